@@ -1,0 +1,166 @@
+import { ENDPOINTS, ENDPOINT_PATHS, type EndpointPath, type HttpMethod } from './endpoints';
+import type { ApiClient, ApiClientOptions, CallOptions, ChatSendOptions, RequestOptions } from './client-types';
+import type { ChatSendPayload, ChatStreamEvent } from './types/chat';
+import { ENVELOPE_CODES } from './types/envelope';
+import { ApiError } from './errors/api-error';
+import { NetworkError } from './errors/network-error';
+import { SessionExpiredError } from './errors/session-expired-error';
+import { createDataLineParser } from './stream/data-line-parser';
+import { toQueryString } from './query-string';
+
+const DEFAULT_LANGUAGE = 'en';
+const CHAT_SEND_PATH = '/girl/chat/send';
+
+interface Call {
+  method: HttpMethod;
+  path: string;
+}
+
+/**
+ * Creates a client for the Mates API. Every request carries the `token` and `language`
+ * headers; every answer is an envelope handled as SPEC.md §8 says.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+
+  async function send(call: Call, init: RequestOptions & { accept: string }): Promise<Response> {
+    const headers: Record<string, string> = {
+      accept: init.accept,
+      token: options.getToken() ?? '',
+      language: options.getLanguage() || DEFAULT_LANGUAGE,
+    };
+    const hasBody = init.body !== undefined;
+    if (hasBody) headers['content-type'] = 'application/json';
+    const url = `${baseUrl}${call.path}${toQueryString(init.query)}`;
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    try {
+      return await fetchImpl(url, {
+        method: call.method,
+        headers,
+        body: hasBody ? JSON.stringify(init.body) : undefined,
+        signal: init.signal,
+      });
+    } catch (error) {
+      throw transportError(error, call, init.signal);
+    }
+  }
+
+  async function readEnvelope(response: Response, call: Call, signal?: AbortSignal) {
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw transportError(error, call, signal);
+    }
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(text);
+    } catch (cause) {
+      throw new ApiError('server error', { ...call, code: 0, status: response.status, cause });
+    }
+    if (!isEnvelope(envelope)) {
+      throw new ApiError('server error', { ...call, code: 0, status: response.status });
+    }
+    return unwrap(envelope, call, response.status);
+  }
+
+  function unwrap(envelope: { c: number; m?: unknown; d?: unknown }, call: Call, status: number) {
+    const message = typeof envelope.m === 'string' ? envelope.m : '';
+    switch (envelope.c) {
+      case ENVELOPE_CODES.ok:
+        return envelope.d ?? null;
+      case ENVELOPE_CODES.sessionExpired:
+        options.onSessionExpired?.();
+        throw new SessionExpiredError({ ...call, status });
+      case ENVELOPE_CODES.notice: {
+        const notice = message || 'something error';
+        options.onNotice?.(notice);
+        throw new ApiError(notice, { ...call, code: envelope.c, status });
+      }
+      default:
+        throw new ApiError(message || 'server error', { ...call, code: envelope.c, status });
+    }
+  }
+
+  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}) {
+    const call = { method, path };
+    const response = await send(call, { ...init, accept: 'application/json' });
+    return (await readEnvelope(response, call, init.signal)) as T;
+  }
+
+  async function chatSend(payload: ChatSendPayload, init: ChatSendOptions): Promise<void> {
+    const call: Call = { method: 'POST', path: CHAT_SEND_PATH };
+    const { signal, onData, onDone, onError } = init;
+    const response = await send(call, { body: payload, signal, accept: 'text/event-stream' });
+    // Refusals (no chats left, expired session, bad input) come as a plain envelope.
+    if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+      await readEnvelope(response, call, signal);
+      onDone?.();
+      return;
+    }
+    const parser = createDataLineParser({
+      onData: (data) => onData(data as ChatStreamEvent),
+      onDone,
+      onError,
+    });
+    if (!response.body) {
+      parser.feed(await readText(response, call, signal));
+      parser.end();
+      return;
+    }
+    const reader = response.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parser.feed(value);
+      }
+    } catch (error) {
+      throw transportError(error, call, signal);
+    } finally {
+      reader.releaseLock();
+    }
+    parser.end();
+  }
+
+  async function readText(response: Response, call: Call, signal?: AbortSignal) {
+    try {
+      return await response.text();
+    } catch (error) {
+      throw transportError(error, call, signal);
+    }
+  }
+
+  function endpointMethod(path: EndpointPath) {
+    const { method, hasInput } = ENDPOINTS[path];
+    if (!hasInput) {
+      return (init: CallOptions = {}) => request(method, path, { signal: init.signal });
+    }
+    return (input: unknown, init: CallOptions = {}) =>
+      request(method, path, {
+        signal: init.signal,
+        ...(method === 'GET' ? { query: input as RequestOptions['query'] } : { body: input }),
+      });
+  }
+
+  const groups: Record<string, Record<string, unknown>> = {};
+  for (const path of ENDPOINT_PATHS) {
+    const [, group = '', ...rest] = path.split('/');
+    const name = rest
+      .map((segment, index) => (index === 0 ? segment : segment[0]!.toUpperCase() + segment.slice(1)))
+      .join('');
+    (groups[group] ??= {})[name] = path === CHAT_SEND_PATH ? chatSend : endpointMethod(path);
+  }
+  return { ...groups, request } as unknown as ApiClient;
+}
+
+function isEnvelope(value: unknown): value is { c: number; m?: unknown; d?: unknown } {
+  return typeof value === 'object' && value !== null && typeof (value as { c?: unknown }).c === 'number';
+}
+
+function transportError(error: unknown, call: Call, signal?: AbortSignal): unknown {
+  // An abort is the caller's own doing: hand back the signal's reason, not a network fault.
+  if (signal?.aborted) return signal.reason;
+  if (error instanceof Error && error.name === 'AbortError') return error;
+  return new NetworkError({ ...call, cause: error });
+}

@@ -1,0 +1,192 @@
+import type { Empty, Paged } from './types/common';
+import type {
+  ChangePasswordPayload,
+  Credentials,
+  DiscordLoginQuery,
+  GoogleLoginPayload,
+  Persona,
+  PersonaQuery,
+  RegisterResult,
+  SavePersonaPayload,
+  UpdateLanguageQuery,
+  UpdateTagsPayload,
+  UserBenefits,
+  UserFeedbackPayload,
+  UserInfo,
+  VerifyStatusPayload,
+  VerifyStatusResult,
+} from './types/user';
+import type {
+  FavoriteState,
+  FollowCreatorQuery,
+  FollowState,
+  FollowedCreator,
+  HotWord,
+  Mate,
+  MateExtraInfo,
+  MateFeedbackPayload,
+  MateQuery,
+  MateSummary,
+  RecommendQuery,
+  Review,
+  ReviewPayload,
+  SearchQuery,
+  Tag,
+  TagGroup,
+  TrendingEntry,
+} from './types/mate';
+import type {
+  CreateRoomQuery,
+  DeleteMessageQuery,
+  EditMessageQuery,
+  Message,
+  Room,
+  RoomInfo,
+  RoomInfoQuery,
+  RoomListQuery,
+  RoomQuery,
+  RoomSummary,
+} from './types/room';
+import type { ChatSendPayload, Inspiration, InspirationPayload } from './types/chat';
+import type {
+  AigcModel,
+  AudioClip,
+  CreateImagePayload,
+  ImageJobRef,
+  JobStatus,
+  JobStatusQuery,
+  SpeechLink,
+  SpeechLinkPayload,
+  TextToAudioPayload,
+} from './types/media';
+import type { SubscriptionInfo } from './types/subscription';
+
+/** An HTTP method the API uses: GET sends its input as a query string, POST as JSON. */
+export type HttpMethod = 'GET' | 'POST';
+
+interface Get<I, O> {
+  method: 'GET';
+  input: I;
+  output: O;
+}
+interface Post<I, O> {
+  method: 'POST';
+  input: I;
+  output: O;
+}
+
+/**
+ * Every call of SPEC.md §7: path → method, input (query or JSON body; `void` for none)
+ * and output (the envelope's `d`). The server implements exactly these.
+ */
+export interface Endpoints {
+  '/mate/recommend': Get<RecommendQuery | void, Paged<MateSummary>>;
+  '/mate/getMateDetail': Get<MateQuery, Mate>;
+  '/mate/mateExtraInfo': Get<MateQuery, MateExtraInfo>;
+  '/mate/search': Get<SearchQuery, Paged<MateSummary>>;
+  '/mate/feedback': Post<MateFeedbackPayload, Empty>;
+  '/mate/hotWords': Get<void, HotWord[]>;
+  '/room/createRoom': Get<CreateRoomQuery, Room>;
+  '/room/roomList': Get<RoomListQuery | void, Paged<RoomSummary>>;
+  '/room/roomInfo': Get<RoomInfoQuery, RoomInfo>;
+  '/room/deleteRoom': Get<RoomQuery, Empty>;
+  '/user/login': Post<Credentials, UserInfo>;
+  '/user/loginGG': Post<GoogleLoginPayload, UserInfo>;
+  '/user/loginDiscord': Get<DiscordLoginQuery, UserInfo>;
+  '/user/benefits': Get<void, UserBenefits>;
+  '/subscription/info': Get<void, SubscriptionInfo>;
+  '/user/personas': Get<void, Persona[]>;
+  '/user/saveOrUpdatePersona': Post<SavePersonaPayload, Persona>;
+  '/user/setDefaultPersona': Get<PersonaQuery, Persona>;
+  '/user/deleteDefaultPersona': Get<PersonaQuery, Empty>;
+  '/user/changePassword': Post<ChangePasswordPayload, Empty>;
+  '/user/updateLange': Get<UpdateLanguageQuery, Empty>;
+  '/user/updateTags': Post<UpdateTagsPayload, UserInfo>;
+  '/user/favorites': Get<void, MateSummary[]>;
+  '/user/doFavorite': Get<MateQuery, FavoriteState>;
+  '/room/createImage': Post<CreateImagePayload, ImageJobRef>;
+  '/room/checkJobStatus': Get<JobStatusQuery, JobStatus>;
+  '/girl/chat/send': Post<ChatSendPayload, void>;
+  '/room/deleteMessage': Get<DeleteMessageQuery, Empty>;
+  '/room/editMessage': Get<EditMessageQuery, Message>;
+  '/voice/textToAudio': Post<TextToAudioPayload, AudioClip>;
+  '/user/register': Post<Credentials, RegisterResult>;
+  '/user/verify/status': Post<VerifyStatusPayload, VerifyStatusResult>;
+  '/user/logout': Post<void, Empty>;
+  '/mate/review': Post<ReviewPayload, Review>;
+  '/mate/followCreator': Get<FollowCreatorQuery, FollowState>;
+  '/mate/followList': Get<void, FollowedCreator[]>;
+  '/mate/trendingRank': Get<void, TrendingEntry[]>;
+  '/girl/chat/getInspiration': Post<InspirationPayload, Inspiration>;
+  '/user/feedback': Post<UserFeedbackPayload, Empty>;
+  '/aigc/models': Get<void, AigcModel[]>;
+  '/speech/link': Post<SpeechLinkPayload, SpeechLink>;
+  '/extra/tags': Get<void, Tag[]>;
+  '/extra/tagsMap': Get<void, TagGroup[]>;
+}
+
+/** The path of a call, e.g. `/mate/getMateDetail`. */
+export type EndpointPath = keyof Endpoints;
+
+/** The input of a call: its query or JSON body. */
+export type EndpointInput<P extends EndpointPath> = Endpoints[P]['input'];
+
+/** The output of a call: the envelope's `d`. */
+export type EndpointOutput<P extends EndpointPath> = Endpoints[P]['output'];
+
+/** The HTTP method of every call, at run time (SPEC.md §7, in its order). */
+
+/** Every call at run time, in the order of SPEC.md §7: its method and whether it takes input. */
+export const ENDPOINTS = {
+  '/mate/recommend': { method: 'GET', hasInput: true },
+  '/mate/getMateDetail': { method: 'GET', hasInput: true },
+  '/mate/mateExtraInfo': { method: 'GET', hasInput: true },
+  '/mate/search': { method: 'GET', hasInput: true },
+  '/mate/feedback': { method: 'POST', hasInput: true },
+  '/mate/hotWords': { method: 'GET', hasInput: false },
+  '/room/createRoom': { method: 'GET', hasInput: true },
+  '/room/roomList': { method: 'GET', hasInput: true },
+  '/room/roomInfo': { method: 'GET', hasInput: true },
+  '/room/deleteRoom': { method: 'GET', hasInput: true },
+  '/user/login': { method: 'POST', hasInput: true },
+  '/user/loginGG': { method: 'POST', hasInput: true },
+  '/user/loginDiscord': { method: 'GET', hasInput: true },
+  '/user/benefits': { method: 'GET', hasInput: false },
+  '/subscription/info': { method: 'GET', hasInput: false },
+  '/user/personas': { method: 'GET', hasInput: false },
+  '/user/saveOrUpdatePersona': { method: 'POST', hasInput: true },
+  '/user/setDefaultPersona': { method: 'GET', hasInput: true },
+  '/user/deleteDefaultPersona': { method: 'GET', hasInput: true },
+  '/user/changePassword': { method: 'POST', hasInput: true },
+  '/user/updateLange': { method: 'GET', hasInput: true },
+  '/user/updateTags': { method: 'POST', hasInput: true },
+  '/user/favorites': { method: 'GET', hasInput: false },
+  '/user/doFavorite': { method: 'GET', hasInput: true },
+  '/room/createImage': { method: 'POST', hasInput: true },
+  '/room/checkJobStatus': { method: 'GET', hasInput: true },
+  '/girl/chat/send': { method: 'POST', hasInput: true },
+  '/room/deleteMessage': { method: 'GET', hasInput: true },
+  '/room/editMessage': { method: 'GET', hasInput: true },
+  '/voice/textToAudio': { method: 'POST', hasInput: true },
+  '/user/register': { method: 'POST', hasInput: true },
+  '/user/verify/status': { method: 'POST', hasInput: true },
+  '/user/logout': { method: 'POST', hasInput: false },
+  '/mate/review': { method: 'POST', hasInput: true },
+  '/mate/followCreator': { method: 'GET', hasInput: true },
+  '/mate/followList': { method: 'GET', hasInput: false },
+  '/mate/trendingRank': { method: 'GET', hasInput: false },
+  '/girl/chat/getInspiration': { method: 'POST', hasInput: true },
+  '/user/feedback': { method: 'POST', hasInput: true },
+  '/aigc/models': { method: 'GET', hasInput: false },
+  '/speech/link': { method: 'POST', hasInput: true },
+  '/extra/tags': { method: 'GET', hasInput: false },
+  '/extra/tagsMap': { method: 'GET', hasInput: false },
+} as const satisfies {
+  [P in EndpointPath]: {
+    method: Endpoints[P]['method'];
+    hasInput: [EndpointInput<P>] extends [void] ? false : true;
+  };
+};
+
+/** Every call path, in the order of SPEC.md §7. */
+export const ENDPOINT_PATHS = Object.keys(ENDPOINTS) as EndpointPath[];

@@ -1,0 +1,47 @@
+import type { HttpMethod } from '../endpoints';
+
+const marker = Symbol.for('mates.api-client.error.ApiError');
+
+/** Options of {@link ApiError}. */
+export interface ApiErrorOptions {
+  /** The envelope code, or 0 when the answer was not an envelope. */
+  code: number;
+  /** The method of the failed call. */
+  method: HttpMethod;
+  /** The API path of the failed call, e.g. `/mate/search`. */
+  path: string;
+  /** The HTTP status of the answer. */
+  status: number;
+  /** The underlying error, if any. */
+  cause?: unknown;
+}
+
+/**
+ * The API answered with an envelope code other than 200. The message is the server's `m`
+ * (or "server error"), so that it can be shown as it is; `method` and `path` say which call.
+ */
+export class ApiError extends Error {
+  private readonly [marker] = true;
+  override readonly name: string = 'ApiError';
+  /** The envelope code, or 0 when the answer was not an envelope. */
+  readonly code: number;
+  /** The method of the failed call. */
+  readonly method: HttpMethod;
+  /** The API path of the failed call. */
+  readonly path: string;
+  /** The HTTP status of the answer. */
+  readonly status: number;
+
+  constructor(message: string, options: ApiErrorOptions) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = options.code;
+    this.method = options.method;
+    this.path = options.path;
+    this.status = options.status;
+  }
+
+  /** Whether `error` is an {@link ApiError} (or a subclass), across package copies too. */
+  static isInstance(error: unknown): error is ApiError {
+    return typeof error === 'object' && error !== null && marker in error;
+  }
+}

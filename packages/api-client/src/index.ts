@@ -1,0 +1,124 @@
+export { createApiClient } from './client';
+export { createDataLineParser } from './stream/data-line-parser';
+export { ENDPOINTS, ENDPOINT_PATHS } from './endpoints';
+export { ENVELOPE_CODES } from './types/envelope';
+export { ApiError } from './errors/api-error';
+export { SessionExpiredError, SESSION_EXPIRED_MESSAGE } from './errors/session-expired-error';
+export { NetworkError } from './errors/network-error';
+export { StreamParseError } from './errors/stream-parse-error';
+
+export type {
+  ApiClient,
+  ApiClientOptions,
+  ApiGroup,
+  ApiGroupMethods,
+  CallOptions,
+  ChatSendMethod,
+  ChatSendOptions,
+  EndpointMethod,
+  GroupOf,
+  MethodNameOf,
+  QueryValue,
+  RequestOptions,
+} from './client-types';
+export type { DataLineParser, DataLineParserCallbacks } from './stream/data-line-parser';
+export type {
+  Endpoints,
+  EndpointInput,
+  EndpointOutput,
+  EndpointPath,
+  HttpMethod,
+} from './endpoints';
+export type { ApiErrorOptions } from './errors/api-error';
+export type { NetworkErrorOptions } from './errors/network-error';
+export type { Envelope } from './types/envelope';
+export type { Empty, Gender, IsoDateTime, LanguageCode, PageQuery, Paged } from './types/common';
+export type {
+  ChangePasswordPayload,
+  Credentials,
+  DiscordLoginQuery,
+  GoogleLoginPayload,
+  Persona,
+  PersonaQuery,
+  RegisterResult,
+  SavePersonaPayload,
+  UpdateLanguageQuery,
+  UpdateTagsPayload,
+  UserBenefits,
+  UserFeedbackCategory,
+  UserFeedbackPayload,
+  UserInfo,
+  VerifyStatusPayload,
+  VerifyStatusResult,
+} from './types/user';
+export type {
+  Creator,
+  CreatorSummary,
+  FavoriteState,
+  FollowCreatorQuery,
+  FollowState,
+  FollowedCreator,
+  HotWord,
+  Mate,
+  MateCounters,
+  MateExtraInfo,
+  MateFeedbackPayload,
+  MateFeedbackReason,
+  MateQuery,
+  MateSummary,
+  MateVisibility,
+  RecommendQuery,
+  Review,
+  ReviewPayload,
+  ReviewSummary,
+  SearchQuery,
+  Tag,
+  TagGroup,
+  TrendingEntry,
+} from './types/mate';
+export type {
+  CreateRoomQuery,
+  DeleteMessageQuery,
+  EditMessageQuery,
+  Message,
+  MessageRole,
+  MessageStatus,
+  Room,
+  RoomInfo,
+  RoomInfoQuery,
+  RoomListQuery,
+  RoomQuery,
+  RoomSummary,
+} from './types/room';
+export type {
+  ChatSendPayload,
+  ChatStreamEvent,
+  ChatUsage,
+  Inspiration,
+  InspirationPayload,
+  ReplyDeltaEvent,
+  ReplyEndEvent,
+  ReplyErrorEvent,
+  ReplyStartEvent,
+} from './types/chat';
+export type {
+  AigcModel,
+  AigcModelKind,
+  AudioClip,
+  CreateImagePayload,
+  ImageJobRef,
+  JobState,
+  JobStatus,
+  JobStatusQuery,
+  SpeechLink,
+  SpeechLinkPayload,
+  TextToAudioPayload,
+} from './types/media';
+export type {
+  BillingPeriod,
+  Package,
+  Price,
+  Subscription,
+  SubscriptionInfo,
+  SubscriptionStatus,
+} from './types/subscription';

@@ -1,0 +1,125 @@
+import { StreamParseError } from '../errors/stream-parse-error';
+
+/** What {@link createDataLineParser} calls as the stream is read. */
+export interface DataLineParserCallbacks {
+  /** Called with the parsed JSON of each non-blank `data:` line, in order. */
+  onData: (data: unknown) => void;
+  /** Called once: at a `data: [DONE]` line, or at {@link DataLineParser.end}. */
+  onDone?: () => void;
+  /** Called for a `data:` line that is not valid JSON; the line is skipped. */
+  onError?: (error: StreamParseError) => void;
+}
+
+/** An incremental parser of a streamed reply body (SPEC.md §7). */
+export interface DataLineParser {
+  /** Feeds the next chunk: text, or bytes of UTF-8 (a character may span chunks). */
+  feed: (chunk: string | Uint8Array) => void;
+  /** Ends the stream: parses a trailing partial line, then passes done if not yet passed. */
+  end: () => void;
+  /** Forgets everything, ready for a new stream. */
+  reset: () => void;
+}
+
+const DATA_PREFIX = 'data:';
+const DONE_SENTINEL = '[DONE]';
+const BOM = '\uFEFF';
+
+/**
+ * Creates a parser for a streamed reply: a body of lines, those starting with `data:`
+ * holding JSON. Lines end in LF, CRLF or CR; other lines (`event:`, `id:`, `:` comments)
+ * are ignored, blank data lines skipped, and `[DONE]` ends the stream.
+ */
+export function createDataLineParser(callbacks: DataLineParserCallbacks): DataLineParser {
+  const { onData, onDone, onError } = callbacks;
+  let decoder: TextDecoder | undefined;
+  // Text after the last line end, waiting for the rest of its line.
+  let pending = '';
+  // A chunk may end between the CR and the LF of one CRLF: the LF must not make a blank line.
+  let skipLeadingLf = false;
+  let atStreamStart = true;
+  let done = false;
+
+  function finish(): void {
+    if (done) return;
+    done = true;
+    onDone?.();
+  }
+
+  function handleLine(line: string): void {
+    if (done || !line.startsWith(DATA_PREFIX)) return;
+    const value = line.slice(DATA_PREFIX.length).trim();
+    if (value === '') return;
+    if (value === DONE_SENTINEL) {
+      finish();
+      return;
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(value);
+    } catch (cause) {
+      onError?.(new StreamParseError(line, cause));
+      return;
+    }
+    onData(data);
+  }
+
+  function handleText(input: string): void {
+    let text = input;
+    if (atStreamStart && text !== '') {
+      atStreamStart = false;
+      // TextDecoder drops a byte-order mark itself; text chunks need it done here.
+      if (text.startsWith(BOM)) text = text.slice(1);
+    }
+    let position = 0;
+    if (skipLeadingLf && text !== '') {
+      skipLeadingLf = false;
+      if (text.charCodeAt(0) === 10) position = 1;
+    }
+    // Each search runs once per line end found, not once per line, so long LF-only
+    // streams never rescan for a CR that is not there.
+    let nextLf = text.indexOf('\n', position);
+    let nextCr = text.indexOf('\r', position);
+    while (nextLf !== -1 || nextCr !== -1) {
+      const end = nextCr === -1 || (nextLf !== -1 && nextLf < nextCr) ? nextLf : nextCr;
+      const piece = text.slice(position, end);
+      const line = pending === '' ? piece : pending + piece;
+      pending = '';
+      position = end + 1;
+      if (end === nextCr) {
+        if (position === text.length) skipLeadingLf = true;
+        else if (text.charCodeAt(position) === 10) position += 1;
+      }
+      handleLine(line);
+      if (nextLf !== -1 && nextLf < position) nextLf = text.indexOf('\n', position);
+      if (nextCr !== -1 && nextCr < position) nextCr = text.indexOf('\r', position);
+    }
+    if (position < text.length) pending += text.slice(position);
+  }
+
+  return {
+    feed(chunk) {
+      if (typeof chunk === 'string') {
+        handleText(chunk);
+        return;
+      }
+      decoder ??= new TextDecoder();
+      handleText(decoder.decode(chunk, { stream: true }));
+    },
+    end() {
+      if (decoder) handleText(decoder.decode());
+      if (pending !== '') {
+        const line = pending;
+        pending = '';
+        handleLine(line);
+      }
+      finish();
+    },
+    reset() {
+      decoder = undefined;
+      pending = '';
+      skipLeadingLf = false;
+      atStreamStart = true;
+      done = false;
+    },
+  };
+}

@@ -1,0 +1,248 @@
+import type { Gender, IsoDateTime, PageQuery } from './common';
+
+/** Who made a mate, as shown on cards. */
+export interface CreatorSummary {
+  /** The creator's id (a user uuid). */
+  creatorId: string;
+  /** Display name. */
+  name: string;
+  /** Avatar image URL, or `null`. */
+  avatar: string | null;
+}
+
+/** A creator with the figures shown on the follow list and detail page. */
+export interface Creator extends CreatorSummary {
+  /** A short self-description. */
+  bio: string;
+  /** How many users follow this creator. */
+  followers: number;
+  /** How many public mates this creator has. */
+  mates: number;
+}
+
+/** Figures about a mate. */
+export interface MateCounters {
+  /** Rooms opened with this mate. */
+  chats: number;
+  /** Messages exchanged with this mate. */
+  messages: number;
+  /** Users who keep this mate as a favorite. */
+  favorites: number;
+  /** Reviews written. */
+  reviews: number;
+  /** Average review rating from 1 to 5, or `null` before the first review. */
+  rating: number | null;
+}
+
+/** Who may see a mate: everyone, or only its creator. */
+export type MateVisibility = 'public' | 'private';
+
+/**
+ * A mate as lists show it (discover, search, favorites, trending).
+ * Card fields keep the Character Card V2 names so that cards import and export as they are.
+ */
+export interface MateSummary {
+  /** Mate id. */
+  mateId: string;
+  /** Character Card V2 `name`. */
+  name: string;
+  /** Portrait image URL. */
+  avatar: string;
+  /** A one-line teaser for cards (derived from the description when the creator gave none). */
+  tagline: string;
+  /** Character Card V2 `tags`: tag keys. */
+  tags: string[];
+  /** The mate's gender. */
+  gender: Gender;
+  /** Not safe for work: shown only to users who turned the preference on. */
+  nsfw: boolean;
+  /** Who made it. */
+  creator: CreatorSummary;
+  /** Its figures. */
+  counters: MateCounters;
+}
+
+/** A whole mate: the Character Card V2 fields plus what the product adds. */
+export interface Mate extends MateSummary {
+  /** Character Card V2 `description`: who the character is. */
+  description: string;
+  /** Character Card V2 `personality`. */
+  personality: string;
+  /** Character Card V2 `scenario`: where and when the chat takes place. */
+  scenario: string;
+  /** Character Card V2 `first_mes`: the greeting that opens every room. */
+  first_mes: string;
+  /** Character Card V2 `mes_example`: example dialogue, `<START>`-separated. */
+  mes_example: string;
+  /** Character Card V2 `creator_notes`: notes for users, not sent to the model. */
+  creator_notes: string;
+  /** Character Card V2 `system_prompt`; empty means the server builds one from the card. */
+  system_prompt: string;
+  /** Character Card V2 `alternate_greetings`. */
+  alternate_greetings: string[];
+  /** Public, or only for its creator. */
+  visibility: MateVisibility;
+  /** When it was created. */
+  createdAt: IsoDateTime;
+  /** When it last changed. */
+  updatedAt: IsoDateTime;
+}
+
+/** Query of `GET /mate/getMateDetail` and `GET /mate/mateExtraInfo`. */
+export interface MateQuery {
+  /** The mate's id. */
+  mateId: string;
+}
+
+/** Query of `GET /mate/recommend`. */
+export interface RecommendQuery extends PageQuery {
+  /** Tag keys to prefer; empty or absent for all. Sent comma-separated. */
+  tags?: string[];
+  /** Only mates of this gender. */
+  gender?: Gender;
+}
+
+/** Query of `GET /mate/search`. */
+export interface SearchQuery extends PageQuery {
+  /** Words to find in name, tagline, description and tags (case- and accent-insensitive). */
+  keyword: string;
+  /** Only mates carrying all these tag keys. */
+  tags?: string[];
+  /** Only mates of this gender. */
+  gender?: Gender;
+  /** Order of the results; default `relevance`. */
+  sort?: 'relevance' | 'popular' | 'newest';
+}
+
+/** A review of a mate. */
+export interface Review {
+  /** Review id. */
+  reviewId: string;
+  /** The mate reviewed. */
+  mateId: string;
+  /** Who wrote it. */
+  author: CreatorSummary;
+  /** 1 to 5 stars. */
+  rating: number;
+  /** Up to 2,000 characters; may be empty. */
+  content: string;
+  /** When it was written (or last changed: one review per user and mate). */
+  createdAt: IsoDateTime;
+}
+
+/** Star counts and average of a mate's reviews. */
+export interface ReviewSummary {
+  /** Average rating, or `null` without reviews. */
+  average: number | null;
+  /** How many reviews. */
+  count: number;
+  /** Reviews per star: index 0 holds one-star reviews, index 4 five-star ones. */
+  distribution: [number, number, number, number, number];
+}
+
+/** Answer of `GET /mate/mateExtraInfo`: what the detail page shows around the card. */
+export interface MateExtraInfo {
+  /** The mate's id. */
+  mateId: string;
+  /** Who made it, with follower figures. */
+  creator: Creator;
+  /** The mate's figures. */
+  counters: MateCounters;
+  /** The review figures. */
+  reviewSummary: ReviewSummary;
+  /** The latest reviews, newest first (at most 10). */
+  recentReviews: Review[];
+  /** Whether the caller keeps this mate as a favorite (`false` when anonymous). */
+  isFavorite: boolean;
+  /** Whether the caller follows the creator (`false` when anonymous). */
+  isFollowingCreator: boolean;
+}
+
+/** Payload of `POST /mate/review`: writes or replaces the caller's review. */
+export interface ReviewPayload {
+  /** The mate reviewed. */
+  mateId: string;
+  /** 1 to 5 stars. */
+  rating: number;
+  /** Up to 2,000 characters. */
+  content?: string;
+}
+
+/** Why a user reports a mate. */
+export type MateFeedbackReason = 'inappropriate' | 'underage' | 'broken' | 'copyright' | 'other';
+
+/** Payload of `POST /mate/feedback`: a report about a mate. */
+export interface MateFeedbackPayload {
+  /** The mate reported. */
+  mateId: string;
+  /** Why. */
+  reason: MateFeedbackReason;
+  /** Details, up to 2,000 characters. */
+  content?: string;
+}
+
+/** A word people searched for recently. */
+export interface HotWord {
+  /** The word or phrase. */
+  word: string;
+  /** Searches for it in the recent window. */
+  count: number;
+}
+
+/** One row of `GET /mate/trendingRank`. */
+export interface TrendingEntry {
+  /** 1-based rank. */
+  rank: number;
+  /** The mate. */
+  mate: MateSummary;
+  /** Chats with it in the sliding window (the last 7 days). */
+  recentChats: number;
+}
+
+/** Answer of `GET /user/doFavorite`: the new state of the toggle. */
+export interface FavoriteState {
+  /** The mate toggled. */
+  mateId: string;
+  /** Whether it is now a favorite. */
+  favorite: boolean;
+}
+
+/** Query of `GET /mate/followCreator`. */
+export interface FollowCreatorQuery {
+  /** The creator to follow or unfollow. */
+  creatorId: string;
+}
+
+/** Answer of `GET /mate/followCreator`: the new state of the toggle. */
+export interface FollowState {
+  /** The creator toggled. */
+  creatorId: string;
+  /** Whether the caller now follows them. */
+  following: boolean;
+}
+
+/** One row of `GET /mate/followList`. */
+export interface FollowedCreator extends Creator {
+  /** When the caller started following. */
+  followedAt: IsoDateTime;
+}
+
+/** A tag that mates carry and users pick. */
+export interface Tag {
+  /** Stable key, lowercase with dashes, e.g. `slice-of-life`. */
+  key: string;
+  /** Label in the caller's language. */
+  label: string;
+  /** The key of the group it belongs to. */
+  group: string;
+}
+
+/** One group of `GET /extra/tagsMap`: tags ordered for display. */
+export interface TagGroup {
+  /** Group key, e.g. `genre`. */
+  key: string;
+  /** Group label in the caller's language. */
+  label: string;
+  /** The group's tags. */
+  tags: Tag[];
+}

@@ -1,0 +1,111 @@
+import type { IsoDateTime, PageQuery } from './common';
+import type { Mate, MateSummary } from './mate';
+import type { Persona } from './user';
+
+/** Who wrote a message. */
+export type MessageRole = 'user' | 'mate';
+
+/**
+ * How a message ended: `complete`; `partial` when a reply was cut off (disconnect, stop,
+ * provider failure) and holds what arrived; `error` when nothing arrived.
+ */
+export type MessageStatus = 'complete' | 'partial' | 'error';
+
+/** One message of a room. */
+export interface Message {
+  /** Message id. */
+  messageId: string;
+  /** The room it belongs to. */
+  roomId: string;
+  /** Who wrote it. */
+  role: MessageRole;
+  /** Markdown text. */
+  content: string;
+  /** How it ended. */
+  status: MessageStatus;
+  /** When it was written. */
+  createdAt: IsoDateTime;
+  /** When it was last edited, or `null`. */
+  editedAt: IsoDateTime | null;
+}
+
+/** A room: one user's chat with one mate. */
+export interface Room {
+  /** Room id. */
+  roomId: string;
+  /** The mate. */
+  mateId: string;
+  /** The persona the user plays here, or `null`. */
+  personaId: string | null;
+  /** When it was created. */
+  createdAt: IsoDateTime;
+  /** When its last message was written. */
+  updatedAt: IsoDateTime;
+}
+
+/** One row of the recent-chats list (`GET /room/roomList`). */
+export interface RoomSummary extends Room {
+  /** The mate, as cards show it. */
+  mate: MateSummary;
+  /** The newest message, or `null` in an empty room. */
+  lastMessage: Message | null;
+}
+
+/** Query of `GET /room/createRoom`: opens a new room with a mate. */
+export interface CreateRoomQuery {
+  /** The mate to chat with. */
+  mateId: string;
+  /** The persona to play; absent for the default persona. */
+  personaId?: string;
+}
+
+/** Query of `GET /room/roomList`. */
+export type RoomListQuery = PageQuery;
+
+/** Query of `GET /room/roomInfo`: a room with a page of its messages. */
+export interface RoomInfoQuery {
+  /** The room. */
+  roomId: string;
+  /** Only messages older than this one (for loading earlier history); absent for the newest. */
+  before?: string;
+  /** How many messages; default 50, at most 100. */
+  pageSize?: number;
+}
+
+/** Answer of `GET /room/roomInfo`. */
+export interface RoomInfo {
+  /** The room. */
+  room: Room;
+  /** The whole mate. */
+  mate: Mate;
+  /** The persona in use, or `null`. */
+  persona: Persona | null;
+  /** A page of messages, oldest first (newest last). */
+  messages: Message[];
+  /** Whether older messages exist before the first one given. */
+  hasMoreBefore: boolean;
+}
+
+/** Query of `GET /room/deleteRoom`. */
+export interface RoomQuery {
+  /** The room. */
+  roomId: string;
+}
+
+/** Query of `GET /room/deleteMessage`. */
+export interface DeleteMessageQuery {
+  /** The room. */
+  roomId: string;
+  /** The message to delete. */
+  messageId: string;
+}
+
+/** Query of `GET /room/editMessage`. */
+export interface EditMessageQuery {
+  /** The room. */
+  roomId: string;
+  /** The message to change (the caller's own rooms only). */
+  messageId: string;
+  /** The new text, 1–8,000 characters. */
+  content: string;
+}

@@ -1,0 +1,153 @@
+import type { IsoDateTime, LanguageCode, Gender } from './common';
+
+/** The signed-in user as login answers it; kept by the web app as "user info". */
+export interface UserInfo {
+  /** Stable public id of the user. Logged in means this is present. */
+  uuid: string;
+  /** The session token, sent back in the `token` header of every call. */
+  token: string;
+  /** Preferred language; default `en`. */
+  language: LanguageCode;
+  /** The sign-in e-mail address (for Google and Discord accounts, the provider's). */
+  email: string;
+  /** The name shown to others and used as `{{user}}` when no persona is set. */
+  nickname: string;
+  /** Avatar image URL, or `null`. */
+  avatar: string | null;
+  /** Whether the user turned on not-safe-for-work content ("nfsw" in SPEC.md). */
+  nfsw: boolean;
+  /** Tag keys the user chose for recommendations. */
+  tags: string[];
+  /** Gender filter the user chose, or `null` for all. */
+  gender: Gender | null;
+  /** When the account was created. */
+  createdAt: IsoDateTime;
+}
+
+/** Payload of `POST /user/login` and `POST /user/register`. */
+export interface Credentials {
+  /** E-mail address. */
+  email: string;
+  /** Password. */
+  password: string;
+}
+
+/** Answer of `POST /user/register`: the ticket that lets this browser finish sign-up. */
+export interface RegisterResult {
+  /** Opaque ticket to send with every verify-status poll. */
+  verifyTicket: string;
+}
+
+/** Payload of `POST /user/verify/status`. */
+export interface VerifyStatusPayload {
+  /** The address that registered. */
+  email: string;
+  /**
+   * The ticket that register answered. Without it the server still says whether the
+   * address is verified, but never hands out user info.
+   */
+  verifyTicket?: string;
+}
+
+/** Answer of `POST /user/verify/status`. */
+export interface VerifyStatusResult {
+  /** Whether the address has been verified. */
+  verified: boolean;
+  /** The user info with a session token, once verified and only with the right ticket. */
+  userInfo: UserInfo | null;
+}
+
+/** Payload of `POST /user/loginGG`: the ID token from Google Identity Services. */
+export interface GoogleLoginPayload {
+  /** The Google ID token (a JWT). */
+  credential: string;
+}
+
+/** Query of `GET /user/loginDiscord`: the OAuth code from the Discord redirect. */
+export interface DiscordLoginQuery {
+  /** The authorization code. */
+  code: string;
+}
+
+/** What a user may still spend (SPEC.md §3); defaults are 0 chats and 0 gold coins. */
+export interface UserBenefits {
+  /** Chat messages left. */
+  chats: number;
+  /** Gold coins left (images, voice). */
+  goldCoins: number;
+  /** The uuid of the user these belong to, or `null` when anonymous. */
+  userId: string | null;
+}
+
+/** Payload of `POST /user/changePassword`. */
+export interface ChangePasswordPayload {
+  /** The current password. */
+  oldPassword: string;
+  /** The new password. */
+  newPassword: string;
+}
+
+/** Query of `GET /user/updateLange`. */
+export interface UpdateLanguageQuery {
+  /** The new language. */
+  language: LanguageCode;
+}
+
+/** Payload of `POST /user/updateTags`: the discover preferences of a user. */
+export interface UpdateTagsPayload {
+  /** Tag keys the user chose. */
+  tags: string[];
+  /** Gender filter, or `null` for all. */
+  gender?: Gender | null;
+  /** Whether not-safe-for-work mates may be shown. */
+  nfsw?: boolean;
+}
+
+/** A persona: who the user plays in a chat (name and description the mate sees). */
+export interface Persona {
+  /** Persona id. */
+  uuid: string;
+  /** The name the mate calls the user by. */
+  name: string;
+  /** What the mate knows about the user. */
+  description: string;
+  /** Avatar image URL, or `null`. */
+  avatar: string | null;
+  /** Whether new rooms use this persona. At most one persona is the default. */
+  isDefault: boolean;
+  /** When it was created. */
+  createdAt: IsoDateTime;
+  /** When it last changed. */
+  updatedAt: IsoDateTime;
+}
+
+/** Payload of `POST /user/saveOrUpdatePersona`: without `uuid` it creates one. */
+export interface SavePersonaPayload {
+  /** The persona to update; absent to create. */
+  uuid?: string;
+  /** 1–50 characters. */
+  name: string;
+  /** Up to 2,000 characters. */
+  description: string;
+  /** Avatar image URL, or `null`. */
+  avatar?: string | null;
+}
+
+/** Query of `GET /user/setDefaultPersona` and `GET /user/deleteDefaultPersona`. */
+export interface PersonaQuery {
+  /** The persona's id. */
+  uuid: string;
+}
+
+/** Kinds of feedback a user can send from the support page. */
+export type UserFeedbackCategory = 'bug' | 'idea' | 'account' | 'billing' | 'other';
+
+/** Payload of `POST /user/feedback`. */
+export interface UserFeedbackPayload {
+  /** What the feedback is about. */
+  category: UserFeedbackCategory;
+  /** 1–5,000 characters. */
+  content: string;
+  /** Where to answer, if not the account's e-mail. */
+  contact?: string;
+}
