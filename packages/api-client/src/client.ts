@@ -98,9 +98,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       onDone?.();
       return;
     }
+    // Data already buffered when the caller aborts must not reach them afterwards.
     const parser = createDataLineParser({
-      onData: (data) => onData(data as ChatStreamEvent),
-      onDone,
+      onData: (data) => {
+        if (!signal?.aborted) onData(data as ChatStreamEvent);
+      },
+      onDone: () => {
+        if (!signal?.aborted) onDone?.();
+      },
       onError,
     });
     if (!response.body) {
@@ -114,11 +119,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const { done, value } = await reader.read();
         if (done) break;
         parser.feed(value);
+        signal?.throwIfAborted();
       }
     } catch (error) {
+      // The read already failed; a failing cancel has nothing to add to that error.
+      await reader.cancel().catch(() => {});
       throw transportError(error, call, signal);
-    } finally {
-      reader.releaseLock();
     }
     parser.end();
   }

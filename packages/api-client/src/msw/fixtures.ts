@@ -1,0 +1,307 @@
+import type { Gender } from '../types/common';
+import type {
+  Creator,
+  HotWord,
+  Mate,
+  MateExtraInfo,
+  MateSummary,
+  Review,
+  Tag,
+  TagGroup,
+  TrendingEntry,
+} from '../types/mate';
+import type { Message, Room, RoomInfo, RoomSummary } from '../types/room';
+import type { Persona, UserBenefits, UserInfo } from '../types/user';
+import type { AigcModel, JobStatus } from '../types/media';
+import type { Package, SubscriptionInfo } from '../types/subscription';
+
+const CREATED = '2026-10-01T12:00:00.000Z';
+const UPDATED = '2026-11-20T18:30:00.000Z';
+
+/** A self-contained portrait: a coloured square with initials, as an SVG data URL. */
+export function createAvatarFixture(name: string, hue = hueOf(name)): string {
+  const initials = name
+    .split(/\s+/)
+    .map((word) => word[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="320" viewBox="0 0 256 320">` +
+    `<rect width="256" height="320" fill="hsl(${hue} 55% 42%)"/>` +
+    `<text x="128" y="180" font-family="sans-serif" font-size="96" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+function hueOf(text: string): number {
+  let hash = 0;
+  for (const char of text) hash = (hash * 31 + char.charCodeAt(0)) % 360;
+  return hash;
+}
+
+const SEEDS: [string, Gender, string, string[]][] = [
+  ['Lyra Moonwhisper', 'female', 'An elven archivist who remembers every story ever told.', ['fantasy', 'wholesome']],
+  ['Kai Tanaka', 'male', 'A night-shift barista with a soft voice and sharper jokes.', ['slice-of-life', 'romance']],
+  ['Captain Ione Vask', 'female', 'Commander of a smuggler frigate on the edge of known space.', ['sci-fi', 'adventure']],
+  ['Rowan Ashdown', 'nonbinary', 'A cartographer mapping a city that rearranges itself nightly.', ['mystery', 'fantasy']],
+  ['Dr. Mira Solberg', 'female', 'A marine biologist who talks to you between dives.', ['slice-of-life', 'science']],
+  ['Theo Blackwood', 'male', 'A retired detective who still cannot leave a cold case alone.', ['mystery', 'noir']],
+  ['Sable', 'female', 'A vampire diplomat negotiating peace one dinner at a time.', ['romance', 'horror']],
+  ['Juniper Hale', 'nonbinary', 'Your rival at the culinary academy, who secretly wants your notes.', ['comedy', 'slice-of-life']],
+];
+
+/** A creator fixture. */
+export function createCreatorFixture(overrides: Partial<Creator> = {}): Creator {
+  return {
+    creatorId: 'creator-1',
+    name: 'Wren Calloway',
+    avatar: createAvatarFixture('Wren Calloway'),
+    bio: 'I write characters who remember what you told them.',
+    followers: 1280,
+    mates: 12,
+    ...overrides,
+  };
+}
+
+/** A mate-list fixture: the `index`-th of eight varied sample mates. */
+export function createMateSummaryFixture(
+  overrides: Partial<MateSummary> = {},
+  index = 0,
+): MateSummary {
+  const [name, gender, tagline, tags] = SEEDS[index % SEEDS.length]!;
+  const { creatorId, name: creatorName, avatar } = createCreatorFixture();
+  return {
+    mateId: `mate-${index + 1}`,
+    name,
+    avatar: createAvatarFixture(name),
+    tagline,
+    tags,
+    gender,
+    nsfw: false,
+    creator: { creatorId, name: creatorName, avatar },
+    counters: { chats: 5400 - index * 410, messages: 88_000 - index * 5000, favorites: 930 - index * 70, reviews: 42 - index * 3, rating: 4.6 },
+    ...overrides,
+  };
+}
+
+/** `count` different mate-list fixtures. */
+export function createMateSummariesFixture(count = 8): MateSummary[] {
+  return Array.from({ length: count }, (_, index) => createMateSummaryFixture({}, index));
+}
+
+/** A whole-mate fixture with every Character Card V2 field filled. */
+export function createMateFixture(overrides: Partial<Mate> = {}, index = 0): Mate {
+  const summary = createMateSummaryFixture({}, index);
+  return {
+    ...summary,
+    description: `${summary.name}. ${summary.tagline} Patient, curious and a little stubborn.`,
+    personality: 'warm, witty, observant, stubborn about small things',
+    scenario: 'You meet {{char}} late in the evening, when the day has gone quiet.',
+    first_mes: `*${summary.name} looks up and smiles.* Oh, it's you, {{user}}. I was hoping you'd come by.`,
+    mes_example: '<START>\n{{user}}: How was your day?\n{{char}}: Long. Better now.',
+    creator_notes: 'Works best with slow, descriptive replies.',
+    system_prompt: '',
+    alternate_greetings: [`*${summary.name} waves.* You made it!`],
+    visibility: 'public',
+    createdAt: CREATED,
+    updatedAt: UPDATED,
+    ...overrides,
+  };
+}
+
+/** A review fixture. */
+export function createReviewFixture(overrides: Partial<Review> = {}): Review {
+  return {
+    reviewId: 'review-1',
+    mateId: 'mate-1',
+    author: { creatorId: 'user-7', name: 'Noor', avatar: null },
+    rating: 5,
+    content: 'Remembers everything and never breaks character.',
+    createdAt: UPDATED,
+    ...overrides,
+  };
+}
+
+/** A detail-page extra-info fixture. */
+export function createMateExtraInfoFixture(overrides: Partial<MateExtraInfo> = {}): MateExtraInfo {
+  const mate = createMateSummaryFixture();
+  return {
+    mateId: mate.mateId,
+    creator: createCreatorFixture(),
+    counters: mate.counters,
+    reviewSummary: { average: 4.6, count: 42, distribution: [1, 1, 2, 9, 29] },
+    recentReviews: [createReviewFixture(), createReviewFixture({ reviewId: 'review-2', rating: 4, content: 'Lovely, a bit slow to warm up.' })],
+    isFavorite: false,
+    isFollowingCreator: false,
+    ...overrides,
+  };
+}
+
+/** A signed-in user fixture. */
+export function createUserInfoFixture(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    uuid: 'user-1',
+    token: 'token-user-1',
+    language: 'en',
+    email: 'ada@example.com',
+    nickname: 'Ada',
+    avatar: null,
+    nfsw: false,
+    tags: [],
+    gender: null,
+    createdAt: CREATED,
+    ...overrides,
+  };
+}
+
+/** A benefits fixture. */
+export function createBenefitsFixture(overrides: Partial<UserBenefits> = {}): UserBenefits {
+  return { chats: 20, goldCoins: 50, userId: 'user-1', ...overrides };
+}
+
+/** A persona fixture. */
+export function createPersonaFixture(overrides: Partial<Persona> = {}): Persona {
+  return {
+    uuid: 'persona-1',
+    name: 'Ada',
+    description: 'A night-owl engineer who loves old maps.',
+    avatar: null,
+    isDefault: true,
+    createdAt: CREATED,
+    updatedAt: UPDATED,
+    ...overrides,
+  };
+}
+
+/** A message fixture. */
+export function createMessageFixture(overrides: Partial<Message> = {}): Message {
+  return {
+    messageId: 'msg-1',
+    roomId: 'room-1',
+    role: 'mate',
+    content: "*Lyra Moonwhisper looks up and smiles.* Oh, it's you, Ada. I was hoping you'd come by.",
+    status: 'complete',
+    createdAt: UPDATED,
+    editedAt: null,
+    ...overrides,
+  };
+}
+
+/** A room fixture. */
+export function createRoomFixture(overrides: Partial<Room> = {}): Room {
+  return { roomId: 'room-1', mateId: 'mate-1', personaId: null, createdAt: CREATED, updatedAt: UPDATED, ...overrides };
+}
+
+/** A recent-chats row fixture. */
+export function createRoomSummaryFixture(overrides: Partial<RoomSummary> = {}, index = 0): RoomSummary {
+  const mate = createMateSummaryFixture({}, index);
+  return {
+    ...createRoomFixture({ roomId: `room-${index + 1}`, mateId: mate.mateId }),
+    mate,
+    lastMessage: createMessageFixture({ roomId: `room-${index + 1}`, content: 'See you tomorrow, then?' }),
+    ...overrides,
+  };
+}
+
+/** A room-info fixture: a short conversation, newest last. */
+export function createRoomInfoFixture(overrides: Partial<RoomInfo> = {}): RoomInfo {
+  return {
+    room: createRoomFixture(),
+    mate: createMateFixture(),
+    persona: createPersonaFixture(),
+    messages: [
+      createMessageFixture(),
+      createMessageFixture({ messageId: 'msg-2', role: 'user', content: 'I brought the map you asked about.' }),
+      createMessageFixture({ messageId: 'msg-3', content: '*Her eyes light up.* Show me. **Slowly.**' }),
+    ],
+    hasMoreBefore: false,
+    ...overrides,
+  };
+}
+
+/** The tag groups fixture. */
+export function createTagGroupsFixture(): TagGroup[] {
+  const group = (key: string, label: string, tags: [string, string][]): TagGroup => ({
+    key,
+    label,
+    tags: tags.map(([tagKey, tagLabel]) => ({ key: tagKey, label: tagLabel, group: key })),
+  });
+  return [
+    group('genre', 'Genre', [['fantasy', 'Fantasy'], ['sci-fi', 'Sci-fi'], ['mystery', 'Mystery'], ['horror', 'Horror'], ['noir', 'Noir']]),
+    group('mood', 'Mood', [['romance', 'Romance'], ['wholesome', 'Wholesome'], ['comedy', 'Comedy'], ['adventure', 'Adventure']]),
+    group('setting', 'Setting', [['slice-of-life', 'Slice of life'], ['science', 'Science']]),
+  ];
+}
+
+/** Every tag of {@link createTagGroupsFixture}, flat. */
+export function createTagsFixture(): Tag[] {
+  return createTagGroupsFixture().flatMap((group) => group.tags);
+}
+
+/** Hot search words fixture. */
+export function createHotWordsFixture(): HotWord[] {
+  return [
+    { word: 'vampire', count: 312 },
+    { word: 'detective', count: 207 },
+    { word: 'space captain', count: 164 },
+    { word: 'barista', count: 98 },
+  ];
+}
+
+/** Trending ranking fixture. */
+export function createTrendingFixture(count = 5): TrendingEntry[] {
+  return createMateSummariesFixture(count).map((mate, index) => ({
+    rank: index + 1,
+    mate,
+    recentChats: 900 - index * 120,
+  }));
+}
+
+/** A package fixture. */
+export function createPackageFixture(overrides: Partial<Package> = {}): Package {
+  return {
+    packageId: 'package-plus',
+    name: 'Plus',
+    description: 'For daily chats.',
+    price: { amount: 999, currency: 'USD' },
+    period: 'month',
+    chats: 3000,
+    goldCoins: 200,
+    features: ['3,000 messages a month', '200 gold coins for images and voice', 'Longer memory'],
+    ...overrides,
+  };
+}
+
+/** A subscription-info fixture. */
+export function createSubscriptionInfoFixture(overrides: Partial<SubscriptionInfo> = {}): SubscriptionInfo {
+  return {
+    packages: [
+      createPackageFixture({ packageId: 'package-free', name: 'Free', price: { amount: 0, currency: 'USD' }, chats: 50, goldCoins: 0, features: ['50 messages a month'] }),
+      createPackageFixture(),
+    ],
+    current: null,
+    benefits: createBenefitsFixture(),
+    ...overrides,
+  };
+}
+
+/** An AI model list fixture. */
+export function createModelsFixture(): AigcModel[] {
+  return [
+    { modelId: 'chat-default', name: 'Default chat model', kind: 'chat', cost: 0, isDefault: true },
+    { modelId: 'speech-default', name: 'Default voice', kind: 'speech', cost: 1, isDefault: true },
+  ];
+}
+
+/** An image-job status fixture. */
+export function createJobStatusFixture(overrides: Partial<JobStatus> = {}): JobStatus {
+  return {
+    jobId: 'job-1',
+    state: 'succeeded',
+    progress: 1,
+    images: [createAvatarFixture('Image')],
+    error: null,
+    createdAt: UPDATED,
+    ...overrides,
+  };
+}

@@ -1,0 +1,199 @@
+import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import { ENDPOINTS, ENDPOINT_PATHS, type EndpointOutput, type EndpointPath } from '../endpoints';
+import type { Envelope } from '../types/envelope';
+import type { ChatStreamEvent } from '../types/chat';
+import type { UserBenefits } from '../types/user';
+import * as fixtures from './fixtures';
+
+/** Where handlers listen by default: any origin, under `/api`. */
+export const DEFAULT_MSW_BASE_URL = '*/api';
+
+/** What a resolver of {@link mockEndpoint} receives. */
+export interface MockRequest {
+  /** The query string as an object (GET calls). */
+  query: Record<string, string>;
+  /** The parsed JSON body (POST calls), or `undefined`. */
+  body: unknown;
+  /** The request itself. */
+  request: Request;
+}
+
+/** Computes the `d` of a mocked call. */
+export type MockResolver<P extends EndpointPath> = (
+  request: MockRequest,
+) => EndpointOutput<P> | Promise<EndpointOutput<P>>;
+
+/** Options shared by the handler factories. */
+export interface MockOptions {
+  /** The API base the handlers answer under; default {@link DEFAULT_MSW_BASE_URL}. */
+  baseUrl?: string;
+}
+
+/** Wraps data in a success envelope. */
+export function envelope<T>(d: T): Envelope<T> {
+  return { c: 200, m: '', d };
+}
+
+function handler(path: EndpointPath, options: MockOptions, respond: (request: Request) => Promise<Response>) {
+  const url = `${options.baseUrl ?? DEFAULT_MSW_BASE_URL}${path}`;
+  const make = ENDPOINTS[path].method === 'GET' ? http.get : http.post;
+  return make(url, ({ request }) => respond(request));
+}
+
+async function readRequest(request: Request): Promise<MockRequest> {
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const text = request.method === 'GET' ? '' : await request.text();
+  return { query, body: text === '' ? undefined : (JSON.parse(text) as unknown), request };
+}
+
+/** A handler that answers one call with a success envelope holding what `resolve` gives. */
+export function mockEndpoint<P extends EndpointPath>(
+  path: P,
+  resolve: MockResolver<P>,
+  options: MockOptions = {},
+): HttpHandler {
+  return handler(path, options, async (request) =>
+    HttpResponse.json(envelope(await resolve(await readRequest(request)))),
+  );
+}
+
+/** A handler that answers one call with an error envelope (e.g. 5002, 5007). */
+export function mockEndpointError(
+  path: EndpointPath,
+  code: number,
+  message = '',
+  options: MockOptions = {},
+): HttpHandler {
+  return handler(path, options, async () => HttpResponse.json({ c: code, m: message, d: null }));
+}
+
+/** A handler that never answers one call: for loading states. */
+export function mockEndpointLoading(path: EndpointPath, options: MockOptions = {}): HttpHandler {
+  return handler(path, options, async () => {
+    await delay('infinite');
+    return HttpResponse.json(envelope(null));
+  });
+}
+
+/** Options of {@link mockChatStream}. */
+export interface MockChatStreamOptions extends MockOptions {
+  /** The reply to stream, word by word; default a short greeting. */
+  reply?: string;
+  /** Milliseconds between events; default 40. */
+  delayMs?: number;
+  /** End with an `error` event with this message instead of `reply-end`. */
+  errorMessage?: string;
+  /** Benefits reported by `reply-end`. */
+  benefits?: UserBenefits;
+}
+
+/** A `/girl/chat/send` handler that streams a reply as `data:` lines, like the server. */
+export function mockChatStream(options: MockChatStreamOptions = {}): HttpHandler {
+  const { reply = 'Of course. *leans closer* Tell me everything.', delayMs = 40 } = options;
+  return handler('/girl/chat/send', options, async (request) => {
+    const payload = (await request.json()) as { roomId?: string; content?: string };
+    const roomId = payload.roomId ?? 'room-1';
+    const userMessage = payload.content
+      ? fixtures.createMessageFixture({ messageId: 'msg-user', roomId, role: 'user', content: payload.content })
+      : null;
+    const events: ChatStreamEvent[] = [
+      { type: 'reply-start', roomId, userMessage, messageId: 'msg-reply' },
+      ...(reply.match(/\S+\s*/g) ?? []).map((text): ChatStreamEvent => ({ type: 'reply-delta', text })),
+      options.errorMessage
+        ? { type: 'error', message: options.errorMessage, messageId: 'msg-reply' }
+        : {
+            type: 'reply-end',
+            messageId: 'msg-reply',
+            finishReason: 'stop',
+            usage: { promptTokens: 120, completionTokens: 12 },
+            benefits: options.benefits ?? fixtures.createBenefitsFixture({ chats: 19 }),
+          },
+    ];
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        for (const event of events) {
+          await delay(delayMs);
+          controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+        }
+        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+        controller.close();
+      },
+    });
+    return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
+  });
+}
+
+type DefaultResolvers = { [P in Exclude<EndpointPath, '/girl/chat/send'>]: MockResolver<P> };
+
+const page = <T>(list: T[]) => ({ list, page: 1, pageSize: 20, total: list.length, hasMore: false });
+
+/** What every call answers by default: realistic fixtures, echoing ids from the input. */
+export const DEFAULT_RESOLVERS: DefaultResolvers = {
+  '/mate/recommend': () => page(fixtures.createMateSummariesFixture()),
+  '/mate/getMateDetail': ({ query }) => fixtures.createMateFixture({ mateId: query.mateId ?? 'mate-1' }),
+  '/mate/mateExtraInfo': ({ query }) => fixtures.createMateExtraInfoFixture({ mateId: query.mateId ?? 'mate-1' }),
+  '/mate/search': () => page(fixtures.createMateSummariesFixture(3)),
+  '/mate/feedback': () => null,
+  '/mate/hotWords': () => fixtures.createHotWordsFixture(),
+  '/room/createRoom': ({ query }) => fixtures.createRoomFixture({ mateId: query.mateId ?? 'mate-1' }),
+  '/room/roomList': () => page([0, 1, 2].map((index) => fixtures.createRoomSummaryFixture({}, index))),
+  '/room/roomInfo': ({ query }) =>
+    fixtures.createRoomInfoFixture({ room: fixtures.createRoomFixture({ roomId: query.roomId ?? 'room-1' }) }),
+  '/room/deleteRoom': () => null,
+  '/user/login': () => fixtures.createUserInfoFixture(),
+  '/user/loginGG': () => fixtures.createUserInfoFixture(),
+  '/user/loginDiscord': () => fixtures.createUserInfoFixture(),
+  '/user/benefits': () => fixtures.createBenefitsFixture(),
+  '/subscription/info': () => fixtures.createSubscriptionInfoFixture(),
+  '/user/personas': () => [fixtures.createPersonaFixture()],
+  '/user/saveOrUpdatePersona': ({ body }) => fixtures.createPersonaFixture(body as object),
+  '/user/setDefaultPersona': ({ query }) => fixtures.createPersonaFixture({ uuid: query.uuid ?? 'persona-1' }),
+  '/user/deleteDefaultPersona': () => null,
+  '/user/changePassword': () => null,
+  '/user/updateLange': () => null,
+  '/user/updateTags': ({ body }) => fixtures.createUserInfoFixture(body as object),
+  '/user/favorites': () => fixtures.createMateSummariesFixture(3),
+  '/user/doFavorite': ({ query }) => ({ mateId: query.mateId ?? 'mate-1', favorite: true }),
+  '/room/createImage': () => ({ jobId: 'job-1' }),
+  '/room/checkJobStatus': ({ query }) => fixtures.createJobStatusFixture({ jobId: query.jobId ?? 'job-1' }),
+  '/room/deleteMessage': () => null,
+  '/room/editMessage': ({ query }) =>
+    fixtures.createMessageFixture({
+      messageId: query.messageId ?? 'msg-1',
+      role: 'user',
+      content: query.content ?? '',
+      editedAt: new Date().toISOString(),
+    }),
+  '/voice/textToAudio': () => ({ audioUrl: '/media/audio/msg-2.wav', mimeType: 'audio/wav', durationMs: 2400 }),
+  '/user/register': () => ({ verifyTicket: 'ticket-1' }),
+  '/user/verify/status': () => ({ verified: true, userInfo: fixtures.createUserInfoFixture() }),
+  '/user/logout': () => null,
+  '/mate/review': ({ body }) => fixtures.createReviewFixture(body as object),
+  '/mate/followCreator': ({ query }) => ({ creatorId: query.creatorId ?? 'creator-1', following: true }),
+  '/mate/followList': () => [{ ...fixtures.createCreatorFixture(), followedAt: '2026-11-01T09:00:00.000Z' }],
+  '/mate/trendingRank': () => fixtures.createTrendingFixture(),
+  '/girl/chat/getInspiration': () => ({
+    suggestions: ['Tell me about your day.', 'What are you reading?', 'Can I sit with you?'],
+  }),
+  '/user/feedback': () => null,
+  '/aigc/models': () => fixtures.createModelsFixture(),
+  '/speech/link': ({ body }) => ({
+    url: `/media/speech/${(body as { messageId?: string }).messageId ?? 'msg'}.wav`,
+    expiresAt: '2026-12-01T00:00:00.000Z',
+  }),
+  '/extra/tags': () => fixtures.createTagsFixture(),
+  '/extra/tagsMap': () => fixtures.createTagGroupsFixture(),
+};
+
+/**
+ * Handlers for every call, answering with {@link DEFAULT_RESOLVERS} and a streamed chat
+ * reply. Put story- or test-specific handlers before these to override one call.
+ */
+export function createHandlers(options: MockOptions = {}): HttpHandler[] {
+  return ENDPOINT_PATHS.map((path) =>
+    path === '/girl/chat/send'
+      ? mockChatStream(options)
+      : mockEndpoint(path, DEFAULT_RESOLVERS[path] as MockResolver<typeof path>, options),
+  );
+}
