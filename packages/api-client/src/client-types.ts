@@ -72,9 +72,9 @@ export type ApiGroup = GroupOf<EndpointPath>;
 
 /** The methods of one group. */
 export type ApiGroupMethods<G extends ApiGroup> = {
-  readonly [P in EndpointPath as GroupOf<P> extends G ? MethodNameOf<P> : never]: P extends '/girl/chat/send'
-    ? ChatSendMethod
-    : EndpointMethod<P>;
+  readonly [
+    P in EndpointPath as GroupOf<P> extends G ? MethodNameOf<P> : never
+  ]: P extends '/girl/chat/send' ? ChatSendMethod : EndpointMethod<P>;
 };
 
 /** The Mates API client: one method per call of SPEC.md §7, grouped by first path segment. */

@@ -105,7 +105,9 @@ describe('createApiClient: every call of SPEC.md §7', () => {
 
   it('offers a low-level request with the same envelope handling', async () => {
     const { client, requests } = setup(() => envelopeResponse(200, [1, 2]));
-    const result = await client.request<number[]>('GET', '/extra/custom', { query: { a: 1, b: true } });
+    const result = await client.request<number[]>('GET', '/extra/custom', {
+      query: { a: 1, b: true },
+    });
     expect(result).toEqual([1, 2]);
     expect(requests[0]!.url.toString()).toBe('https://mates.test/api/extra/custom?a=1&b=true');
   });
@@ -177,7 +179,12 @@ describe('createApiClient: envelope handling (SPEC.md §8)', () => {
   it('a body that is not an envelope: ApiError "server error" with code 0', async () => {
     const { client } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await client.extra.tags().catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'ApiError', code: 0, status: 502, message: 'server error' });
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      code: 0,
+      status: 502,
+      message: 'server error',
+    });
     const { client: other } = setup(() => new Response('{"ok":true}'));
     await expect(other.extra.tags()).rejects.toMatchObject({ code: 0 });
   });

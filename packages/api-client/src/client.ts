@@ -1,5 +1,11 @@
 import { ENDPOINTS, ENDPOINT_PATHS, type EndpointPath, type HttpMethod } from './endpoints';
-import type { ApiClient, ApiClientOptions, CallOptions, ChatSendOptions, RequestOptions } from './client-types';
+import type {
+  ApiClient,
+  ApiClientOptions,
+  CallOptions,
+  ChatSendOptions,
+  RequestOptions,
+} from './client-types';
 import type { ChatSendPayload, ChatStreamEvent } from './types/chat';
 import { ENVELOPE_CODES } from './types/envelope';
 import { ApiError } from './errors/api-error';
@@ -153,7 +159,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   for (const path of ENDPOINT_PATHS) {
     const [, group = '', ...rest] = path.split('/');
     const name = rest
-      .map((segment, index) => (index === 0 ? segment : segment[0]!.toUpperCase() + segment.slice(1)))
+      .map((segment, index) =>
+        index === 0 ? segment : segment[0]!.toUpperCase() + segment.slice(1),
+      )
       .join('');
     (groups[group] ??= {})[name] = path === CHAT_SEND_PATH ? chatSend : endpointMethod(path);
   }
@@ -161,7 +169,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 }
 
 function isEnvelope(value: unknown): value is { c: number; m?: unknown; d?: unknown } {
-  return typeof value === 'object' && value !== null && typeof (value as { c?: unknown }).c === 'number';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { c?: unknown }).c === 'number'
+  );
 }
 
 function transportError(error: unknown, call: Call, signal?: AbortSignal): unknown {

@@ -40,14 +40,54 @@ function hueOf(text: string): number {
 }
 
 const SEEDS: [string, Gender, string, string[]][] = [
-  ['Lyra Moonwhisper', 'female', 'An elven archivist who remembers every story ever told.', ['fantasy', 'wholesome']],
-  ['Kai Tanaka', 'male', 'A night-shift barista with a soft voice and sharper jokes.', ['slice-of-life', 'romance']],
-  ['Captain Ione Vask', 'female', 'Commander of a smuggler frigate on the edge of known space.', ['sci-fi', 'adventure']],
-  ['Rowan Ashdown', 'nonbinary', 'A cartographer mapping a city that rearranges itself nightly.', ['mystery', 'fantasy']],
-  ['Dr. Mira Solberg', 'female', 'A marine biologist who talks to you between dives.', ['slice-of-life', 'science']],
-  ['Theo Blackwood', 'male', 'A retired detective who still cannot leave a cold case alone.', ['mystery', 'noir']],
-  ['Sable', 'female', 'A vampire diplomat negotiating peace one dinner at a time.', ['romance', 'horror']],
-  ['Juniper Hale', 'nonbinary', 'Your rival at the culinary academy, who secretly wants your notes.', ['comedy', 'slice-of-life']],
+  [
+    'Lyra Moonwhisper',
+    'female',
+    'An elven archivist who remembers every story ever told.',
+    ['fantasy', 'wholesome'],
+  ],
+  [
+    'Kai Tanaka',
+    'male',
+    'A night-shift barista with a soft voice and sharper jokes.',
+    ['slice-of-life', 'romance'],
+  ],
+  [
+    'Captain Ione Vask',
+    'female',
+    'Commander of a smuggler frigate on the edge of known space.',
+    ['sci-fi', 'adventure'],
+  ],
+  [
+    'Rowan Ashdown',
+    'nonbinary',
+    'A cartographer mapping a city that rearranges itself nightly.',
+    ['mystery', 'fantasy'],
+  ],
+  [
+    'Dr. Mira Solberg',
+    'female',
+    'A marine biologist who talks to you between dives.',
+    ['slice-of-life', 'science'],
+  ],
+  [
+    'Theo Blackwood',
+    'male',
+    'A retired detective who still cannot leave a cold case alone.',
+    ['mystery', 'noir'],
+  ],
+  [
+    'Sable',
+    'female',
+    'A vampire diplomat negotiating peace one dinner at a time.',
+    ['romance', 'horror'],
+  ],
+  [
+    'Juniper Hale',
+    'nonbinary',
+    'Your rival at the culinary academy, who secretly wants your notes.',
+    ['comedy', 'slice-of-life'],
+  ],
 ];
 
 /** A creator fixture. */
@@ -79,7 +119,13 @@ export function createMateSummaryFixture(
     gender,
     nsfw: false,
     creator: { creatorId, name: creatorName, avatar },
-    counters: { chats: 5400 - index * 410, messages: 88_000 - index * 5000, favorites: 930 - index * 70, reviews: 42 - index * 3, rating: 4.6 },
+    counters: {
+      chats: 5400 - index * 410,
+      messages: 88_000 - index * 5000,
+      favorites: 930 - index * 70,
+      reviews: 42 - index * 3,
+      rating: 4.6,
+    },
     ...overrides,
   };
 }
@@ -130,7 +176,14 @@ export function createMateExtraInfoFixture(overrides: Partial<MateExtraInfo> = {
     creator: createCreatorFixture(),
     counters: mate.counters,
     reviewSummary: { average: 4.6, count: 42, distribution: [1, 1, 2, 9, 29] },
-    recentReviews: [createReviewFixture(), createReviewFixture({ reviewId: 'review-2', rating: 4, content: 'Lovely, a bit slow to warm up.' })],
+    recentReviews: [
+      createReviewFixture(),
+      createReviewFixture({
+        reviewId: 'review-2',
+        rating: 4,
+        content: 'Lovely, a bit slow to warm up.',
+      }),
+    ],
     isFavorite: false,
     isFollowingCreator: false,
     ...overrides,
@@ -179,7 +232,8 @@ export function createMessageFixture(overrides: Partial<Message> = {}): Message 
     messageId: 'msg-1',
     roomId: 'room-1',
     role: 'mate',
-    content: "*Lyra Moonwhisper looks up and smiles.* Oh, it's you, Ada. I was hoping you'd come by.",
+    content:
+      "*Lyra Moonwhisper looks up and smiles.* Oh, it's you, Ada. I was hoping you'd come by.",
     status: 'complete',
     createdAt: UPDATED,
     editedAt: null,
@@ -189,16 +243,29 @@ export function createMessageFixture(overrides: Partial<Message> = {}): Message 
 
 /** A room fixture. */
 export function createRoomFixture(overrides: Partial<Room> = {}): Room {
-  return { roomId: 'room-1', mateId: 'mate-1', personaId: null, createdAt: CREATED, updatedAt: UPDATED, ...overrides };
+  return {
+    roomId: 'room-1',
+    mateId: 'mate-1',
+    personaId: null,
+    createdAt: CREATED,
+    updatedAt: UPDATED,
+    ...overrides,
+  };
 }
 
 /** A recent-chats row fixture. */
-export function createRoomSummaryFixture(overrides: Partial<RoomSummary> = {}, index = 0): RoomSummary {
+export function createRoomSummaryFixture(
+  overrides: Partial<RoomSummary> = {},
+  index = 0,
+): RoomSummary {
   const mate = createMateSummaryFixture({}, index);
   return {
     ...createRoomFixture({ roomId: `room-${index + 1}`, mateId: mate.mateId }),
     mate,
-    lastMessage: createMessageFixture({ roomId: `room-${index + 1}`, content: 'See you tomorrow, then?' }),
+    lastMessage: createMessageFixture({
+      roomId: `room-${index + 1}`,
+      content: 'See you tomorrow, then?',
+    }),
     ...overrides,
   };
 }
@@ -211,8 +278,15 @@ export function createRoomInfoFixture(overrides: Partial<RoomInfo> = {}): RoomIn
     persona: createPersonaFixture(),
     messages: [
       createMessageFixture(),
-      createMessageFixture({ messageId: 'msg-2', role: 'user', content: 'I brought the map you asked about.' }),
-      createMessageFixture({ messageId: 'msg-3', content: '*Her eyes light up.* Show me. **Slowly.**' }),
+      createMessageFixture({
+        messageId: 'msg-2',
+        role: 'user',
+        content: 'I brought the map you asked about.',
+      }),
+      createMessageFixture({
+        messageId: 'msg-3',
+        content: '*Her eyes light up.* Show me. **Slowly.**',
+      }),
     ],
     hasMoreBefore: false,
     ...overrides,
@@ -227,9 +301,23 @@ export function createTagGroupsFixture(): TagGroup[] {
     tags: tags.map(([tagKey, tagLabel]) => ({ key: tagKey, label: tagLabel, group: key })),
   });
   return [
-    group('genre', 'Genre', [['fantasy', 'Fantasy'], ['sci-fi', 'Sci-fi'], ['mystery', 'Mystery'], ['horror', 'Horror'], ['noir', 'Noir']]),
-    group('mood', 'Mood', [['romance', 'Romance'], ['wholesome', 'Wholesome'], ['comedy', 'Comedy'], ['adventure', 'Adventure']]),
-    group('setting', 'Setting', [['slice-of-life', 'Slice of life'], ['science', 'Science']]),
+    group('genre', 'Genre', [
+      ['fantasy', 'Fantasy'],
+      ['sci-fi', 'Sci-fi'],
+      ['mystery', 'Mystery'],
+      ['horror', 'Horror'],
+      ['noir', 'Noir'],
+    ]),
+    group('mood', 'Mood', [
+      ['romance', 'Romance'],
+      ['wholesome', 'Wholesome'],
+      ['comedy', 'Comedy'],
+      ['adventure', 'Adventure'],
+    ]),
+    group('setting', 'Setting', [
+      ['slice-of-life', 'Slice of life'],
+      ['science', 'Science'],
+    ]),
   ];
 }
 
@@ -273,10 +361,19 @@ export function createPackageFixture(overrides: Partial<Package> = {}): Package 
 }
 
 /** A subscription-info fixture. */
-export function createSubscriptionInfoFixture(overrides: Partial<SubscriptionInfo> = {}): SubscriptionInfo {
+export function createSubscriptionInfoFixture(
+  overrides: Partial<SubscriptionInfo> = {},
+): SubscriptionInfo {
   return {
     packages: [
-      createPackageFixture({ packageId: 'package-free', name: 'Free', price: { amount: 0, currency: 'USD' }, chats: 50, goldCoins: 0, features: ['50 messages a month'] }),
+      createPackageFixture({
+        packageId: 'package-free',
+        name: 'Free',
+        price: { amount: 0, currency: 'USD' },
+        chats: 50,
+        goldCoins: 0,
+        features: ['50 messages a month'],
+      }),
       createPackageFixture(),
     ],
     current: null,

@@ -4,7 +4,13 @@ import { createApiClient } from '../client';
 import { ENDPOINTS, ENDPOINT_PATHS } from '../endpoints';
 import type { ChatStreamEvent } from '../types/chat';
 import { SAMPLE_INPUTS } from '../sample-inputs.test-helper';
-import { createHandlers, mockChatStream, mockEndpoint, mockEndpointError, mockEndpointLoading } from './handlers';
+import {
+  createHandlers,
+  mockChatStream,
+  mockEndpoint,
+  mockEndpointError,
+  mockEndpointLoading,
+} from './handlers';
 import { createMateFixture } from './fixtures';
 
 const server = setupServer(...createHandlers());
@@ -21,29 +27,47 @@ const client = createApiClient({
 function call(path: (typeof ENDPOINT_PATHS)[number]) {
   const [, group = '', ...rest] = path.split('/');
   const name = rest.map((s, i) => (i === 0 ? s : s[0]!.toUpperCase() + s.slice(1))).join('');
-  const fn = (client as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>)[group]![name]!;
+  const fn = (
+    client as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>
+  )[group]![name]!;
   return ENDPOINTS[path].hasInput ? fn(SAMPLE_INPUTS[path]) : fn();
 }
 
 describe('MSW handlers', () => {
-  it.each(ENDPOINT_PATHS.filter((path) => path !== '/girl/chat/send'))('%s answers a success envelope', async (path) => {
-    await expect(call(path)).resolves.not.toBeUndefined();
-  });
+  it.each(ENDPOINT_PATHS.filter((path) => path !== '/girl/chat/send'))(
+    '%s answers a success envelope',
+    async (path) => {
+      await expect(call(path)).resolves.not.toBeUndefined();
+    },
+  );
 
   it('echo ids from the request', async () => {
     expect((await client.mate.getMateDetail({ mateId: 'mate-42' })).mateId).toBe('mate-42');
-    expect(await client.user.doFavorite({ mateId: 'mate-7' })).toEqual({ mateId: 'mate-7', favorite: true });
+    expect(await client.user.doFavorite({ mateId: 'mate-7' })).toEqual({
+      mateId: 'mate-7',
+      favorite: true,
+    });
   });
 
   it('stream a chat reply word by word, ending with reply-end and done', async () => {
-    server.use(mockChatStream({ reply: 'Hello there, traveller.', delayMs: 1, baseUrl: 'http://mates.test/api' }));
+    server.use(
+      mockChatStream({
+        reply: 'Hello there, traveller.',
+        delayMs: 1,
+        baseUrl: 'http://mates.test/api',
+      }),
+    );
     const events: ChatStreamEvent[] = [];
     let done = false;
     await client.girl.chatSend(
       { roomId: 'room-9', content: 'Hi' },
       { onData: (event) => events.push(event), onDone: () => (done = true) },
     );
-    expect(events[0]).toMatchObject({ type: 'reply-start', roomId: 'room-9', userMessage: { content: 'Hi' } });
+    expect(events[0]).toMatchObject({
+      type: 'reply-start',
+      roomId: 'room-9',
+      userMessage: { content: 'Hi' },
+    });
     const text = events.flatMap((e) => (e.type === 'reply-delta' ? [e.text] : [])).join('');
     expect(text).toBe('Hello there, traveller.');
     expect(events.at(-1)).toMatchObject({ type: 'reply-end', benefits: { chats: 19 } });
@@ -53,12 +77,23 @@ describe('MSW handlers', () => {
   it('stream an error event when asked to', async () => {
     server.use(mockChatStream({ reply: 'Half', errorMessage: 'Model crashed', delayMs: 1 }));
     const events: ChatStreamEvent[] = [];
-    await client.girl.chatSend({ roomId: 'r', regenerate: true }, { onData: (e) => events.push(e) });
-    expect(events.at(-1)).toEqual({ type: 'error', message: 'Model crashed', messageId: 'msg-reply' });
+    await client.girl.chatSend(
+      { roomId: 'r', regenerate: true },
+      { onData: (e) => events.push(e) },
+    );
+    expect(events.at(-1)).toEqual({
+      type: 'error',
+      message: 'Model crashed',
+      messageId: 'msg-reply',
+    });
   });
 
   it('let one call be overridden, answered with an error, or left loading', async () => {
-    server.use(mockEndpoint('/mate/getMateDetail', ({ query }) => createMateFixture({ name: `Custom ${query.mateId}` })));
+    server.use(
+      mockEndpoint('/mate/getMateDetail', ({ query }) =>
+        createMateFixture({ name: `Custom ${query.mateId}` }),
+      ),
+    );
     expect((await client.mate.getMateDetail({ mateId: 'x' })).name).toBe('Custom x');
 
     server.use(mockEndpointError('/mate/hotWords', 5007, 'Search is resting'));
@@ -67,7 +102,10 @@ describe('MSW handlers', () => {
     server.use(mockEndpointLoading('/extra/tags'));
     const controller = new AbortController();
     const pending = client.extra.tags({ signal: controller.signal });
-    const outcome = await Promise.race([pending.then(() => 'answered'), new Promise((r) => setTimeout(r, 50, 'waiting'))]);
+    const outcome = await Promise.race([
+      pending.then(() => 'answered'),
+      new Promise((r) => setTimeout(r, 50, 'waiting')),
+    ]);
     expect(outcome).toBe('waiting');
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });

@@ -34,7 +34,11 @@ export function envelope<T>(d: T): Envelope<T> {
   return { c: 200, m: '', d };
 }
 
-function handler(path: EndpointPath, options: MockOptions, respond: (request: Request) => Promise<Response>) {
+function handler(
+  path: EndpointPath,
+  options: MockOptions,
+  respond: (request: Request) => Promise<Response>,
+) {
   const url = `${options.baseUrl ?? DEFAULT_MSW_BASE_URL}${path}`;
   const make = ENDPOINTS[path].method === 'GET' ? http.get : http.post;
   return make(url, ({ request }) => respond(request));
@@ -94,11 +98,19 @@ export function mockChatStream(options: MockChatStreamOptions = {}): HttpHandler
     const payload = (await request.json()) as { roomId?: string; content?: string };
     const roomId = payload.roomId ?? 'room-1';
     const userMessage = payload.content
-      ? fixtures.createMessageFixture({ messageId: 'msg-user', roomId, role: 'user', content: payload.content })
+      ? fixtures.createMessageFixture({
+          messageId: 'msg-user',
+          roomId,
+          role: 'user',
+          content: payload.content,
+        })
       : null;
     const events: ChatStreamEvent[] = [
       { type: 'reply-start', roomId, userMessage, messageId: 'msg-reply' },
-      ...(reply.match(/\S+\s*/g) ?? []).map((text): ChatStreamEvent => ({ type: 'reply-delta', text })),
+      ...(reply.match(/\S+\s*/g) ?? []).map((text): ChatStreamEvent => ({
+        type: 'reply-delta',
+        text,
+      })),
       options.errorMessage
         ? { type: 'error', message: options.errorMessage, messageId: 'msg-reply' }
         : {
@@ -126,20 +138,32 @@ export function mockChatStream(options: MockChatStreamOptions = {}): HttpHandler
 
 type DefaultResolvers = { [P in Exclude<EndpointPath, '/girl/chat/send'>]: MockResolver<P> };
 
-const page = <T>(list: T[]) => ({ list, page: 1, pageSize: 20, total: list.length, hasMore: false });
+const page = <T>(list: T[]) => ({
+  list,
+  page: 1,
+  pageSize: 20,
+  total: list.length,
+  hasMore: false,
+});
 
 /** What every call answers by default: realistic fixtures, echoing ids from the input. */
 export const DEFAULT_RESOLVERS: DefaultResolvers = {
   '/mate/recommend': () => page(fixtures.createMateSummariesFixture()),
-  '/mate/getMateDetail': ({ query }) => fixtures.createMateFixture({ mateId: query.mateId ?? 'mate-1' }),
-  '/mate/mateExtraInfo': ({ query }) => fixtures.createMateExtraInfoFixture({ mateId: query.mateId ?? 'mate-1' }),
+  '/mate/getMateDetail': ({ query }) =>
+    fixtures.createMateFixture({ mateId: query.mateId ?? 'mate-1' }),
+  '/mate/mateExtraInfo': ({ query }) =>
+    fixtures.createMateExtraInfoFixture({ mateId: query.mateId ?? 'mate-1' }),
   '/mate/search': () => page(fixtures.createMateSummariesFixture(3)),
   '/mate/feedback': () => null,
   '/mate/hotWords': () => fixtures.createHotWordsFixture(),
-  '/room/createRoom': ({ query }) => fixtures.createRoomFixture({ mateId: query.mateId ?? 'mate-1' }),
-  '/room/roomList': () => page([0, 1, 2].map((index) => fixtures.createRoomSummaryFixture({}, index))),
+  '/room/createRoom': ({ query }) =>
+    fixtures.createRoomFixture({ mateId: query.mateId ?? 'mate-1' }),
+  '/room/roomList': () =>
+    page([0, 1, 2].map((index) => fixtures.createRoomSummaryFixture({}, index))),
   '/room/roomInfo': ({ query }) =>
-    fixtures.createRoomInfoFixture({ room: fixtures.createRoomFixture({ roomId: query.roomId ?? 'room-1' }) }),
+    fixtures.createRoomInfoFixture({
+      room: fixtures.createRoomFixture({ roomId: query.roomId ?? 'room-1' }),
+    }),
   '/room/deleteRoom': () => null,
   '/user/login': () => fixtures.createUserInfoFixture(),
   '/user/loginGG': () => fixtures.createUserInfoFixture(),
@@ -148,7 +172,8 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
   '/subscription/info': () => fixtures.createSubscriptionInfoFixture(),
   '/user/personas': () => [fixtures.createPersonaFixture()],
   '/user/saveOrUpdatePersona': ({ body }) => fixtures.createPersonaFixture(body as object),
-  '/user/setDefaultPersona': ({ query }) => fixtures.createPersonaFixture({ uuid: query.uuid ?? 'persona-1' }),
+  '/user/setDefaultPersona': ({ query }) =>
+    fixtures.createPersonaFixture({ uuid: query.uuid ?? 'persona-1' }),
   '/user/deleteDefaultPersona': () => null,
   '/user/changePassword': () => null,
   '/user/updateLange': () => null,
@@ -156,7 +181,8 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
   '/user/favorites': () => fixtures.createMateSummariesFixture(3),
   '/user/doFavorite': ({ query }) => ({ mateId: query.mateId ?? 'mate-1', favorite: true }),
   '/room/createImage': () => ({ jobId: 'job-1' }),
-  '/room/checkJobStatus': ({ query }) => fixtures.createJobStatusFixture({ jobId: query.jobId ?? 'job-1' }),
+  '/room/checkJobStatus': ({ query }) =>
+    fixtures.createJobStatusFixture({ jobId: query.jobId ?? 'job-1' }),
   '/room/deleteMessage': () => null,
   '/room/editMessage': ({ query }) =>
     fixtures.createMessageFixture({
@@ -165,13 +191,22 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
       content: query.content ?? '',
       editedAt: new Date().toISOString(),
     }),
-  '/voice/textToAudio': () => ({ audioUrl: '/media/audio/msg-2.wav', mimeType: 'audio/wav', durationMs: 2400 }),
+  '/voice/textToAudio': () => ({
+    audioUrl: '/media/audio/msg-2.wav',
+    mimeType: 'audio/wav',
+    durationMs: 2400,
+  }),
   '/user/register': () => ({ verifyTicket: 'ticket-1' }),
   '/user/verify/status': () => ({ verified: true, userInfo: fixtures.createUserInfoFixture() }),
   '/user/logout': () => null,
   '/mate/review': ({ body }) => fixtures.createReviewFixture(body as object),
-  '/mate/followCreator': ({ query }) => ({ creatorId: query.creatorId ?? 'creator-1', following: true }),
-  '/mate/followList': () => [{ ...fixtures.createCreatorFixture(), followedAt: '2026-11-01T09:00:00.000Z' }],
+  '/mate/followCreator': ({ query }) => ({
+    creatorId: query.creatorId ?? 'creator-1',
+    following: true,
+  }),
+  '/mate/followList': () => [
+    { ...fixtures.createCreatorFixture(), followedAt: '2026-11-01T09:00:00.000Z' },
+  ],
   '/mate/trendingRank': () => fixtures.createTrendingFixture(),
   '/girl/chat/getInspiration': () => ({
     suggestions: ['Tell me about your day.', 'What are you reading?', 'Can I sit with you?'],

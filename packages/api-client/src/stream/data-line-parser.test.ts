@@ -73,7 +73,10 @@ describe('createDataLineParser', () => {
 
   it('gives the same events when fed one byte at a time', () => {
     const length = utf8(REPLY).length;
-    const run = feedBytesSplitAt(REPLY, Array.from({ length }, (_, index) => index));
+    const run = feedBytesSplitAt(
+      REPLY,
+      Array.from({ length }, (_, index) => index),
+    );
     expect(run.data).toEqual(EXPECTED);
   });
 

@@ -1,0 +1,86 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Dependencies point one way (DESIGN.md): ui, api-client ← state-machines ← web, and the
+// server takes only types from api-client. Each entry lists what a place may NOT import.
+const boundaries = [
+  {
+    files: ['packages/api-client/**'],
+    forbidden: ['@mates/state-machines', '@mates/ui', '@mates/web', '@mates/server'],
+    why: 'api-client is the base of the graph and imports no other workspace package.',
+  },
+  {
+    files: ['packages/ui/**'],
+    forbidden: ['@mates/state-machines', '@mates/web', '@mates/server'],
+    why: 'ui is presentational: it may use api-client types, never flows or apps.',
+  },
+  {
+    files: ['packages/state-machines/**'],
+    forbidden: ['@mates/ui', '@mates/web', '@mates/server', 'react', 'react-dom'],
+    why: 'state-machines are framework-free: no React, no UI, no apps.',
+  },
+  {
+    files: ['apps/web/**'],
+    forbidden: ['@mates/server'],
+    why: 'the web app talks to the server only through @mates/api-client.',
+  },
+  {
+    files: ['apps/server/**'],
+    forbidden: ['@mates/ui', '@mates/state-machines', '@mates/web'],
+    why: 'the server implements the api-client contract and imports nothing else.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/coverage/**', '**/storybook-static/**', '**/node_modules/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'Use explicit named exports (STYLE.md).' },
+        { selector: 'ThrowStatement > Literal', message: 'Throw an error class, never a string.' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  ...boundaries.map(({ files, forbidden, why }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: forbidden.flatMap((name) => [name, `${name}/*`]), message: why }] },
+      ],
+    },
+  })),
+  {
+    // The server may read the contract's types, not run the client's code.
+    files: ['apps/server/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mates/api-client', '@mates/api-client/*'],
+              allowTypeImports: true,
+              message: 'The server imports only types from @mates/api-client.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
