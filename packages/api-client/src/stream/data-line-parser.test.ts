@@ -98,7 +98,7 @@ describe('createDataLineParser', () => {
     expect(run.data).toEqual([{ text: '🙂' }]);
   });
 
-  it('treats CRLF split between chunks as one line end, not a blank line', () => {
+  it('treats CRLF split between chunks as one line end', () => {
     const run = collect((parser) => {
       parser.feed('data: {"a":1}\r');
       parser.feed('\ndata: {"a":2}\r');

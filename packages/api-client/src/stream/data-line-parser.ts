@@ -34,8 +34,6 @@ export function createDataLineParser(callbacks: DataLineParserCallbacks): DataLi
   let decoder: TextDecoder | undefined;
   // Text after the last line end, waiting for the rest of its line.
   let pending = '';
-  // A chunk may end between the CR and the LF of one CRLF: the LF must not make a blank line.
-  let skipLeadingLf = false;
   let atStreamStart = true;
   let done = false;
 
@@ -76,15 +74,12 @@ export function createDataLineParser(callbacks: DataLineParserCallbacks): DataLi
       // TextDecoder drops a byte-order mark itself; text chunks need it done here.
       if (text.startsWith(BOM)) text = text.slice(1);
     }
+    // Any CR or LF ends a line. A CRLF then leaves an empty line between its two halves
+    // (even when a chunk splits them), and empty lines mean nothing in this format.
+    // Each search runs once per line end it finds, so an LF-only stream never rescans for CR.
     let position = 0;
-    if (skipLeadingLf && text !== '') {
-      skipLeadingLf = false;
-      if (text.charCodeAt(0) === 10) position = 1;
-    }
-    // Each search runs once per line end found, not once per line, so long LF-only
-    // streams never rescan for a CR that is not there.
-    let nextLf = text.indexOf('\n', position);
-    let nextCr = text.indexOf('\r', position);
+    let nextLf = text.indexOf('\n');
+    let nextCr = text.indexOf('\r');
     while (nextLf !== -1 || nextCr !== -1) {
       const end = nextCr === -1 || (nextLf !== -1 && nextLf < nextCr) ? nextLf : nextCr;
       if (pending === '') handleLine(text, position, end);
@@ -94,12 +89,11 @@ export function createDataLineParser(callbacks: DataLineParserCallbacks): DataLi
         handleLine(line, 0, line.length);
       }
       position = end + 1;
-      if (end === nextCr) {
-        if (position === text.length) skipLeadingLf = true;
-        else if (text.charCodeAt(position) === 10) position += 1;
-      }
-      if (nextLf !== -1 && nextLf < position) nextLf = text.indexOf('\n', position);
-      if (nextCr !== -1 && nextCr < position) nextCr = text.indexOf('\r', position);
+      if (end === nextLf) {
+        // Writers end each event with an empty line: step over it without a loop turn.
+        if (text.charCodeAt(position) === 10) position += 1;
+        nextLf = text.indexOf('\n', position);
+      } else nextCr = text.indexOf('\r', position);
     }
     if (position < text.length) pending += text.slice(position);
   }
@@ -125,7 +119,6 @@ export function createDataLineParser(callbacks: DataLineParserCallbacks): DataLi
     reset() {
       decoder = undefined;
       pending = '';
-      skipLeadingLf = false;
       atStreamStart = true;
       done = false;
     },
