@@ -7,6 +7,7 @@ import { NetworkError } from './errors/network-error';
 import { SessionExpiredError } from './errors/session-expired-error';
 import { createFakeFetch, envelopeResponse } from './fake-fetch.test-helper';
 import { SAMPLE_INPUTS, expectedQuery } from './sample-inputs.test-helper';
+import { methodKeyOf } from './method-name';
 
 function setup(
   responder: Parameters<typeof createFakeFetch>[0] = () => envelopeResponse(200, { ok: true }),
@@ -28,8 +29,7 @@ function setup(
 }
 
 function methodOf(client: ReturnType<typeof createApiClient>, path: EndpointPath) {
-  const [, group = '', ...rest] = path.split('/');
-  const name = rest.map((s, i) => (i === 0 ? s : s[0]!.toUpperCase() + s.slice(1))).join('');
+  const [group, name] = methodKeyOf(path);
   const fn = (client as unknown as Record<string, Record<string, unknown>>)[group]?.[name];
   return { fn: fn as (...args: unknown[]) => Promise<unknown>, label: `client.${group}.${name}` };
 }
@@ -221,5 +221,13 @@ describe('createApiClient: envelope handling (SPEC.md §8)', () => {
     expect(ApiError.isInstance(fake)).toBe(false);
     expect(NetworkError.isInstance(null)).toBe(false);
     expect(SessionExpiredError.isInstance('login expired')).toBe(false);
+  });
+});
+
+describe('methodKeyOf', () => {
+  it('groups by the first segment and camel-cases the rest', () => {
+    expect(methodKeyOf('/user/verify/status')).toEqual(['user', 'verifyStatus']);
+    expect(methodKeyOf('/girl/chat/getInspiration')).toEqual(['girl', 'chatGetInspiration']);
+    expect(methodKeyOf('/extra/tagsMap')).toEqual(['extra', 'tagsMap']);
   });
 });

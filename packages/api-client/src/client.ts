@@ -13,6 +13,7 @@ import { NetworkError } from './errors/network-error';
 import { SessionExpiredError } from './errors/session-expired-error';
 import { createDataLineParser } from './stream/data-line-parser';
 import { toQueryString } from './query-string';
+import { methodKeyOf } from './method-name';
 
 const DEFAULT_LANGUAGE = 'en';
 const CHAT_SEND_PATH = '/girl/chat/send';
@@ -157,12 +158,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const groups: Record<string, Record<string, unknown>> = {};
   for (const path of ENDPOINT_PATHS) {
-    const [, group = '', ...rest] = path.split('/');
-    const name = rest
-      .map((segment, index) =>
-        index === 0 ? segment : segment[0]!.toUpperCase() + segment.slice(1),
-      )
-      .join('');
+    const [group, name] = methodKeyOf(path);
     (groups[group] ??= {})[name] = path === CHAT_SEND_PATH ? chatSend : endpointMethod(path);
   }
   return { ...groups, request } as unknown as ApiClient;

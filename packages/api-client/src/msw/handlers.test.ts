@@ -4,6 +4,7 @@ import { createApiClient } from '../client';
 import { ENDPOINTS, ENDPOINT_PATHS } from '../endpoints';
 import type { ChatStreamEvent } from '../types/chat';
 import { SAMPLE_INPUTS } from '../sample-inputs.test-helper';
+import { methodKeyOf } from '../method-name';
 import {
   createHandlers,
   mockChatStream,
@@ -25,8 +26,7 @@ const client = createApiClient({
 });
 
 function call(path: (typeof ENDPOINT_PATHS)[number]) {
-  const [, group = '', ...rest] = path.split('/');
-  const name = rest.map((s, i) => (i === 0 ? s : s[0]!.toUpperCase() + s.slice(1))).join('');
+  const [group, name] = methodKeyOf(path);
   const fn = (
     client as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>
   )[group]![name]!;
