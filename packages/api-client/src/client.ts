@@ -53,12 +53,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function readEnvelope(response: Response, call: Call, signal?: AbortSignal) {
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      throw transportError(error, call, signal);
-    }
+    const text = await readText(response, call, signal);
     let envelope: unknown;
     try {
       envelope = JSON.parse(text);
