@@ -1,0 +1,273 @@
+import {
+  and,
+  assertEvent,
+  assign,
+  emit,
+  fromPromise,
+  setup,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+} from 'xstate';
+import type { ApiClient, RegisterResult, UserInfo } from '@mates/api-client';
+import {
+  AUTH_MODE,
+  DISCORD_SCOPE,
+  NOTIFICATION_MS,
+  VERIFY_EMAIL_PATH,
+  type AuthMode,
+} from './constants';
+import type { Platform } from './platform';
+
+/** Where the Discord authorize redirect goes and comes back to. */
+export interface DiscordAuthorizeConfig {
+  /** The application's client id. */
+  clientId: string;
+  /** The absolute URL Discord sends the browser back to (`…/user/loginDiscord`). */
+  redirectUri: string;
+  /** Discord's authorize endpoint; default `https://discord.com/oauth2/authorize`. */
+  authorizeUrl?: string;
+}
+
+/** What the auth popup needs from its surroundings. */
+export interface AuthPopupInput {
+  /** The API client (register, login, loginGG). */
+  client: Pick<ApiClient, 'user'>;
+  /** Reload, navigate, redirect, notify, log. */
+  platform: Platform;
+  /** Keeps the user info a sign-in returned (the user store's `userInfoChanged`). */
+  storeUserInfo: (userInfo: UserInfo) => void;
+  /** Keeps the address that signed up and its ticket (the user store's `registered`). */
+  storeRegistration: (email: string, verifyTicket: string) => void;
+  /** Discord sign-in; absent when the server has none configured. */
+  discord?: DiscordAuthorizeConfig;
+}
+
+/** Events the auth popup accepts. */
+export type AuthPopupEvent =
+  | { type: 'OPEN'; mode: AuthMode }
+  | { type: 'CLOSE' }
+  | { type: 'SWITCH_MODE' }
+  | { type: 'CHANGE_EMAIL'; value: string }
+  | { type: 'CHANGE_PASSWORD'; value: string }
+  | { type: 'SUBMIT' }
+  | { type: 'GOOGLE'; credential: string }
+  | { type: 'DISCORD' };
+
+/** Emitted when sign-up succeeded and the verify page was opened. */
+export interface SignUpSuccessEmitted {
+  /** Event name. */
+  type: 'signUpSuccess';
+  /** The address that signed up. */
+  email: string;
+}
+
+interface AuthPopupContext extends AuthPopupInput {
+  mode: AuthMode;
+  email: string;
+  password: string;
+}
+
+interface CredentialsInput {
+  client: Pick<ApiClient, 'user'>;
+  email: string;
+  password: string;
+}
+
+const DISCORD_AUTHORIZE_URL = 'https://discord.com/oauth2/authorize';
+
+/** The Discord authorize URL, asking for the scope "identify email". */
+export function discordAuthorizeUrl(config: DiscordAuthorizeConfig): string {
+  const query = [
+    ['client_id', config.clientId],
+    ['redirect_uri', config.redirectUri],
+    ['response_type', 'code'],
+    ['scope', DISCORD_SCOPE],
+  ]
+    .map(([key, value]) => `${key}=${encodeURIComponent(value!)}`)
+    .join('&');
+  return `${config.authorizeUrl ?? DISCORD_AUTHORIZE_URL}?${query}`;
+}
+
+/**
+ * The sign-up / sign-in popup (SPEC.md §2, §4, §5, §8): closed, or open in mode 1
+ * (sign-up) or mode 2 (sign-in). Submitting states carry the tag `loading`, which the
+ * "Please wait..." overlay shows.
+ */
+export const authPopupMachine = setup({
+  types: {
+    context: {} as AuthPopupContext,
+    input: {} as AuthPopupInput,
+    events: {} as AuthPopupEvent,
+    emitted: {} as SignUpSuccessEmitted,
+  },
+  actors: {
+    register: fromPromise<RegisterResult, CredentialsInput>(({ input, signal }) =>
+      input.client.user.register({ email: input.email, password: input.password }, { signal }),
+    ),
+    login: fromPromise<UserInfo, CredentialsInput>(({ input, signal }) =>
+      input.client.user.login({ email: input.email, password: input.password }, { signal }),
+    ),
+    loginGoogle: fromPromise<UserInfo, { client: Pick<ApiClient, 'user'>; credential: string }>(
+      ({ input, signal }) =>
+        input.client.user.loginGG({ credential: input.credential }, { signal }),
+    ),
+  },
+  guards: {
+    isFilled: ({ context }) => context.email !== '' && context.password !== '',
+    isSignUp: ({ context }) => context.mode === AUTH_MODE.signUp,
+  },
+  actions: {
+    openInMode: assign(({ event }) => {
+      assertEvent(event, 'OPEN');
+      return { mode: event.mode, password: '' };
+    }),
+    switchMode: assign({
+      mode: ({ context }) =>
+        context.mode === AUTH_MODE.signUp ? AUTH_MODE.signIn : AUTH_MODE.signUp,
+    }),
+    setEmail: assign({
+      email: ({ event }) => (assertEvent(event, 'CHANGE_EMAIL'), event.value),
+    }),
+    setPassword: assign({
+      password: ({ event }) => (assertEvent(event, 'CHANGE_PASSWORD'), event.value),
+    }),
+    forgetPassword: assign({ password: '' }),
+    goHome: ({ context }) => context.platform.navigate('/'),
+    reload: ({ context }) => context.platform.reload(),
+    storeUserInfo: ({ context }, userInfo: UserInfo) => context.storeUserInfo(userInfo),
+    storeRegistration: ({ context }, result: RegisterResult) =>
+      context.storeRegistration(context.email, result.verifyTicket),
+    goToVerifyPage: ({ context }) =>
+      context.platform.navigate(
+        `${VERIFY_EMAIL_PATH}?redirect_url=${encodeURIComponent(context.platform.currentPath())}`,
+      ),
+    emitSignUpSuccess: emit(({ context }) => ({
+      type: 'signUpSuccess' as const,
+      email: context.email,
+    })),
+    notifySignUpFailure: ({ context }, error: unknown) =>
+      context.platform.notify({
+        tone: 'negative',
+        message: (error instanceof Error && error.message) || 'something error',
+        durationMs: NOTIFICATION_MS,
+      }),
+    logSignInFailure: ({ context }, error: unknown) =>
+      context.platform.logError('sign-in failed', error),
+    redirectToDiscord: ({ context }) => {
+      if (!context.discord) {
+        context.platform.logError('Discord sign-in is not configured', undefined);
+        return;
+      }
+      context.platform.redirect(discordAuthorizeUrl(context.discord));
+    },
+  },
+}).createMachine({
+  id: 'authPopup',
+  context: ({ input }) => ({ ...input, mode: AUTH_MODE.signIn, email: '', password: '' }),
+  initial: 'closed',
+  states: {
+    closed: {
+      entry: 'forgetPassword',
+      on: { OPEN: { target: 'open', actions: 'openInMode' } },
+    },
+    open: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            CHANGE_EMAIL: { actions: 'setEmail' },
+            CHANGE_PASSWORD: { actions: 'setPassword' },
+            SWITCH_MODE: { actions: 'switchMode' },
+            SUBMIT: [
+              { guard: and(['isFilled', 'isSignUp']), target: 'signingUp' },
+              { guard: 'isFilled', target: 'signingIn' },
+            ],
+            GOOGLE: 'signingInWithGoogle',
+            DISCORD: { actions: 'redirectToDiscord' },
+            CLOSE: { target: '#authPopup.closed', actions: 'goHome' },
+            OPEN: { actions: 'openInMode' },
+          },
+        },
+        signingUp: {
+          tags: 'loading',
+          invoke: {
+            id: 'register',
+            src: 'register',
+            input: ({ context }) => context,
+            onDone: {
+              target: '#authPopup.closed',
+              actions: [
+                {
+                  type: 'storeRegistration',
+                  params: ({ event }: { event: DoneActorEvent<RegisterResult> }) => event.output,
+                },
+                'goToVerifyPage',
+                'emitSignUpSuccess',
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'notifySignUpFailure',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+            },
+          },
+        },
+        signingIn: {
+          tags: 'loading',
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ context }) => context,
+            onDone: {
+              target: '#authPopup.closed',
+              actions: [
+                {
+                  type: 'storeUserInfo',
+                  params: ({ event }: { event: DoneActorEvent<UserInfo> }) => event.output,
+                },
+                'reload',
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'logSignInFailure',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+            },
+          },
+        },
+        signingInWithGoogle: {
+          tags: 'loading',
+          invoke: {
+            id: 'loginGoogle',
+            src: 'loginGoogle',
+            input: ({ context, event }) => {
+              assertEvent(event, 'GOOGLE');
+              return { client: context.client, credential: event.credential };
+            },
+            onDone: {
+              target: '#authPopup.closed',
+              actions: [
+                {
+                  type: 'storeUserInfo',
+                  params: ({ event }: { event: DoneActorEvent<UserInfo> }) => event.output,
+                },
+                'reload',
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'logSignInFailure',
+                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
