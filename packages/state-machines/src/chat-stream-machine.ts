@@ -1,0 +1,226 @@
+import { assertEvent, assign, fromCallback, setup } from 'xstate';
+import type {
+  ApiClient,
+  ChatSendPayload,
+  ChatStreamEvent,
+  ChatUsage,
+  Message,
+  UserBenefits,
+} from '@mates/api-client';
+import type { Platform } from './platform';
+
+/** What the chat stream needs. */
+export interface ChatStreamInput {
+  /** The API client (chat send). */
+  client: Pick<ApiClient, 'girl'>;
+  /** The room chatted in. */
+  roomId: string;
+  /** Records stream errors, which are never shown (SPEC.md §8). */
+  platform?: Pick<Platform, 'logError'>;
+}
+
+/** Events the chat stream accepts from its user. */
+export type ChatStreamUserEvent =
+  | { type: 'SEND'; content: string }
+  | { type: 'REGENERATE' }
+  | { type: 'RETRY' }
+  | { type: 'ABORT' };
+
+/** Events the stream actor sends back; internal, but part of the machine's event type. */
+export type ChatStreamInternalEvent =
+  | { type: 'STREAM.EVENT'; event: ChatStreamEvent }
+  | { type: 'STREAM.DONE' }
+  | { type: 'STREAM.FAILED'; error: unknown };
+
+/** What the chat stream holds: the request, and what has arrived of its reply. */
+export interface ChatStreamContext extends ChatStreamInput {
+  /** The last request sent, or `null` before the first. */
+  request: ChatSendPayload | null;
+  /** The user's message as the server saved it, once `reply-start` said so. */
+  userMessage: Message | null;
+  /** The id the reply is saved under, once known. */
+  replyMessageId: string | null;
+  /** The reply text so far. */
+  replyText: string;
+  /** Whether `reply-end` arrived: the reply is complete and saved. */
+  ended: boolean;
+  /** Tokens spent, from `reply-end`. */
+  usage: ChatUsage | null;
+  /** The caller's benefits after this reply, from `reply-end`. */
+  benefits: UserBenefits | null;
+  /** Why the reply failed (logged, not shown), or `null`. */
+  error: string | null;
+}
+
+const IDLE_REPLY = {
+  userMessage: null,
+  replyMessageId: null,
+  replyText: '',
+  ended: false,
+  usage: null,
+  benefits: null,
+  error: null,
+} satisfies Partial<ChatStreamContext>;
+
+/** Runs one `chatSend`, sending its events back; leaving the state aborts it. */
+const streamReply = fromCallback<
+  ChatStreamUserEvent,
+  { client: Pick<ApiClient, 'girl'>; request: ChatSendPayload }
+>(({ input, sendBack }) => {
+  const controller = new AbortController();
+  input.client.girl
+    .chatSend(input.request, {
+      signal: controller.signal,
+      onData: (event) => sendBack({ type: 'STREAM.EVENT', event }),
+    })
+    .then(
+      () => sendBack({ type: 'STREAM.DONE' }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) sendBack({ type: 'STREAM.FAILED', error });
+      },
+    );
+  return () => controller.abort();
+});
+
+/**
+ * One room's reply stream: idle → sending → streaming (deltas appended) → done. `ABORT`
+ * cancels the request and keeps what arrived (`aborted`); a stream error is logged and keeps
+ * what arrived (`failed`); `REGENERATE` replaces the last reply; `RETRY` sends the failed
+ * request again (as a regenerate once the user's message was saved). The `busy` tag marks
+ * sending and streaming.
+ */
+export const chatStreamMachine = setup({
+  types: {
+    context: {} as ChatStreamContext,
+    input: {} as ChatStreamInput,
+    events: {} as ChatStreamUserEvent | ChatStreamInternalEvent,
+  },
+  actors: { streamReply },
+  guards: {
+    hasContent: ({ event }) => event.type === 'SEND' && event.content.trim() !== '',
+    isReplyStart: ({ event }) =>
+      event.type === 'STREAM.EVENT' && event.event.type === 'reply-start',
+    isReplyError: ({ event }) => event.type === 'STREAM.EVENT' && event.event.type === 'error',
+    hasEnded: ({ context }) => context.ended,
+  },
+  actions: {
+    sendMessage: assign(({ context, event }) => {
+      assertEvent(event, 'SEND');
+      return { ...IDLE_REPLY, request: { roomId: context.roomId, content: event.content } };
+    }),
+    regenerate: assign(({ context }) => ({
+      ...IDLE_REPLY,
+      request: { roomId: context.roomId, regenerate: true as const },
+    })),
+    retry: assign(({ context }) => ({
+      ...IDLE_REPLY,
+      // Once the server saved the user's message, sending it again would duplicate it.
+      request:
+        context.userMessage || !context.request
+          ? { roomId: context.roomId, regenerate: true as const }
+          : context.request,
+    })),
+    applyStreamEvent: assign(({ context, event }) => {
+      assertEvent(event, 'STREAM.EVENT');
+      const data = event.event;
+      switch (data.type) {
+        case 'reply-start':
+          return { userMessage: data.userMessage, replyMessageId: data.messageId };
+        case 'reply-delta':
+          return { replyText: context.replyText + data.text };
+        case 'reply-end':
+          return {
+            ended: true,
+            replyMessageId: data.messageId,
+            usage: data.usage,
+            benefits: data.benefits,
+          };
+        case 'error':
+          return { error: data.message, replyMessageId: data.messageId ?? context.replyMessageId };
+      }
+    }),
+    noteEarlyEnd: assign({ error: 'The reply ended before it was complete.' }),
+    noteFailure: assign(({ event }) => {
+      assertEvent(event, 'STREAM.FAILED');
+      return { error: event.error instanceof Error ? event.error.message : String(event.error) };
+    }),
+    logFailure: ({ context }) =>
+      context.platform?.logError('chat reply failed', new Error(context.error ?? 'unknown')),
+  },
+}).createMachine({
+  id: 'chatStream',
+  context: ({ input }) => ({ ...input, ...IDLE_REPLY, request: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { SEND: { guard: 'hasContent', target: 'active', actions: 'sendMessage' } },
+    },
+    active: {
+      tags: 'busy',
+      invoke: {
+        id: 'streamReply',
+        src: 'streamReply',
+        input: ({ context }) => ({ client: context.client, request: context.request! }),
+      },
+      initial: 'sending',
+      on: {
+        ABORT: 'aborted',
+        'STREAM.FAILED': { target: 'failed', actions: ['noteFailure', 'logFailure'] },
+      },
+      states: {
+        sending: {
+          on: {
+            'STREAM.EVENT': [
+              { guard: 'isReplyStart', target: 'streaming', actions: 'applyStreamEvent' },
+              {
+                guard: 'isReplyError',
+                target: '#chatStream.failed',
+                actions: ['applyStreamEvent', 'logFailure'],
+              },
+            ],
+            'STREAM.DONE': {
+              target: '#chatStream.failed',
+              actions: ['noteEarlyEnd', 'logFailure'],
+            },
+          },
+        },
+        streaming: {
+          on: {
+            'STREAM.EVENT': [
+              {
+                guard: 'isReplyError',
+                target: '#chatStream.failed',
+                actions: ['applyStreamEvent', 'logFailure'],
+              },
+              { actions: 'applyStreamEvent' },
+            ],
+            'STREAM.DONE': [
+              { guard: 'hasEnded', target: '#chatStream.done' },
+              { target: '#chatStream.failed', actions: ['noteEarlyEnd', 'logFailure'] },
+            ],
+          },
+        },
+      },
+    },
+    done: {
+      on: {
+        SEND: { guard: 'hasContent', target: 'active', actions: 'sendMessage' },
+        REGENERATE: { target: 'active', actions: 'regenerate' },
+      },
+    },
+    failed: {
+      on: {
+        SEND: { guard: 'hasContent', target: 'active', actions: 'sendMessage' },
+        REGENERATE: { target: 'active', actions: 'regenerate' },
+        RETRY: { target: 'active', actions: 'retry' },
+      },
+    },
+    aborted: {
+      on: {
+        SEND: { guard: 'hasContent', target: 'active', actions: 'sendMessage' },
+        REGENERATE: { target: 'active', actions: 'regenerate' },
+        RETRY: { target: 'active', actions: 'retry' },
+      },
+    },
+  },
+});
