@@ -1,0 +1,41 @@
+export { authPopupMachine, discordAuthorizeUrl } from './auth-popup-machine';
+export { verificationMachine } from './verification-machine';
+export { chatStreamMachine } from './chat-stream-machine';
+export { createUserStore, initialUserState, isLoggedIn, USER_STORE_KEY } from './user-store';
+export {
+  AUTH_MODE,
+  DEFAULT_BENEFITS,
+  DEFAULT_LANGUAGE,
+  DIALOG_TRANSITION_MS,
+  DIALOG_WIDTH_PX,
+  DISCORD_REDIRECT_PATH,
+  DISCORD_SCOPE,
+  ESCAPE_SHAKE_MS,
+  MASKED_PLACEHOLDER,
+  NOTIFICATION_MS,
+  POLL_INTERVAL_MS,
+  VERIFY_EMAIL_PATH,
+} from './constants';
+
+export type {
+  AuthPopupEvent,
+  AuthPopupInput,
+  DiscordAuthorizeConfig,
+  SignUpSuccessEmitted,
+} from './auth-popup-machine';
+export type { VerificationEvent, VerificationInput } from './verification-machine';
+export type {
+  ChatStreamContext,
+  ChatStreamInput,
+  ChatStreamInternalEvent,
+  ChatStreamUserEvent,
+} from './chat-stream-machine';
+export type {
+  KeyValueStorage,
+  StoredUserInfo,
+  UserState,
+  UserStore,
+  UserStoreOptions,
+} from './user-store';
+export type { AuthMode } from './constants';
+export type { Notice, Platform } from './platform';
