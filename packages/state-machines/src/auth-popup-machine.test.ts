@@ -87,6 +87,7 @@ describe('authPopupMachine', () => {
     fill('new@example.com', 'hunter22');
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(storeRegistration).toHaveBeenCalledWith('new@example.com', '');
     await flush();
     expect(calls.register).toHaveBeenCalledWith('new@example.com', 'hunter22');
     finish({ verifyTicket: 'tk-9' });

@@ -36,7 +36,10 @@ export interface AuthPopupInput {
   platform: Platform;
   /** Keeps the user info a sign-in returned (the user store's `userInfoChanged`). */
   storeUserInfo: (userInfo: UserInfo) => void;
-  /** Keeps the address that signed up and its ticket (the user store's `registered`). */
+  /**
+   * Keeps the address that signs up (with an empty ticket, before register is called) and
+   * then its ticket (the user store's `registered`).
+   */
   storeRegistration: (email: string, verifyTicket: string) => void;
   /** Discord sign-in; absent when the server has none configured. */
   discord?: DiscordAuthorizeConfig;
@@ -135,6 +138,7 @@ export const authPopupMachine = setup({
     goHome: ({ context }) => context.platform.navigate('/'),
     reload: ({ context }) => context.platform.reload(),
     storeUserInfo: ({ context }, userInfo: UserInfo) => context.storeUserInfo(userInfo),
+    storeRegisterEmail: ({ context }) => context.storeRegistration(context.email, ''),
     storeRegistration: ({ context }, result: RegisterResult) =>
       context.storeRegistration(context.email, result.verifyTicket),
     goToVerifyPage: ({ context }) =>
@@ -190,6 +194,8 @@ export const authPopupMachine = setup({
         },
         signingUp: {
           tags: 'loading',
+          // SPEC.md §4: sign-up stores the email first, then calls register.
+          entry: 'storeRegisterEmail',
           invoke: {
             id: 'register',
             src: 'register',
