@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { UserBenefits } from '@mates/api-client';
+import type { Database } from '../db/schema';
+import { now } from '../db/dialect';
+
+/** A user's chats and gold coins left. */
+export async function getBenefits(db: Kysely<Database>, userId: string): Promise<UserBenefits> {
+  const row = await db
+    .selectFrom('benefits')
+    .select(['chats', 'gold_coins'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { chats: row?.chats ?? 0, goldCoins: row?.gold_coins ?? 0, userId };
+}
+
+/** Adds (or with negative numbers, takes) chats and gold coins, recorded in the ledger. */
+export async function grantBenefits(
+  db: Kysely<Database>,
+  userId: string,
+  change: { chats: number; goldCoins: number; reason: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const at = now();
+    await trx
+      .insertInto('benefit_ledger')
+      .values({
+        user_id: userId,
+        chats_delta: change.chats,
+        gold_coins_delta: change.goldCoins,
+        reason: change.reason,
+        created_at: at,
+      })
+      .execute();
+    await trx
+      .insertInto('benefits')
+      .values({
+        user_id: userId,
+        chats: change.chats,
+        gold_coins: change.goldCoins,
+        updated_at: at,
+      })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet((eb) => ({
+          chats: eb('benefits.chats', '+', change.chats),
+          gold_coins: eb('benefits.gold_coins', '+', change.goldCoins),
+          updated_at: at,
+        })),
+      )
+      .execute();
+  });
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Persona } from '@mates/api-client';
+import type { PersonaTable } from '../db/schema';
+import { notFound, notice, ok } from '../http/envelope';
+import { body, query } from '../http/validate';
+import { requireUser, type ApiEnv, type Deps } from '../http/context';
+import { now, toBool } from '../db/dialect';
+
+const MAX_PERSONAS = 20;
+
+function toPersona(row: PersonaTable): Persona {
+  return {
+    uuid: row.id,
+    name: row.name,
+    description: row.description,
+    avatar: row.avatar,
+    isDefault: toBool(row.is_default),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Personas: list, save or update, set default, delete. Only ever the caller's own. */
+export function personaRoutes(deps: Deps): Hono<ApiEnv> {
+  const { db } = deps;
+  const routes = new Hono<ApiEnv>();
+  const own = (userId: string, id: string) =>
+    db
+      .selectFrom('personas')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+
+  routes.get('/personas', async (c) => {
+    const user = requireUser(c);
+    const rows = await db
+      .selectFrom('personas')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .orderBy('created_at')
+      .execute();
+    return ok(c, rows.map(toPersona));
+  });
+
+  routes.post('/saveOrUpdatePersona', async (c) => {
+    const user = requireUser(c);
+    const input = await body(
+      c,
+      z.object({
+        uuid: z.string().min(1).optional(),
+        name: z.string().trim().min(1, 'is required').max(50),
+        description: z.string().max(2000).default(''),
+        avatar: z.url().max(2000).nullable().optional(),
+      }),
+    );
+    const at = now();
+    if (input.uuid) {
+      if (!(await own(user.id, input.uuid))) throw notFound('Persona');
+      await db
+        .updateTable('personas')
+        .set({
+          name: input.name,
+          description: input.description,
+          avatar: input.avatar ?? null,
+          updated_at: at,
+        })
+        .where('id', '=', input.uuid)
+        .execute();
+      return ok(c, toPersona((await own(user.id, input.uuid))!));
+    }
+    const count = await db
+      .selectFrom('personas')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) >= MAX_PERSONAS) {
+      throw notice(`You can have at most ${MAX_PERSONAS} personas. Delete one to make room.`);
+    }
+    const row: PersonaTable = {
+      id: randomUUID(),
+      user_id: user.id,
+      name: input.name,
+      description: input.description,
+      avatar: input.avatar ?? null,
+      // The first persona a user makes is the one new chats use.
+      is_default: Number(count.n) === 0,
+      created_at: at,
+      updated_at: at,
+    };
+    await db.insertInto('personas').values(row).execute();
+    return ok(c, toPersona(row));
+  });
+
+  routes.get('/setDefaultPersona', async (c) => {
+    const user = requireUser(c);
+    const { uuid } = query(c, z.object({ uuid: z.string().min(1) }));
+    if (!(await own(user.id, uuid))) throw notFound('Persona');
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('personas')
+        .set({ is_default: false })
+        .where('user_id', '=', user.id)
+        .execute();
+      await trx
+        .updateTable('personas')
+        .set({ is_default: true, updated_at: now() })
+        .where('id', '=', uuid)
+        .execute();
+    });
+    return ok(c, toPersona((await own(user.id, uuid))!));
+  });
+
+  routes.get('/deleteDefaultPersona', async (c) => {
+    const user = requireUser(c);
+    const { uuid } = query(c, z.object({ uuid: z.string().min(1) }));
+    if (!(await own(user.id, uuid))) throw notFound('Persona');
+    await db.deleteFrom('personas').where('id', '=', uuid).execute();
+    return ok(c, null);
+  });
+  return routes;
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Credentials, RegisterResult, VerifyStatusResult } from '@mates/api-client';
+import { CODE, EnvelopeError, notice, ok } from '../http/envelope';
+import { body, query } from '../http/validate';
+import { clientIp, requireUser, type ApiEnv, type Deps } from '../http/context';
+import { now, toJson } from '../db/dialect';
+import { consume } from './rate-limits';
+import { hashPassword, verifyPassword } from './secrets';
+import { createSession, endOtherSessions, endSession } from './sessions';
+import { toUserInfo } from './user-info';
+import { getBenefits } from './benefits';
+import { confirmVerification, redeemTicket, startVerification } from './verification';
+import { verifiedPage } from './verified-page';
+import { oauthRoutes } from './oauth-routes';
+import { personaRoutes } from './persona-routes';
+
+const email = z
+  .email('must be an e-mail address')
+  .max(254)
+  .transform((value) => value.trim().toLowerCase());
+const password = z.string().min(8, 'must be at least 8 characters').max(200);
+const credentials = z.object({ email, password: z.string().min(1, 'is required').max(200) });
+const language = z
+  .string()
+  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as "en" or "pt-BR"');
+
+/** register, verify status and its link, login, logout, password, language, tags, benefits. */
+export function accountRoutes(deps: Deps): Hono<ApiEnv> {
+  const { db, limits } = deps;
+  const routes = new Hono<ApiEnv>();
+
+  routes.post('/register', async (c) => {
+    await consume(limits.register, clientIp(c));
+    const input = await body(c, z.object({ email, password }));
+    const existing = await db
+      .selectFrom('users')
+      .select(['id', 'email_verified_at'])
+      .where('email', '=', input.email)
+      .executeTakeFirst();
+    if (existing?.email_verified_at) {
+      throw new EnvelopeError(
+        CODE.conflict,
+        'This e-mail address is already registered. Please sign in.',
+      );
+    }
+    const passwordHash = await hashPassword(input.password);
+    const at = now();
+    const userId = existing?.id ?? randomUUID();
+    // An address that never verified proves nothing yet: whoever registers it again takes it over.
+    if (existing) {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: at })
+        .where('id', '=', userId)
+        .execute();
+    } else {
+      await db
+        .insertInto('users')
+        .values({
+          id: userId,
+          email: input.email,
+          password_hash: passwordHash,
+          nickname: input.email.split('@')[0]!.slice(0, 40),
+          avatar: null,
+          bio: '',
+          language: c.get('language'),
+          nfsw: false,
+          tags: toJson([]),
+          gender: null,
+          email_verified_at: null,
+          google_sub: null,
+          discord_id: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+    const verifyTicket = await startVerification(
+      db,
+      deps.mailer,
+      { id: userId, email: input.email },
+      deps.config.publicUrl,
+    );
+    return ok<RegisterResult>(c, { verifyTicket });
+  });
+
+  routes.get('/verify/confirm', async (c) => {
+    const token = c.req.query('token') ?? '';
+    const result = await confirmVerification(db, token, deps.config.welcome);
+    return c.html(verifiedPage(result, deps.config.publicUrl), result === 'unknown' ? 404 : 200);
+  });
+
+  routes.post('/verify/status', async (c) => {
+    await consume(limits.verifyStatus, clientIp(c));
+    const input = await body(c, z.object({ email, verifyTicket: z.string().max(200).optional() }));
+    const user = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', input.email)
+      .executeTakeFirst();
+    const verified = Boolean(user?.email_verified_at);
+    let userInfo: VerifyStatusResult['userInfo'] = null;
+    if (
+      user &&
+      verified &&
+      input.verifyTicket &&
+      (await redeemTicket(db, input.email, input.verifyTicket))
+    ) {
+      userInfo = toUserInfo(user, await createSession(db, user.id));
+    }
+    return ok<VerifyStatusResult>(c, { verified, userInfo });
+  });
+
+  routes.post('/login', async (c) => {
+    const input: Credentials = await body(c, credentials);
+    await consume(limits.login, `${clientIp(c)}:${input.email}`);
+    const user = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', input.email)
+      .executeTakeFirst();
+    const matches = user?.password_hash
+      ? await verifyPassword(user.password_hash, input.password)
+      : false;
+    if (!user || !matches) throw notice('Wrong e-mail address or password.');
+    if (!user.email_verified_at) {
+      throw notice('Please confirm your e-mail address first: open the link we sent you.');
+    }
+    return ok(c, toUserInfo(user, await createSession(db, user.id)));
+  });
+
+  routes.post('/logout', async (c) => {
+    await endSession(db, c.get('token'));
+    return ok(c, null);
+  });
+
+  routes.post('/changePassword', async (c) => {
+    const user = requireUser(c);
+    await consume(limits.changePassword, user.id);
+    const input = await body(
+      c,
+      z.object({ oldPassword: z.string().max(200), newPassword: password }),
+    );
+    if (!user.password_hash || !(await verifyPassword(user.password_hash, input.oldPassword))) {
+      throw notice('The current password is not right.');
+    }
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(input.newPassword), updated_at: now() })
+      .where('id', '=', user.id)
+      .execute();
+    await endOtherSessions(db, user.id, c.get('token'));
+    return ok(c, null);
+  });
+
+  routes.get('/updateLange', async (c) => {
+    const user = requireUser(c);
+    const input = query(c, z.object({ language }));
+    await db
+      .updateTable('users')
+      .set({ language: input.language, updated_at: now() })
+      .where('id', '=', user.id)
+      .execute();
+    return ok(c, null);
+  });
+
+  routes.post('/updateTags', async (c) => {
+    const user = requireUser(c);
+    const input = await body(
+      c,
+      z.object({
+        tags: z.array(z.string().min(1).max(40)).max(30),
+        gender: z.enum(['female', 'male', 'nonbinary']).nullable().optional(),
+        nfsw: z.boolean().optional(),
+      }),
+    );
+    const known = await db
+      .selectFrom('tags')
+      .select('key')
+      .where('key', 'in', input.tags.length ? input.tags : [''])
+      .execute();
+    const unknown = input.tags.filter((tag) => !known.some((row) => row.key === tag));
+    if (unknown.length > 0)
+      throw new EnvelopeError(CODE.badInput, `tags: unknown tag "${unknown[0]}"`);
+    const changes = {
+      tags: toJson([...new Set(input.tags)]),
+      ...(input.gender !== undefined ? { gender: input.gender } : {}),
+      ...(input.nfsw !== undefined ? { nfsw: input.nfsw } : {}),
+      updated_at: now(),
+    };
+    await db.updateTable('users').set(changes).where('id', '=', user.id).execute();
+    const updated = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    return ok(c, toUserInfo(updated, c.get('token')));
+  });
+
+  routes.get('/benefits', async (c) => ok(c, await getBenefits(db, requireUser(c).id)));
+
+  routes.route('/', oauthRoutes(deps));
+  routes.route('/', personaRoutes(deps));
+  return routes;
+}

@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { CODE, EnvelopeError, fail } from './http/envelope';
+import type { ApiEnv, Deps } from './http/context';
+import { resolveSession } from './accounts/sessions';
+import { accountRoutes } from './accounts/routes';
+import path from 'node:path';
+import { serveMedia, serveWebApp } from './http/web-app';
+
+/** The whole HTTP application: the API under `/api`, the web app everywhere else. */
+export function createApp(deps: Deps): Hono {
+  const api = new Hono<ApiEnv>();
+  api.use(async (c, next) => {
+    const token = c.req.header('token') ?? '';
+    c.set('token', token);
+    c.set('language', c.req.header('language') || 'en');
+    c.set('user', await resolveSession(deps.db, token));
+    await next();
+  });
+  api.route('/user', accountRoutes(deps));
+  api.notFound((c) =>
+    fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
+  );
+  api.onError((error, c) => {
+    if (error instanceof EnvelopeError) return fail(c, error.code, error.message);
+    deps.log(`error in ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+    return fail(c, CODE.internal, 'Something went wrong on our side. Please try again.');
+  });
+
+  const app = new Hono();
+  app.route('/api', api);
+  serveMedia(app, path.join(deps.config.dataDir, 'media'));
+  serveWebApp(app, deps.config.webDistDir);
+  return app;
+}

@@ -1,0 +1,75 @@
+import {
+  OperationNodeTransformer,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type PrimitiveValueListNode,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+  type ValueNode,
+} from 'kysely';
+
+/** Which database a connection speaks. */
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Column types that differ between the dialects, for migrations. */
+export function columnTypes(dialect: DialectName) {
+  return dialect === 'sqlite'
+    ? ({ timestamp: 'text', bool: 'integer', json: 'text', serial: 'integer' } as const)
+    : ({ timestamp: 'timestamptz', bool: 'boolean', json: 'jsonb', serial: 'bigserial' } as const);
+}
+
+/** An auto-numbered primary key: INTEGER AUTOINCREMENT on SQLite, BIGSERIAL on PostgreSQL. */
+export function serialPrimaryKey(dialect: DialectName) {
+  return <C extends { primaryKey: () => C; autoIncrement: () => C }>(column: C): C =>
+    dialect === 'sqlite' ? column.primaryKey().autoIncrement() : column.primaryKey();
+}
+
+/** Reads a boolean column (0/1 on SQLite, true/false on PostgreSQL). */
+export const toBool = (value: unknown): boolean => value === true || value === 1;
+
+/** Reads a JSON column (text on SQLite, already parsed on PostgreSQL). */
+export function fromJson<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  if (typeof value !== 'string') return value as T;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Writes a JSON column: a string that both dialects accept. */
+export const toJson = (value: unknown): string => JSON.stringify(value);
+
+/** The current time as stored. */
+export const now = (): string => new Date().toISOString();
+
+const toSqliteValue = (value: unknown) => (typeof value === 'boolean' ? Number(value) : value);
+
+// Single values and the value lists of multi-row inserts are different nodes.
+class BooleanToInteger extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    return super.transformValue({ ...node, value: toSqliteValue(node.value) });
+  }
+
+  protected override transformPrimitiveValueList(
+    node: PrimitiveValueListNode,
+  ): PrimitiveValueListNode {
+    return super.transformPrimitiveValueList({ ...node, values: node.values.map(toSqliteValue) });
+  }
+}
+
+/** better-sqlite3 refuses JavaScript booleans as parameters: send them as 0/1. */
+export class SqliteBooleanPlugin implements KyselyPlugin {
+  readonly #transformer = new BooleanToInteger();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}

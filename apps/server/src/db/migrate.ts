@@ -1,0 +1,38 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { DialectName } from './dialect';
+import * as initial from './migrations/2026-11-22-0001-initial';
+import * as search from './migrations/2026-11-22-0002-search';
+
+type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
+
+// Named by date so that they sort in the order they must run.
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '2026-11-22-0001-initial': initial,
+  '2026-11-22-0002-search': search,
+};
+
+/** Brings the database up to the latest migration; throws with the failing migration's name. */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+): Promise<string[]> {
+  const migrations: Record<string, Migration> = Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, migration]) => [
+      name,
+      { up: (trx: Kysely<unknown>) => migration.up(trx, dialect) },
+    ]),
+  );
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === 'Error');
+  if (error) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(
+      `Database migration failed${name}: ${String((error as Error).message ?? error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return results.map((result) => result.migrationName);
+}

@@ -1,0 +1,192 @@
+import type { Generated } from 'kysely';
+
+// Timestamps are ISO 8601 strings in UTC on both dialects (text on SQLite, timestamptz on
+// PostgreSQL, read back as ISO strings); booleans are 0/1 on SQLite; JSON is text on
+// SQLite and jsonb on PostgreSQL. Readers go through the helpers in dialect.ts.
+type Timestamp = string;
+type Bool = boolean | number;
+type Json = string | unknown;
+
+export interface UserTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  nickname: string;
+  avatar: string | null;
+  bio: string;
+  language: string;
+  nfsw: Bool;
+  tags: Json;
+  gender: string | null;
+  email_verified_at: Timestamp | null;
+  google_sub: string | null;
+  discord_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface EmailVerificationTable {
+  id: string;
+  user_id: string;
+  email: string;
+  link_token_hash: string;
+  ticket_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  verified_at: Timestamp | null;
+}
+
+export interface BenefitsTable {
+  user_id: string;
+  chats: number;
+  gold_coins: number;
+  updated_at: Timestamp;
+}
+
+export interface BenefitLedgerTable {
+  id: Generated<number>;
+  user_id: string;
+  chats_delta: number;
+  gold_coins_delta: number;
+  reason: string;
+  created_at: Timestamp;
+}
+
+export interface TagGroupTable {
+  key: string;
+  label: string;
+  sort: number;
+}
+
+export interface TagTable {
+  key: string;
+  group_key: string;
+  label: string;
+  sort: number;
+}
+
+export interface MateTable {
+  id: string;
+  creator_id: string;
+  name: string;
+  tagline: string;
+  description: string;
+  personality: string;
+  scenario: string;
+  first_mes: string;
+  mes_example: string;
+  creator_notes: string;
+  system_prompt: string;
+  alternate_greetings: Json;
+  tags: Json;
+  extensions: Json;
+  avatar: string;
+  gender: string;
+  nsfw: Bool;
+  visibility: string;
+  chats_count: number;
+  messages_count: number;
+  favorites_count: number;
+  reviews_count: number;
+  rating_sum: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MateTagTable {
+  mate_id: string;
+  tag_key: string;
+}
+
+export interface FavoriteTable {
+  user_id: string;
+  mate_id: string;
+  created_at: Timestamp;
+}
+
+export interface FollowTable {
+  user_id: string;
+  creator_id: string;
+  created_at: Timestamp;
+}
+
+export interface PersonaTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  avatar: string | null;
+  is_default: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReviewTable {
+  id: string;
+  user_id: string;
+  mate_id: string;
+  rating: number;
+  content: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MateFeedbackTable {
+  id: Generated<number>;
+  user_id: string | null;
+  mate_id: string;
+  reason: string;
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface UserFeedbackTable {
+  id: Generated<number>;
+  user_id: string | null;
+  category: string;
+  content: string;
+  contact: string;
+  created_at: Timestamp;
+}
+
+export interface SearchLogTable {
+  id: Generated<number>;
+  word: string;
+  created_at: Timestamp;
+}
+
+export interface MateChatLogTable {
+  id: Generated<number>;
+  mate_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+/** Every table of the Mates database. */
+export interface Database {
+  users: UserTable;
+  sessions: SessionTable;
+  email_verifications: EmailVerificationTable;
+  benefits: BenefitsTable;
+  benefit_ledger: BenefitLedgerTable;
+  tag_groups: TagGroupTable;
+  tags: TagTable;
+  mates: MateTable;
+  mate_tags: MateTagTable;
+  favorites: FavoriteTable;
+  follows: FollowTable;
+  personas: PersonaTable;
+  reviews: ReviewTable;
+  mate_feedback: MateFeedbackTable;
+  user_feedback: UserFeedbackTable;
+  search_log: SearchLogTable;
+  mate_chat_log: MateChatLogTable;
+}

@@ -1,0 +1,43 @@
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Database, UserTable } from '../db/schema';
+import type { DialectName } from '../db/dialect';
+import type { Mailer } from '../mail/mailer';
+import type { RateLimits } from '../accounts/rate-limits';
+import { sessionExpired } from './envelope';
+
+/** What every route needs, built once at start and passed in. */
+export interface Deps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  config: Config;
+  mailer: Mailer;
+  limits: RateLimits;
+  /** Fetch for calls to Google's JWKS and Discord; tests pass one bound to local doubles. */
+  fetch: typeof globalThis.fetch;
+  log: (line: string) => void;
+}
+
+/** Hono environment of the API: the caller (or `null`), their token and language. */
+export interface ApiEnv {
+  Variables: {
+    user: UserTable | null;
+    token: string;
+    language: string;
+  };
+}
+
+/** The signed-in caller, or a 5002 envelope error when the call needs a session. */
+export function requireUser(c: Context<ApiEnv>): UserTable {
+  const user = c.get('user');
+  if (!user) throw sessionExpired();
+  return user;
+}
+
+/** The caller's address for rate limits (the socket's, unless a proxy is trusted). */
+export function clientIp(c: Context<ApiEnv>): string {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
+    ?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'local';
+}

@@ -1,0 +1,146 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { createAvatar } from '@dicebear/core';
+import { lorelei, notionists } from '@dicebear/collection';
+import type { Database, MateTable } from '../db/schema';
+import { now, toJson } from '../db/dialect';
+import { TAG_GROUPS } from './tags';
+import { CREATORS } from './creators';
+import { MATES_1 } from './mates-1';
+import { MATES_2 } from './mates-2';
+import type { SeedMate } from './seed-mate';
+
+/** Every seed mate. */
+export const SEED_MATES: SeedMate[] = [...MATES_1, ...MATES_2];
+
+const STYLES = { lorelei, notionists };
+
+/** Where the server serves files of `mediaDir` from. */
+export const MEDIA_URL_PREFIX = '/media';
+
+// Portraits are drawn once, from CC0 DiceBear styles, and served as files.
+async function renderAvatar(
+  mediaDir: string,
+  id: string,
+  style: keyof typeof STYLES,
+  seed: string,
+): Promise<string> {
+  const svg = createAvatar(STYLES[style] as never, {
+    seed,
+    backgroundColor: ['b6a4e3', 'f2b8c6', 'a9d8e6', 'f6d6a8', 'b9e4c9'],
+  }).toString();
+  await fs.mkdir(path.join(mediaDir, 'avatars'), { recursive: true });
+  await fs.writeFile(path.join(mediaDir, 'avatars', `${id}.svg`), svg);
+  return `${MEDIA_URL_PREFIX}/avatars/${id}.svg`;
+}
+
+/** What a seeding did. */
+export interface SeedResult {
+  mates: number;
+  creators: number;
+  tags: number;
+}
+
+/** Fills an empty catalog: tag map, creators and the 40 seed mates. Does nothing otherwise. */
+export async function seedIfEmpty(
+  db: Kysely<Database>,
+  options: { mediaDir: string },
+): Promise<SeedResult | null> {
+  const existing = await db.selectFrom('tag_groups').select('key').limit(1).executeTakeFirst();
+  if (existing) return null;
+  const at = now();
+  const creatorIds = new Map<string, string>();
+  const creatorRows = await Promise.all(
+    CREATORS.map(async (creator) => {
+      const id = randomUUID();
+      creatorIds.set(creator.key, id);
+      return {
+        id,
+        email: `${creator.key}@creators.mates.local`,
+        password_hash: null,
+        nickname: creator.nickname,
+        avatar: await renderAvatar(options.mediaDir, id, creator.style, creator.nickname),
+        bio: creator.bio,
+        language: 'en',
+        nfsw: false,
+        tags: toJson([]),
+        gender: null,
+        email_verified_at: at,
+        google_sub: null,
+        discord_id: null,
+        created_at: at,
+        updated_at: at,
+      };
+    }),
+  );
+  const mateRows: MateTable[] = await Promise.all(
+    SEED_MATES.map(async (mate, index) => {
+      const id = randomUUID();
+      // Later seed mates are a little newer, so "newest" has a stable order.
+      const created = new Date(Date.parse(at) - (SEED_MATES.length - index) * 60_000).toISOString();
+      return {
+        id,
+        creator_id: creatorIds.get(mate.creator)!,
+        name: mate.name,
+        tagline: mate.tagline,
+        description: mate.description,
+        personality: mate.personality,
+        scenario: mate.scenario,
+        first_mes: mate.first_mes,
+        mes_example: mate.mes_example,
+        creator_notes: mate.creator_notes,
+        system_prompt: '',
+        alternate_greetings: toJson(mate.alternate_greetings),
+        tags: toJson(mate.tags),
+        extensions: toJson({}),
+        avatar: await renderAvatar(
+          options.mediaDir,
+          id,
+          index % 3 === 2 ? 'notionists' : 'lorelei',
+          mate.name,
+        ),
+        gender: mate.gender,
+        nsfw: mate.nsfw ?? false,
+        visibility: 'public',
+        chats_count: 0,
+        messages_count: 0,
+        favorites_count: 0,
+        reviews_count: 0,
+        rating_sum: 0,
+        created_at: created,
+        updated_at: created,
+      };
+    }),
+  );
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('tag_groups')
+      .values(TAG_GROUPS.map((group, sort) => ({ key: group.key, label: group.label, sort })))
+      .execute();
+    await trx
+      .insertInto('tags')
+      .values(
+        TAG_GROUPS.flatMap((group) =>
+          group.tags.map(([key, label], sort) => ({ key, label, group_key: group.key, sort })),
+        ),
+      )
+      .execute();
+    await trx.insertInto('users').values(creatorRows).execute();
+    await trx.insertInto('mates').values(mateRows).execute();
+    await trx
+      .insertInto('mate_tags')
+      .values(
+        SEED_MATES.flatMap((mate, index) =>
+          mate.tags.map((tag_key) => ({ mate_id: mateRows[index]!.id, tag_key })),
+        ),
+      )
+      .execute();
+  });
+  return {
+    mates: mateRows.length,
+    creators: creatorRows.length,
+    tags: TAG_GROUPS.reduce((sum, group) => sum + group.tags.length, 0),
+  };
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Config } from './config';
+import { connect } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { createMailer } from './mail/mailer';
+import { createRateLimits } from './accounts/rate-limits';
+import { seedIfEmpty } from './seed/seed';
+import { createApp } from './app';
+import type { Deps } from './http/context';
+
+/** A running server. */
+export interface RunningServer {
+  url: string;
+  deps: Deps;
+  close: () => Promise<void>;
+}
+
+/** Opens the database, migrates and seeds it, and listens on `config.port`. */
+export async function startServer(
+  config: Config,
+  log: (line: string) => void,
+): Promise<RunningServer> {
+  const { db, dialect, close } = connect({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'mates.db'),
+  });
+  await migrateToLatest(db as never, dialect);
+  const seeded = await seedIfEmpty(db, { mediaDir: path.join(config.dataDir, 'media') });
+  if (seeded) log(`seeded ${seeded.mates} mates by ${seeded.creators} creators`);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: config.mailOutboxDir,
+    from: config.mailFrom,
+    log,
+  });
+  const deps: Deps = {
+    db,
+    dialect,
+    config,
+    mailer,
+    limits: createRateLimits(),
+    fetch: globalThis.fetch,
+    log,
+  };
+  const app = createApp(deps);
+  const server: ServerType = await new Promise((resolve) => {
+    const instance = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () =>
+      resolve(instance),
+    );
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log(
+    `database: ${dialect === 'sqlite' ? path.join(config.dataDir, 'mates.db') : 'PostgreSQL'}; mail: ${mailer.describe()}`,
+  );
+  return {
+    url: `http://localhost:${port}`,
+    deps,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
+    },
+  };
+}

@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, SessionExpiredError } from '@mates/api-client';
+import { createRateLimits } from '../src/accounts/rate-limits';
+import {
+  DIALECTS,
+  createTestApp,
+  linkIn,
+  memoryMailer,
+  postgresAvailable,
+  signUp,
+  type TestApp,
+} from './harness';
+
+const withPostgres = await postgresAvailable();
+
+describe.each(DIALECTS)('accounts on %s', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  let app: TestApp;
+  beforeAll(async () => {
+    if (!skip) app = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    if (!skip) await app.close();
+  });
+  const sent = () => (app.mailer as ReturnType<typeof memoryMailer>).sent;
+  const count = async (table: 'users' | 'sessions' | 'personas') =>
+    Number(
+      (
+        await app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it.skipIf(skip)(
+    'registers, mails a link, verifies, and signs in only the registering browser',
+    async () => {
+      const anonymous = app.client();
+      const email = 'Ada.Lovelace@Example.com';
+      const { verifyTicket } = await anonymous.user.register({
+        email,
+        password: 'analytical engine',
+      });
+      expect(verifyTicket).toMatch(/^[\w-]{43}$/);
+      const mail = sent().at(-1)!;
+      expect(mail.to).toBe('ada.lovelace@example.com');
+      expect(mail.subject).toBe('Confirm your e-mail address for Mates');
+
+      expect(await anonymous.user.verifyStatus({ email, verifyTicket })).toEqual({
+        verified: false,
+        userInfo: null,
+      });
+      await expect(
+        anonymous.user.login({ email, password: 'analytical engine' }),
+      ).rejects.toMatchObject({
+        code: 5007,
+        message: 'Please confirm your e-mail address first: open the link we sent you.',
+      });
+
+      const link = new URL(linkIn(mail));
+      const page = await app.app.request(link.pathname + link.search);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Your e-mail address is verified');
+
+      // Someone polling the same address without the ticket learns only that it is verified.
+      expect(await anonymous.user.verifyStatus({ email })).toEqual({
+        verified: true,
+        userInfo: null,
+      });
+      expect(await anonymous.user.verifyStatus({ email, verifyTicket: 'guessed' })).toEqual({
+        verified: true,
+        userInfo: null,
+      });
+      const { verified, userInfo } = await anonymous.user.verifyStatus({ email, verifyTicket });
+      expect(verified).toBe(true);
+      expect(userInfo).toMatchObject({
+        email: 'ada.lovelace@example.com',
+        nickname: 'ada.lovelace',
+        language: 'en',
+        nfsw: false,
+        tags: [],
+      });
+      expect(userInfo!.token).toMatch(/^[\w-]{43}$/);
+      // The ticket signs in once.
+      expect((await anonymous.user.verifyStatus({ email, verifyTicket })).userInfo).toBeNull();
+
+      const signedIn = app.client({ token: userInfo!.token });
+      expect(await signedIn.user.benefits()).toEqual({
+        chats: 50,
+        goldCoins: 20,
+        userId: userInfo!.uuid,
+      });
+    },
+  );
+
+  it.skipIf(skip)(
+    'stores only an argon2id hash of the password and of the session token',
+    async () => {
+      const { userInfo } = await signUp(app, 'hash@example.com');
+      const user = await app.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userInfo.uuid)
+        .executeTakeFirstOrThrow();
+      expect(user.password_hash).toMatch(/^\$argon2id\$/);
+      const sessions = await app.db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', userInfo.uuid)
+        .execute();
+      expect(sessions.map((s) => s.token_hash)).not.toContain(userInfo.token);
+      expect(sessions[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    },
+  );
+
+  it.skipIf(skip)('answers bad sign-up input clearly and writes nothing', async () => {
+    const users = await count('users');
+    const mails = sent().length;
+    await expect(
+      app.client().user.register({ email: 'not-an-address', password: 'long enough' }),
+    ).rejects.toMatchObject({
+      code: 4000,
+      message: 'email: must be an e-mail address',
+    });
+    await expect(
+      app.client().user.register({ email: 'short@example.com', password: 'short' }),
+    ).rejects.toMatchObject({
+      code: 4000,
+      message: 'password: must be at least 8 characters',
+    });
+    const raw = await app.app.request('/api/user/register', {
+      method: 'POST',
+      body: '{oops',
+      headers: { token: '', language: 'en' },
+    });
+    expect(await raw.json()).toEqual({
+      c: 4000,
+      m: 'The request body is not valid JSON.',
+      d: null,
+    });
+    expect(await count('users')).toBe(users);
+    expect(sent()).toHaveLength(mails);
+  });
+
+  it.skipIf(skip)('refuses to register a verified address again', async () => {
+    await signUp(app, 'taken@example.com');
+    await expect(
+      app.client().user.register({ email: 'taken@example.com', password: 'another one' }),
+    ).rejects.toMatchObject({
+      code: 4009,
+    });
+  });
+
+  it.skipIf(skip)('logs in and out; a logged-out token answers 5002', async () => {
+    await signUp(app, 'grace@example.com');
+    const info = await app
+      .client()
+      .user.login({ email: 'GRACE@example.com', password: 'correct horse' });
+    const session = app.client({ token: info.token });
+    await expect(session.user.benefits()).resolves.toMatchObject({ userId: info.uuid });
+    await session.user.logout();
+    const error = await session.user.benefits().catch((e: unknown) => e);
+    expect(SessionExpiredError.isInstance(error)).toBe(true);
+  });
+
+  it.skipIf(skip)(
+    'says "Wrong e-mail address or password." for a bad password or unknown address',
+    async () => {
+      await signUp(app, 'wrong@example.com');
+      for (const credentials of [
+        { email: 'wrong@example.com', password: 'incorrect horse' },
+        { email: 'nobody@example.com', password: 'correct horse' },
+      ]) {
+        await expect(app.client().user.login(credentials)).rejects.toMatchObject({
+          code: 5007,
+          message: 'Wrong e-mail address or password.',
+        });
+      }
+    },
+  );
+
+  it.skipIf(skip)('answers 5002 to every session call made without a valid session', async () => {
+    for (const token of ['', 'made-up-token']) {
+      const client = app.client({ token });
+      const calls = [
+        () => client.user.benefits(),
+        () => client.user.personas(),
+        () => client.user.updateLange({ language: 'es' }),
+        () => client.user.updateTags({ tags: [] }),
+        () => client.user.changePassword({ oldPassword: 'a', newPassword: 'bbbbbbbb' }),
+        () => client.user.saveOrUpdatePersona({ name: 'x', description: '' }),
+        () => client.user.setDefaultPersona({ uuid: 'x' }),
+        () => client.user.deleteDefaultPersona({ uuid: 'x' }),
+      ];
+      for (const call of calls) await expect(call()).rejects.toBeInstanceOf(SessionExpiredError);
+    }
+  });
+
+  it.skipIf(skip)('expires sessions: an old session answers 5002 and is removed', async () => {
+    const { userInfo, client } = await signUp(app, 'old@example.com');
+    await app.db
+      .updateTable('sessions')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('user_id', '=', userInfo.uuid)
+      .execute();
+    await expect(client.user.benefits()).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(
+      await app.db
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('user_id', '=', userInfo.uuid)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it.skipIf(skip)('changes the password, ending the other sessions', async () => {
+    const { client } = await signUp(app, 'pw@example.com');
+    const other = app.client({
+      token: (await app.client().user.login({ email: 'pw@example.com', password: 'correct horse' }))
+        .token,
+    });
+    await expect(
+      client.user.changePassword({ oldPassword: 'nope nope', newPassword: 'new horse!' }),
+    ).rejects.toMatchObject({ code: 5007 });
+    await client.user.changePassword({ oldPassword: 'correct horse', newPassword: 'new horse!' });
+    await expect(client.user.benefits()).resolves.toBeTruthy();
+    await expect(other.user.benefits()).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(
+      app.client().user.login({ email: 'pw@example.com', password: 'new horse!' }),
+    ).resolves.toBeTruthy();
+  });
+
+  it.skipIf(skip)('updates language and tags, validating both', async () => {
+    const { userInfo, client } = await signUp(app, 'prefs@example.com');
+    await expect(client.user.updateLange({ language: 'not a language' })).rejects.toMatchObject({
+      code: 4000,
+    });
+    await client.user.updateLange({ language: 'es' });
+    await expect(
+      client.user.updateTags({ tags: ['fantasy', 'no-such-tag'] }),
+    ).rejects.toMatchObject({
+      code: 4000,
+      message: 'tags: unknown tag "no-such-tag"',
+    });
+    const updated = await client.user.updateTags({
+      tags: ['fantasy', 'cozy', 'fantasy'],
+      gender: 'female',
+      nfsw: true,
+    });
+    expect(updated).toMatchObject({
+      uuid: userInfo.uuid,
+      token: userInfo.token,
+      language: 'es',
+      tags: ['fantasy', 'cozy'],
+      gender: 'female',
+      nfsw: true,
+    });
+  });
+
+  it.skipIf(skip)('keeps personas to their owner', async () => {
+    const alice = await signUp(app, 'alice@example.com');
+    const bob = await signUp(app, 'bob@example.com');
+    const first = await alice.client.user.saveOrUpdatePersona({
+      name: 'Captain',
+      description: 'Tired starship captain.',
+    });
+    expect(first.isDefault).toBe(true);
+    const second = await alice.client.user.saveOrUpdatePersona({ name: 'Bard', description: '' });
+    expect(second.isDefault).toBe(false);
+    await expect(
+      alice.client.user.saveOrUpdatePersona({ name: '   ', description: '' }),
+    ).rejects.toMatchObject({ code: 4000 });
+
+    const before = await count('personas');
+    for (const attempt of [
+      () =>
+        bob.client.user.saveOrUpdatePersona({ uuid: first.uuid, name: 'Stolen', description: '' }),
+      () => bob.client.user.setDefaultPersona({ uuid: second.uuid }),
+      () => bob.client.user.deleteDefaultPersona({ uuid: first.uuid }),
+    ]) {
+      const error = await attempt().catch((e: unknown) => e);
+      expect(ApiError.isInstance(error) && error.code).toBe(4004);
+    }
+    expect(await bob.client.user.personas()).toEqual([]);
+    expect(await count('personas')).toBe(before);
+
+    await alice.client.user.setDefaultPersona({ uuid: second.uuid });
+    const listed = await alice.client.user.personas();
+    expect(listed.map((p) => [p.name, p.isDefault])).toEqual([
+      ['Captain', false],
+      ['Bard', true],
+    ]);
+    const renamed = await alice.client.user.saveOrUpdatePersona({
+      uuid: first.uuid,
+      name: 'Admiral',
+      description: 'Promoted.',
+    });
+    expect(renamed).toMatchObject({ uuid: first.uuid, name: 'Admiral' });
+    await alice.client.user.deleteDefaultPersona({ uuid: second.uuid });
+    expect((await alice.client.user.personas()).map((p) => p.name)).toEqual(['Admiral']);
+  });
+
+  it.skipIf(skip)('rate-limits login with a clear 5007 and changes nothing else', async () => {
+    await signUp(app, 'limited@example.com');
+    app.deps.limits.login = createRateLimits().login;
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await app
+        .client()
+        .user.login({ email: 'limited@example.com', password: 'wrong wrong' })
+        .catch(() => {});
+    }
+    const sessions = await count('sessions');
+    await expect(
+      app.client().user.login({ email: 'limited@example.com', password: 'correct horse' }),
+    ).rejects.toMatchObject({
+      code: 5007,
+      message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds?\.$/),
+    });
+    expect(await count('sessions')).toBe(sessions);
+  });
+});

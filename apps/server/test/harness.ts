@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createApiClient, type ApiClient } from '@mates/api-client';
+import { loadConfig, type Config } from '../src/config';
+import { connect, type Db } from '../src/db/connect';
+import { migrateToLatest } from '../src/db/migrate';
+import { seedIfEmpty } from '../src/seed/seed';
+import { createApp } from '../src/app';
+import { createRateLimits } from '../src/accounts/rate-limits';
+import type { Mail, Mailer } from '../src/mail/mailer';
+import type { Deps } from '../src/http/context';
+
+/** Where PostgreSQL tests connect; `.ci/run` starts the server this points at. */
+export const POSTGRES_ADMIN_URL =
+  process.env.MATES_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Whether PostgreSQL answers; when it does not, its half of each suite is skipped, saying why. */
+export async function postgresAvailable(): Promise<boolean> {
+  const client = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 2000,
+  });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    if (process.env.CI)
+      throw new Error(`PostgreSQL is required in CI: ${(error as Error).message}`);
+    console.warn(
+      `PostgreSQL tests skipped: cannot reach ${POSTGRES_ADMIN_URL} (${(error as Error).message})`,
+    );
+    return false;
+  }
+}
+
+/** The dialects to run each suite on. */
+export const DIALECTS = ['sqlite', 'postgres'] as const;
+
+/** A fresh database of one dialect, migrated; `drop()` removes it. */
+export async function freshDatabase(
+  dialect: 'sqlite' | 'postgres',
+): Promise<Db & { drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const db = connect({ sqliteFile: ':memory:' });
+    await migrateToLatest(db.db as never, db.dialect);
+    return { ...db, drop: db.close };
+  }
+  const name = `mates_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = connect({ databaseUrl: url.toString(), sqliteFile: '' });
+  await migrateToLatest(db.db as never, db.dialect);
+  return {
+    ...db,
+    drop: async () => {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A mailer that keeps what it sends, for tests that need no SMTP listener. */
+export function memoryMailer(): Mailer & { sent: Mail[] } {
+  const sent: Mail[] = [];
+  return { sent, send: async (mail) => void sent.push(mail), describe: () => 'memory' };
+}
+
+/** A seeded app on a fresh database, with a client that calls it through `app.request`. */
+export async function createTestApp(
+  dialect: 'sqlite' | 'postgres',
+  overrides: { env?: Record<string, string>; mailer?: Mailer; fetch?: typeof fetch } = {},
+) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-test-'));
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://mates.test',
+    ...overrides.env,
+  });
+  const database = await freshDatabase(dialect);
+  await seedIfEmpty(database.db, { mediaDir: path.join(dataDir, 'media') });
+  const mailer = overrides.mailer ?? memoryMailer();
+  const logs: string[] = [];
+  const deps: Deps = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    mailer,
+    // Every test request comes from one address; the rate-limit tests put real limits back.
+    limits: createRateLimits(1000),
+    fetch: overrides.fetch ?? globalThis.fetch,
+    log: (line) => logs.push(line),
+  };
+  const app = createApp(deps);
+  /** A client as a browser would hold it: its own token and language. */
+  const client = (session: { token?: string; language?: string } = {}): ApiClient =>
+    createApiClient({
+      baseUrl: 'http://mates.test/api',
+      fetch: (input, init) => Promise.resolve(app.request(String(input), init)),
+      getToken: () => session.token ?? '',
+      getLanguage: () => session.language ?? 'en',
+    });
+  return {
+    app,
+    deps,
+    db: database.db,
+    client,
+    logs,
+    mailer,
+    close: async () => {
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The app of {@link createTestApp}. */
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The verification link in a mail's text. */
+export function linkIn(mail: { text: string }): string {
+  const match = /https?:\/\/\S+\/api\/user\/verify\/confirm\?token=\S+/.exec(mail.text);
+  if (!match) throw new Error(`no verification link in: ${mail.text}`);
+  return match[0];
+}
+
+/** Registers, verifies through the mailed link, and signs in through verify-status. */
+export async function signUp(
+  app: TestApp,
+  email = `u${randomBytes(4).toString('hex')}@example.com`,
+) {
+  const { verifyTicket } = await app.client().user.register({ email, password: 'correct horse' });
+  const mail = (app.mailer as ReturnType<typeof memoryMailer>).sent.at(-1)!;
+  const link = new URL(linkIn(mail));
+  await app.app.request(link.pathname + link.search);
+  const { userInfo } = await app.client().user.verifyStatus({ email, verifyTicket });
+  if (!userInfo) throw new Error('verification did not sign in');
+  return { userInfo, client: app.client({ token: userInfo.token }) };
+}
