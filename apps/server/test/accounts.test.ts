@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, SessionExpiredError } from '@mates/api-client';
 import { createRateLimits } from '../src/accounts/rate-limits';
+import type { memoryMailer } from './harness';
 import {
   DIALECTS,
   createTestApp,
   linkIn,
-  memoryMailer,
   postgresAvailable,
   signUp,
   type TestApp,

@@ -28,8 +28,11 @@ export async function postgresAvailable(): Promise<boolean> {
     await client.end();
     return true;
   } catch (error) {
-    if (process.env.CI)
-      throw new Error(`PostgreSQL is required in CI: ${(error as Error).message}`);
+    if (process.env.CI) {
+      throw new Error(`PostgreSQL is required in CI: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
     console.warn(
       `PostgreSQL tests skipped: cannot reach ${POSTGRES_ADMIN_URL} (${(error as Error).message})`,
     );

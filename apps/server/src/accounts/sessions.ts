@@ -57,7 +57,7 @@ export async function resolveSession(
       .where('token_hash', '=', tokenHash)
       .execute();
   }
-  const { session_expires_at: _expires, session_seen_at: _seen, ...user } = row;
+  const { session_expires_at, session_seen_at, ...user } = row;
   return user;
 }
 
