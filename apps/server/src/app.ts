@@ -3,6 +3,9 @@ import { CODE, EnvelopeError, fail } from './http/envelope';
 import type { ApiEnv, Deps } from './http/context';
 import { resolveSession } from './accounts/sessions';
 import { accountRoutes } from './accounts/routes';
+import { mateRoutes } from './catalog/mate-routes';
+import { userCatalogRoutes } from './catalog/user-catalog-routes';
+import { tagRoutes } from './catalog/tag-routes';
 import path from 'node:path';
 import { serveMedia, serveWebApp } from './http/web-app';
 
@@ -17,6 +20,9 @@ export function createApp(deps: Deps): Hono {
     await next();
   });
   api.route('/user', accountRoutes(deps));
+  api.route('/user', userCatalogRoutes(deps));
+  api.route('/mate', mateRoutes(deps));
+  api.route('/extra', tagRoutes(deps));
   api.notFound((c) =>
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );

@@ -12,6 +12,8 @@ import { createApp } from '../src/app';
 import { createRateLimits } from '../src/accounts/rate-limits';
 import type { Mail, Mailer } from '../src/mail/mailer';
 import type { Deps } from '../src/http/context';
+import type { MateTable } from '../src/db/schema';
+import { toJson } from '../src/db/dialect';
 
 /** Where PostgreSQL tests connect; `.ci/run` starts the server this points at. */
 export const POSTGRES_ADMIN_URL =
@@ -149,4 +151,37 @@ export async function signUp(
   const { userInfo } = await app.client().user.verifyStatus({ email, verifyTicket });
   if (!userInfo) throw new Error('verification did not sign in');
   return { userInfo, client: app.client({ token: userInfo.token }) };
+}
+
+/** A complete mate row for tests, JSON columns written as both dialects accept them. */
+export function mateRow(creatorId: string, overrides: Partial<MateTable> = {}): MateTable {
+  const at = new Date().toISOString();
+  return {
+    id: randomBytes(8).toString('hex'),
+    creator_id: creatorId,
+    name: 'Test Mate',
+    tagline: 'A mate made for a test.',
+    description: 'Exists only in tests.',
+    personality: 'precise',
+    scenario: 'A test run.',
+    first_mes: 'Hello, {{user}}.',
+    mes_example: '',
+    creator_notes: '',
+    system_prompt: '',
+    alternate_greetings: toJson([]),
+    tags: toJson(['fantasy']),
+    extensions: toJson({}),
+    avatar: '/media/avatars/test.svg',
+    gender: 'female',
+    nsfw: false,
+    visibility: 'public',
+    chats_count: 0,
+    messages_count: 0,
+    favorites_count: 0,
+    reviews_count: 0,
+    rating_sum: 0,
+    created_at: at,
+    updated_at: at,
+    ...overrides,
+  };
 }

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { MateExtraInfo, MateSummary, Paged, Review, TrendingEntry } from '@mates/api-client';
+import { CODE, EnvelopeError, notFound, ok } from '../http/envelope';
+import { body, query } from '../http/validate';
+import { requireUser, type ApiEnv, type Deps } from '../http/context';
+import { now, toBool } from '../db/dialect';
+import { matesWithCreators, paging, toMate, toMateSummary, visibleTo } from './mate-rows';
+import { gender, id, pageFields, tagList } from './query-schemas';
+import { searchRoute } from './search';
+import { socialRoutes } from './social-routes';
+import { creatorOf, reviewsOf } from './creators';
+
+const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+const HOT_WORDS_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** `/mate/*`: recommend, detail, extra info, search, hot words, trending, reviews, reports. */
+export function mateRoutes(deps: Deps): Hono<ApiEnv> {
+  const { db } = deps;
+  const routes = new Hono<ApiEnv>();
+
+  /** A mate the caller may see, or a clear error. */
+  async function visibleMate(mateId: string, viewer: ReturnType<typeof requireUser> | null) {
+    const row = await matesWithCreators(db).where('mates.id', '=', mateId).executeTakeFirst();
+    const isOwn = Boolean(viewer && row && row.creator_id === viewer.id);
+    if (!row || (row.visibility !== 'public' && !isOwn)) throw notFound('Mate');
+    if (toBool(row.nsfw) && !isOwn && !(viewer && toBool(viewer.nfsw))) {
+      throw new EnvelopeError(
+        CODE.forbidden,
+        'This mate is for adults. Turn on mature content in your settings to see it.',
+      );
+    }
+    return row;
+  }
+
+  routes.get('/recommend', async (c) => {
+    const input = query(c, z.object({ tags: tagList, gender, ...pageFields }));
+    const { page, pageSize, offset } = paging(input);
+    let base = visibleTo(matesWithCreators(db), c.get('user'));
+    if (input.gender) base = base.where('mates.gender', '=', input.gender);
+    const tags = input.tags ?? [];
+    if (tags.length > 0) {
+      base = base.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('mate_tags')
+            .select('mate_tags.mate_id')
+            .whereRef('mate_tags.mate_id', '=', 'mates.id')
+            .where('mate_tags.tag_key', 'in', tags),
+        ),
+      );
+    }
+    const total = await base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    // Mates that share more of the chosen tags come first, then the most chatted with.
+    const ordered = tags.length
+      ? base.orderBy(
+          sql<number>`(select count(*) from mate_tags where mate_tags.mate_id = mates.id and mate_tags.tag_key in (${sql.join(tags)}))`,
+          'desc',
+        )
+      : base;
+    const rows = await ordered
+      .orderBy('mates.chats_count', 'desc')
+      .orderBy('mates.created_at', 'desc')
+      .orderBy('mates.id')
+      .limit(pageSize)
+      .offset(offset)
+      .execute();
+    const result: Paged<MateSummary> = {
+      list: rows.map(toMateSummary),
+      page,
+      pageSize,
+      total: Number(total.n),
+      hasMore: offset + rows.length < Number(total.n),
+    };
+    return ok(c, result);
+  });
+
+  routes.get('/getMateDetail', async (c) => {
+    const { mateId } = query(c, z.object({ mateId: id }));
+    return ok(c, toMate(await visibleMate(mateId, c.get('user'))));
+  });
+
+  routes.get('/mateExtraInfo', async (c) => {
+    const { mateId } = query(c, z.object({ mateId: id }));
+    const viewer = c.get('user');
+    const mate = await visibleMate(mateId, viewer);
+    const [creator, reviews, favorite, following] = await Promise.all([
+      creatorOf(db, mate.creator_id),
+      reviewsOf(db, mateId),
+      viewer
+        ? db
+            .selectFrom('favorites')
+            .select('mate_id')
+            .where('user_id', '=', viewer.id)
+            .where('mate_id', '=', mateId)
+            .executeTakeFirst()
+        : undefined,
+      viewer
+        ? db
+            .selectFrom('follows')
+            .select('creator_id')
+            .where('user_id', '=', viewer.id)
+            .where('creator_id', '=', mate.creator_id)
+            .executeTakeFirst()
+        : undefined,
+    ]);
+    const result: MateExtraInfo = {
+      mateId,
+      creator: creator!,
+      counters: toMateSummary(mate).counters,
+      reviewSummary: reviews.summary,
+      recentReviews: reviews.recent,
+      isFavorite: Boolean(favorite),
+      isFollowingCreator: Boolean(following),
+    };
+    return ok(c, result);
+  });
+
+  routes.get('/hotWords', async (c) => {
+    const since = new Date(Date.now() - HOT_WORDS_WINDOW_MS).toISOString();
+    const rows = await db
+      .selectFrom('search_log')
+      .select(['word', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('created_at', '>=', since)
+      .groupBy('word')
+      .orderBy('count', 'desc')
+      .orderBy('word')
+      .limit(10)
+      .execute();
+    return ok(
+      c,
+      rows.map((row) => ({ word: row.word, count: Number(row.count) })),
+    );
+  });
+
+  routes.get('/trendingRank', async (c) => {
+    const since = new Date(Date.now() - TRENDING_WINDOW_MS).toISOString();
+    const recent = sql<number>`(select count(*) from mate_chat_log where mate_chat_log.mate_id = mates.id and mate_chat_log.created_at >= ${since})`;
+    const rows = await visibleTo(matesWithCreators(db), c.get('user'))
+      .select(recent.as('recent_chats'))
+      .orderBy('recent_chats', 'desc')
+      .orderBy('mates.chats_count', 'desc')
+      .orderBy('mates.created_at', 'desc')
+      .limit(10)
+      .execute();
+    const result: TrendingEntry[] = rows.map((row, index) => ({
+      rank: index + 1,
+      mate: toMateSummary(row),
+      recentChats: Number(row.recent_chats),
+    }));
+    return ok(c, result);
+  });
+
+  routes.post('/review', async (c) => {
+    const user = requireUser(c);
+    const input = await body(
+      c,
+      z.object({
+        mateId: id,
+        rating: z.number().int().min(1).max(5),
+        content: z.string().max(2000).default(''),
+      }),
+    );
+    await visibleMate(input.mateId, user);
+    const at = now();
+    const review = await db.transaction().execute(async (trx) => {
+      const previous = await trx
+        .selectFrom('reviews')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .where('mate_id', '=', input.mateId)
+        .executeTakeFirst();
+      const reviewId = previous?.id ?? randomUUID();
+      if (previous) {
+        await trx
+          .updateTable('reviews')
+          .set({ rating: input.rating, content: input.content, updated_at: at })
+          .where('id', '=', reviewId)
+          .execute();
+      } else {
+        await trx
+          .insertInto('reviews')
+          .values({
+            id: reviewId,
+            user_id: user.id,
+            mate_id: input.mateId,
+            rating: input.rating,
+            content: input.content,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+      }
+      await trx
+        .updateTable('mates')
+        .set((eb) => ({
+          reviews_count: previous ? eb.ref('reviews_count') : eb('reviews_count', '+', 1),
+          rating_sum: eb('rating_sum', '+', input.rating - (previous?.rating ?? 0)),
+        }))
+        .where('id', '=', input.mateId)
+        .execute();
+      return reviewId;
+    });
+    const result: Review = {
+      reviewId: review,
+      mateId: input.mateId,
+      author: { creatorId: user.id, name: user.nickname, avatar: user.avatar },
+      rating: input.rating,
+      content: input.content,
+      createdAt: at,
+    };
+    return ok(c, result);
+  });
+
+  routes.post('/feedback', async (c) => {
+    const input = await body(
+      c,
+      z.object({
+        mateId: id,
+        reason: z.enum(['inappropriate', 'underage', 'broken', 'copyright', 'other']),
+        content: z.string().max(2000).default(''),
+      }),
+    );
+    const mate = await db
+      .selectFrom('mates')
+      .select('id')
+      .where('id', '=', input.mateId)
+      .executeTakeFirst();
+    if (!mate) throw notFound('Mate');
+    await db
+      .insertInto('mate_feedback')
+      .values({
+        user_id: c.get('user')?.id ?? null,
+        mate_id: input.mateId,
+        reason: input.reason,
+        content: input.content,
+        created_at: now(),
+      })
+      .execute();
+    return ok(c, null);
+  });
+
+  routes.route('/', searchRoute(deps));
+  routes.route('/', socialRoutes(deps));
+  return routes;
+}

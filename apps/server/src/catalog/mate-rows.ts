@@ -1,0 +1,86 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Gender, Mate, MateCounters, MateSummary, MateVisibility } from '@mates/api-client';
+import type { Database, MateTable, UserTable } from '../db/schema';
+import { fromJson, toBool } from '../db/dialect';
+
+/** A mate row with its creator's public fields. */
+export type MateRow = MateTable & { creator_name: string; creator_avatar: string | null };
+
+/** Mates joined with their creators: the base of every mate query. */
+export function matesWithCreators(db: Kysely<Database>) {
+  return db
+    .selectFrom('mates')
+    .innerJoin('users as creator', 'creator.id', 'mates.creator_id')
+    .selectAll('mates')
+    .select(['creator.nickname as creator_name', 'creator.avatar as creator_avatar']);
+}
+
+type Joined = Database & { creator: UserTable };
+
+/**
+ * Only what `viewer` may see: public mates (and their own private ones when `includeOwn`),
+ * and not-safe-for-work mates only for viewers who turned that on.
+ */
+export function visibleTo<O>(
+  query: SelectQueryBuilder<Joined, 'mates' | 'creator', O>,
+  viewer: UserTable | null,
+  options: { includeOwn?: boolean } = {},
+): SelectQueryBuilder<Joined, 'mates' | 'creator', O> {
+  const result = query.where((eb) =>
+    options.includeOwn && viewer
+      ? eb.or([eb('mates.visibility', '=', 'public'), eb('mates.creator_id', '=', viewer.id)])
+      : eb('mates.visibility', '=', 'public'),
+  );
+  return viewer && toBool(viewer.nfsw) ? result : result.where('mates.nsfw', '=', false);
+}
+
+function counters(row: MateTable): MateCounters {
+  return {
+    chats: row.chats_count,
+    messages: row.messages_count,
+    favorites: row.favorites_count,
+    reviews: row.reviews_count,
+    rating:
+      row.reviews_count > 0 ? Math.round((row.rating_sum / row.reviews_count) * 10) / 10 : null,
+  };
+}
+
+/** The list form of a mate. */
+export function toMateSummary(row: MateRow): MateSummary {
+  return {
+    mateId: row.id,
+    name: row.name,
+    avatar: row.avatar,
+    tagline: row.tagline,
+    tags: fromJson<string[]>(row.tags, []),
+    gender: row.gender as Gender,
+    nsfw: toBool(row.nsfw),
+    creator: { creatorId: row.creator_id, name: row.creator_name, avatar: row.creator_avatar },
+    counters: counters(row),
+  };
+}
+
+/** The whole mate. */
+export function toMate(row: MateRow): Mate {
+  return {
+    ...toMateSummary(row),
+    description: row.description,
+    personality: row.personality,
+    scenario: row.scenario,
+    first_mes: row.first_mes,
+    mes_example: row.mes_example,
+    creator_notes: row.creator_notes,
+    system_prompt: row.system_prompt,
+    alternate_greetings: fromJson<string[]>(row.alternate_greetings, []),
+    visibility: row.visibility as MateVisibility,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Reads page and page size from a query: 1-based, at most 50 per page. */
+export function paging(input: { page?: number; pageSize?: number }) {
+  const page = input.page ?? 1;
+  const pageSize = input.pageSize ?? 20;
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}

@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { FollowedCreator, FollowState } from '@mates/api-client';
+import { badInput, notFound, ok } from '../http/envelope';
+import { query } from '../http/validate';
+import { requireUser, type ApiEnv, type Deps } from '../http/context';
+import { now } from '../db/dialect';
+import { creatorOf } from './creators';
+import { id } from './query-schemas';
+
+/** `/mate/followCreator` (toggle) and `/mate/followList`. */
+export function socialRoutes(deps: Deps): Hono<ApiEnv> {
+  const { db } = deps;
+  const routes = new Hono<ApiEnv>();
+
+  routes.get('/followCreator', async (c) => {
+    const user = requireUser(c);
+    const { creatorId } = query(c, z.object({ creatorId: id }));
+    if (creatorId === user.id) throw badInput('creatorId: you cannot follow yourself');
+    const creator = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', creatorId)
+      .executeTakeFirst();
+    if (!creator) throw notFound('Creator');
+    const removed = await db
+      .deleteFrom('follows')
+      .where('user_id', '=', user.id)
+      .where('creator_id', '=', creatorId)
+      .executeTakeFirst();
+    const following = Number(removed.numDeletedRows) === 0;
+    if (following)
+      await db
+        .insertInto('follows')
+        .values({ user_id: user.id, creator_id: creatorId, created_at: now() })
+        .execute();
+    return ok<FollowState>(c, { creatorId, following });
+  });
+
+  routes.get('/followList', async (c) => {
+    const user = requireUser(c);
+    const rows = await db
+      .selectFrom('follows')
+      .select(['creator_id', 'created_at'])
+      .where('user_id', '=', user.id)
+      .orderBy('created_at', 'desc')
+      .execute();
+    const creators = await Promise.all(rows.map((row) => creatorOf(db, row.creator_id)));
+    const result: FollowedCreator[] = rows.flatMap((row, index) =>
+      creators[index] ? [{ ...creators[index], followedAt: row.created_at }] : [],
+    );
+    return ok(c, result);
+  });
+  return routes;
+}

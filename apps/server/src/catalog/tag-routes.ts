@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import type { Tag, TagGroup } from '@mates/api-client';
+import { ok } from '../http/envelope';
+import type { ApiEnv, Deps } from '../http/context';
+
+/** `/extra/tags` and `/extra/tagsMap`, in display order. */
+export function tagRoutes(deps: Deps): Hono<ApiEnv> {
+  const { db } = deps;
+  const routes = new Hono<ApiEnv>();
+  const load = async () => {
+    const [groups, tags] = await Promise.all([
+      db.selectFrom('tag_groups').selectAll().orderBy('sort').execute(),
+      db.selectFrom('tags').selectAll().orderBy('sort').execute(),
+    ]);
+    return groups.map((group): TagGroup => ({
+      key: group.key,
+      label: group.label,
+      tags: tags
+        .filter((tag) => tag.group_key === group.key)
+        .map((tag): Tag => ({ key: tag.key, label: tag.label, group: group.key })),
+    }));
+  };
+  routes.get('/tags', async (c) =>
+    ok(
+      c,
+      (await load()).flatMap((group) => group.tags),
+    ),
+  );
+  routes.get('/tagsMap', async (c) => ok(c, await load()));
+  return routes;
+}

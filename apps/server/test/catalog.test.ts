@@ -1,0 +1,295 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionExpiredError } from '@mates/api-client';
+import {
+  DIALECTS,
+  createTestApp,
+  mateRow,
+  postgresAvailable,
+  signUp,
+  type TestApp,
+} from './harness';
+
+const withPostgres = await postgresAvailable();
+const NSFW_SEED_MATES = 3;
+
+describe.each(DIALECTS)('catalog on %s', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  let app: TestApp;
+  beforeAll(async () => {
+    if (!skip) app = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    if (!skip) await app.close();
+  });
+  const mateNamed = async (name: string) =>
+    await app.db
+      .selectFrom('mates')
+      .select(['id', 'creator_id'])
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+
+  it.skipIf(skip)('lists tags and the tag map in display order', async () => {
+    const groups = await app.client().extra.tagsMap();
+    expect(groups.map((g) => g.key)).toEqual(['genre', 'role', 'setting', 'mood']);
+    expect(groups[0]!.tags[0]).toEqual({ key: 'fantasy', label: 'Fantasy', group: 'genre' });
+    const tags = await app.client().extra.tags();
+    expect(tags).toHaveLength(groups.reduce((n, g) => n + g.tags.length, 0));
+  });
+
+  it.skipIf(skip)('recommends public, safe-for-work mates to visitors, paged', async () => {
+    const first = await app.client().mate.recommend({ pageSize: 30 });
+    expect(first.total).toBe(40 - NSFW_SEED_MATES);
+    expect(first.list).toHaveLength(30);
+    expect(first.hasMore).toBe(true);
+    expect(first.list.every((m) => !m.nsfw)).toBe(true);
+    const second = await app.client().mate.recommend({ page: 2, pageSize: 30 });
+    expect(second.list).toHaveLength(7);
+    expect(second.hasMore).toBe(false);
+    const ids = new Set([...first.list, ...second.list].map((m) => m.mateId));
+    expect(ids.size).toBe(37);
+  });
+
+  it.skipIf(skip)('recommends by tags, most shared tags first, and by gender', async () => {
+    const page = await app.client().mate.recommend({ tags: ['fantasy', 'cozy'], pageSize: 50 });
+    expect(page.list.length).toBeGreaterThan(0);
+    expect(page.list.every((m) => m.tags.includes('fantasy') || m.tags.includes('cozy'))).toBe(
+      true,
+    );
+    const both = page.list.filter(
+      (m) => m.tags.includes('fantasy') && m.tags.includes('cozy'),
+    ).length;
+    expect(
+      page.list.slice(0, both).every((m) => m.tags.includes('fantasy') && m.tags.includes('cozy')),
+    ).toBe(true);
+    const male = await app.client().mate.recommend({ gender: 'male', pageSize: 50 });
+    expect(male.list.every((m) => m.gender === 'male')).toBe(true);
+    await expect(app.client().mate.recommend({ pageSize: 500 })).rejects.toMatchObject({
+      code: 4000,
+    });
+  });
+
+  it.skipIf(skip)('shows not-safe-for-work mates only to users who turned them on', async () => {
+    const { client } = await signUp(app);
+    const sable = await mateNamed('Sable');
+    await expect(app.client().mate.getMateDetail({ mateId: sable.id })).rejects.toMatchObject({
+      code: 4003,
+    });
+    expect((await client.mate.recommend({ pageSize: 50 })).total).toBe(37);
+    await client.user.updateTags({ tags: [], nfsw: true });
+    expect((await client.mate.recommend({ pageSize: 50 })).total).toBe(40);
+    expect((await client.mate.getMateDetail({ mateId: sable.id })).name).toBe('Sable');
+  });
+
+  it.skipIf(skip)('gives a mate in full, with clear errors for bad or unknown ids', async () => {
+    const lyra = await mateNamed('Lyra Moonwhisper');
+    const mate = await app.client().mate.getMateDetail({ mateId: lyra.id });
+    expect(mate).toMatchObject({
+      name: 'Lyra Moonwhisper',
+      gender: 'female',
+      visibility: 'public',
+      system_prompt: '',
+    });
+    expect(mate.first_mes).toContain('{{user}}');
+    expect(mate.alternate_greetings).toHaveLength(1);
+    expect(mate.avatar).toMatch(/^\/media\/avatars\/.+\.svg$/);
+    const portrait = await app.app.request(mate.avatar);
+    expect(portrait.status).toBe(200);
+    expect(await portrait.text()).toMatch(/^<svg/);
+    await expect(app.client().mate.getMateDetail({ mateId: 'nope' })).rejects.toMatchObject({
+      code: 4004,
+      message: 'Mate not found.',
+    });
+    const raw = await app.app.request('/api/mate/getMateDetail');
+    expect(await raw.json()).toMatchObject({ c: 4000, m: expect.stringContaining('mateId') });
+  });
+
+  it.skipIf(skip)('keeps private mates to their creator', async () => {
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    await app.db
+      .insertInto('mates')
+      .values(
+        mateRow(owner.userInfo.uuid, {
+          id: 'private-1',
+          name: 'Secret Draft Zebulon',
+          visibility: 'private',
+        }),
+      )
+      .execute();
+    expect((await owner.client.mate.getMateDetail({ mateId: 'private-1' })).name).toBe(
+      'Secret Draft Zebulon',
+    );
+    await expect(other.client.mate.getMateDetail({ mateId: 'private-1' })).rejects.toMatchObject({
+      code: 4004,
+    });
+    await expect(other.client.user.doFavorite({ mateId: 'private-1' })).rejects.toMatchObject({
+      code: 4004,
+    });
+    expect((await other.client.mate.search({ keyword: 'zebulon' })).total).toBe(0);
+    expect((await owner.client.mate.search({ keyword: 'zebulon' })).total).toBe(0);
+  });
+
+  it.skipIf(skip)(
+    'searches name, description and tags; case-, accent- and prefix-tolerant',
+    async () => {
+      const names = async (keyword: string) =>
+        (await app.client().mate.search({ keyword, pageSize: 50 })).list.map((m) => m.name);
+      expect(await names('lighthouse')).toContain('Elias Thorne');
+      expect(await names('LYRA')).toEqual(['Lyra Moonwhisper']);
+      expect(await names('lighth')).toContain('Elias Thorne');
+      expect(await names('cafe')).toContain('Kai Tanaka');
+      expect(await names('Wójcik')).toContain('Tomasz "Tom" Wójcik');
+      expect(await names('wojcik')).toContain('Tomasz "Tom" Wójcik');
+      expect(await names('octopus')).toContain('Dr. Mira Solberg');
+      expect(await names('"; drop table mates; --')).toEqual([]);
+      const tagged = await app
+        .client()
+        .mate.search({ keyword: '', tags: ['sci-fi', 'space'], pageSize: 50 });
+      expect(tagged.list.every((m) => m.tags.includes('sci-fi') && m.tags.includes('space'))).toBe(
+        true,
+      );
+      const newest = await app.client().mate.search({ keyword: '', sort: 'newest', pageSize: 2 });
+      expect(newest.list[0]!.name).toBe('Sir Gideon Marsh');
+    },
+  );
+
+  it.skipIf(skip)('turns searches into hot words', async () => {
+    for (const keyword of ['vampire', 'Vampire', 'vampire', 'detective']) {
+      await app.client().mate.search({ keyword });
+    }
+    const words = await app.client().mate.hotWords();
+    expect(words[0]).toEqual({ word: 'vampire', count: 3 });
+    expect(words.map((w) => w.word)).toContain('detective');
+  });
+
+  it.skipIf(skip)('ranks trending mates by chats in the last seven days', async () => {
+    const bram = await mateNamed('Bram Ironvale');
+    const old = new Date(Date.now() - 10 * 24 * 3600 * 1000).toISOString();
+    const fresh = new Date().toISOString();
+    const nana = await mateNamed('Nana Okonkwo');
+    await app.db
+      .insertInto('mate_chat_log')
+      .values([
+        { mate_id: bram.id, user_id: 'u', created_at: fresh },
+        { mate_id: bram.id, user_id: 'u', created_at: fresh },
+        ...Array.from({ length: 5 }, () => ({ mate_id: nana.id, user_id: 'u', created_at: old })),
+      ])
+      .execute();
+    const rank = await app.client().mate.trendingRank();
+    expect(rank).toHaveLength(10);
+    expect(rank[0]).toMatchObject({ rank: 1, recentChats: 2, mate: { name: 'Bram Ironvale' } });
+    expect(rank.find((r) => r.mate.name === 'Nana Okonkwo')?.recentChats ?? 0).toBe(0);
+  });
+
+  it.skipIf(skip)('toggles favorites and lists them, newest first', async () => {
+    const { client } = await signUp(app);
+    const lyra = await mateNamed('Lyra Moonwhisper');
+    const kai = await mateNamed('Kai Tanaka');
+    expect(await client.user.doFavorite({ mateId: lyra.id })).toEqual({
+      mateId: lyra.id,
+      favorite: true,
+    });
+    await client.user.doFavorite({ mateId: kai.id });
+    expect((await client.user.favorites()).map((m) => m.name)).toEqual([
+      'Kai Tanaka',
+      'Lyra Moonwhisper',
+    ]);
+    expect((await client.mate.getMateDetail({ mateId: lyra.id })).counters.favorites).toBe(1);
+    expect((await client.mate.mateExtraInfo({ mateId: lyra.id })).isFavorite).toBe(true);
+    expect(await client.user.doFavorite({ mateId: lyra.id })).toEqual({
+      mateId: lyra.id,
+      favorite: false,
+    });
+    expect((await client.user.favorites()).map((m) => m.name)).toEqual(['Kai Tanaka']);
+    expect((await client.mate.getMateDetail({ mateId: lyra.id })).counters.favorites).toBe(0);
+    await expect(app.client().user.favorites()).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(app.client().user.doFavorite({ mateId: lyra.id })).rejects.toBeInstanceOf(
+      SessionExpiredError,
+    );
+  });
+
+  it.skipIf(skip)('follows and unfollows creators', async () => {
+    const { userInfo, client } = await signUp(app);
+    const lyra = await mateNamed('Lyra Moonwhisper');
+    expect(await client.mate.followCreator({ creatorId: lyra.creator_id })).toEqual({
+      creatorId: lyra.creator_id,
+      following: true,
+    });
+    const list = await client.mate.followList();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      creatorId: lyra.creator_id,
+      name: 'Wren Calloway',
+      followers: 1,
+    });
+    expect(list[0]!.mates).toBeGreaterThan(0);
+    const extra = await client.mate.mateExtraInfo({ mateId: lyra.id });
+    expect(extra).toMatchObject({
+      isFollowingCreator: true,
+      creator: { name: 'Wren Calloway', followers: 1 },
+    });
+    expect((await client.mate.followCreator({ creatorId: lyra.creator_id })).following).toBe(false);
+    expect(await client.mate.followList()).toEqual([]);
+    await expect(client.mate.followCreator({ creatorId: userInfo.uuid })).rejects.toMatchObject({
+      code: 4000,
+    });
+    await expect(client.mate.followCreator({ creatorId: 'ghost' })).rejects.toMatchObject({
+      code: 4004,
+    });
+  });
+
+  it.skipIf(skip)('takes one review per user and mate, and sums them up', async () => {
+    const ada = await signUp(app);
+    const bob = await signUp(app);
+    const theo = await mateNamed('Theo Blackwood');
+    await expect(ada.client.mate.review({ mateId: theo.id, rating: 6 })).rejects.toMatchObject({
+      code: 4000,
+    });
+    await expect(app.client().mate.review({ mateId: theo.id, rating: 5 })).rejects.toBeInstanceOf(
+      SessionExpiredError,
+    );
+    const review = await ada.client.mate.review({
+      mateId: theo.id,
+      rating: 3,
+      content: 'Good clues.',
+    });
+    expect(review).toMatchObject({
+      rating: 3,
+      content: 'Good clues.',
+      author: { name: ada.userInfo.nickname },
+    });
+    await ada.client.mate.review({
+      mateId: theo.id,
+      rating: 5,
+      content: 'Changed my mind: great.',
+    });
+    await bob.client.mate.review({ mateId: theo.id, rating: 4 });
+    const extra = await app.client().mate.mateExtraInfo({ mateId: theo.id });
+    expect(extra.reviewSummary).toEqual({ average: 4.5, count: 2, distribution: [0, 0, 0, 1, 1] });
+    expect(extra.recentReviews.map((r) => r.rating)).toEqual([4, 5]);
+    expect(extra.counters).toMatchObject({ reviews: 2, rating: 4.5 });
+  });
+
+  it.skipIf(skip)(
+    'takes reports about mates and feedback from anyone, validating them',
+    async () => {
+      const lyra = await mateNamed('Lyra Moonwhisper');
+      await app
+        .client()
+        .mate.feedback({ mateId: lyra.id, reason: 'broken', content: 'Greeting cut off.' });
+      await expect(
+        app.client().mate.feedback({ mateId: 'nope', reason: 'other' }),
+      ).rejects.toMatchObject({ code: 4004 });
+      await expect(
+        app.client().mate.feedback({ mateId: lyra.id, reason: 'because' as never }),
+      ).rejects.toMatchObject({ code: 4000 });
+      await app.client().user.feedback({ category: 'idea', content: 'Dark mode for the editor.' });
+      await expect(
+        app.client().user.feedback({ category: 'idea', content: '  ' }),
+      ).rejects.toMatchObject({ code: 4000 });
+      const reports = await app.db.selectFrom('mate_feedback').selectAll().execute();
+      expect(reports).toHaveLength(1);
+      expect(await app.db.selectFrom('user_feedback').selectAll().execute()).toHaveLength(1);
+    },
+  );
+});
