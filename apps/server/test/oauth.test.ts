@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPair } from 'jose';
+import { DIALECTS, createTestApp, postgresAvailable, signUp, type TestApp } from './harness';
+import { startDiscordDouble, startGoogleDouble } from './oauth-doubles';
+
+const withPostgres = await postgresAvailable();
+const GOOGLE_CLIENT_ID = 'mates-test.apps.googleusercontent.com';
+const DISCORD = {
+  clientId: '1234567890',
+  clientSecret: 'shh',
+  redirectUri: 'http://mates.test/user/loginDiscord',
+};
+
+describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  let app: TestApp;
+  let google: Awaited<ReturnType<typeof startGoogleDouble>>;
+  let discord: Awaited<ReturnType<typeof startDiscordDouble>>;
+  beforeAll(async () => {
+    if (skip) return;
+    google = await startGoogleDouble();
+    discord = await startDiscordDouble(DISCORD);
+    app = await createTestApp(dialect, {
+      env: {
+        GOOGLE_CLIENT_ID,
+        GOOGLE_JWKS_URL: google.jwksUrl,
+        DISCORD_CLIENT_ID: DISCORD.clientId,
+        DISCORD_CLIENT_SECRET: DISCORD.clientSecret,
+        DISCORD_API_URL: discord.apiUrl,
+      },
+    });
+  });
+  afterAll(async () => {
+    if (skip) return;
+    await Promise.all([app.close(), google.close(), discord.close()]);
+  });
+
+  it.skipIf(skip)('signs in with a Google ID token, creating a verified account once', async () => {
+    const credential = await google.sign(
+      {
+        sub: 'g-100',
+        email: 'Gina@Gmail.com',
+        email_verified: true,
+        name: 'Gina G',
+        picture: 'https://lh3.example/p.png',
+      },
+      { audience: GOOGLE_CLIENT_ID },
+    );
+    const first = await app.client().user.loginGG({ credential });
+    expect(first).toMatchObject({
+      email: 'gina@gmail.com',
+      nickname: 'Gina G',
+      avatar: 'https://lh3.example/p.png',
+    });
+    await expect(app.client({ token: first.token }).user.benefits()).resolves.toMatchObject({
+      chats: 50,
+    });
+    const again = await app.client().user.loginGG({ credential });
+    expect(again.uuid).toBe(first.uuid);
+    expect(again.token).not.toBe(first.token);
+  });
+
+  it.skipIf(skip)('links Google to an existing account with the same address', async () => {
+    const existing = await signUp(app, 'linked@example.com');
+    const credential = await google.sign(
+      { sub: 'g-200', email: 'linked@example.com', email_verified: true },
+      { audience: GOOGLE_CLIENT_ID },
+    );
+    expect((await app.client().user.loginGG({ credential })).uuid).toBe(existing.userInfo.uuid);
+  });
+
+  it.skipIf(skip)(
+    'refuses tokens for another audience, from another issuer, or signed by another key',
+    async () => {
+      const { privateKey: strangerKey } = await generateKeyPair('RS256');
+      const bad = [
+        await google.sign(
+          { sub: 'g-300', email: 'x@example.com', email_verified: true },
+          { audience: 'someone-else' },
+        ),
+        await google.sign(
+          { sub: 'g-300', email: 'x@example.com', email_verified: true },
+          { audience: GOOGLE_CLIENT_ID, issuer: 'https://evil.example' },
+        ),
+        await google.sign(
+          { sub: 'g-300', email: 'x@example.com', email_verified: true },
+          { audience: GOOGLE_CLIENT_ID, key: strangerKey },
+        ),
+        'not.a.jwt',
+      ];
+      for (const credential of bad) {
+        await expect(app.client().user.loginGG({ credential })).rejects.toMatchObject({
+          code: 5007,
+          message: 'Google could not confirm this sign-in. Please try again.',
+        });
+      }
+      expect(
+        await app.db.selectFrom('users').select('id').where('google_sub', '=', 'g-300').execute(),
+      ).toEqual([]);
+    },
+  );
+
+  it.skipIf(skip)('refuses a Google account without a verified address', async () => {
+    const credential = await google.sign(
+      { sub: 'g-400', email: 'u@example.com', email_verified: false },
+      { audience: GOOGLE_CLIENT_ID },
+    );
+    await expect(app.client().user.loginGG({ credential })).rejects.toMatchObject({ code: 5007 });
+  });
+
+  it.skipIf(skip)(
+    'signs in with a Discord code: exchanges it, reads the user, creates the account',
+    async () => {
+      const code = discord.authorize({
+        id: '80351110224678912',
+        username: 'nelly',
+        global_name: 'Nelly',
+        email: 'nelly@example.com',
+        verified: true,
+        avatar: '8342729096ea3675442027381ff50dfe',
+      });
+      const info = await app.client({ language: 'es' }).user.loginDiscord({ code });
+      expect(info).toMatchObject({
+        email: 'nelly@example.com',
+        nickname: 'Nelly',
+        language: 'es',
+        avatar:
+          'https://cdn.discordapp.com/avatars/80351110224678912/8342729096ea3675442027381ff50dfe.png',
+      });
+      const exchange = discord.requests.find((r) => r.path === '/api/oauth2/token')!;
+      expect(exchange.form).toMatchObject({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: DISCORD.redirectUri,
+      });
+      // The code was used up; the same Discord account signs into the same Mates account.
+      await expect(app.client().user.loginDiscord({ code })).rejects.toMatchObject({ code: 5007 });
+      const again = await app
+        .client()
+        .user.loginDiscord({
+          code: discord.authorize({
+            id: '80351110224678912',
+            username: 'nelly',
+            global_name: null,
+            email: 'nelly@example.com',
+            verified: true,
+            avatar: null,
+          }),
+        });
+      expect(again.uuid).toBe(info.uuid);
+    },
+  );
+
+  it.skipIf(skip)('refuses a Discord account without a verified e-mail', async () => {
+    const code = discord.authorize({
+      id: '42',
+      username: 'nomail',
+      global_name: null,
+      email: null,
+      verified: false,
+      avatar: null,
+    });
+    await expect(app.client().user.loginDiscord({ code })).rejects.toMatchObject({
+      code: 5007,
+      message: 'Your Discord account has no verified e-mail address.',
+    });
+  });
+
+  it.skipIf(skip)('answers clearly when a provider is not set up', async () => {
+    const bare = await createTestApp(dialect);
+    try {
+      await expect(bare.client().user.loginGG({ credential: 'x' })).rejects.toMatchObject({
+        message: 'Google sign-in is not set up on this server.',
+      });
+      await expect(bare.client().user.loginDiscord({ code: 'x' })).rejects.toMatchObject({
+        message: 'Discord sign-in is not set up on this server.',
+      });
+    } finally {
+      await bare.close();
+    }
+  });
+});
