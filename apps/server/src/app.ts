@@ -34,6 +34,10 @@ export function createApp(deps: Deps): Hono {
 
   const app = new Hono();
   app.route('/api', api);
+  // A sub-app's notFound is not consulted once mounted; answer unknown API paths here.
+  app.all('/api/*', (c) =>
+    fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
+  );
   serveMedia(app, path.join(deps.config.dataDir, 'media'));
   serveWebApp(app, deps.config.webDistDir);
   return app;

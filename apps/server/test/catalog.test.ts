@@ -293,3 +293,21 @@ describe.each(DIALECTS)('catalog on %s', (dialect) => {
     },
   );
 });
+
+describe('routing', () => {
+  it('answers unknown API paths with an envelope and other paths with the app page', async () => {
+    const app = await createTestApp('sqlite');
+    try {
+      expect(await (await app.app.request('/api/nope')).json()).toEqual({
+        c: 4004,
+        m: 'There is no API call GET /api/nope.',
+        d: null,
+      });
+      const page = await app.app.request('/user/loginDiscord?code=abc');
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+    } finally {
+      await app.close();
+    }
+  });
+});

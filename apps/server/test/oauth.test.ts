@@ -135,18 +135,16 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
       });
       // The code was used up; the same Discord account signs into the same Mates account.
       await expect(app.client().user.loginDiscord({ code })).rejects.toMatchObject({ code: 5007 });
-      const again = await app
-        .client()
-        .user.loginDiscord({
-          code: discord.authorize({
-            id: '80351110224678912',
-            username: 'nelly',
-            global_name: null,
-            email: 'nelly@example.com',
-            verified: true,
-            avatar: null,
-          }),
-        });
+      const again = await app.client().user.loginDiscord({
+        code: discord.authorize({
+          id: '80351110224678912',
+          username: 'nelly',
+          global_name: null,
+          email: 'nelly@example.com',
+          verified: true,
+          avatar: null,
+        }),
+      });
       expect(again.uuid).toBe(info.uuid);
     },
   );

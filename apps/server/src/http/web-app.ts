@@ -13,8 +13,9 @@ yet: run <code>pnpm build</code>, then start again.</p></body></html>`;
  * that deep links and the Discord redirect (`/user/loginDiscord?code=…`) open the app.
  */
 export function serveWebApp(app: Hono, distDir: string): void {
-  const root = path.relative(process.cwd(), distDir) || '.';
-  app.use('*', serveStatic({ root }));
+  if (fs.existsSync(distDir)) {
+    app.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+  }
   app.get('*', (c) => {
     const index = path.join(distDir, 'index.html');
     if (!fs.existsSync(index)) return c.html(NOT_BUILT);
