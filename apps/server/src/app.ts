@@ -6,7 +6,7 @@ import { accountRoutes } from './accounts/routes';
 import { mateRoutes } from './catalog/mate-routes';
 import { userCatalogRoutes } from './catalog/user-catalog-routes';
 import { tagRoutes } from './catalog/tag-routes';
-import path from 'node:path';
+import { cardRoutes } from './cards/card-routes';
 import { serveMedia, serveWebApp } from './http/web-app';
 
 /** The whole HTTP application: the API under `/api`, the web app everywhere else. */
@@ -22,6 +22,7 @@ export function createApp(deps: Deps): Hono {
   api.route('/user', accountRoutes(deps));
   api.route('/user', userCatalogRoutes(deps));
   api.route('/mate', mateRoutes(deps));
+  api.route('/mate', cardRoutes(deps));
   api.route('/extra', tagRoutes(deps));
   api.notFound((c) =>
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
@@ -38,7 +39,7 @@ export function createApp(deps: Deps): Hono {
   app.all('/api/*', (c) =>
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );
-  serveMedia(app, path.join(deps.config.dataDir, 'media'));
+  serveMedia(app, deps.config.mediaDir);
   serveWebApp(app, deps.config.webDistDir);
   return app;
 }

@@ -31,6 +31,8 @@ const schema = z.object({
 export interface Config {
   port: number;
   dataDir: string;
+  /** Portraits and other files served under `/media`: `$DATA_DIR/media`. */
+  mediaDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -63,6 +65,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: values.PORT,
     dataDir,
+    mediaDir: path.join(dataDir, 'media'),
     databaseUrl: values.DATABASE_URL,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,

@@ -26,7 +26,7 @@ export async function startServer(
     sqliteFile: path.join(config.dataDir, 'mates.db'),
   });
   await migrateToLatest(db as never, dialect);
-  const seeded = await seedIfEmpty(db, { mediaDir: path.join(config.dataDir, 'media') });
+  const seeded = await seedIfEmpty(db, { mediaDir: config.mediaDir });
   if (seeded) log(`seeded ${seeded.mates} mates by ${seeded.creators} creators`);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

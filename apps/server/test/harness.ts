@@ -93,7 +93,7 @@ export async function createTestApp(
     ...overrides.env,
   });
   const database = await freshDatabase(dialect);
-  await seedIfEmpty(database.db, { mediaDir: path.join(dataDir, 'media') });
+  await seedIfEmpty(database.db, { mediaDir: config.mediaDir });
   const mailer = overrides.mailer ?? memoryMailer();
   const logs: string[] = [];
   const deps: Deps = {
@@ -171,6 +171,7 @@ export function mateRow(creatorId: string, overrides: Partial<MateTable> = {}): 
     alternate_greetings: toJson([]),
     tags: toJson(['fantasy']),
     extensions: toJson({}),
+    card_extra: toJson({}),
     avatar: '/media/avatars/test.svg',
     gender: 'female',
     nsfw: false,

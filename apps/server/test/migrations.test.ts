@@ -33,6 +33,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
         expect(applied.rows.map((r) => r.name)).toEqual([
           '2026-11-22-0001-initial',
           '2026-11-22-0002-search',
+          '2026-11-22-0003-card-extra',
         ]);
       } finally {
         await database.drop();

@@ -37,9 +37,10 @@ function methodOf(client: ReturnType<typeof createApiClient>, path: EndpointPath
 const plainPaths = ENDPOINT_PATHS.filter((path) => path !== '/girl/chat/send');
 
 describe('createApiClient: every call of SPEC.md §7', () => {
-  it('has all 43 calls, named after their paths', () => {
+  it('has all 43 calls of SPEC.md §7 and the 2 card calls, named after their paths', () => {
     const { client } = setup();
-    expect(ENDPOINT_PATHS).toHaveLength(43);
+    expect(ENDPOINT_PATHS).toHaveLength(45);
+    expect(ENDPOINT_PATHS.slice(43)).toEqual(['/mate/importCard', '/mate/exportCard']);
     for (const path of ENDPOINT_PATHS) {
       expect(typeof methodOf(client, path).fn, path).toBe('function');
     }

@@ -60,6 +60,7 @@ import type {
   TextToAudioPayload,
 } from './types/media';
 import type { SubscriptionInfo } from './types/subscription';
+import type { CardFile, ExportCardQuery, ImportCardPayload } from './types/card';
 
 /** An HTTP method the API uses: GET sends its input as a query string, POST as JSON. */
 export type HttpMethod = 'GET' | 'POST';
@@ -123,6 +124,9 @@ export interface Endpoints {
   '/speech/link': Post<SpeechLinkPayload, SpeechLink>;
   '/extra/tags': Get<void, Tag[]>;
   '/extra/tagsMap': Get<void, TagGroup[]>;
+  // Beyond SPEC.md §7: Character Card V2 import and export of the caller's own mates.
+  '/mate/importCard': Post<ImportCardPayload, Mate>;
+  '/mate/exportCard': Get<ExportCardQuery, CardFile>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -136,7 +140,10 @@ export type EndpointOutput<P extends EndpointPath> = Endpoints[P]['output'];
 
 /** The HTTP method of every call, at run time (SPEC.md §7, in its order). */
 
-/** Every call at run time, in the order of SPEC.md §7: its method and whether it takes input. */
+/**
+ * Every call at run time, in the order of SPEC.md §7 (then the extensions): its method and
+ * whether it takes input.
+ */
 export const ENDPOINTS = {
   '/mate/recommend': { method: 'GET', hasInput: true },
   '/mate/getMateDetail': { method: 'GET', hasInput: true },
@@ -181,6 +188,8 @@ export const ENDPOINTS = {
   '/speech/link': { method: 'POST', hasInput: true },
   '/extra/tags': { method: 'GET', hasInput: false },
   '/extra/tagsMap': { method: 'GET', hasInput: false },
+  '/mate/importCard': { method: 'POST', hasInput: true },
+  '/mate/exportCard': { method: 'GET', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];
@@ -188,5 +197,5 @@ export const ENDPOINTS = {
   };
 };
 
-/** Every call path, in the order of SPEC.md §7. */
+/** Every call path, in the order of {@link ENDPOINTS}. */
 export const ENDPOINT_PATHS = Object.keys(ENDPOINTS) as EndpointPath[];

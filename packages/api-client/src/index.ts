@@ -122,3 +122,4 @@ export type {
   SubscriptionInfo,
   SubscriptionStatus,
 } from './types/subscription';
+export type { CardFile, ExportCardQuery, ImportCardPayload } from './types/card';

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from './dialect';
 import * as initial from './migrations/2026-11-22-0001-initial';
 import * as search from './migrations/2026-11-22-0002-search';
+import * as cardExtra from './migrations/2026-11-22-0003-card-extra';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -9,6 +10,7 @@ type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Pro
 const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-22-0001-initial': initial,
   '2026-11-22-0002-search': search,
+  '2026-11-22-0003-card-extra': cardExtra,
 };
 
 /** Brings the database up to the latest migration; throws with the failing migration's name. */

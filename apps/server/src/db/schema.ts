@@ -88,6 +88,7 @@ export interface MateTable {
   alternate_greetings: Json;
   tags: Json;
   extensions: Json;
+  card_extra: Json;
   avatar: string;
   gender: string;
   nsfw: Bool;

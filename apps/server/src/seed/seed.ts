@@ -1,9 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { createAvatar } from '@dicebear/core';
-import { lorelei, notionists } from '@dicebear/collection';
+import { renderPortrait } from './portraits';
 import type { Database, MateTable } from '../db/schema';
 import { now, toJson } from '../db/dialect';
 import { TAG_GROUPS } from './tags';
@@ -14,27 +11,6 @@ import type { SeedMate } from './seed-mate';
 
 /** Every seed mate. */
 export const SEED_MATES: SeedMate[] = [...MATES_1, ...MATES_2];
-
-const STYLES = { lorelei, notionists };
-
-/** Where the server serves files of `mediaDir` from. */
-export const MEDIA_URL_PREFIX = '/media';
-
-// Portraits are drawn once, from CC0 DiceBear styles, and served as files.
-async function renderAvatar(
-  mediaDir: string,
-  id: string,
-  style: keyof typeof STYLES,
-  seed: string,
-): Promise<string> {
-  const svg = createAvatar(STYLES[style] as never, {
-    seed,
-    backgroundColor: ['b6a4e3', 'f2b8c6', 'a9d8e6', 'f6d6a8', 'b9e4c9'],
-  }).toString();
-  await fs.mkdir(path.join(mediaDir, 'avatars'), { recursive: true });
-  await fs.writeFile(path.join(mediaDir, 'avatars', `${id}.svg`), svg);
-  return `${MEDIA_URL_PREFIX}/avatars/${id}.svg`;
-}
 
 /** What a seeding did. */
 export interface SeedResult {
@@ -61,7 +37,7 @@ export async function seedIfEmpty(
         email: `${creator.key}@creators.mates.local`,
         password_hash: null,
         nickname: creator.nickname,
-        avatar: await renderAvatar(options.mediaDir, id, creator.style, creator.nickname),
+        avatar: await renderPortrait(options.mediaDir, id, creator.style, creator.nickname),
         bio: creator.bio,
         language: 'en',
         nfsw: false,
@@ -95,7 +71,8 @@ export async function seedIfEmpty(
         alternate_greetings: toJson(mate.alternate_greetings),
         tags: toJson(mate.tags),
         extensions: toJson({}),
-        avatar: await renderAvatar(
+        card_extra: toJson({}),
+        avatar: await renderPortrait(
           options.mediaDir,
           id,
           index % 3 === 2 ? 'notionists' : 'lorelei',

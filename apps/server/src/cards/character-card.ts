@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+const text = z.string().max(50_000).default('');
+
+// The fields Character Card V2 defines on `data`; V1 cards carry the first six at the top.
+const cardData = z.looseObject({
+  name: z.string().trim().min(1, 'the card has no name').max(100),
+  description: text,
+  personality: text,
+  scenario: text,
+  first_mes: text,
+  mes_example: text,
+  creator_notes: text,
+  system_prompt: text,
+  post_history_instructions: text,
+  alternate_greetings: z.array(z.string().max(50_000)).max(50).default([]),
+  tags: z.array(z.string().max(100)).max(100).default([]),
+  creator: z.string().max(200).default(''),
+  character_version: z.string().max(100).default(''),
+  character_book: z.unknown().optional(),
+  extensions: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** The `data` of a Character Card V2. */
+export type CardData = z.infer<typeof cardData>;
+
+/** A Character Card V2 document. */
+export interface CharacterCardV2 {
+  spec: 'chara_card_v2';
+  spec_version: '2.0';
+  data: CardData;
+}
+
+/** A card that cannot be read; the message says why. */
+export class CardFormatError extends Error {
+  override readonly name = 'CardFormatError';
+}
+
+/** Reads a card: V2 (`spec: "chara_card_v2"`), V3 (same fields under `data`), or a V1 flat card. */
+export function parseCard(value: unknown): CardData {
+  if (typeof value !== 'object' || value === null)
+    throw new CardFormatError('The card is not a JSON object.');
+  const document = value as { spec?: unknown; data?: unknown };
+  const data =
+    document.spec === 'chara_card_v2' || document.spec === 'chara_card_v3' ? document.data : value;
+  const parsed = cardData.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new CardFormatError(
+      `The card is not valid: ${issue.path.join('.') || 'card'}: ${issue.message}`,
+    );
+  }
+  return parsed.data;
+}
+
+/** Wraps card data as a V2 document. */
+export function toCardV2(data: CardData): CharacterCardV2 {
+  return { spec: 'chara_card_v2', spec_version: '2.0', data };
+}
+
+/** PNG cards carry the V2 JSON, base64-encoded, in a `tEXt` chunk with this keyword. */
+export const PNG_CARD_KEYWORD = 'chara';
