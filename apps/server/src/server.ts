@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'kysely';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from './config';
 import { connect } from './db/connect';
@@ -28,6 +29,8 @@ export async function startServer(
   await migrateToLatest(db as never, dialect);
   const seeded = await seedIfEmpty(db, { mediaDir: config.mediaDir });
   if (seeded) log(`seeded ${seeded.mates} mates by ${seeded.creators} creators`);
+  // Lets SQLite refresh the statistics its planner uses, where they are stale (cheap).
+  if (dialect === 'sqlite') await sql`pragma optimize`.execute(db);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: config.mailOutboxDir,

@@ -8,6 +8,7 @@ import { body, query } from '../http/validate';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toBool } from '../db/dialect';
 import { matesWithCreators, paging, toMate, toMateSummary, visibleTo } from './mate-rows';
+import { listableMateIds, summariesInOrder } from './mate-ids';
 import { gender, id, pageFields, tagList } from './query-schemas';
 import { searchRoute } from './search';
 import { socialRoutes } from './social-routes';
@@ -38,44 +39,41 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
   routes.get('/recommend', async (c) => {
     const input = query(c, z.object({ tags: tagList, gender, ...pageFields }));
     const { page, pageSize, offset } = paging(input);
-    let base = visibleTo(matesWithCreators(db), c.get('user'));
-    if (input.gender) base = base.where('mates.gender', '=', input.gender);
+    let ids = listableMateIds(db, c.get('user'));
+    if (input.gender) ids = ids.where('mates.gender', '=', input.gender);
     const tags = input.tags ?? [];
-    if (tags.length > 0) {
-      base = base.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('mate_tags')
-            .select('mate_tags.mate_id')
-            .whereRef('mate_tags.mate_id', '=', 'mates.id')
-            .where('mate_tags.tag_key', 'in', tags),
-        ),
-      );
-    }
-    const total = await base
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
     // Mates that share more of the chosen tags come first, then the most chatted with.
-    const ordered = tags.length
-      ? base.orderBy(
-          sql<number>`(select count(*) from mate_tags where mate_tags.mate_id = mates.id and mate_tags.tag_key in (${sql.join(tags)}))`,
-          'desc',
-        )
-      : base;
-    const rows = await ordered
-      .orderBy('mates.chats_count', 'desc')
-      .orderBy('mates.created_at', 'desc')
-      .orderBy('mates.id')
-      .limit(pageSize)
-      .offset(offset)
-      .execute();
+    const matches = db
+      .selectFrom('mate_tags')
+      .select(['mate_tags.mate_id', (eb) => eb.fn.countAll<number>().as('matches')])
+      .where('mate_tags.tag_key', 'in', tags.length ? tags : [''])
+      .groupBy('mate_tags.mate_id')
+      .as('tm');
+    const filtered = tags.length ? ids.innerJoin(matches, 'tm.mate_id', 'mates.id') : ids;
+    const ordered = tags.length ? filtered.orderBy(sql.ref('tm.matches'), 'desc') : filtered;
+    const [total, pageIds] = await Promise.all([
+      filtered
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      ordered
+        .orderBy('mates.chats_count', 'desc')
+        .orderBy('mates.created_at', 'desc')
+        .orderBy('mates.id')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+    ]);
+    const list = await summariesInOrder(
+      db,
+      pageIds.map((row) => row.id),
+    );
     const result: Paged<MateSummary> = {
-      list: rows.map(toMateSummary),
+      list,
       page,
       pageSize,
       total: Number(total.n),
-      hasMore: offset + rows.length < Number(total.n),
+      hasMore: offset + list.length < Number(total.n),
     };
     return ok(c, result);
   });

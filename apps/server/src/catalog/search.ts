@@ -5,9 +5,9 @@ import type { MateSummary, Paged } from '@mates/api-client';
 import { ok } from '../http/envelope';
 import { query } from '../http/validate';
 import type { ApiEnv, Deps } from '../http/context';
-import type { DialectName } from '../db/dialect';
 import { now } from '../db/dialect';
-import { matesWithCreators, paging, toMateSummary, visibleTo } from './mate-rows';
+import { paging } from './mate-rows';
+import { listableMateIds, summariesInOrder } from './mate-ids';
 import { gender, pageFields, tagList } from './query-schemas';
 
 /** Lowercase words without accents: what both search indexes compare. */
@@ -23,23 +23,8 @@ export function searchWords(keyword: string): string[] {
 
 // Each word matches as a prefix, so results come "as you type"; words contain only
 // letters and digits, so nothing in them can be read as search syntax.
-function matchCondition(
-  dialect: DialectName,
-  words: string[],
-): { where: RawBuilder<boolean>; rank: RawBuilder<number> } {
-  if (dialect === 'sqlite') {
-    const expression = words.map((word) => `"${word}"*`).join(' ');
-    return {
-      where: sql<boolean>`mates.rowid in (select rowid from mates_fts where mates_fts match ${expression})`,
-      rank: sql<number>`-(select rank from mates_fts where mates_fts match ${expression} and mates_fts.rowid = mates.rowid)`,
-    };
-  }
-  const tsquery = words.map((word) => `${word}:*`).join(' & ');
-  const phrase = words.join(' ');
-  return {
-    where: sql<boolean>`(mates.search @@ to_tsquery('simple', ${tsquery}) or mates_unaccent(lower(mates.name)) % ${phrase})`,
-    rank: sql<number>`(ts_rank(mates.search, to_tsquery('simple', ${tsquery})) + similarity(mates_unaccent(lower(mates.name)), ${phrase}))`,
-  };
+function ftsExpression(words: string[]): string {
+  return words.map((word) => `"${word}"*`).join(' ');
 }
 
 /** `/mate/search`: name, tagline, description and tags; paged; logs words for hot words. */
@@ -59,10 +44,10 @@ export function searchRoute(deps: Deps): Hono<ApiEnv> {
     );
     const { page, pageSize, offset } = paging(input);
     const words = searchWords(input.keyword);
-    let base = visibleTo(matesWithCreators(db), c.get('user'));
-    if (input.gender) base = base.where('mates.gender', '=', input.gender);
+    let ids = listableMateIds(db, c.get('user'));
+    if (input.gender) ids = ids.where('mates.gender', '=', input.gender);
     for (const tag of input.tags ?? []) {
-      base = base.where((eb) =>
+      ids = ids.where((eb) =>
         eb.exists(
           eb
             .selectFrom('mate_tags')
@@ -72,37 +57,57 @@ export function searchRoute(deps: Deps): Hono<ApiEnv> {
         ),
       );
     }
-    const match = words.length ? matchCondition(dialect, words) : null;
-    if (match) base = base.where(match.where);
-    const total = Number(
-      (
-        await base
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-    let ordered = base;
+    let rank: RawBuilder<number> | null = null;
+    if (words.length && dialect === 'sqlite') {
+      // One FTS5 match joined in, its rank read from the join (lower bm25 is better).
+      const hits = sql<{
+        fts_rowid: number;
+        fts_rank: number;
+      }>`(select rowid as fts_rowid, rank as fts_rank from mates_fts where mates_fts match ${ftsExpression(words)})`;
+      ids = ids.innerJoin(hits.as('hits'), (join) =>
+        join.on(sql<boolean>`hits.fts_rowid = mates.rowid`),
+      ) as unknown as typeof ids;
+      rank = sql<number>`-hits.fts_rank`;
+    } else if (words.length) {
+      const tsquery = words.map((word) => `${word}:*`).join(' & ');
+      const phrase = words.join(' ');
+      ids = ids.where(
+        sql<boolean>`(mates.search @@ to_tsquery('simple', ${tsquery}) or mates_unaccent(lower(mates.name)) % ${phrase})`,
+      );
+      rank = sql<number>`(ts_rank(mates.search, to_tsquery('simple', ${tsquery})) + similarity(mates_unaccent(lower(mates.name)), ${phrase}))`;
+    }
+    let ordered = ids;
     if (input.sort === 'newest') ordered = ordered.orderBy('mates.created_at', 'desc');
-    else if (input.sort === 'relevance' && match) ordered = ordered.orderBy(match.rank, 'desc');
-    const rows = await ordered
-      .orderBy('mates.chats_count', 'desc')
-      .orderBy('mates.id')
-      .limit(pageSize)
-      .offset(offset)
-      .execute();
+    else if (input.sort === 'relevance' && rank) ordered = ordered.orderBy(rank, 'desc');
+    const [total, pageIds] = await Promise.all([
+      ids
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      ordered
+        .orderBy('mates.chats_count', 'desc')
+        .orderBy('mates.id')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+    ]);
+    const list = await summariesInOrder(
+      db,
+      pageIds.map((row) => row.id),
+    );
     if (words.length && page === 1) {
       await db
         .insertInto('search_log')
         .values({ word: words.join(' ').slice(0, 60), created_at: now() })
         .execute();
     }
+    const count = Number(total.n);
     const result: Paged<MateSummary> = {
-      list: rows.map(toMateSummary),
+      list,
       page,
       pageSize,
-      total,
-      hasMore: offset + rows.length < total,
+      total: count,
+      hasMore: offset + list.length < count,
     };
     return ok(c, result);
   });

@@ -3,6 +3,7 @@ import type { DialectName } from './dialect';
 import * as initial from './migrations/2026-11-22-0001-initial';
 import * as search from './migrations/2026-11-22-0002-search';
 import * as cardExtra from './migrations/2026-11-22-0003-card-extra';
+import * as listingIndexes from './migrations/2026-11-22-0004-listing-indexes';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-22-0001-initial': initial,
   '2026-11-22-0002-search': search,
   '2026-11-22-0003-card-extra': cardExtra,
+  '2026-11-22-0004-listing-indexes': listingIndexes,
 };
 
 /** Brings the database up to the latest migration; throws with the failing migration's name. */
