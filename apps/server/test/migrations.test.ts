@@ -31,11 +31,11 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           name: string;
         }>`select name from kysely_migration order by name`.execute(database.db);
         expect(applied.rows.map((r) => r.name)).toEqual([
-        '2026-11-22-0001-initial',
-        '2026-11-22-0002-search',
-        '2026-11-22-0003-card-extra',
-        '2026-11-22-0004-listing-indexes',
-      ]);
+          '2026-11-22-0001-initial',
+          '2026-11-22-0002-search',
+          '2026-11-22-0003-card-extra',
+          '2026-11-22-0004-listing-indexes',
+        ]);
       } finally {
         await database.drop();
       }

@@ -49,7 +49,9 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
   '/speech/link': { messageId: 'msg-2' },
   '/extra/tags': undefined,
   '/extra/tagsMap': undefined,
-  '/mate/importCard': { card: { spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Imported' } } },
+  '/mate/importCard': {
+    card: { spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Imported' } },
+  },
   '/mate/exportCard': { mateId: 'mate-1', format: 'png' },
 };
 

@@ -219,11 +219,18 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
   }),
   '/extra/tags': () => fixtures.createTagsFixture(),
   '/extra/tagsMap': () => fixtures.createTagGroupsFixture(),
-  '/mate/importCard': () => fixtures.createMateFixture({ mateId: 'mate-imported', visibility: 'private' }),
+  '/mate/importCard': () =>
+    fixtures.createMateFixture({ mateId: 'mate-imported', visibility: 'private' }),
   '/mate/exportCard': ({ query }) => ({
     filename: `${query.mateId ?? 'mate'}.json`,
     mimeType: 'application/json',
-    data: btoa(JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Lyra Moonwhisper' } })),
+    data: btoa(
+      JSON.stringify({
+        spec: 'chara_card_v2',
+        spec_version: '2.0',
+        data: { name: 'Lyra Moonwhisper' },
+      }),
+    ),
   }),
 };
 
