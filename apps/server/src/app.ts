@@ -7,6 +7,7 @@ import { mateRoutes } from './catalog/mate-routes';
 import { userCatalogRoutes } from './catalog/user-catalog-routes';
 import { tagRoutes } from './catalog/tag-routes';
 import { cardRoutes } from './cards/card-routes';
+import { subscriptionRoutes } from './accounts/subscription-routes';
 import { serveMedia, serveWebApp } from './http/web-app';
 
 /** The whole HTTP application: the API under `/api`, the web app everywhere else. */
@@ -24,6 +25,7 @@ export function createApp(deps: Deps): Hono {
   api.route('/mate', mateRoutes(deps));
   api.route('/mate', cardRoutes(deps));
   api.route('/extra', tagRoutes(deps));
+  api.route('/subscription', subscriptionRoutes(deps));
   api.notFound((c) =>
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );

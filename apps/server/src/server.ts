@@ -25,6 +25,7 @@ export async function startServer(
   const { db, dialect, close } = connect({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'mates.db'),
+    log,
   });
   await migrateToLatest(db as never, dialect);
   const seeded = await seedIfEmpty(db, { mediaDir: config.mediaDir });

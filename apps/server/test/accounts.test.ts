@@ -318,5 +318,78 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds?\.$/),
     });
     expect(await count('sessions')).toBe(sessions);
+    app.deps.limits.login = createRateLimits(1000).login;
   });
+
+  it.skipIf(skip)('tells visitors and users what is on sale and what they have', async () => {
+    const visitor = await app.client().subscription.info();
+    expect(visitor.packages.map((p) => [p.packageId, p.price.amount, p.period])).toEqual([
+      ['free', 0, 'month'],
+      ['plus', 999, 'month'],
+      ['pro', 2499, 'month'],
+      ['coins-500', 499, 'once'],
+    ]);
+    expect(visitor.current).toBeNull();
+    expect(visitor.benefits).toEqual({ chats: 0, goldCoins: 0, userId: null });
+    const { userInfo, client } = await signUp(app);
+    await app.db
+      .insertInto('subscriptions')
+      .values({
+        user_id: userInfo.uuid,
+        package_id: 'plus',
+        status: 'active',
+        started_at: '2026-11-01T00:00:00.000Z',
+        current_period_end: '2026-12-01T00:00:00.000Z',
+      })
+      .execute();
+    const mine = await client.subscription.info();
+    expect(mine.current).toEqual({
+      packageId: 'plus',
+      status: 'active',
+      startedAt: '2026-11-01T00:00:00.000Z',
+      currentPeriodEnd: '2026-12-01T00:00:00.000Z',
+    });
+    expect(mine.benefits).toEqual({ chats: 50, goldCoins: 20, userId: userInfo.uuid });
+  });
+
+  it.skipIf(skip)(
+    'rate-limits register, verify status and password change with a clear 5007',
+    async () => {
+      const real = createRateLimits(0.2);
+      const { client } = await signUp(app, 'ratelimits@example.com');
+      app.deps.limits.register = real.register;
+      app.deps.limits.verifyStatus = real.verifyStatus;
+      app.deps.limits.changePassword = real.changePassword;
+      const limited = expect.objectContaining({
+        code: 5007,
+        message: expect.stringMatching(/^Too many attempts/),
+      });
+
+      for (let i = 0; i < 2; i += 1)
+        await app.client().user.register({ email: `r${i}@example.com`, password: 'long enough' });
+      const users = await count('users');
+      await expect(
+        app.client().user.register({ email: 'r9@example.com', password: 'long enough' }),
+      ).rejects.toEqual(limited);
+      expect(await count('users')).toBe(users);
+
+      for (let i = 0; i < 18; i += 1)
+        await app.client().user.verifyStatus({ email: 'r0@example.com' });
+      await expect(app.client().user.verifyStatus({ email: 'r0@example.com' })).rejects.toEqual(
+        limited,
+      );
+
+      await client.user.changePassword({
+        oldPassword: 'correct horse',
+        newPassword: 'second horse',
+      });
+      await expect(
+        client.user.changePassword({ oldPassword: 'second horse', newPassword: 'third horse' }),
+      ).rejects.toEqual(limited);
+      await expect(
+        app.client().user.login({ email: 'ratelimits@example.com', password: 'second horse' }),
+      ).resolves.toBeTruthy();
+      Object.assign(app.deps.limits, createRateLimits(1000));
+    },
+  );
 });

@@ -268,6 +268,18 @@ describe.each(DIALECTS)('catalog on %s', (dialect) => {
     expect(extra.reviewSummary).toEqual({ average: 4.5, count: 2, distribution: [0, 0, 0, 1, 1] });
     expect(extra.recentReviews.map((r) => r.rating)).toEqual([4, 5]);
     expect(extra.counters).toMatchObject({ reviews: 2, rating: 4.5 });
+    // Nobody reaches another user's review: Bob's writes only ever touch his own.
+    await bob.client.mate.review({ mateId: theo.id, rating: 1, content: 'Bob again.' });
+    const rows = await app.db
+      .selectFrom('reviews')
+      .select(['user_id', 'rating', 'content'])
+      .where('mate_id', '=', theo.id)
+      .orderBy('rating')
+      .execute();
+    expect(rows).toEqual([
+      { user_id: bob.userInfo.uuid, rating: 1, content: 'Bob again.' },
+      { user_id: ada.userInfo.uuid, rating: 5, content: 'Changed my mind: great.' },
+    ]);
   });
 
   it.skipIf(skip)(

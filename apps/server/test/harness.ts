@@ -61,7 +61,7 @@ export async function freshDatabase(
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  const db = connect({ databaseUrl: url.toString(), sqliteFile: '' });
+  const db = connect({ databaseUrl: url.toString(), sqliteFile: '', log: () => {} });
   await migrateToLatest(db.db as never, db.dialect);
   return {
     ...db,

@@ -35,6 +35,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-22-0002-search',
           '2026-11-22-0003-card-extra',
           '2026-11-22-0004-listing-indexes',
+          '2026-11-22-0005-packages',
         ]);
       } finally {
         await database.drop();

@@ -3,6 +3,9 @@ import type { UserBenefits } from '@mates/api-client';
 import type { Database } from '../db/schema';
 import { now } from '../db/dialect';
 
+/** What a visitor who is not signed in has (SPEC.md §9 defaults). */
+export const DEFAULT_BENEFITS_FOR_VISITORS: UserBenefits = { chats: 0, goldCoins: 0, userId: null };
+
 /** A user's chats and gold coins left. */
 export async function getBenefits(db: Kysely<Database>, userId: string): Promise<UserBenefits> {
   const row = await db

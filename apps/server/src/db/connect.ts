@@ -19,9 +19,18 @@ pg.types.setTypeParser(1184, (value) => new Date(value).toISOString());
 pg.types.setTypeParser(20, (value) => Number(value));
 
 /** Opens PostgreSQL at `databaseUrl`, or the SQLite file `sqliteFile` (WAL) when absent. */
-export function connect(options: { databaseUrl?: string; sqliteFile: string }): Db {
+export function connect(options: {
+  databaseUrl?: string;
+  sqliteFile: string;
+  log?: (line: string) => void;
+}): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that breaks (a restart, an admin ending it) is dropped by the pool;
+    // without a listener the error would end the whole process.
+    pool.on('error', (error) =>
+      (options.log ?? console.error)(`PostgreSQL connection lost: ${error.message}`),
+    );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -171,6 +171,27 @@ export interface MateChatLogTable {
   created_at: Timestamp;
 }
 
+export interface PackageTable {
+  id: string;
+  name: string;
+  description: string;
+  price_amount: number;
+  price_currency: string;
+  period: string;
+  chats: number;
+  gold_coins: number;
+  features: Json;
+  sort: number;
+}
+
+export interface SubscriptionTable {
+  user_id: string;
+  package_id: string;
+  status: string;
+  started_at: Timestamp;
+  current_period_end: Timestamp;
+}
+
 /** Every table of the Mates database. */
 export interface Database {
   users: UserTable;
@@ -190,4 +211,6 @@ export interface Database {
   user_feedback: UserFeedbackTable;
   search_log: SearchLogTable;
   mate_chat_log: MateChatLogTable;
+  packages: PackageTable;
+  subscriptions: SubscriptionTable;
 }

@@ -4,6 +4,7 @@ import { renderPortrait } from './portraits';
 import type { Database, MateTable } from '../db/schema';
 import { now, toJson } from '../db/dialect';
 import { TAG_GROUPS } from './tags';
+import { PACKAGES } from './packages';
 import { CREATORS } from './creators';
 import { MATES_1 } from './mates-1';
 import { MATES_2 } from './mates-2';
@@ -104,6 +105,7 @@ export async function seedIfEmpty(
         ),
       )
       .execute();
+    await trx.insertInto('packages').values(PACKAGES).execute();
     await trx.insertInto('users').values(creatorRows).execute();
     await trx.insertInto('mates').values(mateRows).execute();
     await trx

@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import type { BillingPeriod, SubscriptionInfo, SubscriptionStatus } from '@mates/api-client';
+import { ok } from '../http/envelope';
+import type { ApiEnv, Deps } from '../http/context';
+import { fromJson } from '../db/dialect';
+import { DEFAULT_BENEFITS_FOR_VISITORS, getBenefits } from './benefits';
+
+/** `/subscription/info`: what is on sale, and for a signed-in caller, what they have. */
+export function subscriptionRoutes(deps: Deps): Hono<ApiEnv> {
+  const { db } = deps;
+  const routes = new Hono<ApiEnv>();
+  routes.get('/info', async (c) => {
+    const user = c.get('user');
+    const [packages, subscription, benefits] = await Promise.all([
+      db.selectFrom('packages').selectAll().orderBy('sort').execute(),
+      user
+        ? db
+            .selectFrom('subscriptions')
+            .selectAll()
+            .where('user_id', '=', user.id)
+            .executeTakeFirst()
+        : undefined,
+      user ? getBenefits(db, user.id) : DEFAULT_BENEFITS_FOR_VISITORS,
+    ]);
+    const result: SubscriptionInfo = {
+      packages: packages.map((row) => ({
+        packageId: row.id,
+        name: row.name,
+        description: row.description,
+        price: { amount: row.price_amount, currency: row.price_currency },
+        period: row.period as BillingPeriod,
+        chats: row.chats,
+        goldCoins: row.gold_coins,
+        features: fromJson<string[]>(row.features, []),
+      })),
+      current: subscription
+        ? {
+            packageId: subscription.package_id,
+            status: subscription.status as SubscriptionStatus,
+            startedAt: subscription.started_at,
+            currentPeriodEnd: subscription.current_period_end,
+          }
+        : null,
+      benefits,
+    };
+    return ok(c, result);
+  });
+  return routes;
+}
