@@ -1,7 +1,14 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
+
+/**
+ * The embedded model used when LLM_MODEL is not set: Qwen2.5 1.5B Instruct, Q4_K_M
+ * (about 1.1 GB), small enough for a laptop's CPU and able to answer in many languages.
+ */
+export const DEFAULT_EMBEDDED_MODEL = 'hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF:Q4_K_M';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -23,6 +30,16 @@ const schema = z.object({
   DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
   DISCORD_API_URL: z.url().default('https://discord.com/api'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  LLM_PROVIDER: z.enum(['embedded', 'openai']).default('embedded'),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  LLM_CONTEXT_SIZE: z.coerce.number().int().min(128).max(131_072).default(4096),
+  LLM_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
+  LLM_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  LLM_MAX_TOKENS: z.coerce.number().int().min(8).max(8192).default(320),
+  LLM_MODELS_DIR: z.string().min(1).optional(),
   WELCOME_CHATS: z.coerce.number().int().min(0).default(50),
   WELCOME_GOLD_COINS: z.coerce.number().int().min(0).default(20),
 });
@@ -41,6 +58,19 @@ export interface Config {
   google: { clientId: string | undefined; jwksUrl: string };
   discord: { clientId: string | undefined; clientSecret: string | undefined; apiUrl: string };
   webDistDir: string;
+  llm: {
+    provider: 'embedded' | 'openai';
+    /** GGUF path or `hf:` URI (embedded), or a model name (openai). */
+    model: string;
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    threads: number;
+    contextSize: number;
+    parallel: number;
+    queue: number;
+    maxTokens: number;
+    modelsDir: string;
+  };
   welcome: { chats: number; goldCoins: number };
 }
 
@@ -80,6 +110,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(
       values.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
     ),
+    llm: {
+      provider: values.LLM_PROVIDER,
+      model:
+        values.LLM_MODEL ??
+        (values.LLM_PROVIDER === 'openai' ? 'gpt-4o-mini' : DEFAULT_EMBEDDED_MODEL),
+      baseUrl: values.LLM_BASE_URL?.replace(/\/+$/, ''),
+      apiKey: values.LLM_API_KEY,
+      // Never the library's default of 4: on a 2-core machine it is 1,000 times slower (TOOLCHAIN.md).
+      threads: values.LLM_THREADS ?? Math.max(1, os.availableParallelism() - 1),
+      contextSize: values.LLM_CONTEXT_SIZE,
+      parallel: values.LLM_PARALLEL,
+      queue: values.LLM_QUEUE,
+      maxTokens: values.LLM_MAX_TOKENS,
+      modelsDir: path.resolve(values.LLM_MODELS_DIR ?? path.join(dataDir, 'models')),
+    },
     welcome: { chats: values.WELCOME_CHATS, goldCoins: values.WELCOME_GOLD_COINS },
   };
 }

@@ -5,6 +5,7 @@ import * as search from './migrations/2026-11-22-0002-search';
 import * as cardExtra from './migrations/2026-11-22-0003-card-extra';
 import * as listingIndexes from './migrations/2026-11-22-0004-listing-indexes';
 import * as packages from './migrations/2026-11-22-0005-packages';
+import * as rooms from './migrations/2026-11-22-0006-rooms';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-22-0003-card-extra': cardExtra,
   '2026-11-22-0004-listing-indexes': listingIndexes,
   '2026-11-22-0005-packages': packages,
+  '2026-11-22-0006-rooms': rooms,
 };
 
 /** Brings the database up to the latest migration; throws with the failing migration's name. */

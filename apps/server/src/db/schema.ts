@@ -192,6 +192,26 @@ export interface SubscriptionTable {
   current_period_end: Timestamp;
 }
 
+export interface RoomTable {
+  id: string;
+  user_id: string;
+  mate_id: string;
+  persona_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MessageTable {
+  id: string;
+  room_id: string;
+  position: number;
+  role: string;
+  content: string;
+  status: string;
+  created_at: Timestamp;
+  edited_at: Timestamp | null;
+}
+
 /** Every table of the Mates database. */
 export interface Database {
   users: UserTable;
@@ -213,4 +233,6 @@ export interface Database {
   mate_chat_log: MateChatLogTable;
   packages: PackageTable;
   subscriptions: SubscriptionTable;
+  rooms: RoomTable;
+  messages: MessageTable;
 }

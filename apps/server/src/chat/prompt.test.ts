@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { buildTurns, fillMacros, languageName, systemPrompt, type PromptSource } from './prompt';
+
+const SOURCE: PromptSource = {
+  mate: {
+    name: 'Lyra',
+    description: '{{char}} keeps a library.',
+    personality: 'patient',
+    scenario: '{{user}} visits at dusk.',
+    mes_example: '<START>\n{{user}}: Hi\n{{char}}: Hello.',
+    system_prompt: '',
+  },
+  persona: { name: 'Captain', description: 'A tired starship captain.' },
+  userName: 'ada',
+  language: 'es',
+  history: [
+    { role: 'mate', content: 'Welcome, {{user}}.' },
+    { role: 'user', content: 'Hello {{char}}!' },
+  ],
+};
+const wordModel = {
+  contextSize: 200,
+  countTokens: (text: string) => text.split(/\s+/).filter(Boolean).length,
+};
+
+describe('prompt', () => {
+  it('builds a system prompt from the card, the persona and the language', () => {
+    const text = systemPrompt(SOURCE);
+    expect(text).toContain('You are Lyra in a roleplay chat with Captain.');
+    expect(text).toContain('About Lyra: Lyra keeps a library.');
+    expect(text).toContain('Scenario: Captain visits at dusk.');
+    expect(text).toContain('Captain: Hi\nLyra: Hello.');
+    expect(text).toContain('About Captain: A tired starship captain.');
+    expect(text.endsWith('Always answer in Spanish.')).toBe(true);
+    expect(text).not.toMatch(/\{\{|<START>/);
+  });
+
+  it("uses the card's own system prompt when it has one, and the user's name without a persona", () => {
+    const text = systemPrompt({
+      ...SOURCE,
+      persona: null,
+      mate: { ...SOURCE.mate, system_prompt: 'Be {{char}} for {{user}}.' },
+    });
+    expect(text).toBe('Be Lyra for ada.\n\nAlways answer in Spanish.');
+  });
+
+  it('fills macros in any case and names languages', () => {
+    expect(fillMacros('{{CHAR}} and {{User}}', { char: 'A', user: 'B' })).toBe('A and B');
+    expect(languageName('pt-BR')).toBe('Brazilian Portuguese');
+    expect(languageName('not a tag!')).toBe('not a tag!');
+  });
+
+  it('keeps the newest history that fits, always keeping the turn being answered', () => {
+    const history = Array.from({ length: 40 }, (_, i) => ({
+      role: i % 2 ? ('user' as const) : ('mate' as const),
+      content: `message number ${i} here`,
+    }));
+    const turns = buildTurns({ ...SOURCE, history }, wordModel, 50);
+    expect(turns[0]!.role).toBe('system');
+    expect(turns.at(-1)!.content).toBe('message number 39 here');
+    expect(turns.length).toBeLessThan(41);
+    const used = turns.reduce((sum, t) => sum + wordModel.countTokens(t.content) + 8, 0);
+    expect(used).toBeLessThanOrEqual(wordModel.contextSize - 50 + 8);
+    // Roles map to the model's names, in order.
+    expect(
+      turns
+        .slice(1)
+        .map((t) => t.role)
+        .at(-1),
+    ).toBe('user');
+  });
+
+  it('cuts a single turn that is too long to fit', () => {
+    const huge = {
+      role: 'user' as const,
+      content: Array.from({ length: 500 }, (_, i) => `w${i}`).join(' '),
+    };
+    const turns = buildTurns({ ...SOURCE, history: [huge] }, wordModel, 50);
+    expect(turns).toHaveLength(2);
+    expect(turns[1]!.content.endsWith('w499')).toBe(true);
+    expect(wordModel.countTokens(turns[1]!.content)).toBeLessThan(200);
+  });
+});

@@ -1,0 +1,95 @@
+import type { MateTable, PersonaTable } from '../db/schema';
+import type { ChatTurn, LanguageModel } from '../llm/language-model';
+
+/** What a prompt is built from. */
+export interface PromptSource {
+  mate: Pick<
+    MateTable,
+    'name' | 'description' | 'personality' | 'scenario' | 'mes_example' | 'system_prompt'
+  >;
+  /** The persona the user plays, or `null`. */
+  persona: Pick<PersonaTable, 'name' | 'description'> | null;
+  /** The user's name when no persona is set. */
+  userName: string;
+  /** The language to answer in (BCP 47). */
+  language: string;
+  /** The conversation so far, oldest first; the last turn is the one to answer. */
+  history: { role: 'user' | 'mate'; content: string }[];
+}
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** An English name for a language tag, e.g. `es` → "Spanish". */
+export function languageName(tag: string): string {
+  try {
+    return languageNames.of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
+/** Replaces the Character Card macros `{{char}}` and `{{user}}` (any case). */
+export function fillMacros(text: string, names: { char: string; user: string }): string {
+  return text.replace(/\{\{char\}\}/gi, names.char).replace(/\{\{user\}\}/gi, names.user);
+}
+
+/** The system prompt: the card's own, or one built from its fields; then persona and language. */
+export function systemPrompt(source: PromptSource): string {
+  const { mate, persona } = source;
+  const parts: string[] = [];
+  if (mate.system_prompt.trim()) parts.push(mate.system_prompt.trim());
+  else {
+    parts.push(
+      `You are {{char}} in a roleplay chat with {{user}}. Stay in character; write only {{char}}'s words and actions, never {{user}}'s.`,
+    );
+    if (mate.description.trim()) parts.push(`About {{char}}: ${mate.description.trim()}`);
+    if (mate.personality.trim()) parts.push(`{{char}}'s personality: ${mate.personality.trim()}`);
+    if (mate.scenario.trim()) parts.push(`Scenario: ${mate.scenario.trim()}`);
+    const examples = mate.mes_example.replace(/<START>/gi, '').trim();
+    if (examples) parts.push(`Examples of how {{char}} talks:\n${examples}`);
+  }
+  if (persona?.description.trim()) parts.push(`About {{user}}: ${persona.description.trim()}`);
+  parts.push(`Always answer in ${languageName(source.language)}.`);
+  return fillMacros(parts.join('\n\n'), {
+    char: mate.name,
+    user: persona?.name ?? source.userName,
+  });
+}
+
+/**
+ * The turns to send: the system prompt, then as much recent history as fits the model's
+ * context after room for the reply, counted in the model's tokens. The turn being answered
+ * is always kept (cut to fit if it alone is too long).
+ */
+export function buildTurns(
+  source: PromptSource,
+  model: Pick<LanguageModel, 'countTokens' | 'contextSize'>,
+  replyTokens: number,
+): ChatTurn[] {
+  const names = { char: source.mate.name, user: source.persona?.name ?? source.userName };
+  const system: ChatTurn = { role: 'system', content: systemPrompt(source) };
+  // A margin for the chat template's own tokens around each turn.
+  let budget = model.contextSize - replyTokens - model.countTokens(system.content) - 16;
+  const kept: ChatTurn[] = [];
+  for (let index = source.history.length - 1; index >= 0; index -= 1) {
+    const message = source.history[index]!;
+    const turn: ChatTurn = {
+      role: message.role === 'mate' ? 'assistant' : 'user',
+      content: fillMacros(message.content, names),
+    };
+    const cost = model.countTokens(turn.content) + 8;
+    if (cost > budget) {
+      if (kept.length === 0) {
+        const share = Math.max(0, budget - 8) / cost;
+        kept.unshift({
+          ...turn,
+          content: turn.content.slice(Math.floor(turn.content.length * (1 - share))),
+        });
+      }
+      break;
+    }
+    budget -= cost;
+    kept.unshift(turn);
+  }
+  return [system, ...kept];
+}

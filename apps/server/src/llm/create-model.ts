@@ -1,0 +1,30 @@
+import type { Config } from '../config';
+import { createEmbeddedModel } from './embedded';
+import { createOpenAiModel } from './openai';
+import type { LanguageModel } from './language-model';
+
+/** The language model the configuration asks for. */
+export function createLanguageModel(
+  config: Config['llm'],
+  fetch: typeof globalThis.fetch,
+  log: (line: string) => void,
+): LanguageModel {
+  if (config.provider === 'openai') {
+    return createOpenAiModel({
+      baseUrl: config.baseUrl ?? 'https://api.openai.com/v1',
+      apiKey: config.apiKey,
+      model: config.model,
+      contextSize: config.contextSize,
+      fetch,
+    });
+  }
+  return createEmbeddedModel({
+    model: config.model,
+    modelsDir: config.modelsDir,
+    threads: config.threads,
+    contextSize: config.contextSize,
+    parallel: config.parallel,
+    queue: config.queue,
+    log,
+  });
+}

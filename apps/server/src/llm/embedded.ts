@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import {
+  getLlama,
+  LlamaChatSession,
+  resolveModelFile,
+  type ChatHistoryItem,
+  type Llama,
+  type LlamaContext,
+  type LlamaContextSequence,
+  type LlamaModel,
+} from 'node-llama-cpp';
+import {
+  ModelBusyError,
+  ProviderError,
+  type ChatTurn,
+  type GenerateOptions,
+  type LanguageModel,
+} from './language-model';
+
+/** Options of {@link createEmbeddedModel}. */
+export interface EmbeddedModelOptions {
+  /** A GGUF file path, or an `hf:` URI downloaded once into `modelsDir`. */
+  model: string;
+  modelsDir: string;
+  /** Always explicit: the library's default of 4 threads is ruinous on 2 cores. */
+  threads: number;
+  /** Tokens per conversation. */
+  contextSize: number;
+  /** Conversations generated at once; each has its own context sequence. */
+  parallel: number;
+  /** Conversations that may wait for a free sequence; more are refused. */
+  queue: number;
+  log: (line: string) => void;
+}
+
+/**
+ * llama.cpp in-process: one model loaded once, `parallel` context sequences, and a FIFO
+ * queue of at most `queue` waiting generations. Loading (and, for an `hf:` URI, the first
+ * download) happens in the background: the server starts at once, and chat says what is
+ * happening until the model is ready.
+ */
+export function createEmbeddedModel(
+  options: EmbeddedModelOptions,
+): LanguageModel & { ready: Promise<void> } {
+  let llama: Llama | undefined;
+  let model: LlamaModel | undefined;
+  let context: LlamaContext | undefined;
+  let status = 'The language model is loading. Please try again in a moment.';
+  const free: LlamaContextSequence[] = [];
+  const waiting: ((sequence: LlamaContextSequence) => void)[] = [];
+
+  const ready = (async () => {
+    try {
+      const modelPath = options.model.startsWith('hf:')
+        ? await resolveModelFile(options.model, {
+            directory: options.modelsDir,
+            cli: true,
+            verify: false,
+          })
+        : options.model;
+      if (!fs.existsSync(modelPath)) throw new Error(`no file at ${modelPath}`);
+      llama = await getLlama({ gpu: false, build: 'never', logLevel: 'error' as never });
+      model = await llama.loadModel({ modelPath });
+      const contextSize = Math.min(options.contextSize, model.trainContextSize);
+      context = await model.createContext({
+        contextSize,
+        sequences: options.parallel,
+        threads: options.threads,
+      });
+      for (let index = 0; index < options.parallel; index += 1) free.push(context.getSequence());
+      status = '';
+      options.log(
+        `language model ready: ${modelPath} (${options.parallel} at once, ${options.threads} threads, ${contextSize} tokens each)`,
+      );
+    } catch (error) {
+      status = `No language model is available (${(error as Error).message}). Set LLM_MODEL to a GGUF file or an hf: URI, or LLM_PROVIDER=openai with LLM_BASE_URL.`;
+      options.log(status);
+    }
+  })();
+
+  async function acquire(signal: AbortSignal): Promise<LlamaContextSequence> {
+    const sequence = free.pop();
+    if (sequence) return sequence;
+    if (waiting.length >= options.queue)
+      throw new ModelBusyError('Every conversation slot is busy. Please try again in a moment.');
+    return new Promise((resolve, reject) => {
+      const take = (next: LlamaContextSequence) => resolve(next);
+      waiting.push(take);
+      signal.addEventListener(
+        'abort',
+        () => {
+          const index = waiting.indexOf(take);
+          if (index >= 0) waiting.splice(index, 1);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+    });
+  }
+
+  function release(sequence: LlamaContextSequence): void {
+    const next = waiting.shift();
+    if (next) next(sequence);
+    else free.push(sequence);
+  }
+
+  const toHistory = (turns: ChatTurn[]): ChatHistoryItem[] =>
+    turns.map((turn) =>
+      turn.role === 'assistant'
+        ? { type: 'model', response: [turn.content] }
+        : { type: turn.role, text: turn.content },
+    );
+
+  return {
+    ready,
+    contextSize: options.contextSize,
+    unavailableReason: () => (status === '' ? null : status),
+    describe: () => `embedded llama.cpp (${options.model})`,
+    countTokens: (text) => (model ? model.tokenize(text).length : Math.ceil(text.length / 4)),
+    async generate(turns, generateOptions: GenerateOptions, onText) {
+      const reason = status === '' ? null : status;
+      if (reason || !model) throw new ProviderError(reason ?? 'The language model is not ready.');
+      const sequence = await acquire(generateOptions.signal);
+      const session = new LlamaChatSession({
+        contextSequence: sequence,
+        autoDisposeSequence: false,
+      });
+      try {
+        const last = turns.at(-1)!;
+        session.setChatHistory(toHistory(turns.slice(0, -1)));
+        const grammar =
+          generateOptions.jsonSchema && llama
+            ? await llama.createGrammarForJsonSchema(generateOptions.jsonSchema as never)
+            : undefined;
+        let completionTokens = 0;
+        const promptTokens = turns.reduce(
+          (sum, turn) => sum + model!.tokenize(turn.content).length,
+          0,
+        );
+        const { responseText: _text, stopReason } = await session.promptWithMeta(last.content, {
+          maxTokens: generateOptions.maxTokens,
+          temperature: generateOptions.temperature ?? 0.8,
+          signal: generateOptions.signal,
+          stopOnAbortSignal: true,
+          grammar,
+          onTextChunk: (text) => {
+            completionTokens += 1;
+            onText(text);
+          },
+        });
+        return {
+          finishReason: stopReason === 'maxTokens' ? 'length' : 'stop',
+          promptTokens,
+          completionTokens,
+        };
+      } finally {
+        session.dispose({ disposeSequence: false });
+        await sequence.clearHistory();
+        release(sequence);
+      }
+    },
+    async close() {
+      await ready;
+      await context?.dispose();
+      await model?.dispose();
+      await llama?.dispose();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/** One turn of a conversation as a model sees it. */
+export interface ChatTurn {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** How a generation ended. */
+export interface GenerationResult {
+  finishReason: 'stop' | 'length';
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** Options of one generation. */
+export interface GenerateOptions {
+  /** Stops the generation; what was produced so far is kept. */
+  signal: AbortSignal;
+  /** At most this many tokens. */
+  maxTokens: number;
+  /** Sampling temperature; default 0.8. */
+  temperature?: number;
+  /** Constrain the output to JSON matching this schema (grammar or `response_format`). */
+  jsonSchema?: Record<string, unknown>;
+}
+
+/**
+ * A language model: the embedded llama.cpp one or an OpenAI-compatible endpoint. `generate`
+ * calls `onText` with each piece of text as it arrives and resolves when it ends.
+ */
+export interface LanguageModel {
+  /** Generates a reply to `turns` (the last is the user's). */
+  generate: (
+    turns: ChatTurn[],
+    options: GenerateOptions,
+    onText: (text: string) => void,
+  ) => Promise<GenerationResult>;
+  /** Tokens in `text` (exact for the embedded model, estimated for remote ones). */
+  countTokens: (text: string) => number;
+  /** Tokens one conversation may hold, prompt and reply together. */
+  contextSize: number;
+  /** Why the model cannot answer now (still loading, not configured), or `null` when it can. */
+  unavailableReason: () => string | null;
+  /** For the start-up log. */
+  describe: () => string;
+  /** Frees the model. */
+  close: () => Promise<void>;
+}
+
+/** The provider failed (unreachable, refused, rate-limited); the message is for people. */
+export class ProviderError extends Error {
+  override readonly name: string = 'ProviderError';
+  constructor(
+    message: string,
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Too many generations are waiting already. */
+export class ModelBusyError extends ProviderError {
+  override readonly name = 'ModelBusyError';
+}
