@@ -137,7 +137,7 @@ export function createEmbeddedModel(
           (sum, turn) => sum + model!.tokenize(turn.content).length,
           0,
         );
-        const { responseText: _text, stopReason } = await session.promptWithMeta(last.content, {
+        const { stopReason } = await session.promptWithMeta(last.content, {
           maxTokens: generateOptions.maxTokens,
           temperature: generateOptions.temperature ?? 0.8,
           signal: generateOptions.signal,
