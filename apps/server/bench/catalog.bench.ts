@@ -12,7 +12,8 @@ import { createRateLimits } from '../src/accounts/rate-limits';
 import { sql } from 'kysely';
 import { seedIfEmpty } from '../src/seed/seed';
 import { fill, MATES } from './catalog-fill';
-import { freshDatabase, memoryMailer, postgresAvailable } from '../test/harness';
+import { freshDatabase, memoryMailer, postgresAvailable, unconfiguredModel } from '../test/harness';
+import { createChatService } from '../src/chat/chat-service';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
@@ -53,6 +54,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
     config,
     mailer: memoryMailer(),
     limits: createRateLimits(),
+    chat: createChatService(unconfiguredModel()),
     fetch: globalThis.fetch,
     log: () => {},
   });

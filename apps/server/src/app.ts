@@ -8,6 +8,8 @@ import { userCatalogRoutes } from './catalog/user-catalog-routes';
 import { tagRoutes } from './catalog/tag-routes';
 import { cardRoutes } from './cards/card-routes';
 import { subscriptionRoutes } from './accounts/subscription-routes';
+import { roomRoutes } from './chat/room-routes';
+import { sendRoute } from './chat/send-route';
 import { serveMedia, serveWebApp } from './http/web-app';
 
 /** The whole HTTP application: the API under `/api`, the web app everywhere else. */
@@ -26,6 +28,8 @@ export function createApp(deps: Deps): Hono {
   api.route('/mate', cardRoutes(deps));
   api.route('/extra', tagRoutes(deps));
   api.route('/subscription', subscriptionRoutes(deps));
+  api.route('/room', roomRoutes(deps));
+  api.route('/girl', sendRoute(deps));
   api.notFound((c) =>
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );

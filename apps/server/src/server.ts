@@ -8,6 +8,8 @@ import { createMailer } from './mail/mailer';
 import { createRateLimits } from './accounts/rate-limits';
 import { seedIfEmpty } from './seed/seed';
 import { createApp } from './app';
+import { createLanguageModel } from './llm/create-model';
+import { createChatService } from './chat/chat-service';
 import type { Deps } from './http/context';
 
 /** A running server. */
@@ -38,12 +40,15 @@ export async function startServer(
     from: config.mailFrom,
     log,
   });
+  const model = createLanguageModel(config.llm, globalThis.fetch, log);
+  log(`language model: ${model.describe()}`);
   const deps: Deps = {
     db,
     dialect,
     config,
     mailer,
     limits: createRateLimits(),
+    chat: createChatService(model),
     fetch: globalThis.fetch,
     log,
   };
@@ -63,6 +68,7 @@ export async function startServer(
     deps,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await model.close();
       await close();
     },
   };

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { serve } from '@hono/node-server';
 import { createApiClient, type ApiClient } from '@mates/api-client';
 import { loadConfig, type Config } from '../src/config';
 import { connect, type Db } from '../src/db/connect';
@@ -13,6 +14,8 @@ import { createRateLimits } from '../src/accounts/rate-limits';
 import type { Mail, Mailer } from '../src/mail/mailer';
 import type { Deps } from '../src/http/context';
 import type { MateTable } from '../src/db/schema';
+import { createChatService } from '../src/chat/chat-service';
+import type { LanguageModel } from '../src/llm/language-model';
 import { toJson } from '../src/db/dialect';
 
 /** Where PostgreSQL tests connect; `.ci/run` starts the server this points at. */
@@ -84,7 +87,12 @@ export function memoryMailer(): Mailer & { sent: Mail[] } {
 /** A seeded app on a fresh database, with a client that calls it through `app.request`. */
 export async function createTestApp(
   dialect: 'sqlite' | 'postgres',
-  overrides: { env?: Record<string, string>; mailer?: Mailer; fetch?: typeof fetch } = {},
+  overrides: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    fetch?: typeof fetch;
+    model?: LanguageModel;
+  } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-test-'));
   const config: Config = loadConfig({
@@ -103,6 +111,7 @@ export async function createTestApp(
     mailer,
     // Every test request comes from one address; the rate-limit tests put real limits back.
     limits: createRateLimits(1000),
+    chat: createChatService(overrides.model ?? unconfiguredModel()),
     fetch: overrides.fetch ?? globalThis.fetch,
     log: (line) => logs.push(line),
   };
@@ -184,5 +193,48 @@ export function mateRow(creatorId: string, overrides: Partial<MateTable> = {}): 
     created_at: at,
     updated_at: at,
     ...overrides,
+  };
+}
+
+/** A model that says it is not configured: for suites that do not chat. */
+export function unconfiguredModel(): LanguageModel {
+  return {
+    contextSize: 2048,
+    countTokens: (text) => Math.ceil(text.length / 4),
+    unavailableReason: () => 'No language model is configured in this test.',
+    describe: () => 'none',
+    generate: () => Promise.reject(new Error('not configured')),
+    close: async () => {},
+  };
+}
+
+/** The tiny real GGUF model the embedded-provider tests run on (`.ci/run` points at it). */
+export const TEST_GGUF =
+  process.env.MATES_TEST_GGUF ??
+  path.resolve(import.meta.dirname, '../../../../shared/models/stories260K.gguf');
+
+/** A seeded app listening on 127.0.0.1, with clients that use real HTTP. */
+export async function startTestServer(
+  dialect: 'sqlite' | 'postgres',
+  overrides: Parameters<typeof createTestApp>[1] = {},
+) {
+  const test = await createTestApp(dialect, overrides);
+  const server = serve({ fetch: test.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+  const httpClient = (session: { token?: string; language?: string } = {}): ApiClient =>
+    createApiClient({
+      baseUrl: `${base}/api`,
+      getToken: () => session.token ?? '',
+      getLanguage: () => session.language ?? 'en',
+    });
+  return {
+    ...test,
+    base,
+    client: httpClient,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await test.close();
+    },
   };
 }

@@ -10,7 +10,8 @@ import { now, toBool } from '../db/dialect';
 
 const MAX_PERSONAS = 20;
 
-function toPersona(row: PersonaTable): Persona {
+/** The API shape of a persona row. */
+export function toPersona(row: PersonaTable): Persona {
   return {
     uuid: row.id,
     name: row.name,

@@ -80,4 +80,18 @@ describe('prompt', () => {
     expect(turns[1]!.content.endsWith('w499')).toBe(true);
     expect(wordModel.countTokens(turns[1]!.content)).toBeLessThan(200);
   });
+
+  it('cuts a system prompt that would crowd out the conversation, keeping the language line', () => {
+    const mate = {
+      ...SOURCE.mate,
+      description: Array.from({ length: 400 }, (_, i) => `fact${i}`).join(' '),
+    };
+    const turns = buildTurns({ ...SOURCE, mate }, wordModel, 50);
+    expect(wordModel.countTokens(turns[0]!.content)).toBeLessThanOrEqual(
+      Math.floor((200 - 50) * 0.6),
+    );
+    expect(turns[0]!.content.startsWith('You are Lyra')).toBe(true);
+    expect(turns[0]!.content.endsWith('Always answer in Spanish.')).toBe(true);
+    expect(turns.at(-1)!.content).toBe('Hello Lyra!');
+  });
 });

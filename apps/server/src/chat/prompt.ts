@@ -67,9 +67,13 @@ export function buildTurns(
   replyTokens: number,
 ): ChatTurn[] {
   const names = { char: source.mate.name, user: source.persona?.name ?? source.userName };
-  const system: ChatTurn = { role: 'system', content: systemPrompt(source) };
+  const available = model.contextSize - replyTokens;
+  const system: ChatTurn = {
+    role: 'system',
+    content: fitSystemPrompt(systemPrompt(source), model, Math.floor(available * 0.6)),
+  };
   // A margin for the chat template's own tokens around each turn.
-  let budget = model.contextSize - replyTokens - model.countTokens(system.content) - 16;
+  let budget = available - model.countTokens(system.content) - 16;
   const kept: ChatTurn[] = [];
   for (let index = source.history.length - 1; index >= 0; index -= 1) {
     const message = source.history[index]!;
@@ -92,4 +96,27 @@ export function buildTurns(
     kept.unshift(turn);
   }
   return [system, ...kept];
+}
+
+// A card can be longer than a small model's context: keep its start (who the character is)
+// and the closing language line, and cut the middle.
+function fitSystemPrompt(
+  text: string,
+  model: Pick<LanguageModel, 'countTokens'>,
+  limit: number,
+): string {
+  if (model.countTokens(text) <= limit) return text;
+  const lastBreak = text.lastIndexOf('\n\n');
+  const ending = lastBreak >= 0 ? text.slice(lastBreak) : '';
+  const body = text.slice(0, text.length - ending.length);
+  const cut = (keep: number) => `${body.slice(0, keep).trimEnd()}${ending}`;
+  // The longest start of the body that fits: tokens grow with length, so search for it.
+  let low = 0;
+  let high = body.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (model.countTokens(cut(middle)) <= limit) low = middle;
+    else high = middle - 1;
+  }
+  return cut(low);
 }

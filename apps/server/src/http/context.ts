@@ -5,6 +5,7 @@ import type { Database, UserTable } from '../db/schema';
 import type { DialectName } from '../db/dialect';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimits } from '../accounts/rate-limits';
+import type { ChatService } from '../chat/chat-service';
 import { sessionExpired } from './envelope';
 
 /** What every route needs, built once at start and passed in. */
@@ -14,6 +15,8 @@ export interface Deps {
   config: Config;
   mailer: Mailer;
   limits: RateLimits;
+  /** The language model and the replies in progress. */
+  chat: ChatService;
   /** Fetch for calls to Google's JWKS and Discord; tests pass one bound to local doubles. */
   fetch: typeof globalThis.fetch;
   log: (line: string) => void;

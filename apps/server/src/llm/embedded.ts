@@ -113,7 +113,10 @@ export function createEmbeddedModel(
 
   return {
     ready,
-    contextSize: options.contextSize,
+    // What each sequence really holds once loaded (bounded by what the model was trained on).
+    get contextSize() {
+      return context?.contextSize ?? options.contextSize;
+    },
     unavailableReason: () => (status === '' ? null : status),
     describe: () => `embedded llama.cpp (${options.model})`,
     countTokens: (text) => (model ? model.tokenize(text).length : Math.ceil(text.length / 4)),

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Paged, RoomInfo, RoomSummary } from '@mates/api-client';
+import type { RoomTable } from '../db/schema';
+import { notFound, notice, ok } from '../http/envelope';
+import { query } from '../http/validate';
+import { requireUser, type ApiEnv, type Deps } from '../http/context';
+import { now } from '../db/dialect';
+import { matesWithCreators, paging, toMate, toMateSummary, visibleTo } from '../catalog/mate-rows';
+import { pageFields } from '../catalog/query-schemas';
+import { toPersona } from '../accounts/persona-routes';
+import { appendMessage, toMessage } from './messages';
+import { fillMacros } from './prompt';
+
+const id = z.string().min(1).max(100);
+
+/** `/room/*`: create, list, info, delete; delete and edit messages. Only the caller's rooms. */
+export function roomRoutes(deps: Deps): Hono<ApiEnv> {
+  const { db, chat } = deps;
+  const routes = new Hono<ApiEnv>();
+  const ownRoom = async (userId: string, roomId: string): Promise<RoomTable> => {
+    const room = await db
+      .selectFrom('rooms')
+      .selectAll()
+      .where('id', '=', roomId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!room) throw notFound('Room');
+    return room;
+  };
+
+  routes.get('/createRoom', async (c) => {
+    const user = requireUser(c);
+    const input = query(c, z.object({ mateId: id, personaId: id.optional() }));
+    const mate = await visibleTo(matesWithCreators(db), user, { includeOwn: true })
+      .where('mates.id', '=', input.mateId)
+      .executeTakeFirst();
+    if (!mate) throw notFound('Mate');
+    const persona = input.personaId
+      ? await db
+          .selectFrom('personas')
+          .selectAll()
+          .where('id', '=', input.personaId)
+          .where('user_id', '=', user.id)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('personas')
+          .selectAll()
+          .where('user_id', '=', user.id)
+          .where('is_default', '=', true)
+          .executeTakeFirst();
+    if (input.personaId && !persona) throw notFound('Persona');
+    const at = now();
+    const room: RoomTable = {
+      id: randomUUID(),
+      user_id: user.id,
+      mate_id: mate.id,
+      persona_id: persona?.id ?? null,
+      created_at: at,
+      updated_at: at,
+    };
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('rooms').values(room).execute();
+      const greeting = fillMacros(mate.first_mes, {
+        char: mate.name,
+        user: persona?.name ?? user.nickname,
+      });
+      if (greeting.trim())
+        await appendMessage(trx, room.id, { role: 'mate', content: greeting, status: 'complete' });
+      await trx
+        .updateTable('mates')
+        .set((eb) => ({ chats_count: eb('chats_count', '+', 1) }))
+        .where('id', '=', mate.id)
+        .execute();
+    });
+    return ok(c, {
+      roomId: room.id,
+      mateId: room.mate_id,
+      personaId: room.persona_id,
+      createdAt: room.created_at,
+      updatedAt: room.updated_at,
+    });
+  });
+
+  routes.get('/roomList', async (c) => {
+    const user = requireUser(c);
+    const { page, pageSize, offset } = paging(query(c, z.object(pageFields)));
+    const [total, rooms] = await Promise.all([
+      db
+        .selectFrom('rooms')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('rooms')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .orderBy('updated_at', 'desc')
+        .orderBy('id')
+        .limit(pageSize)
+        .offset(offset)
+        .execute(),
+    ]);
+    const mates = rooms.length
+      ? await matesWithCreators(db)
+          .where(
+            'mates.id',
+            'in',
+            rooms.map((r) => r.mate_id),
+          )
+          .execute()
+      : [];
+    const list: RoomSummary[] = await Promise.all(
+      rooms.map(async (room) => {
+        const last = await db
+          .selectFrom('messages')
+          .selectAll()
+          .where('room_id', '=', room.id)
+          .orderBy('position', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        return {
+          roomId: room.id,
+          mateId: room.mate_id,
+          personaId: room.persona_id,
+          createdAt: room.created_at,
+          updatedAt: room.updated_at,
+          mate: toMateSummary(mates.find((m) => m.id === room.mate_id)!),
+          lastMessage: last ? toMessage(last) : null,
+        };
+      }),
+    );
+    const count = Number(total.n);
+    return ok<Paged<RoomSummary>>(c, {
+      list,
+      page,
+      pageSize,
+      total: count,
+      hasMore: offset + list.length < count,
+    });
+  });
+
+  routes.get('/roomInfo', async (c) => {
+    const user = requireUser(c);
+    const input = query(
+      c,
+      z.object({
+        roomId: id,
+        before: id.optional(),
+        pageSize: z.coerce.number().int().min(1).max(100).default(50),
+      }),
+    );
+    const room = await ownRoom(user.id, input.roomId);
+    const before = input.before
+      ? await db
+          .selectFrom('messages')
+          .select('position')
+          .where('id', '=', input.before)
+          .where('room_id', '=', room.id)
+          .executeTakeFirst()
+      : undefined;
+    if (input.before && !before) throw notFound('Message');
+    let messages = db.selectFrom('messages').selectAll().where('room_id', '=', room.id);
+    if (before) messages = messages.where('position', '<', before.position);
+    const newestFirst = await messages
+      .orderBy('position', 'desc')
+      .limit(input.pageSize + 1)
+      .execute();
+    const [mate, persona] = await Promise.all([
+      matesWithCreators(db).where('mates.id', '=', room.mate_id).executeTakeFirstOrThrow(),
+      room.persona_id
+        ? db.selectFrom('personas').selectAll().where('id', '=', room.persona_id).executeTakeFirst()
+        : undefined,
+    ]);
+    const result: RoomInfo = {
+      room: {
+        roomId: room.id,
+        mateId: room.mate_id,
+        personaId: room.persona_id,
+        createdAt: room.created_at,
+        updatedAt: room.updated_at,
+      },
+      mate: toMate(mate),
+      persona: persona ? toPersona(persona) : null,
+      messages: newestFirst.slice(0, input.pageSize).reverse().map(toMessage),
+      hasMoreBefore: newestFirst.length > input.pageSize,
+    };
+    return ok(c, result);
+  });
+
+  routes.get('/deleteRoom', async (c) => {
+    const user = requireUser(c);
+    const room = await ownRoom(user.id, query(c, z.object({ roomId: id })).roomId);
+    chat.stop(room.id);
+    await db.deleteFrom('rooms').where('id', '=', room.id).execute();
+    return ok(c, null);
+  });
+
+  routes.get('/deleteMessage', async (c) => {
+    const user = requireUser(c);
+    const input = query(c, z.object({ roomId: id, messageId: id }));
+    const room = await ownRoom(user.id, input.roomId);
+    if (chat.isBusy(room.id))
+      throw notice('Wait for the reply to finish, or stop it, before deleting messages.');
+    const deleted = await db
+      .deleteFrom('messages')
+      .where('id', '=', input.messageId)
+      .where('room_id', '=', room.id)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw notFound('Message');
+    return ok(c, null);
+  });
+
+  routes.get('/editMessage', async (c) => {
+    const user = requireUser(c);
+    const input = query(
+      c,
+      z.object({
+        roomId: id,
+        messageId: id,
+        content: z.string().trim().min(1, 'is required').max(8000),
+      }),
+    );
+    const room = await ownRoom(user.id, input.roomId);
+    if (chat.isBusy(room.id))
+      throw notice('Wait for the reply to finish, or stop it, before editing messages.');
+    const at = now();
+    const updated = await db
+      .updateTable('messages')
+      .set({ content: input.content, edited_at: at, status: 'complete' })
+      .where('id', '=', input.messageId)
+      .where('room_id', '=', room.id)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw notFound('Message');
+    const row = await db
+      .selectFrom('messages')
+      .selectAll()
+      .where('id', '=', input.messageId)
+      .executeTakeFirstOrThrow();
+    return ok(c, toMessage(row));
+  });
+  return routes;
+}
