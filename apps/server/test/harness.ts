@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { serve } from '@hono/node-server';
 import { createApiClient, type ApiClient } from '@mates/api-client';
@@ -221,7 +222,7 @@ export async function startTestServer(
   const test = await createTestApp(dialect, overrides);
   const server = serve({ fetch: test.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const httpClient = (session: { token?: string; language?: string } = {}): ApiClient =>
     createApiClient({
       baseUrl: `${base}/api`,
