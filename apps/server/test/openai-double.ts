@@ -1,0 +1,73 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** How the double answers the next `/v1/chat/completions` call. */
+export type Behaviour =
+  | {
+      kind: 'stream';
+      pieces: string[];
+      delayMs?: number;
+      finishReason?: 'stop' | 'length';
+      usage?: boolean;
+    }
+  | { kind: 'cut'; pieces: string[]; delayMs?: number }
+  | { kind: 'status'; status: number; body: unknown };
+
+/**
+ * An OpenAI-compatible server on 127.0.0.1 speaking the real streaming wire format:
+ * `data: {chat.completion.chunk}` lines, a usage chunk when asked, then `data: [DONE]`.
+ */
+export async function startOpenAiDouble() {
+  const requests: { headers: http.IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
+  const queue: Behaviour[] = [];
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'Not found' } }));
+      return;
+    }
+    const body = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
+    requests.push({ headers: req.headers, body });
+    const behaviour = queue.shift() ?? { kind: 'stream', pieces: ['Hello', ' there.'] };
+    if (behaviour.kind === 'status') {
+      res
+        .writeHead(behaviour.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify(behaviour.body));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const id = 'chatcmpl-test';
+    const chunk = (delta: object, finish: string | null) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    res.write(chunk({ role: 'assistant', content: '' }, null));
+    for (const piece of behaviour.pieces) {
+      if (res.destroyed) return;
+      await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs ?? 0));
+      res.write(chunk({ content: piece }, null));
+    }
+    if (behaviour.kind === 'cut') {
+      // The provider dies mid-reply: what it wrote arrives, then the connection drops without [DONE].
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      res.socket?.destroy();
+      return;
+    }
+    res.write(chunk({}, behaviour.finishReason ?? 'stop'));
+    if (behaviour.usage !== false) {
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 42, completion_tokens: behaviour.pieces.length, total_tokens: 42 + behaviour.pieces.length } })}\n\n`,
+      );
+    }
+    res.end('data: [DONE]\n\n');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    next: (behaviour: Behaviour) => queue.push(behaviour),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

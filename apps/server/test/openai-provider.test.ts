@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient, ChatStreamEvent } from '@mates/api-client';
+import { createOpenAiModel } from '../src/llm/openai';
+import { signUp, startTestServer } from './harness';
+import { startOpenAiDouble } from './openai-double';
+
+async function send(
+  client: ApiClient,
+  roomId: string,
+  content: string,
+  onEvent?: (event: ChatStreamEvent) => void,
+) {
+  const events: ChatStreamEvent[] = [];
+  await client.girl.chatSend(
+    { roomId, content },
+    { onData: (event) => (events.push(event), onEvent?.(event)) },
+  );
+  return events;
+}
+
+describe('chat through an OpenAI-compatible provider', () => {
+  let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    double = await startOpenAiDouble();
+    const model = createOpenAiModel({
+      baseUrl: double.baseUrl,
+      apiKey: 'sk-test',
+      model: 'mate-model',
+      contextSize: 8192,
+      fetch: globalThis.fetch,
+    });
+    server = await startTestServer('sqlite', { model });
+  });
+  afterAll(async () => {
+    await server.close();
+    await double.close();
+  });
+  const newRoom = async () => {
+    const user = await signUp(server);
+    const mate = await server.db
+      .selectFrom('mates')
+      .select('id')
+      .where('name', '=', 'Kai Tanaka')
+      .executeTakeFirstOrThrow();
+    return { ...user, room: await user.client.room.createRoom({ mateId: mate.id }) };
+  };
+  const reply = async (roomId: string) =>
+    await server.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('room_id', '=', roomId)
+      .orderBy('position', 'desc')
+      .executeTakeFirstOrThrow();
+
+  it('streams the reply, sending the prompt, the key and the language instruction', async () => {
+    const { client, room } = await newRoom();
+    double.next({ kind: 'stream', pieces: ['*Kai', ' smiles*', ' Hola.'] });
+    const events = await send(client, room.roomId, 'Hola, ¿qué tal?');
+    expect(
+      events.filter((e) => e.type === 'reply-delta').map((e) => (e as { text: string }).text),
+    ).toEqual(['*Kai', ' smiles*', ' Hola.']);
+    expect(events.at(-1)).toMatchObject({
+      type: 'reply-end',
+      usage: { promptTokens: 42, completionTokens: 3 },
+    });
+    const request = double.requests.at(-1)!;
+    expect(request.headers.authorization).toBe('Bearer sk-test');
+    expect(request.body).toMatchObject({ model: 'mate-model', stream: true, max_tokens: 320 });
+    const messages = request.body.messages as { role: string; content: string }[];
+    expect(messages[0]!.role).toBe('system');
+    expect(messages[0]!.content).toContain('You are Kai Tanaka');
+    expect(messages.at(-1)).toEqual({ role: 'user', content: 'Hola, ¿qué tal?' });
+    expect(messages.at(-2)!.role).toBe('assistant');
+    expect(await reply(room.roomId)).toMatchObject({
+      content: '*Kai smiles* Hola.',
+      status: 'complete',
+    });
+  });
+
+  it('shows the reply growing to a reload during generation', async () => {
+    const { client, room } = await newRoom();
+    double.next({
+      kind: 'stream',
+      pieces: Array.from({ length: 12 }, (_, i) => `word${i} `),
+      delayMs: 200,
+    });
+    let seenMidway: { status: string; content: string } | null = null;
+    await send(client, room.roomId, 'Talk slowly', (event) => {
+      if (event.type === 'reply-delta' && event.text === 'word9 ') {
+        void client.room
+          .roomInfo({ roomId: room.roomId })
+          .then((info) => (seenMidway = info.messages.at(-1)!));
+      }
+    });
+    expect(seenMidway).toMatchObject({ status: 'partial' });
+    expect(seenMidway!.content).toMatch(/^word0 word1 word2 /);
+    expect((await reply(room.roomId)).status).toBe('complete');
+  });
+
+  it('turns a provider that dies mid-reply into an error event and a partial message', async () => {
+    const { client, room } = await newRoom();
+    double.next({ kind: 'cut', pieces: ['Half', ' a'] });
+    const events = await send(client, room.roomId, 'Hello');
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      message: 'The model provider stopped answering mid-reply.',
+    });
+    expect(await reply(room.roomId)).toMatchObject({ content: 'Half a', status: 'partial' });
+  });
+
+  it('turns a 429 into a clear error, marks the reply failed and gives the chat back', async () => {
+    const { userInfo, client, room } = await newRoom();
+    double.next({
+      kind: 'status',
+      status: 429,
+      body: { error: { message: 'Rate limit reached', type: 'requests' } },
+    });
+    const events = await send(client, room.roomId, 'Hello');
+    expect(events.map((e) => e.type)).toEqual(['reply-start', 'error']);
+    expect(events[1]).toMatchObject({
+      message: 'The model provider is busy (rate limited). Please try again in a moment.',
+    });
+    expect(await reply(room.roomId)).toMatchObject({ content: '', status: 'error' });
+    expect(await client.user.benefits()).toEqual({
+      chats: 50,
+      goldCoins: 20,
+      userId: userInfo.uuid,
+    });
+    // Retrying works once the provider recovers.
+    double.next({ kind: 'stream', pieces: ['Back.'] });
+    const retry = await client.girl
+      .chatSend({ roomId: room.roomId, regenerate: true }, { onData: () => {} })
+      .then(() => reply(room.roomId));
+    expect(retry).toMatchObject({ content: 'Back.', status: 'complete' });
+  });
+});
