@@ -10,6 +10,8 @@ import { cardRoutes } from './cards/card-routes';
 import { subscriptionRoutes } from './accounts/subscription-routes';
 import { roomRoutes } from './chat/room-routes';
 import { sendRoute } from './chat/send-route';
+import { generationRoutes } from './chat/generation-routes';
+import { saveMateRoute } from './catalog/save-mate-route';
 import { serveMedia, serveWebApp } from './http/web-app';
 
 /** The whole HTTP application: the API under `/api`, the web app everywhere else. */
@@ -30,6 +32,10 @@ export function createApp(deps: Deps): Hono {
   api.route('/subscription', subscriptionRoutes(deps));
   api.route('/room', roomRoutes(deps));
   api.route('/girl', sendRoute(deps));
+  const generation = generationRoutes(deps);
+  api.route('/girl', generation.girl);
+  api.route('/mate', generation.mate);
+  api.route('/mate', saveMateRoute(deps));
   api.notFound((c) =>
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );

@@ -21,6 +21,9 @@ import type {
   FollowCreatorQuery,
   FollowState,
   FollowedCreator,
+  GenerateRolePayload,
+  MateDraft,
+  SaveMatePayload,
   HotWord,
   Mate,
   MateExtraInfo,
@@ -127,6 +130,9 @@ export interface Endpoints {
   // Beyond SPEC.md §7: Character Card V2 import and export of the caller's own mates.
   '/mate/importCard': Post<ImportCardPayload, Mate>;
   '/mate/exportCard': Get<ExportCardQuery, CardFile>;
+  // Beyond SPEC.md §7: role generation for /generate, and saving the caller's own mates.
+  '/mate/generateRole': Post<GenerateRolePayload, MateDraft>;
+  '/mate/saveMate': Post<SaveMatePayload, Mate>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -190,6 +196,8 @@ export const ENDPOINTS = {
   '/extra/tagsMap': { method: 'GET', hasInput: false },
   '/mate/importCard': { method: 'POST', hasInput: true },
   '/mate/exportCard': { method: 'GET', hasInput: true },
+  '/mate/generateRole': { method: 'POST', hasInput: true },
+  '/mate/saveMate': { method: 'POST', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

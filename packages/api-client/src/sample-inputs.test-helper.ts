@@ -53,6 +53,22 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
     card: { spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Imported' } },
   },
   '/mate/exportCard': { mateId: 'mate-1', format: 'png' },
+  '/mate/generateRole': { idea: 'A grumpy lighthouse keeper who secretly writes poetry' },
+  '/mate/saveMate': {
+    name: 'Quinn',
+    tagline: 'A radio operator.',
+    description: 'Talks to ships.',
+    personality: 'calm',
+    scenario: 'A foggy night.',
+    first_mes: 'Go ahead.',
+    mes_example: '',
+    creator_notes: '',
+    system_prompt: '',
+    alternate_greetings: [],
+    tags: ['mystery'],
+    gender: 'female',
+    nsfw: false,
+  },
 };
 
 /** The query string the client must send for a GET input: arrays comma-joined, nulls left out. */

@@ -221,6 +221,28 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
   '/extra/tagsMap': () => fixtures.createTagGroupsFixture(),
   '/mate/importCard': () =>
     fixtures.createMateFixture({ mateId: 'mate-imported', visibility: 'private' }),
+  '/mate/generateRole': ({ body }) => {
+    const {
+      mateId: _id,
+      avatar: _avatar,
+      creator: _creator,
+      counters: _counters,
+      visibility: _v,
+      createdAt: _c,
+      updatedAt: _u,
+      ...draft
+    } = fixtures.createMateFixture({
+      name: 'Drafted Mate',
+      creator_notes: `From the idea: ${(body as { idea?: string }).idea ?? ''}`,
+    });
+    return draft;
+  },
+  '/mate/saveMate': ({ body }) =>
+    fixtures.createMateFixture({
+      ...(body as object),
+      mateId: (body as { mateId?: string }).mateId ?? 'mate-saved',
+      visibility: 'private',
+    }),
   '/mate/exportCard': ({ query }) => ({
     filename: `${query.mateId ?? 'mate'}.json`,
     mimeType: 'application/json',

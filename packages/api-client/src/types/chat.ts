@@ -19,6 +19,11 @@ export type ChatSendPayload =
       roomId: string;
       /** Replace the last mate reply with a new one. */
       regenerate: true;
+      /**
+       * Answer this user message instead of the last one: every message after it is removed
+       * first (after editing an earlier message, the conversation continues from there).
+       */
+      fromMessageId?: string;
       /** Not used when regenerating. */
       content?: undefined;
     };

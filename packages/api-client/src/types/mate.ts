@@ -246,3 +246,35 @@ export interface TagGroup {
   /** The group's tags. */
   tags: Tag[];
 }
+
+/** Payload of `POST /mate/generateRole`: a short idea the model turns into a mate. */
+export interface GenerateRolePayload {
+  /** What the mate should be, in a sentence or two (1–1,000 characters). */
+  idea: string;
+}
+
+/** The editable fields of a mate: what role generation drafts and `saveMate` stores. */
+export interface MateDraft {
+  name: string;
+  tagline: string;
+  description: string;
+  personality: string;
+  scenario: string;
+  first_mes: string;
+  mes_example: string;
+  creator_notes: string;
+  system_prompt: string;
+  alternate_greetings: string[];
+  /** Tag keys from `GET /extra/tags`. */
+  tags: string[];
+  gender: Gender;
+  nsfw: boolean;
+}
+
+/** Payload of `POST /mate/saveMate`: creates the caller's mate, or updates one of theirs. */
+export interface SaveMatePayload extends MateDraft {
+  /** The caller's mate to update; absent to create one. */
+  mateId?: string;
+  /** Who may see it; default `private`. */
+  visibility?: MateVisibility;
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { MateTable } from '../db/schema';
+import { badInput, notFound, ok } from '../http/envelope';
+import { body } from '../http/validate';
+import { requireUser, type ApiEnv, type Deps } from '../http/context';
+import { now, toJson } from '../db/dialect';
+import { renderPortrait } from '../seed/portraits';
+import { matesWithCreators, toMate } from './mate-rows';
+
+const text = (max: number) => z.string().max(max).default('');
+
+const payload = z.object({
+  mateId: z.string().min(1).max(100).optional(),
+  name: z.string().trim().min(1, 'is required').max(100),
+  tagline: z.string().trim().max(200).default(''),
+  description: text(8000),
+  personality: text(2000),
+  scenario: text(4000),
+  first_mes: z.string().trim().min(1, 'is required: the greeting that opens every chat').max(8000),
+  mes_example: text(8000),
+  creator_notes: text(2000),
+  system_prompt: text(8000),
+  alternate_greetings: z.array(z.string().max(8000)).max(10).default([]),
+  tags: z.array(z.string().min(1).max(40)).max(10).default([]),
+  gender: z.enum(['female', 'male', 'nonbinary']),
+  nsfw: z.boolean().default(false),
+  visibility: z.enum(['public', 'private']).default('private'),
+});
+
+/** `/mate/saveMate`: creates a mate of the caller's, or updates one of theirs. */
+export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
+  const { db, config } = deps;
+  const routes = new Hono<ApiEnv>();
+  routes.post('/saveMate', async (c) => {
+    const user = requireUser(c);
+    const input = await body(c, payload);
+    const known = await db.selectFrom('tags').select('key').execute();
+    const unknown = input.tags.find((tag) => !known.some((row) => row.key === tag));
+    if (unknown) throw badInput(`tags: unknown tag "${unknown}"`);
+    const tags = [...new Set(input.tags)];
+    const at = now();
+    const fields = {
+      name: input.name,
+      tagline: input.tagline || input.description.split(/(?<=[.!?])\s/)[0]!.slice(0, 200),
+      description: input.description,
+      personality: input.personality,
+      scenario: input.scenario,
+      first_mes: input.first_mes,
+      mes_example: input.mes_example,
+      creator_notes: input.creator_notes,
+      system_prompt: input.system_prompt,
+      alternate_greetings: toJson(input.alternate_greetings),
+      tags: toJson(tags),
+      gender: input.gender,
+      nsfw: input.nsfw,
+      visibility: input.visibility,
+      updated_at: at,
+    };
+    let id = input.mateId;
+    if (id) {
+      const own = await db
+        .selectFrom('mates')
+        .select('id')
+        .where('id', '=', id)
+        .where('creator_id', '=', user.id)
+        .executeTakeFirst();
+      if (!own) throw notFound('Mate');
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('mates').set(fields).where('id', '=', id!).execute();
+        await trx.deleteFrom('mate_tags').where('mate_id', '=', id!).execute();
+        if (tags.length)
+          await trx
+            .insertInto('mate_tags')
+            .values(tags.map((tag_key) => ({ mate_id: id!, tag_key })))
+            .execute();
+      });
+    } else {
+      id = randomUUID();
+      const row: MateTable = {
+        id,
+        creator_id: user.id,
+        ...fields,
+        extensions: toJson({}),
+        card_extra: toJson({}),
+        avatar: await renderPortrait(config.mediaDir, id, 'notionists', input.name),
+        chats_count: 0,
+        messages_count: 0,
+        favorites_count: 0,
+        reviews_count: 0,
+        rating_sum: 0,
+        created_at: at,
+      };
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('mates').values(row).execute();
+        if (tags.length)
+          await trx
+            .insertInto('mate_tags')
+            .values(tags.map((tag_key) => ({ mate_id: row.id, tag_key })))
+            .execute();
+      });
+    }
+    return ok(
+      c,
+      toMate(await matesWithCreators(db).where('mates.id', '=', id).executeTakeFirstOrThrow()),
+    );
+  });
+  return routes;
+}

@@ -1,0 +1,172 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Inspiration, MateDraft } from '@mates/api-client';
+import { notFound, notice, ok } from '../http/envelope';
+import { body } from '../http/validate';
+import { requireUser, type ApiEnv, type Deps } from '../http/context';
+import { ProviderError, type ChatTurn } from '../llm/language-model';
+import { buildTurns, languageName } from './prompt';
+import { loadConversation } from './conversation';
+
+const INSPIRATION_SCHEMA = {
+  type: 'object',
+  properties: {
+    suggestions: { type: 'array', items: { type: 'string' }, minItems: 3, maxItems: 3 },
+  },
+  required: ['suggestions'],
+  additionalProperties: false,
+};
+
+const DRAFT_FIELDS = [
+  'name',
+  'tagline',
+  'description',
+  'personality',
+  'scenario',
+  'first_mes',
+  'mes_example',
+  'creator_notes',
+] as const;
+const DRAFT_SCHEMA = {
+  type: 'object',
+  properties: {
+    ...Object.fromEntries(DRAFT_FIELDS.map((field) => [field, { type: 'string' }])),
+    alternate_greetings: { type: 'array', items: { type: 'string' }, maxItems: 2 },
+    tags: { type: 'array', items: { type: 'string' }, maxItems: 5 },
+    gender: { enum: ['female', 'male', 'nonbinary'] },
+  },
+  required: [...DRAFT_FIELDS, 'alternate_greetings', 'tags', 'gender'],
+  additionalProperties: false,
+};
+
+const draftShape = z.object({
+  name: z.string().trim().min(1).max(100),
+  tagline: z.string().trim().max(200),
+  description: z.string().trim().max(4000),
+  personality: z.string().trim().max(1000),
+  scenario: z.string().trim().max(2000),
+  first_mes: z.string().trim().min(1).max(4000),
+  mes_example: z.string().trim().max(4000),
+  creator_notes: z.string().trim().max(1000),
+  alternate_greetings: z.array(z.string().trim().max(4000)).max(5),
+  tags: z.array(z.string()).max(10),
+  gender: z.enum(['female', 'male', 'nonbinary']),
+});
+
+/** Runs the model to completion and returns its text, turning provider failures into 5007. */
+async function complete(
+  deps: Deps,
+  turns: ChatTurn[],
+  options: { maxTokens: number; jsonSchema: Record<string, unknown> },
+  signal: AbortSignal,
+) {
+  const unavailable = deps.chat.model.unavailableReason();
+  if (unavailable) throw notice(unavailable);
+  let text = '';
+  try {
+    await deps.chat.model.generate(
+      turns,
+      { ...options, signal, temperature: 0.9 },
+      (piece) => (text += piece),
+    );
+  } catch (error) {
+    if (error instanceof ProviderError) throw notice(error.message);
+    throw error;
+  }
+  return text;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `/girl/chat/getInspiration` and `/mate/generateRole`: the model helping the user write. */
+export function generationRoutes(deps: Deps) {
+  const { db } = deps;
+  const girl = new Hono<ApiEnv>();
+  const mate = new Hono<ApiEnv>();
+
+  girl.post('/chat/getInspiration', async (c) => {
+    const user = requireUser(c);
+    const { roomId } = await body(c, z.object({ roomId: z.string().min(1).max(100) }));
+    const room = await db
+      .selectFrom('rooms')
+      .selectAll()
+      .where('id', '=', roomId)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (!room) throw notFound('Room');
+    const conversation = await loadConversation(db, room, user, '');
+    const userName = conversation.persona?.name ?? conversation.userName;
+    const ask = {
+      role: 'user' as const,
+      content: `(Out of character.) Suggest three short, different messages ${userName} could send next to ${conversation.mate.name}, each under 20 words, written as ${userName}, in ${languageName(c.get('language'))}. Answer with JSON: {"suggestions": ["…", "…", "…"]}.`,
+    };
+    const turns = buildTurns(
+      {
+        ...conversation,
+        language: c.get('language'),
+        history: [...conversation.history, { role: 'user', content: ask.content }],
+      },
+      deps.chat.model,
+      200,
+    );
+    const text = await complete(
+      deps,
+      turns,
+      { maxTokens: 200, jsonSchema: INSPIRATION_SCHEMA },
+      c.req.raw.signal,
+    );
+    const parsed = parseJson(text) as { suggestions?: unknown } | undefined;
+    const suggestions = Array.isArray(parsed?.suggestions)
+      ? parsed.suggestions
+          .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+          .map((item) => item.trim().slice(0, 300))
+      : [];
+    if (suggestions.length < 3)
+      throw notice('No suggestions came to mind this time. Please try again.');
+    return ok<Inspiration>(c, { suggestions: suggestions.slice(0, 3) });
+  });
+
+  mate.post('/generateRole', async (c) => {
+    requireUser(c);
+    const { idea } = await body(
+      c,
+      z.object({ idea: z.string().trim().min(1, 'is required').max(1000) }),
+    );
+    const tags = await db.selectFrom('tags').select('key').orderBy('sort').execute();
+    const turns: ChatTurn[] = [
+      {
+        role: 'system',
+        content: `You write character cards for a roleplay chat app. Write in ${languageName(c.get('language'))}. Use {{char}} for the character and {{user}} for the person chatting. first_mes is the character's opening message, in character, with actions in *asterisks*. mes_example is a short example exchange starting with <START>. Pick tags only from: ${tags.map((t) => t.key).join(', ')}. Answer with JSON only.`,
+      },
+      { role: 'user', content: `Create an original character from this idea: ${idea}` },
+    ];
+    const text = await complete(
+      deps,
+      turns,
+      { maxTokens: 900, jsonSchema: DRAFT_SCHEMA },
+      c.req.raw.signal,
+    );
+    const parsed = draftShape.safeParse(parseJson(text));
+    if (!parsed.success)
+      throw notice(
+        'The model could not draft a character from this idea. Please try again, or describe it differently.',
+      );
+    const known = new Set(tags.map((t) => t.key));
+    const draft: MateDraft = {
+      ...parsed.data,
+      system_prompt: '',
+      tags: [...new Set(parsed.data.tags.map((tag) => tag.toLowerCase()))].filter((tag) =>
+        known.has(tag),
+      ),
+      nsfw: false,
+    };
+    return ok(c, draft);
+  });
+  return { girl, mate };
+}
