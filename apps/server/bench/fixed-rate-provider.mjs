@@ -6,7 +6,8 @@ const TOKENS = Number(process.env.TOKENS ?? 20);
 const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 20);
 
 const server = http.createServer(async (req, res) => {
-  for await (const _ of req);
+  // Read the request body to its end before answering.
+  await new Promise((resolve) => req.resume().on('end', resolve));
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   const chunk = (content, finish = null) =>
     `data: ${JSON.stringify({ id: 'b', object: 'chat.completion.chunk', choices: [{ index: 0, delta: content === null ? {} : { content }, finish_reason: finish }] })}\n\n`;
