@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_GGUF } from '../../test/harness';
+import { createEmbeddedModel } from './embedded';
+import { ModelBusyError } from './language-model';
+
+const haveModel = fs.existsSync(TEST_GGUF);
+if (!haveModel)
+  console.warn(`Embedded provider tests skipped: no model at ${TEST_GGUF} (set MATES_TEST_GGUF).`);
+const never = () => new AbortController().signal;
+
+describe.skipIf(!haveModel)('embedded llama.cpp provider on the tiny GGUF', () => {
+  let model: ReturnType<typeof createEmbeddedModel>;
+  beforeAll(async () => {
+    model = createEmbeddedModel({
+      model: TEST_GGUF,
+      modelsDir: '/tmp',
+      threads: 1,
+      contextSize: 2048,
+      parallel: 1,
+      queue: 1,
+      log: () => {},
+    });
+    await model.ready;
+  });
+  afterAll(() => model.close());
+
+  it('loads once and reports its real context size and token counts', () => {
+    expect(model.unavailableReason()).toBeNull();
+    expect(model.contextSize).toBe(2048);
+    expect(model.countTokens('Once upon a time')).toBeGreaterThan(2);
+  });
+
+  it('holds output to a JSON schema with its grammar', async () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        suggestions: {
+          type: 'array',
+          items: { type: 'string', maxLength: 60 },
+          minItems: 3,
+          maxItems: 3,
+        },
+      },
+      required: ['suggestions'],
+      additionalProperties: false,
+    };
+    let text = '';
+    await model.generate(
+      [{ role: 'user', content: 'Suggest three things' }],
+      { signal: never(), maxTokens: 400, jsonSchema: schema },
+      (piece) => (text += piece),
+    );
+    const parsed = JSON.parse(text) as { suggestions: string[] };
+    expect(parsed.suggestions).toHaveLength(3);
+    expect(parsed.suggestions.every((item) => typeof item === 'string' && item.length <= 60)).toBe(
+      true,
+    );
+  });
+
+  it('queues one conversation behind the busy slot and refuses the next with ModelBusyError', async () => {
+    const turns = [{ role: 'user' as const, content: 'Tell me a story' }];
+    const first = model.generate(turns, { signal: never(), maxTokens: 60 }, () => {});
+    const second = model.generate(turns, { signal: never(), maxTokens: 10 }, () => {});
+    const third = model.generate(turns, { signal: never(), maxTokens: 10 }, () => {});
+    await expect(third).rejects.toBeInstanceOf(ModelBusyError);
+    await expect(first).resolves.toMatchObject({ completionTokens: expect.any(Number) });
+    await expect(second).resolves.toMatchObject({ completionTokens: expect.any(Number) });
+  });
+
+  it('stops within a token of an abort', async () => {
+    const controller = new AbortController();
+    let pieces = 0;
+    const result = await model.generate(
+      [{ role: 'user', content: 'Once' }],
+      { signal: controller.signal, maxTokens: 300 },
+      () => {
+        pieces += 1;
+        if (pieces === 4) controller.abort();
+      },
+    );
+    expect(pieces).toBeLessThanOrEqual(5);
+    expect(result.finishReason).toBe('stop');
+  });
+});
