@@ -36,6 +36,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-22-0003-card-extra',
           '2026-11-22-0004-listing-indexes',
           '2026-11-22-0005-packages',
+          '2026-11-22-0006-rooms',
         ]);
       } finally {
         await database.drop();
