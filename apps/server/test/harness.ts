@@ -155,7 +155,10 @@ export async function signUp(
   email = `u${randomBytes(4).toString('hex')}@example.com`,
 ) {
   const { verifyTicket } = await app.client().user.register({ email, password: 'correct horse' });
-  const mail = (app.mailer as ReturnType<typeof memoryMailer>).sent.at(-1)!;
+  // Sign-ups may run side by side: read this address's own mail, not the latest one.
+  const mail = (app.mailer as ReturnType<typeof memoryMailer>).sent
+    .filter((sent) => sent.to === email.toLowerCase())
+    .at(-1)!;
   const link = new URL(linkIn(mail));
   await app.app.request(link.pathname + link.search);
   const { userInfo } = await app.client().user.verifyStatus({ email, verifyTicket });
