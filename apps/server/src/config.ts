@@ -40,6 +40,7 @@ const schema = z.object({
   LLM_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   LLM_MAX_TOKENS: z.coerce.number().int().min(8).max(8192).default(320),
   LLM_MODELS_DIR: z.string().min(1).optional(),
+  LLM_HF_ENDPOINT: z.url().optional(),
   WELCOME_CHATS: z.coerce.number().int().min(0).default(50),
   WELCOME_GOLD_COINS: z.coerce.number().int().min(0).default(20),
 });
@@ -70,6 +71,8 @@ export interface Config {
     queue: number;
     maxTokens: number;
     modelsDir: string;
+    /** Where `hf:` URIs are fetched from (a Hugging Face mirror); default Hugging Face. */
+    huggingFaceEndpoint: string | undefined;
   };
   welcome: { chats: number; goldCoins: number };
 }
@@ -124,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       queue: values.LLM_QUEUE,
       maxTokens: values.LLM_MAX_TOKENS,
       modelsDir: path.resolve(values.LLM_MODELS_DIR ?? path.join(dataDir, 'models')),
+      huggingFaceEndpoint: values.LLM_HF_ENDPOINT,
     },
     welcome: { chats: values.WELCOME_CHATS, goldCoins: values.WELCOME_GOLD_COINS },
   };

@@ -21,6 +21,7 @@ export function createLanguageModel(
   return createEmbeddedModel({
     model: config.model,
     modelsDir: config.modelsDir,
+    huggingFaceEndpoint: config.huggingFaceEndpoint,
     threads: config.threads,
     contextSize: config.contextSize,
     parallel: config.parallel,

@@ -22,6 +22,8 @@ export interface EmbeddedModelOptions {
   /** A GGUF file path, or an `hf:` URI downloaded once into `modelsDir`. */
   model: string;
   modelsDir: string;
+  /** A Hugging Face mirror for `hf:` URIs; default Hugging Face. */
+  huggingFaceEndpoint?: string;
   /** Always explicit: the library's default of 4 threads is ruinous on 2 cores. */
   threads: number;
   /** Tokens per conversation. */
@@ -54,8 +56,12 @@ export function createEmbeddedModel(
       const modelPath = options.model.startsWith('hf:')
         ? await resolveModelFile(options.model, {
             directory: options.modelsDir,
+            // A progress bar in the console on the first start; later starts find the file.
             cli: true,
             verify: false,
+            ...(options.huggingFaceEndpoint
+              ? { endpoints: { huggingFace: options.huggingFaceEndpoint } }
+              : {}),
           })
         : options.model;
       if (!fs.existsSync(modelPath)) throw new Error(`no file at ${modelPath}`);
