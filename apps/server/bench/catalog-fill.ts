@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SEED_MATES } from '../src/seed/seed';
-import { toJson } from '../src/db/dialect';
-import type { MateTable } from '../src/db/schema';
+import { newMateRow, type NewMate } from '../src/catalog/new-mate';
 import type { freshDatabase } from '../test/harness';
 
 /** How many mates the benchmark runs at. */
@@ -17,51 +16,32 @@ export async function fill(db: Awaited<ReturnType<typeof freshDatabase>>['db']):
     start < MATES;
     start += 500
   ) {
-    const batch: MateTable[] = [];
+    const batch: NewMate[] = [];
     for (let index = start; index < Math.min(start + 500, MATES); index += 1) {
-      const seed = SEED_MATES[index % SEED_MATES.length]!;
+      const { creator: _creator, nsfw, ...seed } = SEED_MATES[index % SEED_MATES.length]!;
       const id = randomUUID();
       ids.push(id);
       batch.push({
+        ...seed,
         id,
         creator_id: creators[index % creators.length]!.id,
         name: `${seed.name} ${index}`,
-        tagline: seed.tagline,
-        description: seed.description,
-        personality: seed.personality,
-        scenario: seed.scenario,
-        first_mes: seed.first_mes,
-        mes_example: seed.mes_example,
-        creator_notes: seed.creator_notes,
         system_prompt: '',
-        alternate_greetings: toJson(seed.alternate_greetings),
-        tags: toJson(seed.tags),
-        extensions: toJson({}),
-        card_extra: toJson({}),
         avatar: '/media/avatars/bench.svg',
-        gender: seed.gender,
-        nsfw: seed.nsfw ?? false,
+        nsfw: nsfw ?? false,
         visibility: 'public',
-        chats_count: (index * 7919) % 5000,
-        messages_count: 0,
-        favorites_count: 0,
-        reviews_count: 0,
-        rating_sum: 0,
         created_at: at,
-        updated_at: at,
       });
     }
-    await db.insertInto('mates').values(batch).execute();
+    // Spread popularity over the mates, so that ordering by chats has work to do.
+    const rows = batch.map((mate, offset) => ({
+      ...newMateRow(mate),
+      chats_count: ((start + offset) * 7919) % 5000,
+    }));
+    await db.insertInto('mates').values(rows).execute();
     await db
       .insertInto('mate_tags')
-      .values(
-        batch.flatMap((mate) =>
-          (JSON.parse(mate.tags as string) as string[]).map((tag_key) => ({
-            mate_id: mate.id,
-            tag_key,
-          })),
-        ),
-      )
+      .values(batch.flatMap((mate) => mate.tags.map((tag_key) => ({ mate_id: mate.id, tag_key }))))
       .execute();
   }
   return ids;

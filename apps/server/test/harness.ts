@@ -17,7 +17,7 @@ import type { Deps } from '../src/http/context';
 import type { MateTable } from '../src/db/schema';
 import { createChatService } from '../src/chat/chat-service';
 import type { LanguageModel } from '../src/llm/language-model';
-import { toJson } from '../src/db/dialect';
+import { newMateRow, type NewMate } from '../src/catalog/new-mate';
 
 /** Where PostgreSQL tests connect; `.ci/run` starts the server this points at. */
 export const POSTGRES_ADMIN_URL =
@@ -166,10 +166,9 @@ export async function signUp(
   return { userInfo, client: app.client({ token: userInfo.token }) };
 }
 
-/** A complete mate row for tests, JSON columns written as both dialects accept them. */
-export function mateRow(creatorId: string, overrides: Partial<MateTable> = {}): MateTable {
-  const at = new Date().toISOString();
-  return {
+/** A complete mate row for tests. */
+export function mateRow(creatorId: string, overrides: Partial<NewMate> = {}): MateTable {
+  return newMateRow({
     id: randomBytes(8).toString('hex'),
     creator_id: creatorId,
     name: 'Test Mate',
@@ -181,23 +180,14 @@ export function mateRow(creatorId: string, overrides: Partial<MateTable> = {}): 
     mes_example: '',
     creator_notes: '',
     system_prompt: '',
-    alternate_greetings: toJson([]),
-    tags: toJson(['fantasy']),
-    extensions: toJson({}),
-    card_extra: toJson({}),
+    alternate_greetings: [],
+    tags: ['fantasy'],
     avatar: '/media/avatars/test.svg',
     gender: 'female',
     nsfw: false,
     visibility: 'public',
-    chats_count: 0,
-    messages_count: 0,
-    favorites_count: 0,
-    reviews_count: 0,
-    rating_sum: 0,
-    created_at: at,
-    updated_at: at,
     ...overrides,
-  };
+  });
 }
 
 /** A model that says it is not configured: for suites that do not chat. */

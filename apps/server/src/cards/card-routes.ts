@@ -8,9 +8,10 @@ import type { CardFile, Gender } from '@mates/api-client';
 import { badInput, notFound, ok } from '../http/envelope';
 import { body, query } from '../http/validate';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
-import { fromJson, now, toBool, toJson } from '../db/dialect';
+import { fromJson, toBool } from '../db/dialect';
 import type { MateTable } from '../db/schema';
 import { matesWithCreators, toMate } from '../catalog/mate-rows';
+import { insertMates } from '../catalog/new-mate';
 import { renderPortrait, MEDIA_URL_PREFIX } from '../seed/portraits';
 import {
   CardFormatError,
@@ -108,43 +109,29 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
     const extra = Object.fromEntries(
       Object.entries(data).filter(([key]) => !(MODELED as readonly string[]).includes(key)),
     );
-    const at = now();
-    const row: MateTable = {
-      id,
-      creator_id: user.id,
-      name: data.name,
-      tagline: (ours.tagline ?? firstSentence(data.description)).slice(0, 200),
-      description: data.description,
-      personality: data.personality,
-      scenario: data.scenario,
-      first_mes: data.first_mes,
-      mes_example: data.mes_example,
-      creator_notes: data.creator_notes,
-      system_prompt: data.system_prompt,
-      alternate_greetings: toJson(data.alternate_greetings),
-      tags: toJson(tagKeys),
-      extensions: toJson(data.extensions),
-      card_extra: toJson(extra),
-      avatar,
-      gender: GENDERS.includes(ours.gender as Gender) ? (ours.gender as Gender) : 'nonbinary',
-      nsfw: ours.nsfw === true || data.tags.some((tag) => tag.toLowerCase() === 'nsfw'),
-      visibility: 'private',
-      chats_count: 0,
-      messages_count: 0,
-      favorites_count: 0,
-      reviews_count: 0,
-      rating_sum: 0,
-      created_at: at,
-      updated_at: at,
-    };
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto('mates').values(row).execute();
-      if (tagKeys.length)
-        await trx
-          .insertInto('mate_tags')
-          .values(tagKeys.map((tag_key) => ({ mate_id: id, tag_key })))
-          .execute();
-    });
+    await insertMates(db, [
+      {
+        id,
+        creator_id: user.id,
+        name: data.name,
+        tagline: (ours.tagline ?? firstSentence(data.description)).slice(0, 200),
+        description: data.description,
+        personality: data.personality,
+        scenario: data.scenario,
+        first_mes: data.first_mes,
+        mes_example: data.mes_example,
+        creator_notes: data.creator_notes,
+        system_prompt: data.system_prompt,
+        alternate_greetings: data.alternate_greetings,
+        tags: tagKeys,
+        extensions: data.extensions,
+        card_extra: extra,
+        avatar,
+        gender: GENDERS.includes(ours.gender as Gender) ? (ours.gender as Gender) : 'nonbinary',
+        nsfw: ours.nsfw === true || data.tags.some((tag) => tag.toLowerCase() === 'nsfw'),
+        visibility: 'private',
+      },
+    ]);
     const saved = await matesWithCreators(db).where('mates.id', '=', id).executeTakeFirstOrThrow();
     return ok(c, toMate(saved));
   });

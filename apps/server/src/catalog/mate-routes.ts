@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { MateExtraInfo, MateSummary, Paged, Review, TrendingEntry } from '@mates/api-client';
+import type { MateExtraInfo, Review, TrendingEntry } from '@mates/api-client';
 import { CODE, EnvelopeError, notFound, ok } from '../http/envelope';
 import { body, query } from '../http/validate';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toBool } from '../db/dialect';
-import { matesWithCreators, paging, toMate, toMateSummary, visibleTo } from './mate-rows';
+import { matesWithCreators, paging, toMate, toMateSummary, toPage, visibleTo } from './mate-rows';
 import { listableMateIds, summariesInOrder } from './mate-ids';
 import { gender, id, pageFields, tagList } from './query-schemas';
 import { searchRoute } from './search';
@@ -38,7 +38,8 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
 
   routes.get('/recommend', async (c) => {
     const input = query(c, z.object({ tags: tagList, gender, ...pageFields }));
-    const { page, pageSize, offset } = paging(input);
+    const pages = paging(input);
+    const { pageSize, offset } = pages;
     let ids = listableMateIds(db, c.get('user'));
     if (input.gender) ids = ids.where('mates.gender', '=', input.gender);
     const tags = input.tags ?? [];
@@ -68,14 +69,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
       db,
       pageIds.map((row) => row.id),
     );
-    const result: Paged<MateSummary> = {
-      list,
-      page,
-      pageSize,
-      total: Number(total.n),
-      hasMore: offset + list.length < Number(total.n),
-    };
-    return ok(c, result);
+    return ok(c, toPage(list, pages, total.n));
   });
 
   routes.get('/getMateDetail', async (c) => {

@@ -1,5 +1,12 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { Gender, Mate, MateCounters, MateSummary, MateVisibility } from '@mates/api-client';
+import type {
+  Gender,
+  Mate,
+  MateCounters,
+  MateSummary,
+  MateVisibility,
+  Paged,
+} from '@mates/api-client';
 import type { Database, MateTable, UserTable } from '../db/schema';
 import { fromJson, toBool } from '../db/dialect';
 
@@ -76,6 +83,16 @@ export function toMate(row: MateRow): Mate {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** One page of a list of `total` items, as the API answers it. */
+export function toPage<T>(
+  list: T[],
+  { page, pageSize, offset }: ReturnType<typeof paging>,
+  total: number | string,
+): Paged<T> {
+  const count = Number(total);
+  return { list, page, pageSize, total: count, hasMore: offset + list.length < count };
 }
 
 /** Reads page and page size from a query: 1-based, at most 50 per page. */

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { MateTable } from '../db/schema';
 import { badInput, notFound, ok } from '../http/envelope';
 import { body } from '../http/validate';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toJson } from '../db/dialect';
 import { renderPortrait } from '../seed/portraits';
 import { matesWithCreators, toMate } from './mate-rows';
+import { insertMates } from './new-mate';
 
 const text = (max: number) => z.string().max(max).default('');
 
@@ -78,28 +78,17 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
       });
     } else {
       id = randomUUID();
-      const row: MateTable = {
-        id,
-        creator_id: user.id,
-        ...fields,
-        extensions: toJson({}),
-        card_extra: toJson({}),
-        avatar: await renderPortrait(config.mediaDir, id, 'notionists', input.name),
-        chats_count: 0,
-        messages_count: 0,
-        favorites_count: 0,
-        reviews_count: 0,
-        rating_sum: 0,
-        created_at: at,
-      };
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('mates').values(row).execute();
-        if (tags.length)
-          await trx
-            .insertInto('mate_tags')
-            .values(tags.map((tag_key) => ({ mate_id: row.id, tag_key })))
-            .execute();
-      });
+      const { mateId: _ignored, ...draft } = input;
+      await insertMates(db, [
+        {
+          ...draft,
+          tagline: fields.tagline,
+          tags,
+          id,
+          creator_id: user.id,
+          avatar: await renderPortrait(config.mediaDir, id, 'notionists', input.name),
+        },
+      ]);
     }
     return ok(
       c,

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import type { MateSummary, Paged } from '@mates/api-client';
 import { ok } from '../http/envelope';
 import { query } from '../http/validate';
 import type { ApiEnv, Deps } from '../http/context';
 import { now } from '../db/dialect';
-import { paging } from './mate-rows';
+import { paging, toPage } from './mate-rows';
 import { listableMateIds, summariesInOrder } from './mate-ids';
 import { gender, pageFields, tagList } from './query-schemas';
 
@@ -42,7 +41,8 @@ export function searchRoute(deps: Deps): Hono<ApiEnv> {
         ...pageFields,
       }),
     );
-    const { page, pageSize, offset } = paging(input);
+    const pages = paging(input);
+    const { page, pageSize, offset } = pages;
     const words = searchWords(input.keyword);
     let ids = listableMateIds(db, c.get('user'));
     if (input.gender) ids = ids.where('mates.gender', '=', input.gender);
@@ -101,15 +101,7 @@ export function searchRoute(deps: Deps): Hono<ApiEnv> {
         .values({ word: words.join(' ').slice(0, 60), created_at: now() })
         .execute();
     }
-    const count = Number(total.n);
-    const result: Paged<MateSummary> = {
-      list,
-      page,
-      pageSize,
-      total: count,
-      hasMore: offset + list.length < count,
-    };
-    return ok(c, result);
+    return ok(c, toPage(list, pages, total.n));
   });
   return routes;
 }

@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Paged, RoomInfo, RoomSummary } from '@mates/api-client';
+import type { RoomInfo, RoomSummary } from '@mates/api-client';
 import type { RoomTable } from '../db/schema';
 import { notFound, notice, ok } from '../http/envelope';
 import { query } from '../http/validate';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now } from '../db/dialect';
-import { matesWithCreators, paging, toMate, toMateSummary, visibleTo } from '../catalog/mate-rows';
+import {
+  matesWithCreators,
+  paging,
+  toMate,
+  toMateSummary,
+  toPage,
+  visibleTo,
+} from '../catalog/mate-rows';
 import { pageFields } from '../catalog/query-schemas';
 import { toPersona } from '../accounts/persona-routes';
 import { appendMessage, toMessage } from './messages';
@@ -85,7 +92,8 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
 
   routes.get('/roomList', async (c) => {
     const user = requireUser(c);
-    const { page, pageSize, offset } = paging(query(c, z.object(pageFields)));
+    const pages = paging(query(c, z.object(pageFields)));
+    const { pageSize, offset } = pages;
     const [total, rooms] = await Promise.all([
       db
         .selectFrom('rooms')
@@ -131,14 +139,7 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
         };
       }),
     );
-    const count = Number(total.n);
-    return ok<Paged<RoomSummary>>(c, {
-      list,
-      page,
-      pageSize,
-      total: count,
-      hasMore: offset + list.length < count,
-    });
+    return ok(c, toPage(list, pages, total.n));
   });
 
   routes.get('/roomInfo', async (c) => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { renderPortrait } from './portraits';
-import type { Database, MateTable } from '../db/schema';
+import type { Database } from '../db/schema';
+import { insertMates, type NewMate } from '../catalog/new-mate';
 import { now, toJson } from '../db/dialect';
 import { TAG_GROUPS } from './tags';
 import { PACKAGES } from './packages';
@@ -52,43 +53,24 @@ export async function seedIfEmpty(
       };
     }),
   );
-  const mateRows: MateTable[] = await Promise.all(
-    SEED_MATES.map(async (mate, index) => {
+  const mates: NewMate[] = await Promise.all(
+    SEED_MATES.map(async ({ creator, ...mate }, index) => {
       const id = randomUUID();
-      // Later seed mates are a little newer, so "newest" has a stable order.
-      const created = new Date(Date.parse(at) - (SEED_MATES.length - index) * 60_000).toISOString();
       return {
+        ...mate,
         id,
-        creator_id: creatorIds.get(mate.creator)!,
-        name: mate.name,
-        tagline: mate.tagline,
-        description: mate.description,
-        personality: mate.personality,
-        scenario: mate.scenario,
-        first_mes: mate.first_mes,
-        mes_example: mate.mes_example,
-        creator_notes: mate.creator_notes,
+        creator_id: creatorIds.get(creator)!,
         system_prompt: '',
-        alternate_greetings: toJson(mate.alternate_greetings),
-        tags: toJson(mate.tags),
-        extensions: toJson({}),
-        card_extra: toJson({}),
+        nsfw: mate.nsfw ?? false,
+        visibility: 'public' as const,
         avatar: await renderPortrait(
           options.mediaDir,
           id,
           index % 3 === 2 ? 'notionists' : 'lorelei',
           mate.name,
         ),
-        gender: mate.gender,
-        nsfw: mate.nsfw ?? false,
-        visibility: 'public',
-        chats_count: 0,
-        messages_count: 0,
-        favorites_count: 0,
-        reviews_count: 0,
-        rating_sum: 0,
-        created_at: created,
-        updated_at: created,
+        // Later seed mates are a little newer, so "newest" has a stable order.
+        created_at: new Date(Date.parse(at) - (SEED_MATES.length - index) * 60_000).toISOString(),
       };
     }),
   );
@@ -107,18 +89,10 @@ export async function seedIfEmpty(
       .execute();
     await trx.insertInto('packages').values(PACKAGES).execute();
     await trx.insertInto('users').values(creatorRows).execute();
-    await trx.insertInto('mates').values(mateRows).execute();
-    await trx
-      .insertInto('mate_tags')
-      .values(
-        SEED_MATES.flatMap((mate, index) =>
-          mate.tags.map((tag_key) => ({ mate_id: mateRows[index]!.id, tag_key })),
-        ),
-      )
-      .execute();
+    await insertMates(trx, mates);
   });
   return {
-    mates: mateRows.length,
+    mates: mates.length,
     creators: creatorRows.length,
     tags: TAG_GROUPS.reduce((sum, group) => sum + group.tags.length, 0),
   };
