@@ -35,7 +35,13 @@ const boundaries = [
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/coverage/**', '**/storybook-static/**', '**/node_modules/**'],
+    ignores: [
+      '**/dist/**',
+      '**/coverage/**',
+      '**/storybook-static/**',
+      '**/node_modules/**',
+      '.storybook/public/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

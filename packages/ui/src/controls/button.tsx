@@ -1,0 +1,106 @@
+import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { styled } from '../theme/stitches.config';
+
+const StyledButton = styled('button', {
+  all: 'unset',
+  boxSizing: 'border-box',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '$2',
+  borderRadius: '$2',
+  fontFamily: '$body',
+  fontWeight: '$medium',
+  cursor: 'pointer',
+  userSelect: 'none',
+  transition: 'background-color 150ms, color 150ms',
+  '&:focus-visible': { boxShadow: '$focus' },
+  '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+  variants: {
+    variant: {
+      solid: {
+        backgroundColor: '$accent',
+        color: '$onAccent',
+        '&:hover:not(:disabled)': { backgroundColor: '$accentStrong' },
+      },
+      soft: {
+        backgroundColor: '$surfaceRaised',
+        color: '$text',
+        '&:hover:not(:disabled)': { backgroundColor: '$border' },
+      },
+      ghost: {
+        backgroundColor: 'transparent',
+        color: '$text',
+        '&:hover:not(:disabled)': { backgroundColor: '$surfaceRaised' },
+      },
+      danger: {
+        backgroundColor: '$dangerSurface',
+        color: '$danger',
+        '&:hover:not(:disabled)': { backgroundColor: '$border' },
+      },
+    },
+    size: {
+      small: { height: '32px', px: '$3', fontSize: '$2' },
+      medium: { height: '$field', px: '$4', fontSize: '$3' },
+    },
+    block: { true: { width: '100%' } },
+    round: { true: { borderRadius: '$round', padding: 0 } },
+  },
+  compoundVariants: [
+    { size: 'small', round: true, css: { width: '32px' } },
+    { size: 'medium', round: true, css: { width: '$field' } },
+  ],
+  defaultVariants: { variant: 'solid', size: 'medium' },
+});
+
+/** Props of {@link Button}. */
+export interface ButtonProps extends ComponentPropsWithoutRef<'button'> {
+  variant?: 'solid' | 'soft' | 'ghost' | 'danger';
+  size?: 'small' | 'medium';
+  /** Full width. */
+  block?: boolean;
+  children: ReactNode;
+}
+
+/** A button; `type="button"` unless said otherwise, so it never submits a form by accident. */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { block, type = 'button', ...props },
+  ref,
+) {
+  return <StyledButton ref={ref} type={type} block={block ? true : undefined} {...props} />;
+});
+
+/** Props of {@link IconButton}: the label is required, since the icon says nothing to a screen reader. */
+export interface IconButtonProps extends Omit<
+  ComponentPropsWithoutRef<'button'>,
+  'aria-label' | 'children'
+> {
+  /** What the button does, for screen readers and the tooltip. */
+  label: string;
+  /** The icon (decorative). */
+  icon: ReactNode;
+  variant?: 'solid' | 'soft' | 'ghost' | 'danger';
+  size?: 'small' | 'medium';
+}
+
+/** A round button showing only an icon, named by `label`. */
+export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
+  { label, icon, type = 'button', variant = 'ghost', ...props },
+  ref,
+) {
+  return (
+    <StyledButton
+      ref={ref}
+      type={type}
+      aria-label={label}
+      title={label}
+      variant={variant}
+      round
+      {...props}
+    >
+      <span aria-hidden="true" style={{ display: 'inline-flex' }}>
+        {icon}
+      </span>
+    </StyledButton>
+  );
+});

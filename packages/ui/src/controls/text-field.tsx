@@ -1,0 +1,105 @@
+import { forwardRef, useId, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { styled } from '../theme/stitches.config';
+import { EyeIcon, EyeOffIcon } from './icons';
+
+/** Six asterisks: what a masked value shows (SPEC.md §9). */
+export const MASKED_PLACEHOLDER = '******';
+
+const Field = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1' });
+const Label = styled('label', { fontSize: '$2', fontWeight: '$medium', color: '$text' });
+const InputRow = styled('div', { position: 'relative', display: 'flex', alignItems: 'center' });
+const Input = styled('input', {
+  all: 'unset',
+  boxSizing: 'border-box',
+  width: '100%',
+  height: '$field',
+  px: '$3',
+  borderRadius: '$2',
+  border: '1px solid $border',
+  backgroundColor: '$surface',
+  color: '$text',
+  fontSize: '$3',
+  '&::placeholder': { color: '$textMuted' },
+  '&:focus-visible': { borderColor: '$accent', boxShadow: '$focus' },
+  '&[aria-invalid="true"]': { borderColor: '$danger' },
+  variants: { withAction: { true: { paddingRight: '$7' } } },
+});
+const ErrorText = styled('p', { margin: 0, fontSize: '$2', color: '$danger' });
+const Reveal = styled('button', {
+  all: 'unset',
+  position: 'absolute',
+  right: '$2',
+  display: 'inline-flex',
+  padding: '$1',
+  borderRadius: '$1',
+  color: '$textMuted',
+  cursor: 'pointer',
+  '&:hover': { color: '$text' },
+  '&:focus-visible': { boxShadow: '$focus' },
+});
+
+/** Props of {@link TextField}. */
+export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 'id'> {
+  /** The visible label, also the field's accessible name. */
+  label: ReactNode;
+  /** A message about the value; marks the field invalid. */
+  error?: string;
+}
+
+/** A labelled text input with an optional error message. */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, ...props },
+  ref,
+) {
+  const id = useId();
+  return (
+    <Field>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...props}
+      />
+      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+    </Field>
+  );
+});
+
+/** Props of {@link PasswordField}. */
+export type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
+
+/** A password input, masked until its reveal toggle is pressed. */
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(
+  function PasswordField({ label, error, placeholder = MASKED_PLACEHOLDER, ...props }, ref) {
+    const id = useId();
+    const [revealed, setRevealed] = useState(false);
+    return (
+      <Field>
+        <Label htmlFor={id}>{label}</Label>
+        <InputRow>
+          <Input
+            ref={ref}
+            id={id}
+            type={revealed ? 'text' : 'password'}
+            placeholder={placeholder}
+            withAction
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            {...props}
+          />
+          <Reveal
+            type="button"
+            aria-label={revealed ? 'Hide password' : 'Show password'}
+            aria-pressed={revealed}
+            onClick={() => setRevealed((value) => !value)}
+          >
+            {revealed ? <EyeOffIcon /> : <EyeIcon />}
+          </Reveal>
+        </InputRow>
+        {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+      </Field>
+    );
+  },
+);

@@ -1,0 +1,19 @@
+export { ThemeProvider } from './theme/theme-provider';
+export { Box, Container, Flex, Heading, Stack, Text } from './layout/primitives';
+export { VisuallyHidden } from './layout/visually-hidden';
+export { Button, IconButton } from './controls/button';
+export { MASKED_PLACEHOLDER, PasswordField, TextField } from './controls/text-field';
+export { CloseIcon, EyeIcon, EyeOffIcon } from './controls/icons';
+
+export type { ThemeProviderProps } from './theme/theme-provider';
+export type {
+  BoxProps,
+  ContainerProps,
+  FlexProps,
+  HeadingProps,
+  StackProps,
+  TextProps,
+} from './layout/primitives';
+export type { VisuallyHiddenProps } from './layout/visually-hidden';
+export type { ButtonProps, IconButtonProps } from './controls/button';
+export type { PasswordFieldProps, TextFieldProps } from './controls/text-field';

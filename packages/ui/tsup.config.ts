@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts' },
+  format: ['esm', 'cjs'],
+  // TS 6 deprecates options that tsup's d.ts step still sets (TOOLCHAIN.md).
+  dts: { compilerOptions: { ignoreDeprecations: '6.0', customConditions: [] } },
+  sourcemap: true,
+  clean: true,
+  target: 'es2022',
+  external: ['react', 'react-dom', 'react/jsx-runtime'],
+});
