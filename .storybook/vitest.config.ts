@@ -13,6 +13,8 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Animations off (the kit honours reduced motion): the checks and pictures are deterministic.
+  '--force-prefers-reduced-motion',
 ];
 
 export default defineProject({

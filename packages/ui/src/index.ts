@@ -4,6 +4,10 @@ export { VisuallyHidden } from './layout/visually-hidden';
 export { Button, IconButton } from './controls/button';
 export { MASKED_PLACEHOLDER, PasswordField, TextField } from './controls/text-field';
 export { CloseIcon, EyeIcon, EyeOffIcon } from './controls/icons';
+export { Divider } from './layout/divider';
+export { Dialog, DIALOG_TRANSITION_MS, ESCAPE_SHAKE_MS } from './feedback/dialog';
+export { NOTIFICATION_MS, Toaster } from './feedback/toast';
+export { LoadingOverlay, Spinner } from './feedback/loading-overlay';
 
 export type { ThemeProviderProps } from './theme/theme-provider';
 export type {
@@ -17,3 +21,7 @@ export type {
 export type { VisuallyHiddenProps } from './layout/visually-hidden';
 export type { ButtonProps, IconButtonProps } from './controls/button';
 export type { PasswordFieldProps, TextFieldProps } from './controls/text-field';
+export type { DividerProps } from './layout/divider';
+export type { DialogProps } from './feedback/dialog';
+export type { ToasterProps, ToastNotice } from './feedback/toast';
+export type { LoadingOverlayProps, SpinnerProps } from './feedback/loading-overlay';

@@ -1,0 +1,92 @@
+import * as RadixToast from '@radix-ui/react-toast';
+import { keyframes, styled } from '../theme/stitches.config';
+import { IconButton } from '../controls/button';
+import { CloseIcon } from '../controls/icons';
+
+/** How long a top notification stays (SPEC.md §9). */
+export const NOTIFICATION_MS = 3000;
+
+const slideIn = keyframes({
+  from: { transform: 'translateY(-16px)', opacity: 0 },
+  to: { transform: 'translateY(0)', opacity: 1 },
+});
+
+const Viewport = styled(RadixToast.Viewport, {
+  position: 'fixed',
+  top: 0,
+  left: '50%',
+  transform: 'translateX(-50%)',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$2',
+  width: 'min(calc(100vw - 32px), 420px)',
+  margin: 0,
+  padding: '$4',
+  listStyle: 'none',
+  zIndex: 2147483647,
+  outline: 'none',
+});
+const Root = styled(RadixToast.Root, {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$3',
+  padding: '$3 $4',
+  borderRadius: '$2',
+  boxShadow: '$raised',
+  fontSize: '$2',
+  '&[data-state="open"]': { animation: `${slideIn} 200ms ease-out` },
+  '@reducedMotion': { animation: 'none !important' },
+  variants: {
+    tone: {
+      negative: {
+        backgroundColor: '$dangerSurface',
+        color: '$danger',
+        border: '1px solid $danger',
+      },
+      positive: {
+        backgroundColor: '$surfaceRaised',
+        color: '$success',
+        border: '1px solid $success',
+      },
+    },
+  },
+});
+const Message = styled(RadixToast.Description, { flex: 1, margin: 0 });
+
+/** One notification. */
+export interface ToastNotice {
+  id: string;
+  tone: 'negative' | 'positive';
+  message: string;
+}
+
+/** Props of {@link Toaster}. */
+export interface ToasterProps {
+  notices: ToastNotice[];
+  /** Called when a notice closes (time up, its close button, a swipe). */
+  onDismiss: (id: string) => void;
+  /** How long each stays; default 3000 ms (SPEC.md §9). */
+  duration?: number;
+}
+
+/** Top notifications, read out by screen readers as they appear. */
+export function Toaster({ notices, onDismiss, duration = NOTIFICATION_MS }: ToasterProps) {
+  return (
+    <RadixToast.Provider duration={duration} swipeDirection="up" label="Notification">
+      {notices.map((notice) => (
+        <Root
+          key={notice.id}
+          tone={notice.tone}
+          type={notice.tone === 'negative' ? 'foreground' : 'background'}
+          onOpenChange={(open) => !open && onDismiss(notice.id)}
+        >
+          <Message>{notice.message}</Message>
+          <RadixToast.Close asChild>
+            <IconButton label="Dismiss notification" icon={<CloseIcon />} size="small" />
+          </RadixToast.Close>
+        </Root>
+      ))}
+      <Viewport />
+    </RadixToast.Provider>
+  );
+}
