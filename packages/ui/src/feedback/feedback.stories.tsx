@@ -6,7 +6,19 @@ import { Toaster, type ToastNotice } from './toast';
 import { LoadingOverlay, Spinner } from './loading-overlay';
 import { Button } from '../controls/button';
 import { TextField } from '../controls/text-field';
-import { Box, Stack, Text } from '../layout/primitives';
+import { Stack, Text } from '../layout/primitives';
+import { styled } from '../theme/stitches.config';
+
+const Spaced = styled('div', { marginTop: '$4' });
+const Card = styled('div', {
+  position: 'relative',
+  width: '320px',
+  height: '200px',
+  padding: '$4',
+  borderRadius: '$3',
+  backgroundColor: '$surface',
+});
+const Narrow = styled('div', { width: '320px' });
 import { Divider } from '../layout/divider';
 
 const meta = { title: 'Feedback' } satisfies Meta;
@@ -25,10 +37,12 @@ function DialogDemo({ dismissible }: { dismissible: boolean }) {
         description="Who your mates think you are."
         dismissible={dismissible}
       >
-        <Stack css={{ marginTop: '$4' }}>
-          <TextField label="Name" defaultValue="Captain" />
-          <Button>Save</Button>
-        </Stack>
+        <Spaced>
+          <Stack>
+            <TextField label="Name" defaultValue="Captain" />
+            <Button>Save</Button>
+          </Stack>
+        </Spaced>
       </Dialog>
     </>
   );
@@ -125,18 +139,10 @@ export const ToastNegative: Story = {
 
 export const Loading: Story = {
   render: () => (
-    <Box
-      css={{
-        position: 'relative',
-        width: '320px',
-        height: '200px',
-        borderRadius: '$3',
-        backgroundColor: '$surface',
-      }}
-    >
-      <Text css={{ padding: '$4' }}>Signing you in</Text>
+    <Card>
+      <Text>Signing you in</Text>
       <LoadingOverlay />
-    </Box>
+    </Card>
   ),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Please wait...');
@@ -147,9 +153,9 @@ export const SpinnerAlone: Story = { render: () => <Spinner label="Loading mates
 
 export const DividerWithLabel: Story = {
   render: () => (
-    <Box css={{ width: '320px' }}>
+    <Narrow>
       <Divider label="or" />
-    </Box>
+    </Narrow>
   ),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('separator', { name: 'or' })).toBeVisible();
