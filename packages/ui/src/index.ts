@@ -8,6 +8,7 @@ export { Divider } from './layout/divider';
 export { Dialog, DIALOG_TRANSITION_MS, ESCAPE_SHAKE_MS } from './feedback/dialog';
 export { NOTIFICATION_MS, Toaster } from './feedback/toast';
 export { LoadingOverlay, Spinner } from './feedback/loading-overlay';
+export { AuthPopup } from './auth/auth-popup';
 
 export type { ThemeProviderProps } from './theme/theme-provider';
 export type {
@@ -25,3 +26,4 @@ export type { DividerProps } from './layout/divider';
 export type { DialogProps } from './feedback/dialog';
 export type { ToasterProps, ToastNotice } from './feedback/toast';
 export type { LoadingOverlayProps, SpinnerProps } from './feedback/loading-overlay';
+export type { AuthPopupProps } from './auth/auth-popup';

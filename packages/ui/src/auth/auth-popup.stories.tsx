@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { AuthPopup, type AuthPopupProps } from './auth-popup';
+
+function Controlled(props: Partial<AuthPopupProps>) {
+  const [mode, setMode] = useState<1 | 2>(props.mode ?? 1);
+  const [email, setEmail] = useState(props.email ?? '');
+  const [password, setPassword] = useState(props.password ?? '');
+  return (
+    <AuthPopup
+      open
+      mode={mode}
+      email={email}
+      password={password}
+      onEmailChange={setEmail}
+      onPasswordChange={setPassword}
+      onSwitchMode={() => setMode((m) => (m === 1 ? 2 : 1))}
+      onSubmit={props.onSubmit ?? (() => {})}
+      onClose={props.onClose ?? (() => {})}
+      onDiscord={props.onDiscord}
+      onGoogle={props.onGoogle}
+      loading={props.loading}
+    />
+  );
+}
+
+const meta = {
+  title: 'Auth/AuthPopup',
+  render: (args) => <Controlled {...args} />,
+  args: { onSubmit: fn(), onClose: fn(), onDiscord: fn(), onGoogle: fn() },
+} satisfies Meta<Partial<AuthPopupProps>>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const screen = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+/** Mode 1, word for word as SPEC.md §2; Continue does nothing until both fields are filled. */
+export const SignUp: Story = {
+  args: { mode: 1 },
+  play: async ({ canvasElement, args }) => {
+    const body = screen(canvasElement);
+    const dialog = await body.findByRole('dialog', { name: 'Create your account' });
+    await expect(dialog).toHaveAccessibleDescription(
+      'Welcome! Please fill in the details to get started.',
+    );
+    await waitFor(() => expect(body.getByRole('button', { name: 'Discord' })).toBeVisible());
+    await expect(body.getByRole('button', { name: 'Google' })).toBeVisible();
+    await expect(body.getByRole('separator', { name: 'or' })).toBeVisible();
+    await expect(dialog).toHaveTextContent('Already have an account? Sign in');
+    const continueButton = body.getByRole('button', { name: 'Continue' });
+    await userEvent.type(body.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.click(continueButton);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await expect(continueButton).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.type(body.getByLabelText('Password'), 'hunter22{Enter}');
+    await expect(args.onSubmit).toHaveBeenCalledOnce();
+  },
+};
+
+/** Mode 2 carries the product's name; the footer switches modes. */
+export const SignIn: Story = {
+  args: { mode: 2 },
+  play: async ({ canvasElement }) => {
+    const body = screen(canvasElement);
+    const dialog = await body.findByRole('dialog', { name: 'Sign in to Mates' });
+    await expect(dialog).toHaveAccessibleDescription('Welcome back! Please sign in to continue');
+    await expect(dialog).toHaveTextContent("Don't have an account? Sign up");
+    await userEvent.click(body.getByRole('button', { name: 'Sign up' }));
+    await expect(await body.findByRole('dialog', { name: 'Create your account' })).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  args: { mode: 2, email: 'ada@example.com', password: 'hunter22', loading: true },
+  play: async ({ canvasElement, args }) => {
+    const body = screen(canvasElement);
+    await expect(await body.findByRole('status')).toHaveTextContent('Please wait...');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const WithoutProviders: Story = {
+  args: { mode: 2, onDiscord: undefined, onGoogle: undefined },
+  play: async ({ canvasElement }) => {
+    const body = screen(canvasElement);
+    await body.findByRole('dialog');
+    await expect(body.queryByRole('button', { name: 'Discord' })).toBeNull();
+    await expect(body.queryByRole('button', { name: 'Google' })).toBeNull();
+  },
+};
+
+/** The close button and Escape both ask to close (the app then returns to "/"). */
+export const Close: Story = {
+  args: { mode: 2 },
+  play: async ({ canvasElement, args }) => {
+    const body = screen(canvasElement);
+    await userEvent.click(await body.findByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(args.onClose).toHaveBeenCalledOnce());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(args.onClose).toHaveBeenCalledTimes(2));
+  },
+};

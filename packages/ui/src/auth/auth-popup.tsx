@@ -1,0 +1,121 @@
+import type { FormEvent, ReactNode } from 'react';
+import { styled } from '../theme/stitches.config';
+import { Dialog } from '../feedback/dialog';
+import { LoadingOverlay } from '../feedback/loading-overlay';
+import { Button } from '../controls/button';
+import { PasswordField, TextField } from '../controls/text-field';
+import { Divider } from '../layout/divider';
+import { Stack, Text } from '../layout/primitives';
+
+const Body = styled('div', { position: 'relative', marginTop: '$5' });
+const FooterLine = styled('p', {
+  margin: 0,
+  marginTop: '$4',
+  textAlign: 'center',
+  color: '$textMuted',
+  fontSize: '$2',
+});
+const Switch = styled('button', {
+  all: 'unset',
+  color: '$accent',
+  fontWeight: '$medium',
+  cursor: 'pointer',
+  borderRadius: '$1',
+  '&:hover': { textDecoration: 'underline' },
+  '&:focus-visible': { boxShadow: '$focus' },
+});
+
+/** Props of {@link AuthPopup}. */
+export interface AuthPopupProps {
+  open: boolean;
+  /** 1: sign up ("Create your account"); 2: sign in. */
+  mode: 1 | 2;
+  /** The product's name, carried by the sign-in heading; default "Mates". */
+  productName?: string;
+  email: string;
+  password: string;
+  /** Shows the "Please wait..." overlay. */
+  loading?: boolean;
+  onEmailChange: (value: string) => void;
+  onPasswordChange: (value: string) => void;
+  /** Continue; only called when both fields are filled (SPEC.md §5). */
+  onSubmit: () => void;
+  onSwitchMode: () => void;
+  /** The close button (and Escape): the app returns to "/". */
+  onClose: () => void;
+  /** The Discord button; hidden when absent. */
+  onDiscord?: () => void;
+  /** The Google button; hidden when absent (unless `googleButton` is given). */
+  onGoogle?: () => void;
+  /** Google's own rendered button (Google Identity Services), used instead of ours. */
+  googleButton?: ReactNode;
+}
+
+/** The sign-up / sign-in popup of SPEC.md §2, as it looks; the flow lives in authPopupMachine. */
+export function AuthPopup(props: AuthPopupProps) {
+  const { open, mode, productName = 'Mates', email, password, loading = false } = props;
+  const signUp = mode === 1;
+  const filled = email !== '' && password !== '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (filled && !loading) props.onSubmit();
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && props.onClose()}
+      title={signUp ? 'Create your account' : `Sign in to ${productName}`}
+      description={
+        signUp
+          ? 'Welcome! Please fill in the details to get started.'
+          : 'Welcome back! Please sign in to continue'
+      }
+    >
+      <Body aria-busy={loading}>
+        <Stack gap={4}>
+          <Stack gap={2}>
+            {props.onDiscord && (
+              <Button variant="soft" block onClick={props.onDiscord}>
+                Discord
+              </Button>
+            )}
+            {props.googleButton ??
+              (props.onGoogle && (
+                <Button variant="soft" block onClick={props.onGoogle}>
+                  Google
+                </Button>
+              ))}
+          </Stack>
+          <Divider label="or" />
+          <form onSubmit={submit} noValidate>
+            <Stack gap={3}>
+              <TextField
+                label="Email address"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => props.onEmailChange(event.target.value)}
+              />
+              <PasswordField
+                label="Password"
+                autoComplete={signUp ? 'new-password' : 'current-password'}
+                value={password}
+                onChange={(event) => props.onPasswordChange(event.target.value)}
+              />
+              <Button type="submit" block aria-disabled={!filled || loading}>
+                Continue
+              </Button>
+            </Stack>
+          </form>
+        </Stack>
+        {loading && <LoadingOverlay />}
+      </Body>
+      <FooterLine>
+        {signUp ? 'Already have an account? ' : "Don't have an account? "}
+        <Switch type="button" onClick={props.onSwitchMode}>
+          {signUp ? 'Sign in' : 'Sign up'}
+        </Switch>
+      </FooterLine>
+    </Dialog>
+  );
+}
