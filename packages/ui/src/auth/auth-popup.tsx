@@ -5,7 +5,7 @@ import { LoadingOverlay } from '../feedback/loading-overlay';
 import { Button } from '../controls/button';
 import { PasswordField, TextField } from '../controls/text-field';
 import { Divider } from '../layout/divider';
-import { Stack, Text } from '../layout/primitives';
+import { Stack } from '../layout/primitives';
 
 const Body = styled('div', { position: 'relative', marginTop: '$5' });
 const FooterLine = styled('p', {
