@@ -9,6 +9,11 @@ export { Dialog, DIALOG_TRANSITION_MS, ESCAPE_SHAKE_MS } from './feedback/dialog
 export { NOTIFICATION_MS, Toaster } from './feedback/toast';
 export { LoadingOverlay, Spinner } from './feedback/loading-overlay';
 export { AuthPopup } from './auth/auth-popup';
+export { Chip, Tag } from './controls/chip';
+export { Avatar } from './catalog/avatar';
+export { MateCard, MateCardSkeleton } from './catalog/mate-card';
+export { MateGrid } from './catalog/mate-grid';
+export { EmptyState } from './feedback/empty-state';
 
 export type { ThemeProviderProps } from './theme/theme-provider';
 export type {
@@ -27,3 +32,8 @@ export type { DialogProps } from './feedback/dialog';
 export type { ToasterProps, ToastNotice } from './feedback/toast';
 export type { LoadingOverlayProps, SpinnerProps } from './feedback/loading-overlay';
 export type { AuthPopupProps } from './auth/auth-popup';
+export type { ChipProps, TagProps } from './controls/chip';
+export type { AvatarProps } from './catalog/avatar';
+export type { MateCardLabels, MateCardProps } from './catalog/mate-card';
+export type { MateGridProps } from './catalog/mate-grid';
+export type { EmptyStateProps } from './feedback/empty-state';

@@ -67,7 +67,9 @@ export const SignIn: Story = {
     await expect(dialog).toHaveAccessibleDescription('Welcome back! Please sign in to continue');
     await expect(dialog).toHaveTextContent("Don't have an account? Sign up");
     await userEvent.click(body.getByRole('button', { name: 'Sign up' }));
-    await expect(await body.findByRole('dialog', { name: 'Create your account' })).toBeVisible();
+    await waitFor(() =>
+      expect(body.getByRole('dialog', { name: 'Create your account' })).toBeVisible(),
+    );
   },
 };
 

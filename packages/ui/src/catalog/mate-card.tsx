@@ -1,0 +1,160 @@
+import type { MateSummary } from '@mates/api-client';
+import { keyframes, styled } from '../theme/stitches.config';
+import { Tag } from '../controls/chip';
+
+const Card = styled('article', {
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  overflow: 'hidden',
+  borderRadius: '$3',
+  backgroundColor: '$surface',
+  border: '1px solid $border',
+  '&:focus-within': { borderColor: '$accent' },
+});
+const CardLink = styled('a', {
+  display: 'flex',
+  flexDirection: 'column',
+  color: 'inherit',
+  textDecoration: 'none',
+  '&:focus-visible': { outline: 'none', boxShadow: 'inset $focus' },
+});
+const Portrait = styled('img', {
+  width: '100%',
+  aspectRatio: '4 / 5',
+  objectFit: 'cover',
+  backgroundColor: '$surfaceRaised',
+  display: 'block',
+});
+const Body = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1', padding: '$3' });
+const Name = styled('h3', { margin: 0, fontSize: '$3', fontWeight: '$bold', lineHeight: '$tight' });
+const Tagline = styled('p', {
+  margin: 0,
+  fontSize: '$2',
+  color: '$textMuted',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+});
+const Meta = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '$2',
+  padding: '0 $3 $3',
+});
+const Tags = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$1', padding: '0 $3 $2' });
+const Counter = styled('span', { fontSize: '$1', color: '$textMuted' });
+const Favorite = styled('button', {
+  all: 'unset',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  size: '32px',
+  borderRadius: '$round',
+  color: '$textMuted',
+  cursor: 'pointer',
+  '&:hover': { color: '$accent' },
+  '&:focus-visible': { boxShadow: '$focus' },
+  '&[aria-pressed="true"]': { color: '$accent' },
+});
+
+const pulse = keyframes({ '0%, 100%': { opacity: 0.55 }, '50%': { opacity: 1 } });
+const Bone = styled('div', {
+  backgroundColor: '$surfaceRaised',
+  borderRadius: '$1',
+  animation: `${pulse} 1.4s ease-in-out infinite`,
+  '@reducedMotion': { animation: 'none' },
+});
+
+/** Words the card shows, in the app's language. */
+export interface MateCardLabels {
+  /** The favorite toggle's name, e.g. "Favorite". */
+  favorite: string;
+  /** e.g. (n) => `${n} chats`. */
+  chats: (count: string) => string;
+}
+
+const ENGLISH: MateCardLabels = { favorite: 'Favorite', chats: (count) => `${count} chats` };
+
+/** Props of {@link MateCard}. */
+export interface MateCardProps {
+  mate: MateSummary;
+  /** Where the card leads (the mate's detail page). */
+  href: string;
+  /** Whether the mate is a favorite; the toggle is hidden when `onFavoriteChange` is absent. */
+  favorite?: boolean;
+  onFavoriteChange?: (favorite: boolean) => void;
+  /** Labels of each tag key; unknown keys show as they are. */
+  tagLabels?: Record<string, string>;
+  labels?: MateCardLabels;
+  /** For number formatting; default "en". */
+  locale?: string;
+}
+
+/** A mate in a list: portrait, name, tagline, tags, chats, and a favorite toggle. */
+export function MateCard({
+  mate,
+  href,
+  favorite = false,
+  onFavoriteChange,
+  tagLabels = {},
+  labels = ENGLISH,
+  locale = 'en',
+}: MateCardProps) {
+  const chats = new Intl.NumberFormat(locale, { notation: 'compact' }).format(mate.counters.chats);
+  return (
+    <Card aria-label={mate.name}>
+      <CardLink href={href}>
+        <Portrait src={mate.avatar} alt="" loading="lazy" />
+        <Body>
+          <Name>{mate.name}</Name>
+          <Tagline>{mate.tagline}</Tagline>
+        </Body>
+      </CardLink>
+      <Tags>
+        {mate.tags.slice(0, 3).map((tag) => (
+          <Tag key={tag}>{tagLabels[tag] ?? tag}</Tag>
+        ))}
+      </Tags>
+      <Meta>
+        <Counter>{labels.chats(chats)}</Counter>
+        {onFavoriteChange && (
+          <Favorite
+            type="button"
+            aria-label={labels.favorite}
+            aria-pressed={favorite}
+            onClick={() => onFavoriteChange(!favorite)}
+          >
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill={favorite ? 'currentColor' : 'none'}
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M12 21s-7-4.4-9.5-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.5 6c-2.5 4.6-9.5 9-9.5 9Z" />
+            </svg>
+          </Favorite>
+        )}
+      </Meta>
+    </Card>
+  );
+}
+
+/** A card-shaped placeholder while mates load. */
+export function MateCardSkeleton() {
+  return (
+    <Card aria-hidden="true">
+      <Bone css={{ width: '100%', aspectRatio: '4 / 5', borderRadius: 0 }} />
+      <Body>
+        <Bone css={{ height: '18px', width: '70%' }} />
+        <Bone css={{ height: '14px', width: '95%' }} />
+        <Bone css={{ height: '14px', width: '60%' }} />
+      </Body>
+    </Card>
+  );
+}
