@@ -14,6 +14,8 @@ export { Avatar } from './catalog/avatar';
 export { MateCard, MateCardSkeleton } from './catalog/mate-card';
 export { MateGrid } from './catalog/mate-grid';
 export { EmptyState } from './feedback/empty-state';
+export { Header } from './shell/header';
+export { Footer } from './shell/footer';
 
 export type { ThemeProviderProps } from './theme/theme-provider';
 export type {
@@ -37,3 +39,5 @@ export type { AvatarProps } from './catalog/avatar';
 export type { MateCardLabels, MateCardProps } from './catalog/mate-card';
 export type { MateGridProps } from './catalog/mate-grid';
 export type { EmptyStateProps } from './feedback/empty-state';
+export type { HeaderLabels, HeaderProps } from './shell/header';
+export type { FooterLink, FooterProps } from './shell/footer';

@@ -19,6 +19,7 @@ const Frame = styled('span', {
     },
   },
   defaultVariants: { size: 'medium' },
+  '&[data-initials]::after': { content: 'attr(data-initials)' },
 });
 const Image = styled('img', { size: '100%', objectFit: 'cover' });
 
@@ -29,10 +30,12 @@ export interface AvatarProps {
   /** Whose picture: the alternative text, and the initials when there is no image. */
   name: string;
   size?: 'small' | 'medium' | 'large';
+  /** Hidden from screen readers, for an avatar inside a control that is already named. */
+  decorative?: boolean;
 }
 
 /** A round picture of a person or mate, with initials when there is none (or it fails). */
-export function Avatar({ src, name, size }: AvatarProps) {
+export function Avatar({ src, name, size, decorative = false }: AvatarProps) {
   const [failed, setFailed] = useState(false);
   const initials = name
     .split(/\s+/)
@@ -40,13 +43,22 @@ export function Avatar({ src, name, size }: AvatarProps) {
     .join('')
     .slice(0, 2)
     .toUpperCase();
+  const showImage = src && !failed;
+  if (decorative) {
+    return (
+      // Initials drawn by CSS: decoration, not text that the control's name would have to contain.
+      <Frame size={size} aria-hidden="true" data-initials={showImage ? undefined : initials}>
+        {showImage && <Image src={src} alt="" onError={() => setFailed(true)} />}
+      </Frame>
+    );
+  }
   return (
     <Frame
       size={size}
-      role={src && !failed ? undefined : 'img'}
-      aria-label={src && !failed ? undefined : name}
+      role={showImage ? undefined : 'img'}
+      aria-label={showImage ? undefined : name}
     >
-      {src && !failed ? (
+      {showImage ? (
         <Image src={src} alt={name} onError={() => setFailed(true)} />
       ) : (
         <span aria-hidden="true">{initials}</span>
