@@ -16,6 +16,8 @@ export { MateGrid } from './catalog/mate-grid';
 export { EmptyState } from './feedback/empty-state';
 export { Header } from './shell/header';
 export { Footer } from './shell/footer';
+export { ChatBubble } from './chat/chat-bubble';
+export { ChatComposer } from './chat/chat-composer';
 
 export type { ThemeProviderProps } from './theme/theme-provider';
 export type {
@@ -41,3 +43,5 @@ export type { MateGridProps } from './catalog/mate-grid';
 export type { EmptyStateProps } from './feedback/empty-state';
 export type { HeaderLabels, HeaderProps } from './shell/header';
 export type { FooterLink, FooterProps } from './shell/footer';
+export type { ChatBubbleLabels, ChatBubbleProps } from './chat/chat-bubble';
+export type { ChatComposerLabels, ChatComposerProps } from './chat/chat-composer';

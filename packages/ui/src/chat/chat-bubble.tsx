@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import Markdown from 'react-markdown';
+import { keyframes, styled } from '../theme/stitches.config';
+
+const blink = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0 } });
+
+const Row = styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$1',
+  maxWidth: 'min(85%, 640px)',
+  variants: {
+    role: {
+      user: { alignSelf: 'flex-end', alignItems: 'flex-end' },
+      mate: { alignSelf: 'flex-start', alignItems: 'flex-start' },
+    },
+  },
+});
+const Bubble = styled('div', {
+  padding: '$2 $3',
+  borderRadius: '$3',
+  fontSize: '$3',
+  lineHeight: '$body',
+  overflowWrap: 'anywhere',
+  '& p': { margin: 0 },
+  '& p + p': { marginTop: '$2' },
+  '& em': { color: '$textMuted' },
+  '& a': { color: '$accent' },
+  '& pre, & code': { fontFamily: 'ui-monospace, monospace', fontSize: '$2' },
+  variants: {
+    role: {
+      user: {
+        backgroundColor: '$accent',
+        color: '$onAccent',
+        borderBottomRightRadius: '$1',
+        '& em': { color: 'inherit', opacity: 0.85 },
+      },
+      mate: { backgroundColor: '$surfaceRaised', color: '$text', borderBottomLeftRadius: '$1' },
+    },
+    status: { complete: {}, partial: {}, error: { border: '1px dashed $danger' } },
+  },
+});
+const Caret = styled('span', {
+  display: 'inline-block',
+  width: '0.5em',
+  height: '1em',
+  marginLeft: '2px',
+  verticalAlign: 'text-bottom',
+  backgroundColor: 'currentColor',
+  animation: `${blink} 1s step-end infinite`,
+  '@reducedMotion': { animation: 'none' },
+});
+const Note = styled('p', {
+  margin: 0,
+  fontSize: '$1',
+  color: '$textMuted',
+  variants: { tone: { danger: { color: '$danger' }, muted: {} } },
+});
+const Actions = styled('div', { display: 'flex', gap: '$1' });
+
+/** Words the bubble shows, in the app's language. */
+export interface ChatBubbleLabels {
+  partial: string;
+  error: string;
+  edited: string;
+  speaker: (name: string) => string;
+}
+
+const ENGLISH: ChatBubbleLabels = {
+  partial: 'This reply was cut off.',
+  error: 'This reply failed.',
+  edited: 'edited',
+  speaker: (name) => `${name} says`,
+};
+
+/** Props of {@link ChatBubble}. */
+export interface ChatBubbleProps {
+  role: 'user' | 'mate';
+  /** Who speaks, for screen readers (the mate's name, or "You"). */
+  speaker: string;
+  /** Markdown; raw HTML in it is shown as text, never run. */
+  content: string;
+  status?: 'complete' | 'partial' | 'error';
+  /** Shows a blinking caret: the reply is still arriving. */
+  streaming?: boolean;
+  edited?: boolean;
+  /** Buttons under the bubble: edit, delete, regenerate, play voice. */
+  actions?: ReactNode;
+  labels?: ChatBubbleLabels;
+}
+
+/** One message of a chat. */
+export function ChatBubble({
+  role,
+  speaker,
+  content,
+  status = 'complete',
+  streaming = false,
+  edited = false,
+  actions,
+  labels = ENGLISH,
+}: ChatBubbleProps) {
+  return (
+    <Row role={role} aria-label={labels.speaker(speaker)}>
+      <Bubble role={role} status={status}>
+        <Markdown
+          skipHtml={false}
+          components={{
+            a: ({ href, children }) => (
+              <a href={href} target="_blank" rel="noreferrer noopener">
+                {children}
+              </a>
+            ),
+          }}
+        >
+          {content}
+        </Markdown>
+        {streaming && <Caret aria-hidden="true" />}
+      </Bubble>
+      {status === 'partial' && !streaming && <Note>{labels.partial}</Note>}
+      {status === 'error' && <Note tone="danger">{labels.error}</Note>}
+      {edited && <Note>{labels.edited}</Note>}
+      {actions && <Actions>{actions}</Actions>}
+    </Row>
+  );
+}

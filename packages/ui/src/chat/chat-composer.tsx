@@ -1,0 +1,132 @@
+import { useState, type KeyboardEvent } from 'react';
+import { styled } from '../theme/stitches.config';
+import { Button } from '../controls/button';
+import { Chip } from '../controls/chip';
+
+const Form = styled('form', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$2',
+  padding: '$3',
+  borderTop: '1px solid $border',
+  backgroundColor: '$surface',
+});
+const Row = styled('div', { display: 'flex', alignItems: 'flex-end', gap: '$2' });
+const Area = styled('textarea', {
+  all: 'unset',
+  boxSizing: 'border-box',
+  flex: 1,
+  minHeight: '$field',
+  maxHeight: '160px',
+  padding: '$2 $3',
+  borderRadius: '$2',
+  border: '1px solid $border',
+  backgroundColor: '$bg',
+  color: '$text',
+  fontSize: '$3',
+  lineHeight: '$body',
+  overflowY: 'auto',
+  fieldSizing: 'content',
+  '&:focus-visible': { borderColor: '$accent', boxShadow: '$focus' },
+  '&:disabled': { opacity: 0.6 },
+});
+const Ideas = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$2' });
+
+/** Words the composer shows, in the app's language. */
+export interface ChatComposerLabels {
+  message: string;
+  placeholder: string;
+  send: string;
+  stop: string;
+  inspire: string;
+  suggestions: string;
+}
+
+const ENGLISH: ChatComposerLabels = {
+  message: 'Message',
+  placeholder: 'Write a message…',
+  send: 'Send',
+  stop: 'Stop',
+  inspire: 'Ideas',
+  suggestions: 'Suggested replies',
+};
+
+/** Props of {@link ChatComposer}. */
+export interface ChatComposerProps {
+  /** Sends the text (never empty); the composer clears itself. */
+  onSend: (text: string) => void;
+  /** A reply is being written: typing stays possible, sending waits, Stop shows. */
+  streaming?: boolean;
+  onStop?: () => void;
+  /** Asks for reply ideas; the button is hidden when absent. */
+  onInspire?: () => void;
+  /** Ideas to pick from: picking one puts it in the box. */
+  suggestions?: string[];
+  labels?: ChatComposerLabels;
+}
+
+/** Where the user writes: Enter sends, Shift+Enter starts a new line. */
+export function ChatComposer({
+  onSend,
+  streaming = false,
+  onStop,
+  onInspire,
+  suggestions = [],
+  labels = ENGLISH,
+}: ChatComposerProps) {
+  const [text, setText] = useState('');
+  const send = () => {
+    if (streaming || text.trim() === '') return;
+    onSend(text.trim());
+    setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // While an IME composes a word, Enter confirms the word rather than sending.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      {suggestions.length > 0 && (
+        <Ideas role="group" aria-label={labels.suggestions}>
+          {suggestions.map((idea) => (
+            <Chip key={idea} selected={false} onSelectedChange={() => setText(idea)}>
+              {idea}
+            </Chip>
+          ))}
+        </Ideas>
+      )}
+      <Row>
+        <Area
+          aria-label={labels.message}
+          placeholder={labels.placeholder}
+          value={text}
+          rows={1}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {onInspire && !streaming && (
+          <Button variant="soft" onClick={onInspire}>
+            {labels.inspire}
+          </Button>
+        )}
+        {streaming ? (
+          <Button variant="danger" onClick={onStop}>
+            {labels.stop}
+          </Button>
+        ) : (
+          <Button type="submit" aria-disabled={text.trim() === ''}>
+            {labels.send}
+          </Button>
+        )}
+      </Row>
+    </Form>
+  );
+}
