@@ -18,6 +18,12 @@ export { Header } from './shell/header';
 export { Footer } from './shell/footer';
 export { ChatBubble } from './chat/chat-bubble';
 export { ChatComposer } from './chat/chat-composer';
+export { Switch } from './controls/switch';
+export { Select } from './controls/select';
+export { Tabs } from './controls/tabs';
+export { Tooltip } from './controls/tooltip';
+export { Rating } from './controls/rating';
+export { AudioPlayButton } from './controls/audio-play-button';
 
 export type { ThemeProviderProps } from './theme/theme-provider';
 export type {
@@ -45,3 +51,9 @@ export type { HeaderLabels, HeaderProps } from './shell/header';
 export type { FooterLink, FooterProps } from './shell/footer';
 export type { ChatBubbleLabels, ChatBubbleProps } from './chat/chat-bubble';
 export type { ChatComposerLabels, ChatComposerProps } from './chat/chat-composer';
+export type { SwitchProps } from './controls/switch';
+export type { SelectOption, SelectProps } from './controls/select';
+export type { TabItem, TabsProps } from './controls/tabs';
+export type { TooltipProps } from './controls/tooltip';
+export type { RatingProps } from './controls/rating';
+export type { AudioPlayButtonProps } from './controls/audio-play-button';

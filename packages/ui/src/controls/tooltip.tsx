@@ -1,0 +1,34 @@
+import type { ReactElement } from 'react';
+import * as RadixTooltip from '@radix-ui/react-tooltip';
+import { styled } from '../theme/stitches.config';
+
+const Content = styled(RadixTooltip.Content, {
+  padding: '$1 $2',
+  borderRadius: '$1',
+  backgroundColor: '$text',
+  color: '$bg',
+  fontSize: '$1',
+  zIndex: 60,
+});
+
+/** Props of {@link Tooltip}. */
+export interface TooltipProps {
+  /** The hint; also shown on keyboard focus. */
+  content: string;
+  /** One focusable element. */
+  children: ReactElement;
+}
+
+/** A short hint on hover and focus. It adds no name: name the element itself. */
+export function Tooltip({ content, children }: TooltipProps) {
+  return (
+    <RadixTooltip.Provider delayDuration={300}>
+      <RadixTooltip.Root>
+        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+        <RadixTooltip.Portal>
+          <Content sideOffset={6}>{content}</Content>
+        </RadixTooltip.Portal>
+      </RadixTooltip.Root>
+    </RadixTooltip.Provider>
+  );
+}
