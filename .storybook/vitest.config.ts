@@ -20,6 +20,30 @@ const CHROMIUM_ARGS = [
 export default defineProject({
   plugins: [storybookTest({ configDir: path.join(import.meta.dirname) })],
   resolve: { conditions: ['@mates/source'] },
+  // Declared up front: a dependency Vite discovers mid-run reloads the page and fails the
+  // stories that were running, which a fresh clone (an empty cache) would hit every time.
+  optimizeDeps: {
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      '@stitches/react',
+      '@radix-ui/react-dialog',
+      '@radix-ui/react-switch',
+      '@radix-ui/react-toast',
+      '@radix-ui/react-visually-hidden',
+      '@radix-ui/react-tabs',
+      '@radix-ui/react-select',
+      '@radix-ui/react-tooltip',
+      '@radix-ui/react-scroll-area',
+      'react-markdown',
+      'msw',
+      'msw-storybook-addon',
+      'storybook/test',
+    ],
+  },
   test: {
     name: 'storybook',
     browser: {

@@ -24,6 +24,9 @@ export { Tabs } from './controls/tabs';
 export { Tooltip } from './controls/tooltip';
 export { Rating } from './controls/rating';
 export { AudioPlayButton } from './controls/audio-play-button';
+export { Grid, Link, ScrollArea } from './layout/more-layout';
+export { SearchField } from './catalog/search-field';
+export { PackageCard } from './catalog/package-card';
 
 export type { ThemeProviderProps } from './theme/theme-provider';
 export type {
@@ -57,3 +60,6 @@ export type { TabItem, TabsProps } from './controls/tabs';
 export type { TooltipProps } from './controls/tooltip';
 export type { RatingProps } from './controls/rating';
 export type { AudioPlayButtonProps } from './controls/audio-play-button';
+export type { GridProps, LinkProps, ScrollAreaProps } from './layout/more-layout';
+export type { SearchFieldProps } from './catalog/search-field';
+export type { PackageCardLabels, PackageCardProps } from './catalog/package-card';

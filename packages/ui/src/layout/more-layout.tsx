@@ -1,0 +1,99 @@
+import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import * as RadixScrollArea from '@radix-ui/react-scroll-area';
+import { styled } from '../theme/stitches.config';
+
+const StyledGrid = styled('div', {
+  display: 'grid',
+  gap: '$4',
+  variants: {
+    columns: {
+      1: { gridTemplateColumns: '1fr' },
+      2: {
+        gridTemplateColumns: '1fr',
+        '@bp2': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+      },
+      3: {
+        gridTemplateColumns: '1fr',
+        '@bp2': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+        '@bp3': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+      },
+    },
+  },
+  defaultVariants: { columns: 2 },
+});
+const StyledLink = styled('a', {
+  color: '$accent',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  borderRadius: '$1',
+  '&:hover': { color: '$accentStrong' },
+  '&:focus-visible': { outline: 'none', boxShadow: '$focus' },
+});
+const Root = styled(RadixScrollArea.Root, { overflow: 'hidden', height: '100%', width: '100%' });
+const Viewport = styled(RadixScrollArea.Viewport, {
+  size: '100%',
+  '&:focus-visible': { outline: 'none', boxShadow: 'inset $focus' },
+});
+const Bar = styled(RadixScrollArea.Scrollbar, {
+  display: 'flex',
+  padding: '2px',
+  width: '10px',
+  userSelect: 'none',
+  touchAction: 'none',
+});
+const Thumb = styled(RadixScrollArea.Thumb, {
+  flex: 1,
+  borderRadius: '$round',
+  backgroundColor: '$border',
+});
+
+/** Props of {@link Grid}. */
+export interface GridProps extends ComponentPropsWithoutRef<'div'> {
+  /** Columns on wide screens; one column on phones. */
+  columns?: 1 | 2 | 3;
+}
+
+/** A responsive grid of equal columns. */
+export function Grid(props: GridProps) {
+  return <StyledGrid {...props} />;
+}
+
+/** Props of {@link Link}. */
+export type LinkProps = ComponentPropsWithoutRef<'a'>;
+
+/** A text link. */
+export function Link(props: LinkProps) {
+  return <StyledLink {...props} />;
+}
+
+/** Props of {@link ScrollArea}. */
+export interface ScrollAreaProps {
+  children: ReactNode;
+  /** The region's accessible name, e.g. "Main content". */
+  label?: string;
+}
+
+/**
+ * A scrolling region with a themed scrollbar: the app's main container. The ref is the
+ * element that scrolls, so the app can scroll it to the top after each navigation.
+ */
+export const ScrollArea = forwardRef<HTMLDivElement, ScrollAreaProps>(function ScrollArea(
+  { children, label },
+  ref,
+) {
+  return (
+    <Root type="auto">
+      <Viewport
+        ref={ref}
+        aria-label={label}
+        tabIndex={label ? 0 : undefined}
+        role={label ? 'region' : undefined}
+      >
+        {children}
+      </Viewport>
+      <Bar orientation="vertical">
+        <Thumb />
+      </Bar>
+    </Root>
+  );
+});
