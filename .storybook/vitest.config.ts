@@ -1,21 +1,7 @@
 import path from 'node:path';
 import { defineProject } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
-import { playwright } from '@vitest/browser-playwright';
-
-// Debian's Chromium, started the way this machine needs (TOOLCHAIN.md).
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Animations off (the kit honours reduced motion): the checks and pictures are deterministic.
-  '--force-prefers-reduced-motion',
-];
+import { chromium } from '../scripts/chromium';
 
 export default defineProject({
   plugins: [storybookTest({ configDir: path.join(import.meta.dirname) })],
@@ -49,12 +35,7 @@ export default defineProject({
     browser: {
       enabled: true,
       headless: true,
-      provider: playwright({
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: CHROMIUM_ARGS,
-        },
-      }),
+      provider: chromium(),
       instances: [{ browser: 'chromium' }],
     },
     setupFiles: [path.join(import.meta.dirname, 'vitest.setup.ts')],

@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import { createRoot, type Root } from 'react-dom/client';
+import { act, type ReactNode } from 'react';
+import { createMateSummariesFixture, createPackageFixture } from '@mates/api-client/msw';
+import { ThemeProvider } from './theme/theme-provider';
+import { Button } from './controls/button';
+import { PasswordField, TextField } from './controls/text-field';
+import { Chip } from './controls/chip';
+import { MateCard } from './catalog/mate-card';
+import { MateGrid } from './catalog/mate-grid';
+import { PackageCard } from './catalog/package-card';
+import { ChatBubble } from './chat/chat-bubble';
+import { Header } from './shell/header';
+import { Footer } from './shell/footer';
+import { Stack } from './layout/primitives';
+
+let root: Root | null = null;
+let host: HTMLElement | null = null;
+
+async function show(node: ReactNode, theme: 'dark' | 'light' = 'dark') {
+  host = document.createElement('div');
+  host.setAttribute('data-testid', 'host');
+  host.style.display = 'inline-block';
+  host.style.padding = '16px';
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root!.render(<ThemeProvider theme={theme}>{node}</ThemeProvider>));
+  // Portraits are data URLs: wait until every image has decoded, so pictures are complete.
+  await Promise.all([...host.querySelectorAll('img')].map((img) => img.decode().catch(() => {})));
+}
+
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  host?.remove();
+  root = null;
+  host = null;
+});
+
+const mates = createMateSummariesFixture(8);
+const USER = { name: 'Ada Lovelace', avatar: null, chats: 42, goldCoins: 7 };
+const headerProps = {
+  homeHref: '#/',
+  searchHref: '#/search',
+  profileHref: '#/profile',
+  languages: { en: 'English', es: 'Español' },
+  language: 'en',
+  onLanguageChange: () => {},
+  onSignIn: () => {},
+};
+
+const KEY_PARTS: [string, () => ReactNode][] = [
+  [
+    'controls',
+    () => (
+      <Stack gap={3}>
+        <Button>Continue</Button>
+        <Button variant="soft">Soft</Button>
+        <Button variant="danger">Delete</Button>
+        <TextField label="Email address" defaultValue="ada@example.com" />
+        <PasswordField label="Password" defaultValue="secret" error="Too short." />
+        <Chip selected onSelectedChange={() => {}}>
+          fantasy
+        </Chip>
+      </Stack>
+    ),
+  ],
+  [
+    'mate-card',
+    () => (
+      <div style={{ width: 220 }}>
+        <MateCard mate={mates[0]!} href="#" favorite onFavoriteChange={() => {}} />
+      </div>
+    ),
+  ],
+  [
+    'package-card',
+    () => (
+      <div style={{ width: 300 }}>
+        <PackageCard pkg={createPackageFixture()} highlighted onChoose={() => {}} />
+      </div>
+    ),
+  ],
+  [
+    'chat',
+    () => (
+      <div style={{ width: 420, display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <ChatBubble role="mate" speaker="Lyra" content="*She smiles.* Welcome **back**." />
+        <ChatBubble role="user" speaker="You" content="I brought the map." />
+        <ChatBubble role="mate" speaker="Lyra" content="Show me" status="partial" />
+      </div>
+    ),
+  ],
+];
+
+describe.each(['dark', 'light'] as const)('visual baselines, %s theme', (theme) => {
+  test.each(KEY_PARTS)('%s', async (name, render) => {
+    await show(render(), theme);
+    await expect.element(page.getByTestId('host')).toMatchScreenshot(`${name}-${theme}`);
+  });
+});
+
+describe.each([360, 768, 1024, 1440])('responsive at %i px', (width) => {
+  test('the header fits, and shows benefits from tablet width up', async () => {
+    await page.viewport(width, 800);
+    await show(
+      <div style={{ width: width - 32 }}>
+        <Header {...headerProps} user={USER} />
+      </div>,
+    );
+    const banner = page.getByRole('banner').element() as HTMLElement;
+    expect(banner.scrollWidth).toBeLessThanOrEqual(banner.clientWidth);
+    const benefits = page.getByText('42 chats').element() as HTMLElement;
+    expect(getComputedStyle(benefits.parentElement!).display === 'none').toBe(width < 768);
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
+  });
+
+  test('the mate grid uses the width: two columns on a phone, more on wider screens', async () => {
+    await page.viewport(width, 800);
+    await show(
+      <div style={{ width: width - 32 }}>
+        <MateGrid label="Recommended mates">
+          {mates.map((mate) => (
+            <MateCard key={mate.mateId} mate={mate} href="#" />
+          ))}
+        </MateGrid>
+      </div>,
+    );
+    const cards = page.getByRole('article').elements();
+    const rows = new Map<number, number>();
+    for (const card of cards) {
+      const top = Math.round(card.getBoundingClientRect().top);
+      rows.set(top, (rows.get(top) ?? 0) + 1);
+    }
+    const perRow = Math.max(...rows.values());
+    // Two columns on a phone; on wider screens as many 180 px columns as fit (at least 3).
+    if (width < 768) expect(perRow).toBe(2);
+    else expect(perRow).toBeGreaterThanOrEqual(width >= 1440 ? 6 : 3);
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
+  });
+});
+
+test('the footer lists the legal and help pages as a contentinfo landmark', async () => {
+  await show(<Footer links={[{ href: '#/faq', label: 'FAQ' }]} note="© Mates" />);
+  await expect.element(page.getByRole('contentinfo')).toBeVisible();
+});

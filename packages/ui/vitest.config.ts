@@ -1,0 +1,33 @@
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { chromium } from '../../scripts/chromium';
+
+// Visual baselines and responsive checks of the kit, in headless Chromium.
+export default defineProject({
+  plugins: [react()],
+  resolve: { conditions: ['@mates/source'] },
+  optimizeDeps: {
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      '@stitches/react',
+      'react-markdown',
+      '@radix-ui/react-dialog',
+      '@radix-ui/react-visually-hidden',
+      '@radix-ui/react-toast',
+    ],
+  },
+  test: {
+    name: 'ui',
+    include: ['src/**/*.browser.test.tsx'],
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: chromium(),
+      instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],
+    },
+  },
+});
