@@ -25,9 +25,11 @@ const shake = keyframes({
   '75%': { transform: 'translateX(8px)' },
 });
 
+// Above the page's own layers (the sticky header is 10).
 const Overlay = styled(RadixDialog.Overlay, {
   position: 'fixed',
   inset: 0,
+  zIndex: 100,
   backgroundColor: '$overlay',
   '&[data-state="open"]': { animation: `${fadeIn} ${DIALOG_TRANSITION_MS}ms ease-out` },
   '&[data-state="closed"]': { animation: `${fadeOut} ${DIALOG_TRANSITION_MS}ms ease-in` },
@@ -35,6 +37,7 @@ const Overlay = styled(RadixDialog.Overlay, {
 });
 const Content = styled(RadixDialog.Content, {
   position: 'fixed',
+  zIndex: 100,
   top: '50%',
   left: '50%',
   transform: 'translate(-50%, -50%)',

@@ -1,0 +1,74 @@
+import { createActor } from 'xstate';
+import { QueryClient } from '@tanstack/react-query';
+import { createApiClient, type ApiClient } from '@mates/api-client';
+import {
+  AUTH_MODE,
+  authPopupMachine,
+  createUserStore,
+  type Platform,
+  type UserStore,
+} from '@mates/state-machines';
+import { createNoticeStore, type NoticeStore } from './notices';
+
+/** Everything the screens use, made once at start. */
+export interface Services {
+  client: ApiClient;
+  store: UserStore;
+  notices: NoticeStore;
+  queries: QueryClient;
+  popup: ReturnType<typeof createActor<typeof authPopupMachine>>;
+  platform: Platform;
+}
+
+/** Options of {@link createServices}; tests pass their own storage and navigation. */
+export interface ServicesOptions {
+  apiBase: string;
+  /** The `fetch` for API calls; default the browser's. */
+  fetch?: typeof globalThis.fetch;
+  storage: Storage;
+  navigate: (path: string) => void;
+  reload: () => void;
+}
+
+/** Wires the api-client, the user store, the popup machine and the notifications together. */
+export function createServices(options: ServicesOptions): Services {
+  const notices = createNoticeStore();
+  const platform: Platform = {
+    reload: options.reload,
+    navigate: options.navigate,
+    redirect: (url) => window.location.assign(url),
+    currentPath: () => window.location.hash.slice(1) || '/',
+    notify: ({ tone, message }) => notices.trigger.added({ tone, message }),
+    logError: (message, error) => console.error(`[mates] ${message}`, error),
+  };
+  // The client, the popup and the store call each other back; each is made before the others exist.
+  const late: { store?: UserStore } = {};
+  const store = () => late.store!;
+  const client = createApiClient({
+    baseUrl: options.apiBase,
+    fetch: options.fetch,
+    getToken: () => store().getSnapshot().context.userInfo.token,
+    getLanguage: () => store().getSnapshot().context.userInfo.language,
+    onSessionExpired: () => store().trigger.sessionExpired(),
+    onNotice: (message) => notices.trigger.added({ tone: 'negative', message }),
+  });
+  const popup = createActor(authPopupMachine, {
+    input: {
+      client,
+      platform,
+      storeUserInfo: (userInfo) => store().trigger.userInfoChanged({ userInfo }),
+      storeRegistration: (email, verifyTicket) =>
+        store().trigger.registered({ email, verifyTicket }),
+    },
+  }).start();
+  late.store = createUserStore({
+    storage: options.storage,
+    client,
+    platform,
+    openSignIn: () => popup.send({ type: 'OPEN', mode: AUTH_MODE.signIn }),
+  });
+  const queries = new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
+  });
+  return { client, store: store(), notices, queries, popup, platform };
+}

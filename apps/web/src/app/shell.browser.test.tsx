@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { RouterProvider, createHashRouter } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ENDPOINTS, type EndpointPath } from '@mates/api-client';
+import { DEFAULT_RESOLVERS } from '@mates/api-client/msw';
+import { ThemeProvider } from '@mates/ui';
+import { createServices } from './services';
+import { ServicesProvider } from './services-context';
+import { routes } from './router';
+import { NOT_FOUND, ROUTES } from './paths';
+import { discordCode, pathWithoutCode } from './discord-guard';
+
+// Answers every call from the contract's own default resolvers, as the MSW handlers do.
+const fakeFetch: typeof fetch = async (input, init) => {
+  const url = new URL(String(input), 'http://app.test');
+  const path = url.pathname.replace(/^\/api/, '') as Exclude<EndpointPath, '/girl/chat/send'>;
+  const resolve = DEFAULT_RESOLVERS[path] as unknown as ((request: unknown) => unknown) | undefined;
+  if (!resolve || !(path in ENDPOINTS))
+    return new Response(JSON.stringify({ c: 4004, m: 'no such call', d: null }));
+  const d = await resolve({
+    query: Object.fromEntries(url.searchParams),
+    body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    request: new Request(url),
+  });
+  return new Response(JSON.stringify({ c: 200, m: '', d }), {
+    headers: { 'content-type': 'application/json' },
+  });
+};
+
+let root: Root | null = null;
+
+async function open(path: string) {
+  window.location.hash = `#${path}`;
+  const router = createHashRouter(routes);
+  const services = createServices({
+    apiBase: '/api',
+    fetch: fakeFetch,
+    storage: window.sessionStorage,
+    navigate: (to) => void router.navigate(to),
+    reload: () => {},
+  });
+  const host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () =>
+    root!.render(
+      <ThemeProvider>
+        <ServicesProvider services={services}>
+          <QueryClientProvider client={services.queries}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </ServicesProvider>
+      </ThemeProvider>,
+    ),
+  );
+  return { router, services };
+}
+
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  document.body.innerHTML = '';
+  window.sessionStorage.clear();
+});
+
+describe('the route table of SPEC.md §2', () => {
+  test('has all 22 paths', () => {
+    expect(ROUTES).toHaveLength(22);
+    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(22);
+  });
+
+  test.each(ROUTES)(
+    '$path shows header: $header, footer: $footer',
+    async ({ path, header, footer }) => {
+      await open(path);
+      expect(document.querySelectorAll('header')).toHaveLength(header ? 1 : 0);
+      expect(document.querySelectorAll('footer')).toHaveLength(footer ? 1 : 0);
+      if (header) await expect.element(page.getByRole('banner')).toBeVisible();
+      if (footer) await expect.element(page.getByRole('contentinfo')).toBeVisible();
+      await expect.element(page.getByRole('main')).toBeVisible();
+    },
+  );
+
+  test('any other path is the not-found page, with header and footer', async () => {
+    await open('/no/such/page');
+    await expect.element(page.getByText('This page does not exist')).toBeVisible();
+    expect(NOT_FOUND).toMatchObject({ header: true, footer: true });
+    await expect.element(page.getByRole('banner')).toBeVisible();
+    await expect.element(page.getByRole('contentinfo')).toBeVisible();
+  });
+});
+
+describe('the discover page and the sign-in popup', () => {
+  test('lists recommended mates and opens the sign-in popup from the header', async () => {
+    await open('/');
+    await expect.element(page.getByRole('heading', { name: 'Discover mates' })).toBeVisible();
+    await expect.poll(() => page.getByRole('article').elements().length).toBe(8);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.element(page.getByRole('dialog', { name: 'Sign in to Mates' })).toBeVisible();
+  });
+});
+
+describe('navigation', () => {
+  test('scrolls the main container back to the top after each navigation', async () => {
+    await page.viewport(1280, 500);
+    const { router } = await open('/');
+    await expect.poll(() => page.getByRole('article').elements().length).toBe(8);
+    const scroller = document.querySelector('[data-radix-scroll-area-viewport]') as HTMLElement;
+    scroller.scrollTop = 600;
+    expect(scroller.scrollTop).toBeGreaterThan(0);
+    await act(async () => router.navigate('/faq'));
+    await expect.poll(() => scroller.scrollTop).toBe(0);
+  });
+});
+
+describe('the Discord guard', () => {
+  test('finds the code in the real query string or the hash query', () => {
+    expect(discordCode({ search: '?code=abc', hash: '' })).toBe('abc');
+    expect(discordCode({ search: '', hash: '#/detail?mateId=1&code=xyz' })).toBe('xyz');
+    expect(discordCode({ search: '', hash: '#/detail?mateId=1' })).toBeNull();
+  });
+
+  test('continues to the same path without the code', () => {
+    expect(pathWithoutCode({ hash: '#/detail?mateId=1&code=xyz' })).toBe('/detail?mateId=1');
+    expect(pathWithoutCode({ hash: '' })).toBe('/');
+  });
+});

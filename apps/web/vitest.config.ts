@@ -1,0 +1,40 @@
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { chromium } from '../../scripts/chromium';
+
+export default defineProject({
+  plugins: [react()],
+  resolve: { conditions: ['@mates/source'] },
+  optimizeDeps: {
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      'react-router-dom',
+      '@tanstack/react-query',
+      '@xstate/react',
+      '@xstate/store-react',
+      '@xstate/store',
+      'xstate',
+      'msw',
+      '@stitches/react',
+      'react-markdown',
+      '@radix-ui/react-dialog',
+      '@radix-ui/react-visually-hidden',
+      '@radix-ui/react-toast',
+      '@radix-ui/react-scroll-area',
+    ],
+  },
+  test: {
+    name: 'web',
+    include: ['src/**/*.browser.test.tsx'],
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: chromium(),
+      instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],
+    },
+  },
+});
