@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Header } from './header';
 import { Footer } from './footer';
+import { AppFrame } from './app-frame';
+import { Text } from '../layout/primitives';
 
 const LANGUAGES = { en: 'English', es: 'Español' };
 const LINKS = [
@@ -70,5 +72,25 @@ export const FooterLinks: StoryObj<typeof Footer> = {
       'Support',
       'FAQ',
     ]);
+  },
+};
+
+/** The app's frame: header, the scrolling main container, the footer after the content. */
+export const Frame: Story = {
+  render: (args) => (
+    <AppFrame
+      header={<Header {...args} />}
+      footer={<Footer links={LINKS} note="© 2026 Mates — open source" />}
+    >
+      {Array.from({ length: 40 }, (_, index) => (
+        <Text key={index}>Line {index + 1}</Text>
+      ))}
+    </AppFrame>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('banner')).toBeVisible();
+    await expect(canvas.getByRole('main', { name: 'Main content' })).toBeVisible();
+    await expect(canvas.getByRole('contentinfo')).toBeInTheDocument();
   },
 };
