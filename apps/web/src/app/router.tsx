@@ -2,11 +2,15 @@ import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
 import { NOT_FOUND, ROUTES } from './paths';
 import { DiscoverPage } from '../features/discover/discover-page';
+import { DetailPage } from '../features/detail/detail-page';
+import { ChatPage } from '../features/chat/chat-page';
 import { PlannedPage } from '../features/pages/planned-page';
 import { NotFoundPage } from '../features/pages/not-found-page';
 
 const SCREENS: Record<string, () => React.ReactElement> = {
   '/': () => <DiscoverPage />,
+  '/detail': () => <DetailPage />,
+  '/chat-detail': () => <ChatPage />,
 };
 
 /** The route table of SPEC.md §2 under one layout, each route carrying its header/footer flags. */

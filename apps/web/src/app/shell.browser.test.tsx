@@ -16,6 +16,18 @@ import { discordCode, pathWithoutCode } from './discord-guard';
 // Answers every call from the contract's own default resolvers, as the MSW handlers do.
 const fakeFetch: typeof fetch = async (input, init) => {
   const url = new URL(String(input), 'http://app.test');
+  if (url.pathname === '/api/girl/chat/send')
+    return streamReply(JSON.parse(String(init?.body)) as { content: string });
+  if (url.pathname === '/api/room/roomInfo') {
+    const info = (await DEFAULT_RESOLVERS['/room/roomInfo']({
+      query: Object.fromEntries(url.searchParams),
+      body: undefined,
+      request: new Request(url),
+    })) as { messages: unknown[] };
+    return new Response(
+      JSON.stringify({ c: 200, m: '', d: { ...info, messages: [...info.messages, ...saved] } }),
+    );
+  }
   const path = url.pathname.replace(/^\/api/, '') as Exclude<EndpointPath, '/girl/chat/send'>;
   const resolve = DEFAULT_RESOLVERS[path] as unknown as ((request: unknown) => unknown) | undefined;
   if (!resolve || !(path in ENDPOINTS))
@@ -29,6 +41,61 @@ const fakeFetch: typeof fetch = async (input, init) => {
     headers: { 'content-type': 'application/json' },
   });
 };
+
+// Messages the fake server has saved, as the real one saves each sent message and reply.
+const saved: unknown[] = [];
+
+// Streams a reply the way the server does: data lines, then [DONE].
+function streamReply(payload: { content: string }): Response {
+  const events = [
+    {
+      type: 'reply-start',
+      roomId: 'room-1',
+      userMessage: {
+        messageId: 'm-user',
+        roomId: 'room-1',
+        role: 'user',
+        content: payload.content,
+        status: 'complete',
+        createdAt: '',
+        editedAt: null,
+      },
+      messageId: 'm-reply',
+    },
+    { type: 'reply-delta', text: 'Once upon ' },
+    { type: 'reply-delta', text: 'a lighthouse.' },
+    {
+      type: 'reply-end',
+      messageId: 'm-reply',
+      finishReason: 'stop',
+      usage: { promptTokens: 1, completionTokens: 2 },
+      benefits: { chats: 41, goldCoins: 7, userId: 'user-1' },
+    },
+  ];
+  saved.push(
+    {
+      messageId: 'm-user',
+      roomId: 'room-1',
+      role: 'user',
+      content: payload.content,
+      status: 'complete',
+      createdAt: '',
+      editedAt: null,
+    },
+    {
+      messageId: 'm-reply',
+      roomId: 'room-1',
+      role: 'mate',
+      content: 'Once upon a lighthouse.',
+      status: 'complete',
+      createdAt: '',
+      editedAt: null,
+    },
+  );
+  const body =
+    events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('') + 'data: [DONE]\n\n';
+  return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+}
 
 let root: Root | null = null;
 
@@ -63,6 +130,7 @@ afterEach(async () => {
   await act(async () => root?.unmount());
   document.body.innerHTML = '';
   window.sessionStorage.clear();
+  saved.length = 0;
 });
 
 describe('the route table of SPEC.md §2', () => {
@@ -98,6 +166,25 @@ describe('the discover page and the sign-in popup', () => {
     await expect.element(page.getByRole('heading', { name: 'Discover mates' })).toBeVisible();
     await expect.poll(() => page.getByRole('article').elements().length).toBe(8);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.element(page.getByRole('dialog', { name: 'Sign in to Mates' })).toBeVisible();
+  });
+});
+
+describe('the chat screen', () => {
+  test('shows the conversation and streams a reply to a sent message', async () => {
+    const { services } = await open('/chat-detail?roomId=room-1');
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await expect.element(log).toBeVisible();
+    await expect.poll(() => log.element().querySelectorAll('[aria-label$="says"]').length).toBe(3);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Tell me a story');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.element(page.getByText('Once upon a lighthouse.')).toBeVisible();
+    await expect.poll(() => services.store.getSnapshot().context.userBenefits.chats).toBe(41);
+  });
+
+  test('the detail page opens a chat, or the sign-in popup for a visitor', async () => {
+    await open('/detail?mateId=mate-1');
+    await page.getByRole('button', { name: 'Chat with Lyra Moonwhisper' }).click();
     await expect.element(page.getByRole('dialog', { name: 'Sign in to Mates' })).toBeVisible();
   });
 });
