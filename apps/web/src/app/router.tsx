@@ -4,6 +4,7 @@ import { NOT_FOUND, ROUTES } from './paths';
 import { DiscoverPage } from '../features/discover/discover-page';
 import { DetailPage } from '../features/detail/detail-page';
 import { ChatPage } from '../features/chat/chat-page';
+import { VerifyPage } from '../features/verify/verify-page';
 import { PlannedPage } from '../features/pages/planned-page';
 import { NotFoundPage } from '../features/pages/not-found-page';
 
@@ -11,6 +12,7 @@ const SCREENS: Record<string, () => React.ReactElement> = {
   '/': () => <DiscoverPage />,
   '/detail': () => <DetailPage />,
   '/chat-detail': () => <ChatPage />,
+  '/verify-email-address': () => <VerifyPage />,
 };
 
 /** The route table of SPEC.md §2 under one layout, each route carrying its header/footer flags. */

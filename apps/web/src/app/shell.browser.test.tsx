@@ -189,6 +189,29 @@ describe('the chat screen', () => {
   });
 });
 
+describe('e-mail verification', () => {
+  test('polls with the ticket, signs in once verified, and lands on redirect_url', async () => {
+    window.sessionStorage.setItem(
+      'mates.user',
+      JSON.stringify({
+        userInfo: { language: 'en' },
+        registerEmail: 'new@example.com',
+        verifyTicket: 'tk-1',
+      }),
+    );
+    const { services } = await open(
+      '/verify-email-address?redirect_url=%2Fdetail%3FmateId%3Dmate-2',
+    );
+    await expect.poll(() => Boolean(services.store.getSnapshot().context.userInfo.uuid)).toBe(true);
+    await expect.poll(() => window.location.hash).toBe('#/detail?mateId=mate-2');
+  });
+
+  test('without a pending sign-up, offers to sign up', async () => {
+    await open('/verify-email-address');
+    await expect.element(page.getByText('Nothing to verify')).toBeVisible();
+  });
+});
+
 describe('navigation', () => {
   test('scrolls the main container back to the top after each navigation', async () => {
     await page.viewport(1280, 500);
