@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createApiClient } from './client';
-import type { ChatStreamEvent } from './types/chat';
+import type { ChatSendPayload, ChatStreamEvent } from './types/chat';
+import type { ChatSendOptions } from './client-types';
 import { NetworkError } from './errors/network-error';
 import { SessionExpiredError } from './errors/session-expired-error';
 import { createFakeFetch, envelopeResponse, streamResponse } from './fake-fetch.test-helper';
@@ -155,9 +156,8 @@ describe('client.girl.chatSend', () => {
 
   it('is typed: a payload needs content or regenerate, events are a union', () => {
     const client = createApiClient({ baseUrl: '', getToken: () => '', getLanguage: () => 'en' });
-    expectTypeOf(client.girl.chatSend)
-      .parameter(0)
-      .toEqualTypeOf<Parameters<typeof client.girl.chatSend>[0]>();
+    expectTypeOf(client.girl.chatSend).parameter(0).toEqualTypeOf<ChatSendPayload>();
+    expectTypeOf<Parameters<ChatSendOptions['onData']>[0]>().toEqualTypeOf<ChatStreamEvent>();
     expectTypeOf(client.user.verifyStatus).parameter(0).toHaveProperty('email');
     expectTypeOf(client.mate.hotWords).parameters.toEqualTypeOf<
       [options?: { signal?: AbortSignal }]
