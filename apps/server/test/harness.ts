@@ -21,7 +21,7 @@ import { newMateRow, type NewMate } from '../src/catalog/new-mate';
 
 /** Where PostgreSQL tests connect; `.ci/run` starts the server this points at. */
 export const POSTGRES_ADMIN_URL =
-  process.env.MATES_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  process.env.MATES_TEST_POSTGRES_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
 /** Whether PostgreSQL answers; when it does not, its half of each suite is skipped, saying why. */
 export async function postgresAvailable(): Promise<boolean> {

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# What the tests need from the machine, installed and started when missing: PostgreSQL on
+# 127.0.0.1:5432 (the server's suites run on it as well as SQLite) and Debian's Chromium
+# (story, visual and app tests). Used by the README's test command and by .ci/run.
+set -euo pipefail
+
+if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
+  if ! command -v pg_ctlcluster >/dev/null 2>&1; then
+    apt-get update -q && apt-get install -y -q postgresql
+  fi
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | sort -V | tail -n 1)" main start || true
+  for _ in $(seq 1 30); do pg_isready -h 127.0.0.1 -p 5432 -q && break; sleep 1; done
+  pg_isready -h 127.0.0.1 -p 5432
+  # A cluster set up by Debian asks for passwords on TCP: give the test role the one the
+  # tests use (postgres://postgres:postgres@127.0.0.1:5432/postgres).
+  su postgres -c "psql -q -c \"ALTER USER postgres PASSWORD 'postgres'\""
+fi
+psql "postgres://postgres:postgres@127.0.0.1:5432/postgres" -qtAc "select 'PostgreSQL ' || current_setting('server_version')"
+
+if ! command -v chromium >/dev/null 2>&1; then
+  apt-get update -q && apt-get install -y -q chromium
+fi
+chromium --version
