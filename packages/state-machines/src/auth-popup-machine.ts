@@ -91,6 +91,25 @@ export function discordAuthorizeUrl(config: DiscordAuthorizeConfig): string {
   return `${config.authorizeUrl ?? DISCORD_AUTHORIZE_URL}?${query}`;
 }
 
+// Email and Google sign-in end the same way: store the user info and reload, or only log.
+const signedIn = {
+  target: '#authPopup.closed',
+  actions: [
+    {
+      type: 'storeUserInfo',
+      params: ({ event }: { event: DoneActorEvent<UserInfo> }) => event.output,
+    },
+    'reload',
+  ],
+} as const;
+const signInFailed = {
+  target: 'editing',
+  actions: {
+    type: 'logSignInFailure',
+    params: ({ event }: { event: ErrorActorEvent }) => event.error,
+  },
+} as const;
+
 /**
  * The sign-up / sign-in popup (SPEC.md §2, §4, §5, §8): closed, or open in mode 1
  * (sign-up) or mode 2 (sign-in). Submitting states carry the tag `loading`, which the
@@ -226,23 +245,8 @@ export const authPopupMachine = setup({
             id: 'login',
             src: 'login',
             input: ({ context }) => context,
-            onDone: {
-              target: '#authPopup.closed',
-              actions: [
-                {
-                  type: 'storeUserInfo',
-                  params: ({ event }: { event: DoneActorEvent<UserInfo> }) => event.output,
-                },
-                'reload',
-              ],
-            },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'logSignInFailure',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
-              },
-            },
+            onDone: signedIn,
+            onError: signInFailed,
           },
         },
         signingInWithGoogle: {
@@ -254,23 +258,8 @@ export const authPopupMachine = setup({
               assertEvent(event, 'GOOGLE');
               return { client: context.client, credential: event.credential };
             },
-            onDone: {
-              target: '#authPopup.closed',
-              actions: [
-                {
-                  type: 'storeUserInfo',
-                  params: ({ event }: { event: DoneActorEvent<UserInfo> }) => event.output,
-                },
-                'reload',
-              ],
-            },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'logSignInFailure',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
-              },
-            },
+            onDone: signedIn,
+            onError: signInFailed,
           },
         },
       },
