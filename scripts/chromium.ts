@@ -23,3 +23,11 @@ export const chromium = () =>
       args: CHROMIUM_ARGS,
     },
   });
+
+/** The `test.browser` settings of a browser test project: headless Chromium at 1280×800. */
+export const browserTests = () => ({
+  enabled: true,
+  headless: true,
+  provider: chromium(),
+  instances: [{ browser: 'chromium' as const, viewport: { width: 1280, height: 800 } }],
+});

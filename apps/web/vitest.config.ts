@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { chromium } from '../../scripts/chromium';
+import { browserTests } from '../../scripts/chromium';
 
 export default defineProject({
   plugins: [react()],
@@ -30,11 +30,6 @@ export default defineProject({
   test: {
     name: 'web',
     include: ['src/**/*.browser.test.tsx'],
-    browser: {
-      enabled: true,
-      headless: true,
-      provider: chromium(),
-      instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],
-    },
+    browser: browserTests(),
   },
 });

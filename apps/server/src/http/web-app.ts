@@ -16,11 +16,10 @@ export function serveWebApp(app: Hono, distDir: string): void {
   if (fs.existsSync(distDir)) {
     app.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
   }
-  app.get('*', (c) => {
-    const index = path.join(distDir, 'index.html');
-    if (!fs.existsSync(index)) return c.html(NOT_BUILT);
-    return c.html(fs.readFileSync(index, 'utf8'));
-  });
+  // Read once: the page is the same for every deep link.
+  const indexFile = path.join(distDir, 'index.html');
+  const page = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : NOT_BUILT;
+  app.get('*', (c) => c.html(page));
 }
 
 /** Serves uploaded and generated files (portraits, audio) under `/media`. */
