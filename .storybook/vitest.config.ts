@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineProject } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
-import { chromium } from '../scripts/chromium';
+import { browserTests } from '../scripts/chromium';
 
 export default defineProject({
   plugins: [storybookTest({ configDir: path.join(import.meta.dirname) })],
@@ -32,12 +32,7 @@ export default defineProject({
   },
   test: {
     name: 'storybook',
-    browser: {
-      enabled: true,
-      headless: true,
-      provider: chromium(),
-      instances: [{ browser: 'chromium' }],
-    },
+    browser: browserTests(),
     setupFiles: [path.join(import.meta.dirname, 'vitest.setup.ts')],
   },
 });

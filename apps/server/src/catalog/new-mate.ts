@@ -1,27 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Gender, MateVisibility } from '@mates/api-client';
+import type { MateDraft, MateVisibility } from '@mates/api-client';
 import type { Database, MateTable } from '../db/schema';
 import { now, toJson } from '../db/dialect';
 
-/** What a new mate needs; the rest (counters, timestamps, JSON encoding) is filled in. */
-export interface NewMate {
+/**
+ * What a new mate needs: the editable fields of the contract's `MateDraft` (tags are tag
+ * keys, also written to the mate_tags index by {@link insertMates}) and where it belongs;
+ * the rest (counters, timestamps, JSON encoding) is filled in.
+ */
+export interface NewMate extends MateDraft {
   id: string;
   creator_id: string;
-  name: string;
-  tagline: string;
-  description: string;
-  personality: string;
-  scenario: string;
-  first_mes: string;
-  mes_example: string;
-  creator_notes: string;
-  system_prompt: string;
-  alternate_greetings: string[];
-  /** Tag keys; also written to the mate_tags index by {@link insertMate}. */
-  tags: string[];
   avatar: string;
-  gender: Gender;
-  nsfw: boolean;
   visibility: MateVisibility;
   extensions?: Record<string, unknown>;
   card_extra?: Record<string, unknown>;

@@ -1,18 +1,7 @@
-import type { Gender } from '@mates/api-client';
+import type { MateDraft } from '@mates/api-client';
 
-/** A mate of the seed catalog: Character Card V2 fields plus who made it. */
-export interface SeedMate {
+/** A mate of the seed catalog: the draft fields (no system prompt; safe unless said) and its creator's key. */
+export type SeedMate = Omit<MateDraft, 'system_prompt' | 'nsfw'> & {
   creator: string;
-  name: string;
-  gender: Gender;
   nsfw?: boolean;
-  tags: string[];
-  tagline: string;
-  description: string;
-  personality: string;
-  scenario: string;
-  first_mes: string;
-  mes_example: string;
-  creator_notes: string;
-  alternate_greetings: string[];
-}
+};
