@@ -7,8 +7,8 @@ import { CODE, EnvelopeError, notFound, ok } from '../http/envelope';
 import { body, query } from '../http/validate';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toBool } from '../db/dialect';
-import { matesWithCreators, paging, toMate, toMateSummary, toPage, visibleTo } from './mate-rows';
-import { listableMateIds, summariesInOrder } from './mate-ids';
+import { matesWithCreators, paging, toMate, toMateSummary, visibleTo } from './mate-rows';
+import { listableMateIds, pageOfMates } from './mate-ids';
 import { gender, id, pageFields, tagList } from './query-schemas';
 import { searchRoute } from './search';
 import { socialRoutes } from './social-routes';
@@ -39,7 +39,6 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
   routes.get('/recommend', async (c) => {
     const input = query(c, z.object({ tags: tagList, gender, ...pageFields }));
     const pages = paging(input);
-    const { pageSize, offset } = pages;
     let ids = listableMateIds(db, c.get('user'));
     if (input.gender) ids = ids.where('mates.gender', '=', input.gender);
     const tags = input.tags ?? [];
@@ -52,24 +51,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
       .as('tm');
     const filtered = tags.length ? ids.innerJoin(matches, 'tm.mate_id', 'mates.id') : ids;
     const ordered = tags.length ? filtered.orderBy(sql.ref('tm.matches'), 'desc') : filtered;
-    const [total, pageIds] = await Promise.all([
-      filtered
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-      ordered
-        .orderBy('mates.chats_count', 'desc')
-        .orderBy('mates.created_at', 'desc')
-        .orderBy('mates.id')
-        .limit(pageSize)
-        .offset(offset)
-        .execute(),
-    ]);
-    const list = await summariesInOrder(
-      db,
-      pageIds.map((row) => row.id),
-    );
-    return ok(c, toPage(list, pages, total.n));
+    return ok(c, await pageOfMates(db, filtered, ordered, pages));
   });
 
   routes.get('/getMateDetail', async (c) => {

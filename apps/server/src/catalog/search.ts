@@ -5,8 +5,8 @@ import { ok } from '../http/envelope';
 import { query } from '../http/validate';
 import type { ApiEnv, Deps } from '../http/context';
 import { now } from '../db/dialect';
-import { paging, toPage } from './mate-rows';
-import { listableMateIds, summariesInOrder } from './mate-ids';
+import { paging } from './mate-rows';
+import { listableMateIds, pageOfMates } from './mate-ids';
 import { gender, pageFields, tagList } from './query-schemas';
 
 /** Lowercase words without accents: what both search indexes compare. */
@@ -42,7 +42,7 @@ export function searchRoute(deps: Deps): Hono<ApiEnv> {
       }),
     );
     const pages = paging(input);
-    const { page, pageSize, offset } = pages;
+    const { page } = pages;
     const words = searchWords(input.keyword);
     let ids = listableMateIds(db, c.get('user'));
     if (input.gender) ids = ids.where('mates.gender', '=', input.gender);
@@ -79,29 +79,14 @@ export function searchRoute(deps: Deps): Hono<ApiEnv> {
     let ordered = ids;
     if (input.sort === 'newest') ordered = ordered.orderBy('mates.created_at', 'desc');
     else if (input.sort === 'relevance' && rank) ordered = ordered.orderBy(rank, 'desc');
-    const [total, pageIds] = await Promise.all([
-      ids
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-      ordered
-        .orderBy('mates.chats_count', 'desc')
-        .orderBy('mates.id')
-        .limit(pageSize)
-        .offset(offset)
-        .execute(),
-    ]);
-    const list = await summariesInOrder(
-      db,
-      pageIds.map((row) => row.id),
-    );
+    const result = await pageOfMates(db, ids, ordered, pages);
     if (words.length && page === 1) {
       await db
         .insertInto('search_log')
         .values({ word: words.join(' ').slice(0, 60), created_at: now() })
         .execute();
     }
-    return ok(c, toPage(list, pages, total.n));
+    return ok(c, result);
   });
   return routes;
 }
