@@ -36,6 +36,14 @@ describe.each(DIALECTS)('catalog on %s', (dialect) => {
     expect(tags).toHaveLength(groups.reduce((n, g) => n + g.tags.length, 0));
   });
 
+  it.skipIf(skip)('tells the app that no sign-in provider is set up', async () => {
+    await expect(app.client().extra.publicConfig()).resolves.toEqual({
+      productName: 'Mates',
+      googleClientId: null,
+      discord: null,
+    });
+  });
+
   it.skipIf(skip)('recommends public, safe-for-work mates to visitors, paged', async () => {
     const first = await app.client().mate.recommend({ pageSize: 30 });
     expect(first.total).toBe(40 - NSFW_SEED_MATES);

@@ -35,6 +35,16 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
     await Promise.all([app.close(), google.close(), discord.close()]);
   });
 
+  it.skipIf(skip)('tells the app both client ids and the redirect, never the secret', async () => {
+    const config = await app.client().extra.publicConfig();
+    expect(config).toEqual({
+      productName: 'Mates',
+      googleClientId: GOOGLE_CLIENT_ID,
+      discord: { clientId: DISCORD.clientId, redirectUri: DISCORD.redirectUri },
+    });
+    expect(JSON.stringify(config)).not.toContain(DISCORD.clientSecret);
+  });
+
   it.skipIf(skip)('signs in with a Google ID token, creating a verified account once', async () => {
     const credential = await google.sign(
       {

@@ -37,14 +37,15 @@ function methodOf(client: ReturnType<typeof createApiClient>, path: EndpointPath
 const plainPaths = ENDPOINT_PATHS.filter((path) => path !== '/girl/chat/send');
 
 describe('createApiClient: every call of SPEC.md §7', () => {
-  it('has all 43 calls of SPEC.md §7 and 4 extensions, named after their paths', () => {
+  it('has all 43 calls of SPEC.md §7 and 5 extensions, named after their paths', () => {
     const { client } = setup();
-    expect(ENDPOINT_PATHS).toHaveLength(47);
+    expect(ENDPOINT_PATHS).toHaveLength(48);
     expect(ENDPOINT_PATHS.slice(43)).toEqual([
       '/mate/importCard',
       '/mate/exportCard',
       '/mate/generateRole',
       '/mate/saveMate',
+      '/extra/publicConfig',
     ]);
     for (const path of ENDPOINT_PATHS) {
       expect(typeof methodOf(client, path).fn, path).toBe('function');

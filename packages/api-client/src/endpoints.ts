@@ -37,6 +37,7 @@ import type {
   Tag,
   TagGroup,
   TrendingEntry,
+  PublicConfig,
 } from './types/mate';
 import type {
   CreateRoomQuery,
@@ -133,6 +134,7 @@ export interface Endpoints {
   // Beyond SPEC.md §7: role generation for /generate, and saving the caller's own mates.
   '/mate/generateRole': Post<GenerateRolePayload, MateDraft>;
   '/mate/saveMate': Post<SaveMatePayload, Mate>;
+  '/extra/publicConfig': Get<void, PublicConfig>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -198,6 +200,7 @@ export const ENDPOINTS = {
   '/mate/exportCard': { method: 'GET', hasInput: true },
   '/mate/generateRole': { method: 'POST', hasInput: true },
   '/mate/saveMate': { method: 'POST', hasInput: true },
+  '/extra/publicConfig': { method: 'GET', hasInput: false },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

@@ -69,6 +69,7 @@ export type {
   MateQuery,
   MateSummary,
   MateVisibility,
+  PublicConfig,
   RecommendQuery,
   Review,
   ReviewPayload,

@@ -24,7 +24,7 @@ describe('the built package (run `pnpm build` first; `pnpm test` does)', () => {
        const e = new m.SessionExpiredError({ method: 'GET', path: '/x', status: 200 });
        console.log([typeof c.user.verifyStatus, m.ENDPOINT_PATHS.length, e.message, m.ApiError.isInstance(e)].join('|'));`,
     ]);
-    expect(out).toBe('function|47|login expired|true');
+    expect(out).toBe('function|48|login expired|true');
   });
 
   it('loads with an ESM import and works', () => {
@@ -48,6 +48,6 @@ describe('the built package (run `pnpm build` first; `pnpm test` does)', () => {
       `const m = await import('@mates/api-client/msw'); console.log(m.createHandlers().length)`,
     ]);
     expect(cjs).toBe('function');
-    expect(esm).toBe('47');
+    expect(esm).toBe('48');
   });
 });

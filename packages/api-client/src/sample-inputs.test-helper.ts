@@ -49,6 +49,7 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
   '/speech/link': { messageId: 'msg-2' },
   '/extra/tags': undefined,
   '/extra/tagsMap': undefined,
+  '/extra/publicConfig': undefined,
   '/mate/importCard': {
     card: { spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Imported' } },
   },

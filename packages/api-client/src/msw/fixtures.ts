@@ -5,6 +5,7 @@ import type {
   Mate,
   MateExtraInfo,
   MateSummary,
+  PublicConfig,
   Review,
   Tag,
   TagGroup,
@@ -399,6 +400,16 @@ export function createJobStatusFixture(overrides: Partial<JobStatus> = {}): JobS
     images: [createAvatarFixture('Image')],
     error: null,
     createdAt: UPDATED,
+    ...overrides,
+  };
+}
+
+/** A public-config fixture: both sign-in providers set up. */
+export function createPublicConfigFixture(overrides: Partial<PublicConfig> = {}): PublicConfig {
+  return {
+    productName: 'Mates',
+    googleClientId: 'test-client.apps.googleusercontent.com',
+    discord: { clientId: '1234567890', redirectUri: 'http://localhost:3000/user/loginDiscord' },
     ...overrides,
   };
 }

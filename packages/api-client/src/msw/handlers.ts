@@ -219,6 +219,7 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
   }),
   '/extra/tags': () => fixtures.createTagsFixture(),
   '/extra/tagsMap': () => fixtures.createTagGroupsFixture(),
+  '/extra/publicConfig': () => fixtures.createPublicConfigFixture(),
   '/mate/importCard': () =>
     fixtures.createMateFixture({ mateId: 'mate-imported', visibility: 'private' }),
   '/mate/generateRole': ({ body }) => {

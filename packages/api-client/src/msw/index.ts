@@ -22,6 +22,7 @@ export {
   createModelsFixture,
   createPackageFixture,
   createPersonaFixture,
+  createPublicConfigFixture,
   createReviewFixture,
   createRoomFixture,
   createRoomInfoFixture,

@@ -247,6 +247,21 @@ export interface TagGroup {
   tags: Tag[];
 }
 
+/** What `GET /extra/publicConfig` tells the app about the server: the sign-in providers it has. */
+export interface PublicConfig {
+  /** The product's name, as the sign-in heading carries it. */
+  productName: string;
+  /** The Google Identity Services client id, or `null` when Google sign-in is not set up. */
+  googleClientId: string | null;
+  /** Discord's authorize redirect, or `null` when Discord sign-in is not set up. */
+  discord: {
+    /** The Discord application's client id. */
+    clientId: string;
+    /** Where Discord sends the browser back to: the server's `/user/loginDiscord`. */
+    redirectUri: string;
+  } | null;
+}
+
 /** Payload of `POST /mate/generateRole`: a short idea the model turns into a mate. */
 export interface GenerateRolePayload {
   /** What the mate should be, in a sentence or two (1–1,000 characters). */
