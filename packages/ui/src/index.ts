@@ -1,8 +1,8 @@
 export { ThemeProvider } from './theme/theme-provider';
 export { Box, Container, Flex, Heading, Stack, Text } from './layout/primitives';
 export { VisuallyHidden } from './layout/visually-hidden';
-export { Button, IconButton } from './controls/button';
-export { MASKED_PLACEHOLDER, PasswordField, TextField } from './controls/text-field';
+export { Button, ButtonLink, IconButton } from './controls/button';
+export { MASKED_PLACEHOLDER, PasswordField, TextArea, TextField } from './controls/text-field';
 export { CloseIcon, EyeIcon, EyeOffIcon } from './controls/icons';
 export { Divider } from './layout/divider';
 export { Dialog, DIALOG_TRANSITION_MS, ESCAPE_SHAKE_MS } from './feedback/dialog';
@@ -25,7 +25,7 @@ export { Tabs } from './controls/tabs';
 export { Tooltip } from './controls/tooltip';
 export { Rating } from './controls/rating';
 export { AudioPlayButton } from './controls/audio-play-button';
-export { Grid, Link, ScrollArea } from './layout/more-layout';
+export { Card, Grid, Link, ScrollArea } from './layout/more-layout';
 export { SearchField } from './catalog/search-field';
 export { PackageCard } from './catalog/package-card';
 
@@ -39,13 +39,13 @@ export type {
   TextProps,
 } from './layout/primitives';
 export type { VisuallyHiddenProps } from './layout/visually-hidden';
-export type { ButtonProps, IconButtonProps } from './controls/button';
-export type { PasswordFieldProps, TextFieldProps } from './controls/text-field';
+export type { ButtonLinkProps, ButtonProps, IconButtonProps } from './controls/button';
+export type { PasswordFieldProps, TextAreaProps, TextFieldProps } from './controls/text-field';
 export type { DividerProps } from './layout/divider';
 export type { DialogProps } from './feedback/dialog';
 export type { ToasterProps, ToastNotice } from './feedback/toast';
 export type { LoadingOverlayProps, SpinnerProps } from './feedback/loading-overlay';
-export type { AuthPopupProps } from './auth/auth-popup';
+export type { AuthPopupLabels, AuthPopupProps } from './auth/auth-popup';
 export type { ChipProps, TagProps } from './controls/chip';
 export type { AvatarProps } from './catalog/avatar';
 export type { MateCardLabels, MateCardProps } from './catalog/mate-card';
@@ -62,6 +62,6 @@ export type { TabItem, TabsProps } from './controls/tabs';
 export type { TooltipProps } from './controls/tooltip';
 export type { RatingProps } from './controls/rating';
 export type { AudioPlayButtonProps } from './controls/audio-play-button';
-export type { GridProps, LinkProps, ScrollAreaProps } from './layout/more-layout';
+export type { CardProps, GridProps, LinkProps, ScrollAreaProps } from './layout/more-layout';
 export type { SearchFieldProps } from './catalog/search-field';
 export type { PackageCardLabels, PackageCardProps } from './catalog/package-card';

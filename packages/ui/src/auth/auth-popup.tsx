@@ -25,6 +25,45 @@ const Switch = styled('button', {
   '&:focus-visible': { boxShadow: '$focus' },
 });
 
+/** Every text of {@link AuthPopup}; the defaults are SPEC.md §2's, word for word. */
+export interface AuthPopupLabels {
+  signUpTitle: string;
+  signUpText: string;
+  signInTitle: (productName: string) => string;
+  signInText: string;
+  or: string;
+  email: string;
+  password: string;
+  continue: string;
+  haveAccount: string;
+  signIn: string;
+  noAccount: string;
+  signUp: string;
+  close: string;
+  wait: string;
+  showPassword: string;
+  hidePassword: string;
+}
+
+const ENGLISH: AuthPopupLabels = {
+  signUpTitle: 'Create your account',
+  signUpText: 'Welcome! Please fill in the details to get started.',
+  signInTitle: (productName) => `Sign in to ${productName}`,
+  signInText: 'Welcome back! Please sign in to continue',
+  or: 'or',
+  email: 'Email address',
+  password: 'Password',
+  continue: 'Continue',
+  haveAccount: 'Already have an account?',
+  signIn: 'Sign in',
+  noAccount: "Don't have an account?",
+  signUp: 'Sign up',
+  close: 'Close',
+  wait: 'Please wait...',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+};
+
 /** Props of {@link AuthPopup}. */
 export interface AuthPopupProps {
   open: boolean;
@@ -49,11 +88,14 @@ export interface AuthPopupProps {
   onGoogle?: () => void;
   /** Google's own rendered button (Google Identity Services), used instead of ours. */
   googleButton?: ReactNode;
+  /** The texts, for another language; default English. */
+  labels?: AuthPopupLabels;
 }
 
 /** The sign-up / sign-in popup of SPEC.md §2, as it looks; the flow lives in authPopupMachine. */
 export function AuthPopup(props: AuthPopupProps) {
   const { open, mode, productName = 'Mates', email, password, loading = false } = props;
+  const labels = props.labels ?? ENGLISH;
   const signUp = mode === 1;
   const filled = email !== '' && password !== '';
   const submit = (event: FormEvent) => {
@@ -64,12 +106,9 @@ export function AuthPopup(props: AuthPopupProps) {
     <Dialog
       open={open}
       onOpenChange={(next) => !next && props.onClose()}
-      title={signUp ? 'Create your account' : `Sign in to ${productName}`}
-      description={
-        signUp
-          ? 'Welcome! Please fill in the details to get started.'
-          : 'Welcome back! Please sign in to continue'
-      }
+      title={signUp ? labels.signUpTitle : labels.signInTitle(productName)}
+      description={signUp ? labels.signUpText : labels.signInText}
+      closeLabel={labels.close}
     >
       <Body aria-busy={loading}>
         <Stack gap={4}>
@@ -86,34 +125,35 @@ export function AuthPopup(props: AuthPopupProps) {
                 </Button>
               ))}
           </Stack>
-          <Divider label="or" />
+          <Divider label={labels.or} />
           <form onSubmit={submit} noValidate>
             <Stack gap={3}>
               <TextField
-                label="Email address"
+                label={labels.email}
                 type="email"
                 autoComplete="email"
                 value={email}
                 onChange={(event) => props.onEmailChange(event.target.value)}
               />
               <PasswordField
-                label="Password"
+                label={labels.password}
+                revealLabels={{ show: labels.showPassword, hide: labels.hidePassword }}
                 autoComplete={signUp ? 'new-password' : 'current-password'}
                 value={password}
                 onChange={(event) => props.onPasswordChange(event.target.value)}
               />
               <Button type="submit" block aria-disabled={!filled || loading}>
-                Continue
+                {labels.continue}
               </Button>
             </Stack>
           </form>
         </Stack>
-        {loading && <LoadingOverlay />}
+        {loading && <LoadingOverlay text={labels.wait} />}
       </Body>
       <FooterLine>
-        {signUp ? 'Already have an account? ' : "Don't have an account? "}
+        {signUp ? labels.haveAccount : labels.noAccount}{' '}
         <Switch type="button" onClick={props.onSwitchMode}>
-          {signUp ? 'Sign in' : 'Sign up'}
+          {signUp ? labels.signIn : labels.signUp}
         </Switch>
       </FooterLine>
     </Dialog>

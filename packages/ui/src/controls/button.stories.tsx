@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Button, IconButton } from './button';
+import { Button, ButtonLink, IconButton } from './button';
 import { CloseIcon } from './icons';
 import { Flex } from '../layout/primitives';
 
@@ -44,5 +44,19 @@ export const Icon: StoryObj<typeof IconButton> = {
   play: async ({ canvasElement }) => {
     const buttons = within(canvasElement).getAllByRole('button', { name: 'Close' });
     await expect(buttons).toHaveLength(2);
+  },
+};
+
+export const AsLink: StoryObj<typeof ButtonLink> = {
+  render: () => (
+    <ButtonLink href="#/" variant="soft">
+      Back to discover
+    </ButtonLink>
+  ),
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole('link', { name: 'Back to discover' });
+    await expect(link).toHaveAttribute('href', '#/');
+    link.focus();
+    await expect(link).toHaveFocus();
   },
 };

@@ -104,3 +104,33 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
     </StyledButton>
   );
 });
+
+const StyledButtonLink = styled(StyledButton, {
+  textDecoration: 'none',
+  boxSizing: 'border-box',
+});
+
+/** Props of {@link ButtonLink}. */
+export interface ButtonLinkProps extends ComponentPropsWithoutRef<'a'> {
+  /** solid for the main action, soft or ghost for the rest. */
+  variant?: 'solid' | 'soft' | 'ghost' | 'danger';
+  size?: 'small' | 'medium';
+  block?: boolean;
+  href: string;
+  children: ReactNode;
+}
+
+/** A link that looks like a button: for actions that go somewhere (one focus stop, role link). */
+export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(function ButtonLink(
+  { block, ...props },
+  ref,
+) {
+  return (
+    <StyledButtonLink
+      as="a"
+      ref={ref as never}
+      block={block ? true : undefined}
+      {...(props as object)}
+    />
+  );
+});

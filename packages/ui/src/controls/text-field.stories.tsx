@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { PasswordField, TextField } from './text-field';
+import { PasswordField, TextArea, TextField } from './text-field';
 
 const meta = {
   title: 'Controls/TextField',
@@ -41,5 +41,14 @@ export const Password: StoryObj<typeof PasswordField> = {
     await expect(input).toHaveAttribute('type', 'text');
     await userEvent.click(canvas.getByRole('button', { name: 'Hide password' }));
     await expect(input).toHaveAttribute('type', 'password');
+  },
+};
+
+export const MultiLine: StoryObj<typeof TextArea> = {
+  render: () => <TextArea label="About you" placeholder="A few lines the mates will know." />,
+  play: async ({ canvasElement }) => {
+    const input = within(canvasElement).getByLabelText('About you');
+    await userEvent.type(input, 'First line{Shift>}{Enter}{/Shift}second line');
+    await expect(input).toHaveValue('First line\nsecond line');
   },
 };

@@ -68,11 +68,19 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 });
 
 /** Props of {@link PasswordField}. */
-export type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
+export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
+  /** Names of the reveal toggle; default "Show password" / "Hide password". */
+  revealLabels?: { show: string; hide: string };
+};
+
+const REVEAL_LABELS = { show: 'Show password', hide: 'Hide password' };
 
 /** A password input, masked until its reveal toggle is pressed. */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(
-  function PasswordField({ label, error, placeholder = MASKED_PLACEHOLDER, ...props }, ref) {
+  function PasswordField(
+    { label, error, placeholder = MASKED_PLACEHOLDER, revealLabels = REVEAL_LABELS, ...props },
+    ref,
+  ) {
     const id = useId();
     const [revealed, setRevealed] = useState(false);
     return (
@@ -91,7 +99,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(
           />
           <Reveal
             type="button"
-            aria-label={revealed ? 'Hide password' : 'Show password'}
+            aria-label={revealed ? revealLabels.hide : revealLabels.show}
             aria-pressed={revealed}
             onClick={() => setRevealed((value) => !value)}
           >
@@ -103,3 +111,54 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(
     );
   },
 );
+
+const Area = styled('textarea', {
+  all: 'unset',
+  boxSizing: 'border-box',
+  width: '100%',
+  minHeight: '96px',
+  padding: '$2 $3',
+  borderRadius: '$2',
+  border: '1px solid $border',
+  backgroundColor: '$surface',
+  color: '$text',
+  fontSize: '$3',
+  lineHeight: '$body',
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  fieldSizing: 'content',
+  maxHeight: '320px',
+  overflowY: 'auto',
+  '&::placeholder': { color: '$textMuted' },
+  '&:focus-visible': { borderColor: '$accent', boxShadow: '$focus' },
+  '&[aria-invalid="true"]': { borderColor: '$danger' },
+});
+
+/** Props of {@link TextArea}. */
+export interface TextAreaProps extends Omit<ComponentPropsWithoutRef<'textarea'>, 'id'> {
+  /** The visible label, also the field's accessible name. */
+  label: ReactNode;
+  /** A message about the value; marks the field invalid. */
+  error?: string;
+}
+
+/** A labelled multi-line input that grows with its text, with an optional error message. */
+export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(
+  { label, error, ...props },
+  ref,
+) {
+  const id = useId();
+  return (
+    <Field>
+      <Label htmlFor={id}>{label}</Label>
+      <Area
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...props}
+      />
+      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+    </Field>
+  );
+});

@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import { Box, Container, Flex, Heading, Stack, Text } from './primitives';
 import { VisuallyHidden } from './visually-hidden';
 import { Divider } from './divider';
-import { Grid, Link } from './more-layout';
+import { Card, Grid, Link } from './more-layout';
 import { Button } from '../controls/button';
 import { styled } from '../theme/stitches.config';
 
@@ -74,5 +74,27 @@ export const Structure: Story = {
     await expect(
       within(canvasElement).getByText('text only screen readers hear,'),
     ).toBeInTheDocument();
+  },
+};
+
+export const Cards: Story = {
+  render: () => (
+    <Stack as="ul" gap={3} style={{ listStyle: 'none', padding: 0 }}>
+      <Card as="li">
+        <Heading as="h3" size={1}>
+          Traveller
+        </Heading>
+        <Text tone="muted">A quiet cartographer who asks too many questions.</Text>
+      </Card>
+      <Card as="li">
+        <Heading as="h3" size={1}>
+          Captain
+        </Heading>
+        <Text tone="muted">Commands a small airship; laughs easily.</Text>
+      </Card>
+    </Stack>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('listitem')).toHaveLength(2);
   },
 };

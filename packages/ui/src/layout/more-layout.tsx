@@ -47,6 +47,28 @@ const Thumb = styled(RadixScrollArea.Thumb, {
   backgroundColor: '$border',
 });
 
+const StyledCard = styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$3',
+  padding: '$4',
+  borderRadius: '$3',
+  border: '1px solid $border',
+  backgroundColor: '$surface',
+  minWidth: 0,
+});
+
+/** Props of {@link Card}. */
+export type CardProps = ComponentPropsWithoutRef<'div'> & {
+  /** The element it renders as, e.g. `section` or `li`; default `div`. */
+  as?: 'div' | 'section' | 'article' | 'li' | 'form';
+};
+
+/** A bordered surface holding one thing: a setting, a persona, a conversation in a list. */
+export function Card(props: CardProps) {
+  return <StyledCard {...props} />;
+}
+
 /** Props of {@link Grid}. */
 export interface GridProps extends ComponentPropsWithoutRef<'div'> {
   /** Columns on wide screens; one column on phones. */
