@@ -2,29 +2,35 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from '@mates/ui';
 import { createServices } from './app/services';
 import { ServicesProvider } from './app/services-context';
 import { createRouter } from './app/router';
 import { runDiscordGuard } from './app/discord-guard';
 
-const router = createRouter();
+// The router is made after the guard has taken the code out of the address; navigation
+// before then has nowhere to go, so it waits for the router.
+let router: ReturnType<typeof createRouter> | null = null;
 const services = createServices({
   apiBase: import.meta.env.VITE_API_BASE ?? '/api',
   storage: window.localStorage,
-  navigate: (path) => void router.navigate(path),
+  navigate: (path) => void router?.navigate(path),
   reload: () => window.location.reload(),
 });
-
 void runDiscordGuard(services, window.location);
+router = createRouter();
 
+await services.ready;
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme="dark">
       <ServicesProvider services={services}>
-        <QueryClientProvider client={services.queries}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <I18nextProvider i18n={services.i18n}>
+          <QueryClientProvider client={services.queries}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </I18nextProvider>
       </ServicesProvider>
     </ThemeProvider>
   </StrictMode>,

@@ -197,6 +197,19 @@ describe('authPopupMachine', () => {
     );
   });
 
+  it('Discord takes its configuration from the event when the input had none', () => {
+    const { actor, platform } = setup();
+    actor.send({ type: 'OPEN', mode: AUTH_MODE.signIn });
+    actor.send({
+      type: 'DISCORD',
+      discord: { clientId: '77', redirectUri: 'http://mates.test/user/loginDiscord' },
+    });
+    const url = new URL(platform.redirect.mock.calls[0]![0] as string);
+    expect(url.searchParams.get('client_id')).toBe('77');
+    expect(url.searchParams.get('scope')).toBe('identify email');
+    expect(url.searchParams.get('redirect_uri')).toBe('http://mates.test/user/loginDiscord');
+  });
+
   it('Discord without configuration logs and stays put', () => {
     const { actor, platform } = setup();
     actor.send({ type: 'OPEN', mode: AUTH_MODE.signIn });

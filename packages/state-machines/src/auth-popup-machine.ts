@@ -54,7 +54,9 @@ export type AuthPopupEvent =
   | { type: 'CHANGE_PASSWORD'; value: string }
   | { type: 'SUBMIT' }
   | { type: 'GOOGLE'; credential: string }
-  | { type: 'DISCORD' };
+  /** Redirects to Discord; `discord` is the configuration when the input had none (the app
+   *  learns it from the server after the popup started). */
+  | { type: 'DISCORD'; discord?: DiscordAuthorizeConfig };
 
 /** Emitted when sign-up succeeded and the verify page was opened. */
 export interface SignUpSuccessEmitted {
@@ -176,12 +178,13 @@ export const authPopupMachine = setup({
       }),
     logSignInFailure: ({ context }, error: unknown) =>
       context.platform.logError('sign-in failed', error),
-    redirectToDiscord: ({ context }) => {
-      if (!context.discord) {
+    redirectToDiscord: ({ context, event }) => {
+      const config = (event.type === 'DISCORD' && event.discord) || context.discord;
+      if (!config) {
         context.platform.logError('Discord sign-in is not configured', undefined);
         return;
       }
-      context.platform.redirect(discordAuthorizeUrl(context.discord));
+      context.platform.redirect(discordAuthorizeUrl(config));
     },
   },
 }).createMachine({

@@ -1,3 +1,6 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useServices } from './services-context';
 import type { Services } from './services';
 
 /** The `code` query parameter, from the real query string or the hash's. */
@@ -19,19 +22,8 @@ export function pathWithoutCode(location: Pick<Location, 'hash'>): string {
   return `${path}${rest ? `?${rest}` : ''}`;
 }
 
-/**
- * SPEC.md §2's global guard: a navigation carrying `code` signs in through Discord with it,
- * then continues to the same path without the code; a failure is a negative notification.
- */
-export async function runDiscordGuard(services: Services, location: Location): Promise<boolean> {
-  const code = discordCode(location);
-  if (!code) return false;
-  const target = pathWithoutCode(location);
-  window.history.replaceState(
-    null,
-    '',
-    `${location.pathname === '/user/loginDiscord' ? '/' : location.pathname}#${target}`,
-  );
+/** Signs in through Discord with `code`; a failure is a negative notification (SPEC.md §8). */
+export async function signInWithDiscord(services: Services, code: string): Promise<void> {
   try {
     const userInfo = await services.client.user.loginDiscord({ code });
     services.store.trigger.loginSucceeded({ userInfo });
@@ -41,5 +33,42 @@ export async function runDiscordGuard(services: Services, location: Location): P
       message: error instanceof Error && error.message ? error.message : 'something error',
     });
   }
-  return true;
+}
+
+/**
+ * SPEC.md §2's global guard at start, before the router reads the address: a `code` in the
+ * real query string (the Discord redirect lands on `/user/loginDiscord?code=…`) or the hash
+ * query signs in with it, and the app continues at the same path without the code.
+ */
+export function runDiscordGuard(services: Services, location: Location): Promise<void> | null {
+  const code = discordCode(location);
+  if (!code) return null;
+  const target = pathWithoutCode(location);
+  window.history.replaceState(
+    null,
+    '',
+    `${location.pathname === '/user/loginDiscord' ? '/' : location.pathname}#${target}`,
+  );
+  return signInWithDiscord(services, code);
+}
+
+/** The same guard on every later navigation inside the app. */
+export function useDiscordGuard(): void {
+  const services = useServices();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const code = params.get('code');
+    if (!code || handled.current === code) return;
+    handled.current = code;
+    params.delete('code');
+    const search = params.toString();
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '' },
+      { replace: true },
+    );
+    void signInWithDiscord(services, code);
+  }, [location.pathname, location.search, navigate, services]);
 }

@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
 import { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
 import { createApiClient, type ApiClient } from '@mates/api-client';
 import {
   AUTH_MODE,
@@ -9,6 +10,7 @@ import {
   type UserStore,
 } from '@mates/state-machines';
 import { createNoticeStore, type NoticeStore } from './notices';
+import { createI18n, switchLanguage } from '../i18n/i18n';
 
 /** Everything the screens use, made once at start. */
 export interface Services {
@@ -18,6 +20,10 @@ export interface Services {
   queries: QueryClient;
   popup: ReturnType<typeof createActor<typeof authPopupMachine>>;
   platform: Platform;
+  /** The app's texts, in the store's language. */
+  i18n: I18n;
+  /** Resolves once the texts of the stored language are loaded. */
+  ready: Promise<void>;
 }
 
 /** Options of {@link createServices}; tests pass their own storage and navigation. */
@@ -70,5 +76,14 @@ export function createServices(options: ServicesOptions): Services {
   const queries = new QueryClient({
     defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
   });
-  return { client, store: store(), notices, queries, popup, platform };
+  const i18n = createI18n();
+  // The texts follow the stored language: at start, and when a visitor picks another one.
+  let language = store().getSnapshot().context.userInfo.language;
+  const ready = switchLanguage(i18n, language);
+  store().subscribe(({ context }) => {
+    if (context.userInfo.language === language) return;
+    language = context.userInfo.language;
+    void switchLanguage(i18n, language);
+  });
+  return { client, store: store(), notices, queries, popup, platform, i18n, ready };
 }

@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider, createHashRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
 import { ENDPOINTS, type EndpointPath } from '@mates/api-client';
 import { DEFAULT_RESOLVERS } from '@mates/api-client/msw';
 import { ThemeProvider } from '@mates/ui';
@@ -109,6 +110,7 @@ async function open(path: string) {
     navigate: (to) => void router.navigate(to),
     reload: () => {},
   });
+  await services.ready;
   const host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
@@ -116,9 +118,11 @@ async function open(path: string) {
     root!.render(
       <ThemeProvider>
         <ServicesProvider services={services}>
-          <QueryClientProvider client={services.queries}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
+          <I18nextProvider i18n={services.i18n}>
+            <QueryClientProvider client={services.queries}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </I18nextProvider>
         </ServicesProvider>
       </ThemeProvider>,
     ),
@@ -143,6 +147,8 @@ describe('the route table of SPEC.md §2', () => {
     '$path shows header: $header, footer: $footer',
     async ({ path, header, footer }) => {
       await open(path);
+      // Every screen but the first is a lazy chunk: the layout shows once it has arrived.
+      await expect.element(page.getByRole('main')).toBeVisible();
       expect(document.querySelectorAll('header')).toHaveLength(header ? 1 : 0);
       expect(document.querySelectorAll('footer')).toHaveLength(footer ? 1 : 0);
       if (header) await expect.element(page.getByRole('banner')).toBeVisible();
@@ -207,8 +213,11 @@ describe('e-mail verification', () => {
   });
 
   test('without a pending sign-up, offers to sign up', async () => {
-    await open('/verify-email-address');
+    const { services } = await open('/verify-email-address');
     await expect.element(page.getByText('Nothing to verify')).toBeVisible();
+    // Nothing is polled without an address: the visitor stays signed out.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(services.store.getSnapshot().context.userInfo.uuid).toBeUndefined();
   });
 });
 

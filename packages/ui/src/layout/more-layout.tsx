@@ -61,7 +61,7 @@ const StyledCard = styled('div', {
 /** Props of {@link Card}. */
 export type CardProps = ComponentPropsWithoutRef<'div'> & {
   /** The element it renders as, e.g. `section` or `li`; default `div`. */
-  as?: 'div' | 'section' | 'article' | 'li' | 'form';
+  as?: 'div' | 'section' | 'article' | 'li' | 'form' | 'nav';
 };
 
 /** A bordered surface holding one thing: a setting, a persona, a conversation in a list. */

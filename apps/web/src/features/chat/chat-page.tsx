@@ -1,8 +1,15 @@
-import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { chatStreamMachine } from '@mates/state-machines';
+import type { Message, RoomInfo } from '@mates/api-client';
 import {
   Button,
   ChatBubble,
@@ -11,39 +18,42 @@ import {
   EmptyState,
   Flex,
   Heading,
-  IconButton,
   Link,
-  Spinner,
   Stack,
+  Text,
 } from '@mates/ui';
 import { useServices } from '../../app/services-context';
 import { href } from '../../app/paths';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Loading, LoadError } from '../../components/states';
+import { MessageActions, MessageEditor } from './message-parts';
 
-const RegenerateIcon = () => (
-  <svg
-    width="16"
-    height="16"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    aria-hidden="true"
-  >
-    <path d="M21 12a9 9 0 1 1-3-6.7M21 3v6h-6" />
-  </svg>
-);
+/** The room's messages, newest page first fetched, older pages fetched on demand. */
+function useRoom(roomId: string) {
+  const { client } = useServices();
+  return useInfiniteQuery<RoomInfo, Error, InfiniteData<RoomInfo>, string[], string | null>({
+    queryKey: ['room', roomId],
+    queryFn: ({ pageParam, signal }) =>
+      client.room.roomInfo(
+        { roomId, pageSize: 50, ...(pageParam ? { before: pageParam } : {}) },
+        { signal },
+      ),
+    initialPageParam: null,
+    getNextPageParam: () => undefined,
+    getPreviousPageParam: (first) =>
+      first.hasMoreBefore ? (first.messages[0]?.messageId ?? undefined) : undefined,
+    enabled: roomId !== '',
+  });
+}
 
-/** `/chat-detail?roomId=…`: the conversation, with the reply streaming in as it is written. */
+/** `/chat-detail?roomId=…`: the conversation, the reply streaming in as it is written. */
 export function ChatPage() {
+  const { t } = useTranslation();
   const { client, store, platform } = useServices();
   const [params] = useSearchParams();
   const roomId = params.get('roomId') ?? '';
   const queries = useQueryClient();
-  const room = useQuery({
-    queryKey: ['room', roomId],
-    queryFn: ({ signal }) => client.room.roomInfo({ roomId }, { signal }),
-    enabled: roomId !== '',
-  });
+  const room = useRoom(roomId);
   const chat = useActorRef(chatStreamMachine, { input: { client, roomId, platform } });
   const busy = useSelector(chat, (state) => state.hasTag('busy'));
   const reply = useSelector(chat, (state) => state.context);
@@ -51,6 +61,17 @@ export function ChatPage() {
     chat,
     (state) => state.matches('done') || state.matches('failed') || state.matches('aborted'),
   );
+  const [editing, setEditing] = useState<string | null>(null);
+  const [doomed, setDoomed] = useState<Message | null>(null);
+  const refresh = () => queries.invalidateQueries({ queryKey: ['room', roomId] });
+  const inspiration = useMutation({
+    mutationFn: () => client.girl.chatGetInspiration({ roomId }),
+  });
+  const remove = useMutation({
+    mutationFn: (messageId: string) => client.room.deleteMessage({ roomId, messageId }),
+    onSuccess: () => setDoomed(null),
+    onSettled: refresh,
+  });
 
   // Once a reply ends, the saved messages are the truth again; benefits follow reply-end.
   useEffect(() => {
@@ -59,68 +80,107 @@ export function ChatPage() {
     void queries.invalidateQueries({ queryKey: ['room', roomId] });
   }, [finished, reply.benefits, queries, roomId, store]);
 
-  if (!roomId)
-    return <EmptyState title="No chat open" description="Start one from a mate's page." />;
-  if (room.isPending) return <Spinner label="Loading chat" />;
+  if (!roomId) return <EmptyState title={t('chat.missing')} description={t('chat.missingText')} />;
+  if (room.isPending) return <Loading />;
   if (room.isError)
-    return (
-      <EmptyState
-        tone="error"
-        title="This chat could not be loaded"
-        description={room.error.message}
-        action={<Button onClick={() => room.refetch()}>Try again</Button>}
-      />
-    );
+    return <LoadError title={t('chat.error')} error={room.error} onRetry={() => room.refetch()} />;
 
-  const { mate, messages } = room.data;
-  const shownMessages =
-    busy && reply.request && 'regenerate' in reply.request && reply.request.regenerate
-      ? messages.slice(0, -1)
-      : messages;
+  const latest = room.data.pages.at(-1)!;
+  const { mate, persona } = latest;
+  const messages = room.data.pages.flatMap((page) => page.messages);
+  const regenerating =
+    busy && reply.request && 'regenerate' in reply.request && reply.request.regenerate;
+  const shown = regenerating ? messages.slice(0, -1) : messages;
   const lastMate = [...messages].reverse().find((message) => message.role === 'mate');
+  const bubbleLabels = {
+    partial: t('chat.partial'),
+    error: t('chat.failed'),
+    edited: t('chat.edited'),
+    speaker: (name: string) => t('chat.says', { name }),
+  };
+  const send = (content: string) => {
+    inspiration.reset();
+    chat.send({ type: 'SEND', content });
+  };
   return (
     <Container>
       <Stack gap={4}>
-        <Flex justify="between" align="center">
-          <Link href={href('/detail', { mateId: mate.mateId })}>← {mate.name}</Link>
-          <Heading as="h1" size={1}>
+        <Flex justify="between" align="center" gap={2} wrap>
+          <Link href={href('/recent-chats')}>← {t('chat.back')}</Link>
+          <Link href={href('/detail', { mateId: mate.mateId })}>
+            {t('chat.mate', { name: mate.name })}
+          </Link>
+        </Flex>
+        <Stack gap={1}>
+          <Heading as="h1" size={2}>
             {mate.name}
           </Heading>
-        </Flex>
-        <div role="log" aria-label="Conversation" aria-live="polite">
+          <Text tone="muted" size={2}>
+            {persona ? t('chat.persona', { name: persona.name }) : t('chat.noPersona')}
+          </Text>
+        </Stack>
+        {room.hasPreviousPage && (
+          <Flex justify="center">
+            <Button
+              variant="ghost"
+              size="small"
+              aria-busy={room.isFetchingPreviousPage}
+              onClick={() => room.fetchPreviousPage()}
+            >
+              {t('chat.earlier')}
+            </Button>
+          </Flex>
+        )}
+        <div role="log" aria-label={t('chat.conversation')} aria-live="polite">
           <Stack gap={3}>
-            {shownMessages.map((message) => (
-              <ChatBubble
-                key={message.messageId}
-                role={message.role}
-                speaker={message.role === 'mate' ? mate.name : 'You'}
-                content={message.content}
-                status={message.status}
-                edited={message.editedAt !== null}
-                actions={
-                  message.messageId === lastMate?.messageId && !busy ? (
-                    <IconButton
-                      label="Regenerate reply"
-                      icon={<RegenerateIcon />}
-                      size="small"
-                      onClick={() => chat.send({ type: 'REGENERATE' })}
-                    />
-                  ) : undefined
-                }
-              />
-            ))}
+            {shown.map((message) =>
+              editing === message.messageId ? (
+                <MessageEditor
+                  key={message.messageId}
+                  roomId={roomId}
+                  message={message}
+                  onDone={() => setEditing(null)}
+                />
+              ) : (
+                <ChatBubble
+                  key={message.messageId}
+                  role={message.role}
+                  speaker={message.role === 'mate' ? mate.name : t('common.you')}
+                  content={message.content}
+                  status={message.status}
+                  edited={message.editedAt !== null}
+                  labels={bubbleLabels}
+                  actions={
+                    busy ? undefined : (
+                      <MessageActions
+                        canRegenerate={message.messageId === lastMate?.messageId}
+                        onRegenerate={() => chat.send({ type: 'REGENERATE' })}
+                        onEdit={() => setEditing(message.messageId)}
+                        onDelete={() => setDoomed(message)}
+                      />
+                    )
+                  }
+                />
+              ),
+            )}
             {busy &&
               reply.request &&
               'content' in reply.request &&
               reply.request.content &&
               !messages.some((m) => m.messageId === reply.userMessage?.messageId) && (
-                <ChatBubble role="user" speaker="You" content={reply.request.content} />
+                <ChatBubble
+                  role="user"
+                  speaker={t('common.you')}
+                  content={reply.request.content}
+                  labels={bubbleLabels}
+                />
               )}
             {(busy || (!finished && reply.replyText)) && (
               <ChatBubble
                 role="mate"
                 speaker={mate.name}
                 content={reply.replyText || '…'}
+                labels={bubbleLabels}
                 streaming
               />
             )}
@@ -128,10 +188,29 @@ export function ChatPage() {
         </div>
         <ChatComposer
           streaming={busy}
-          onSend={(content) => chat.send({ type: 'SEND', content })}
+          onSend={send}
           onStop={() => chat.send({ type: 'ABORT' })}
+          onInspire={() => inspiration.mutate()}
+          suggestions={inspiration.data?.suggestions ?? []}
+          labels={{
+            message: t('chat.message'),
+            placeholder: t('chat.placeholder'),
+            send: t('chat.send'),
+            stop: t('chat.stop'),
+            inspire: t('chat.inspire'),
+            suggestions: t('chat.suggestions'),
+          }}
         />
       </Stack>
+      <ConfirmDialog
+        open={doomed !== null}
+        title={t('chat.confirmDelete')}
+        text={t('chat.confirmDeleteText')}
+        confirm={t('common.delete')}
+        busy={remove.isPending}
+        onConfirm={() => doomed && remove.mutate(doomed.messageId)}
+        onCancel={() => setDoomed(null)}
+      />
     </Container>
   );
 }

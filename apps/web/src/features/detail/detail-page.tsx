@@ -1,30 +1,42 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useSelector } from '@xstate/store-react';
-import { AUTH_MODE, isLoggedIn } from '@mates/state-machines';
+import { AUTH_MODE } from '@mates/state-machines';
+import type { Mate, MateExtraInfo } from '@mates/api-client';
 import {
   Avatar,
   Button,
+  Card,
   ChatBubble,
   Container,
   EmptyState,
   Flex,
   Heading,
-  Rating,
-  Spinner,
   Stack,
   Tag,
   Text,
 } from '@mates/ui';
 import { useServices } from '../../app/services-context';
+import { useSignedIn } from '../../components/sign-in-gate';
+import { Loading, LoadError } from '../../components/states';
+import { useFavorites } from '../../hooks/use-favorites';
+import { useTagLabels } from '../../hooks/use-tag-labels';
+import { Reviews } from './reviews';
 
-/** `/detail?mateId=…`: the mate's card, greeting, tags, creator, reviews, and "Chat". */
+/** Card macros as a reader sees them: `{{char}}` is the mate, `{{user}}` the reader. */
+const fillMacros = (text: string, name: string, you: string) =>
+  text.replace(/\{\{char\}\}/gi, name).replace(/\{\{user\}\}/gi, you);
+
+/** `/detail?mateId=…`: the mate's card, greeting, tags, creator with follow, reviews, "Chat". */
 export function DetailPage() {
-  const { client, store, popup } = useServices();
+  const { t } = useTranslation();
+  const { client, popup } = useServices();
   const [params] = useSearchParams();
   const mateId = params.get('mateId') ?? '';
   const navigate = useNavigate();
-  const signedIn = useSelector(store, (state) => isLoggedIn(state.context));
+  const signedIn = useSignedIn();
+  const tagLabels = useTagLabels();
+  const { isFavorite, toggle } = useFavorites();
   const mate = useQuery({
     queryKey: ['mate', mateId],
     queryFn: ({ signal }) => client.mate.getMateDetail({ mateId }, { signal }),
@@ -41,18 +53,15 @@ export function DetailPage() {
   });
 
   if (!mateId)
-    return <EmptyState title="No mate chosen" description="Open a mate from the discover page." />;
-  if (mate.isPending) return <Spinner label="Loading mate" />;
+    return <EmptyState title={t('detail.missing')} description={t('detail.missingText')} />;
+  if (mate.isPending) return <Loading />;
   if (mate.isError)
     return (
-      <EmptyState
-        tone="error"
-        title="This mate could not be loaded"
-        description={mate.error.message}
-        action={<Button onClick={() => mate.refetch()}>Try again</Button>}
-      />
+      <LoadError title={t('detail.error')} error={mate.error} onRetry={() => mate.refetch()} />
     );
   const data = mate.data;
+  const you = t('common.you');
+  const favorite = extra.data?.isFavorite ?? isFavorite(mateId);
   const chat = () =>
     signedIn ? startChat.mutate() : popup.send({ type: 'OPEN', mode: AUTH_MODE.signIn });
   return (
@@ -60,64 +69,106 @@ export function DetailPage() {
       <Stack gap={5}>
         <Flex gap={4} align="center" wrap>
           <Avatar src={data.avatar} name={data.name} size="large" />
-          <Stack gap={1}>
+          <Stack gap={2}>
             <Heading as="h1" size={3}>
               {data.name}
             </Heading>
             <Text tone="muted">{data.tagline}</Text>
             <Flex gap={1} wrap>
               {data.tags.map((tag) => (
-                <Tag key={tag}>{tag}</Tag>
+                <Tag key={tag}>{tagLabels[tag] ?? tag}</Tag>
               ))}
             </Flex>
           </Stack>
         </Flex>
         <Flex gap={2} wrap>
           <Button onClick={chat} aria-busy={startChat.isPending}>
-            Chat with {data.name}
+            {t('detail.chat', { name: data.name })}
+          </Button>
+          <Button variant="soft" aria-pressed={favorite} onClick={() => toggle(mateId)}>
+            {favorite ? t('detail.unfavorite') : t('detail.favorite')}
           </Button>
         </Flex>
-        <Text>
-          {data.description.replace(/\{\{char\}\}/gi, data.name).replace(/\{\{user\}\}/gi, 'you')}
-        </Text>
         <Stack gap={2}>
-          <Heading as="h2" size={1}>
-            Greeting
+          <Heading as="h2" size={2}>
+            {t('detail.about')}
+          </Heading>
+          <Text>{fillMacros(data.description, data.name, you)}</Text>
+          {data.scenario && (
+            <Text tone="muted">
+              {t('detail.scenario')}: {fillMacros(data.scenario, data.name, you)}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap={2}>
+          <Heading as="h2" size={2}>
+            {t('detail.greeting')}
           </Heading>
           <ChatBubble
             role="mate"
             speaker={data.name}
-            content={data.first_mes
-              .replace(/\{\{char\}\}/gi, data.name)
-              .replace(/\{\{user\}\}/gi, 'you')}
+            content={fillMacros(data.first_mes, data.name, you)}
+            labels={{
+              partial: t('chat.partial'),
+              error: t('chat.failed'),
+              edited: t('chat.edited'),
+              speaker: (name) => t('chat.says', { name }),
+            }}
           />
         </Stack>
-        {extra.data && (
-          <Stack gap={3}>
-            <Heading as="h2" size={1}>
-              Reviews
-            </Heading>
-            {extra.data.reviewSummary.count === 0 ? (
-              <Text tone="muted">No reviews yet.</Text>
-            ) : (
-              <Rating
-                label="Average rating"
-                value={Math.round(extra.data.reviewSummary.average ?? 0)}
-              />
-            )}
-            {extra.data.recentReviews.map((review) => (
-              <Stack key={review.reviewId} gap={1}>
-                <Text weight="bold">{review.author.name}</Text>
-                <Rating label={`${review.author.name}'s rating`} value={review.rating} />
-                {review.content && <Text tone="muted">{review.content}</Text>}
-              </Stack>
-            ))}
-            <Text tone="muted" size={2}>
-              By {extra.data.creator.name} · {extra.data.creator.followers} followers
-            </Text>
-          </Stack>
-        )}
+        {extra.data && <CreatorCard mate={data} extra={extra.data} />}
+        {extra.data && <Reviews mate={data} extra={extra.data} />}
       </Stack>
     </Container>
+  );
+}
+
+/** Who made the mate, with a follow toggle (a visitor is asked to sign in). */
+function CreatorCard({ mate, extra }: { mate: Mate; extra: MateExtraInfo }) {
+  const { t } = useTranslation();
+  const { client, popup } = useServices();
+  const signedIn = useSignedIn();
+  const queries = useQueryClient();
+  const follow = useMutation({
+    mutationFn: () => client.mate.followCreator({ creatorId: extra.creator.creatorId }),
+    onSettled: () =>
+      Promise.all([
+        queries.invalidateQueries({ queryKey: ['mateExtra', mate.mateId] }),
+        queries.invalidateQueries({ queryKey: ['followList'] }),
+      ]),
+  });
+  const { creator } = extra;
+  return (
+    <Card as="section" aria-labelledby="detail-creator">
+      <Heading as="h2" size={2} id="detail-creator">
+        {t('detail.creator')}
+      </Heading>
+      <Flex gap={3} align="center" justify="between" wrap>
+        <Flex gap={3} align="center">
+          <Avatar src={creator.avatar} name={creator.name} />
+          <Stack gap={1}>
+            <Text weight="bold">{creator.name}</Text>
+            <Text tone="muted" size={2}>
+              {t('common.followers', { count: creator.followers })} ·{' '}
+              {t('follow.mates', { count: creator.mates })}
+            </Text>
+          </Stack>
+        </Flex>
+        <Button
+          variant={extra.isFollowingCreator ? 'soft' : 'solid'}
+          size="small"
+          aria-pressed={extra.isFollowingCreator}
+          aria-busy={follow.isPending}
+          onClick={() =>
+            signedIn ? follow.mutate() : popup.send({ type: 'OPEN', mode: AUTH_MODE.signIn })
+          }
+        >
+          {extra.isFollowingCreator
+            ? t('detail.unfollow', { name: creator.name })
+            : t('detail.follow', { name: creator.name })}
+        </Button>
+      </Flex>
+      {creator.bio && <Text tone="muted">{creator.bio}</Text>}
+    </Card>
   );
 }

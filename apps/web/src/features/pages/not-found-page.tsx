@@ -1,18 +1,18 @@
-import { Button, EmptyState } from '@mates/ui';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink, EmptyState } from '@mates/ui';
 import { href } from '../../app/paths';
 
 /** Any path the route table does not know. */
 export function NotFoundPage() {
+  const { t } = useTranslation();
   return (
     <EmptyState
-      title="This page does not exist"
-      description="The link may be old, or mistyped."
+      title={t('notFound.title')}
+      description={t('notFound.text')}
       action={
-        <a href={href('/')}>
-          <Button variant="soft" tabIndex={-1}>
-            Back to discover
-          </Button>
-        </a>
+        <ButtonLink variant="soft" href={href('/')}>
+          {t('common.home')}
+        </ButtonLink>
       }
     />
   );

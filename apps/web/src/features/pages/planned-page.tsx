@@ -1,15 +1,24 @@
-import { Container, Heading, Stack, Text } from '@mates/ui';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink, Text } from '@mates/ui';
+import { href } from '../../app/paths';
+import { Page } from '../../components/page';
 
-/** What a screen that is not built yet will hold (issue #7's remaining screens). */
-export function PlannedPage({ screen }: { screen: string }) {
+/** The screens SPEC.md §2 names whose features come later: each says what it will hold. */
+export type PlannedScreen =
+  'generate' | 'subscription' | 'singlePackage' | 'userSubscription' | 'chatProfile';
+
+/** A page that says what will be there, and leads back (some have no header). */
+export function PlannedPage({ screen }: { screen: PlannedScreen }) {
+  const { t } = useTranslation();
   return (
-    <Container>
-      <Stack gap={3}>
-        <Heading as="h1" size={3}>
-          {screen.charAt(0).toUpperCase() + screen.slice(1)}
-        </Heading>
-        <Text tone="muted">This page is not built yet. It will hold the {screen} of Mates.</Text>
-      </Stack>
-    </Container>
+    <Page title={t(`planned.titles.${screen}`)}>
+      <Text tone="accent" weight="medium">
+        {t('planned.soon')}
+      </Text>
+      <Text>{t(`planned.${screen}`)}</Text>
+      <ButtonLink variant="soft" href={href('/')}>
+        {t('common.home')}
+      </ButtonLink>
+    </Page>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSelector as useStoreSelector } from '@xstate/store-react';
@@ -10,10 +11,37 @@ import { useServices } from '../../app/services-context';
  * every 2 s with the ticket register gave), then signs in and lands on `redirect_url`.
  */
 export function VerifyPage() {
+  const { t } = useTranslation();
+  const { store, popup } = useServices();
+  const { registerEmail, verifyTicket } = useStoreSelector(store, (state) => state.context);
+  if (!registerEmail) {
+    return (
+      <EmptyState
+        title={t('verify.nothing')}
+        description={t('verify.nothingText')}
+        action={
+          <Button onClick={() => popup.send({ type: 'OPEN', mode: AUTH_MODE.signUp })}>
+            {t('common.signUp')}
+          </Button>
+        }
+      />
+    );
+  }
+  return <Waiting email={registerEmail} ticket={verifyTicket} />;
+}
+
+/** Polls for the address, and says what is happening. */
+function Waiting({
+  email: registerEmail,
+  ticket: verifyTicket,
+}: {
+  email: string;
+  ticket: string;
+}) {
+  const { t } = useTranslation();
   const { client, store, popup, platform } = useServices();
   const [params] = useSearchParams();
   const target = params.get('redirect_url') || '/';
-  const { registerEmail, verifyTicket } = useStoreSelector(store, (state) => state.context);
   const poller = useActorRef(verificationMachine, {
     input: {
       client,
@@ -31,58 +59,38 @@ export function VerifyPage() {
   });
   const state = useSelector(poller, (snapshot) => snapshot);
 
-  if (!registerEmail) {
-    return (
-      <EmptyState
-        title="Nothing to verify"
-        description="Sign up first, and we will mail you a link."
-        action={
-          <Button onClick={() => popup.send({ type: 'OPEN', mode: AUTH_MODE.signUp })}>
-            Sign up
-          </Button>
-        }
-      />
-    );
-  }
   if (state.status === 'error') {
     return (
-      <EmptyState
-        tone="error"
-        title="We could not check your address"
-        description="Please reload this page to try again."
-      />
+      <EmptyState tone="error" title={t('verify.error')} description={t('verify.errorText')} />
     );
   }
   return (
     <Container>
       <Stack gap={4} role="status" aria-live="polite">
         <Heading as="h1" size={3}>
-          Check your inbox
+          {t('verify.title')}
         </Heading>
         {state.matches('verified') ? (
-          <Text>Your address is verified. Sign in to continue.</Text>
+          <Text>{t('verify.verified')}</Text>
         ) : state.matches('signedIn') ? (
-          <Text>Verified — signing you in…</Text>
+          <Text>{t('verify.signingIn')}</Text>
         ) : (
           <>
-            <Text>
-              We sent a link to <strong>{registerEmail}</strong>. Open it, and this page signs you
-              in by itself.
-            </Text>
-            <Spinner label="Waiting for the link to be opened" />
+            <Text>{t('verify.sent', { email: registerEmail })}</Text>
+            <Spinner label={t('verify.waiting')} />
           </>
         )}
         <Stack gap={2}>
           {state.matches('verified') ? (
             <Button onClick={() => popup.send({ type: 'OPEN', mode: AUTH_MODE.signIn })}>
-              Sign in
+              {t('common.signIn')}
             </Button>
           ) : (
             <Button
               variant="soft"
               onClick={() => popup.send({ type: 'OPEN', mode: AUTH_MODE.signUp })}
             >
-              Use another address
+              {t('verify.other')}
             </Button>
           )}
         </Stack>

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '@mates/api-client';
+import { Button, Card, Flex, IconButton, TextArea } from '@mates/ui';
+import { useServices } from '../../app/services-context';
+
+const Icon = ({ d }: { d: string }) => (
+  <svg
+    width="16"
+    height="16"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+  >
+    <path d={d} />
+  </svg>
+);
+
+/** A message's buttons: regenerate (the last reply only), edit, delete. */
+export function MessageActions({
+  canRegenerate,
+  onRegenerate,
+  onEdit,
+  onDelete,
+}: {
+  canRegenerate: boolean;
+  onRegenerate: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex gap={1}>
+      {canRegenerate && (
+        <IconButton
+          label={t('chat.regenerate')}
+          icon={<Icon d="M21 12a9 9 0 1 1-3-6.7M21 3v6h-6" />}
+          size="small"
+          onClick={onRegenerate}
+        />
+      )}
+      <IconButton
+        label={t('chat.edit')}
+        icon={<Icon d="M4 20h4L19 9l-4-4L4 16v4Z" />}
+        size="small"
+        onClick={onEdit}
+      />
+      <IconButton
+        label={t('chat.delete')}
+        icon={<Icon d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />}
+        size="small"
+        onClick={onDelete}
+      />
+    </Flex>
+  );
+}
+
+/** Edits a message in place; saving keeps the change on the server. */
+export function MessageEditor({
+  roomId,
+  message,
+  onDone,
+}: {
+  roomId: string;
+  message: Message;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const queries = useQueryClient();
+  const [content, setContent] = useState(message.content);
+  const save = useMutation({
+    mutationFn: () =>
+      client.room.editMessage({ roomId, messageId: message.messageId, content: content.trim() }),
+    onSuccess: async () => {
+      await queries.invalidateQueries({ queryKey: ['room', roomId] });
+      onDone();
+    },
+  });
+  return (
+    <Card
+      as="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (content.trim()) save.mutate();
+      }}
+    >
+      <TextArea
+        label={t('chat.editLabel')}
+        value={content}
+        autoFocus
+        onChange={(event) => setContent(event.target.value)}
+        onKeyDown={(event) => event.key === 'Escape' && onDone()}
+      />
+      <Flex gap={2} justify="end">
+        <Button variant="ghost" size="small" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" size="small" aria-busy={save.isPending}>
+          {t('common.save')}
+        </Button>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Persona } from '@mates/api-client';
+import { Avatar, Button, Card, EmptyState, Flex, Heading, Stack, Tag, Text } from '@mates/ui';
+import { useServices } from '../../app/services-context';
+import { Page } from '../../components/page';
+import { SignInGate } from '../../components/sign-in-gate';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Loading, LoadError } from '../../components/states';
+import { PersonaForm } from './persona-form';
+
+/** `/mine`: the personal area — personas to create, edit, make default and delete. */
+export function MinePage() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('mine.title')} back={{ to: '/profile', label: t('nav.profile') }}>
+      <SignInGate>
+        <Personas />
+      </SignInGate>
+    </Page>
+  );
+}
+
+function Personas() {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const queries = useQueryClient();
+  const personas = useQuery({
+    queryKey: ['personas'],
+    queryFn: ({ signal }) => client.user.personas({ signal }),
+  });
+  const [editing, setEditing] = useState<Persona | 'new' | null>(null);
+  const [doomed, setDoomed] = useState<Persona | null>(null);
+  const refresh = () => queries.invalidateQueries({ queryKey: ['personas'] });
+  const makeDefault = useMutation({
+    mutationFn: (uuid: string) => client.user.setDefaultPersona({ uuid }),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (uuid: string) => client.user.deleteDefaultPersona({ uuid }),
+    onSuccess: () => setDoomed(null),
+    onSettled: refresh,
+  });
+  if (personas.isPending) return <Loading />;
+  if (personas.isError)
+    return (
+      <LoadError
+        title={t('common.somethingWrong')}
+        error={personas.error}
+        onRetry={() => personas.refetch()}
+      />
+    );
+  return (
+    <Stack gap={4} as="section" aria-labelledby="mine-personas">
+      <Flex justify="between" align="center" wrap gap={2}>
+        <Heading as="h2" size={2} id="mine-personas">
+          {t('mine.personas')}
+        </Heading>
+        <Button onClick={() => setEditing('new')}>{t('mine.create')}</Button>
+      </Flex>
+      <Text tone="muted">{t('mine.personasText')}</Text>
+      {editing && (
+        <PersonaForm persona={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+      )}
+      {personas.data.length === 0 ? (
+        <EmptyState title={t('mine.empty')} description={t('mine.emptyText')} />
+      ) : (
+        <Stack as="ul" gap={3} aria-label={t('mine.personas')}>
+          {personas.data.map((persona) => (
+            <Card as="li" key={persona.uuid} aria-label={persona.name}>
+              <Flex gap={3} align="center">
+                <Avatar src={persona.avatar} name={persona.name} decorative />
+                <Stack gap={1}>
+                  <Flex gap={2} align="center">
+                    <Heading as="h3" size={1}>
+                      {persona.name}
+                    </Heading>
+                    {persona.isDefault && <Tag>{t('mine.default')}</Tag>}
+                  </Flex>
+                  <Text tone="muted" size={2}>
+                    {persona.description}
+                  </Text>
+                </Stack>
+              </Flex>
+              <Flex gap={2} justify="end" wrap>
+                {!persona.isDefault && (
+                  <Button
+                    size="small"
+                    variant="soft"
+                    aria-label={t('mine.setDefault', { name: persona.name })}
+                    onClick={() => makeDefault.mutate(persona.uuid)}
+                  >
+                    {t('mine.setDefaultShort')}
+                  </Button>
+                )}
+                <Button
+                  size="small"
+                  variant="ghost"
+                  aria-label={t('mine.edit', { name: persona.name })}
+                  onClick={() => setEditing(persona)}
+                >
+                  {t('common.edit')}
+                </Button>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  aria-label={t('mine.delete', { name: persona.name })}
+                  onClick={() => setDoomed(persona)}
+                >
+                  {t('common.delete')}
+                </Button>
+              </Flex>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={doomed !== null}
+        title={t('mine.confirmDelete', { name: doomed?.name ?? '' })}
+        text={t('mine.confirmDeleteText')}
+        confirm={t('common.delete')}
+        busy={remove.isPending}
+        onConfirm={() => doomed && remove.mutate(doomed.uuid)}
+        onCancel={() => setDoomed(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from '@xstate/store-react';
+import {
+  Avatar,
+  Button,
+  ButtonLink,
+  Card,
+  Flex,
+  Heading,
+  Select,
+  Stack,
+  Switch,
+  Text,
+} from '@mates/ui';
+import { useServices } from '../../app/services-context';
+import { href } from '../../app/paths';
+import { Page } from '../../components/page';
+import { SignInGate } from '../../components/sign-in-gate';
+import { LANGUAGES } from '../../i18n/i18n';
+import { PasswordForm } from './password-form';
+
+/** `/profile`: the account, what it has left, its places, and its settings. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('profile.title')}>
+      <SignInGate>
+        <Profile />
+      </SignInGate>
+    </Page>
+  );
+}
+
+function Profile() {
+  const { t, i18n } = useTranslation();
+  const { client, store } = useServices();
+  const user = useSelector(store, (state) => state.context);
+  const benefits = useQuery({
+    queryKey: ['benefits'],
+    queryFn: ({ signal }) => client.user.benefits({ signal }),
+  });
+  useEffect(() => {
+    if (benefits.data) store.trigger.benefitsChanged({ benefits: benefits.data });
+  }, [benefits.data, store]);
+  const nfsw = useMutation({
+    mutationFn: (value: boolean) =>
+      client.user.updateTags({ tags: user.userInfo.tags ?? [], nfsw: value }),
+    onMutate: (value) => store.trigger.nfswChanged({ nfsw: value }),
+    onError: (_error, value) => store.trigger.nfswChanged({ nfsw: !value }),
+  });
+  const { userInfo, userBenefits } = user;
+  const joined = userInfo.createdAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
+        new Date(userInfo.createdAt),
+      )
+    : '';
+  return (
+    <Stack gap={4}>
+      <Card as="section" aria-labelledby="profile-account">
+        <Heading as="h2" size={2} id="profile-account">
+          {t('profile.account')}
+        </Heading>
+        <Flex gap={3} align="center">
+          <Avatar src={userInfo.avatar ?? null} name={userInfo.nickname || userInfo.email || '?'} />
+          <Stack gap={1}>
+            <Text weight="bold">{userInfo.nickname}</Text>
+            <Text tone="muted" size={2}>
+              {userInfo.email}
+            </Text>
+            {joined && (
+              <Text tone="muted" size={1}>
+                {t('profile.joined', { date: joined })}
+              </Text>
+            )}
+          </Stack>
+        </Flex>
+        <Text aria-live="polite">
+          {t('profile.benefits')}: {t('common.chats', { count: userBenefits.chats })} ·{' '}
+          {t('common.goldCoins', { count: userBenefits.goldCoins })}
+        </Text>
+      </Card>
+      <Card as="nav" aria-label={t('profile.areas')}>
+        <Heading as="h2" size={2}>
+          {t('profile.areas')}
+        </Heading>
+        <Flex gap={2} wrap>
+          <ButtonLink variant="soft" size="small" href={href('/mine')}>
+            {t('nav.personas')}
+          </ButtonLink>
+          <ButtonLink variant="soft" size="small" href={href('/favorite')}>
+            {t('nav.favorites')}
+          </ButtonLink>
+          <ButtonLink variant="soft" size="small" href={href('/recent-chats')}>
+            {t('nav.recentChats')}
+          </ButtonLink>
+          <ButtonLink variant="soft" size="small" href={href('/follow-list')}>
+            {t('nav.following')}
+          </ButtonLink>
+        </Flex>
+      </Card>
+      <Card as="section" aria-labelledby="profile-settings">
+        <Heading as="h2" size={2} id="profile-settings">
+          {t('profile.settings')}
+        </Heading>
+        <Stack gap={1}>
+          <Select
+            label={t('profile.language')}
+            value={userInfo.language}
+            onValueChange={(language) => store.trigger.languageChanged({ language })}
+            options={Object.entries(LANGUAGES).map(([value, label]) => ({ value, label }))}
+          />
+          <Text tone="muted" size={2}>
+            {t('profile.languageText')}
+          </Text>
+        </Stack>
+        <Stack gap={1}>
+          <Switch
+            label={t('profile.nfsw')}
+            checked={user.nfsw}
+            onCheckedChange={(value) => nfsw.mutate(value)}
+          />
+          <Text tone="muted" size={2}>
+            {t('profile.nfswText')}
+          </Text>
+        </Stack>
+      </Card>
+      <PasswordForm />
+      <Flex justify="end">
+        <Button variant="danger" onClick={() => store.trigger.logout()}>
+          {t('profile.logout')}
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { RoomSummary } from '@mates/api-client';
+import {
+  Avatar,
+  Button,
+  ButtonLink,
+  Card,
+  EmptyState,
+  Flex,
+  Heading,
+  Stack,
+  Text,
+} from '@mates/ui';
+import { useServices } from '../../app/services-context';
+import { href } from '../../app/paths';
+import { Page } from '../../components/page';
+import { SignInGate } from '../../components/sign-in-gate';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Loading, LoadError } from '../../components/states';
+import { usePaged } from '../../hooks/use-paged';
+
+/** `/recent-chats`: conversations, latest first, to resume or delete. */
+export function RecentChatsPage() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('recent.title')}>
+      <SignInGate>
+        <RecentChats />
+      </SignInGate>
+    </Page>
+  );
+}
+
+function RecentChats() {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const queries = useQueryClient();
+  const rooms = usePaged(['roomList'], (page, signal) =>
+    client.room.roomList({ page, pageSize: 20 }, { signal }),
+  );
+  const [doomed, setDoomed] = useState<RoomSummary | null>(null);
+  const remove = useMutation({
+    mutationFn: (roomId: string) => client.room.deleteRoom({ roomId }),
+    onSuccess: () => setDoomed(null),
+    onSettled: () => queries.invalidateQueries({ queryKey: ['roomList'] }),
+  });
+  if (rooms.query.isPending) return <Loading />;
+  if (rooms.query.isError)
+    return (
+      <LoadError
+        title={t('common.somethingWrong')}
+        error={rooms.query.error}
+        onRetry={() => rooms.query.refetch()}
+      />
+    );
+  if (rooms.items.length === 0)
+    return (
+      <EmptyState
+        title={t('recent.empty')}
+        description={t('recent.emptyText')}
+        action={<ButtonLink href={href('/')}>{t('common.home')}</ButtonLink>}
+      />
+    );
+  return (
+    <>
+      <Stack as="ul" gap={3} aria-label={t('recent.list')}>
+        {rooms.items.map((room) => (
+          <RoomItem key={room.roomId} room={room} onDelete={() => setDoomed(room)} />
+        ))}
+      </Stack>
+      {rooms.more.has && (
+        <Flex justify="center">
+          <Button variant="soft" onClick={rooms.more.load} aria-busy={rooms.more.loading}>
+            {t('common.loadMore')}
+          </Button>
+        </Flex>
+      )}
+      <ConfirmDialog
+        open={doomed !== null}
+        title={t('recent.confirmTitle')}
+        text={t('recent.confirmText', { name: doomed?.mate.name ?? '' })}
+        confirm={t('common.delete')}
+        busy={remove.isPending}
+        onConfirm={() => doomed && remove.mutate(doomed.roomId)}
+        onCancel={() => setDoomed(null)}
+      />
+    </>
+  );
+}
+
+function RoomItem({ room, onDelete }: { room: RoomSummary; onDelete: () => void }) {
+  const { t, i18n } = useTranslation();
+  const date = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(room.updatedAt));
+  return (
+    <Card as="li" aria-label={room.mate.name}>
+      <Flex gap={3} align="center">
+        <Avatar src={room.mate.avatar} name={room.mate.name} decorative />
+        <Stack gap={1}>
+          <Heading as="h2" size={1}>
+            {room.mate.name}
+          </Heading>
+          <Text tone="muted" size={2}>
+            {room.lastMessage?.content.slice(0, 140) || t('recent.noMessages')}
+          </Text>
+          <Text tone="muted" size={1}>
+            {t('recent.updated', { date })}
+          </Text>
+        </Stack>
+      </Flex>
+      <Flex gap={2} justify="end" wrap>
+        <ButtonLink
+          size="small"
+          href={href('/chat-detail', { roomId: room.roomId })}
+          aria-label={t('recent.resume', { name: room.mate.name })}
+        >
+          {t('recent.resumeShort')}
+        </ButtonLink>
+        <Button
+          size="small"
+          variant="ghost"
+          onClick={onDelete}
+          aria-label={t('recent.delete', { name: room.mate.name })}
+        >
+          {t('common.delete')}
+        </Button>
+      </Flex>
+    </Card>
+  );
+}

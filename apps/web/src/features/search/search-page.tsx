@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { Avatar, Card, EmptyState, Flex, Heading, Link, SearchField, Stack, Text } from '@mates/ui';
+import { useServices } from '../../app/services-context';
+import { href } from '../../app/paths';
+import { Page } from '../../components/page';
+import { LoadError } from '../../components/states';
+import { MateList } from '../../components/mate-list';
+import { useDebounced } from '../../hooks/use-debounced';
+import { usePaged } from '../../hooks/use-paged';
+
+/** `/search?q=…`: results as you type, a page at a time; hot words and the trending ranking. */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const keyword = useDebounced(text.trim(), 250);
+  const hotWords = useQuery({
+    queryKey: ['hotWords'],
+    queryFn: ({ signal }) => client.mate.hotWords({ signal }),
+  });
+  const results = usePaged(
+    ['search', keyword],
+    (page, signal) => client.mate.search({ keyword, page, pageSize: 24 }, { signal }),
+    { enabled: keyword !== '' },
+  );
+  const type = (value: string) => {
+    setText(value);
+    setParams(value.trim() ? { q: value } : {}, { replace: true });
+  };
+  return (
+    <Page title={t('search.title')}>
+      <SearchField
+        value={text}
+        onValueChange={type}
+        hotWords={(hotWords.data ?? []).map((word) => word.word)}
+        labels={{
+          search: t('search.label'),
+          placeholder: t('search.placeholder'),
+          hotWords: t('search.hotWords'),
+        }}
+      />
+      {keyword === '' ? (
+        <TrendingRanking />
+      ) : results.query.isError ? (
+        <LoadError
+          title={t('search.error')}
+          error={results.query.error}
+          onRetry={() => results.query.refetch()}
+        />
+      ) : results.query.isSuccess && results.items.length === 0 ? (
+        <EmptyState title={t('search.empty', { keyword })} description={t('search.emptyText')} />
+      ) : (
+        <Stack gap={3}>
+          <div role="status">
+            {results.query.isSuccess && (
+              <Text tone="muted">{t('search.resultCount', { count: results.total })}</Text>
+            )}
+          </div>
+          <MateList
+            label={t('search.results', { keyword })}
+            mates={results.items}
+            loading={results.query.isPending}
+            more={results.more}
+          />
+        </Stack>
+      )}
+    </Page>
+  );
+}
+
+/** The week's most-chatted mates, ranked. */
+function TrendingRanking() {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const trending = useQuery({
+    queryKey: ['trendingRank'],
+    queryFn: ({ signal }) => client.mate.trendingRank({ signal }),
+  });
+  if (trending.isError)
+    return (
+      <LoadError
+        title={t('search.error')}
+        error={trending.error}
+        onRetry={() => trending.refetch()}
+      />
+    );
+  return (
+    <Stack gap={3} as="section" aria-labelledby="trending-ranking">
+      <Heading as="h2" size={2} id="trending-ranking">
+        {t('search.trending')}
+      </Heading>
+      {trending.data?.length === 0 && <Text tone="muted">{t('forYou.emptyTrending')}</Text>}
+      <Stack as="ol" gap={2} aria-labelledby="trending-ranking" aria-busy={trending.isPending}>
+        {(trending.data ?? []).map((entry) => (
+          <Card as="li" key={entry.mate.mateId} aria-label={t('forYou.rank', { rank: entry.rank })}>
+            <Flex gap={3} align="center">
+              <Text weight="bold" size={4} aria-hidden="true">
+                {entry.rank}
+              </Text>
+              <Avatar src={entry.mate.avatar} name={entry.mate.name} decorative />
+              <Stack gap={1}>
+                <Link href={href('/detail', { mateId: entry.mate.mateId })}>{entry.mate.name}</Link>
+                <Text tone="muted" size={2}>
+                  {t('forYou.recentChats', { count: entry.recentChats })}
+                </Text>
+              </Stack>
+            </Flex>
+          </Card>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

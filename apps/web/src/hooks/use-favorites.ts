@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AUTH_MODE } from '@mates/state-machines';
+import { useServices } from '../app/services-context';
+import { useSignedIn } from '../components/sign-in-gate';
+
+/** The signed-in user's favorites as a set of ids, and a toggle that asks a visitor to sign in. */
+export function useFavorites() {
+  const { client, popup } = useServices();
+  const signedIn = useSignedIn();
+  const queries = useQueryClient();
+  const favorites = useQuery({
+    queryKey: ['favorites'],
+    queryFn: ({ signal }) => client.user.favorites({ signal }),
+    enabled: signedIn,
+  });
+  const toggle = useMutation({
+    mutationFn: (mateId: string) => client.user.doFavorite({ mateId }),
+    onSettled: (_data, _error, mateId) =>
+      Promise.all([
+        queries.invalidateQueries({ queryKey: ['favorites'] }),
+        queries.invalidateQueries({ queryKey: ['mateExtra', mateId] }),
+      ]),
+  });
+  const ids = new Set((favorites.data ?? []).map((mate) => mate.mateId));
+  return {
+    favorites,
+    isFavorite: (mateId: string) => ids.has(mateId),
+    toggle: (mateId: string) =>
+      signedIn ? toggle.mutate(mateId) : popup.send({ type: 'OPEN', mode: AUTH_MODE.signIn }),
+  };
+}
