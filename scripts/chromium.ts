@@ -2,7 +2,8 @@ import { playwright } from '@vitest/browser-playwright';
 
 // Debian's Chromium, started the way this machine needs (TOOLCHAIN.md), with animations
 // off (the kit honours reduced motion) so that checks and pictures are deterministic.
-const CHROMIUM_ARGS = [
+/** Chromium's flags here; the browser tests, e2e and the web bench all use them. */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -15,11 +16,14 @@ const CHROMIUM_ARGS = [
   '--font-render-hinting=none',
 ];
 
+/** Where Chromium is: `CHROMIUM_PATH`, or Debian's. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 /** The vitest browser provider for every browser test project. */
 export const chromium = () =>
   playwright({
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   });

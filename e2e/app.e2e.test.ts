@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createApiClient } from '@mates/api-client';
+import { startDiscordDouble } from '../apps/server/test/oauth-doubles';
+import { startOpenAiDouble } from '../apps/server/test/openai-double';
+import { freePort, launchBrowser, startServer, type E2eServer } from './harness';
+
+const DISCORD = { clientId: '4242', clientSecret: 'e2e-secret' };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A fresh browser profile on `server`, optionally already signed in. */
+async function visit(server: E2eServer, path = '/', user?: object): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  if (user) {
+    await context.addInitScript(
+      (saved) => window.localStorage.setItem('mates.user', saved),
+      JSON.stringify({ userInfo: user }),
+    );
+  }
+  const page = await context.newPage();
+  await page.goto(`${server.url}/#${path}`);
+  return page;
+}
+
+describe('a visitor on the real server with the tiny GGUF model', () => {
+  let server: E2eServer;
+  let discord: Awaited<ReturnType<typeof startDiscordDouble>>;
+  let mateName: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    discord = await startDiscordDouble({
+      ...DISCORD,
+      redirectUri: `http://127.0.0.1:${port}/user/loginDiscord`,
+    });
+    server = await startServer(
+      {
+        DISCORD_CLIENT_ID: DISCORD.clientId,
+        DISCORD_CLIENT_SECRET: DISCORD.clientSecret,
+        DISCORD_API_URL: discord.apiUrl,
+        LLM_MAX_TOKENS: '48',
+      },
+      port,
+    );
+    const mates = await createApiClient({
+      baseUrl: `${server.url}/api`,
+      getToken: () => '',
+      getLanguage: () => 'en',
+    }).mate.recommend({ pageSize: 1 });
+    mateName = mates.list[0]!.name;
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await discord?.close();
+  });
+
+  test('signs up, verifies from the mailed link, browses, chats, switches language, logs out', async () => {
+    const page = await visit(server);
+    const email = `ada-${Date.now()}@example.com`;
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const popup = page.getByRole('dialog', { name: 'Sign in to Mates' });
+    await popup.getByRole('button', { name: 'Sign up' }).click();
+    const signUp = page.getByRole('dialog', { name: 'Create your account' });
+    await signUp.getByLabel('Email address').fill(email);
+    await signUp.getByLabel('Password', { exact: true }).fill('correct horse 1');
+    await signUp.getByRole('button', { name: 'Continue' }).click();
+
+    // The waiting page polls; the link is opened from the mail in the outbox.
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    expect(page.url()).toContain('/verify-email-address?redirect_url=');
+    const mailPage = await page.context().newPage();
+    await mailPage.goto(await server.verificationLink(email));
+    await mailPage.close();
+    await page.getByRole('link', { name: 'Your profile' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+
+    // Search as you type, and keep a favorite.
+    await page.goto(`${server.url}/#/search`);
+    await page.getByRole('searchbox', { name: 'Search mates' }).fill(mateName.split(' ')[0]!);
+    const card = page.getByRole('article', { name: mateName });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Favorite' }).click();
+    await expect
+      .poll(() => card.getByRole('button', { name: 'Favorite' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await page.goto(`${server.url}/#/favorite`);
+    await page.getByRole('article', { name: mateName }).waitFor();
+
+    // Open the mate and chat: the reply streams in from llama.cpp.
+    await page.getByRole('article', { name: mateName }).getByRole('link').first().click();
+    await page.getByRole('button', { name: `Chat with ${mateName}` }).click();
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await log.waitFor();
+    await page.getByRole('textbox', { name: 'Message' }).fill('Tell me about the sea.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await log.getByText('Tell me about the sea.').waitFor();
+    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 60_000 });
+    const replies = log.locator(`[aria-label="${mateName} says"]`);
+    await expect.poll(() => replies.count()).toBeGreaterThanOrEqual(2);
+    const reply = (await replies.last().innerText()).trim();
+    expect(reply.length).toBeGreaterThan(0);
+
+    // It is saved: recent chats resumes it.
+    await page.goto(`${server.url}/#/recent-chats`);
+    await page.getByRole('link', { name: `Resume chat with ${mateName}` }).click();
+    await log.getByText('Tell me about the sea.').waitFor();
+
+    // Language: the server is told, the page reloads in Spanish.
+    await page.goto(`${server.url}/#/`);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+    await page.getByRole('heading', { name: 'Descubre mates' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Descubre mates' }).waitFor();
+
+    // Log out from the profile: back home, signed out, the language reset to English.
+    await page.goto(`${server.url}/#/profile`);
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/');
+    await page.getByRole('heading', { name: 'Discover mates' }).waitFor();
+    await page.context().close();
+  });
+
+  test('an expired session clears the user and opens the sign-in popup', async () => {
+    const page = await visit(server, '/favorite', {
+      uuid: 'gone',
+      token: 'a-token-the-server-never-issued',
+      language: 'en',
+    });
+    await page.getByRole('dialog', { name: 'Sign in to Mates' }).waitFor();
+    const stored = await page.evaluate(() => window.localStorage.getItem('mates.user'));
+    expect(JSON.parse(stored!).userInfo.uuid).toBeUndefined();
+    await page.context().close();
+  });
+
+  test('the Discord redirect signs in through the guard, or says why not', async () => {
+    const code = discord.authorize({
+      id: '80351110224678912',
+      username: 'nelly',
+      global_name: 'Nelly',
+      email: 'nelly@discord.example',
+      verified: true,
+      avatar: null,
+    });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/user/loginDiscord?code=${code}`);
+    await page.getByRole('link', { name: 'Your profile' }).waitFor();
+    expect(page.url()).toBe(`${server.url}/#/`);
+
+    const other = await context.newPage();
+    await other.goto(`${server.url}/#/faq?code=not-a-real-code`);
+    await other
+      .getByText('Discord could not confirm this sign-in. Please try again.')
+      .first()
+      .waitFor();
+    expect(new URL(other.url()).hash).toBe('#/faq');
+    await context.close();
+  });
+});
+
+describe('a reply cut off by a reload', () => {
+  let server: E2eServer;
+  let model: Awaited<ReturnType<typeof startOpenAiDouble>>;
+  beforeAll(async () => {
+    // A hosted model that writes slowly, so the reload lands mid-reply every time.
+    model = await startOpenAiDouble();
+    server = await startServer({
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: model.baseUrl,
+      LLM_API_KEY: 'sk-e2e',
+      LLM_MODEL: 'gpt-test',
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await model?.close();
+  });
+
+  test('keeps the partial reply and shows it after the reload', async () => {
+    const user = await server.signedInUser(`reload-${Date.now()}@example.com`);
+    const client = createApiClient({
+      baseUrl: `${server.url}/api`,
+      getToken: () => user.token,
+      getLanguage: () => 'en',
+    });
+    const [mate] = (await client.mate.recommend({ pageSize: 1 })).list;
+    const room = await client.room.createRoom({ mateId: mate!.mateId });
+    model.next({
+      kind: 'stream',
+      pieces: Array.from({ length: 60 }, (_, index) => `word${index} `),
+      delayMs: 150,
+    });
+    const page = await visit(server, `/chat-detail?roomId=${room.roomId}`, user);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Say many words.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('word3').waitFor();
+    await page.reload();
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await log.getByText('Say many words.').waitFor();
+    await log.getByText('This reply was cut off.').waitFor();
+    const saved = await client.room.roomInfo({ roomId: room.roomId });
+    const last = saved.messages.at(-1)!;
+    expect(last).toMatchObject({ role: 'mate', status: 'partial' });
+    expect(last.content).toContain('word0');
+    expect(last.content).not.toContain('word59');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chromium, type Browser } from 'playwright-core';
+import { createApiClient, type UserInfo } from '@mates/api-client';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** The tiny real GGUF model in shared/ (CI has it; `MATES_TEST_GGUF` points elsewhere). */
+export const TEST_GGUF =
+  process.env.MATES_TEST_GGUF ?? path.resolve(ROOT, '../shared/models/stories260K.gguf');
+
+/** A port nobody listens on now. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A running `pnpm start` server (the built server and web app) on a fresh data folder. */
+export interface E2eServer {
+  url: string;
+  dataDir: string;
+  /** Reads the newest verification link for `email` from the outbox. */
+  verificationLink: (email: string) => Promise<string>;
+  /** Signs a new address up and confirms it through the API, as a returning user would be. */
+  signedInUser: (email: string) => Promise<UserInfo>;
+  stop: () => Promise<void>;
+}
+
+/** Starts the built server (`apps/server/dist/main.js`) on SQLite with `env` added. */
+export async function startServer(
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<E2eServer> {
+  port ??= await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, 'apps/server/dist/main.js')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        LLM_MODEL: TEST_GGUF,
+        LLM_THREADS: '1',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  const outbox = path.join(dataDir, 'outbox');
+  const verificationLink = async (email: string) => {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+      for (const file of files) {
+        // The outbox holds the mail as sent: quoted-printable, soft line breaks and all.
+        const mail = fs
+          .readFileSync(path.join(outbox, file), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
+        if (!mail.toLowerCase().includes(email.toLowerCase())) continue;
+        const link = /https?:\/\/[^"\s<>]+\/api\/user\/verify\/confirm\?token=[^"\s<>]+/.exec(mail);
+        if (link) return link[0].replace(/&amp;/g, '&');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no verification mail for ${email} in ${outbox}`);
+  };
+  const signedInUser = async (email: string) => {
+    const client = createApiClient({
+      baseUrl: `${url}/api`,
+      getToken: () => '',
+      getLanguage: () => 'en',
+    });
+    const { verifyTicket } = await client.user.register({ email, password: 'correct horse 1' });
+    await fetch(await verificationLink(email));
+    const status = await client.user.verifyStatus({ email, verifyTicket });
+    if (!status.userInfo) throw new Error(`verification of ${email} did not sign in`);
+    return status.userInfo;
+  };
+  return {
+    url,
+    dataDir,
+    verificationLink,
+    signedInUser,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium through Playwright, with the flags this machine needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
