@@ -77,13 +77,9 @@ export function createServices(options: ServicesOptions): Services {
     defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
   });
   const i18n = createI18n();
-  // The texts follow the stored language: at start, and when a visitor picks another one.
-  let language = store().getSnapshot().context.userInfo.language;
-  const ready = switchLanguage(i18n, language);
-  store().subscribe(({ context }) => {
-    if (context.userInfo.language === language) return;
-    language = context.userInfo.language;
-    void switchLanguage(i18n, language);
-  });
+  // The texts follow the stored language: at start, and whenever it changes.
+  const language = store().select((context) => context.userInfo.language);
+  const ready = switchLanguage(i18n, language.get());
+  language.subscribe((code) => void switchLanguage(i18n, code));
   return { client, store: store(), notices, queries, popup, platform, i18n, ready };
 }
