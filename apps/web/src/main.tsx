@@ -7,19 +7,18 @@ import { ThemeProvider } from '@mates/ui';
 import { createServices } from './app/services';
 import { ServicesProvider } from './app/services-context';
 import { createRouter } from './app/router';
-import { runDiscordGuard } from './app/discord-guard';
+import { moveCodeIntoHash } from './app/discord-guard';
 
-// The router is made after the guard has taken the code out of the address; navigation
-// before then has nowhere to go, so it waits for the router.
-let router: ReturnType<typeof createRouter> | null = null;
+// Discord's redirect carries its code in the real query string; the router reads the hash.
+const moved = moveCodeIntoHash(window.location);
+if (moved) window.history.replaceState(null, '', moved);
+const router = createRouter();
 const services = createServices({
   apiBase: import.meta.env.VITE_API_BASE ?? '/api',
   storage: window.localStorage,
-  navigate: (path) => void router?.navigate(path),
+  navigate: (path) => void router.navigate(path),
   reload: () => window.location.reload(),
 });
-void runDiscordGuard(services, window.location);
-router = createRouter();
 
 await services.ready;
 createRoot(document.getElementById('root')!).render(

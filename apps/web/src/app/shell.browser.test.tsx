@@ -12,7 +12,7 @@ import { createServices } from './services';
 import { ServicesProvider } from './services-context';
 import { routes } from './router';
 import { NOT_FOUND, ROUTES } from './paths';
-import { discordCode, pathWithoutCode } from './discord-guard';
+import { moveCodeIntoHash } from './discord-guard';
 
 // Answers every call from the contract's own default resolvers, as the MSW handlers do.
 const fakeFetch: typeof fetch = async (input, init) => {
@@ -235,14 +235,19 @@ describe('navigation', () => {
 });
 
 describe('the Discord guard', () => {
-  test('finds the code in the real query string or the hash query', () => {
-    expect(discordCode({ search: '?code=abc', hash: '' })).toBe('abc');
-    expect(discordCode({ search: '', hash: '#/detail?mateId=1&code=xyz' })).toBe('xyz');
-    expect(discordCode({ search: '', hash: '#/detail?mateId=1' })).toBeNull();
+  test("moves the redirect's code from the real query string into the hash query", () => {
+    expect(
+      moveCodeIntoHash({ pathname: '/user/loginDiscord', search: '?code=abc', hash: '' }),
+    ).toBe('/#/?code=abc');
+    expect(
+      moveCodeIntoHash({ pathname: '/', search: '?code=abc&x=1', hash: '#/detail?mateId=1' }),
+    ).toBe('/?x=1#/detail?mateId=1&code=abc');
+    expect(moveCodeIntoHash({ pathname: '/', search: '', hash: '#/faq?code=xyz' })).toBeNull();
   });
 
-  test('continues to the same path without the code', () => {
-    expect(pathWithoutCode({ hash: '#/detail?mateId=1&code=xyz' })).toBe('/detail?mateId=1');
-    expect(pathWithoutCode({ hash: '' })).toBe('/');
+  test('a code in the hash query signs in through Discord and continues without it', async () => {
+    const { services } = await open('/detail?mateId=mate-1&code=xyz');
+    await expect.poll(() => Boolean(services.store.getSnapshot().context.userInfo.uuid)).toBe(true);
+    expect(window.location.hash).toBe('#/detail?mateId=mate-1');
   });
 });
