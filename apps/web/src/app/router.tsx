@@ -1,73 +1,97 @@
+import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
 import { NOT_FOUND, ROUTES } from './paths';
 import { DiscoverPage } from '../features/discover/discover-page';
+import type { LegalTexts } from '../features/legal/content/types';
+import type { PlannedScreen } from '../features/pages/planned-page';
 
-type Screen = () => Promise<{ Component: React.ComponentType }>;
+type Screen = () => Promise<{ Component: ComponentType }>;
+
+/** A screen in a chunk of its own: the module to load and the component it holds. */
+function chunk<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Screen {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const legal = (page: keyof LegalTexts) =>
+  chunk(
+    () => import('../features/legal/legal-page'),
+    ({ LegalPage }) =>
+      function Legal() {
+        return <LegalPage page={page} />;
+      },
+  );
+
+const planned = (screen: PlannedScreen) =>
+  chunk(
+    () => import('../features/pages/planned-page'),
+    ({ PlannedPage }) =>
+      function Planned() {
+        return <PlannedPage screen={screen} />;
+      },
+  );
 
 // The first screen ships in the entry chunk; every other screen is its own chunk, loaded
 // when first visited (route-level code splitting keeps the first load small).
 const SCREENS: Record<string, Screen> = {
-  '/detail': async () => ({
-    Component: (await import('../features/detail/detail-page')).DetailPage,
-  }),
-  '/favorite': async () => ({
-    Component: (await import('../features/favorites/favorites-page')).FavoritesPage,
-  }),
-  '/recent-chats': async () => ({
-    Component: (await import('../features/recent-chats/recent-chats-page')).RecentChatsPage,
-  }),
+  '/detail': chunk(
+    () => import('../features/detail/detail-page'),
+    (m) => m.DetailPage,
+  ),
+  '/favorite': chunk(
+    () => import('../features/favorites/favorites-page'),
+    (m) => m.FavoritesPage,
+  ),
+  '/recent-chats': chunk(
+    () => import('../features/recent-chats/recent-chats-page'),
+    (m) => m.RecentChatsPage,
+  ),
   '/privacy-notice': legal('privacy'),
   '/terms-of-use': legal('terms'),
   '/community-guidelines': legal('guidelines'),
   '/faq': legal('faq'),
-  '/support': async () => ({
-    Component: (await import('../features/support/support-page')).SupportPage,
-  }),
-  '/verify-email-address': async () => ({
-    Component: (await import('../features/verify/verify-page')).VerifyPage,
-  }),
-  '/chat-detail': async () => ({
-    Component: (await import('../features/chat/chat-page')).ChatPage,
-  }),
-  '/search': async () => ({
-    Component: (await import('../features/search/search-page')).SearchPage,
-  }),
-  '/mine': async () => ({ Component: (await import('../features/mine/mine-page')).MinePage }),
-  '/category': async () => ({
-    Component: (await import('../features/category/category-page')).CategoryPage,
-  }),
-  '/profile': async () => ({
-    Component: (await import('../features/profile/profile-page')).ProfilePage,
-  }),
-  '/follow-list': async () => ({
-    Component: (await import('../features/follow-list/follow-list-page')).FollowListPage,
-  }),
-  '/for-you': async () => ({
-    Component: (await import('../features/for-you/for-you-page')).ForYouPage,
-  }),
+  '/support': chunk(
+    () => import('../features/support/support-page'),
+    (m) => m.SupportPage,
+  ),
+  '/verify-email-address': chunk(
+    () => import('../features/verify/verify-page'),
+    (m) => m.VerifyPage,
+  ),
+  '/chat-detail': chunk(
+    () => import('../features/chat/chat-page'),
+    (m) => m.ChatPage,
+  ),
+  '/search': chunk(
+    () => import('../features/search/search-page'),
+    (m) => m.SearchPage,
+  ),
+  '/mine': chunk(
+    () => import('../features/mine/mine-page'),
+    (m) => m.MinePage,
+  ),
+  '/category': chunk(
+    () => import('../features/category/category-page'),
+    (m) => m.CategoryPage,
+  ),
+  '/profile': chunk(
+    () => import('../features/profile/profile-page'),
+    (m) => m.ProfilePage,
+  ),
+  '/follow-list': chunk(
+    () => import('../features/follow-list/follow-list-page'),
+    (m) => m.FollowListPage,
+  ),
+  '/for-you': chunk(
+    () => import('../features/for-you/for-you-page'),
+    (m) => m.ForYouPage,
+  ),
   '/generate': planned('generate'),
   '/subscription': planned('subscription'),
   '/single-package': planned('singlePackage'),
   '/user-subscription': planned('userSubscription'),
   '/chat-profile': planned('chatProfile'),
 };
-
-function legal(page: 'privacy' | 'terms' | 'guidelines' | 'faq'): Screen {
-  return async () => {
-    const { LegalPage } = await import('../features/legal/legal-page');
-    return { Component: () => <LegalPage page={page} /> };
-  };
-}
-
-function planned(
-  screen: 'generate' | 'subscription' | 'singlePackage' | 'userSubscription' | 'chatProfile',
-): Screen {
-  return async () => {
-    const { PlannedPage } = await import('../features/pages/planned-page');
-    return { Component: () => <PlannedPage screen={screen} /> };
-  };
-}
 
 /** The route table of SPEC.md §2 under one layout, each route carrying its header/footer flags. */
 export const routes: RouteObject[] = [
@@ -82,9 +106,10 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         handle: NOT_FOUND,
-        lazy: async () => ({
-          Component: (await import('../features/pages/not-found-page')).NotFoundPage,
-        }),
+        lazy: chunk(
+          () => import('../features/pages/not-found-page'),
+          (m) => m.NotFoundPage,
+        ),
       },
     ],
   },

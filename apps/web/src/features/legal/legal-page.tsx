@@ -1,27 +1,26 @@
-import { use } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Heading, Link, Stack, Text } from '@mates/ui';
 import { href } from '../../app/paths';
 import { Page } from '../../components/page';
 import type { LegalTexts } from './content/types';
 
-// A cache that says so: each language's texts are one chunk, fetched once per page load.
-const loaded = new Map<string, Promise<LegalTexts>>();
+// Each language's texts are a chunk of their own, fetched when first read.
 const LOADERS: Record<string, () => Promise<LegalTexts>> = {
   en: async () => (await import('./content/en')).en,
   es: async () => (await import('./content/es')).es,
 };
 
-function texts(language: string): Promise<LegalTexts> {
-  const code = language in LOADERS ? language : 'en';
-  if (!loaded.has(code)) loaded.set(code, LOADERS[code]!());
-  return loaded.get(code)!;
-}
-
 /** A legal or help page (privacy, terms, guidelines, FAQ) in the user's language. */
 export function LegalPage({ page }: { page: keyof LegalTexts }) {
   const { t, i18n } = useTranslation();
-  const content = use(texts(i18n.language))[page];
+  const language = i18n.language in LOADERS ? i18n.language : 'en';
+  const texts = useSuspenseQuery({
+    queryKey: ['legal', language],
+    queryFn: LOADERS[language]!,
+    staleTime: Infinity,
+  });
+  const content = texts.data[page];
   return (
     <Page title={content.title}>
       {content.updated && (
