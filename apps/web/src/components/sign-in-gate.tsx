@@ -28,3 +28,10 @@ export function SignInGate({ children }: { children: ReactNode }) {
     />
   );
 }
+
+/** Runs an action for a signed-in user; asks a visitor to sign in instead. */
+export function useSignedInAction(): (action: () => void) => void {
+  const { popup } = useServices();
+  const signedIn = useSignedIn();
+  return (action) => (signedIn ? action() : popup.send({ type: 'OPEN', mode: AUTH_MODE.signIn }));
+}

@@ -7,23 +7,21 @@ export function Loading({ label }: { label?: string }) {
   return <Spinner label={label ?? t('common.loading')} />;
 }
 
-/** A load that failed: what failed, the server's reason, and a retry. */
+/** A load that failed: what failed (default "Something went wrong"), the server's reason, a retry. */
 export function LoadError({
+  query,
   title,
-  error,
-  onRetry,
 }: {
-  title: string;
-  error: Error;
-  onRetry: () => void;
+  query: { error: Error | null; refetch: () => unknown };
+  title?: string;
 }) {
   const { t } = useTranslation();
   return (
     <EmptyState
       tone="error"
-      title={title}
-      description={error.message}
-      action={<Button onClick={onRetry}>{t('common.retry')}</Button>}
+      title={title ?? t('common.somethingWrong')}
+      description={query.error?.message}
+      action={<Button onClick={() => query.refetch()}>{t('common.retry')}</Button>}
     />
   );
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUTH_MODE } from '@mates/state-machines';
 import { useServices } from '../app/services-context';
-import { useSignedIn } from '../components/sign-in-gate';
+import { useSignedIn, useSignedInAction } from '../components/sign-in-gate';
 
 /** The signed-in user's favorites as a set of ids, and a toggle that asks a visitor to sign in. */
 export function useFavorites() {
-  const { client, popup } = useServices();
+  const { client } = useServices();
   const signedIn = useSignedIn();
+  const signedInAction = useSignedInAction();
   const queries = useQueryClient();
   const favorites = useQuery({
     queryKey: ['favorites'],
@@ -25,7 +25,6 @@ export function useFavorites() {
   return {
     favorites,
     isFavorite: (mateId: string) => ids.has(mateId),
-    toggle: (mateId: string) =>
-      signedIn ? toggle.mutate(mateId) : popup.send({ type: 'OPEN', mode: AUTH_MODE.signIn }),
+    toggle: (mateId: string) => signedInAction(() => toggle.mutate(mateId)),
   };
 }

@@ -21,14 +21,7 @@ export function CategoryPage() {
     { enabled: tag !== '' },
   );
   if (groups.isPending) return <Loading />;
-  if (groups.isError)
-    return (
-      <LoadError
-        title={t('common.somethingWrong')}
-        error={groups.error}
-        onRetry={() => groups.refetch()}
-      />
-    );
+  if (groups.isError) return <LoadError query={groups} />;
   return (
     <Page title={t('category.title')} back={{ to: '/' }}>
       <Stack gap={4} as="nav" aria-label={t('category.groups')}>
@@ -52,11 +45,7 @@ export function CategoryPage() {
         ))}
       </Stack>
       {mates.query.isError ? (
-        <LoadError
-          title={t('common.somethingWrong')}
-          error={mates.query.error}
-          onRetry={() => mates.query.refetch()}
-        />
+        <LoadError query={mates.query} />
       ) : mates.query.isSuccess && mates.items.length === 0 ? (
         <EmptyState title={t('category.empty')} />
       ) : (

@@ -82,8 +82,7 @@ export function ChatPage() {
 
   if (!roomId) return <EmptyState title={t('chat.missing')} description={t('chat.missingText')} />;
   if (room.isPending) return <Loading />;
-  if (room.isError)
-    return <LoadError title={t('chat.error')} error={room.error} onRetry={() => room.refetch()} />;
+  if (room.isError) return <LoadError query={room} title={t('chat.error')} />;
 
   const latest = room.data.pages.at(-1)!;
   const { mate, persona } = latest;

@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { AUTH_MODE } from '@mates/state-machines';
-import type { Mate, MateExtraInfo } from '@mates/api-client';
+import type { MateExtraInfo } from '@mates/api-client';
 import {
   Avatar,
   Button,
@@ -17,9 +16,10 @@ import {
   Text,
 } from '@mates/ui';
 import { useServices } from '../../app/services-context';
-import { useSignedIn } from '../../components/sign-in-gate';
+import { useSignedIn, useSignedInAction } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';
 import { useFavorites } from '../../hooks/use-favorites';
+import { useFollowCreator } from '../../hooks/use-follow-creator';
 import { useTagLabels } from '../../hooks/use-tag-labels';
 import { Reviews } from './reviews';
 
@@ -30,13 +30,14 @@ const fillMacros = (text: string, name: string, you: string) =>
 /** `/detail?mateId=…`: the mate's card, greeting, tags, creator with follow, reviews, "Chat". */
 export function DetailPage() {
   const { t } = useTranslation();
-  const { client, popup } = useServices();
+  const { client } = useServices();
   const [params] = useSearchParams();
   const mateId = params.get('mateId') ?? '';
   const navigate = useNavigate();
   const signedIn = useSignedIn();
+  const signedInAction = useSignedInAction();
   const tagLabels = useTagLabels();
-  const { isFavorite, toggle } = useFavorites();
+  const { toggle } = useFavorites();
   const mate = useQuery({
     queryKey: ['mate', mateId],
     queryFn: ({ signal }) => client.mate.getMateDetail({ mateId }, { signal }),
@@ -55,15 +56,10 @@ export function DetailPage() {
   if (!mateId)
     return <EmptyState title={t('detail.missing')} description={t('detail.missingText')} />;
   if (mate.isPending) return <Loading />;
-  if (mate.isError)
-    return (
-      <LoadError title={t('detail.error')} error={mate.error} onRetry={() => mate.refetch()} />
-    );
+  if (mate.isError) return <LoadError query={mate} title={t('detail.error')} />;
   const data = mate.data;
   const you = t('common.you');
-  const favorite = extra.data?.isFavorite ?? isFavorite(mateId);
-  const chat = () =>
-    signedIn ? startChat.mutate() : popup.send({ type: 'OPEN', mode: AUTH_MODE.signIn });
+  const favorite = extra.data?.isFavorite ?? false;
   return (
     <Container>
       <Stack gap={5}>
@@ -82,7 +78,10 @@ export function DetailPage() {
           </Stack>
         </Flex>
         <Flex gap={2} wrap>
-          <Button onClick={chat} aria-busy={startChat.isPending}>
+          <Button
+            onClick={() => signedInAction(() => startChat.mutate())}
+            aria-busy={startChat.isPending}
+          >
             {t('detail.chat', { name: data.name })}
           </Button>
           <Button variant="soft" aria-pressed={favorite} onClick={() => toggle(mateId)}>
@@ -116,7 +115,7 @@ export function DetailPage() {
             }}
           />
         </Stack>
-        {extra.data && <CreatorCard mate={data} extra={extra.data} />}
+        {extra.data && <CreatorCard extra={extra.data} />}
         {extra.data && <Reviews mate={data} extra={extra.data} />}
       </Stack>
     </Container>
@@ -124,20 +123,11 @@ export function DetailPage() {
 }
 
 /** Who made the mate, with a follow toggle (a visitor is asked to sign in). */
-function CreatorCard({ mate, extra }: { mate: Mate; extra: MateExtraInfo }) {
+function CreatorCard({ extra }: { extra: MateExtraInfo }) {
   const { t } = useTranslation();
-  const { client, popup } = useServices();
-  const signedIn = useSignedIn();
-  const queries = useQueryClient();
-  const follow = useMutation({
-    mutationFn: () => client.mate.followCreator({ creatorId: extra.creator.creatorId }),
-    onSettled: () =>
-      Promise.all([
-        queries.invalidateQueries({ queryKey: ['mateExtra', mate.mateId] }),
-        queries.invalidateQueries({ queryKey: ['followList'] }),
-      ]),
-  });
+  const signedInAction = useSignedInAction();
   const { creator } = extra;
+  const follow = useFollowCreator(creator.creatorId);
   return (
     <Card as="section" aria-labelledby="detail-creator">
       <Heading as="h2" size={2} id="detail-creator">
@@ -159,9 +149,7 @@ function CreatorCard({ mate, extra }: { mate: Mate; extra: MateExtraInfo }) {
           size="small"
           aria-pressed={extra.isFollowingCreator}
           aria-busy={follow.isPending}
-          onClick={() =>
-            signedIn ? follow.mutate() : popup.send({ type: 'OPEN', mode: AUTH_MODE.signIn })
-          }
+          onClick={() => signedInAction(() => follow.mutate())}
         >
           {extra.isFollowingCreator
             ? t('detail.unfollow', { name: creator.name })

@@ -61,11 +61,7 @@ export function DiscoverPage() {
         ))}
       </Flex>
       {mates.query.isError ? (
-        <LoadError
-          title={t('discover.error')}
-          error={mates.query.error}
-          onRetry={() => mates.query.refetch()}
-        />
+        <LoadError query={mates.query} title={t('discover.error')} />
       ) : mates.query.isSuccess && mates.items.length === 0 ? (
         <EmptyState
           title={t('discover.empty')}

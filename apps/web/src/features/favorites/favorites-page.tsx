@@ -22,14 +22,7 @@ export function FavoritesPage() {
 function Favorites() {
   const { t } = useTranslation();
   const { favorites } = useFavorites();
-  if (favorites.isError)
-    return (
-      <LoadError
-        title={t('common.somethingWrong')}
-        error={favorites.error}
-        onRetry={() => favorites.refetch()}
-      />
-    );
+  if (favorites.isError) return <LoadError query={favorites} />;
   if (favorites.data?.length === 0)
     return (
       <EmptyState

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FollowedCreator } from '@mates/api-client';
 import {
@@ -17,6 +17,7 @@ import { href } from '../../app/paths';
 import { Page } from '../../components/page';
 import { SignInGate } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';
+import { useFollowCreator } from '../../hooks/use-follow-creator';
 
 /** `/follow-list`: the creators the user follows, each with an unfollow button. */
 export function FollowListPage() {
@@ -38,14 +39,7 @@ function FollowList() {
     queryFn: ({ signal }) => client.mate.followList({ signal }),
   });
   if (creators.isPending) return <Loading />;
-  if (creators.isError)
-    return (
-      <LoadError
-        title={t('common.somethingWrong')}
-        error={creators.error}
-        onRetry={() => creators.refetch()}
-      />
-    );
+  if (creators.isError) return <LoadError query={creators} />;
   if (creators.data.length === 0)
     return (
       <EmptyState
@@ -65,12 +59,7 @@ function FollowList() {
 
 function CreatorItem({ creator }: { creator: FollowedCreator }) {
   const { t } = useTranslation();
-  const { client } = useServices();
-  const queries = useQueryClient();
-  const unfollow = useMutation({
-    mutationFn: () => client.mate.followCreator({ creatorId: creator.creatorId }),
-    onSettled: () => queries.invalidateQueries({ queryKey: ['followList'] }),
-  });
+  const unfollow = useFollowCreator(creator.creatorId);
   return (
     <Card as="li" aria-label={creator.name}>
       <Flex gap={3} align="center" justify="between" wrap>

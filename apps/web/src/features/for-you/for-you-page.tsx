@@ -37,11 +37,7 @@ export function ForYouPage() {
           {t('forYou.trending')}
         </Heading>
         {trending.isError ? (
-          <LoadError
-            title={t('common.somethingWrong')}
-            error={trending.error}
-            onRetry={() => trending.refetch()}
-          />
+          <LoadError query={trending} />
         ) : trending.data?.length === 0 ? (
           <Text tone="muted">{t('forYou.emptyTrending')}</Text>
         ) : (
@@ -63,11 +59,7 @@ export function ForYouPage() {
             action={<ButtonLink href={href('/')}>{t('forYou.chooseTags')}</ButtonLink>}
           />
         ) : picked.query.isError ? (
-          <LoadError
-            title={t('common.somethingWrong')}
-            error={picked.query.error}
-            onRetry={() => picked.query.refetch()}
-          />
+          <LoadError query={picked.query} />
         ) : (
           <>
             <Text tone="muted">{t('forYou.pickedText')}</Text>

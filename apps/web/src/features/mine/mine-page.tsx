@@ -43,14 +43,7 @@ function Personas() {
     onSettled: refresh,
   });
   if (personas.isPending) return <Loading />;
-  if (personas.isError)
-    return (
-      <LoadError
-        title={t('common.somethingWrong')}
-        error={personas.error}
-        onRetry={() => personas.refetch()}
-      />
-    );
+  if (personas.isError) return <LoadError query={personas} />;
   return (
     <Stack gap={4} as="section" aria-labelledby="mine-personas">
       <Flex justify="between" align="center" wrap gap={2}>

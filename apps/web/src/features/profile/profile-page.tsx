@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/store-react';
@@ -37,13 +36,15 @@ function Profile() {
   const { t, i18n } = useTranslation();
   const { client, store } = useServices();
   const user = useSelector(store, (state) => state.context);
-  const benefits = useQuery({
+  // Fresh benefits on each visit; the store (and so the header) holds them.
+  useQuery({
     queryKey: ['benefits'],
-    queryFn: ({ signal }) => client.user.benefits({ signal }),
+    queryFn: async ({ signal }) => {
+      const benefits = await client.user.benefits({ signal });
+      store.trigger.benefitsChanged({ benefits });
+      return benefits;
+    },
   });
-  useEffect(() => {
-    if (benefits.data) store.trigger.benefitsChanged({ benefits: benefits.data });
-  }, [benefits.data, store]);
   const nfsw = useMutation({
     mutationFn: (value: boolean) =>
       client.user.updateTags({ tags: user.userInfo.tags ?? [], nfsw: value }),

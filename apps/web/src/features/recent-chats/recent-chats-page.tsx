@@ -47,14 +47,7 @@ function RecentChats() {
     onSettled: () => queries.invalidateQueries({ queryKey: ['roomList'] }),
   });
   if (rooms.query.isPending) return <Loading />;
-  if (rooms.query.isError)
-    return (
-      <LoadError
-        title={t('common.somethingWrong')}
-        error={rooms.query.error}
-        onRetry={() => rooms.query.refetch()}
-      />
-    );
+  if (rooms.query.isError) return <LoadError query={rooms.query} />;
   if (rooms.items.length === 0)
     return (
       <EmptyState

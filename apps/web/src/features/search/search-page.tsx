@@ -46,11 +46,7 @@ export function SearchPage() {
       {keyword === '' ? (
         <TrendingRanking />
       ) : results.query.isError ? (
-        <LoadError
-          title={t('search.error')}
-          error={results.query.error}
-          onRetry={() => results.query.refetch()}
-        />
+        <LoadError query={results.query} title={t('search.error')} />
       ) : results.query.isSuccess && results.items.length === 0 ? (
         <EmptyState title={t('search.empty', { keyword })} description={t('search.emptyText')} />
       ) : (
@@ -80,14 +76,7 @@ function TrendingRanking() {
     queryKey: ['trendingRank'],
     queryFn: ({ signal }) => client.mate.trendingRank({ signal }),
   });
-  if (trending.isError)
-    return (
-      <LoadError
-        title={t('search.error')}
-        error={trending.error}
-        onRetry={() => trending.refetch()}
-      />
-    );
+  if (trending.isError) return <LoadError query={trending} title={t('search.error')} />;
   return (
     <Stack gap={3} as="section" aria-labelledby="trending-ranking">
       <Heading as="h2" size={2} id="trending-ranking">
