@@ -38,6 +38,37 @@ const Reveal = styled('button', {
   '&:focus-visible': { boxShadow: '$focus' },
 });
 
+/** What ties a control to its label and error message. */
+interface ControlProps {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/** The label, invalid state and error message every field shares, around its control. */
+function LabelledField({
+  label,
+  error,
+  children,
+}: {
+  label: ReactNode;
+  error?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Field>
+      <Label htmlFor={id}>{label}</Label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? `${id}-error` : undefined,
+      })}
+      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+    </Field>
+  );
+}
+
 /** Props of {@link TextField}. */
 export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 'id'> {
   /** The visible label, also the field's accessible name. */
@@ -51,19 +82,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, ...props },
   ref,
 ) {
-  const id = useId();
   return (
-    <Field>
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...props}
-      />
-      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
-    </Field>
+    <LabelledField label={label} error={error}>
+      {(control) => <Input ref={ref} {...control} {...props} />}
+    </LabelledField>
   );
 });
 
@@ -81,33 +103,30 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(
     { label, error, placeholder = MASKED_PLACEHOLDER, revealLabels = REVEAL_LABELS, ...props },
     ref,
   ) {
-    const id = useId();
     const [revealed, setRevealed] = useState(false);
     return (
-      <Field>
-        <Label htmlFor={id}>{label}</Label>
-        <InputRow>
-          <Input
-            ref={ref}
-            id={id}
-            type={revealed ? 'text' : 'password'}
-            placeholder={placeholder}
-            withAction
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            {...props}
-          />
-          <Reveal
-            type="button"
-            aria-label={revealed ? revealLabels.hide : revealLabels.show}
-            aria-pressed={revealed}
-            onClick={() => setRevealed((value) => !value)}
-          >
-            {revealed ? <EyeOffIcon /> : <EyeIcon />}
-          </Reveal>
-        </InputRow>
-        {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
-      </Field>
+      <LabelledField label={label} error={error}>
+        {(control) => (
+          <InputRow>
+            <Input
+              ref={ref}
+              type={revealed ? 'text' : 'password'}
+              placeholder={placeholder}
+              withAction
+              {...control}
+              {...props}
+            />
+            <Reveal
+              type="button"
+              aria-label={revealed ? revealLabels.hide : revealLabels.show}
+              aria-pressed={revealed}
+              onClick={() => setRevealed((value) => !value)}
+            >
+              {revealed ? <EyeOffIcon /> : <EyeIcon />}
+            </Reveal>
+          </InputRow>
+        )}
+      </LabelledField>
     );
   },
 );
@@ -147,18 +166,9 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
   { label, error, ...props },
   ref,
 ) {
-  const id = useId();
   return (
-    <Field>
-      <Label htmlFor={id}>{label}</Label>
-      <Area
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...props}
-      />
-      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
-    </Field>
+    <LabelledField label={label} error={error}>
+      {(control) => <Area ref={ref} {...control} {...props} />}
+    </LabelledField>
   );
 });
