@@ -13,6 +13,7 @@ import { sendRoute } from './chat/send-route';
 import { generationRoutes } from './chat/generation-routes';
 import { saveMateRoute } from './catalog/save-mate-route';
 import { serveMedia, serveWebApp } from './http/web-app';
+import { publicConfigRoute } from './http/public-config-route';
 
 /** The whole HTTP application: the API under `/api`, the web app everywhere else. */
 export function createApp(deps: Deps): Hono {
@@ -29,6 +30,7 @@ export function createApp(deps: Deps): Hono {
   api.route('/mate', mateRoutes(deps));
   api.route('/mate', cardRoutes(deps));
   api.route('/extra', tagRoutes(deps));
+  api.route('/extra', publicConfigRoute(deps));
   api.route('/subscription', subscriptionRoutes(deps));
   api.route('/room', roomRoutes(deps));
   api.route('/girl', sendRoute(deps));

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { PublicConfig, Tag, TagGroup } from '@mates/api-client';
+import type { Tag, TagGroup } from '@mates/api-client';
 import { ok } from '../http/envelope';
 import type { ApiEnv, Deps } from '../http/context';
 
-/** `/extra/tags` and `/extra/tagsMap`, in display order; `/extra/publicConfig`. */
+/** `/extra/tags` and `/extra/tagsMap`, in display order. */
 export function tagRoutes(deps: Deps): Hono<ApiEnv> {
   const { db } = deps;
   const routes = new Hono<ApiEnv>();
@@ -27,16 +27,5 @@ export function tagRoutes(deps: Deps): Hono<ApiEnv> {
     ),
   );
   routes.get('/tagsMap', async (c) => ok(c, await load()));
-  // Only what a browser may see: client ids, never secrets. Discord needs both halves set.
-  const { google, discord, publicUrl } = deps.config;
-  const publicConfig: PublicConfig = {
-    productName: 'Mates',
-    googleClientId: google.clientId ?? null,
-    discord:
-      discord.clientId && discord.clientSecret
-        ? { clientId: discord.clientId, redirectUri: `${publicUrl}/user/loginDiscord` }
-        : null,
-  };
-  routes.get('/publicConfig', (c) => ok(c, publicConfig));
   return routes;
 }
