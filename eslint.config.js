@@ -33,6 +33,8 @@ const boundaries = [
   },
 ];
 
+const webBoundary = boundaries.find(({ files }) => files[0] === 'apps/web/**');
+
 export default tseslint.config(
   {
     ignores: [
@@ -74,6 +76,26 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // bulletproof-react: a feature imports shared code (app, components, hooks, i18n), never
+    // another feature; what two features need moves to shared code.
+    files: ['apps/web/src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            // This replaces the apps/web entry above for features, so it repeats that one.
+            { group: ['@mates/server', '@mates/server/*'], message: webBoundary.why },
+            {
+              regex: '^\\.\\./(?!\\.\\./)',
+              message: 'A feature does not import another feature; move shared code out.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // The server may read the contract's types, not run the client's code; its tests play
     // the browser and use the real client.
