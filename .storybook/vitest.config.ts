@@ -23,7 +23,6 @@ export default defineProject({
       '@radix-ui/react-tabs',
       '@radix-ui/react-select',
       '@radix-ui/react-tooltip',
-      '@radix-ui/react-scroll-area',
       'react-markdown',
       'msw',
       'msw-storybook-addon',

@@ -30,7 +30,6 @@ export default defineProject({
       '@radix-ui/react-dialog',
       '@radix-ui/react-visually-hidden',
       '@radix-ui/react-toast',
-      '@radix-ui/react-scroll-area',
     ],
   },
   test: {

@@ -25,7 +25,8 @@ export { Tabs } from './controls/tabs';
 export { Tooltip } from './controls/tooltip';
 export { Rating } from './controls/rating';
 export { AudioPlayButton } from './controls/audio-play-button';
-export { Card, Grid, Link, ScrollArea } from './layout/more-layout';
+export { Card, Grid, Link } from './layout/more-layout';
+export { ScrollArea } from './layout/scroll-area';
 export { SearchField } from './catalog/search-field';
 export { PackageCard } from './catalog/package-card';
 
@@ -62,6 +63,7 @@ export type { TabItem, TabsProps } from './controls/tabs';
 export type { TooltipProps } from './controls/tooltip';
 export type { RatingProps } from './controls/rating';
 export type { AudioPlayButtonProps } from './controls/audio-play-button';
-export type { CardProps, GridProps, LinkProps, ScrollAreaProps } from './layout/more-layout';
+export type { CardProps, GridProps, LinkProps } from './layout/more-layout';
+export type { ScrollAreaProps } from './layout/scroll-area';
 export type { SearchFieldProps } from './catalog/search-field';
 export type { PackageCardLabels, PackageCardProps } from './catalog/package-card';

@@ -4,7 +4,8 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { createPackageFixture } from '@mates/api-client/msw';
 import { SearchField } from './search-field';
 import { PackageCard } from './package-card';
-import { Grid, Link, ScrollArea } from '../layout/more-layout';
+import { Grid, Link } from '../layout/more-layout';
+import { ScrollArea } from '../layout/scroll-area';
 import { styled } from '../theme/stitches.config';
 
 const Frame = styled('div', { width: 'min(720px, 100vw)', padding: '$3' });

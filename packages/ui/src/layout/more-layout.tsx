@@ -1,5 +1,4 @@
-import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import * as RadixScrollArea from '@radix-ui/react-scroll-area';
+import type { ComponentPropsWithoutRef } from 'react';
 import { styled } from '../theme/stitches.config';
 
 const StyledGrid = styled('div', {
@@ -29,24 +28,6 @@ const StyledLink = styled('a', {
   '&:hover': { color: '$accentStrong' },
   '&:focus-visible': { outline: 'none', boxShadow: '$focus' },
 });
-const Root = styled(RadixScrollArea.Root, { overflow: 'hidden', height: '100%', width: '100%' });
-const Viewport = styled(RadixScrollArea.Viewport, {
-  size: '100%',
-  '&:focus-visible': { outline: 'none', boxShadow: 'inset $focus' },
-});
-const Bar = styled(RadixScrollArea.Scrollbar, {
-  display: 'flex',
-  padding: '2px',
-  width: '10px',
-  userSelect: 'none',
-  touchAction: 'none',
-});
-const Thumb = styled(RadixScrollArea.Thumb, {
-  flex: 1,
-  borderRadius: '$round',
-  backgroundColor: '$border',
-});
-
 const StyledCard = styled('div', {
   display: 'flex',
   flexDirection: 'column',
@@ -87,35 +68,3 @@ export type LinkProps = ComponentPropsWithoutRef<'a'>;
 export function Link(props: LinkProps) {
   return <StyledLink {...props} />;
 }
-
-/** Props of {@link ScrollArea}. */
-export interface ScrollAreaProps {
-  children: ReactNode;
-  /** The region's accessible name, e.g. "Main content". */
-  label?: string;
-}
-
-/**
- * A scrolling region with a themed scrollbar: the app's main container. The ref is the
- * element that scrolls, so the app can scroll it to the top after each navigation.
- */
-export const ScrollArea = forwardRef<HTMLDivElement, ScrollAreaProps>(function ScrollArea(
-  { children, label },
-  ref,
-) {
-  return (
-    <Root type="auto">
-      <Viewport
-        ref={ref}
-        aria-label={label}
-        tabIndex={label ? 0 : undefined}
-        role={label ? 'region' : undefined}
-      >
-        {children}
-      </Viewport>
-      <Bar orientation="vertical">
-        <Thumb />
-      </Bar>
-    </Root>
-  );
-});

@@ -1,6 +1,6 @@
 import { forwardRef, type ReactNode } from 'react';
 import { styled } from '../theme/stitches.config';
-import { ScrollArea } from '../layout/more-layout';
+import { ScrollArea } from '../layout/scroll-area';
 
 const Frame = styled('div', {
   display: 'flex',
