@@ -34,3 +34,8 @@ createRoot(document.getElementById('root')!).render(
     </ThemeProvider>
   </StrictMode>,
 );
+
+// The sign-in popup is not part of the first screen; it loads once the page is idle, so that
+// "Sign in" answers at once.
+const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+whenIdle(() => void services.popup.load().catch(() => {}));

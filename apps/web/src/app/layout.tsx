@@ -1,16 +1,19 @@
-import { Suspense, useCallback, useEffect, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
-import { useSelector } from '@xstate/react';
 import { useSelector as useStoreSelector } from '@xstate/store-react';
-import { AppFrame, AuthPopup, Footer, Header, Spinner, Toaster } from '@mates/ui';
+import { AppFrame, Footer, Header, Spinner } from '@mates/ui';
 import { AUTH_MODE, isLoggedIn } from '@mates/state-machines';
 import { useServices } from './services-context';
 import { href, type RouteEntry } from './paths';
 import { useDiscordGuard } from './discord-guard';
-import { GoogleButton } from './google-button';
 import { LANGUAGES } from '../i18n/i18n';
+
+// Neither is needed to draw a screen: they load when first shown (the popup also when idle).
+const SignInPopup = lazy(() =>
+  import('./sign-in-popup').then(({ SignInPopup }) => ({ default: SignInPopup })),
+);
+const Toaster = lazy(() => import('./toaster'));
 
 /** The one layout every route sits under: header and footer as the route table says. */
 export function Layout() {
@@ -23,6 +26,10 @@ export function Layout() {
   const main = useRef<HTMLDivElement>(null);
   const user = useStoreSelector(store, (state) => state.context);
   const toasts = useStoreSelector(notices, (state) => state.context.notices);
+  const popupActor = useSyncExternalStore(popup.subscribe, popup.current);
+  // The notifications load with the first one, and stay for the ones after.
+  const [toaster, setToaster] = useState(false);
+  if (toasts.length > 0 && !toaster) setToaster(true);
   useDiscordGuard();
 
   // After each navigation the main container scrolls to the top (SPEC.md §2).
@@ -78,7 +85,7 @@ export function Layout() {
                     }
                   : null
               }
-              onSignIn={() => popup.send({ type: 'OPEN', mode: AUTH_MODE.signIn })}
+              onSignIn={() => popup.open(AUTH_MODE.signIn)}
             />
           ) : undefined
         }
@@ -91,73 +98,16 @@ export function Layout() {
           </Suspense>
         )}
       </AppFrame>
-      <SignInPopup />
-      <Toaster notices={toasts} onDismiss={(id) => notices.trigger.dismissed({ id })} />
+      {popupActor ? (
+        <Suspense fallback={null}>
+          <SignInPopup actor={popupActor} />
+        </Suspense>
+      ) : null}
+      {toaster ? (
+        <Suspense fallback={null}>
+          <Toaster notices={toasts} onDismiss={(id) => notices.trigger.dismissed({ id })} />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-/** The sign-up / sign-in popup, driven by authPopupMachine, with the server's providers. */
-function SignInPopup() {
-  const { t, i18n } = useTranslation();
-  const { client, popup, platform } = useServices();
-  const state = useSelector(popup, (snapshot) => snapshot);
-  const open = state.matches('open');
-  const config = useQuery({
-    queryKey: ['publicConfig'],
-    queryFn: ({ signal }) => client.extra.publicConfig({ signal }),
-    staleTime: Infinity,
-    enabled: open,
-  });
-  const discord = config.data?.discord;
-  const googleClientId = config.data?.googleClientId;
-  const onGoogleError = useCallback(
-    (error: unknown) => platform.logError('Google sign-in unavailable', error),
-    [platform],
-  );
-  return (
-    <AuthPopup
-      open={open}
-      mode={state.context.mode}
-      productName={config.data?.productName}
-      email={state.context.email}
-      password={state.context.password}
-      loading={state.hasTag('loading')}
-      labels={{
-        signUpTitle: t('auth.signUpTitle'),
-        signUpText: t('auth.signUpText'),
-        signInTitle: (name) => t('auth.signInTitle', { name }),
-        signInText: t('auth.signInText'),
-        or: t('auth.or'),
-        email: t('auth.email'),
-        password: t('auth.password'),
-        continue: t('auth.continue'),
-        haveAccount: t('auth.haveAccount'),
-        signIn: t('common.signIn'),
-        noAccount: t('auth.noAccount'),
-        signUp: t('common.signUp'),
-        close: t('auth.close'),
-        wait: t('auth.wait'),
-        showPassword: t('auth.showPassword'),
-        hidePassword: t('auth.hidePassword'),
-      }}
-      onEmailChange={(value) => popup.send({ type: 'CHANGE_EMAIL', value })}
-      onPasswordChange={(value) => popup.send({ type: 'CHANGE_PASSWORD', value })}
-      onSubmit={() => popup.send({ type: 'SUBMIT' })}
-      onSwitchMode={() => popup.send({ type: 'SWITCH_MODE' })}
-      // The machine's CLOSE returns to "/" through the platform's navigate.
-      onClose={() => popup.send({ type: 'CLOSE' })}
-      onDiscord={discord ? () => popup.send({ type: 'DISCORD', discord }) : undefined}
-      googleButton={
-        googleClientId ? (
-          <GoogleButton
-            clientId={googleClientId}
-            language={i18n.language}
-            onCredential={(credential) => popup.send({ type: 'GOOGLE', credential })}
-            onError={onGoogleError}
-          />
-        ) : undefined
-      }
-    />
   );
 }

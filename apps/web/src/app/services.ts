@@ -1,15 +1,9 @@
-import { createActor } from 'xstate';
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { createApiClient, type ApiClient } from '@mates/api-client';
-import {
-  AUTH_MODE,
-  authPopupMachine,
-  createUserStore,
-  type Platform,
-  type UserStore,
-} from '@mates/state-machines';
+import { AUTH_MODE, createUserStore, type Platform, type UserStore } from '@mates/state-machines';
 import { createNoticeStore, type NoticeStore } from './notices';
+import { createSignInPopup, type SignInPopup } from './sign-in';
 import { createI18n, switchLanguage } from '../i18n/i18n';
 
 /** Everything the screens use, made once at start. */
@@ -18,7 +12,7 @@ export interface Services {
   store: UserStore;
   notices: NoticeStore;
   queries: QueryClient;
-  popup: ReturnType<typeof createActor<typeof authPopupMachine>>;
+  popup: SignInPopup;
   platform: Platform;
   /** The app's texts, in the store's language. */
   i18n: I18n;
@@ -36,9 +30,10 @@ export interface ServicesOptions {
   reload: () => void;
 }
 
-/** Wires the api-client, the user store, the popup machine and the notifications together. */
+/** Wires the api-client, the user store, the sign-in popup and the notifications together. */
 export function createServices(options: ServicesOptions): Services {
   const notices = createNoticeStore();
+  const i18n = createI18n();
   const platform: Platform = {
     reload: options.reload,
     navigate: options.navigate,
@@ -58,25 +53,28 @@ export function createServices(options: ServicesOptions): Services {
     onSessionExpired: () => store().trigger.sessionExpired(),
     onNotice: (message) => notices.trigger.added({ tone: 'negative', message }),
   });
-  const popup = createActor(authPopupMachine, {
-    input: {
+  const popup = createSignInPopup(
+    {
       client,
       platform,
       storeUserInfo: (userInfo) => store().trigger.userInfoChanged({ userInfo }),
       storeRegistration: (email, verifyTicket) =>
         store().trigger.registered({ email, verifyTicket }),
     },
-  }).start();
+    (error) => {
+      platform.logError('The sign-in popup could not load', error);
+      notices.trigger.added({ tone: 'negative', message: i18n.t('common.somethingWrong') });
+    },
+  );
   late.store = createUserStore({
     storage: options.storage,
     client,
     platform,
-    openSignIn: () => popup.send({ type: 'OPEN', mode: AUTH_MODE.signIn }),
+    openSignIn: () => popup.open(AUTH_MODE.signIn),
   });
   const queries = new QueryClient({
     defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
   });
-  const i18n = createI18n();
   // The texts follow the stored language: at start, and whenever it changes.
   const language = store().select((context) => context.userInfo.language);
   const ready = switchLanguage(i18n, language.get());

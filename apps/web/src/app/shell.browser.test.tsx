@@ -226,7 +226,8 @@ describe('navigation', () => {
     await page.viewport(1280, 500);
     const { router } = await open('/');
     await expect.poll(() => page.getByRole('article').elements().length).toBe(8);
-    const scroller = document.querySelector('[data-radix-scroll-area-viewport]') as HTMLElement;
+    // The main container is what scrolls: the parent of <main>.
+    const scroller = document.querySelector('main')!.parentElement!;
     scroller.scrollTop = 600;
     expect(scroller.scrollTop).toBeGreaterThan(0);
     await act(async () => router.navigate('/faq'));

@@ -20,11 +20,7 @@ export function SignInGate({ children }: { children: ReactNode }) {
     <EmptyState
       title={t('auth.gate')}
       description={t('auth.gateText')}
-      action={
-        <Button onClick={() => popup.send({ type: 'OPEN', mode: AUTH_MODE.signIn })}>
-          {t('common.signIn')}
-        </Button>
-      }
+      action={<Button onClick={() => popup.open(AUTH_MODE.signIn)}>{t('common.signIn')}</Button>}
     />
   );
 }
@@ -33,5 +29,5 @@ export function SignInGate({ children }: { children: ReactNode }) {
 export function useSignedInAction(): (action: () => void) => void {
   const { popup } = useServices();
   const signedIn = useSignedIn();
-  return (action) => (signedIn ? action() : popup.send({ type: 'OPEN', mode: AUTH_MODE.signIn }));
+  return (action) => (signedIn ? action() : popup.open(AUTH_MODE.signIn));
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/store-react';
 import type { Gender } from '@mates/api-client';
-import { Button, ButtonLink, Chip, EmptyState, Flex, Select } from '@mates/ui';
+import { Button, ButtonLink, Chip, EmptyState, Flex } from '@mates/ui';
 import { useServices } from '../../app/services-context';
 import { href } from '../../app/paths';
 import { Page } from '../../components/page';
@@ -10,7 +10,9 @@ import { MateList } from '../../components/mate-list';
 import { useTagGroups } from '../../hooks/use-tag-labels';
 import { usePaged } from '../../hooks/use-paged';
 
-const GENDERS = ['all', 'female', 'male', 'nonbinary'] as const;
+const GENDERS = ['all', 'female', 'male', 'nonbinary'] as const satisfies readonly (
+  Gender | 'all'
+)[];
 
 /** `/`: recommendations filtered by the user's chosen tags and gender, with tag chips. */
 export function DiscoverPage() {
@@ -39,15 +41,19 @@ export function DiscoverPage() {
         </Flex>
       }
     >
-      <Flex gap={3} align="end" wrap>
-        <Select
-          label={t('discover.gender')}
-          value={gender ?? 'all'}
-          onValueChange={(value) =>
-            store.trigger.genderSelected({ gender: value === 'all' ? null : (value as Gender) })
-          }
-          options={GENDERS.map((value) => ({ value, label: t(`discover.genders.${value}`) }))}
-        />
+      {/* One tap per choice, as the tags below; no menu to open on a phone. */}
+      <Flex gap={2} wrap role="group" aria-label={t('discover.gender')}>
+        {GENDERS.map((value) => (
+          <Chip
+            key={value}
+            selected={(gender ?? 'all') === value}
+            onSelectedChange={() =>
+              store.trigger.genderSelected({ gender: value === 'all' ? null : value })
+            }
+          >
+            {t(`discover.genders.${value}`)}
+          </Chip>
+        ))}
       </Flex>
       <Flex gap={2} wrap role="group" aria-label={t('discover.filterByTag')}>
         {(groups.data?.[0]?.tags ?? []).map((tag) => (

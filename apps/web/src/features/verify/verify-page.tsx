@@ -19,11 +19,7 @@ export function VerifyPage() {
       <EmptyState
         title={t('verify.nothing')}
         description={t('verify.nothingText')}
-        action={
-          <Button onClick={() => popup.send({ type: 'OPEN', mode: AUTH_MODE.signUp })}>
-            {t('common.signUp')}
-          </Button>
-        }
+        action={<Button onClick={() => popup.open(AUTH_MODE.signUp)}>{t('common.signUp')}</Button>}
       />
     );
   }
@@ -82,14 +78,9 @@ function Waiting({
         )}
         <Stack gap={2}>
           {state.matches('verified') ? (
-            <Button onClick={() => popup.send({ type: 'OPEN', mode: AUTH_MODE.signIn })}>
-              {t('common.signIn')}
-            </Button>
+            <Button onClick={() => popup.open(AUTH_MODE.signIn)}>{t('common.signIn')}</Button>
           ) : (
-            <Button
-              variant="soft"
-              onClick={() => popup.send({ type: 'OPEN', mode: AUTH_MODE.signUp })}
-            >
+            <Button variant="soft" onClick={() => popup.open(AUTH_MODE.signUp)}>
               {t('verify.other')}
             </Button>
           )}

@@ -1,0 +1,80 @@
+import { useCallback } from 'react';
+import { createActor } from 'xstate';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from '@xstate/react';
+import { AuthPopup } from '@mates/ui';
+import { authPopupMachine, type AuthPopupInput } from '@mates/state-machines';
+import { useServices } from './services-context';
+import { GoogleButton } from './google-button';
+import type { PopupActor } from './sign-in';
+
+/** Starts the popup's machine (called once, by the handle in `sign-in.ts`). */
+export function startPopupActor(input: AuthPopupInput): PopupActor {
+  return createActor(authPopupMachine, { input }).start();
+}
+
+/** The sign-up / sign-in popup, driven by authPopupMachine, with the server's providers. */
+export function SignInPopup({ actor }: { actor: PopupActor }) {
+  const { t, i18n } = useTranslation();
+  const { client, platform } = useServices();
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const open = state.matches('open');
+  const config = useQuery({
+    queryKey: ['publicConfig'],
+    queryFn: ({ signal }) => client.extra.publicConfig({ signal }),
+    staleTime: Infinity,
+    enabled: open,
+  });
+  const discord = config.data?.discord;
+  const googleClientId = config.data?.googleClientId;
+  const onGoogleError = useCallback(
+    (error: unknown) => platform.logError('Google sign-in unavailable', error),
+    [platform],
+  );
+  return (
+    <AuthPopup
+      open={open}
+      mode={state.context.mode}
+      productName={config.data?.productName}
+      email={state.context.email}
+      password={state.context.password}
+      loading={state.hasTag('loading')}
+      labels={{
+        signUpTitle: t('auth.signUpTitle'),
+        signUpText: t('auth.signUpText'),
+        signInTitle: (name) => t('auth.signInTitle', { name }),
+        signInText: t('auth.signInText'),
+        or: t('auth.or'),
+        email: t('auth.email'),
+        password: t('auth.password'),
+        continue: t('auth.continue'),
+        haveAccount: t('auth.haveAccount'),
+        signIn: t('common.signIn'),
+        noAccount: t('auth.noAccount'),
+        signUp: t('common.signUp'),
+        close: t('auth.close'),
+        wait: t('auth.wait'),
+        showPassword: t('auth.showPassword'),
+        hidePassword: t('auth.hidePassword'),
+      }}
+      onEmailChange={(value) => actor.send({ type: 'CHANGE_EMAIL', value })}
+      onPasswordChange={(value) => actor.send({ type: 'CHANGE_PASSWORD', value })}
+      onSubmit={() => actor.send({ type: 'SUBMIT' })}
+      onSwitchMode={() => actor.send({ type: 'SWITCH_MODE' })}
+      // The machine's CLOSE returns to "/" through the platform's navigate.
+      onClose={() => actor.send({ type: 'CLOSE' })}
+      onDiscord={discord ? () => actor.send({ type: 'DISCORD', discord }) : undefined}
+      googleButton={
+        googleClientId ? (
+          <GoogleButton
+            clientId={googleClientId}
+            language={i18n.language}
+            onCredential={(credential) => actor.send({ type: 'GOOGLE', credential })}
+            onError={onGoogleError}
+          />
+        ) : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import type { ActorRefFrom } from 'xstate';
+import type { AuthMode, AuthPopupInput, authPopupMachine } from '@mates/state-machines';
+
+/** The running `authPopupMachine`. */
+export type PopupActor = ActorRefFrom<typeof authPopupMachine>;
+
+/**
+ * The sign-up / sign-in popup, whose machine and dialog load on first use rather than with
+ * the first screen: anything may open it at once; the layout shows it once it has loaded.
+ */
+export interface SignInPopup {
+  /** Opens the popup in a mode (SPEC.md §2), loading it first if need be. */
+  open(mode: AuthMode): void;
+  /** Loads and starts the popup's machine once; later calls give the same actor. */
+  load(): Promise<PopupActor>;
+  /** The actor once loaded, else `null` (for `useSyncExternalStore`). */
+  current(): PopupActor | null;
+  /** Calls back when the actor has loaded. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** Makes the popup handle; `onLoadError` hears of a popup that could not load (offline). */
+export function createSignInPopup(
+  input: AuthPopupInput,
+  onLoadError: (error: unknown) => void,
+): SignInPopup {
+  let loading: Promise<PopupActor> | null = null;
+  let actor: PopupActor | null = null;
+  const listeners = new Set<() => void>();
+  const load = () =>
+    (loading ??= import('./sign-in-popup').then(
+      ({ startPopupActor }) => {
+        actor = startPopupActor(input);
+        for (const listener of listeners) listener();
+        return actor;
+      },
+      (error: unknown) => {
+        // The next open tries again.
+        loading = null;
+        throw error;
+      },
+    ));
+  return {
+    open: (mode) => void load().then((popup) => popup.send({ type: 'OPEN', mode }), onLoadError),
+    load,
+    current: () => actor,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
