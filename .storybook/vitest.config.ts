@@ -1,11 +1,12 @@
 import path from 'node:path';
+import { defaultClientConditions } from 'vite';
 import { defineProject } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { browserTests } from '../scripts/chromium';
 
 export default defineProject({
   plugins: [storybookTest({ configDir: path.join(import.meta.dirname) })],
-  resolve: { conditions: ['@mates/source'] },
+  resolve: { conditions: ['@mates/source', ...defaultClientConditions] },
   // Declared up front: a dependency Vite discovers mid-run reloads the page and fails the
   // stories that were running, which a fresh clone (an empty cache) would hit every time.
   optimizeDeps: {
@@ -24,6 +25,14 @@ export default defineProject({
       '@radix-ui/react-select',
       '@radix-ui/react-tooltip',
       'react-markdown',
+      'react-router-dom',
+      '@tanstack/react-query',
+      'i18next',
+      'react-i18next',
+      'xstate',
+      '@xstate/react',
+      '@xstate/store',
+      '@xstate/store-react',
       'msw',
       'msw-storybook-addon',
       'storybook/test',

@@ -1,7 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { createApiClient, type ApiClient } from '@mates/api-client';
-import { AUTH_MODE, createUserStore, type Platform, type UserStore } from '@mates/state-machines';
+import { ApiError, createApiClient, type ApiClient } from '@mates/api-client';
+import {
+  AUTH_MODE,
+  createUserStore,
+  type KeyValueStorage,
+  type Platform,
+  type UserStore,
+} from '@mates/state-machines';
 import { createNoticeStore, type NoticeStore } from './notices';
 import { createSignInPopup, type SignInPopup } from './sign-in';
 import { createI18n, switchLanguage } from '../i18n/i18n';
@@ -25,9 +31,14 @@ export interface ServicesOptions {
   apiBase: string;
   /** The `fetch` for API calls; default the browser's. */
   fetch?: typeof globalThis.fetch;
-  storage: Storage;
+  /** Where the user store persists: `localStorage` in the app. */
+  storage: KeyValueStorage;
   navigate: (path: string) => void;
   reload: () => void;
+  /** Leaves the app (the Discord authorize page); default the browser's. */
+  redirect?: (url: string) => void;
+  /** The app path now; default the hash's (a memory router passes its own). */
+  currentPath?: () => string;
 }
 
 /** Wires the api-client, the user store, the sign-in popup and the notifications together. */
@@ -37,8 +48,8 @@ export function createServices(options: ServicesOptions): Services {
   const platform: Platform = {
     reload: options.reload,
     navigate: options.navigate,
-    redirect: (url) => window.location.assign(url),
-    currentPath: () => window.location.hash.slice(1) || '/',
+    redirect: options.redirect ?? ((url) => window.location.assign(url)),
+    currentPath: options.currentPath ?? (() => window.location.hash.slice(1) || '/'),
     notify: ({ tone, message }) => notices.trigger.added({ tone, message }),
     logError: (message, error) => console.error(`[mates] ${message}`, error),
   };
@@ -73,7 +84,14 @@ export function createServices(options: ServicesOptions): Services {
     openSignIn: () => popup.open(AUTH_MODE.signIn),
   });
   const queries = new QueryClient({
-    defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // A network failure may pass; the server's own answer (an error envelope) will not.
+        retry: (failures, error) => !(error instanceof ApiError) && failures < 2,
+      },
+    },
   });
   // The texts follow the stored language: at start, and whenever it changes.
   const language = store().select((context) => context.userInfo.language);

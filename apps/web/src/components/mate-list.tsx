@@ -11,8 +11,11 @@ export function MateList({
   mates,
   loading = false,
   more,
+  headingLevel = 2,
 }: {
   label: string;
+  /** The level of each mate's name: 2 right under the page's title, 3 under a section's. */
+  headingLevel?: 2 | 3;
   mates: MateSummary[];
   loading?: boolean;
   more?: { has: boolean; loading: boolean; load: () => void };
@@ -32,6 +35,7 @@ export function MateList({
             favorite={isFavorite(mate.mateId)}
             onFavoriteChange={() => toggle(mate.mateId)}
             locale={i18n.language}
+            headingLevel={headingLevel}
             labels={{
               favorite: t('common.favorite'),
               chats: (value) => t('common.chatsShort', { value }),

@@ -91,6 +91,8 @@ export interface MateCardProps {
   labels?: MateCardLabels;
   /** For number formatting; default "en". */
   locale?: string;
+  /** The level of the name's heading: one below the heading the list sits under; default 3. */
+  headingLevel?: 2 | 3 | 4;
 }
 
 /** A mate in a list: portrait, name, tagline, tags, chats, and a favorite toggle. */
@@ -102,6 +104,7 @@ export function MateCard({
   tagLabels = {},
   labels = ENGLISH,
   locale = 'en',
+  headingLevel = 3,
 }: MateCardProps) {
   const chats = new Intl.NumberFormat(locale, { notation: 'compact' }).format(mate.counters.chats);
   return (
@@ -109,7 +112,7 @@ export function MateCard({
       <CardLink href={href}>
         <Portrait src={mate.avatar} alt="" loading="lazy" />
         <Body>
-          <Name>{mate.name}</Name>
+          <Name as={`h${headingLevel}` as const}>{mate.name}</Name>
           <Tagline>{mate.tagline}</Tagline>
         </Body>
       </CardLink>

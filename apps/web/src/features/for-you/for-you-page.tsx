@@ -32,8 +32,8 @@ export function ForYouPage() {
   );
   return (
     <Page title={t('forYou.title')}>
-      <Stack gap={3} as="section" aria-labelledby="for-you-trending">
-        <Heading as="h2" size={2} id="for-you-trending">
+      <Stack gap={3}>
+        <Heading as="h2" size={2}>
           {t('forYou.trending')}
         </Heading>
         {trending.isError ? (
@@ -45,11 +45,12 @@ export function ForYouPage() {
             label={t('forYou.trending')}
             mates={(trending.data ?? []).map((entry) => entry.mate)}
             loading={trending.isPending}
+            headingLevel={3}
           />
         )}
       </Stack>
-      <Stack gap={3} as="section" aria-labelledby="for-you-picked">
-        <Heading as="h2" size={2} id="for-you-picked">
+      <Stack gap={3}>
+        <Heading as="h2" size={2}>
           {t('forYou.picked')}
         </Heading>
         {tags.length === 0 ? (
@@ -68,6 +69,7 @@ export function ForYouPage() {
               mates={picked.items}
               loading={picked.query.isPending}
               more={picked.more}
+              headingLevel={3}
             />
           </>
         )}

@@ -1,0 +1,84 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import {
+  createMateSummariesFixture,
+  mockEndpoint,
+  mockEndpointError,
+  mockEndpointLoading,
+} from '@mates/api-client/msw';
+import { api, screenStories, type StoryApp } from '../../testing/story-app';
+
+const meta = { title: 'Screens/Category', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const page = <T,>(list: T[]) => ({
+  list,
+  page: 1,
+  pageSize: 24,
+  total: list.length,
+  hasMore: false,
+});
+
+/** Every tag group; the first tag's mates until another is chosen (kept in the address). */
+export const Anonymous: Story = {
+  parameters: {
+    app: { path: '/category' },
+    msw: {
+      handlers: api(
+        mockEndpoint('/mate/recommend', ({ query }) =>
+          page(createMateSummariesFixture(query.tags === 'romance' ? 3 : 8)),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const groups = await canvas.findByRole('navigation', { name: 'Tag groups' });
+    await expect(await canvas.findAllByRole('article')).toHaveLength(8);
+    const [firstGroup] = within(groups).getAllByRole('group');
+    const chips = within(firstGroup!).getAllByRole('button');
+    await expect(chips[0]).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(groups).getByRole('button', { name: 'Romance' }));
+    await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(3));
+    await expect(app.router.state.location.search).toBe('?tag=romance');
+  },
+};
+
+export const SignedIn: Story = {
+  parameters: { app: { path: '/category?tag=fantasy', signedIn: true } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findAllByRole('article')).toHaveLength(8);
+    await expect(canvas.getByRole('region', { name: 'Mates tagged Fantasy' })).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: {
+    app: { path: '/category' },
+    msw: { handlers: api(mockEndpointLoading('/extra/tagsMap')) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status', { name: 'Loading' })).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    app: { path: '/category?tag=fantasy' },
+    msw: { handlers: api(mockEndpoint('/mate/recommend', () => page([]))) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No mates carry this tag yet')).toBeVisible();
+  },
+};
+
+export const Error: Story = {
+  parameters: {
+    app: { path: '/category' },
+    msw: { handlers: api(mockEndpointError('/extra/tagsMap', 5000, 'Tags are resting')) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Tags are resting');
+  },
+};

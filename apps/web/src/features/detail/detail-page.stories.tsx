@@ -1,0 +1,120 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import {
+  createMateExtraInfoFixture,
+  mockEndpoint,
+  mockEndpointError,
+  mockEndpointLoading,
+} from '@mates/api-client/msw';
+import { api, screenStories, type StoryApp } from '../../testing/story-app';
+
+const meta = { title: 'Screens/Detail', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A visitor sees the whole card; "Chat" asks them to sign in first. */
+export const Anonymous: Story = {
+  parameters: { app: { path: '/detail?mateId=mate-1' } },
+  play: async ({ canvas, canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Lyra Moonwhisper' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Greeting' })).toBeVisible();
+    await expect(await canvas.findByText('Wren Calloway')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Chat with Lyra Moonwhisper' }));
+    const dialog = await body.findByRole('dialog', { name: 'Sign in to Mates' });
+    await waitFor(() => expect(dialog).toBeVisible());
+  },
+};
+
+// What the mocked server remembers during one story: whom the user follows.
+const server = { following: false };
+
+/** Signed in: follow the creator, and "Chat" opens the room. */
+export const SignedIn: Story = {
+  loaders: [() => void (server.following = false)],
+  parameters: {
+    app: { path: '/detail?mateId=mate-1', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/mate/followCreator', ({ query }) => {
+          server.following = !server.following;
+          return { creatorId: query.creatorId ?? '', following: server.following };
+        }),
+        mockEndpoint('/mate/mateExtraInfo', () =>
+          createMateExtraInfoFixture({ isFollowingCreator: server.following }),
+        ),
+        mockEndpoint('/room/createRoom', () => ({
+          roomId: 'room-7',
+          mateId: 'mate-1',
+          personaId: null,
+          createdAt: '2026-11-01T09:00:00.000Z',
+          updatedAt: '2026-11-01T09:00:00.000Z',
+        })),
+      ),
+    },
+  },
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    await userEvent.click(await canvas.findByRole('button', { name: 'Follow Wren Calloway' }));
+    await expect(
+      await canvas.findByRole('button', { name: 'Unfollow Wren Calloway' }),
+    ).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Chat with Lyra Moonwhisper' }));
+    await waitFor(() =>
+      expect(app.router.state.location.pathname + app.router.state.location.search).toBe(
+        '/chat-detail?roomId=room-7',
+      ),
+    );
+  },
+};
+
+export const Loading: Story = {
+  parameters: {
+    app: { path: '/detail?mateId=mate-1' },
+    msw: { handlers: api(mockEndpointLoading('/mate/getMateDetail')) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status', { name: 'Loading' })).toBeVisible();
+  },
+};
+
+/** No reviews yet, and no mate chosen at all. */
+export const Empty: Story = {
+  parameters: {
+    app: { path: '/detail?mateId=mate-1' },
+    msw: {
+      handlers: api(
+        mockEndpoint('/mate/mateExtraInfo', () =>
+          createMateExtraInfoFixture({
+            reviewSummary: { average: 0, count: 0, distribution: [0, 0, 0, 0, 0] },
+            recentReviews: [],
+          }),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No reviews yet.')).toBeVisible();
+  },
+};
+
+export const NoMate: Story = {
+  parameters: { app: { path: '/detail' } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No mate chosen')).toBeVisible();
+  },
+};
+
+export const Error: Story = {
+  parameters: {
+    app: { path: '/detail?mateId=mate-404' },
+    msw: { handlers: api(mockEndpointError('/mate/getMateDetail', 4004, 'No such mate')) },
+  },
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('This mate could not be loaded');
+    await expect(alert).toHaveTextContent('No such mate');
+  },
+};

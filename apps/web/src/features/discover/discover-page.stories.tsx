@@ -1,0 +1,149 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import {
+  createMateSummariesFixture,
+  mockEndpoint,
+  mockEndpointError,
+  mockEndpointLoading,
+} from '@mates/api-client/msw';
+import { api, screenStories, type StoryApp } from '../../testing/story-app';
+
+const meta = { title: 'Screens/Discover', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const page = <T,>(list: T[]) => ({
+  list,
+  page: 1,
+  pageSize: 24,
+  total: list.length,
+  hasMore: false,
+});
+
+/** A visitor: recommended mates, tag and gender chips, and "Sign in" in the header. */
+export const Anonymous: Story = {
+  parameters: { app: { path: '/' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('banner')).toBeVisible();
+    await expect(canvas.getByRole('contentinfo')).toBeVisible();
+    await expect(await canvas.findAllByRole('article')).toHaveLength(8);
+    await expect(canvas.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  },
+};
+
+/** Signed in: the header shows the account instead of "Sign in". */
+export const SignedIn: Story = {
+  parameters: { app: { path: '/', signedIn: true } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findAllByRole('article')).toHaveLength(8);
+    await expect(canvas.queryByRole('button', { name: 'Sign in' })).toBeNull();
+  },
+};
+
+/** Chips toggle the store's tags and gender, and the list is asked for again with them. */
+export const Filtering: Story = {
+  parameters: {
+    app: { path: '/' },
+    msw: {
+      handlers: api(
+        // Answers by the filters, so that the cards show what was asked for.
+        mockEndpoint('/mate/recommend', ({ query }) =>
+          page(createMateSummariesFixture(query.gender === 'female' ? (query.tags ? 1 : 2) : 8)),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    await expect(await canvas.findAllByRole('article')).toHaveLength(8);
+    const genders = within(canvas.getByRole('group', { name: 'Show' }));
+    await userEvent.click(genders.getByRole('button', { name: 'Women' }));
+    await expect(genders.getByRole('button', { name: 'Women' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(genders.getByRole('button', { name: 'Everyone' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(app.services.store.getSnapshot().context.selectGender).toBe('female');
+    await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(2));
+    const tags = within(canvas.getByRole('group', { name: 'Filter by tag' }));
+    const [firstTag] = await tags.findAllByRole('button');
+    await userEvent.click(firstTag!);
+    await expect(firstTag).toHaveAttribute('aria-pressed', 'true');
+    await expect(app.services.store.getSnapshot().context.selectedTags).toHaveLength(1);
+    await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(1));
+  },
+};
+
+export const Loading: Story = {
+  parameters: {
+    app: { path: '/' },
+    msw: { handlers: api(mockEndpointLoading('/mate/recommend')) },
+  },
+  play: async ({ canvas }) => {
+    const list = await canvas.findByRole('region', { name: 'Recommended mates' });
+    await expect(list).toHaveAttribute('aria-busy', 'true');
+    await expect(within(list).getByRole('status')).toHaveTextContent('Loading');
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    app: { path: '/', state: { selectedTags: ['vampire'] } },
+    msw: { handlers: api(mockEndpoint('/mate/recommend', () => page([]))) },
+  },
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    await expect(await canvas.findByText('No mates match these filters')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear filters' }));
+    await expect(app.services.store.getSnapshot().context.selectedTags).toEqual([]);
+  },
+};
+
+export const Error: Story = {
+  parameters: {
+    app: { path: '/' },
+    msw: { handlers: api(mockEndpointError('/mate/recommend', 5000, 'The catalog is resting')) },
+  },
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Mates could not be loaded');
+    await expect(alert).toHaveTextContent('The catalog is resting');
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};
+
+/** The same screen in Spanish, the store's language. */
+export const Spanish: Story = {
+  parameters: { app: { path: '/', language: 'es' } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findAllByRole('article')).toHaveLength(8);
+    await expect(canvas.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  },
+};
+
+/** The sign-in popup from the header: SPEC.md §2's dialog, and a sign-in that stores the user. */
+export const SignInFromHeader: Story = {
+  parameters: { app: { path: '/' } },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    const dialog = await body.findByRole('dialog', { name: 'Sign in to Mates' });
+    await waitFor(() => expect(body.getByRole('button', { name: 'Discord' })).toBeVisible());
+    await expect(body.queryByRole('button', { name: 'Google' })).toBeNull();
+    const continueButton = within(dialog).getByRole('button', { name: 'Continue' });
+    await userEvent.type(within(dialog).getByLabelText('Email address'), 'ada@example.com');
+    await expect(continueButton).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'hunter22');
+    await userEvent.click(continueButton);
+    await waitFor(() =>
+      expect(app.services.store.getSnapshot().context.userInfo.uuid).toBe('user-1'),
+    );
+    // The popup closes and the app reloads signed in (SPEC.md §4).
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull(), { timeout: 3000 });
+    await expect(app.reloads).toBe(1);
+  },
+};

@@ -1,0 +1,74 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import {
+  createMateSummariesFixture,
+  mockEndpoint,
+  mockEndpointError,
+  mockEndpointLoading,
+} from '@mates/api-client/msw';
+import { api, screenStories, visitorAt } from '../../testing/story-app';
+
+const meta = { title: 'Screens/Favorites', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Anonymous: Story = visitorAt('/favorite');
+
+// What the mocked server remembers during one story: the favorites.
+const server = { favorites: createMateSummariesFixture(3) };
+
+/** The favorites, each with its heart pressed; pressing one removes that mate. */
+export const SignedIn: Story = {
+  loaders: [() => void (server.favorites = createMateSummariesFixture(3))],
+  parameters: {
+    app: { path: '/favorite', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/favorites', () => server.favorites),
+        mockEndpoint('/user/doFavorite', ({ query }) => {
+          server.favorites = server.favorites.filter((mate) => mate.mateId !== query.mateId);
+          return { mateId: query.mateId ?? '', favorite: false };
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findAllByRole('article')).toHaveLength(3);
+    const [heart] = canvas.getAllByRole('button', { name: 'Favorite' });
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(heart!);
+    await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(2));
+  },
+};
+
+export const Loading: Story = {
+  parameters: {
+    app: { path: '/favorite', signedIn: true },
+    msw: { handlers: api(mockEndpointLoading('/user/favorites')) },
+  },
+  play: async ({ canvas }) => {
+    const list = await canvas.findByRole('region', { name: 'Your favorite mates' });
+    await expect(list).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    app: { path: '/favorite', signedIn: true },
+    msw: { handlers: api(mockEndpoint('/user/favorites', () => [])) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No favorites yet')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Back to discover' })).toBeVisible();
+  },
+};
+
+export const Error: Story = {
+  parameters: {
+    app: { path: '/favorite', signedIn: true },
+    msw: { handlers: api(mockEndpointError('/user/favorites', 5000, 'Favorites are resting')) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Favorites are resting');
+  },
+};

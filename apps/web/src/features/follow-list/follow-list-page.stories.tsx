@@ -1,0 +1,49 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { mockEndpoint, mockEndpointError, mockEndpointLoading } from '@mates/api-client/msw';
+import { api, screenStories, visitorAt } from '../../testing/story-app';
+
+const meta = { title: 'Screens/Following', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Anonymous: Story = visitorAt('/follow-list');
+
+export const SignedIn: Story = {
+  parameters: { app: { path: '/follow-list', signedIn: true } },
+  play: async ({ canvas }) => {
+    const list = await canvas.findByRole('list', { name: 'Creators you follow' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    await expect(canvas.getByRole('button', { name: 'Unfollow Wren Calloway' })).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: {
+    app: { path: '/follow-list', signedIn: true },
+    msw: { handlers: api(mockEndpointLoading('/mate/followList')) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status', { name: 'Loading' })).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    app: { path: '/follow-list', signedIn: true },
+    msw: { handlers: api(mockEndpoint('/mate/followList', () => [])) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('You follow no creators yet')).toBeVisible();
+  },
+};
+
+export const Error: Story = {
+  parameters: {
+    app: { path: '/follow-list', signedIn: true },
+    msw: { handlers: api(mockEndpointError('/mate/followList', 5000, 'Follows are resting')) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Follows are resting');
+  },
+};

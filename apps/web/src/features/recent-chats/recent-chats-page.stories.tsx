@@ -1,0 +1,59 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { mockEndpoint, mockEndpointError, mockEndpointLoading } from '@mates/api-client/msw';
+import { api, pageOf, screenStories, visitorAt } from '../../testing/story-app';
+
+const meta = { title: 'Screens/Recent chats', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Anonymous: Story = visitorAt('/recent-chats');
+
+/** Each conversation resumes where it was; deleting one asks first. */
+export const SignedIn: Story = {
+  parameters: { app: { path: '/recent-chats', signedIn: true } },
+  play: async ({ canvas, canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const list = await canvas.findByRole('list', { name: 'Your conversations' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    await expect(
+      canvas.getByRole('link', { name: 'Resume chat with Lyra Moonwhisper' }),
+    ).toHaveAttribute('href', '#/chat-detail?roomId=room-1');
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Delete chat with Lyra Moonwhisper' }),
+    );
+    const confirm = await body.findByRole('dialog', { name: 'Delete this chat?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+  },
+};
+
+export const Loading: Story = {
+  parameters: {
+    app: { path: '/recent-chats', signedIn: true },
+    msw: { handlers: api(mockEndpointLoading('/room/roomList')) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status', { name: 'Loading' })).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    app: { path: '/recent-chats', signedIn: true },
+    msw: { handlers: api(mockEndpoint('/room/roomList', () => pageOf([]))) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No chats yet')).toBeVisible();
+  },
+};
+
+export const Error: Story = {
+  parameters: {
+    app: { path: '/recent-chats', signedIn: true },
+    msw: { handlers: api(mockEndpointError('/room/roomList', 5000, 'Chats are resting')) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Chats are resting');
+  },
+};

@@ -1,0 +1,84 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import {
+  createMateSummariesFixture,
+  mockEndpoint,
+  mockEndpointError,
+  mockEndpointLoading,
+} from '@mates/api-client/msw';
+import { api, screenStories } from '../../testing/story-app';
+
+const meta = { title: 'Screens/Search', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const page = <T,>(list: T[]) => ({
+  list,
+  page: 1,
+  pageSize: 20,
+  total: list.length,
+  hasMore: false,
+});
+
+/** Before typing: popular searches and the trending ranking; no footer (SPEC.md §2). */
+export const Anonymous: Story = {
+  parameters: { app: { path: '/search' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('banner')).toBeVisible();
+    await expect(canvas.queryByRole('contentinfo')).toBeNull();
+    await expect(await canvas.findByRole('button', { name: 'vampire' })).toBeVisible();
+    await expect(await canvas.findByText('Trending ranking')).toBeVisible();
+  },
+};
+
+/** Results as you type, counted, a page at a time. */
+export const SignedIn: Story = {
+  parameters: {
+    app: { path: '/search', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/mate/search', ({ query }) =>
+          page(createMateSummariesFixture(query.keyword === 'lyra' ? 1 : 3)),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await userEvent.type(await canvas.findByRole('searchbox', { name: 'Search mates' }), 'lyra');
+    await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(1));
+    await expect(canvas.getByText('1 mate found')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: {
+    app: { path: '/search?q=elf' },
+    msw: { handlers: api(mockEndpointLoading('/mate/search')) },
+  },
+  play: async ({ canvas }) => {
+    const results = await canvas.findByRole('region', { name: 'Results for “elf”' });
+    await expect(results).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    app: { path: '/search?q=zzz' },
+    msw: { handlers: api(mockEndpoint('/mate/search', () => page([]))) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No mate matches “zzz”')).toBeVisible();
+  },
+};
+
+export const Error: Story = {
+  parameters: {
+    app: { path: '/search?q=elf' },
+    msw: { handlers: api(mockEndpointError('/mate/search', 5000, 'Search is resting')) },
+  },
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Search failed');
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};

@@ -1,0 +1,132 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { HttpHandler } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import {
+  createHandlers,
+  createPublicConfigFixture,
+  createUserInfoFixture,
+  mockEndpoint,
+} from '@mates/api-client/msw';
+import { USER_STORE_KEY, type KeyValueStorage, type UserState } from '@mates/state-machines';
+import { createServices, type Services } from '../app/services';
+import { ServicesProvider } from '../app/services-context';
+import { routes } from '../app/router';
+
+/** Where a screen story starts: the path, and who is looking. */
+export interface StoryAppOptions {
+  /** The app path, with its query, e.g. `/detail?mateId=mate-1`. */
+  path: string;
+  /** Signed in as the fixture user (Ada); default a visitor. */
+  signedIn?: boolean;
+  /** The interface language; default English. */
+  language?: string;
+  /** More of the user store's state, e.g. a pending sign-up. */
+  state?: Partial<UserState>;
+}
+
+/** The whole app as a story runs it: the real route table in a memory router. */
+export interface StoryApp {
+  router: ReturnType<typeof createMemoryRouter>;
+  services: Services;
+  /** Reloads the app asked for (a story cannot reload; the store has changed already). */
+  reloads: number;
+  /** Addresses the app left for (the Discord authorize page). */
+  redirects: string[];
+}
+
+function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage {
+  const values = new Map(Object.entries(initial));
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+  };
+}
+
+/** Makes the app for one story, with its texts loaded. */
+export async function createStoryApp(options: StoryAppOptions): Promise<StoryApp> {
+  const { path, signedIn = false, language = 'en', state = {} } = options;
+  const saved: Partial<UserState> = {
+    ...state,
+    userInfo: signedIn ? createUserInfoFixture({ language }) : { language },
+  };
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const app: StoryApp = { router, reloads: 0, redirects: [], services: undefined! };
+  app.services = createServices({
+    apiBase: '/api',
+    storage: memoryStorage({ [USER_STORE_KEY]: JSON.stringify(saved) }),
+    navigate: (to) => void router.navigate(to),
+    reload: () => (app.reloads += 1),
+    redirect: (url) => app.redirects.push(url),
+    currentPath: () => router.state.location.pathname + router.state.location.search,
+  });
+  await app.services.ready;
+  return app;
+}
+
+/** Renders a story's app with the providers `main.tsx` gives the real one. */
+export function StoryAppView({ app }: { app: StoryApp }) {
+  return (
+    <ServicesProvider services={app.services}>
+      <I18nextProvider i18n={app.services.i18n}>
+        <QueryClientProvider client={app.services.queries}>
+          <RouterProvider router={app.router} />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ServicesProvider>
+  );
+}
+
+/**
+ * The API as a story sees it: its own answers first, then every call's fixture from
+ * `@mates/api-client/msw`. No Google button (its script is on the internet).
+ */
+export function api(...overrides: HttpHandler[]): HttpHandler[] {
+  return [
+    ...overrides,
+    mockEndpoint('/extra/publicConfig', () => createPublicConfigFixture({ googleClientId: null })),
+    ...createHandlers(),
+  ];
+}
+
+/**
+ * The shared part of a screen's stories (spread into a meta that names its title): each story
+ * names its start in `parameters.app` and its API in `parameters.msw.handlers`; the story's
+ * `loaded.app` is the running app.
+ */
+export const screenStories = {
+  parameters: { layout: 'fullscreen', msw: { handlers: api() } },
+  loaders: [
+    async ({ parameters }) => ({
+      app: await createStoryApp((parameters.app as StoryAppOptions | undefined) ?? { path: '/' }),
+    }),
+  ],
+  render: (_args, { loaded }) => <StoryAppView app={loaded.app as StoryApp} />,
+} satisfies Meta;
+
+/** A page of a paged call's answer holding `list`. */
+export function pageOf<T>(list: T[], pageSize = 24) {
+  return { list, page: 1, pageSize, total: list.length, hasMore: false };
+}
+
+/**
+ * A visitor on a screen for signed-in users: the page asks them to sign in; "Sign in" opens
+ * the popup in mode 2, and closing it returns to "/" (SPEC.md §2).
+ */
+export function visitorAt(path: string): StoryObj<Meta> {
+  return {
+    parameters: { app: { path } },
+    play: async ({ canvas, canvasElement, loaded }) => {
+      const app = loaded.app as StoryApp;
+      const body = within(canvasElement.ownerDocument.body);
+      await expect(await canvas.findByText('Sign in to see this page')).toBeVisible();
+      const main = within(canvas.getByRole('main'));
+      await userEvent.click(main.getByRole('button', { name: 'Sign in' }));
+      const dialog = await body.findByRole('dialog', { name: 'Sign in to Mates' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    },
+  };
+}
