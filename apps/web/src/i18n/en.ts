@@ -218,7 +218,7 @@ export const en = {
     description: 'Description',
     descriptionHint: 'What mates should know about you, in a few lines.',
     default: 'Default',
-    setDefault: 'Make {{name}} the default',
+    setDefault: 'Make default: {{name}}',
     setDefaultShort: 'Make default',
     edit: 'Edit {{name}}',
     delete: 'Delete {{name}}',

@@ -220,7 +220,7 @@ export const es: Messages = {
     description: 'Descripción',
     descriptionHint: 'Lo que los mates deben saber de ti, en pocas líneas.',
     default: 'Predeterminada',
-    setDefault: 'Hacer predeterminada a {{name}}',
+    setDefault: 'Hacer predeterminada: {{name}}',
     setDefaultShort: 'Hacer predeterminada',
     edit: 'Editar {{name}}',
     delete: 'Eliminar {{name}}',

@@ -130,3 +130,10 @@ export function visitorAt(path: string): StoryObj<Meta> {
     },
   };
 }
+
+/** Waits for a top notification saying `text` (SPEC.md §8). */
+export async function expectNotice(canvasElement: HTMLElement, text: string): Promise<void> {
+  const body = within(canvasElement.ownerDocument.body);
+  const region = await body.findByRole('region', { name: /Notification/ });
+  await waitFor(() => expect(region).toHaveTextContent(text));
+}

@@ -10,7 +10,7 @@ const Row = styled('div', {
   gap: '$1',
   maxWidth: 'min(85%, 640px)',
   variants: {
-    role: {
+    side: {
       user: { alignSelf: 'flex-end', alignItems: 'flex-end' },
       mate: { alignSelf: 'flex-start', alignItems: 'flex-start' },
     },
@@ -28,7 +28,7 @@ const Bubble = styled('div', {
   '& a': { color: '$accent' },
   '& pre, & code': { fontFamily: 'ui-monospace, monospace', fontSize: '$2' },
   variants: {
-    role: {
+    side: {
       user: {
         backgroundColor: '$accent',
         color: '$onAccent',
@@ -101,8 +101,9 @@ export function ChatBubble({
   labels = ENGLISH,
 }: ChatBubbleProps) {
   return (
-    <Row role={role} aria-label={labels.speaker(speaker)}>
-      <Bubble role={role} status={status}>
+    // Each message is an article named by its speaker, so a screen reader can move between them.
+    <Row role="article" side={role} aria-label={labels.speaker(speaker)}>
+      <Bubble side={role} status={status}>
         <Markdown
           skipHtml={false}
           components={{

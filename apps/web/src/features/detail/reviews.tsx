@@ -66,6 +66,8 @@ function ReviewForm({ mate }: { mate: Mate }) {
       notices.trigger.added({ tone: 'positive', message: t('detail.reviewSent') });
       return queries.invalidateQueries({ queryKey: ['mateExtra', mate.mateId] });
     },
+    // The server's refusal shows by the form; what was typed stays.
+    onError: (error) => setProblem(error.message),
   });
   return (
     <Card

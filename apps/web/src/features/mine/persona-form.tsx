@@ -25,6 +25,8 @@ export function PersonaForm({ persona, onDone }: { persona: Persona | null; onDo
       await queries.invalidateQueries({ queryKey: ['personas'] });
       onDone();
     },
+    // The server's refusal shows by the form; what was typed stays.
+    onError: (error) => setProblem(error.message),
   });
   return (
     <Card

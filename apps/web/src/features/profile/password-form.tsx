@@ -18,6 +18,8 @@ export function PasswordForm() {
       setNew('');
       notices.trigger.added({ tone: 'positive', message: t('profile.passwordSaved') });
     },
+    // The server's refusal shows by the form; what was typed stays.
+    onError: (error) => setProblem(error.message),
   });
   const reveal = { show: t('auth.showPassword'), hide: t('auth.hidePassword') };
   return (

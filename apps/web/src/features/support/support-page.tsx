@@ -30,6 +30,8 @@ export function SupportPage() {
       setSent(true);
       notices.trigger.added({ tone: 'positive', message: t('support.sent') });
     },
+    // The server's refusal shows by the form; what was typed stays.
+    onError: (error) => setProblem(error.message),
   });
   return (
     <Page title={t('support.title')}>

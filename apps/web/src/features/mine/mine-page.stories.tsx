@@ -1,0 +1,98 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { Persona } from '@mates/api-client';
+import {
+  createPersonaFixture,
+  mockEndpoint,
+  mockEndpointError,
+  mockEndpointLoading,
+} from '@mates/api-client/msw';
+import { api, screenStories, visitorAt } from '../../testing/story-app';
+
+const meta = { title: 'Screens/Personal area', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Anonymous: Story = visitorAt('/mine');
+
+// What the mocked server remembers during one story: the personas.
+const server = { personas: [] as Persona[] };
+const personas = () => [
+  createPersonaFixture(),
+  createPersonaFixture({ uuid: 'persona-2', name: 'Captain Vale', isDefault: false }),
+];
+
+/** Personas: create one, make another the default. */
+export const SignedIn: Story = {
+  loaders: [() => void (server.personas = personas())],
+  parameters: {
+    app: { path: '/mine', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/personas', () => server.personas),
+        mockEndpoint('/user/saveOrUpdatePersona', ({ body }) => {
+          const saved = createPersonaFixture({
+            ...(body as Partial<Persona>),
+            uuid: `persona-${server.personas.length + 1}`,
+            isDefault: false,
+          });
+          server.personas = [...server.personas, saved];
+          return saved;
+        }),
+        mockEndpoint('/user/setDefaultPersona', ({ query }) => {
+          server.personas = server.personas.map((persona) => ({
+            ...persona,
+            isDefault: persona.uuid === query.uuid,
+          }));
+          return server.personas.find((persona) => persona.isDefault)!;
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const list = await canvas.findByRole('list', { name: 'Personas' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await userEvent.click(canvas.getByRole('button', { name: 'Make default: Captain Vale' }));
+    await waitFor(() =>
+      expect(canvas.queryByRole('button', { name: 'Make default: Captain Vale' })).toBeNull(),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'New persona' }));
+    const form = within(await canvas.findByRole('form', { name: 'New persona' }));
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    await expect(await form.findByText('Give the persona a name.')).toBeVisible();
+    await userEvent.type(form.getByLabelText('Name'), 'Nell');
+    await userEvent.type(form.getByLabelText('Description'), 'A lighthouse keeper.');
+    await userEvent.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+  },
+};
+
+export const Loading: Story = {
+  parameters: {
+    app: { path: '/mine', signedIn: true },
+    msw: { handlers: api(mockEndpointLoading('/user/personas')) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status', { name: 'Loading' })).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  parameters: {
+    app: { path: '/mine', signedIn: true },
+    msw: { handlers: api(mockEndpoint('/user/personas', () => [])) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No personas yet')).toBeVisible();
+  },
+};
+
+export const Error: Story = {
+  parameters: {
+    app: { path: '/mine', signedIn: true },
+    msw: { handlers: api(mockEndpointError('/user/personas', 5000, 'Personas are resting')) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Personas are resting');
+  },
+};

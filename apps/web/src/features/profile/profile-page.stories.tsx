@@ -1,0 +1,84 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { createBenefitsFixture, mockEndpoint, mockEndpointError } from '@mates/api-client/msw';
+import {
+  api,
+  expectNotice,
+  screenStories,
+  visitorAt,
+  type StoryApp,
+} from '../../testing/story-app';
+
+const meta = { title: 'Screens/Profile', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Anonymous: Story = visitorAt('/profile');
+
+/** The account, fresh benefits (also in the header), places and settings. */
+export const SignedIn: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/benefits', () => createBenefitsFixture({ chats: 7, goldCoins: 3 })),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('ada@example.com')).toBeVisible();
+    await expect(await canvas.findByText(/7 chats · 3 gold coins/)).toBeVisible();
+    const places = canvas.getByRole('navigation', { name: 'Your places' });
+    await expect(within(places).getByRole('link', { name: 'Personas' })).toHaveAttribute(
+      'href',
+      '#/mine',
+    );
+  },
+};
+
+/** Changing the password: both fields first, then a confirmation. */
+export const ChangePassword: Story = {
+  parameters: { app: { path: '/profile', signedIn: true } },
+  play: async ({ canvas, canvasElement }) => {
+    const form = within(await canvas.findByRole('form', { name: 'Change password' }));
+    await userEvent.click(form.getByRole('button', { name: 'Change password' }));
+    await expect(await form.findByText('Fill in both passwords.')).toBeVisible();
+    await userEvent.type(form.getByLabelText('Current password'), 'hunter22');
+    await userEvent.type(form.getByLabelText('New password'), 'correct horse');
+    await userEvent.click(form.getByRole('button', { name: 'Change password' }));
+    await expectNotice(canvasElement, 'Your password is changed.');
+    await expect(form.getByLabelText('New password')).toHaveValue('');
+  },
+};
+
+/** The server refuses: its message shows, and nothing is lost from the form. */
+export const Error: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpointError('/user/changePassword', 4001, 'The current password is wrong'),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const form = within(await canvas.findByRole('form', { name: 'Change password' }));
+    await userEvent.type(form.getByLabelText('Current password'), 'hunter2');
+    await userEvent.type(form.getByLabelText('New password'), 'correct horse');
+    await userEvent.click(form.getByRole('button', { name: 'Change password' }));
+    await expect(await form.findByText('The current password is wrong')).toBeVisible();
+    await expect(form.getByLabelText('New password')).toHaveValue('correct horse');
+  },
+};
+
+/** Logging out ends the session and returns to discover, signed out. */
+export const Logout: Story = {
+  parameters: { app: { path: '/profile', signedIn: true } },
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    await userEvent.click(await canvas.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    await expect(app.services.store.getSnapshot().context.userInfo.uuid).toBeUndefined();
+    await expect(await canvas.findByRole('button', { name: 'Sign in' })).toBeVisible();
+  },
+};
