@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
+import { RouteError } from './route-error';
 import { NOT_FOUND, ROUTES } from './paths';
 import { DiscoverPage } from '../features/discover/discover-page';
 import type { LegalTexts } from '../features/legal/content/types';
@@ -98,18 +99,24 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      ...ROUTES.map(({ path, ...entry }): RouteObject =>
-        path === '/'
-          ? { path, handle: entry, element: <DiscoverPage /> }
-          : { path, handle: entry, lazy: SCREENS[path] },
-      ),
       {
-        path: '*',
-        handle: NOT_FOUND,
-        lazy: chunk(
-          () => import('../features/pages/not-found-page'),
-          (m) => m.NotFoundPage,
-        ),
+        // A screen that throws shows its error inside the layout, not a blank page.
+        errorElement: <RouteError />,
+        children: [
+          ...ROUTES.map(({ path, ...entry }): RouteObject =>
+            path === '/'
+              ? { path, handle: entry, element: <DiscoverPage /> }
+              : { path, handle: entry, lazy: SCREENS[path] },
+          ),
+          {
+            path: '*',
+            handle: NOT_FOUND,
+            lazy: chunk(
+              () => import('../features/pages/not-found-page'),
+              (m) => m.NotFoundPage,
+            ),
+          },
+        ],
       },
     ],
   },

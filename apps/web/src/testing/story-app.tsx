@@ -14,6 +14,7 @@ import { USER_STORE_KEY, type KeyValueStorage, type UserState } from '@mates/sta
 import { createServices, type Services } from '../app/services';
 import { ServicesProvider } from '../app/services-context';
 import { routes } from '../app/router';
+import { NOT_FOUND, ROUTES } from '../app/paths';
 
 /** Where a screen story starts: the path, and who is looking. */
 export interface StoryAppOptions {
@@ -136,4 +137,14 @@ export async function expectNotice(canvasElement: HTMLElement, text: string): Pr
   const body = within(canvasElement.ownerDocument.body);
   const region = await body.findByRole('region', { name: /Notification/ });
   await waitFor(() => expect(region).toHaveTextContent(text));
+}
+
+/** Checks the header and footer against SPEC.md §2's route table for the app's path. */
+export async function expectChrome(canvasElement: HTMLElement, app: StoryApp): Promise<void> {
+  const canvas = within(canvasElement);
+  const path = app.router.state.location.pathname;
+  const entry = ROUTES.find((route) => route.path === path) ?? NOT_FOUND;
+  await canvas.findByRole('main');
+  await expect(Boolean(canvas.queryByRole('banner'))).toBe(entry.header);
+  await expect(Boolean(canvas.queryByRole('contentinfo'))).toBe(entry.footer);
 }

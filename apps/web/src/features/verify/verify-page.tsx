@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useSelector as useStoreSelector } from '@xstate/store-react';
 import { AUTH_MODE, verificationMachine } from '@mates/state-machines';
 import { Button, Container, EmptyState, Heading, Spinner, Stack, Text } from '@mates/ui';
 import { useServices } from '../../app/services-context';
+import { useActorSnapshot } from '../../hooks/use-actor-snapshot';
 
 /**
  * `/verify-email-address?redirect_url=…`: waits for the mailed link to be opened (polling
@@ -53,7 +54,8 @@ function Waiting({
       },
     },
   });
-  const state = useSelector(poller, (snapshot) => snapshot);
+  // A failed check is shown here, not thrown to the route's error page.
+  const state = useActorSnapshot(poller);
 
   if (state.status === 'error') {
     return (

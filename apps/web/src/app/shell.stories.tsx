@@ -1,0 +1,124 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { mockEndpoint, mockEndpointError } from '@mates/api-client/msw';
+import { api, expectNotice, screenStories, type StoryApp } from '../testing/story-app';
+
+// The shell's rules across screens: the Discord guard, the session-expired and notice codes
+// (SPEC.md §8), and the popup's sign-up path to the waiting page.
+const meta = { title: 'Screens/Shell', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const location = (app: StoryApp) =>
+  app.router.state.location.pathname + app.router.state.location.search;
+
+/** A navigation carrying `code` signs in through Discord and continues without the code. */
+export const DiscordGuard: Story = {
+  parameters: { app: { path: '/favorite?code=discord-code-1' } },
+  play: async ({ loaded }) => {
+    const app = loaded.app as StoryApp;
+    await waitFor(() => expect(location(app)).toBe('/favorite'));
+    await waitFor(() =>
+      expect(app.services.store.getSnapshot().context.userInfo.uuid).toBe('user-1'),
+    );
+    await expect(app.reloads).toBe(1);
+  },
+};
+
+/** A code Discord no longer accepts: a negative notification with the server's message. */
+export const DiscordGuardFailed: Story = {
+  parameters: {
+    app: { path: '/favorite?code=old-code' },
+    msw: {
+      handlers: api(
+        mockEndpointError('/user/loginDiscord', 4001, 'That Discord sign-in has expired'),
+      ),
+    },
+  },
+  play: async ({ canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    await expectNotice(canvasElement, 'That Discord sign-in has expired');
+    await expect(location(app)).toBe('/favorite');
+    await expect(app.services.store.getSnapshot().context.userInfo.uuid).toBeUndefined();
+  },
+};
+
+/** The popup's Discord button leaves for Discord's authorize page with scope "identify email". */
+export const DiscordButton: Story = {
+  parameters: { app: { path: '/' } },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }));
+    await userEvent.click(await body.findByRole('button', { name: 'Discord' }));
+    await waitFor(() => expect(app.redirects).toHaveLength(1));
+    const url = new URL(app.redirects[0]!);
+    await expect(url.origin + url.pathname).toBe('https://discord.com/oauth2/authorize');
+    await expect(url.searchParams.get('scope')).toBe('identify email');
+    await expect(url.searchParams.get('client_id')).toBe('1234567890');
+  },
+};
+
+/** 5002: the user info is cleared and the popup opens in mode 2. */
+export const SessionExpired: Story = {
+  parameters: {
+    app: { path: '/favorite', signedIn: true },
+    msw: { handlers: api(mockEndpointError('/user/favorites', 5002, 'login expired')) },
+  },
+  play: async ({ canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(await body.findByRole('dialog', { name: 'Sign in to Mates' })).toBeTruthy();
+    await expect(app.services.store.getSnapshot().context.userInfo.uuid).toBeUndefined();
+  },
+};
+
+/** 5007: a negative top notification with the server's message. */
+export const ServerNotice: Story = {
+  parameters: {
+    app: { path: '/' },
+    msw: {
+      handlers: api(mockEndpointError('/mate/recommend', 5007, 'Too many requests, slow down')),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expectNotice(canvasElement, 'Too many requests, slow down');
+  },
+};
+
+/** 5007 without a message says "something error" (SPEC.md §8). */
+export const ServerNoticeWithoutMessage: Story = {
+  parameters: {
+    app: { path: '/' },
+    msw: { handlers: api(mockEndpointError('/mate/recommend', 5007)) },
+  },
+  play: async ({ canvasElement }) => {
+    await expectNotice(canvasElement, 'something error');
+  },
+};
+
+/** Signing up from a gated page: the waiting page, then back where the visitor was. */
+export const SignUp: Story = {
+  parameters: {
+    app: { path: '/favorite' },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/verify/status', () => ({ verified: false, userInfo: null })),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const body = within(canvasElement.ownerDocument.body);
+    const main = within(await canvas.findByRole('main'));
+    await userEvent.click(await main.findByRole('button', { name: 'Sign in' }));
+    await userEvent.click(await body.findByRole('button', { name: 'Sign up' }));
+    const dialog = within(await body.findByRole('dialog', { name: 'Create your account' }));
+    await userEvent.type(dialog.getByLabelText('Email address'), 'nell@example.com');
+    await userEvent.type(dialog.getByLabelText('Password'), 'lighthouse{Enter}');
+    await waitFor(() =>
+      expect(location(app)).toBe('/verify-email-address?redirect_url=%2Ffavorite'),
+    );
+    await expect(await canvas.findByText(/We sent a link to nell@example\.com/)).toBeVisible();
+  },
+};
