@@ -54,6 +54,28 @@ export const Streaming: Story = {
   },
 };
 
+/** On a small phone (320 × 568): nothing runs off the side, and the room still works. */
+export const Phone: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  parameters: { app: { path: room, signedIn: true } },
+  play: async ({ canvas, canvasElement }) => {
+    const view = canvasElement.ownerDocument.defaultView!;
+    await expect(view.innerWidth).toBeLessThanOrEqual(320);
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    const message = canvas.getByRole('textbox', { name: 'Message' });
+    for (const element of [log, message, canvas.getByRole('button', { name: 'Send' })]) {
+      const box = element.getBoundingClientRect();
+      await expect(box.left).toBeGreaterThanOrEqual(0);
+      await expect(box.right).toBeLessThanOrEqual(view.innerWidth);
+    }
+    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(
+      view.innerWidth,
+    );
+    await userEvent.type(message, 'Hi{Enter}');
+    await waitFor(() => expect(log).toHaveTextContent('Tell me everything.'));
+  },
+};
+
 /** Stop ends the reply where it is; the composer is ready again. */
 export const Stopped: Story = {
   parameters: {

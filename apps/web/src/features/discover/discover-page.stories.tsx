@@ -147,3 +147,26 @@ export const SignInFromHeader: Story = {
     await expect(app.reloads).toBe(1);
   },
 };
+
+/** On a small phone (320 × 568): the header, chips and cards fit without sideways scrolling. */
+export const Phone: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  parameters: { app: { path: '/', signedIn: true } },
+  play: async ({ canvas, canvasElement }) => {
+    const view = canvasElement.ownerDocument.defaultView!;
+    await expect(view.innerWidth).toBeLessThanOrEqual(320);
+    await expect(await canvas.findAllByRole('article')).toHaveLength(8);
+    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(
+      view.innerWidth,
+    );
+    // The frame clips rather than scrolls, so every control must lie within the screen.
+    const controls = canvasElement.querySelectorAll('header a, header button, header select');
+    await expect(controls.length).toBeGreaterThan(2);
+    for (const control of controls) {
+      await expect(control.getBoundingClientRect().right).toBeLessThanOrEqual(view.innerWidth);
+    }
+    for (const card of canvas.getAllByRole('article')) {
+      await expect(card.getBoundingClientRect().right).toBeLessThanOrEqual(view.innerWidth);
+    }
+  },
+};
