@@ -4,11 +4,13 @@ import type { HttpHandler } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
+import type { EndpointPath } from '@mates/api-client';
 import {
   createHandlers,
   createPublicConfigFixture,
   createUserInfoFixture,
   mockEndpoint,
+  mockEndpointError,
 } from '@mates/api-client/msw';
 import { USER_STORE_KEY, type KeyValueStorage, type UserState } from '@mates/state-machines';
 import { createServices, type Services } from '../app/services';
@@ -147,4 +149,25 @@ export async function expectChrome(canvasElement: HTMLElement, app: StoryApp): P
   await canvas.findByRole('main');
   await expect(Boolean(canvas.queryByRole('banner'))).toBe(entry.header);
   await expect(Boolean(canvas.queryByRole('contentinfo'))).toBe(entry.footer);
+}
+
+/**
+ * A screen whose load fails with the server's `message`: an alert says what failed (`title`,
+ * when the screen names it) and why, and offers to try again.
+ */
+export function failingLoad(
+  app: StoryAppOptions,
+  endpoint: EndpointPath,
+  message: string,
+  title?: string,
+): StoryObj<Meta> {
+  return {
+    parameters: { app, msw: { handlers: api(mockEndpointError(endpoint, 5000, message)) } },
+    play: async ({ canvas }) => {
+      const alert = await canvas.findByRole('alert');
+      await expect(alert).toHaveTextContent(message);
+      if (title) await expect(alert).toHaveTextContent(title);
+      await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    },
+  };
 }

@@ -3,22 +3,13 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   createMateSummariesFixture,
   mockEndpoint,
-  mockEndpointError,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, screenStories, type StoryApp } from '../../testing/story-app';
+import { api, failingLoad, pageOf, screenStories, type StoryApp } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Category', ...screenStories } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const page = <T,>(list: T[]) => ({
-  list,
-  page: 1,
-  pageSize: 24,
-  total: list.length,
-  hasMore: false,
-});
 
 /** Every tag group; the first tag's mates until another is chosen (kept in the address). */
 export const Anonymous: Story = {
@@ -27,7 +18,7 @@ export const Anonymous: Story = {
     msw: {
       handlers: api(
         mockEndpoint('/mate/recommend', ({ query }) =>
-          page(createMateSummariesFixture(query.tags === 'romance' ? 3 : 8)),
+          pageOf(createMateSummariesFixture(query.tags === 'romance' ? 3 : 8)),
         ),
       ),
     },
@@ -66,19 +57,15 @@ export const Loading: Story = {
 export const Empty: Story = {
   parameters: {
     app: { path: '/category?tag=fantasy' },
-    msw: { handlers: api(mockEndpoint('/mate/recommend', () => page([]))) },
+    msw: { handlers: api(mockEndpoint('/mate/recommend', () => pageOf([]))) },
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No mates carry this tag yet')).toBeVisible();
   },
 };
 
-export const Error: Story = {
-  parameters: {
-    app: { path: '/category' },
-    msw: { handlers: api(mockEndpointError('/extra/tagsMap', 5000, 'Tags are resting')) },
-  },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Tags are resting');
-  },
-};
+export const Error: Story = failingLoad(
+  { path: '/category' },
+  '/extra/tagsMap',
+  'Tags are resting',
+);

@@ -5,10 +5,9 @@ import {
   createRoomInfoFixture,
   mockChatStream,
   mockEndpoint,
-  mockEndpointError,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, screenStories, type StoryApp } from '../../testing/story-app';
+import { api, failingLoad, screenStories, type StoryApp } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Chat', ...screenStories } satisfies Meta;
 export default meta;
@@ -174,14 +173,9 @@ export const NoRoom: Story = {
   },
 };
 
-export const Error: Story = {
-  parameters: {
-    app: { path: room, signedIn: true },
-    msw: { handlers: api(mockEndpointError('/room/roomInfo', 4004, 'No such room')) },
-  },
-  play: async ({ canvas }) => {
-    const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent('This chat could not be loaded');
-    await expect(alert).toHaveTextContent('No such room');
-  },
-};
+export const Error: Story = failingLoad(
+  { path: room, signedIn: true },
+  '/room/roomInfo',
+  'No such room',
+  'This chat could not be loaded',
+);

@@ -3,10 +3,9 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   createMateExtraInfoFixture,
   mockEndpoint,
-  mockEndpointError,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, screenStories, type StoryApp } from '../../testing/story-app';
+import { api, failingLoad, screenStories, type StoryApp } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Detail', ...screenStories } satisfies Meta;
 export default meta;
@@ -107,14 +106,9 @@ export const NoMate: Story = {
   },
 };
 
-export const Error: Story = {
-  parameters: {
-    app: { path: '/detail?mateId=mate-404' },
-    msw: { handlers: api(mockEndpointError('/mate/getMateDetail', 4004, 'No such mate')) },
-  },
-  play: async ({ canvas }) => {
-    const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent('This mate could not be loaded');
-    await expect(alert).toHaveTextContent('No such mate');
-  },
-};
+export const Error: Story = failingLoad(
+  { path: '/detail?mateId=mate-404' },
+  '/mate/getMateDetail',
+  'No such mate',
+  'This mate could not be loaded',
+);

@@ -3,22 +3,13 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   createMateSummariesFixture,
   mockEndpoint,
-  mockEndpointError,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, screenStories, type StoryApp } from '../../testing/story-app';
+import { api, failingLoad, pageOf, screenStories, type StoryApp } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Discover', ...screenStories } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const page = <T,>(list: T[]) => ({
-  list,
-  page: 1,
-  pageSize: 24,
-  total: list.length,
-  hasMore: false,
-});
 
 /** A visitor: recommended mates, tag and gender chips, and "Sign in" in the header. */
 export const Anonymous: Story = {
@@ -48,7 +39,7 @@ export const Filtering: Story = {
       handlers: api(
         // Answers by the filters, so that the cards show what was asked for.
         mockEndpoint('/mate/recommend', ({ query }) =>
-          page(createMateSummariesFixture(query.gender === 'female' ? (query.tags ? 1 : 2) : 8)),
+          pageOf(createMateSummariesFixture(query.gender === 'female' ? (query.tags ? 1 : 2) : 8)),
         ),
       ),
     },
@@ -92,7 +83,7 @@ export const Loading: Story = {
 export const Empty: Story = {
   parameters: {
     app: { path: '/', state: { selectedTags: ['vampire'] } },
-    msw: { handlers: api(mockEndpoint('/mate/recommend', () => page([]))) },
+    msw: { handlers: api(mockEndpoint('/mate/recommend', () => pageOf([]))) },
   },
   play: async ({ canvas, loaded }) => {
     const app = loaded.app as StoryApp;
@@ -102,18 +93,12 @@ export const Empty: Story = {
   },
 };
 
-export const Error: Story = {
-  parameters: {
-    app: { path: '/' },
-    msw: { handlers: api(mockEndpointError('/mate/recommend', 5000, 'The catalog is resting')) },
-  },
-  play: async ({ canvas }) => {
-    const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent('Mates could not be loaded');
-    await expect(alert).toHaveTextContent('The catalog is resting');
-    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
-  },
-};
+export const Error: Story = failingLoad(
+  { path: '/' },
+  '/mate/recommend',
+  'The catalog is resting',
+  'Mates could not be loaded',
+);
 
 /** The same screen in Spanish, the store's language. */
 export const Spanish: Story = {

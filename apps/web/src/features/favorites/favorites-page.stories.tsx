@@ -3,10 +3,9 @@ import { expect, userEvent, waitFor } from 'storybook/test';
 import {
   createMateSummariesFixture,
   mockEndpoint,
-  mockEndpointError,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, screenStories, visitorAt } from '../../testing/story-app';
+import { api, failingLoad, screenStories, visitorAt } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Favorites', ...screenStories } satisfies Meta;
 export default meta;
@@ -63,12 +62,8 @@ export const Empty: Story = {
   },
 };
 
-export const Error: Story = {
-  parameters: {
-    app: { path: '/favorite', signedIn: true },
-    msw: { handlers: api(mockEndpointError('/user/favorites', 5000, 'Favorites are resting')) },
-  },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Favorites are resting');
-  },
-};
+export const Error: Story = failingLoad(
+  { path: '/favorite', signedIn: true },
+  '/user/favorites',
+  'Favorites are resting',
+);

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { mockEndpoint, mockEndpointError, mockEndpointLoading } from '@mates/api-client/msw';
-import { api, screenStories, visitorAt } from '../../testing/story-app';
+import { mockEndpoint, mockEndpointLoading } from '@mates/api-client/msw';
+import { api, failingLoad, screenStories, visitorAt } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Following', ...screenStories } satisfies Meta;
 export default meta;
@@ -38,12 +38,8 @@ export const Empty: Story = {
   },
 };
 
-export const Error: Story = {
-  parameters: {
-    app: { path: '/follow-list', signedIn: true },
-    msw: { handlers: api(mockEndpointError('/mate/followList', 5000, 'Follows are resting')) },
-  },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Follows are resting');
-  },
-};
+export const Error: Story = failingLoad(
+  { path: '/follow-list', signedIn: true },
+  '/mate/followList',
+  'Follows are resting',
+);

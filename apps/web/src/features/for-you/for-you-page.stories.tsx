@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { mockEndpoint, mockEndpointError, mockEndpointLoading } from '@mates/api-client/msw';
-import { api, screenStories } from '../../testing/story-app';
+import { mockEndpoint, mockEndpointLoading } from '@mates/api-client/msw';
+import { api, failingLoad, screenStories } from '../../testing/story-app';
 
 const meta = { title: 'Screens/For you', ...screenStories } satisfies Meta;
 export default meta;
@@ -47,12 +47,8 @@ export const Empty: Story = {
   },
 };
 
-export const Error: Story = {
-  parameters: {
-    app: { path: '/for-you' },
-    msw: { handlers: api(mockEndpointError('/mate/trendingRank', 5000, 'Ranking unavailable')) },
-  },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Ranking unavailable');
-  },
-};
+export const Error: Story = failingLoad(
+  { path: '/for-you' },
+  '/mate/trendingRank',
+  'Ranking unavailable',
+);

@@ -1,13 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Persona } from '@mates/api-client';
-import {
-  createPersonaFixture,
-  mockEndpoint,
-  mockEndpointError,
-  mockEndpointLoading,
-} from '@mates/api-client/msw';
-import { api, screenStories, visitorAt } from '../../testing/story-app';
+import { createPersonaFixture, mockEndpoint, mockEndpointLoading } from '@mates/api-client/msw';
+import { api, failingLoad, screenStories, visitorAt } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Personal area', ...screenStories } satisfies Meta;
 export default meta;
@@ -87,12 +82,8 @@ export const Empty: Story = {
   },
 };
 
-export const Error: Story = {
-  parameters: {
-    app: { path: '/mine', signedIn: true },
-    msw: { handlers: api(mockEndpointError('/user/personas', 5000, 'Personas are resting')) },
-  },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Personas are resting');
-  },
-};
+export const Error: Story = failingLoad(
+  { path: '/mine', signedIn: true },
+  '/user/personas',
+  'Personas are resting',
+);

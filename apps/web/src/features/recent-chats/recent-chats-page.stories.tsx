@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { mockEndpoint, mockEndpointError, mockEndpointLoading } from '@mates/api-client/msw';
-import { api, pageOf, screenStories, visitorAt } from '../../testing/story-app';
+import { mockEndpoint, mockEndpointLoading } from '@mates/api-client/msw';
+import { api, failingLoad, pageOf, screenStories, visitorAt } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Recent chats', ...screenStories } satisfies Meta;
 export default meta;
@@ -48,12 +48,8 @@ export const Empty: Story = {
   },
 };
 
-export const Error: Story = {
-  parameters: {
-    app: { path: '/recent-chats', signedIn: true },
-    msw: { handlers: api(mockEndpointError('/room/roomList', 5000, 'Chats are resting')) },
-  },
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Chats are resting');
-  },
-};
+export const Error: Story = failingLoad(
+  { path: '/recent-chats', signedIn: true },
+  '/room/roomList',
+  'Chats are resting',
+);

@@ -1,24 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import {
   createMateSummariesFixture,
   mockEndpoint,
-  mockEndpointError,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, screenStories } from '../../testing/story-app';
+import { api, failingLoad, pageOf, screenStories } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Search', ...screenStories } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const page = <T,>(list: T[]) => ({
-  list,
-  page: 1,
-  pageSize: 20,
-  total: list.length,
-  hasMore: false,
-});
 
 /** Before typing: popular searches and the trending ranking; no footer (SPEC.md §2). */
 export const Anonymous: Story = {
@@ -38,7 +29,7 @@ export const SignedIn: Story = {
     msw: {
       handlers: api(
         mockEndpoint('/mate/search', ({ query }) =>
-          page(createMateSummariesFixture(query.keyword === 'lyra' ? 1 : 3)),
+          pageOf(createMateSummariesFixture(query.keyword === 'lyra' ? 1 : 3)),
         ),
       ),
     },
@@ -64,21 +55,16 @@ export const Loading: Story = {
 export const Empty: Story = {
   parameters: {
     app: { path: '/search?q=zzz' },
-    msw: { handlers: api(mockEndpoint('/mate/search', () => page([]))) },
+    msw: { handlers: api(mockEndpoint('/mate/search', () => pageOf([]))) },
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No mate matches “zzz”')).toBeVisible();
   },
 };
 
-export const Error: Story = {
-  parameters: {
-    app: { path: '/search?q=elf' },
-    msw: { handlers: api(mockEndpointError('/mate/search', 5000, 'Search is resting')) },
-  },
-  play: async ({ canvas }) => {
-    const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent('Search failed');
-    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
-  },
-};
+export const Error: Story = failingLoad(
+  { path: '/search?q=elf' },
+  '/mate/search',
+  'Search is resting',
+  'Search failed',
+);
