@@ -19,8 +19,13 @@ afterAll(async () => {
 async function visit(server: E2eServer, path = '/', user?: object): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   if (user) {
+    // Signed in once: a reload keeps what the app stored since (a language change, say).
     await context.addInitScript(
-      (saved) => window.localStorage.setItem('mates.user', saved),
+      (saved) => {
+        if (window.localStorage.getItem('mates.user') === null) {
+          window.localStorage.setItem('mates.user', saved);
+        }
+      },
       JSON.stringify({ userInfo: user }),
     );
   }
@@ -210,6 +215,31 @@ describe('a reply cut off by a reload', () => {
     expect(last).toMatchObject({ role: 'mate', status: 'partial' });
     expect(last.content).toContain('word0');
     expect(last.content).not.toContain('word59');
+    await page.context().close();
+  });
+  test('asks the model to answer in the language chosen in the app', async () => {
+    const user = await server.signedInUser(`lang-${Date.now()}@example.com`);
+    const client = createApiClient({
+      baseUrl: `${server.url}/api`,
+      getToken: () => user.token,
+      getLanguage: () => 'en',
+    });
+    const [mate] = (await client.mate.recommend({ pageSize: 1 })).list;
+    const room = await client.room.createRoom({ mateId: mate!.mateId });
+    const page = await visit(server, `/profile`, user);
+    // The profile's language setting: saved on the server, then the app reloads in Spanish.
+    await page.getByRole('main').getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: 'Español' }).click();
+    await page.getByRole('heading', { name: 'Perfil' }).waitFor();
+    model.next({ kind: 'stream', pieces: ['Hola, ', '¿qué tal?'] });
+    await page.goto(`${server.url}/#/chat-detail?roomId=${room.roomId}`);
+    await page.getByRole('textbox', { name: 'Mensaje' }).fill('Hello!');
+    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByRole('log').getByText('Hola, ¿qué tal?').waitFor();
+    const request = model.requests.at(-1)!;
+    const messages = request.body.messages as { role: string; content: string }[];
+    expect(messages[0]).toMatchObject({ role: 'system' });
+    expect(messages[0]!.content).toContain('Always answer in Spanish.');
     await page.context().close();
   });
 });
