@@ -137,6 +137,28 @@ describe('chatStreamMachine', () => {
     expect(context().replyText).toBe('');
   });
 
+  it('REGENERATE works at once in a room opened on an earlier conversation', () => {
+    const { actor, calls } = setup();
+    actor.send({ type: 'REGENERATE' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(calls[0]!.payload).toEqual({ roomId: 'room-1', regenerate: true });
+  });
+
+  it('REGENERATE from an edited message continues the conversation from it', async () => {
+    const { actor, calls, emit } = setup();
+    actor.send({ type: 'SEND', content: 'Hi' });
+    emit(start());
+    emit(END);
+    calls[0]!.finish();
+    await flush();
+    actor.send({ type: 'REGENERATE', fromMessageId: 'msg-u' });
+    expect(calls[1]!.payload).toEqual({
+      roomId: 'room-1',
+      regenerate: true,
+      fromMessageId: 'msg-u',
+    });
+  });
+
   it('RETRY resends the message when it never reached the server', async () => {
     const { actor, calls } = setup();
     actor.send({ type: 'SEND', content: 'Hi' });

@@ -22,7 +22,14 @@ export interface ChatStreamInput {
 /** Events the chat stream accepts from its user. */
 export type ChatStreamUserEvent =
   | { type: 'SEND'; content: string }
-  | { type: 'REGENERATE' }
+  | {
+      type: 'REGENERATE';
+      /**
+       * Answer this user message instead of the last one, removing every message after it
+       * (after editing an earlier message, the conversation continues from there).
+       */
+      fromMessageId?: string;
+    }
   | { type: 'RETRY' }
   | { type: 'ABORT' };
 
@@ -108,10 +115,18 @@ export const chatStreamMachine = setup({
       assertEvent(event, 'SEND');
       return { ...IDLE_REPLY, request: { roomId: context.roomId, content: event.content } };
     }),
-    regenerate: assign(({ context }) => ({
-      ...IDLE_REPLY,
-      request: { roomId: context.roomId, regenerate: true as const },
-    })),
+    regenerate: assign(({ context, event }) => {
+      assertEvent(event, 'REGENERATE');
+      const { fromMessageId } = event;
+      return {
+        ...IDLE_REPLY,
+        request: {
+          roomId: context.roomId,
+          regenerate: true as const,
+          ...(fromMessageId ? { fromMessageId } : {}),
+        },
+      };
+    }),
     retry: assign(({ context }) => ({
       ...IDLE_REPLY,
       // Once the server saved the user's message, sending it again would duplicate it.
@@ -153,7 +168,11 @@ export const chatStreamMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { SEND: { guard: 'hasContent', target: 'active', actions: 'sendMessage' } },
+      // A room opened on an earlier conversation can have its last reply regenerated at once.
+      on: {
+        SEND: { guard: 'hasContent', target: 'active', actions: 'sendMessage' },
+        REGENERATE: { target: 'active', actions: 'regenerate' },
+      },
     },
     active: {
       tags: 'busy',
