@@ -1,4 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http } from 'msw';
+import type { ChatSendPayload } from '@mates/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   createMessageFixture,
@@ -72,6 +74,48 @@ export const Phone: Story = {
     );
     await userEvent.type(message, 'Hi{Enter}');
     await waitFor(() => expect(log).toHaveTextContent('Tell me everything.'));
+  },
+};
+
+// The chat requests a story's app sent, as the server received them.
+const sent: ChatSendPayload[] = [];
+const recordSends = http.post('*/api/girl/chat/send', async ({ request }) => {
+  sent.push((await request.clone().json()) as ChatSendPayload);
+  // Nothing returned: the next handler (the stream) answers.
+});
+
+/** Regenerate, straight after opening the room: the last reply is replaced by a new one. */
+export const Regenerate: Story = {
+  loaders: [() => void (sent.length = 0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: { handlers: api(recordSends, mockChatStream({ reply: 'Another answer, then.' })) },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Regenerate reply' }));
+    await waitFor(() => expect(log).toHaveTextContent('Another answer, then.'));
+    await expect(sent).toEqual([{ roomId: 'room-1', regenerate: true }]);
+  },
+};
+
+/** An earlier message edited, then answered again: the conversation continues from it. */
+export const EditAndContinue: Story = {
+  loaders: [() => void (sent.length = 0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: { handlers: api(recordSends, mockChatStream({ reply: 'An old map? Show me.' })) },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    const mine = within(within(log).getByRole('article', { name: 'You say' }));
+    await userEvent.click(mine.getByRole('button', { name: 'Edit message' }));
+    const editor = await canvas.findByRole('textbox', { name: 'Edit the message' });
+    await userEvent.clear(editor);
+    await userEvent.type(editor, 'I brought the old map.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save and reply again' }));
+    await waitFor(() => expect(log).toHaveTextContent('An old map? Show me.'));
+    await expect(sent).toEqual([{ roomId: 'room-1', regenerate: true, fromMessageId: 'msg-2' }]);
   },
 };
 

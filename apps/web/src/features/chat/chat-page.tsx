@@ -87,16 +87,29 @@ export function ChatPage() {
   const latest = room.data.pages.at(-1)!;
   const { mate, persona } = latest;
   const messages = room.data.pages.flatMap((page) => page.messages);
-  const regenerating =
-    busy && reply.request && 'regenerate' in reply.request && reply.request.regenerate;
-  const shown = regenerating ? messages.slice(0, -1) : messages;
+  // While a reply is regenerated, what it replaces is hidden: the last reply, or everything
+  // after the edited message the conversation continues from.
+  const request = busy ? reply.request : null;
+  const regenerating = request && 'regenerate' in request && request.regenerate;
+  const from =
+    regenerating && request.fromMessageId
+      ? messages.findIndex((message) => message.messageId === request.fromMessageId)
+      : -1;
+  const shown = !regenerating
+    ? messages
+    : from >= 0
+      ? messages.slice(0, from + 1)
+      : messages.slice(0, -1);
   const lastMate = [...messages].reverse().find((message) => message.role === 'mate');
+  const you = t('common.you');
   const bubbleLabels = {
     partial: t('chat.partial'),
     error: t('chat.failed'),
     edited: t('chat.edited'),
     speaker: (name: string) => t('chat.says', { name }),
   };
+  // The user's own messages are named "You say", not "You says".
+  const ownLabels = { ...bubbleLabels, speaker: () => t('chat.youSay') };
   const send = (content: string) => {
     inspiration.reset();
     chat.send({ type: 'SEND', content });
@@ -139,16 +152,19 @@ export function ChatPage() {
                   roomId={roomId}
                   message={message}
                   onDone={() => setEditing(null)}
+                  onContinue={() =>
+                    chat.send({ type: 'REGENERATE', fromMessageId: message.messageId })
+                  }
                 />
               ) : (
                 <ChatBubble
                   key={message.messageId}
                   role={message.role}
-                  speaker={message.role === 'mate' ? mate.name : t('common.you')}
+                  speaker={message.role === 'mate' ? mate.name : you}
                   content={message.content}
                   status={message.status}
                   edited={message.editedAt !== null}
-                  labels={bubbleLabels}
+                  labels={message.role === 'user' ? ownLabels : bubbleLabels}
                   actions={
                     busy ? undefined : (
                       <MessageActions
@@ -169,9 +185,9 @@ export function ChatPage() {
               !messages.some((m) => m.messageId === reply.userMessage?.messageId) && (
                 <ChatBubble
                   role="user"
-                  speaker={t('common.you')}
+                  speaker={you}
                   content={reply.request.content}
-                  labels={bubbleLabels}
+                  labels={ownLabels}
                 />
               )}
             {(busy || (!finished && reply.replyText)) && (

@@ -58,48 +58,74 @@ export function MessageActions({
   );
 }
 
-/** Edits a message in place; saving keeps the change on the server. */
+/**
+ * Edits a message in place; saving keeps the change on the server. A user's message can also
+ * be saved and answered again: the conversation continues from it (`onContinue`).
+ */
 export function MessageEditor({
   roomId,
   message,
   onDone,
+  onContinue,
 }: {
   roomId: string;
   message: Message;
   onDone: () => void;
+  /** Asks for a new reply to the edited message (later messages go). */
+  onContinue: () => void;
 }) {
   const { t } = useTranslation();
   const { client } = useServices();
   const queries = useQueryClient();
   const [content, setContent] = useState(message.content);
+  const [problem, setProblem] = useState('');
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: (_then: 'done' | 'continue') =>
       client.room.editMessage({ roomId, messageId: message.messageId, content: content.trim() }),
-    onSuccess: async () => {
+    onSuccess: async (_saved, then) => {
       await queries.invalidateQueries({ queryKey: ['room', roomId] });
       onDone();
+      if (then === 'continue') onContinue();
     },
+    // The server's refusal shows by the field; the edit stays.
+    onError: (error) => setProblem(error.message),
   });
+  const submit = (then: 'done' | 'continue') => {
+    if (!content.trim()) return;
+    setProblem('');
+    save.mutate(then);
+  };
   return (
     <Card
       as="form"
       onSubmit={(event) => {
         event.preventDefault();
-        if (content.trim()) save.mutate();
+        submit('done');
       }}
     >
       <TextArea
         label={t('chat.editLabel')}
         value={content}
         autoFocus
+        error={problem || undefined}
         onChange={(event) => setContent(event.target.value)}
         onKeyDown={(event) => event.key === 'Escape' && onDone()}
       />
-      <Flex gap={2} justify="end">
+      <Flex gap={2} justify="end" wrap>
         <Button variant="ghost" size="small" onClick={onDone}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" size="small" aria-busy={save.isPending}>
+        {message.role === 'user' && (
+          <Button
+            variant="soft"
+            size="small"
+            aria-busy={save.isPending && save.variables === 'continue'}
+            onClick={() => submit('continue')}
+          >
+            {t('chat.saveAndContinue')}
+          </Button>
+        )}
+        <Button type="submit" size="small" aria-busy={save.isPending && save.variables === 'done'}>
           {t('common.save')}
         </Button>
       </Flex>
