@@ -181,7 +181,7 @@ describe('the chat screen', () => {
     const { services } = await open('/chat-detail?roomId=room-1');
     const log = page.getByRole('log', { name: 'Conversation' });
     await expect.element(log).toBeVisible();
-    await expect.poll(() => log.element().querySelectorAll('[aria-label$="says"]').length).toBe(3);
+    await expect.poll(() => log.element().querySelectorAll('[role="article"]').length).toBe(3);
     await page.getByRole('textbox', { name: 'Message' }).fill('Tell me a story');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect.element(page.getByText('Once upon a lighthouse.')).toBeVisible();
