@@ -130,6 +130,22 @@ export const en = {
     reviewSent: 'Thank you — your review is posted.',
     pickRating: 'Choose a rating first.',
   },
+  report: {
+    open: 'Report',
+    title: 'Report {{name}}',
+    text: 'Tell us what is wrong with this mate. A person reads every report.',
+    reason: 'Reason',
+    reasons: {
+      inappropriate: 'Inappropriate or harmful content',
+      underage: 'Presents or involves a minor',
+      broken: 'Broken or not working',
+      copyright: 'Copies someone else’s work',
+      other: 'Something else',
+    },
+    details: 'Details (optional)',
+    send: 'Send report',
+    sent: 'Thank you — we will look at this mate.',
+  },
   favorites: {
     title: 'Favorites',
     list: 'Your favorite mates',

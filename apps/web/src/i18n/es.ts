@@ -132,6 +132,22 @@ export const es: Messages = {
     reviewSent: 'Gracias: tu reseña está publicada.',
     pickRating: 'Elige primero una valoración.',
   },
+  report: {
+    open: 'Denunciar',
+    title: 'Denunciar a {{name}}',
+    text: 'Cuéntanos qué falla en este mate. Una persona lee cada denuncia.',
+    reason: 'Motivo',
+    reasons: {
+      inappropriate: 'Contenido inapropiado o dañino',
+      underage: 'Presenta o implica a un menor',
+      broken: 'Roto o no funciona',
+      copyright: 'Copia el trabajo de otra persona',
+      other: 'Otra cosa',
+    },
+    details: 'Detalles (opcional)',
+    send: 'Enviar denuncia',
+    sent: 'Gracias: revisaremos este mate.',
+  },
   favorites: {
     title: 'Favoritos',
     list: 'Tus mates favoritos',

@@ -3,9 +3,16 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   createMateExtraInfoFixture,
   mockEndpoint,
+  mockEndpointError,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, failingLoad, screenStories, type StoryApp } from '../../testing/story-app';
+import {
+  api,
+  expectNotice,
+  failingLoad,
+  screenStories,
+  type StoryApp,
+} from '../../testing/story-app';
 
 const meta = { title: 'Screens/Detail', ...screenStories } satisfies Meta;
 export default meta;
@@ -66,6 +73,36 @@ export const SignedIn: Story = {
         '/chat-detail?roomId=room-7',
       ),
     );
+  },
+};
+
+/** Reporting a mate: a reason, optional details, a thank-you; a refusal keeps the text. */
+export const Report: Story = {
+  parameters: { app: { path: '/detail?mateId=mate-1' } },
+  play: async ({ canvas, canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Report' }));
+    const dialog = within(await body.findByRole('dialog', { name: 'Report Lyra Moonwhisper' }));
+    await userEvent.type(dialog.getByLabelText('Details (optional)'), 'Her greeting is empty.');
+    await userEvent.click(dialog.getByRole('button', { name: 'Send report' }));
+    await expectNotice(canvasElement, 'Thank you — we will look at this mate.');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+  },
+};
+
+export const ReportRefused: Story = {
+  parameters: {
+    app: { path: '/detail?mateId=mate-1' },
+    msw: { handlers: api(mockEndpointError('/mate/feedback', 4001, 'Details are too long')) },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Report' }));
+    const dialog = within(await body.findByRole('dialog', { name: 'Report Lyra Moonwhisper' }));
+    await userEvent.type(dialog.getByLabelText('Details (optional)'), 'Too long.');
+    await userEvent.click(dialog.getByRole('button', { name: 'Send report' }));
+    await expect(await dialog.findByText('Details are too long')).toBeVisible();
+    await expect(dialog.getByLabelText('Details (optional)')).toHaveValue('Too long.');
   },
 };
 

@@ -22,6 +22,7 @@ import { useFavorites } from '../../hooks/use-favorites';
 import { useFollowCreator } from '../../hooks/use-follow-creator';
 import { useTagLabels } from '../../hooks/use-tag-labels';
 import { Reviews } from './reviews';
+import { ReportMate } from './report-mate';
 
 /** Card macros as a reader sees them: `{{char}}` is the mate, `{{user}}` the reader. */
 const fillMacros = (text: string, name: string, you: string) =>
@@ -87,6 +88,7 @@ export function DetailPage() {
           <Button variant="soft" aria-pressed={favorite} onClick={() => toggle(mateId)}>
             {favorite ? t('detail.unfavorite') : t('detail.favorite')}
           </Button>
+          <ReportMate mateId={mateId} name={data.name} />
         </Flex>
         <Stack gap={2}>
           <Heading as="h2" size={2}>
