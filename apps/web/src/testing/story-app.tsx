@@ -56,17 +56,17 @@ export async function createStoryApp(options: StoryAppOptions): Promise<StoryApp
     userInfo: signedIn ? createUserInfoFixture({ language }) : { language },
   };
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const app: StoryApp = { router, reloads: 0, redirects: [], services: undefined! };
-  app.services = createServices({
+  const app = { router, reloads: 0, redirects: [] as string[] };
+  const services = createServices({
     apiBase: '/api',
     storage: memoryStorage({ [USER_STORE_KEY]: JSON.stringify(saved) }),
     navigate: (to) => void router.navigate(to),
-    reload: () => (app.reloads += 1),
-    redirect: (url) => app.redirects.push(url),
+    reload: () => void (app.reloads += 1),
+    redirect: (url) => void app.redirects.push(url),
     currentPath: () => router.state.location.pathname + router.state.location.search,
   });
-  await app.services.ready;
-  return app;
+  await services.ready;
+  return Object.assign(app, { services });
 }
 
 /** Renders a story's app with the providers `main.tsx` gives the real one. */
