@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { mockEndpoint, mockEndpointError } from '@mates/api-client/msw';
+import { mockEndpoint, mockEndpointError, mockEndpointLoading } from '@mates/api-client/msw';
 import { api, expectNotice, screenStories, type StoryApp } from '../testing/story-app';
 
 // The shell's rules across screens: the Discord guard, the session-expired and notice codes
@@ -120,5 +120,64 @@ export const SignUp: Story = {
       expect(location(app)).toBe('/verify-email-address?redirect_url=%2Ffavorite'),
     );
     await expect(await canvas.findByText(/We sent a link to nell@example\.com/)).toBeVisible();
+  },
+};
+
+/** While the sign-in call runs, the popup says "Please wait..." over its form. */
+export const SigningIn: Story = {
+  parameters: {
+    app: { path: '/' },
+    msw: { handlers: api(mockEndpointLoading('/user/login')) },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }));
+    const dialog = within(await body.findByRole('dialog', { name: 'Sign in to Mates' }));
+    await userEvent.type(dialog.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(dialog.getByLabelText('Password'), 'hunter22{Enter}');
+    await expect(await dialog.findByRole('status')).toHaveTextContent('Please wait...');
+  },
+};
+
+/** A sign-in the server refuses is only logged (SPEC.md §8): the popup stays, as typed. */
+export const SignInRefused: Story = {
+  parameters: {
+    app: { path: '/' },
+    msw: {
+      handlers: api(mockEndpointError('/user/login', 4001, 'Email or password is wrong')),
+    },
+  },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }));
+    const dialog = within(await body.findByRole('dialog', { name: 'Sign in to Mates' }));
+    await userEvent.type(dialog.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(dialog.getByLabelText('Password'), 'wrong{Enter}');
+    await waitFor(() => expect(dialog.queryByRole('status')).toBeNull());
+    await expect(dialog.getByLabelText('Email address')).toHaveValue('ada@example.com');
+    await expect(body.queryByText('Email or password is wrong')).toBeNull();
+    await expect(app.services.store.getSnapshot().context.userInfo.uuid).toBeUndefined();
+  },
+};
+
+/** A sign-up the server refuses: a negative notification with its message (SPEC.md §8). */
+export const SignUpRefused: Story = {
+  parameters: {
+    app: { path: '/' },
+    msw: {
+      handlers: api(
+        mockEndpointError('/user/register', 4009, 'This address already has an account'),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }));
+    await userEvent.click(await body.findByRole('button', { name: 'Sign up' }));
+    const dialog = within(await body.findByRole('dialog', { name: 'Create your account' }));
+    await userEvent.type(dialog.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(dialog.getByLabelText('Password'), 'hunter22{Enter}');
+    await expectNotice(canvasElement, 'This address already has an account');
   },
 };
