@@ -1,7 +1,7 @@
-import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
-import { useSelector as useStoreSelector } from '@xstate/store-react';
+import { useAtom, useSelector as useStoreSelector } from '@xstate/store-react';
 import { AppFrame, Footer, Header, Spinner } from '@mates/ui';
 import { AUTH_MODE, isLoggedIn } from '@mates/state-machines';
 import { useServices } from './services-context';
@@ -26,7 +26,7 @@ export function Layout() {
   const main = useRef<HTMLDivElement>(null);
   const user = useStoreSelector(store, (state) => state.context);
   const toasts = useStoreSelector(notices, (state) => state.context.notices);
-  const popupActor = useSyncExternalStore(popup.subscribe, popup.current);
+  const popupActor = useAtom(popup.actor);
   // The notifications load with the first one, and stay for the ones after.
   const [toaster, setToaster] = useState(false);
   if (toasts.length > 0 && !toaster) setToaster(true);

@@ -1,4 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
+import { createAtom, type BaseAtom } from '@xstate/store';
 import type { AuthMode, AuthPopupInput, authPopupMachine } from '@mates/state-machines';
 
 /** The running `authPopupMachine`. */
@@ -13,10 +14,8 @@ export interface SignInPopup {
   open(mode: AuthMode): void;
   /** Loads and starts the popup's machine once; later calls give the same actor. */
   load(): Promise<PopupActor>;
-  /** The actor once loaded, else `null` (for `useSyncExternalStore`). */
-  current(): PopupActor | null;
-  /** Calls back when the actor has loaded. */
-  subscribe(listener: () => void): () => void;
+  /** The actor once loaded, else `null`. */
+  actor: BaseAtom<PopupActor | null>;
 }
 
 /** Makes the popup handle; `onLoadError` hears of a popup that could not load (offline). */
@@ -24,15 +23,14 @@ export function createSignInPopup(
   input: AuthPopupInput,
   onLoadError: (error: unknown) => void,
 ): SignInPopup {
+  const actor = createAtom<PopupActor | null>(null);
   let loading: Promise<PopupActor> | null = null;
-  let actor: PopupActor | null = null;
-  const listeners = new Set<() => void>();
   const load = () =>
     (loading ??= import('./sign-in-popup').then(
       ({ startPopupActor }) => {
-        actor = startPopupActor(input);
-        for (const listener of listeners) listener();
-        return actor;
+        const started = startPopupActor(input);
+        actor.set(started);
+        return started;
       },
       (error: unknown) => {
         // The next open tries again.
@@ -43,10 +41,6 @@ export function createSignInPopup(
   return {
     open: (mode) => void load().then((popup) => popup.send({ type: 'OPEN', mode }), onLoadError),
     load,
-    current: () => actor,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    actor,
   };
 }

@@ -95,11 +95,7 @@ export function ChatPage() {
     regenerating && request.fromMessageId
       ? messages.findIndex((message) => message.messageId === request.fromMessageId)
       : -1;
-  const shown = !regenerating
-    ? messages
-    : from >= 0
-      ? messages.slice(0, from + 1)
-      : messages.slice(0, -1);
+  const shown = regenerating ? messages.slice(0, from >= 0 ? from + 1 : -1) : messages;
   const lastMate = [...messages].reverse().find((message) => message.role === 'mate');
   const you = t('common.you');
   const bubbleLabels = {
