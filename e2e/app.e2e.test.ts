@@ -188,8 +188,9 @@ describe('a reply cut off by a reload', () => {
     await model?.close();
   });
 
-  test('keeps the partial reply and shows it after the reload', async () => {
-    const user = await server.signedInUser(`reload-${Date.now()}@example.com`);
+  /** A new signed-in user, an API client as them, and a room with the first mate. */
+  async function userWithRoom(name: string) {
+    const user = await server.signedInUser(`${name}-${Date.now()}@example.com`);
     const client = createApiClient({
       baseUrl: `${server.url}/api`,
       getToken: () => user.token,
@@ -197,6 +198,11 @@ describe('a reply cut off by a reload', () => {
     });
     const [mate] = (await client.mate.recommend({ pageSize: 1 })).list;
     const room = await client.room.createRoom({ mateId: mate!.mateId });
+    return { user, client, room };
+  }
+
+  test('keeps the partial reply and shows it after the reload', async () => {
+    const { user, client, room } = await userWithRoom('reload');
     model.next({
       kind: 'stream',
       pieces: Array.from({ length: 60 }, (_, index) => `word${index} `),
@@ -217,15 +223,9 @@ describe('a reply cut off by a reload', () => {
     expect(last.content).not.toContain('word59');
     await page.context().close();
   });
+
   test('asks the model to answer in the language chosen in the app', async () => {
-    const user = await server.signedInUser(`lang-${Date.now()}@example.com`);
-    const client = createApiClient({
-      baseUrl: `${server.url}/api`,
-      getToken: () => user.token,
-      getLanguage: () => 'en',
-    });
-    const [mate] = (await client.mate.recommend({ pageSize: 1 })).list;
-    const room = await client.room.createRoom({ mateId: mate!.mateId });
+    const { user, room } = await userWithRoom('lang');
     const page = await visit(server, `/profile`, user);
     // The profile's language setting: saved on the server, then the app reloads in Spanish.
     await page.getByRole('main').getByRole('combobox', { name: 'Language' }).click();
