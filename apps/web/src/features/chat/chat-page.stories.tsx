@@ -119,17 +119,20 @@ export const EditAndContinue: Story = {
   },
 };
 
-/** Stop ends the reply where it is; the composer is ready again. */
+/** Stop ends the reply where it is; the composer is ready again, long before it would end. */
 export const Stopped: Story = {
   parameters: {
     app: { path: room, signedIn: true },
-    msw: { handlers: api(mockChatStream({ reply: 'one two three four five six', delayMs: 250 })) },
+    // Eight events, 600 ms apart: left alone, the reply would take about five seconds.
+    msw: { handlers: api(mockChatStream({ reply: 'one two three four five six', delayMs: 600 })) },
   },
   play: async ({ canvas }) => {
-    await canvas.findByRole('log', { name: 'Conversation' });
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Go on{Enter}');
-    await userEvent.click(await canvas.findByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(log).toHaveTextContent('one'), { timeout: 3000 });
+    await userEvent.click(canvas.getByRole('button', { name: 'Stop' }));
     await expect(await canvas.findByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(log).not.toHaveTextContent('six');
   },
 };
 
