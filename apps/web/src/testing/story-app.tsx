@@ -109,11 +109,6 @@ export const screenStories = {
   render: (_args, { loaded }) => <StoryAppView app={loaded.app as StoryApp} />,
 } satisfies Meta;
 
-/** A page of a paged call's answer holding `list`. */
-export function pageOf<T>(list: T[], pageSize = 24) {
-  return { list, page: 1, pageSize, total: list.length, hasMore: false };
-}
-
 /**
  * A visitor on a screen for signed-in users: the page asks them to sign in; "Sign in" opens
  * the popup in mode 2, and closing it returns to "/" (SPEC.md §2).

@@ -1,4 +1,4 @@
-import type { Gender } from '../types/common';
+import type { Gender, Paged } from '../types/common';
 import type {
   Creator,
   HotWord,
@@ -412,4 +412,9 @@ export function createPublicConfigFixture(overrides: Partial<PublicConfig> = {})
     discord: { clientId: '1234567890', redirectUri: 'http://localhost:3000/user/loginDiscord' },
     ...overrides,
   };
+}
+
+/** A first and only page of a list: `list` whole, nothing after it. */
+export function createPageFixture<T>(list: T[]): Paged<T> {
+  return { list, page: 1, pageSize: 20, total: list.length, hasMore: false };
 }

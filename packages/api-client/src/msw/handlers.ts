@@ -138,28 +138,22 @@ export function mockChatStream(options: MockChatStreamOptions = {}): HttpHandler
 
 type DefaultResolvers = { [P in Exclude<EndpointPath, '/girl/chat/send'>]: MockResolver<P> };
 
-const page = <T>(list: T[]) => ({
-  list,
-  page: 1,
-  pageSize: 20,
-  total: list.length,
-  hasMore: false,
-});
-
 /** What every call answers by default: realistic fixtures, echoing ids from the input. */
 export const DEFAULT_RESOLVERS: DefaultResolvers = {
-  '/mate/recommend': () => page(fixtures.createMateSummariesFixture()),
+  '/mate/recommend': () => fixtures.createPageFixture(fixtures.createMateSummariesFixture()),
   '/mate/getMateDetail': ({ query }) =>
     fixtures.createMateFixture({ mateId: query.mateId ?? 'mate-1' }),
   '/mate/mateExtraInfo': ({ query }) =>
     fixtures.createMateExtraInfoFixture({ mateId: query.mateId ?? 'mate-1' }),
-  '/mate/search': () => page(fixtures.createMateSummariesFixture(3)),
+  '/mate/search': () => fixtures.createPageFixture(fixtures.createMateSummariesFixture(3)),
   '/mate/feedback': () => null,
   '/mate/hotWords': () => fixtures.createHotWordsFixture(),
   '/room/createRoom': ({ query }) =>
     fixtures.createRoomFixture({ mateId: query.mateId ?? 'mate-1' }),
   '/room/roomList': () =>
-    page([0, 1, 2].map((index) => fixtures.createRoomSummaryFixture({}, index))),
+    fixtures.createPageFixture(
+      [0, 1, 2].map((index) => fixtures.createRoomSummaryFixture({}, index)),
+    ),
   '/room/roomInfo': ({ query }) =>
     fixtures.createRoomInfoFixture({
       room: fixtures.createRoomFixture({ roomId: query.roomId ?? 'room-1' }),

@@ -20,6 +20,7 @@ export {
   createMateSummaryFixture,
   createMessageFixture,
   createModelsFixture,
+  createPageFixture,
   createPackageFixture,
   createPersonaFixture,
   createPublicConfigFixture,

@@ -2,10 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   createMateSummariesFixture,
+  createPageFixture,
   mockEndpoint,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, failingLoad, pageOf, screenStories, type StoryApp } from '../../testing/story-app';
+import { api, failingLoad, screenStories, type StoryApp } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Category', ...screenStories } satisfies Meta;
 export default meta;
@@ -18,7 +19,7 @@ export const Anonymous: Story = {
     msw: {
       handlers: api(
         mockEndpoint('/mate/recommend', ({ query }) =>
-          pageOf(createMateSummariesFixture(query.tags === 'romance' ? 3 : 8)),
+          createPageFixture(createMateSummariesFixture(query.tags === 'romance' ? 3 : 8)),
         ),
       ),
     },
@@ -57,7 +58,7 @@ export const Loading: Story = {
 export const Empty: Story = {
   parameters: {
     app: { path: '/category?tag=fantasy' },
-    msw: { handlers: api(mockEndpoint('/mate/recommend', () => pageOf([]))) },
+    msw: { handlers: api(mockEndpoint('/mate/recommend', () => createPageFixture([]))) },
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No mates carry this tag yet')).toBeVisible();

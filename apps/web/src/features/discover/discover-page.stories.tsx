@@ -2,10 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   createMateSummariesFixture,
+  createPageFixture,
   mockEndpoint,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, failingLoad, pageOf, screenStories, type StoryApp } from '../../testing/story-app';
+import { api, failingLoad, screenStories, type StoryApp } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Discover', ...screenStories } satisfies Meta;
 export default meta;
@@ -39,7 +40,9 @@ export const Filtering: Story = {
       handlers: api(
         // Answers by the filters, so that the cards show what was asked for.
         mockEndpoint('/mate/recommend', ({ query }) =>
-          pageOf(createMateSummariesFixture(query.gender === 'female' ? (query.tags ? 1 : 2) : 8)),
+          createPageFixture(
+            createMateSummariesFixture(query.gender === 'female' ? (query.tags ? 1 : 2) : 8),
+          ),
         ),
       ),
     },
@@ -83,7 +86,7 @@ export const Loading: Story = {
 export const Empty: Story = {
   parameters: {
     app: { path: '/', state: { selectedTags: ['vampire'] } },
-    msw: { handlers: api(mockEndpoint('/mate/recommend', () => pageOf([]))) },
+    msw: { handlers: api(mockEndpoint('/mate/recommend', () => createPageFixture([]))) },
   },
   play: async ({ canvas, loaded }) => {
     const app = loaded.app as StoryApp;

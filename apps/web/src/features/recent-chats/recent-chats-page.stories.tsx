@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { mockEndpoint, mockEndpointLoading } from '@mates/api-client/msw';
-import { api, failingLoad, pageOf, screenStories, visitorAt } from '../../testing/story-app';
+import { createPageFixture, mockEndpoint, mockEndpointLoading } from '@mates/api-client/msw';
+import { api, failingLoad, screenStories, visitorAt } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Recent chats', ...screenStories } satisfies Meta;
 export default meta;
@@ -41,7 +41,7 @@ export const Loading: Story = {
 export const Empty: Story = {
   parameters: {
     app: { path: '/recent-chats', signedIn: true },
-    msw: { handlers: api(mockEndpoint('/room/roomList', () => pageOf([]))) },
+    msw: { handlers: api(mockEndpoint('/room/roomList', () => createPageFixture([]))) },
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No chats yet')).toBeVisible();

@@ -2,10 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import {
   createMateSummariesFixture,
+  createPageFixture,
   mockEndpoint,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, failingLoad, pageOf, screenStories } from '../../testing/story-app';
+import { api, failingLoad, screenStories } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Search', ...screenStories } satisfies Meta;
 export default meta;
@@ -29,7 +30,7 @@ export const SignedIn: Story = {
     msw: {
       handlers: api(
         mockEndpoint('/mate/search', ({ query }) =>
-          pageOf(createMateSummariesFixture(query.keyword === 'lyra' ? 1 : 3)),
+          createPageFixture(createMateSummariesFixture(query.keyword === 'lyra' ? 1 : 3)),
         ),
       ),
     },
@@ -55,7 +56,7 @@ export const Loading: Story = {
 export const Empty: Story = {
   parameters: {
     app: { path: '/search?q=zzz' },
-    msw: { handlers: api(mockEndpoint('/mate/search', () => pageOf([]))) },
+    msw: { handlers: api(mockEndpoint('/mate/search', () => createPageFixture([]))) },
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No mate matches “zzz”')).toBeVisible();
