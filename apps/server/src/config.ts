@@ -39,6 +39,8 @@ const schema = z.object({
   LLM_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
   LLM_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   LLM_MAX_TOKENS: z.coerce.number().int().min(8).max(8192).default(320),
+  LLM_CONNECT_TIMEOUT: z.coerce.number().min(1).max(3600).default(60),
+  LLM_IDLE_TIMEOUT: z.coerce.number().min(1).max(3600).default(60),
   LLM_MODELS_DIR: z.string().min(1).optional(),
   LLM_HF_ENDPOINT: z.url().optional(),
   WELCOME_CHATS: z.coerce.number().int().min(0).default(50),
@@ -70,6 +72,10 @@ export interface Config {
     parallel: number;
     queue: number;
     maxTokens: number;
+    /** How long a remote provider may take to start answering, in ms. */
+    connectTimeoutMs: number;
+    /** How long a remote provider may go silent mid-reply, in ms. */
+    idleTimeoutMs: number;
     modelsDir: string;
     /** Where `hf:` URIs are fetched from (a Hugging Face mirror); default Hugging Face. */
     huggingFaceEndpoint: string | undefined;
@@ -126,6 +132,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parallel: values.LLM_PARALLEL,
       queue: values.LLM_QUEUE,
       maxTokens: values.LLM_MAX_TOKENS,
+      connectTimeoutMs: values.LLM_CONNECT_TIMEOUT * 1000,
+      idleTimeoutMs: values.LLM_IDLE_TIMEOUT * 1000,
       modelsDir: path.resolve(values.LLM_MODELS_DIR ?? path.join(dataDir, 'models')),
       huggingFaceEndpoint: values.LLM_HF_ENDPOINT,
     },

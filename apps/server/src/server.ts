@@ -11,6 +11,9 @@ import { createApp } from './app';
 import { createLanguageModel } from './llm/create-model';
 import { createChatService } from './chat/chat-service';
 import type { Deps } from './http/context';
+import { recoverAbandonedReplies } from './chat/recover-replies';
+
+const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 
 /** A running server. */
 export interface RunningServer {
@@ -34,6 +37,13 @@ export async function startServer(
   if (seeded) log(`seeded ${seeded.mates} mates by ${seeded.creators} creators`);
   // Lets SQLite refresh the statistics its planner uses, where they are stale (cheap).
   if (dialect === 'sqlite') await sql`pragma optimize`.execute(db);
+  // One SQLite file has one server, so every empty reply left behind is dead; PostgreSQL may
+  // be shared by servers still writing theirs, so only the long-abandoned ones there.
+  const recovered = await recoverAbandonedReplies(
+    db,
+    new Date(Date.now() - (dialect === 'sqlite' ? 0 : ABANDONED_AFTER_MS)),
+  );
+  if (recovered) log(`gave back ${recovered} chat(s) of replies left unfinished by a stop`);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: config.mailOutboxDir,

@@ -93,6 +93,8 @@ export async function createTestApp(
     mailer?: Mailer;
     fetch?: typeof fetch;
     model?: LanguageModel;
+    /** How often a growing reply is saved (default 1 s). */
+    saveEveryMs?: number;
   } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-test-'));
@@ -112,7 +114,9 @@ export async function createTestApp(
     mailer,
     // Every test request comes from one address; the rate-limit tests put real limits back.
     limits: createRateLimits(1000),
-    chat: createChatService(overrides.model ?? unconfiguredModel()),
+    chat: createChatService(overrides.model ?? unconfiguredModel(), {
+      saveEveryMs: overrides.saveEveryMs,
+    }),
     fetch: overrides.fetch ?? globalThis.fetch,
     log: (line) => logs.push(line),
   };

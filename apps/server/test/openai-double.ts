@@ -11,7 +11,15 @@ export type Behaviour =
       usage?: boolean;
     }
   | { kind: 'cut'; pieces: string[]; delayMs?: number }
-  | { kind: 'status'; status: number; body: unknown };
+  | { kind: 'status'; status: number; body: unknown }
+  /** A 200 with any body, e.g. an HTML page from a proxy or a non-streamed JSON completion. */
+  | { kind: 'raw'; contentType: string; body: string }
+  /** The connection ends cleanly after the pieces, with no finish_reason and no [DONE]. */
+  | { kind: 'closed'; pieces: string[]; delayMs?: number }
+  /** Accepts the request and never answers. */
+  | { kind: 'hang' }
+  /** Streams the pieces, then goes silent with the connection open. */
+  | { kind: 'stall'; pieces: string[]; delayMs?: number };
 
 /**
  * An OpenAI-compatible server on 127.0.0.1 speaking the real streaming wire format:
@@ -20,6 +28,8 @@ export type Behaviour =
 export async function startOpenAiDouble() {
   const requests: { headers: http.IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
   const queue: Behaviour[] = [];
+  // Answers left open on purpose ('hang', 'stall'); closed with the double.
+  const hanging: http.ServerResponse[] = [];
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -32,6 +42,14 @@ export async function startOpenAiDouble() {
     const body = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
     requests.push({ headers: req.headers, body });
     const behaviour = queue.shift() ?? { kind: 'stream', pieces: ['Hello', ' there.'] };
+    if (behaviour.kind === 'hang') {
+      hanging.push(res);
+      return;
+    }
+    if (behaviour.kind === 'raw') {
+      res.writeHead(200, { 'content-type': behaviour.contentType }).end(behaviour.body);
+      return;
+    }
     if (behaviour.kind === 'status') {
       res
         .writeHead(behaviour.status, { 'content-type': 'application/json' })
@@ -47,6 +65,14 @@ export async function startOpenAiDouble() {
       if (res.destroyed) return;
       await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs ?? 0));
       res.write(chunk({ content: piece }, null));
+    }
+    if (behaviour.kind === 'stall') {
+      hanging.push(res);
+      return;
+    }
+    if (behaviour.kind === 'closed') {
+      res.end();
+      return;
     }
     if (behaviour.kind === 'cut') {
       // The provider dies mid-reply: what it wrote arrives, then the connection drops without [DONE].
@@ -68,6 +94,9 @@ export async function startOpenAiDouble() {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     next: (behaviour: Behaviour) => queue.push(behaviour),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const res of hanging) res.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

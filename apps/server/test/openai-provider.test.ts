@@ -104,7 +104,7 @@ describe('chat through an OpenAI-compatible provider', () => {
     const events = await send(client, room.roomId, 'Hello');
     expect(events.at(-1)).toMatchObject({
       type: 'error',
-      message: 'The model provider stopped answering mid-reply.',
+      message: 'The reply stopped before it was finished. What arrived is kept.',
     });
     expect(await reply(room.roomId)).toMatchObject({ content: 'Half a', status: 'partial' });
   });
@@ -119,7 +119,8 @@ describe('chat through an OpenAI-compatible provider', () => {
     const events = await send(client, room.roomId, 'Hello');
     expect(events.map((e) => e.type)).toEqual(['reply-start', 'error']);
     expect(events[1]).toMatchObject({
-      message: 'The model provider is busy (rate limited). Please try again in a moment.',
+      message: 'The model is busy. Please try again in a moment.',
+      messageId: null,
     });
     expect(await reply(room.roomId)).toMatchObject({ content: '', status: 'error' });
     expect(await client.user.benefits()).toEqual({

@@ -3,6 +3,8 @@ import type { LanguageModel } from '../llm/language-model';
 /** The model, and which rooms have a reply being written (one at a time per room). */
 export interface ChatService {
   model: LanguageModel;
+  /** How often a growing reply is saved (a reload shows it). */
+  saveEveryMs: number;
   /** Whether a reply is being written in the room. */
   isBusy: (roomId: string) => boolean;
   /** Marks the room busy; aborting the controller stops the reply. */
@@ -14,10 +16,14 @@ export interface ChatService {
 }
 
 /** A chat service over `model`; replies in progress live in this process. */
-export function createChatService(model: LanguageModel): ChatService {
+export function createChatService(
+  model: LanguageModel,
+  options: { saveEveryMs?: number } = {},
+): ChatService {
   const active = new Map<string, AbortController>();
   return {
     model,
+    saveEveryMs: options.saveEveryMs ?? 1000,
     isBusy: (roomId) => active.has(roomId),
     begin: (roomId) => {
       const controller = new AbortController();

@@ -28,9 +28,15 @@ export function languageName(tag: string): string {
   }
 }
 
-/** Replaces the Character Card macros `{{char}}` and `{{user}}` (any case). */
+/**
+ * Replaces the Character Card macros `{{char}}` and `{{user}}` (any case). The names go in
+ * through a function, so `$&`, `$'` and `$1` in a name stay as written: as a replacement
+ * string they would expand, and a name of fifty `$'` blew a prompt up to hundreds of megabytes.
+ */
 export function fillMacros(text: string, names: { char: string; user: string }): string {
-  return text.replace(/\{\{char\}\}/gi, names.char).replace(/\{\{user\}\}/gi, names.user);
+  return text.replace(/\{\{(char|user)\}\}/gi, (_, macro: string) =>
+    macro.toLowerCase() === 'char' ? names.char : names.user,
+  );
 }
 
 /** The system prompt: the card's own, or one built from its fields; then persona and language. */
@@ -105,10 +111,13 @@ function fitSystemPrompt(
   model: Pick<LanguageModel, 'countTokens'>,
   limit: number,
 ): string {
-  if (model.countTokens(text) <= limit) return text;
+  // No token is longer than this many characters on average: what lies past it can never
+  // fit, so a card of 50,000-character fields is never tokenized whole.
+  const maxChars = limit * 16;
+  if (text.length <= maxChars && model.countTokens(text) <= limit) return text;
   const lastBreak = text.lastIndexOf('\n\n');
   const ending = lastBreak >= 0 ? text.slice(lastBreak) : '';
-  const body = text.slice(0, text.length - ending.length);
+  const body = text.slice(0, Math.min(text.length - ending.length, maxChars));
   const cut = (keep: number) => `${body.slice(0, keep).trimEnd()}${ending}`;
   // The longest start of the body that fits: tokens grow with length, so search for it.
   let low = 0;

@@ -19,6 +19,8 @@ import { pageFields } from '../catalog/query-schemas';
 import { toPersona } from '../accounts/persona-routes';
 import { appendMessage, toMessage } from './messages';
 import { fillMacros } from './prompt';
+import { canContinue, findOwnRoom, withoutCard } from './rooms';
+import { textsFor } from '../i18n/texts';
 
 const id = z.string().min(1).max(100);
 
@@ -26,16 +28,7 @@ const id = z.string().min(1).max(100);
 export function roomRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, chat } = deps;
   const routes = new Hono<ApiEnv>();
-  const ownRoom = async (userId: string, roomId: string): Promise<RoomTable> => {
-    const room = await db
-      .selectFrom('rooms')
-      .selectAll()
-      .where('id', '=', roomId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!room) throw notFound('Room');
-    return room;
-  };
+  const ownRoom = (userId: string, roomId: string) => findOwnRoom(db, userId, roomId);
 
   routes.get('/createRoom', async (c) => {
     const user = requireUser(c);
@@ -168,11 +161,12 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
       .orderBy('position', 'desc')
       .limit(input.pageSize + 1)
       .execute();
-    const [mate, persona] = await Promise.all([
+    const [mate, persona, writable] = await Promise.all([
       matesWithCreators(db).where('mates.id', '=', room.mate_id).executeTakeFirstOrThrow(),
       room.persona_id
         ? db.selectFrom('personas').selectAll().where('id', '=', room.persona_id).executeTakeFirst()
         : undefined,
+      canContinue(db, user, room),
     ]);
     const result: RoomInfo = {
       room: {
@@ -182,10 +176,11 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
         createdAt: room.created_at,
         updatedAt: room.updated_at,
       },
-      mate: toMate(mate),
+      mate: writable ? toMate(mate) : withoutCard(toMate(mate)),
       persona: persona ? toPersona(persona) : null,
       messages: newestFirst.slice(0, input.pageSize).reverse().map(toMessage),
       hasMoreBefore: newestFirst.length > input.pageSize,
+      readOnly: writable ? null : textsFor(c.get('language'))('room.readOnly'),
     };
     return ok(c, result);
   });

@@ -15,6 +15,8 @@ export function createLanguageModel(
       apiKey: config.apiKey,
       model: config.model,
       contextSize: config.contextSize,
+      connectTimeoutMs: config.connectTimeoutMs,
+      idleTimeoutMs: config.idleTimeoutMs,
       fetch,
     });
   }

@@ -46,19 +46,42 @@ export interface LanguageModel {
   close: () => Promise<void>;
 }
 
-/** The provider failed (unreachable, refused, rate-limited); the message is for people. */
+/**
+ * What went wrong with a provider, as people are told it (in their language, see
+ * `chat/reply-texts.ts`): the detail of a failure is for the server log only.
+ */
+export type ProviderFailure =
+  | 'unavailable'
+  | 'unreachable'
+  | 'busy'
+  | 'failed'
+  | 'timeout'
+  | 'cut'
+  | 'empty';
+
+/**
+ * The provider failed (unreachable, refused, rate-limited, silent). `message` is the detail
+ * for the server log (it may hold a provider's body or host names); `failure` is what to tell
+ * people.
+ */
 export class ProviderError extends Error {
   override readonly name: string = 'ProviderError';
   constructor(
     message: string,
-    readonly status?: number,
-    options?: { cause?: unknown },
+    readonly failure: ProviderFailure = 'failed',
+    options?: { cause?: unknown; status?: number },
   ) {
     super(message, options);
+    this.status = options?.status;
   }
+  /** The provider's HTTP status, when it answered one. */
+  readonly status: number | undefined;
 }
 
 /** Too many generations are waiting already. */
 export class ModelBusyError extends ProviderError {
   override readonly name = 'ModelBusyError';
+  constructor(message: string) {
+    super(message, 'busy');
+  }
 }

@@ -290,6 +290,7 @@ export function createRoomInfoFixture(overrides: Partial<RoomInfo> = {}): RoomIn
       }),
     ],
     hasMoreBefore: false,
+    readOnly: null,
     ...overrides,
   };
 }

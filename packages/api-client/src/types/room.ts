@@ -84,6 +84,12 @@ export interface RoomInfo {
   messages: Message[];
   /** Whether older messages exist before the first one given. */
   hasMoreBefore: boolean;
+  /**
+   * Why the room takes no new message (its mate turned private or was hidden), for people;
+   * `null` when the chat can go on. A read-only room keeps its messages but not the closed
+   * card's fields.
+   */
+  readOnly: string | null;
 }
 
 /** Query of `GET /room/deleteRoom`. */

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { Mate } from '@mates/api-client';
+import type { Database, RoomTable, UserTable } from '../db/schema';
+import { notFound } from '../http/envelope';
+import { matesWithCreators, visibleTo } from '../catalog/mate-rows';
+
+/** The caller's own room, or a 4004 (another user's room answers as if it did not exist). */
+export async function findOwnRoom(
+  db: Kysely<Database>,
+  userId: string,
+  roomId: string,
+): Promise<RoomTable> {
+  const room = await db
+    .selectFrom('rooms')
+    .selectAll()
+    .where('id', '=', roomId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!room) throw notFound('Room');
+  return room;
+}
+
+/**
+ * Whether the room's user may still see its mate (public, their own, and adult only if they
+ * opted in). A room whose mate turned private or hidden stays readable but takes no new turn.
+ */
+export async function canContinue(
+  db: Kysely<Database>,
+  user: UserTable,
+  room: RoomTable,
+): Promise<boolean> {
+  const mate = await visibleTo(matesWithCreators(db), user, { includeOwn: true })
+    .select('mates.id')
+    .where('mates.id', '=', room.mate_id)
+    .executeTakeFirst();
+  return Boolean(mate);
+}
+
+/** A mate as shown in a read-only room: who it was, none of the card its creator closed. */
+export function withoutCard(mate: Mate): Mate {
+  return {
+    ...mate,
+    description: '',
+    personality: '',
+    scenario: '',
+    first_mes: '',
+    mes_example: '',
+    creator_notes: '',
+    system_prompt: '',
+    alternate_greetings: [],
+  };
+}

@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import type { Database, MessageTable, RoomTable, UserTable } from '../db/schema';
+import { now } from '../db/dialect';
+import { badInput, notice } from '../http/envelope';
+import { refundChat, spendChat } from '../accounts/benefits';
+import { appendMessage } from './messages';
+
+/** What the user asked for: a new message, or another answer to an earlier one. */
+export type ReplyRequest =
+  | { content: string; regenerate?: undefined; fromMessageId?: undefined }
+  | { content?: undefined; regenerate: true; fromMessageId?: string };
+
+/** A reply that has been paid for and has its (empty, `partial`) message. */
+export interface StartedReply {
+  user: UserTable;
+  room: RoomTable;
+  /** The user's new message, or `null` when regenerating. */
+  userMessage: MessageTable | null;
+  reply: MessageTable;
+}
+
+/**
+ * Charges one chat and writes the turn in one transaction: the user's message (or, when
+ * regenerating, removes what followed the message answered again), the mate's figures, and
+ * an empty `partial` reply that a reload already shows. A refusal (no chats left, nothing to
+ * answer) throws an envelope error and writes nothing.
+ */
+export async function startReply(
+  db: Kysely<Database>,
+  user: UserTable,
+  room: RoomTable,
+  request: ReplyRequest,
+): Promise<StartedReply> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await spendChat(trx, user.id, 'chat')))
+      throw notice('You have no chats left. Get more on the subscription page.');
+    let userMessage: MessageTable | null = null;
+    if (request.regenerate) {
+      // Continue from the chosen user message (after an edit), or from the last one.
+      const anchor = await trx
+        .selectFrom('messages')
+        .select(['position'])
+        .where('room_id', '=', room.id)
+        .where('role', '=', 'user')
+        .$if(Boolean(request.fromMessageId), (q) => q.where('id', '=', request.fromMessageId!))
+        .orderBy('position', 'desc')
+        .executeTakeFirst();
+      if (!anchor)
+        throw badInput(
+          request.fromMessageId
+            ? 'fromMessageId: not a message of yours in this room'
+            : 'regenerate: there is no message of yours to answer yet',
+        );
+      await trx
+        .deleteFrom('messages')
+        .where('room_id', '=', room.id)
+        .where('position', '>', anchor.position)
+        .execute();
+    } else {
+      userMessage = await appendMessage(trx, room.id, {
+        role: 'user',
+        content: request.content,
+        status: 'complete',
+      });
+    }
+    await trx
+      .updateTable('mates')
+      .set((eb) => ({ messages_count: eb('messages_count', '+', 1) }))
+      .where('id', '=', room.mate_id)
+      .execute();
+    await trx
+      .insertInto('mate_chat_log')
+      .values({ mate_id: room.mate_id, user_id: user.id, created_at: now() })
+      .execute();
+    const reply = await appendMessage(trx, room.id, {
+      role: 'mate',
+      content: '',
+      status: 'partial',
+    });
+    return { user, room, userMessage, reply };
+  });
+}
+
+/** Marks a reply that produced nothing as failed and gives its chat back, in one transaction. */
+export async function failEmptyReply(
+  db: Kysely<Database>,
+  userId: string,
+  replyId: string,
+  reason: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // Only a reply still empty and unfinished: a second call (or another server) refunds nothing.
+    const marked = await trx
+      .updateTable('messages')
+      .set({ status: 'error' })
+      .where('id', '=', replyId)
+      .where('status', '=', 'partial')
+      .where('content', '=', '')
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) return false;
+    await refundChat(trx, userId, reason);
+    return true;
+  });
+}

@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import type { ChatStreamEvent, MessageStatus } from '@mates/api-client';
+import type { Database } from '../db/schema';
+import { getBenefits } from '../accounts/benefits';
+import { ProviderError, type LanguageModel } from '../llm/language-model';
+import { textsFor } from '../i18n/texts';
+import { toMessage } from './messages';
+import { buildTurns } from './prompt';
+import { loadConversation } from './conversation';
+import { failEmptyReply, type StartedReply } from './start-reply';
+
+/** What writing a reply needs. */
+export interface ReplyDeps {
+  db: Kysely<Database>;
+  model: LanguageModel;
+  log: (line: string) => void;
+  maxTokens: number;
+  /** How often the growing reply is saved, so that a reload shows it. */
+  saveEveryMs: number;
+}
+
+/** The reply could not be stored (a full disk, a lost database). */
+class ReplyNotSavedError extends Error {
+  override readonly name = 'ReplyNotSavedError';
+}
+
+/**
+ * Saves a growing reply one write at a time. A write that fails is logged, stops the
+ * generation through `onFailure` and is reported by {@link ReplySaver.settle}; it never
+ * escapes as an unhandled rejection.
+ */
+function replySaver(deps: ReplyDeps, replyId: string, onFailure: () => void) {
+  let chain: Promise<void> = Promise.resolve();
+  let failure: unknown = null;
+  const write = (content: string, status: MessageStatus) => {
+    chain = chain.then(async () => {
+      if (failure) return;
+      try {
+        await deps.db
+          .updateTable('messages')
+          .set({ content, status })
+          .where('id', '=', replyId)
+          .execute();
+      } catch (error) {
+        failure = error;
+        deps.log(`could not save reply ${replyId}: ${(error as Error).message}`);
+        onFailure();
+      }
+    });
+  };
+  return {
+    write,
+    /** Waits for the writes so far; throws if one failed. */
+    async settle(): Promise<void> {
+      await chain;
+      if (failure) throw new ReplyNotSavedError('the reply could not be saved', { cause: failure });
+    },
+  };
+}
+
+/**
+ * Generates a started reply and reports it as it grows: `reply-start`, `reply-delta`…, then
+ * `reply-end`, or `error` with a sentence in the caller's language. The reply is saved as it
+ * grows and when it ends: `complete`; cut off (the caller left, the provider stopped, a save
+ * failed) it keeps what arrived as `partial`; with nothing at all it is `error` and the chat
+ * is given back. Never throws: every failure is logged and reported.
+ */
+export async function writeReply(
+  deps: ReplyDeps,
+  started: StartedReply,
+  language: string,
+  report: (event: ChatStreamEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const { db, model } = deps;
+  const { user, room, reply } = started;
+  const t = textsFor(language);
+  const saveFailed = new AbortController();
+  const generation = AbortSignal.any([signal, saveFailed.signal]);
+  const saver = replySaver(deps, reply.id, () => saveFailed.abort());
+  let text = '';
+  report({
+    type: 'reply-start',
+    roomId: room.id,
+    userMessage: started.userMessage ? toMessage(started.userMessage) : null,
+    messageId: reply.id,
+  });
+  try {
+    const conversation = await loadConversation(db, room, user, reply.id);
+    const turns = buildTurns({ ...conversation, language }, model, deps.maxTokens);
+    let lastSave = Date.now();
+    const result = await model.generate(
+      turns,
+      { signal: generation, maxTokens: deps.maxTokens },
+      (piece) => {
+        text += piece;
+        report({ type: 'reply-delta', text: piece });
+        if (Date.now() - lastSave > deps.saveEveryMs) {
+          lastSave = Date.now();
+          saver.write(text, 'partial');
+        }
+      },
+    );
+    await saver.settle();
+    if (signal.aborted) {
+      // The caller left or stopped: keep what arrived; nobody is listening for an event.
+      await finishCutOff();
+      return;
+    }
+    if (!text) throw new ProviderError('The model provider sent an empty reply.', 'empty');
+    saver.write(text, 'complete');
+    await saver.settle();
+    report({
+      type: 'reply-end',
+      messageId: reply.id,
+      finishReason: result.finishReason,
+      usage: { promptTokens: result.promptTokens, completionTokens: result.completionTokens },
+      benefits: await getBenefits(db, user.id),
+    });
+  } catch (error) {
+    if (!signal.aborted) {
+      deps.log(`chat reply failed in room ${room.id}: ${describe(error)}`);
+    }
+    const messageId = await finishCutOff().catch((finishing: unknown) => {
+      deps.log(`could not finish reply ${reply.id}: ${describe(finishing)}`);
+      return text ? reply.id : null;
+    });
+    report({ type: 'error', message: t(sentenceFor(error)), messageId });
+  }
+
+  /** Saves what arrived as `partial`, or fails and refunds an empty reply; the saved id. */
+  async function finishCutOff(): Promise<string | null> {
+    if (text) {
+      saver.write(text, 'partial');
+      await saver.settle();
+      return reply.id;
+    }
+    await failEmptyReply(db, user.id, reply.id, 'refund: no reply');
+    return null;
+  }
+}
+
+function sentenceFor(error: unknown): string {
+  if (error instanceof ProviderError) return `reply.${error.failure}`;
+  if (error instanceof ReplyNotSavedError) return 'reply.notSaved';
+  return 'reply.internal';
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (cause: ${error.cause.message})` : '';
+  return error instanceof ProviderError ? `${error.message}${cause}` : `${error.stack}${cause}`;
+}

@@ -1,0 +1,23 @@
+import i18next, { type TFunction } from 'i18next';
+import { en } from './en';
+import { es } from './es';
+
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+
+/** The shape every language's sentences follow (English's). */
+export type Texts = Widen<typeof en>;
+
+// One i18next instance for the process, initialised synchronously with bundled resources:
+// the server speaks the languages the web app ships (apps/web/src/i18n).
+const instance = i18next.createInstance();
+void instance.init({
+  initAsync: false,
+  resources: { en: { translation: en }, es: { translation: es } },
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+});
+
+/** The sentences for a caller's `language` header (any unknown language gets English). */
+export function textsFor(language: string): TFunction {
+  return instance.getFixedT(language.split('-')[0]!.toLowerCase());
+}
