@@ -97,6 +97,18 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits or catches ends the process when it rejects (a failed save
+    // during a streamed reply did): every one in the server is awaited, caught or voided.
+    files: ['apps/server/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // The server may read the contract's types, not run the client's code; its tests play
     // the browser and use the real client.
     files: ['apps/server/src/**'],

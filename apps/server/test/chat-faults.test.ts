@@ -106,22 +106,25 @@ describe.each(DIALECTS)('the chat path on %s, when things go wrong', (dialect) =
     if (!skip) await server.close();
   });
 
-  it.skipIf(skip)("chats with a mate whose name is $' repeated, its macros filled literally", async () => {
-    const { userInfo, client } = await signUp(server);
-    const name = "$'".repeat(50);
-    const mate = mateRow(userInfo.uuid, {
-      name,
-      system_prompt: `You are {{char}}. ${'{{char}} '.repeat(2750)}`,
-      first_mes: 'Hi {{user}}, I am {{char}}.',
-    });
-    await server.db.insertInto('mates').values(mate).execute();
-    const room = await client.room.createRoom({ mateId: mate.id });
-    const events = await send(client, { roomId: room.roomId, content: 'Hi' });
-    expect(events.at(-1)).toMatchObject({ type: 'reply-end' });
-    const system = model.prompts.at(-1)![0]!.content;
-    expect(system.startsWith(`You are ${name}. ${name} `)).toBe(true);
-    expect(server.deps.chat.isBusy(room.roomId)).toBe(false);
-  });
+  it.skipIf(skip)(
+    "chats with a mate whose name is $' repeated, its macros filled literally",
+    async () => {
+      const { userInfo, client } = await signUp(server);
+      const name = "$'".repeat(50);
+      const mate = mateRow(userInfo.uuid, {
+        name,
+        system_prompt: `You are {{char}}. ${'{{char}} '.repeat(2750)}`,
+        first_mes: 'Hi {{user}}, I am {{char}}.',
+      });
+      await server.db.insertInto('mates').values(mate).execute();
+      const room = await client.room.createRoom({ mateId: mate.id });
+      const events = await send(client, { roomId: room.roomId, content: 'Hi' });
+      expect(events.at(-1)).toMatchObject({ type: 'reply-end' });
+      const system = model.prompts.at(-1)![0]!.content;
+      expect(system.startsWith(`You are ${name}. ${name} `)).toBe(true);
+      expect(server.deps.chat.isBusy(room.roomId)).toBe(false);
+    },
+  );
 
   it.skipIf(skip)(
     'frees the room, fails the reply and gives the chat back when building the prompt throws',
@@ -207,9 +210,13 @@ describe.each(DIALECTS)('the chat path on %s, when things go wrong', (dialect) =
       const info = await other.client.room.roomInfo({ roomId: room.roomId });
       expect(JSON.stringify(info)).not.toContain('SECRET');
       expect(info.mate.name).toBe('Soon Private');
-      expect(info.readOnly).toBe('This mate is no longer available. You can read this chat, but not continue it.');
+      expect(info.readOnly).toBe(
+        'This mate is no longer available. You can read this chat, but not continue it.',
+      );
       expect(info.messages).toHaveLength(1);
-      await expect(send(other.client, { roomId: room.roomId, content: 'Hello?' })).rejects.toMatchObject({
+      await expect(
+        send(other.client, { roomId: room.roomId, content: 'Hello?' }),
+      ).rejects.toMatchObject({
         code: 5007,
         message: 'This mate is no longer available. You can read this chat, but not continue it.',
       });
@@ -265,7 +272,13 @@ describe('an OpenAI-compatible provider that misbehaves', () => {
       body: JSON.stringify({
         id: 'chatcmpl-1',
         object: 'chat.completion',
-        choices: [{ index: 0, message: { role: 'assistant', content: 'Whole answer.' }, finish_reason: 'stop' }],
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: 'Whole answer.' },
+            finish_reason: 'stop',
+          },
+        ],
         usage: { prompt_tokens: 10, completion_tokens: 3, total_tokens: 13 },
       }),
     });
@@ -327,7 +340,9 @@ describe('an OpenAI-compatible provider that misbehaves', () => {
     const events = await send(spanish, { roomId: room.roomId, content: 'Hola' });
     const error = events.at(-1) as { type: string; message: string };
     expect(error.type).toBe('error');
-    expect(error.message).toBe('El modelo no pudo responder ahora. Inténtalo de nuevo en un momento.');
+    expect(error.message).toBe(
+      'El modelo no pudo responder ahora. Inténtalo de nuevo en un momento.',
+    );
     double.next({ kind: 'status', status: 401, body: { error: { message: 'bad key' } } });
     const english = await send(server.client({ token: userInfo.token }), {
       roomId: room.roomId,

@@ -3,8 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
 /** Listens on 127.0.0.1 with `handler`; resolves to its base URL and a close function. */
-async function listen(handler: http.RequestListener) {
-  const server = http.createServer(handler);
+async function listen(
+  handler: (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>,
+) {
+  // A double that throws answers 500, as a real service would, instead of a floating rejection.
+  const server = http.createServer((req, res) => {
+    Promise.resolve(handler(req, res)).catch((error: unknown) => {
+      res.writeHead(500).end(String(error));
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

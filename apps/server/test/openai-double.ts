@@ -30,7 +30,7 @@ export async function startOpenAiDouble() {
   const queue: Behaviour[] = [];
   // Answers left open on purpose ('hang', 'stall'); closed with the double.
   const hanging: http.ServerResponse[] = [];
-  const server = http.createServer(async (req, res) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
@@ -87,6 +87,9 @@ export async function startOpenAiDouble() {
       );
     }
     res.end('data: [DONE]\n\n');
+  };
+  const server = http.createServer((req, res) => {
+    answer(req, res).catch((error: unknown) => res.destroy(error as Error));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -67,7 +67,13 @@ export function sendRoute(deps: Deps): Hono<ApiEnv> {
     try {
       const started = await startReply(db, user, room, input as ReplyRequest);
       const events = openEventStream(res, controller);
-      const replyDeps = { db, model: chat.model, log, maxTokens: config.llm.maxTokens, saveEveryMs: chat.saveEveryMs };
+      const replyDeps = {
+        db,
+        model: chat.model,
+        log,
+        maxTokens: config.llm.maxTokens,
+        saveEveryMs: chat.saveEveryMs,
+      };
       await writeReply(replyDeps, started, language, events.send, controller.signal);
       events.done();
     } finally {

@@ -128,7 +128,8 @@ export function createEmbeddedModel(
     countTokens: (text) => (model ? model.tokenize(text).length : Math.ceil(text.length / 4)),
     async generate(turns, generateOptions: GenerateOptions, onText) {
       const reason = status === '' ? null : status;
-      if (reason || !model) throw new ProviderError(reason ?? 'The language model is not ready.', 'unavailable');
+      if (reason || !model)
+        throw new ProviderError(reason ?? 'The language model is not ready.', 'unavailable');
       const sequence = await acquire(generateOptions.signal);
       const session = new LlamaChatSession({
         contextSequence: sequence,

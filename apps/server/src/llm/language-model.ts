@@ -51,13 +51,7 @@ export interface LanguageModel {
  * `chat/reply-texts.ts`): the detail of a failure is for the server log only.
  */
 export type ProviderFailure =
-  | 'unavailable'
-  | 'unreachable'
-  | 'busy'
-  | 'failed'
-  | 'timeout'
-  | 'cut'
-  | 'empty';
+  'unavailable' | 'unreachable' | 'busy' | 'failed' | 'timeout' | 'cut' | 'empty';
 
 /**
  * The provider failed (unreachable, refused, rate-limited, silent). `message` is the detail

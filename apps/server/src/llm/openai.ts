@@ -106,7 +106,12 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
     close: async () => {},
     async generate(turns, generateOptions, onText): Promise<GenerationResult> {
       const timer = idleTimer(generateOptions.signal);
-      const state: StreamState = { produced: '', finished: false, finishReason: 'stop', usage: null };
+      const state: StreamState = {
+        produced: '',
+        finished: false,
+        finishReason: 'stop',
+        usage: null,
+      };
       const stopped = (): GenerationResult => ({
         finishReason: 'stop',
         promptTokens: 0,
@@ -206,7 +211,10 @@ function parseChunk(data: string): CompletionChunk {
   try {
     return JSON.parse(data) as CompletionChunk;
   } catch {
-    throw new ProviderError(`The model provider sent something that is not JSON: ${data.slice(0, 300)}`, 'failed');
+    throw new ProviderError(
+      `The model provider sent something that is not JSON: ${data.slice(0, 300)}`,
+      'failed',
+    );
   }
 }
 
