@@ -54,9 +54,18 @@ export async function freshDatabase(
   dialect: 'sqlite' | 'postgres',
   log: (line: string) => void = () => {},
 ): Promise<Db & { drop: () => Promise<void> }> {
+  const database = await emptyDatabase(dialect, log);
+  await migrateToLatest(database.db as never, database.dialect);
+  return database;
+}
+
+/** A fresh database of one dialect with no tables yet; `drop()` removes it. */
+export async function emptyDatabase(
+  dialect: 'sqlite' | 'postgres',
+  log: (line: string) => void = () => {},
+): Promise<Db & { drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
     const db = connect({ sqliteFile: ':memory:' });
-    await migrateToLatest(db.db as never, db.dialect);
     return { ...db, drop: db.close };
   }
   const name = `mates_test_${randomBytes(6).toString('hex')}`;
@@ -67,7 +76,6 @@ export async function freshDatabase(
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   const db = connect({ databaseUrl: url.toString(), sqliteFile: '', log });
-  await migrateToLatest(db.db as never, db.dialect);
   return {
     ...db,
     drop: async () => {
