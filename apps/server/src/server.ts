@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from './config';
-import { connect } from './db/connect';
+import { openDatabase } from './db/open-database';
 import { migrateToLatest } from './db/migrate';
 import { createMailer } from './mail/mailer';
 import { createRateLimits } from './accounts/rate-limits';
@@ -27,11 +27,7 @@ export async function startServer(
   config: Config,
   log: (line: string) => void,
 ): Promise<RunningServer> {
-  const { db, dialect, close } = connect({
-    databaseUrl: config.databaseUrl,
-    sqliteFile: path.join(config.dataDir, 'mates.db'),
-    log,
-  });
+  const { db, dialect, close } = openDatabase(config, log);
   await migrateToLatest(db as never, dialect);
   const seeded = await seedIfEmpty(db, { mediaDir: config.mediaDir });
   if (seeded) log(`seeded ${seeded.mates} mates by ${seeded.creators} creators`);

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 
 describe('configuration', () => {
@@ -44,4 +46,49 @@ describe('configuration', () => {
       '[mates] Invalid PORT: Invalid input: expected number, received NaN (got "eighty")',
     ]);
   });
+
+  describe('a DATA_DIR it cannot use', () => {
+    let scratch: string;
+    beforeEach(() => void (scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-config-'))));
+    afterEach(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+    it('is named in one line with what to do', () => {
+      // A path under a regular file cannot be created, even by root (tests run as root,
+      // whom a chmod 555 would not stop).
+      fs.writeFileSync(path.join(scratch, 'a-file'), '');
+      const dataDir = path.join(scratch, 'a-file', 'data');
+      const { status, stderr } = startMain({ PORT: '0', DATA_DIR: dataDir });
+      expect(status).toBe(1);
+      expect(stderr.trim().split('\n')).toEqual([
+        `[mates] Cannot use DATA_DIR ${dataDir}: a part of the path is a file, not a directory. Set DATA_DIR to a directory this process may write to (it holds the SQLite database, media and mail).`,
+      ]);
+    });
+
+    it('names the SQLite file that cannot be opened', () => {
+      fs.mkdirSync(path.join(scratch, 'mates.db'));
+      const { status, stderr } = startMain({ PORT: '0', DATA_DIR: scratch });
+      expect(status).toBe(1);
+      expect(stderr.trim().split('\n')).toEqual([
+        `[mates] Cannot open the SQLite database ${path.join(scratch, 'mates.db')}: unable to open database file. Make it a database file this process may read and write, or set DATA_DIR to another directory.`,
+      ]);
+    });
+  });
 });
+
+/** Runs the server's entry point with `env` added; answers its exit status and stderr. */
+function startMain(env: Record<string, string>) {
+  const main = path.join(import.meta.dirname, '..', 'src', 'main.ts');
+  const { DATABASE_URL: _unused, ...inherited } = process.env;
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', main], {
+      env: { ...inherited, ...env },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 60_000,
+    });
+    return { status: 0, stderr: '' };
+  } catch (error) {
+    const { status, stderr } = error as { status: number; stderr: string };
+    return { status, stderr };
+  }
+}

@@ -49,13 +49,23 @@ export async function postgresAvailable(): Promise<boolean> {
 /** The dialects to run each suite on. */
 export const DIALECTS = ['sqlite', 'postgres'] as const;
 
-/** A fresh database of one dialect, migrated; `drop()` removes it. */
+/** A fresh database of one dialect, migrated; `drop()` removes it. `log` gets the pool's lines. */
 export async function freshDatabase(
   dialect: 'sqlite' | 'postgres',
+  log: (line: string) => void = () => {},
+): Promise<Db & { drop: () => Promise<void> }> {
+  const database = await emptyDatabase(dialect, log);
+  await migrateToLatest(database.db as never, database.dialect);
+  return database;
+}
+
+/** A fresh database of one dialect with no tables yet; `drop()` removes it. */
+export async function emptyDatabase(
+  dialect: 'sqlite' | 'postgres',
+  log: (line: string) => void = () => {},
 ): Promise<Db & { drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
     const db = connect({ sqliteFile: ':memory:' });
-    await migrateToLatest(db.db as never, db.dialect);
     return { ...db, drop: db.close };
   }
   const name = `mates_test_${randomBytes(6).toString('hex')}`;
@@ -65,8 +75,7 @@ export async function freshDatabase(
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  const db = connect({ databaseUrl: url.toString(), sqliteFile: '', log: () => {} });
-  await migrateToLatest(db.db as never, db.dialect);
+  const db = connect({ databaseUrl: url.toString(), sqliteFile: '', log });
   return {
     ...db,
     drop: async () => {
@@ -103,10 +112,10 @@ export async function createTestApp(
     PUBLIC_URL: 'http://mates.test',
     ...overrides.env,
   });
-  const database = await freshDatabase(dialect);
+  const logs: string[] = [];
+  const database = await freshDatabase(dialect, (line) => logs.push(line));
   await seedIfEmpty(database.db, { mediaDir: config.mediaDir });
   const mailer = overrides.mailer ?? memoryMailer();
-  const logs: string[] = [];
   const deps: Deps = {
     db: database.db,
     dialect: database.dialect,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { migrateToLatest } from '../src/db/migrate';
-import { DIALECTS, freshDatabase, postgresAvailable } from './harness';
+import { migrateTo, migrateToLatest } from '../src/db/migrate';
+import { DIALECTS, emptyDatabase, freshDatabase, postgresAvailable } from './harness';
 
 const withPostgres = await postgresAvailable();
 
@@ -37,7 +37,63 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-22-0004-listing-indexes',
           '2026-11-22-0005-packages',
           '2026-11-22-0006-rooms',
+          '2026-11-22-0007-one-default-persona',
         ]);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
+});
+
+describe.each(DIALECTS)('the one-default-persona migration on %s', (dialect) => {
+  it.skipIf(dialect === 'postgres' && !withPostgres)(
+    'keeps the oldest of several default personas, then refuses a second one',
+    async () => {
+      const database = await emptyDatabase(dialect);
+      const db = database.db;
+      try {
+        await migrateTo(db as never, dialect, '2026-11-22-0006-rooms');
+        const at = (second: number) => `2026-11-23T10:00:0${second}.000Z`;
+        await db
+          .insertInto('users')
+          .values({
+            id: 'u1',
+            email: 'u1@example.com',
+            password_hash: null,
+            nickname: 'u1',
+            bio: '',
+            language: 'en',
+            nfsw: false,
+            created_at: at(0),
+            updated_at: at(0),
+          })
+          .execute();
+        await db
+          .insertInto('personas')
+          .values(
+            ['p3', 'p1', 'p2'].map((id, index) => ({
+              id,
+              user_id: 'u1',
+              name: id,
+              description: '',
+              avatar: null,
+              is_default: true,
+              created_at: at(Number(id.slice(1))),
+              updated_at: at(index),
+            })),
+          )
+          .execute();
+        await migrateToLatest(db as never, dialect);
+        const defaults = await db
+          .selectFrom('personas')
+          .select('id')
+          .where('is_default', '=', true)
+          .execute();
+        expect(defaults).toEqual([{ id: 'p1' }]);
+        await expect(
+          db.updateTable('personas').set({ is_default: true }).where('id', '=', 'p2').execute(),
+        ).rejects.toThrow(/unique/i);
       } finally {
         await database.drop();
       }

@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Persona } from '@mates/api-client';
 import type { PersonaTable } from '../db/schema';
-import { notFound, notice, ok } from '../http/envelope';
+import { notFound, ok } from '../http/envelope';
 import { body, query } from '../http/validate';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toBool } from '../db/dialect';
-
-const MAX_PERSONAS = 20;
+import { addPersona, makeDefaultPersona } from './personas';
 
 /** The API shape of a persona row. */
 export function toPersona(row: PersonaTable): Persona {
@@ -57,7 +55,6 @@ export function personaRoutes(deps: Deps): Hono<ApiEnv> {
         avatar: z.url().max(2000).nullable().optional(),
       }),
     );
-    const at = now();
     if (input.uuid) {
       if (!(await own(user.id, input.uuid))) throw notFound('Persona');
       await db
@@ -66,32 +63,17 @@ export function personaRoutes(deps: Deps): Hono<ApiEnv> {
           name: input.name,
           description: input.description,
           avatar: input.avatar ?? null,
-          updated_at: at,
+          updated_at: now(),
         })
         .where('id', '=', input.uuid)
         .execute();
       return ok(c, toPersona((await own(user.id, input.uuid))!));
     }
-    const count = await db
-      .selectFrom('personas')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    if (Number(count.n) >= MAX_PERSONAS) {
-      throw notice(`You can have at most ${MAX_PERSONAS} personas. Delete one to make room.`);
-    }
-    const row: PersonaTable = {
-      id: randomUUID(),
-      user_id: user.id,
+    const row = await addPersona(db, deps.dialect, user.id, {
       name: input.name,
       description: input.description,
       avatar: input.avatar ?? null,
-      // The first persona a user makes is the one new chats use.
-      is_default: Number(count.n) === 0,
-      created_at: at,
-      updated_at: at,
-    };
-    await db.insertInto('personas').values(row).execute();
+    });
     return ok(c, toPersona(row));
   });
 
@@ -99,18 +81,7 @@ export function personaRoutes(deps: Deps): Hono<ApiEnv> {
     const user = requireUser(c);
     const { uuid } = query(c, z.object({ uuid: z.string().min(1) }));
     if (!(await own(user.id, uuid))) throw notFound('Persona');
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('personas')
-        .set({ is_default: false })
-        .where('user_id', '=', user.id)
-        .execute();
-      await trx
-        .updateTable('personas')
-        .set({ is_default: true, updated_at: now() })
-        .where('id', '=', uuid)
-        .execute();
-    });
+    await makeDefaultPersona(db, deps.dialect, user.id, uuid);
     return ok(c, toPersona((await own(user.id, uuid))!));
   });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -13,6 +12,7 @@ import { gender, id, pageFields, tagList } from './query-schemas';
 import { searchRoute } from './search';
 import { socialRoutes } from './social-routes';
 import { creatorOf, reviewsOf } from './creators';
+import { saveReview } from './reviews';
 
 const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 const HOT_WORDS_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -142,44 +142,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
     );
     await visibleMate(input.mateId, user);
     const at = now();
-    const review = await db.transaction().execute(async (trx) => {
-      const previous = await trx
-        .selectFrom('reviews')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .where('mate_id', '=', input.mateId)
-        .executeTakeFirst();
-      const reviewId = previous?.id ?? randomUUID();
-      if (previous) {
-        await trx
-          .updateTable('reviews')
-          .set({ rating: input.rating, content: input.content, updated_at: at })
-          .where('id', '=', reviewId)
-          .execute();
-      } else {
-        await trx
-          .insertInto('reviews')
-          .values({
-            id: reviewId,
-            user_id: user.id,
-            mate_id: input.mateId,
-            rating: input.rating,
-            content: input.content,
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
-      }
-      await trx
-        .updateTable('mates')
-        .set((eb) => ({
-          reviews_count: previous ? eb.ref('reviews_count') : eb('reviews_count', '+', 1),
-          rating_sum: eb('rating_sum', '+', input.rating - (previous?.rating ?? 0)),
-        }))
-        .where('id', '=', input.mateId)
-        .execute();
-      return reviewId;
-    });
+    const review = await saveReview(db, deps.dialect, user.id, input, at);
     const result: Review = {
       reviewId: review,
       mateId: input.mateId,

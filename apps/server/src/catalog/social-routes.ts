@@ -4,9 +4,9 @@ import type { FollowedCreator, FollowState } from '@mates/api-client';
 import { badInput, notFound, ok } from '../http/envelope';
 import { query } from '../http/validate';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
-import { now } from '../db/dialect';
 import { creatorOf } from './creators';
 import { id } from './query-schemas';
+import { toggleFollow } from './follows';
 
 /** `/mate/followCreator` (toggle) and `/mate/followList`. */
 export function socialRoutes(deps: Deps): Hono<ApiEnv> {
@@ -23,17 +23,7 @@ export function socialRoutes(deps: Deps): Hono<ApiEnv> {
       .where('id', '=', creatorId)
       .executeTakeFirst();
     if (!creator) throw notFound('Creator');
-    const removed = await db
-      .deleteFrom('follows')
-      .where('user_id', '=', user.id)
-      .where('creator_id', '=', creatorId)
-      .executeTakeFirst();
-    const following = Number(removed.numDeletedRows) === 0;
-    if (following)
-      await db
-        .insertInto('follows')
-        .values({ user_id: user.id, creator_id: creatorId, created_at: now() })
-        .execute();
+    const following = await toggleFollow(db, deps.dialect, user.id, creatorId);
     return ok<FollowState>(c, { creatorId, following });
   });
 

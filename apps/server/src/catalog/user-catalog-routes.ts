@@ -7,6 +7,7 @@ import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now } from '../db/dialect';
 import { matesWithCreators, toMateSummary, visibleTo } from './mate-rows';
 import { id } from './query-schemas';
+import { toggleFavorite } from './favorites';
 
 /** `/user/favorites`, `/user/doFavorite` (toggle) and `/user/feedback`. */
 export function userCatalogRoutes(deps: Deps): Hono<ApiEnv> {
@@ -30,25 +31,7 @@ export function userCatalogRoutes(deps: Deps): Hono<ApiEnv> {
       .where('mates.id', '=', mateId)
       .executeTakeFirst();
     if (!mate) throw notFound('Mate');
-    const favorite = await db.transaction().execute(async (trx) => {
-      const removed = await trx
-        .deleteFrom('favorites')
-        .where('user_id', '=', user.id)
-        .where('mate_id', '=', mateId)
-        .executeTakeFirst();
-      const added = Number(removed.numDeletedRows) === 0;
-      if (added)
-        await trx
-          .insertInto('favorites')
-          .values({ user_id: user.id, mate_id: mateId, created_at: now() })
-          .execute();
-      await trx
-        .updateTable('mates')
-        .set((eb) => ({ favorites_count: eb('favorites_count', '+', added ? 1 : -1) }))
-        .where('id', '=', mateId)
-        .execute();
-      return added;
-    });
+    const favorite = await toggleFavorite(db, deps.dialect, user.id, mateId);
     return ok<FavoriteState>(c, { mateId, favorite });
   });
 

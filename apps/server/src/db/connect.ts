@@ -18,6 +18,35 @@ pg.types.setTypeParser(1184, (value) => new Date(value).toISOString());
 // COUNT(*) and SUM() are bigint; our counts fit in a JavaScript number.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+// A database that stops answering fails the request instead of holding it (and a pooled
+// connection) forever; a busy one still has ample time.
+const POSTGRES_TIMEOUTS = {
+  connectionTimeoutMillis: 10_000,
+  statement_timeout: 30_000,
+  idle_in_transaction_session_timeout: 60_000,
+} as const;
+
+/**
+ * A pool whose connections never end the process when PostgreSQL drops them. A connection
+ * that breaks while a query runs rejects that query (the request answers 5000) and then emits
+ * 'error' on its client; the pool listens only while the client is idle in it, so each new
+ * client gets its own listener (node-postgres issues #3202, #1324).
+ */
+function postgresPool(databaseUrl: string, log: (line: string) => void = console.error): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    keepAlive: true,
+    ...POSTGRES_TIMEOUTS,
+  });
+  pool.on('connect', (client) =>
+    client.on('error', (error) => log(`PostgreSQL connection lost: ${error.message}`)),
+  );
+  // Idle clients report through the pool as well; their own listener above has logged it.
+  pool.on('error', () => {});
+  return pool;
+}
+
 /** Opens PostgreSQL at `databaseUrl`, or the SQLite file `sqliteFile` (WAL) when absent. */
 export function connect(options: {
   databaseUrl?: string;
@@ -25,13 +54,9 @@ export function connect(options: {
   log?: (line: string) => void;
 }): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection that breaks (a restart, an admin ending it) is dropped by the pool;
-    // without a listener the error would end the whole process.
-    pool.on('error', (error) =>
-      (options.log ?? console.error)(`PostgreSQL connection lost: ${error.message}`),
-    );
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: postgresPool(options.databaseUrl, options.log) }),
+    });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   if (options.sqliteFile !== ':memory:') {

@@ -6,6 +6,7 @@ import * as cardExtra from './migrations/2026-11-22-0003-card-extra';
 import * as listingIndexes from './migrations/2026-11-22-0004-listing-indexes';
 import * as packages from './migrations/2026-11-22-0005-packages';
 import * as rooms from './migrations/2026-11-22-0006-rooms';
+import * as oneDefaultPersona from './migrations/2026-11-22-0007-one-default-persona';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -17,12 +18,22 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-22-0004-listing-indexes': listingIndexes,
   '2026-11-22-0005-packages': packages,
   '2026-11-22-0006-rooms': rooms,
+  '2026-11-22-0007-one-default-persona': oneDefaultPersona,
 };
 
 /** Brings the database up to the latest migration; throws with the failing migration's name. */
-export async function migrateToLatest(
+export function migrateToLatest(db: Kysely<unknown>, dialect: DialectName): Promise<string[]> {
+  return migrateTo(db, dialect, undefined);
+}
+
+/**
+ * Brings the database up to the migration `target` (all of them when `undefined`), for tests
+ * of a migration over data written before it; returns the names it ran.
+ */
+export async function migrateTo(
   db: Kysely<unknown>,
   dialect: DialectName,
+  target: string | undefined,
 ): Promise<string[]> {
   const migrations: Record<string, Migration> = Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, migration]) => [
@@ -31,7 +42,9 @@ export async function migrateToLatest(
     ]),
   );
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = await (target
+    ? migrator.migrateTo(target)
+    : migrator.migrateToLatest());
   const failed = results.find((result) => result.status === 'Error');
   if (error) {
     const name = failed ? ` (${failed.migrationName})` : '';
