@@ -226,3 +226,30 @@ export const Error: Story = failingLoad(
   'No such room',
   'This chat could not be loaded',
 );
+
+/** A room whose mate turned private: its messages stay readable, no new message can be sent. */
+export const ReadOnly: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/roomInfo', () =>
+          createRoomInfoFixture({
+            readOnly:
+              'This mate is no longer available. You can read this chat, but not continue it.',
+          }),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    await expect(within(log).getAllByRole('article')).toHaveLength(3);
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      'This mate is no longer available. You can read this chat, but not continue it.',
+    );
+    await expect(canvas.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Regenerate reply' })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: /page/ })).toBeNull();
+  },
+};

@@ -85,7 +85,7 @@ export function ChatPage() {
   if (room.isError) return <LoadError query={room} title={t('chat.error')} />;
 
   const latest = room.data.pages.at(-1)!;
-  const { mate, persona } = latest;
+  const { mate, persona, readOnly } = latest;
   const messages = room.data.pages.flatMap((page) => page.messages);
   // While a reply is regenerated, what it replaces is hidden: the last reply, or everything
   // after the edited message the conversation continues from.
@@ -115,9 +115,11 @@ export function ChatPage() {
       <Stack gap={4}>
         <Flex justify="between" align="center" gap={2} wrap>
           <Link href={href('/recent-chats')}>← {t('chat.back')}</Link>
-          <Link href={href('/detail', { mateId: mate.mateId })}>
-            {t('chat.mate', { name: mate.name })}
-          </Link>
+          {!readOnly && (
+            <Link href={href('/detail', { mateId: mate.mateId })}>
+              {t('chat.mate', { name: mate.name })}
+            </Link>
+          )}
         </Flex>
         <Stack gap={1}>
           <Heading as="h1" size={2}>
@@ -164,7 +166,7 @@ export function ChatPage() {
                   actions={
                     busy ? undefined : (
                       <MessageActions
-                        canRegenerate={message.messageId === lastMate?.messageId}
+                        canRegenerate={!readOnly && message.messageId === lastMate?.messageId}
                         onRegenerate={() => chat.send({ type: 'REGENERATE' })}
                         onEdit={() => setEditing(message.messageId)}
                         onDelete={() => setDoomed(message)}
@@ -197,21 +199,28 @@ export function ChatPage() {
             )}
           </Stack>
         </div>
-        <ChatComposer
-          streaming={busy}
-          onSend={send}
-          onStop={() => chat.send({ type: 'ABORT' })}
-          onInspire={() => inspiration.mutate()}
-          suggestions={inspiration.data?.suggestions ?? []}
-          labels={{
-            message: t('chat.message'),
-            placeholder: t('chat.placeholder'),
-            send: t('chat.send'),
-            stop: t('chat.stop'),
-            inspire: t('chat.inspire'),
-            suggestions: t('chat.suggestions'),
-          }}
-        />
+        {readOnly ? (
+          // The server's own sentence, in the caller's language: why this chat cannot go on.
+          <Text role="status" tone="muted">
+            {readOnly}
+          </Text>
+        ) : (
+          <ChatComposer
+            streaming={busy}
+            onSend={send}
+            onStop={() => chat.send({ type: 'ABORT' })}
+            onInspire={() => inspiration.mutate()}
+            suggestions={inspiration.data?.suggestions ?? []}
+            labels={{
+              message: t('chat.message'),
+              placeholder: t('chat.placeholder'),
+              send: t('chat.send'),
+              stop: t('chat.stop'),
+              inspire: t('chat.inspire'),
+              suggestions: t('chat.suggestions'),
+            }}
+          />
+        )}
       </Stack>
       <ConfirmDialog
         open={doomed !== null}
