@@ -240,8 +240,6 @@ describe('an OpenAI-compatible provider that misbehaves', () => {
       apiKey: 'sk-test',
       model: 'mate-model',
       contextSize: 8192,
-      connectTimeoutMs: 300,
-      idleTimeoutMs: 300,
       fetch: globalThis.fetch,
     });
     server = await startTestServer('sqlite', { model });
@@ -308,27 +306,6 @@ describe('an OpenAI-compatible provider that misbehaves', () => {
     expect(events.at(-1)).toMatchObject({ type: 'error', messageId: reply.id });
   });
 
-  it('times out a provider that never answers: the room is freed and the chat refunded', async () => {
-    const { client, room } = await newRoom(server);
-    double.next({ kind: 'hang' });
-    const events = await send(client, { roomId: room.roomId, content: 'Hi' });
-    expect(events.at(-1)).toMatchObject({ type: 'error', messageId: null });
-    expect(server.deps.chat.isBusy(room.roomId)).toBe(false);
-    await expectRefunded(client);
-  });
-
-  it('times out a provider that goes silent mid-reply, keeping what arrived', async () => {
-    const { client, room } = await newRoom(server);
-    double.next({ kind: 'stall', pieces: ['Still', ' here'] });
-    const events = await send(client, { roomId: room.roomId, content: 'Hi' });
-    expect(events.at(-1)).toMatchObject({ type: 'error' });
-    expect(await lastMessage(server, room.roomId)).toMatchObject({
-      content: 'Still here',
-      status: 'partial',
-    });
-    expect(server.deps.chat.isBusy(room.roomId)).toBe(false);
-  });
-
   it("tells people a plain sentence in their language; the provider's detail goes to the log", async () => {
     const { userInfo, room } = await newRoom(server);
     const spanish = server.client({ token: userInfo.token, language: 'es' });
@@ -353,5 +330,50 @@ describe('an OpenAI-compatible provider that misbehaves', () => {
     );
     expect(JSON.stringify([events, english])).not.toMatch(/nginx|internal|LLM_API_KEY|502|401/);
     expect(server.logs.join('\n')).toContain('llm-7.internal');
+  });
+});
+
+describe('an OpenAI-compatible provider that goes silent', () => {
+  let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
+  let server: Server;
+  beforeAll(async () => {
+    double = await startOpenAiDouble();
+    const model = createOpenAiModel({
+      baseUrl: double.baseUrl,
+      apiKey: 'sk-test',
+      model: 'mate-model',
+      contextSize: 8192,
+      connectTimeoutMs: 1000,
+      idleTimeoutMs: 1000,
+      fetch: globalThis.fetch,
+    });
+    server = await startTestServer('sqlite', { model });
+  });
+  afterAll(async () => {
+    await server.close();
+    await double.close();
+  });
+  const expectRefunded = async (client: ApiClient) =>
+    expect((await client.user.benefits()).chats).toBe(50);
+
+  it('times out a provider that never answers: the room is freed and the chat refunded', async () => {
+    const { client, room } = await newRoom(server);
+    double.next({ kind: 'hang' });
+    const events = await send(client, { roomId: room.roomId, content: 'Hi' });
+    expect(events.at(-1)).toMatchObject({ type: 'error', messageId: null });
+    expect(server.deps.chat.isBusy(room.roomId)).toBe(false);
+    await expectRefunded(client);
+  });
+
+  it('times out a provider that goes silent mid-reply, keeping what arrived', async () => {
+    const { client, room } = await newRoom(server);
+    double.next({ kind: 'stall', pieces: ['Still', ' here'] });
+    const events = await send(client, { roomId: room.roomId, content: 'Hi' });
+    expect(events.at(-1)).toMatchObject({ type: 'error' });
+    expect(await lastMessage(server, room.roomId)).toMatchObject({
+      content: 'Still here',
+      status: 'partial',
+    });
+    expect(server.deps.chat.isBusy(room.roomId)).toBe(false);
   });
 });
