@@ -137,6 +137,25 @@ describe.each(DIALECTS)('catalog on %s', (dialect) => {
     expect((await owner.client.mate.search({ keyword: 'zebulon' })).total).toBe(0);
   });
 
+  it.skipIf(skip)('refuses reports about mates the caller may not see (4004)', async () => {
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    await app.db
+      .insertInto('mates')
+      .values(mateRow(owner.userInfo.uuid, { id: 'private-report', visibility: 'private' }))
+      .execute();
+    const report = { mateId: 'private-report', reason: 'broken' as const, content: 'x' };
+    for (const caller of [other.client, app.client()]) {
+      await expect(caller.mate.feedback(report)).rejects.toMatchObject({ code: 4004 });
+    }
+    const kept = await app.db
+      .selectFrom('mate_feedback')
+      .select('user_id')
+      .where('mate_id', '=', 'private-report')
+      .execute();
+    expect(kept).toEqual([]);
+  });
+
   it.skipIf(skip)(
     'searches name, description and tags; case-, accent- and prefix-tolerant',
     async () => {

@@ -200,12 +200,8 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
         content: z.string().max(2000).default(''),
       }),
     );
-    const mate = await db
-      .selectFrom('mates')
-      .select('id')
-      .where('id', '=', input.mateId)
-      .executeTakeFirst();
-    if (!mate) throw notFound('Mate');
+    // A report names a mate the caller can see; a private id answers like an unknown one.
+    await visibleMate(input.mateId, c.get('user'));
     await db
       .insertInto('mate_feedback')
       .values({
