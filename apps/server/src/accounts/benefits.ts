@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { UserBenefits } from '@mates/api-client';
 import type { Database } from '../db/schema';
 import { now } from '../db/dialect';
@@ -51,4 +51,44 @@ export async function grantBenefits(
       )
       .execute();
   });
+}
+
+/**
+ * Takes one chat inside `trx`, recorded in the ledger; `false` (nothing written) when the
+ * user has none left.
+ */
+export async function spendChat(
+  trx: Transaction<Database>,
+  userId: string,
+  reason: string,
+): Promise<boolean> {
+  const charged = await trx
+    .updateTable('benefits')
+    .set((eb) => ({ chats: eb('chats', '-', 1), updated_at: now() }))
+    .where('user_id', '=', userId)
+    .where('chats', '>=', 1)
+    .executeTakeFirst();
+  if (Number(charged.numUpdatedRows) === 0) return false;
+  await trx
+    .insertInto('benefit_ledger')
+    .values({ user_id: userId, chats_delta: -1, gold_coins_delta: 0, reason, created_at: now() })
+    .execute();
+  return true;
+}
+
+/** Gives one chat back inside `trx` (with the change that justifies it), recorded in the ledger. */
+export async function refundChat(
+  trx: Transaction<Database>,
+  userId: string,
+  reason: string,
+): Promise<void> {
+  await trx
+    .updateTable('benefits')
+    .set((eb) => ({ chats: eb('chats', '+', 1), updated_at: now() }))
+    .where('user_id', '=', userId)
+    .execute();
+  await trx
+    .insertInto('benefit_ledger')
+    .values({ user_id: userId, chats_delta: 1, gold_coins_delta: 0, reason, created_at: now() })
+    .execute();
 }
