@@ -14,6 +14,8 @@ import { generationRoutes } from './chat/generation-routes';
 import { saveMateRoute } from './catalog/save-mate-route';
 import { serveMedia, serveWebApp } from './http/web-app';
 import { publicConfigRoute } from './http/public-config-route';
+import { bodyLimits } from './http/body-limits';
+import { securityHeaders } from './http/security-headers';
 
 /** The whole HTTP application: the API under `/api`, the web app everywhere else. */
 export function createApp(deps: Deps): Hono {
@@ -48,6 +50,9 @@ export function createApp(deps: Deps): Hono {
   });
 
   const app = new Hono();
+  app.use(securityHeaders(deps.config));
+  // Before anything reads a body: an oversized one is refused while it is still arriving.
+  app.use(bodyLimits('/api'));
   app.route('/api', api);
   // A sub-app's notFound is not consulted once mounted; answer unknown API paths here.
   app.all('/api/*', (c) =>

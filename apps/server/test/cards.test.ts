@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionExpiredError } from '@mates/api-client';
@@ -169,6 +171,96 @@ describe.each(DIALECTS)('Character Card V2 on %s', (dialect) => {
     }
     await expect(client.mate.importCard({} as never)).rejects.toMatchObject({ code: 4000 });
     expect((await app.db.selectFrom('mates').select('id').execute()).length).toBe(before);
+  });
+
+  const portraitFiles = () => fs.readdirSync(path.join(app.deps.config.mediaDir, 'avatars')).sort();
+  const pngCard = (card: unknown) => pngOfText(JSON.stringify(card));
+  const pngOfText = (json: string) =>
+    writePngText(PIXEL, 'chara', Buffer.from(json).toString('base64')).toString('base64');
+
+  it.skipIf(skip)('refuses ill-typed or deeply nested cards before writing any file', async () => {
+    const { userInfo } = await signUp(app);
+    const importRaw = async (payload: string) =>
+      (await (
+        await app.app.request('/api/mate/importCard', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', token: userInfo.token },
+          body: payload,
+        })
+      ).json()) as { c: number; m: string };
+    // Written as text: JSON.stringify itself would overflow the stack at this depth.
+    const deep = `${'{"deeper":'.repeat(5000)}"bottom"${'}'.repeat(5000)}`;
+    const tooDeep = `{"spec":"chara_card_v2","data":{"name":"Deep","extensions":{"deep":${deep}}}}`;
+    const badTagline = JSON.stringify({
+      spec: 'chara_card_v2',
+      data: { ...CARD.data, extensions: { mates: { tagline: { not: 'a string' } } } },
+    });
+    const mates = (await app.db.selectFrom('mates').select('id').execute()).length;
+    const files = portraitFiles();
+    for (const [card, message] of [
+      [badTagline, 'extensions.mates.tagline'],
+      [tooDeep, 'nested'],
+    ] as const) {
+      for (const payload of [`{"card":${card}}`, JSON.stringify({ png: pngOfText(card) })]) {
+        expect(await importRaw(payload)).toMatchObject({
+          c: 4000,
+          m: expect.stringContaining(message),
+        });
+      }
+    }
+    expect(portraitFiles()).toEqual(files);
+    expect((await app.db.selectFrom('mates').select('id').execute()).length).toBe(mates);
+  });
+
+  it.skipIf(skip)('keeps the card out of the stored portrait', async () => {
+    const { client } = await signUp(app);
+    const ccv3 = writePngText(Buffer.from(pngCard(CARD), 'base64'), 'ccv3', 'djM=');
+    const mate = await client.mate.importCard({ png: ccv3.toString('base64') });
+    const portrait = Buffer.from(await (await app.app.request(mate.avatar)).arrayBuffer());
+    expect(portrait.subarray(1, 4).toString()).toBe('PNG');
+    expect(chunksAreSound(portrait)).toBe(true);
+    expect(readPngText(portrait, 'chara')).toBeUndefined();
+    expect(readPngText(portrait, 'ccv3')).toBeUndefined();
+  });
+
+  it.skipIf(skip)('serves a private portrait only at an address its owner was given', async () => {
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    const mate = await owner.client.mate.importCard({ png: pngCard(CARD) });
+    const isImage = async (url: string) =>
+      /^image\//.test((await app.app.request(url)).headers.get('content-type') ?? '');
+    expect(await isImage(mate.avatar)).toBe(true);
+    // The address cannot be derived from the mate's id.
+    expect(mate.avatar).not.toContain(mate.mateId);
+    expect(await isImage(`/media/avatars/${mate.mateId}.png`)).toBe(false);
+    const fields = {
+      name: mate.name,
+      tagline: mate.tagline,
+      description: mate.description,
+      personality: mate.personality,
+      scenario: mate.scenario,
+      first_mes: mate.first_mes,
+      mes_example: mate.mes_example,
+      creator_notes: mate.creator_notes,
+      system_prompt: mate.system_prompt,
+      alternate_greetings: mate.alternate_greetings,
+      tags: mate.tags,
+      gender: mate.gender,
+      nsfw: mate.nsfw,
+    };
+    await owner.client.mate.saveMate({ mateId: mate.mateId, ...fields, visibility: 'public' });
+    const seen = await other.client.mate.getMateDetail({ mateId: mate.mateId });
+    expect(await isImage(seen.avatar)).toBe(true);
+    // Made private again: what others saw no longer answers; the owner gets a new address.
+    const hidden = await owner.client.mate.saveMate({
+      mateId: mate.mateId,
+      ...fields,
+      visibility: 'private',
+    });
+    expect(hidden.avatar).not.toBe(seen.avatar);
+    expect(await isImage(seen.avatar)).toBe(false);
+    expect((await app.app.request(seen.avatar)).status).toBe(404);
+    expect(await isImage(hidden.avatar)).toBe(true);
   });
 
   it.skipIf(skip)('imports and exports only for the signed-in owner', async () => {

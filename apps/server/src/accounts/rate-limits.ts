@@ -7,6 +7,8 @@ export interface RateLimits {
   register: RateLimiterMemory;
   verifyStatus: RateLimiterMemory;
   changePassword: RateLimiterMemory;
+  /** Inspiration and character drafts, per user: each runs the model. */
+  generation: RateLimiterMemory;
 }
 
 /** The limits: generous for people, tight for scripts. `scale` multiplies every allowance. */
@@ -19,6 +21,8 @@ export function createRateLimits(scale = 1): RateLimits {
     // Polling every 2 s is 30 calls a minute; leave room for two open tabs.
     verifyStatus: limiter('verify', 90, 60),
     changePassword: limiter('password', 5, 15 * 60),
+    // A person asks for ideas a few times a minute; a script asking faster only burns the model.
+    generation: limiter('generate', 20, 60),
   };
 }
 

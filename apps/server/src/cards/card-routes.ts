@@ -1,70 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { Resvg } from '@resvg/resvg-js';
-import type { CardFile, Gender } from '@mates/api-client';
+import type { CardFile } from '@mates/api-client';
 import { badInput, notFound, ok } from '../http/envelope';
 import { body, query } from '../http/validate';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { fromJson, toBool } from '../db/dialect';
 import type { MateTable } from '../db/schema';
 import { matesWithCreators, toMate } from '../catalog/mate-rows';
-import { insertMates } from '../catalog/new-mate';
 import { renderPortrait, MEDIA_URL_PREFIX } from '../seed/portraits';
-import {
-  CardFormatError,
-  parseCard,
-  toCardV2,
-  PNG_CARD_KEYWORD,
-  type CardData,
-} from './character-card';
-import { PngFormatError, readPngText, writePngText } from './png-text';
+import { toCardV2, PNG_CARD_KEYWORD } from './character-card';
+import { writePngText } from './png-text';
+import { importCard } from './import-card';
 
-const MODELED = [
-  'name',
-  'description',
-  'personality',
-  'scenario',
-  'first_mes',
-  'mes_example',
-  'creator_notes',
-  'system_prompt',
-  'alternate_greetings',
-  'extensions',
-] as const;
-const GENDERS: Gender[] = ['female', 'male', 'nonbinary'];
 const MAX_PNG_BASE64 = Math.ceil((8 * 1024 * 1024 * 4) / 3);
-
-/** What Mates writes under `extensions.mates` so its own fields survive a round trip. */
-interface MatesExtension {
-  gender?: string;
-  tagline?: string;
-  nsfw?: boolean;
-}
-
-function readCardFromPng(base64: string): unknown {
-  let text: string | undefined;
-  try {
-    text = readPngText(Buffer.from(base64, 'base64'), PNG_CARD_KEYWORD);
-  } catch (error) {
-    if (error instanceof PngFormatError) throw badInput(`png: ${error.message}`);
-    throw error;
-  }
-  if (!text) throw badInput('png: this image holds no character card (no "chara" text chunk).');
-  try {
-    return JSON.parse(Buffer.from(text, 'base64').toString('utf8'));
-  } catch {
-    throw badInput('png: the character card in this image is not readable JSON.');
-  }
-}
-
-function firstSentence(textValue: string): string {
-  const sentence =
-    /^[^.!?\n]{1,160}[.!?]?/.exec(textValue.replace(/\{\{char\}\}/g, 'They').trim())?.[0] ?? '';
-  return sentence || 'An imported character.';
-}
 
 /** `/mate/importCard` and `/mate/exportCard`: Character Card V2, JSON or PNG. */
 export function cardRoutes(deps: Deps): Hono<ApiEnv> {
@@ -82,56 +33,7 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
     );
     if ((input.card === undefined) === (input.png === undefined))
       throw badInput('Send either "card" (JSON) or "png" (base64), not both.');
-    let data: CardData;
-    try {
-      data = parseCard(input.png !== undefined ? readCardFromPng(input.png) : input.card);
-    } catch (error) {
-      if (error instanceof CardFormatError) throw badInput(error.message);
-      throw error;
-    }
-    const ours = (data.extensions.mates ?? {}) as MatesExtension;
-    const knownTags = await db.selectFrom('tags').select('key').execute();
-    const tagKeys = [
-      ...new Set(data.tags.map((tag) => tag.trim().toLowerCase().replace(/\s+/g, '-'))),
-    ].filter((key) => knownTags.some((t) => t.key === key));
-    const id = randomUUID();
-    let avatar: string;
-    if (input.png !== undefined) {
-      await fs.mkdir(path.join(config.mediaDir, 'avatars'), { recursive: true });
-      await fs.writeFile(
-        path.join(config.mediaDir, 'avatars', `${id}.png`),
-        Buffer.from(input.png, 'base64'),
-      );
-      avatar = `${MEDIA_URL_PREFIX}/avatars/${id}.png`;
-    } else {
-      avatar = await renderPortrait(config.mediaDir, id, 'notionists', data.name);
-    }
-    const extra = Object.fromEntries(
-      Object.entries(data).filter(([key]) => !(MODELED as readonly string[]).includes(key)),
-    );
-    await insertMates(db, [
-      {
-        id,
-        creator_id: user.id,
-        name: data.name,
-        tagline: (ours.tagline ?? firstSentence(data.description)).slice(0, 200),
-        description: data.description,
-        personality: data.personality,
-        scenario: data.scenario,
-        first_mes: data.first_mes,
-        mes_example: data.mes_example,
-        creator_notes: data.creator_notes,
-        system_prompt: data.system_prompt,
-        alternate_greetings: data.alternate_greetings,
-        tags: tagKeys,
-        extensions: data.extensions,
-        card_extra: extra,
-        avatar,
-        gender: GENDERS.includes(ours.gender as Gender) ? (ours.gender as Gender) : 'nonbinary',
-        nsfw: ours.nsfw === true || data.tags.some((tag) => tag.toLowerCase() === 'nsfw'),
-        visibility: 'private',
-      },
-    ]);
+    const id = await importCard(db, config.mediaDir, user.id, input);
     const saved = await matesWithCreators(db).where('mates.id', '=', id).executeTakeFirstOrThrow();
     return ok(c, toMate(saved));
   });

@@ -36,10 +36,48 @@ export class CardFormatError extends Error {
   override readonly name = 'CardFormatError';
 }
 
+/** How deep a card's JSON may nest: real cards stay under ten; storing and exporting recurse. */
+export const MAX_CARD_DEPTH = 32;
+
+// Walked with a stack of its own, so that a hostile depth cannot overflow the call stack.
+function deeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length) {
+    const [next, depth] = pending.pop()!;
+    if (typeof next !== 'object' || next === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(next)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+const matesExtension = z
+  .object({
+    gender: z.string().max(40).optional(),
+    tagline: z.string().max(2000).optional(),
+    nsfw: z.boolean().optional(),
+  })
+  .default({});
+
+/** What Mates writes under `extensions.mates` so its own fields survive a round trip. */
+export type MatesExtension = z.infer<typeof matesExtension>;
+
+/** The card's `extensions.mates`, checked: a field of the wrong type is a format error. */
+export function readMatesExtension(data: CardData): MatesExtension {
+  const parsed = matesExtension.safeParse(data.extensions.mates);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new CardFormatError(
+    `The card is not valid: ${['extensions', 'mates', ...issue.path].join('.')}: ${issue.message}`,
+  );
+}
+
 /** Reads a card: V2 (`spec: "chara_card_v2"`), V3 (same fields under `data`), or a V1 flat card. */
 export function parseCard(value: unknown): CardData {
   if (typeof value !== 'object' || value === null)
     throw new CardFormatError('The card is not a JSON object.');
+  if (deeperThan(value, MAX_CARD_DEPTH))
+    throw new CardFormatError(`The card is nested more than ${MAX_CARD_DEPTH} levels deep.`);
   const document = value as { spec?: unknown; data?: unknown };
   const data =
     document.spec === 'chara_card_v2' || document.spec === 'chara_card_v3' ? document.data : value;

@@ -52,6 +52,21 @@ export function readPngText(png: Buffer, keyword: string): string | undefined {
   return undefined;
 }
 
+// The text chunks and where their keyword ends (`tEXt`, `zTXt` and `iTXt` all start with it).
+const TEXT_CHUNKS = new Set(['tEXt', 'zTXt', 'iTXt']);
+
+function textKeyword(chunk: Chunk): string | undefined {
+  if (!TEXT_CHUNKS.has(chunk.type)) return undefined;
+  const separator = chunk.data.indexOf(0);
+  return separator < 0 ? undefined : chunk.data.toString('latin1', 0, separator);
+}
+
+/** The PNG without any text chunk (`tEXt`, `zTXt`, `iTXt`) named by one of `keywords`. */
+export function withoutPngText(png: Buffer, keywords: readonly string[]): Buffer {
+  const kept = readChunks(png).filter((chunk) => !keywords.includes(textKeyword(chunk) ?? ''));
+  return Buffer.concat([SIGNATURE, ...kept.map(writeChunk)]);
+}
+
 /** The PNG with one `tEXt` chunk `keyword` = `text` (replacing any), placed before IEND. */
 export function writePngText(png: Buffer, keyword: string, text: string): Buffer {
   const kept = readChunks(png).filter(

@@ -6,16 +6,15 @@ import { CODE, EnvelopeError, notFound, ok } from '../http/envelope';
 import { body, query } from '../http/validate';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toBool } from '../db/dialect';
-import { matesWithCreators, paging, toMate, toMateSummary, visibleTo } from './mate-rows';
+import { matesWithCreators, paging, toMate, toMateSummary } from './mate-rows';
 import { listableMateIds, pageOfMates } from './mate-ids';
 import { gender, id, pageFields, tagList } from './query-schemas';
 import { searchRoute } from './search';
+import { hotWords } from './hot-words';
+import { trendingMates } from './trending';
 import { socialRoutes } from './social-routes';
 import { creatorOf, reviewsOf } from './creators';
 import { saveReview } from './reviews';
-
-const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
-const HOT_WORDS_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** `/mate/*`: recommend, detail, extra info, search, hot words, trending, reviews, reports. */
 export function mateRoutes(deps: Deps): Hono<ApiEnv> {
@@ -95,33 +94,10 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
     return ok(c, result);
   });
 
-  routes.get('/hotWords', async (c) => {
-    const since = new Date(Date.now() - HOT_WORDS_WINDOW_MS).toISOString();
-    const rows = await db
-      .selectFrom('search_log')
-      .select(['word', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('created_at', '>=', since)
-      .groupBy('word')
-      .orderBy('count', 'desc')
-      .orderBy('word')
-      .limit(10)
-      .execute();
-    return ok(
-      c,
-      rows.map((row) => ({ word: row.word, count: Number(row.count) })),
-    );
-  });
+  routes.get('/hotWords', async (c) => ok(c, await hotWords(db)));
 
   routes.get('/trendingRank', async (c) => {
-    const since = new Date(Date.now() - TRENDING_WINDOW_MS).toISOString();
-    const recent = sql<number>`(select count(*) from mate_chat_log where mate_chat_log.mate_id = mates.id and mate_chat_log.created_at >= ${since})`;
-    const rows = await visibleTo(matesWithCreators(db), c.get('user'))
-      .select(recent.as('recent_chats'))
-      .orderBy('recent_chats', 'desc')
-      .orderBy('mates.chats_count', 'desc')
-      .orderBy('mates.created_at', 'desc')
-      .limit(10)
-      .execute();
+    const rows = await trendingMates(db, c.get('user'));
     const result: TrendingEntry[] = rows.map((row, index) => ({
       rank: index + 1,
       mate: toMateSummary(row),
@@ -140,7 +116,10 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
         content: z.string().max(2000).default(''),
       }),
     );
-    await visibleMate(input.mateId, user);
+    const mate = await visibleMate(input.mateId, user);
+    // A creator's own stars would only inflate the rating others rely on.
+    if (mate.creator_id === user.id)
+      throw new EnvelopeError(CODE.forbidden, 'You cannot review your own mate.');
     const at = now();
     const review = await saveReview(db, deps.dialect, user.id, input, at);
     const result: Review = {
@@ -163,12 +142,8 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
         content: z.string().max(2000).default(''),
       }),
     );
-    const mate = await db
-      .selectFrom('mates')
-      .select('id')
-      .where('id', '=', input.mateId)
-      .executeTakeFirst();
-    if (!mate) throw notFound('Mate');
+    // A report names a mate the caller can see; a private id answers like an unknown one.
+    await visibleMate(input.mateId, c.get('user'));
     await db
       .insertInto('mate_feedback')
       .values({

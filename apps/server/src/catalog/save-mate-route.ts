@@ -8,6 +8,7 @@ import { now, toJson } from '../db/dialect';
 import { renderPortrait } from '../seed/portraits';
 import { matesWithCreators, toMate } from './mate-rows';
 import { insertMates } from './new-mate';
+import { newPortraitAddress } from './portrait-files';
 
 const text = (max: number) => z.string().max(max).default('');
 
@@ -62,13 +63,22 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
     if (id) {
       const own = await db
         .selectFrom('mates')
-        .select('id')
+        .select(['id', 'visibility', 'avatar'])
         .where('id', '=', id)
         .where('creator_id', '=', user.id)
         .executeTakeFirst();
       if (!own) throw notFound('Mate');
+      const hidden =
+        own.visibility === 'public' && input.visibility === 'private'
+          ? newPortraitAddress(config.mediaDir, own.avatar)
+          : null;
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('mates').set(fields).where('id', '=', id!).execute();
+        await trx
+          .updateTable('mates')
+          .set({ ...fields, ...(hidden && { avatar: hidden.url }) })
+          .where('id', '=', id!)
+          .execute();
+        await hidden?.move();
         await trx.deleteFrom('mate_tags').where('mate_id', '=', id!).execute();
         if (tags.length)
           await trx

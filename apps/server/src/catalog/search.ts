@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ok } from '../http/envelope';
 import { query } from '../http/validate';
 import type { ApiEnv, Deps } from '../http/context';
-import { now } from '../db/dialect';
+import { logSearch } from './hot-words';
 import { paging } from './mate-rows';
 import { listableMateIds, pageOfMates } from './mate-ids';
 import { gender, pageFields, tagList } from './query-schemas';
@@ -26,7 +26,7 @@ function ftsExpression(words: string[]): string {
   return words.map((word) => `"${word}"*`).join(' ');
 }
 
-/** `/mate/search`: name, tagline, description and tags; paged; logs words for hot words. */
+/** `/mate/search`: name, tagline, description and tags; paged; signed-in searches that find something feed the hot words. */
 export function searchRoute(deps: Deps): Hono<ApiEnv> {
   const { db, dialect } = deps;
   const routes = new Hono<ApiEnv>();
@@ -80,12 +80,7 @@ export function searchRoute(deps: Deps): Hono<ApiEnv> {
     if (input.sort === 'newest') ordered = ordered.orderBy('mates.created_at', 'desc');
     else if (input.sort === 'relevance' && rank) ordered = ordered.orderBy(rank, 'desc');
     const result = await pageOfMates(db, ids, ordered, pages);
-    if (words.length && page === 1) {
-      await db
-        .insertInto('search_log')
-        .values({ word: words.join(' ').slice(0, 60), created_at: now() })
-        .execute();
-    }
+    if (words.length && page === 1 && c.get('user') && result.total > 0) await logSearch(db, words);
     return ok(c, result);
   });
   return routes;

@@ -7,6 +7,8 @@ import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { ProviderError, type ChatTurn } from '../llm/language-model';
 import { buildTurns, languageName } from './prompt';
 import { loadConversation } from './conversation';
+import { refundChat, spendChat } from '../accounts/benefits';
+import { consume } from '../accounts/rate-limits';
 
 const INSPIRATION_SCHEMA = {
   type: 'object',
@@ -53,6 +55,34 @@ const draftShape = z.object({
   gender: z.enum(['female', 'male', 'nonbinary']),
 });
 
+/** Refuses before anything is spent when the model cannot answer now. */
+function requireModel(deps: Deps): void {
+  const unavailable = deps.chat.model.unavailableReason();
+  if (unavailable) throw notice(unavailable);
+}
+
+/**
+ * Runs `work` for one chat: spent before the model runs (so parallel calls cannot overdraw),
+ * given back when `work` fails, since the user then got nothing for it.
+ */
+async function forOneChat<T>(
+  deps: Deps,
+  userId: string,
+  reason: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const spent = await deps.db.transaction().execute((trx) => spendChat(trx, userId, reason));
+  if (!spent) throw notice('You have no chats left. Get more on the subscription page.');
+  try {
+    return await work();
+  } catch (error) {
+    await deps.db
+      .transaction()
+      .execute((trx) => refundChat(trx, userId, `${reason}: refunded, nothing usable`));
+    throw error;
+  }
+}
+
 /** Runs the model to completion and returns its text, turning provider failures into 5007. */
 async function complete(
   deps: Deps,
@@ -60,8 +90,6 @@ async function complete(
   options: { maxTokens: number; jsonSchema: Record<string, unknown> },
   signal: AbortSignal,
 ) {
-  const unavailable = deps.chat.model.unavailableReason();
-  if (unavailable) throw notice(unavailable);
   let text = '';
   try {
     await deps.chat.model.generate(
@@ -84,6 +112,19 @@ function parseJson(text: string): unknown {
   }
 }
 
+// Three usable suggestions from the model's JSON, or a 5007 saying none came.
+function readSuggestions(text: string): string[] {
+  const parsed = parseJson(text) as { suggestions?: unknown } | undefined;
+  const suggestions = Array.isArray(parsed?.suggestions)
+    ? parsed.suggestions
+        .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+        .map((item) => item.trim().slice(0, 300))
+    : [];
+  if (suggestions.length < 3)
+    throw notice('No suggestions came to mind this time. Please try again.');
+  return suggestions.slice(0, 3);
+}
+
 /** `/girl/chat/getInspiration` and `/mate/generateRole`: the model helping the user write. */
 export function generationRoutes(deps: Deps) {
   const { db } = deps;
@@ -92,6 +133,7 @@ export function generationRoutes(deps: Deps) {
 
   girl.post('/chat/getInspiration', async (c) => {
     const user = requireUser(c);
+    await consume(deps.limits.generation, user.id);
     const { roomId } = await body(c, z.object({ roomId: z.string().min(1).max(100) }));
     const room = await db
       .selectFrom('rooms')
@@ -115,25 +157,23 @@ export function generationRoutes(deps: Deps) {
       deps.chat.model,
       200,
     );
-    const text = await complete(
-      deps,
-      turns,
-      { maxTokens: 200, jsonSchema: INSPIRATION_SCHEMA },
-      c.req.raw.signal,
+    requireModel(deps);
+    const suggestions = await forOneChat(deps, user.id, 'inspiration', async () =>
+      readSuggestions(
+        await complete(
+          deps,
+          turns,
+          { maxTokens: 200, jsonSchema: INSPIRATION_SCHEMA },
+          c.req.raw.signal,
+        ),
+      ),
     );
-    const parsed = parseJson(text) as { suggestions?: unknown } | undefined;
-    const suggestions = Array.isArray(parsed?.suggestions)
-      ? parsed.suggestions
-          .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
-          .map((item) => item.trim().slice(0, 300))
-      : [];
-    if (suggestions.length < 3)
-      throw notice('No suggestions came to mind this time. Please try again.');
-    return ok<Inspiration>(c, { suggestions: suggestions.slice(0, 3) });
+    return ok<Inspiration>(c, { suggestions });
   });
 
   mate.post('/generateRole', async (c) => {
-    requireUser(c);
+    const user = requireUser(c);
+    await consume(deps.limits.generation, user.id);
     const { idea } = await body(
       c,
       z.object({ idea: z.string().trim().min(1, 'is required').max(1000) }),
@@ -146,17 +186,21 @@ export function generationRoutes(deps: Deps) {
       },
       { role: 'user', content: `Create an original character from this idea: ${idea}` },
     ];
-    const text = await complete(
-      deps,
-      turns,
-      { maxTokens: 900, jsonSchema: DRAFT_SCHEMA },
-      c.req.raw.signal,
-    );
-    const parsed = draftShape.safeParse(parseJson(text));
-    if (!parsed.success)
-      throw notice(
-        'The model could not draft a character from this idea. Please try again, or describe it differently.',
+    requireModel(deps);
+    const parsed = await forOneChat(deps, user.id, 'character draft', async () => {
+      const text = await complete(
+        deps,
+        turns,
+        { maxTokens: 900, jsonSchema: DRAFT_SCHEMA },
+        c.req.raw.signal,
       );
+      const draft = draftShape.safeParse(parseJson(text));
+      if (!draft.success)
+        throw notice(
+          'The model could not draft a character from this idea. Please try again, or describe it differently.',
+        );
+      return draft;
+    });
     const known = new Set(tags.map((t) => t.key));
     const draft: MateDraft = {
       ...parsed.data,

@@ -68,11 +68,8 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
       });
       if (greeting.trim())
         await appendMessage(trx, room.id, { role: 'mate', content: greeting, status: 'complete' });
-      await trx
-        .updateTable('mates')
-        .set((eb) => ({ chats_count: eb('chats_count', '+', 1) }))
-        .where('id', '=', mate.id)
-        .execute();
+      // An empty room counts for nothing: the mate's chat count grows with the first message
+      // a user sends it (recordChatForTrending), so opening rooms cannot push a mate up.
     });
     return ok(c, {
       roomId: room.id,

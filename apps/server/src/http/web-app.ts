@@ -31,4 +31,6 @@ export function serveMedia(app: Hono, mediaDir: string): void {
       rewriteRequestPath: (requestPath) => requestPath.replace(/^\/media/, ''),
     }),
   );
+  // A file that is not there (or no longer, once a portrait moved) is a 404, not the app.
+  app.all('/media/*', (c) => c.text('Not found', 404));
 }

@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import Markdown from 'react-markdown';
 import { keyframes, styled } from '../theme/stitches.config';
 
+/** Pictures a message may load: files under this server's `/media`, no `..` to leave it. */
+const OWN_MEDIA = /^\/media\/(?!.*\.\.)[\w./-]+$/;
+
 const blink = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0 } });
 
 const Row = styled('div', {
@@ -112,6 +115,20 @@ export function ChatBubble({
                 {children}
               </a>
             ),
+            // Loading a picture from elsewhere tells its host who opened the chat and when
+            // (a tracking pixel): only this server's media is shown, anything else is a link.
+            img: ({ src, alt }) =>
+              typeof src === 'string' && OWN_MEDIA.test(src) ? (
+                <img src={src} alt={alt ?? ''} />
+              ) : (
+                <a
+                  href={typeof src === 'string' ? src : undefined}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                >
+                  {alt || src}
+                </a>
+              ),
           }}
         >
           {content}

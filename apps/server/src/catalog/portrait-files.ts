@@ -1,0 +1,57 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { MEDIA_URL_PREFIX } from '../seed/portraits';
+
+const AVATARS = `${MEDIA_URL_PREFIX}/avatars/`;
+
+/**
+ * Portraits are served to whoever holds their address (an `<img>` sends no token), so the
+ * address of a private mate's portrait is the secret: a random name, never the mate's id.
+ */
+export function newPortraitName(extension: '.png' | '.svg'): string {
+  return `${randomUUID()}${extension}`;
+}
+
+/** The file behind a portrait URL of ours, or `null` for any other URL. */
+export function portraitFile(mediaDir: string, url: string): string | null {
+  if (!url.startsWith(AVATARS)) return null;
+  const name = url.slice(AVATARS.length);
+  return /^[\w-]+\.(png|svg)$/.test(name) ? path.join(mediaDir, 'avatars', name) : null;
+}
+
+/** Writes a portrait under a new random name and returns its URL. */
+export async function writePortrait(
+  mediaDir: string,
+  bytes: Buffer,
+  extension: '.png' | '.svg',
+): Promise<string> {
+  const name = newPortraitName(extension);
+  await fs.mkdir(path.join(mediaDir, 'avatars'), { recursive: true });
+  await fs.writeFile(path.join(mediaDir, 'avatars', name), bytes);
+  return AVATARS + name;
+}
+
+/** Removes a portrait of ours (nothing happens for another URL or a missing file). */
+export async function removePortrait(mediaDir: string, url: string): Promise<void> {
+  const file = portraitFile(mediaDir, url);
+  if (file) await fs.rm(file, { force: true });
+}
+
+/**
+ * A new random address for a portrait of ours, and the move that makes it true (`null` for
+ * another URL): when a mate becomes private, the address people saw while it was public
+ * stops answering. The caller saves the new URL, then moves, so a failed move undoes both.
+ */
+export function newPortraitAddress(
+  mediaDir: string,
+  url: string,
+): { url: string; move: () => Promise<void> } | null {
+  const file = portraitFile(mediaDir, url);
+  if (!file) return null;
+  const name = newPortraitName(path.extname(file) as '.png' | '.svg');
+  return {
+    url: AVATARS + name,
+    move: () => fs.rename(file, path.join(mediaDir, 'avatars', name)),
+  };
+}

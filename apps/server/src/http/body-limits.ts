@@ -1,0 +1,50 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { CODE, fail } from './envelope';
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** What a JSON call may send: the longest field (8,000 characters of message) fits many times. */
+export const JSON_BODY_LIMIT = 64 * KB;
+
+/**
+ * Calls that need more, by path under `/api`: a whole card drafted by hand (ten fields of up
+ * to 8,000 characters), and a card import carrying an 8 MB PNG as base64 (4/3 larger).
+ */
+export const BODY_LIMITS: Record<string, number> = {
+  '/mate/saveMate': 1 * MB,
+  '/mate/importCard': 12 * MB,
+};
+
+function describeSize(bytes: number): string {
+  return bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`;
+}
+
+function limitFor(maxSize: number): MiddlewareHandler {
+  return bodyLimit({
+    maxSize,
+    // Answered as soon as the declared length or the bytes counted so far pass the limit.
+    // The rest is not read into memory: @hono/node-server discards it for a moment so the
+    // client can read this answer, then closes the connection.
+    onError: (c) =>
+      fail(
+        c,
+        CODE.badInput,
+        `The request body is too large: this call accepts at most ${describeSize(maxSize)}.`,
+      ),
+  });
+}
+
+/**
+ * Refuses request bodies over the limit of their call before they are read, with a 4000
+ * envelope: {@link JSON_BODY_LIMIT} unless {@link BODY_LIMITS} names the path.
+ * `prefix` is where the API is mounted, stripped before the lookup.
+ */
+export function bodyLimits(prefix = ''): MiddlewareHandler {
+  const fallback = limitFor(JSON_BODY_LIMIT);
+  const byPath = new Map(
+    Object.entries(BODY_LIMITS).map(([path, size]) => [prefix + path, limitFor(size)]),
+  );
+  return (c, next) => (byPath.get(c.req.path) ?? fallback)(c, next);
+}

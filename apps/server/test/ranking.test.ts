@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recordChatForTrending } from '../src/catalog/trending';
+import {
+  DIALECTS,
+  createTestApp,
+  mateRow,
+  postgresAvailable,
+  signUp,
+  type TestApp,
+} from './harness';
+
+const withPostgres = await postgresAvailable();
+
+describe.each(DIALECTS)('rankings resist manipulation on %s', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  let app: TestApp;
+  beforeEach(async () => {
+    if (!skip) app = await createTestApp(dialect);
+  });
+  afterEach(async () => {
+    if (!skip) await app.close();
+  });
+
+  async function ownMate(owner: { userInfo: { uuid: string } }, id: string) {
+    await app.db
+      .insertInto('mates')
+      .values(mateRow(owner.userInfo.uuid, { id, name: `Pushed ${id}` }))
+      .execute();
+    return id;
+  }
+
+  it.skipIf(skip)(
+    '200 empty rooms move a mate neither up trending nor its chat count',
+    async () => {
+      const pusher = await signUp(app);
+      const mateId = await ownMate(pusher, 'pushed-by-rooms');
+      // Newer, and nobody opened a room with it: it leads every tie.
+      const control = await ownMate(pusher, 'control');
+      for (let room = 0; room < 200; room++) await pusher.client.room.createRoom({ mateId });
+      const rank = await app.client().mate.trendingRank();
+      expect(rank.slice(0, 2).map((entry) => entry.mate.mateId)).toEqual([control, mateId]);
+      expect(rank[1]!.recentChats).toBe(0);
+      expect((await app.client().mate.getMateDetail({ mateId })).counters.chats).toBe(0);
+    },
+  );
+
+  it.skipIf(skip)('counts a mate once per user who chatted with it', async () => {
+    const author = await signUp(app);
+    const many = await ownMate(author, 'one-user-many-messages');
+    const liked = await ownMate(author, 'liked-by-two');
+    await app.db.transaction().execute(async (trx) => {
+      for (let message = 0; message < 5; message++)
+        await recordChatForTrending(trx, { mateId: many, userId: 'spammer' });
+      await recordChatForTrending(trx, { mateId: liked, userId: 'ada' });
+      await recordChatForTrending(trx, { mateId: liked, userId: 'bob' });
+    });
+    const rank = await app.client().mate.trendingRank();
+    expect(rank[0]).toMatchObject({ rank: 1, recentChats: 2, mate: { mateId: liked } });
+    expect(rank[1]).toMatchObject({ rank: 2, recentChats: 1, mate: { mateId: many } });
+    expect((await app.client().mate.getMateDetail({ mateId: many })).counters.chats).toBe(1);
+    expect((await app.client().mate.getMateDetail({ mateId: liked })).counters.chats).toBe(2);
+  });
+
+  it.skipIf(skip)('does not let creators review their own mates', async () => {
+    const author = await signUp(app);
+    const mateId = await ownMate(author, 'self-reviewed');
+    await expect(author.client.mate.review({ mateId, rating: 5 })).rejects.toMatchObject({
+      code: 4003,
+      message: 'You cannot review your own mate.',
+    });
+    const detail = await app.client().mate.getMateDetail({ mateId });
+    expect(detail.counters).toMatchObject({ reviews: 0, rating: null });
+  });
+
+  it.skipIf(skip)(
+    'takes hot words only from signed-in searches that found something, and forgets old ones',
+    async () => {
+      const { client } = await signUp(app);
+      const old = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString();
+      await app.db.insertInto('search_log').values({ word: 'ancient', created_at: old }).execute();
+      for (let search = 0; search < 5; search++) {
+        await app.client().mate.search({ keyword: 'vampire' });
+        await client.mate.search({ keyword: 'qqqnothingmatches' });
+      }
+      await client.mate.search({ keyword: 'detective' });
+      expect(await app.client().mate.hotWords()).toEqual([{ word: 'detective', count: 1 }]);
+      const words = await app.db.selectFrom('search_log').select('word').execute();
+      expect(words.map((row) => row.word)).toEqual(['detective']);
+    },
+  );
+});
