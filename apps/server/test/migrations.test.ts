@@ -38,6 +38,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-22-0005-packages',
           '2026-11-22-0006-rooms',
           '2026-11-22-0007-one-default-persona',
+          '2026-11-23-0008-chat-log-index',
         ]);
       } finally {
         await database.drop();

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, MessageTable, RoomTable, UserTable } from '../db/schema';
-import { now } from '../db/dialect';
 import { badInput, notice } from '../http/envelope';
 import { refundChat, spendChat } from '../accounts/benefits';
+import { recordChatForTrending } from '../catalog/trending';
 import { appendMessage } from './messages';
 
 /** What the user asked for: a new message, or another answer to an earlier one. */
@@ -68,10 +68,7 @@ export async function startReply(
       .set((eb) => ({ messages_count: eb('messages_count', '+', 1) }))
       .where('id', '=', room.mate_id)
       .execute();
-    await trx
-      .insertInto('mate_chat_log')
-      .values({ mate_id: room.mate_id, user_id: user.id, created_at: now() })
-      .execute();
+    await recordChatForTrending(trx, { mateId: room.mate_id, userId: user.id });
     const reply = await appendMessage(trx, room.id, {
       role: 'mate',
       content: '',

@@ -7,6 +7,7 @@ import * as listingIndexes from './migrations/2026-11-22-0004-listing-indexes';
 import * as packages from './migrations/2026-11-22-0005-packages';
 import * as rooms from './migrations/2026-11-22-0006-rooms';
 import * as oneDefaultPersona from './migrations/2026-11-22-0007-one-default-persona';
+import * as chatLogIndex from './migrations/2026-11-23-0008-chat-log-index';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-22-0005-packages': packages,
   '2026-11-22-0006-rooms': rooms,
   '2026-11-22-0007-one-default-persona': oneDefaultPersona,
+  '2026-11-23-0008-chat-log-index': chatLogIndex,
 };
 
 /** Brings the database up to the latest migration; throws with the failing migration's name. */
