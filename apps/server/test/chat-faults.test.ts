@@ -331,6 +331,17 @@ describe('an OpenAI-compatible provider that misbehaves', () => {
     expect(JSON.stringify([events, english])).not.toMatch(/nginx|internal|LLM_API_KEY|502|401/);
     expect(server.logs.join('\n')).toContain('llm-7.internal');
   });
+
+  it("keeps the provider's detail out of inspiration's refusal too", async () => {
+    const { userInfo, room } = await newRoom(server);
+    const spanish = server.client({ token: userInfo.token, language: 'es' });
+    double.next({ kind: 'status', status: 503, body: '<html>upstream llm-9.internal down</html>' });
+    await expect(spanish.girl.chatGetInspiration({ roomId: room.roomId })).rejects.toMatchObject({
+      code: 5007,
+      message: 'El modelo no pudo responder ahora. Inténtalo de nuevo en un momento.',
+    });
+    expect(server.logs.join('\n')).toContain('llm-9.internal');
+  });
 });
 
 describe('an OpenAI-compatible provider that goes silent', () => {

@@ -6,6 +6,7 @@ import { body } from '../http/validate';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { ProviderError, type ChatTurn } from '../llm/language-model';
 import { buildTurns, languageName } from './prompt';
+import { textsFor } from '../i18n/texts';
 import { loadConversation } from './conversation';
 import { refundChat, spendChat } from '../accounts/benefits';
 import { consume } from '../accounts/rate-limits';
@@ -83,23 +84,27 @@ async function forOneChat<T>(
   }
 }
 
-/** Runs the model to completion and returns its text, turning provider failures into 5007. */
+/**
+ * Runs the model to completion and returns its text. A provider failure is a 5007 with a plain
+ * sentence in the caller's language; its detail (a provider's body, host names) is logged.
+ */
 async function complete(
   deps: Deps,
   turns: ChatTurn[],
   options: { maxTokens: number; jsonSchema: Record<string, unknown> },
-  signal: AbortSignal,
+  request: { signal: AbortSignal; language: string },
 ) {
   let text = '';
   try {
     await deps.chat.model.generate(
       turns,
-      { ...options, signal, temperature: 0.9 },
+      { ...options, signal: request.signal, temperature: 0.9 },
       (piece) => (text += piece),
     );
   } catch (error) {
-    if (error instanceof ProviderError) throw notice(error.message);
-    throw error;
+    if (!(error instanceof ProviderError)) throw error;
+    deps.log(`generation failed: ${error.message}`);
+    throw notice(textsFor(request.language)(`reply.${error.failure}`));
   }
   return text;
 }
@@ -164,7 +169,7 @@ export function generationRoutes(deps: Deps) {
           deps,
           turns,
           { maxTokens: 200, jsonSchema: INSPIRATION_SCHEMA },
-          c.req.raw.signal,
+          { signal: c.req.raw.signal, language: c.get('language') },
         ),
       ),
     );
@@ -192,7 +197,7 @@ export function generationRoutes(deps: Deps) {
         deps,
         turns,
         { maxTokens: 900, jsonSchema: DRAFT_SCHEMA },
-        c.req.raw.signal,
+        { signal: c.req.raw.signal, language: c.get('language') },
       );
       const draft = draftShape.safeParse(parseJson(text));
       if (!draft.success)
