@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Credentials, RegisterResult, VerifyStatusResult } from '@mates/api-client';
@@ -11,7 +10,8 @@ import { hashPassword, verifyPassword } from './secrets';
 import { createSession, endOtherSessions, endSession } from './sessions';
 import { toUserInfo } from './user-info';
 import { getBenefits } from './benefits';
-import { confirmVerification, redeemTicket, startVerification } from './verification';
+import { confirmVerification, redeemTicket } from './verification';
+import { register } from './registration';
 import { verifiedPage } from './verified-page';
 import { oauthRoutes } from './oauth-routes';
 import { personaRoutes } from './persona-routes';
@@ -34,55 +34,8 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
   routes.post('/register', async (c) => {
     await consume(limits.register, clientIp(c));
     const input = await body(c, z.object({ email, password }));
-    const existing = await db
-      .selectFrom('users')
-      .select(['id', 'email_verified_at'])
-      .where('email', '=', input.email)
-      .executeTakeFirst();
-    if (existing?.email_verified_at) {
-      throw new EnvelopeError(
-        CODE.conflict,
-        'This e-mail address is already registered. Please sign in.',
-      );
-    }
-    const passwordHash = await hashPassword(input.password);
-    const at = now();
-    const userId = existing?.id ?? randomUUID();
-    // An address that never verified proves nothing yet: whoever registers it again takes it over.
-    if (existing) {
-      await db
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: at })
-        .where('id', '=', userId)
-        .execute();
-    } else {
-      await db
-        .insertInto('users')
-        .values({
-          id: userId,
-          email: input.email,
-          password_hash: passwordHash,
-          nickname: input.email.split('@')[0]!.slice(0, 40),
-          avatar: null,
-          bio: '',
-          language: c.get('language'),
-          nfsw: false,
-          tags: toJson([]),
-          gender: null,
-          email_verified_at: null,
-          google_sub: null,
-          discord_id: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-    }
-    const verifyTicket = await startVerification(
-      db,
-      deps.mailer,
-      { id: userId, email: input.email },
-      deps.config.publicUrl,
-    );
+    const registration = { ...input, language: c.get('language') };
+    const verifyTicket = await register(db, deps.mailer, registration, deps.config.publicUrl);
     return ok<RegisterResult>(c, { verifyTicket });
   });
 
@@ -95,22 +48,12 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
   routes.post('/verify/status', async (c) => {
     await consume(limits.verifyStatus, clientIp(c));
     const input = await body(c, z.object({ email, verifyTicket: z.string().max(200).optional() }));
-    const user = await db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', input.email)
-      .executeTakeFirst();
-    const verified = Boolean(user?.email_verified_at);
-    let userInfo: VerifyStatusResult['userInfo'] = null;
-    if (
-      user &&
-      verified &&
-      input.verifyTicket &&
-      (await redeemTicket(db, input.email, input.verifyTicket))
-    ) {
-      userInfo = toUserInfo(user, await createSession(db, user.id));
-    }
-    return ok<VerifyStatusResult>(c, { verified, userInfo });
+    // Only the browser holding the ticket of the opened link learns anything about the address.
+    const user = input.verifyTicket
+      ? await redeemTicket(db, input.email, input.verifyTicket)
+      : null;
+    const userInfo = user ? toUserInfo(user, await createSession(db, user.id)) : null;
+    return ok<VerifyStatusResult>(c, { verified: userInfo !== null, userInfo });
   });
 
   routes.post('/login', async (c) => {
