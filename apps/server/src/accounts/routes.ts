@@ -5,7 +5,7 @@ import { CODE, EnvelopeError, notice, ok } from '../http/envelope';
 import { body, query } from '../http/validate';
 import { clientIp, requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toJson } from '../db/dialect';
-import { consume } from './rate-limits';
+import { checkLoginFailures, consume, recordLoginFailure } from './rate-limits';
 import { hashPassword, verifyPassword } from './secrets';
 import { createSession, endOtherSessions, endSession } from './sessions';
 import { toUserInfo } from './user-info';
@@ -58,16 +58,18 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
 
   routes.post('/login', async (c) => {
     const input: Credentials = await body(c, credentials);
-    await consume(limits.login, `${clientIp(c)}:${input.email}`);
+    const ip = clientIp(c);
+    await consume(limits.login, `${ip}:${input.email}`);
+    await checkLoginFailures(limits, ip, input.email);
     const user = await db
       .selectFrom('users')
       .selectAll()
       .where('email', '=', input.email)
       .executeTakeFirst();
-    const matches = user?.password_hash
-      ? await verifyPassword(user.password_hash, input.password)
-      : false;
-    if (!user || !matches) throw notice('Wrong e-mail address or password.');
+    if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
+      await recordLoginFailure(limits, ip, input.email);
+      throw notice('Wrong e-mail address or password.');
+    }
     if (!user.email_verified_at) {
       throw notice('Please confirm your e-mail address first: open the link we sent you.');
     }
