@@ -6,7 +6,7 @@ import { DIALECTS, createTestApp, postgresAvailable, signUp, type TestApp } from
 
 // The real argon2, watched: an unknown address must cost the same work as a wrong password.
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  const real = await importOriginal<typeof argon2>();
   return { ...real, verify: vi.fn(real.verify) };
 });
 
