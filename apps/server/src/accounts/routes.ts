@@ -12,6 +12,7 @@ import { toUserInfo } from './user-info';
 import { getBenefits } from './benefits';
 import { confirmVerification, redeemTicket } from './verification';
 import { register } from './registration';
+import { assertStrongPassword } from './password-policy';
 import { verifiedPage } from './verified-page';
 import { oauthRoutes } from './oauth-routes';
 import { personaRoutes } from './persona-routes';
@@ -26,6 +27,9 @@ const language = z
   .string()
   .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as "en" or "pt-BR"');
 
+/** The words of an address a guesser tries first: the whole address and its local part. */
+const addressWords = (address: string) => [address, address.split('@')[0]!];
+
 /** register, verify status and its link, login, logout, password, language, tags, benefits. */
 export function accountRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, limits } = deps;
@@ -34,6 +38,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
   routes.post('/register', async (c) => {
     await consume(limits.register, clientIp(c));
     const input = await body(c, z.object({ email, password }));
+    assertStrongPassword('password', input.password, addressWords(input.email));
     const registration = { ...input, language: c.get('language') };
     const verifyTicket = await register(db, deps.mailer, registration, deps.config.publicUrl);
     return ok<RegisterResult>(c, { verifyTicket });
@@ -88,6 +93,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
       c,
       z.object({ oldPassword: z.string().max(200), newPassword: password }),
     );
+    assertStrongPassword('newPassword', input.newPassword, addressWords(user.email));
     if (!user.password_hash || !(await verifyPassword(user.password_hash, input.oldPassword))) {
       throw notice('The current password is not right.');
     }
