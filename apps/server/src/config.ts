@@ -29,6 +29,7 @@ const schema = z.object({
   DISCORD_CLIENT_ID: z.string().min(1).optional(),
   DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
   DISCORD_API_URL: z.url().default('https://discord.com/api'),
+  DISCORD_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LLM_PROVIDER: z.enum(['embedded', 'openai']).default('embedded'),
   LLM_MODEL: z.string().min(1).optional(),
@@ -59,7 +60,13 @@ export interface Config {
   mailOutboxDir: string;
   mailFrom: string;
   google: { clientId: string | undefined; jwksUrl: string };
-  discord: { clientId: string | undefined; clientSecret: string | undefined; apiUrl: string };
+  discord: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    apiUrl: string;
+    /** How long one call to Discord (its answer and body) may take. */
+    timeoutMs: number;
+  };
   webDistDir: string;
   llm: {
     provider: 'embedded' | 'openai';
@@ -115,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientId: values.DISCORD_CLIENT_ID,
       clientSecret: values.DISCORD_CLIENT_SECRET,
       apiUrl: values.DISCORD_API_URL.replace(/\/+$/, ''),
+      timeoutMs: values.DISCORD_TIMEOUT_MS,
     },
     webDistDir: path.resolve(
       values.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),

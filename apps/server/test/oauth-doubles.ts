@@ -16,7 +16,12 @@ async function listen(
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Also ends requests a fault left hanging, which would otherwise hold the close forever.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -67,9 +72,11 @@ export async function startDiscordDouble(options: {
   const codes = new Map<string, DiscordUser>();
   const tokens = new Map<string, DiscordUser>();
   const requests: { path: string; form?: Record<string, string> }[] = [];
+  const faults: { next: { fault: DiscordFault; path?: string } | null } = { next: null };
   const server = await listen(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (misbehave(faults, req, res)) return;
     const json = (status: number, payload: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(payload));
@@ -119,6 +126,37 @@ export async function startDiscordDouble(options: {
       return code;
     },
     requests,
+    /**
+     * Makes the next request (to `path`, e.g. `/api/users/@me`, when given) misbehave as
+     * {@link DiscordFault} says; later ones behave again.
+     */
+    failNext: (fault: DiscordFault, path?: string) => {
+      faults.next = { fault, path };
+    },
     close: server.close,
   };
+}
+
+/**
+ * How the double can misbehave once: `hang` accepts the request and never answers; `html`
+ * answers 200 with an HTML page, as a proxy or an outage page in front of Discord does.
+ */
+export type DiscordFault = 'hang' | 'html';
+
+function misbehave(
+  faults: { next: { fault: DiscordFault; path?: string } | null },
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): boolean {
+  const { fault, path } = faults.next ?? {};
+  if (!fault || (path && req.url !== path)) return false;
+  faults.next = null;
+  if (fault === 'html') {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<html><body>502 Bad Gateway</body></html>');
+  } else {
+    // Never answered; closing the server ends the socket.
+    req.socket.setTimeout(0);
+  }
+  return true;
 }

@@ -1,10 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair } from 'jose';
-import { DIALECTS, createTestApp, postgresAvailable, signUp, type TestApp } from './harness';
-import { startDiscordDouble, startGoogleDouble } from './oauth-doubles';
+import type { memoryMailer } from './harness';
+import {
+  DIALECTS,
+  createTestApp,
+  linkIn,
+  postgresAvailable,
+  signUp,
+  type TestApp,
+} from './harness';
+import { startDiscordDouble, startGoogleDouble, type DiscordUser } from './oauth-doubles';
 
 const withPostgres = await postgresAvailable();
 const GOOGLE_CLIENT_ID = 'mates-test.apps.googleusercontent.com';
+const nelly: DiscordUser = {
+  id: '80351110224678912',
+  username: 'nelly',
+  global_name: 'Nelly',
+  email: 'nelly@example.com',
+  verified: true,
+  avatar: null,
+};
 const DISCORD = {
   clientId: '1234567890',
   clientSecret: 'shh',
@@ -21,14 +37,13 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
     google = await startGoogleDouble();
     discord = await startDiscordDouble(DISCORD);
     app = await createTestApp(dialect, {
-      env: {
-        GOOGLE_CLIENT_ID,
-        GOOGLE_JWKS_URL: google.jwksUrl,
-        DISCORD_CLIENT_ID: DISCORD.clientId,
-        DISCORD_CLIENT_SECRET: DISCORD.clientSecret,
-        DISCORD_API_URL: discord.apiUrl,
-      },
+      env: { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, ...discordEnv() },
     });
+  });
+  const discordEnv = () => ({
+    DISCORD_CLIENT_ID: DISCORD.clientId,
+    DISCORD_CLIENT_SECRET: DISCORD.clientSecret,
+    DISCORD_API_URL: discord.apiUrl,
   });
   afterAll(async () => {
     if (skip) return;
@@ -78,6 +93,32 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
     );
     expect((await app.client().user.loginGG({ credential })).uuid).toBe(existing.userInfo.uuid);
   });
+
+  it.skipIf(skip)(
+    "drops a pending sign-up's password and ticket when Google vouches for the address",
+    async () => {
+      const email = 'pending-g@example.com';
+      const attacker = await app.client().user.register({ email, password: 'attacker horse' });
+      const credential = await google.sign(
+        { sub: 'g-250', email, email_verified: true },
+        { audience: GOOGLE_CLIENT_ID },
+      );
+      const owner = await app.client().user.loginGG({ credential });
+      await expect(
+        app.client().user.login({ email, password: 'attacker horse' }),
+      ).rejects.toMatchObject({ code: 5007, message: 'Wrong e-mail address or password.' });
+      const mail = (app.mailer as ReturnType<typeof memoryMailer>).sent.at(-1)!;
+      const link = new URL(linkIn(mail));
+      expect((await app.app.request(link.pathname + link.search)).status).toBe(404);
+      expect(await app.client().user.verifyStatus({ email, ...attacker })).toEqual({
+        verified: false,
+        userInfo: null,
+      });
+      await expect(app.client({ token: owner.token }).user.benefits()).resolves.toMatchObject({
+        chats: 50,
+      });
+    },
+  );
 
   it.skipIf(skip)(
     'refuses tokens for another audience, from another issuer, or signed by another key',
@@ -172,6 +213,39 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
       code: 5007,
       message: 'Your Discord account has no verified e-mail address.',
     });
+  });
+
+  it.skipIf(skip)('says clearly when Discord answers its token exchange with no JSON', async () => {
+    const code = discord.authorize(nelly);
+    discord.failNext('html');
+    await expect(app.client().user.loginDiscord({ code })).rejects.toMatchObject({
+      code: 5007,
+      message: 'Discord sent an answer we could not read. Please try again later.',
+    });
+    expect(app.logs.at(-1)).toMatch(/^Discord token exchange: unreadable answer/);
+  });
+
+  it.skipIf(skip)('gives up on a Discord that does not answer, saying so', async () => {
+    const impatient = await createTestApp(dialect, {
+      env: { ...discordEnv(), DISCORD_TIMEOUT_MS: '300' },
+    });
+    try {
+      const steps = [
+        ['token exchange', '/api/oauth2/token'],
+        ['user fetch', '/api/users/@me'],
+      ] as const;
+      for (const [step, path] of steps) {
+        const code = discord.authorize(nelly);
+        discord.failNext('hang', path);
+        await expect(impatient.client().user.loginDiscord({ code })).rejects.toMatchObject({
+          code: 5007,
+          message: 'Discord did not answer in time. Please try again later.',
+        });
+        expect(impatient.logs.at(-1)).toBe(`Discord ${step}: no answer within 300 ms`);
+      }
+    } finally {
+      await impatient.close();
+    }
   });
 
   it.skipIf(skip)('answers clearly when a provider is not set up', async () => {

@@ -9,13 +9,14 @@ import { ServicesProvider } from './app/services-context';
 import { createRouter } from './app/router';
 import { moveCodeIntoHash } from './app/discord-guard';
 
-// Discord's redirect carries its code in the real query string; the router reads the hash.
+// Discord's redirect carries its code and state in the real query string; the router reads the hash.
 const moved = moveCodeIntoHash(window.location);
 if (moved) window.history.replaceState(null, '', moved);
 const router = createRouter();
 const services = createServices({
   apiBase: import.meta.env.VITE_API_BASE ?? '/api',
   storage: window.localStorage,
+  tabStorage: window.sessionStorage,
   navigate: (path) => void router.navigate(path),
   reload: () => window.location.reload(),
 });

@@ -197,6 +197,32 @@ describe('authPopupMachine', () => {
     );
   });
 
+  it('Discord: asks for a fresh OAuth state each time and sends it along (CSRF)', () => {
+    const states = ['state-1', 'state-2'];
+    const newDiscordState = vi.fn(() => states.shift()!);
+    const platform = createFakePlatform();
+    const actor = createActor(authPopupMachine, {
+      input: {
+        client: {} as never,
+        platform,
+        storeUserInfo: vi.fn(),
+        storeRegistration: vi.fn(),
+        discord: { clientId: '123', redirectUri: 'http://mates.test/user/loginDiscord' },
+        newDiscordState,
+      },
+    }).start();
+    actor.send({ type: 'OPEN', mode: AUTH_MODE.signIn });
+    actor.send({ type: 'DISCORD' });
+    actor.send({ type: 'DISCORD' });
+    const sent = platform.redirect.mock.calls.map(([url]) =>
+      new URL(url as string).searchParams.get('state'),
+    );
+    expect(sent).toEqual(['state-1', 'state-2']);
+    expect(discordAuthorizeUrl({ clientId: 'a', redirectUri: 'b' }, 'x y')).toContain(
+      'state=x%20y',
+    );
+  });
+
   it('Discord takes its configuration from the event when the input had none', () => {
     const { actor, platform } = setup();
     actor.send({ type: 'OPEN', mode: AUTH_MODE.signIn });

@@ -43,6 +43,12 @@ export interface AuthPopupInput {
   storeRegistration: (email: string, verifyTicket: string) => void;
   /** Discord sign-in; absent when the server has none configured. */
   discord?: DiscordAuthorizeConfig;
+  /**
+   * Issues the OAuth `state` of one Discord sign-in and keeps it in this browser tab, where
+   * the redirect back must bring the same one (so that nobody can sign a victim into their
+   * own account with their code). Without it the authorize URL carries no state.
+   */
+  newDiscordState?: () => string;
 }
 
 /** Events the auth popup accepts. */
@@ -80,13 +86,14 @@ interface CredentialsInput {
 
 const DISCORD_AUTHORIZE_URL = 'https://discord.com/oauth2/authorize';
 
-/** The Discord authorize URL, asking for the scope "identify email". */
-export function discordAuthorizeUrl(config: DiscordAuthorizeConfig): string {
+/** The Discord authorize URL, asking for the scope "identify email", with `state` when given. */
+export function discordAuthorizeUrl(config: DiscordAuthorizeConfig, state?: string): string {
   const query = [
     ['client_id', config.clientId],
     ['redirect_uri', config.redirectUri],
     ['response_type', 'code'],
     ['scope', DISCORD_SCOPE],
+    ...(state ? [['state', state]] : []),
   ]
     .map(([key, value]) => `${key}=${encodeURIComponent(value!)}`)
     .join('&');
@@ -184,7 +191,7 @@ export const authPopupMachine = setup({
         context.platform.logError('Discord sign-in is not configured', undefined);
         return;
       }
-      context.platform.redirect(discordAuthorizeUrl(config));
+      context.platform.redirect(discordAuthorizeUrl(config, context.newDiscordState?.()));
     },
   },
 }).createMachine({

@@ -47,18 +47,23 @@ export async function linkOrCreateUser(
     .where('email', '=', email)
     .executeTakeFirst();
   if (byEmail) {
-    // The provider vouches for the address, which also proves an unverified sign-up.
+    // The provider vouches for the address. A pending sign-up's password and link came from
+    // whoever typed the address, perhaps not its owner: they go, and the owner signs in here.
+    const pending = !byEmail.email_verified_at;
     await db
       .updateTable('users')
       .set({
         [column]: identity.subject,
         email_verified_at: byEmail.email_verified_at ?? at,
+        ...(pending ? { password_hash: null } : {}),
         updated_at: at,
       })
       .where('id', '=', byEmail.id)
       .execute();
-    if (!byEmail.email_verified_at)
+    if (pending) {
+      await db.deleteFrom('email_verifications').where('user_id', '=', byEmail.id).execute();
       await grantBenefits(db, byEmail.id, { ...welcome, reason: 'welcome' });
+    }
     return db
       .selectFrom('users')
       .selectAll()

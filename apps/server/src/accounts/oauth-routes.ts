@@ -7,6 +7,7 @@ import type { ApiEnv, Deps } from '../http/context';
 import { createSession } from './sessions';
 import { toUserInfo } from './user-info';
 import { linkOrCreateUser, type ExternalIdentity } from './external-accounts';
+import { discordIdentity } from './discord';
 
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
@@ -46,55 +47,8 @@ export function oauthRoutes(deps: Deps): Hono<ApiEnv> {
 
   routes.get('/loginDiscord', async (c) => {
     const { code } = query(c, z.object({ code: z.string().min(1).max(512) }));
-    const { clientId, clientSecret, apiUrl } = config.discord;
-    if (!clientId || !clientSecret) throw notice('Discord sign-in is not set up on this server.');
-    const tokenResponse = await deps.fetch(`${apiUrl}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        client_id: clientId,
-        client_secret: clientSecret,
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: `${config.publicUrl}/user/loginDiscord`,
-      }),
-    });
-    if (!tokenResponse.ok) {
-      deps.log(
-        `Discord token exchange refused: ${tokenResponse.status} ${await tokenResponse.text()}`,
-      );
-      throw notice('Discord could not confirm this sign-in. Please try again.');
-    }
-    const { access_token: accessToken, token_type: tokenType = 'Bearer' } =
-      (await tokenResponse.json()) as {
-        access_token: string;
-        token_type?: string;
-      };
-    const meResponse = await deps.fetch(`${apiUrl}/users/@me`, {
-      headers: { authorization: `${tokenType} ${accessToken}` },
-    });
-    if (!meResponse.ok) throw notice('Discord could not confirm this sign-in. Please try again.');
-    const me = (await meResponse.json()) as {
-      id: string;
-      username: string;
-      global_name?: string | null;
-      email?: string | null;
-      verified?: boolean;
-      avatar?: string | null;
-    };
-    const user = await linkOrCreateUser(
-      db,
-      {
-        provider: 'discord',
-        subject: me.id,
-        email: me.email ?? null,
-        emailVerified: me.verified === true,
-        nickname: me.global_name || me.username,
-        avatar: me.avatar ? `https://cdn.discordapp.com/avatars/${me.id}/${me.avatar}.png` : null,
-      },
-      c.get('language'),
-      config.welcome,
-    );
+    const identity = await discordIdentity(deps, code);
+    const user = await linkOrCreateUser(db, identity, c.get('language'), config.welcome);
     return ok(c, toUserInfo(user, await createSession(db, user.id)));
   });
   return routes;

@@ -1,14 +1,22 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { notice } from '../http/envelope';
 
-/** One limiter per sensitive call (in memory; Redis or PostgreSQL stores at scale). */
+/**
+ * One limiter per sensitive call. In memory today; any rate-limiter-flexible store (Redis,
+ * PostgreSQL) fits the same fields when several processes must share the counts.
+ */
 export interface RateLimits {
-  login: RateLimiterMemory;
-  register: RateLimiterMemory;
-  verifyStatus: RateLimiterMemory;
-  changePassword: RateLimiterMemory;
+  /** Login attempts of one address on one account. */
+  login: RateLimiterAbstract;
+  /** Failed logins on one account from any address: slow guessing spread over many IPs. */
+  loginFailsByAccount: RateLimiterAbstract;
+  /** Failed logins from one address on any account: one IP trying many accounts. */
+  loginFailsByIp: RateLimiterAbstract;
+  register: RateLimiterAbstract;
+  verifyStatus: RateLimiterAbstract;
+  changePassword: RateLimiterAbstract;
   /** Inspiration and character drafts, per user: each runs the model. */
-  generation: RateLimiterMemory;
+  generation: RateLimiterAbstract;
 }
 
 /** The limits: generous for people, tight for scripts. `scale` multiplies every allowance. */
@@ -17,6 +25,10 @@ export function createRateLimits(scale = 1): RateLimits {
     new RateLimiterMemory({ keyPrefix, points: points * scale, duration });
   return {
     login: limiter('login', 10, 60),
+    // A person mistyping stays far below these; they also hold back the owner while an
+    // attack runs, the price of not letting a botnet guess at leisure.
+    loginFailsByAccount: limiter('login-fails-account', 30, 60 * 60),
+    loginFailsByIp: limiter('login-fails-ip', 100, 60 * 60),
     register: limiter('register', 10, 60 * 60),
     // Polling every 2 s is 30 calls a minute; leave room for two open tabs.
     verifyStatus: limiter('verify', 90, 60),
@@ -27,14 +39,45 @@ export function createRateLimits(scale = 1): RateLimits {
 }
 
 /** Spends one point for `key`; when none is left, a 5007 saying when to try again. */
-export async function consume(limiter: RateLimiterMemory, key: string): Promise<void> {
+export async function consume(limiter: RateLimiterAbstract, key: string): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
-    const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-    throw notice(
-      `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-    );
+    throw tooManyAttempts(error.msBeforeNext);
   }
+}
+
+/** Refuses a login, before any password is checked, when its account or address failed too often. */
+export async function checkLoginFailures(
+  limits: RateLimits,
+  ip: string,
+  email: string,
+): Promise<void> {
+  const counts = [
+    [limits.loginFailsByAccount, email],
+    [limits.loginFailsByIp, ip],
+  ] as const;
+  for (const [limiter, key] of counts) {
+    const spent = await limiter.get(key);
+    if (spent && spent.consumedPoints >= limiter.points) throw tooManyAttempts(spent.msBeforeNext);
+  }
+}
+
+/** Counts a failed login against its account and its address. */
+export async function recordLoginFailure(
+  limits: RateLimits,
+  ip: string,
+  email: string,
+): Promise<void> {
+  await limits.loginFailsByAccount.penalty(email);
+  await limits.loginFailsByIp.penalty(ip);
+}
+
+function tooManyAttempts(msBeforeNext: number) {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  const [count, unit] = seconds > 90 ? [Math.ceil(seconds / 60), 'minute'] : [seconds, 'second'];
+  return notice(
+    `Too many attempts. Please try again in ${count} ${unit}${count === 1 ? '' : 's'}.`,
+  );
 }

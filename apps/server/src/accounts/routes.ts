@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Credentials, RegisterResult, VerifyStatusResult } from '@mates/api-client';
@@ -6,12 +5,14 @@ import { CODE, EnvelopeError, notice, ok } from '../http/envelope';
 import { body, query } from '../http/validate';
 import { clientIp, requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toJson } from '../db/dialect';
-import { consume } from './rate-limits';
+import { checkLoginFailures, consume, recordLoginFailure } from './rate-limits';
 import { hashPassword, verifyPassword } from './secrets';
 import { createSession, endOtherSessions, endSession } from './sessions';
 import { toUserInfo } from './user-info';
 import { getBenefits } from './benefits';
-import { confirmVerification, redeemTicket, startVerification } from './verification';
+import { confirmVerification, redeemTicket } from './verification';
+import { register } from './registration';
+import { assertStrongPassword } from './password-policy';
 import { verifiedPage } from './verified-page';
 import { oauthRoutes } from './oauth-routes';
 import { personaRoutes } from './persona-routes';
@@ -26,6 +27,9 @@ const language = z
   .string()
   .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as "en" or "pt-BR"');
 
+/** The words of an address a guesser tries first: the whole address and its local part. */
+const addressWords = (address: string) => [address, address.split('@')[0]!];
+
 /** register, verify status and its link, login, logout, password, language, tags, benefits. */
 export function accountRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, limits } = deps;
@@ -34,55 +38,9 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
   routes.post('/register', async (c) => {
     await consume(limits.register, clientIp(c));
     const input = await body(c, z.object({ email, password }));
-    const existing = await db
-      .selectFrom('users')
-      .select(['id', 'email_verified_at'])
-      .where('email', '=', input.email)
-      .executeTakeFirst();
-    if (existing?.email_verified_at) {
-      throw new EnvelopeError(
-        CODE.conflict,
-        'This e-mail address is already registered. Please sign in.',
-      );
-    }
-    const passwordHash = await hashPassword(input.password);
-    const at = now();
-    const userId = existing?.id ?? randomUUID();
-    // An address that never verified proves nothing yet: whoever registers it again takes it over.
-    if (existing) {
-      await db
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: at })
-        .where('id', '=', userId)
-        .execute();
-    } else {
-      await db
-        .insertInto('users')
-        .values({
-          id: userId,
-          email: input.email,
-          password_hash: passwordHash,
-          nickname: input.email.split('@')[0]!.slice(0, 40),
-          avatar: null,
-          bio: '',
-          language: c.get('language'),
-          nfsw: false,
-          tags: toJson([]),
-          gender: null,
-          email_verified_at: null,
-          google_sub: null,
-          discord_id: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-    }
-    const verifyTicket = await startVerification(
-      db,
-      deps.mailer,
-      { id: userId, email: input.email },
-      deps.config.publicUrl,
-    );
+    assertStrongPassword('password', input.password, addressWords(input.email));
+    const registration = { ...input, language: c.get('language') };
+    const verifyTicket = await register(db, deps.mailer, registration, deps.config.publicUrl);
     return ok<RegisterResult>(c, { verifyTicket });
   });
 
@@ -95,36 +53,28 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
   routes.post('/verify/status', async (c) => {
     await consume(limits.verifyStatus, clientIp(c));
     const input = await body(c, z.object({ email, verifyTicket: z.string().max(200).optional() }));
-    const user = await db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', input.email)
-      .executeTakeFirst();
-    const verified = Boolean(user?.email_verified_at);
-    let userInfo: VerifyStatusResult['userInfo'] = null;
-    if (
-      user &&
-      verified &&
-      input.verifyTicket &&
-      (await redeemTicket(db, input.email, input.verifyTicket))
-    ) {
-      userInfo = toUserInfo(user, await createSession(db, user.id));
-    }
-    return ok<VerifyStatusResult>(c, { verified, userInfo });
+    // Only the browser holding the ticket of the opened link learns anything about the address.
+    const user = input.verifyTicket
+      ? await redeemTicket(db, input.email, input.verifyTicket)
+      : null;
+    const userInfo = user ? toUserInfo(user, await createSession(db, user.id)) : null;
+    return ok<VerifyStatusResult>(c, { verified: userInfo !== null, userInfo });
   });
 
   routes.post('/login', async (c) => {
     const input: Credentials = await body(c, credentials);
-    await consume(limits.login, `${clientIp(c)}:${input.email}`);
+    const ip = clientIp(c);
+    await consume(limits.login, `${ip}:${input.email}`);
+    await checkLoginFailures(limits, ip, input.email);
     const user = await db
       .selectFrom('users')
       .selectAll()
       .where('email', '=', input.email)
       .executeTakeFirst();
-    const matches = user?.password_hash
-      ? await verifyPassword(user.password_hash, input.password)
-      : false;
-    if (!user || !matches) throw notice('Wrong e-mail address or password.');
+    if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
+      await recordLoginFailure(limits, ip, input.email);
+      throw notice('Wrong e-mail address or password.');
+    }
     if (!user.email_verified_at) {
       throw notice('Please confirm your e-mail address first: open the link we sent you.');
     }
@@ -143,6 +93,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
       c,
       z.object({ oldPassword: z.string().max(200), newPassword: password }),
     );
+    assertStrongPassword('newPassword', input.newPassword, addressWords(user.email));
     if (!user.password_hash || !(await verifyPassword(user.password_hash, input.oldPassword))) {
       throw notice('The current password is not right.');
     }

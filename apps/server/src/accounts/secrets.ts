@@ -11,10 +11,24 @@ export const hashToken = (token: string): string =>
 /** Hashes a password with argon2id (the library's default algorithm). */
 export const hashPassword = (password: string): Promise<string> => hash(password);
 
-/** Whether `password` matches `passwordHash`; a malformed hash is simply no match. */
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+// A hash of nothing anyone can type, made once on first use (a cache): unknown addresses and
+// accounts without a password are checked against it, so that they cost the same time as a
+// wrong password and the answer's timing does not tell which addresses have accounts.
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Whether `password` matches `passwordHash`; a missing or malformed hash is no match, after the
+ * same work as a real check.
+ */
+export async function verifyPassword(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    if (passwordHash) return await verify(passwordHash, password);
+    dummyHash ??= hash(randomToken());
+    await verify(await dummyHash, password);
+    return false;
   } catch {
     return false;
   }

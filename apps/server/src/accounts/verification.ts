@@ -3,43 +3,52 @@ import type { Kysely } from 'kysely';
 import type { Database, UserTable } from '../db/schema';
 import { now } from '../db/dialect';
 import type { Mailer } from '../mail/mailer';
-import { hashToken, randomToken } from './secrets';
+import { hashToken } from './secrets';
 import { grantBenefits } from './benefits';
 
-/** How long a verification link works. */
+/** How long a verification link, and the ticket of its registration, work. */
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Starts a verification: mails a link and returns the ticket for the registering browser. */
-export async function startVerification(
-  db: Kysely<Database>,
-  mailer: Mailer,
+/**
+ * Makes `secrets` the only verification of a pending user: every earlier link and ticket of
+ * the address stops working, so a ticket belongs to one registration.
+ */
+export async function replaceVerification(
+  trx: Kysely<Database>,
   user: Pick<UserTable, 'id' | 'email'>,
-  publicUrl: string,
-): Promise<string> {
-  const linkToken = randomToken();
-  const ticket = randomToken();
+  secrets: { linkToken: string; ticket: string },
+): Promise<void> {
+  await trx.deleteFrom('email_verifications').where('user_id', '=', user.id).execute();
   const at = Date.now();
-  await db
+  await trx
     .insertInto('email_verifications')
     .values({
       id: randomUUID(),
       user_id: user.id,
       email: user.email,
-      link_token_hash: hashToken(linkToken),
-      ticket_hash: hashToken(ticket),
+      link_token_hash: hashToken(secrets.linkToken),
+      ticket_hash: hashToken(secrets.ticket),
       created_at: new Date(at).toISOString(),
       expires_at: new Date(at + VERIFICATION_TTL_MS).toISOString(),
       verified_at: null,
     })
     .execute();
+}
+
+/** Mails the link that verifies `email`. */
+export async function sendVerificationMail(
+  mailer: Mailer,
+  email: string,
+  linkToken: string,
+  publicUrl: string,
+): Promise<void> {
   const link = `${publicUrl}/api/user/verify/confirm?token=${encodeURIComponent(linkToken)}`;
   await mailer.send({
-    to: user.email,
+    to: email,
     subject: 'Confirm your e-mail address for Mates',
     text: `Welcome to Mates!\n\nConfirm your e-mail address by opening this link:\n${link}\n\nThe link works for 24 hours. If you did not sign up, ignore this mail.\n`,
     html: `<p>Welcome to Mates!</p><p><a href="${link}">Confirm your e-mail address</a></p><p>The link works for 24 hours. If you did not sign up, ignore this mail.</p>`,
   });
-  return ticket;
 }
 
 /** What opening a verification link did. */
@@ -54,46 +63,62 @@ export async function confirmVerification(
   const row = await db
     .selectFrom('email_verifications')
     .innerJoin('users', 'users.id', 'email_verifications.user_id')
-    .select([
-      'email_verifications.id',
-      'email_verifications.user_id',
-      'email_verifications.expires_at',
-      'users.email_verified_at',
-    ])
+    .select(['email_verifications.expires_at', 'users.email_verified_at'])
     .where('email_verifications.link_token_hash', '=', hashToken(linkToken))
     .executeTakeFirst();
   if (!row) return 'unknown';
   if (row.email_verified_at) return 'already-verified';
   if (Date.parse(row.expires_at) <= Date.now()) return 'expired';
-  const at = now();
-  await db
-    .updateTable('email_verifications')
-    .set({ verified_at: at })
-    .where('id', '=', row.id)
-    .execute();
-  await db
-    .updateTable('users')
-    .set({ email_verified_at: at, updated_at: at })
-    .where('id', '=', row.user_id)
-    .execute();
-  await grantBenefits(db, row.user_id, { ...welcome, reason: 'welcome' });
+  const userId = await db.transaction().execute(async (trx) => {
+    const at = now();
+    // Conditional writes: a registration that replaced this link meanwhile, or a second tab
+    // opening it, changes nothing, so the welcome is granted once.
+    const opened = await trx
+      .updateTable('email_verifications')
+      .set({ verified_at: at })
+      .where('link_token_hash', '=', hashToken(linkToken))
+      .where('verified_at', 'is', null)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!opened) return null;
+    const verified = await trx
+      .updateTable('users')
+      .set({ email_verified_at: at, updated_at: at })
+      .where('id', '=', opened.user_id)
+      .where('email_verified_at', 'is', null)
+      .executeTakeFirst();
+    return Number(verified.numUpdatedRows) > 0 ? opened.user_id : null;
+  });
+  if (!userId) return 'already-verified';
+  await grantBenefits(db, userId, { ...welcome, reason: 'welcome' });
   return 'verified';
 }
 
 /**
- * Whether `ticket` is one that register gave for `email` and has not been used; using it
- * consumes it, so one ticket signs in once.
+ * The user whose registration gave `ticket` for `email`, once its link was opened and while it
+ * has not expired; redeeming uses the ticket up, so one ticket signs in once. `null` otherwise,
+ * whatever the reason, so the answer tells nothing about the address.
  */
 export async function redeemTicket(
   db: Kysely<Database>,
   email: string,
   ticket: string,
-): Promise<boolean> {
-  const result = await db
+): Promise<UserTable | null> {
+  const redeemed = await db
     .updateTable('email_verifications')
     .set({ ticket_hash: '' })
     .where('email', '=', email)
     .where('ticket_hash', '=', hashToken(ticket))
+    .where('verified_at', 'is not', null)
+    .where('expires_at', '>', now())
+    .returning('user_id')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (!redeemed) return null;
+  return (
+    (await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', redeemed.user_id)
+      .executeTakeFirst()) ?? null
+  );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { DISCORD_REDIRECT_PATH } from '@mates/state-machines';
 import { useServices } from './services-context';
 
 /**
- * The address to continue at when Discord's redirect put `code` in the real query string
- * (`/user/loginDiscord?code=…`): the code moves into the hash query of the app path, where
+ * The address to continue at when Discord's redirect put `code` (and `state`) in the real
+ * query string (`/user/loginDiscord?code=…&state=…`): they move into the hash query of the app path, where
  * {@link useDiscordGuard} takes it like any other navigation's; `null` when there is none.
  */
 export function moveCodeIntoHash(
@@ -14,10 +15,13 @@ export function moveCodeIntoHash(
   const real = new URLSearchParams(location.search);
   const code = real.get('code');
   if (!code) return null;
-  real.delete('code');
   const [path = '/', query = ''] = (location.hash.slice(1) || '/').split('?');
   const hashQuery = new URLSearchParams(query);
-  hashQuery.set('code', code);
+  for (const key of ['code', 'state']) {
+    const value = real.get(key);
+    real.delete(key);
+    if (value !== null) hashQuery.set(key, value);
+  }
   const pathname = location.pathname === DISCORD_REDIRECT_PATH ? '/' : location.pathname;
   const rest = real.toString();
   return `${pathname}${rest ? `?${rest}` : ''}#${path}?${hashQuery}`;
@@ -26,9 +30,12 @@ export function moveCodeIntoHash(
 /**
  * SPEC.md §2's global guard: a navigation carrying `code` signs in through Discord with it and
  * continues at the same path without the code; a failure is a negative notification (§8).
+ * The code is sent only with the OAuth `state` this tab issued: anyone can craft a link with
+ * their own code, which would sign the victim into the attacker's account (login CSRF).
  */
 export function useDiscordGuard(): void {
-  const { client, store, notices } = useServices();
+  const { client, store, notices, discordStates } = useServices();
+  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   // Each code is spent once, even when an effect runs twice (StrictMode).
@@ -38,12 +45,18 @@ export function useDiscordGuard(): void {
     const code = params.get('code');
     if (!code || handled.current === code) return;
     handled.current = code;
+    const state = params.get('state');
     params.delete('code');
+    params.delete('state');
     const search = params.toString();
     navigate(
       { pathname: location.pathname, search: search ? `?${search}` : '' },
       { replace: true },
     );
+    if (!discordStates.take(state)) {
+      notices.trigger.added({ tone: 'negative', message: t('auth.discordForeign') });
+      return;
+    }
     client.user.loginDiscord({ code }).then(
       (userInfo) => store.trigger.loginSucceeded({ userInfo }),
       (error: unknown) =>
@@ -52,5 +65,5 @@ export function useDiscordGuard(): void {
           message: error instanceof Error && error.message ? error.message : 'something error',
         }),
     );
-  }, [location.pathname, location.search, navigate, client, store, notices]);
+  }, [location.pathname, location.search, navigate, client, store, notices, discordStates, t]);
 }

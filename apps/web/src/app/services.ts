@@ -10,6 +10,7 @@ import {
 } from '@mates/state-machines';
 import { createNoticeStore, type NoticeStore } from './notices';
 import { createSignInPopup, type SignInPopup } from './sign-in';
+import { createDiscordStates, type DiscordStates } from './discord-state';
 import { createI18n, switchLanguage } from '../i18n/i18n';
 
 /** Everything the screens use, made once at start. */
@@ -19,6 +20,8 @@ export interface Services {
   notices: NoticeStore;
   queries: QueryClient;
   popup: SignInPopup;
+  /** The OAuth states of Discord sign-ins this tab started. */
+  discordStates: DiscordStates;
   platform: Platform;
   /** The app's texts, in the store's language. */
   i18n: I18n;
@@ -33,6 +36,8 @@ export interface ServicesOptions {
   fetch?: typeof globalThis.fetch;
   /** Where the user store persists: `localStorage` in the app. */
   storage: KeyValueStorage;
+  /** What lives only as long as the tab: `sessionStorage` in the app. */
+  tabStorage: KeyValueStorage;
   navigate: (path: string) => void;
   reload: () => void;
   /** Leaves the app (the Discord authorize page); default the browser's. */
@@ -55,6 +60,7 @@ export function createServices(options: ServicesOptions): Services {
   };
   // The client, the popup and the store call each other back; each is made before the others exist.
   const late: { store?: UserStore } = {};
+  const discordStates = createDiscordStates(options.tabStorage);
   const store = () => late.store!;
   const client = createApiClient({
     baseUrl: options.apiBase,
@@ -71,6 +77,7 @@ export function createServices(options: ServicesOptions): Services {
       storeUserInfo: (userInfo) => store().trigger.userInfoChanged({ userInfo }),
       storeRegistration: (email, verifyTicket) =>
         store().trigger.registered({ email, verifyTicket }),
+      newDiscordState: discordStates.issue,
     },
     (error) => {
       platform.logError('The sign-in popup could not load', error);
@@ -97,5 +104,5 @@ export function createServices(options: ServicesOptions): Services {
   const language = store().select((context) => context.userInfo.language);
   const ready = switchLanguage(i18n, language.get());
   language.subscribe((code) => void switchLanguage(i18n, code));
-  return { client, store: store(), notices, queries, popup, platform, i18n, ready };
+  return { client, store: store(), notices, queries, popup, discordStates, platform, i18n, ready };
 }

@@ -13,6 +13,7 @@ import { ServicesProvider } from './services-context';
 import { routes } from './router';
 import { NOT_FOUND, ROUTES } from './paths';
 import { moveCodeIntoHash } from './discord-guard';
+import { DISCORD_STATE_KEY } from './discord-state';
 
 // Answers every call from the contract's own default resolvers, as the MSW handlers do.
 const fakeFetch: typeof fetch = async (input, init) => {
@@ -107,6 +108,7 @@ async function open(path: string) {
     apiBase: '/api',
     fetch: fakeFetch,
     storage: window.sessionStorage,
+    tabStorage: window.sessionStorage,
     navigate: (to) => void router.navigate(to),
     reload: () => {},
   });
@@ -241,13 +243,17 @@ describe('the Discord guard', () => {
       moveCodeIntoHash({ pathname: '/user/loginDiscord', search: '?code=abc', hash: '' }),
     ).toBe('/#/?code=abc');
     expect(
+      moveCodeIntoHash({ pathname: '/user/loginDiscord', search: '?code=abc&state=s1', hash: '' }),
+    ).toBe('/#/?code=abc&state=s1');
+    expect(
       moveCodeIntoHash({ pathname: '/', search: '?code=abc&x=1', hash: '#/detail?mateId=1' }),
     ).toBe('/?x=1#/detail?mateId=1&code=abc');
     expect(moveCodeIntoHash({ pathname: '/', search: '', hash: '#/faq?code=xyz' })).toBeNull();
   });
 
   test('a code in the hash query signs in through Discord and continues without it', async () => {
-    const { services } = await open('/detail?mateId=mate-1&code=xyz');
+    window.sessionStorage.setItem(DISCORD_STATE_KEY, 'tab-state');
+    const { services } = await open('/detail?mateId=mate-1&code=xyz&state=tab-state');
     await expect.poll(() => Boolean(services.store.getSnapshot().context.userInfo.uuid)).toBe(true);
     expect(window.location.hash).toBe('#/detail?mateId=mate-1');
   });

@@ -12,9 +12,14 @@ type Story = StoryObj<typeof meta>;
 const location = (app: StoryApp) =>
   app.router.state.location.pathname + app.router.state.location.search;
 
-/** A navigation carrying `code` signs in through Discord and continues without the code. */
+/**
+ * A navigation carrying `code` and the state this tab issued signs in through Discord and
+ * continues without them.
+ */
 export const DiscordGuard: Story = {
-  parameters: { app: { path: '/favorite?code=discord-code-1' } },
+  parameters: {
+    app: { path: '/favorite?code=discord-code-1&state=tab-state', discordState: 'tab-state' },
+  },
   play: async ({ loaded }) => {
     const app = loaded.app as StoryApp;
     await waitFor(() => expect(location(app)).toBe('/favorite'));
@@ -28,7 +33,7 @@ export const DiscordGuard: Story = {
 /** A code Discord no longer accepts: a negative notification with the server's message. */
 export const DiscordGuardFailed: Story = {
   parameters: {
-    app: { path: '/favorite?code=old-code' },
+    app: { path: '/favorite?code=old-code&state=tab-state', discordState: 'tab-state' },
     msw: {
       handlers: api(
         mockEndpointError('/user/loginDiscord', 4001, 'That Discord sign-in has expired'),
@@ -43,7 +48,37 @@ export const DiscordGuardFailed: Story = {
   },
 };
 
-/** The popup's Discord button leaves for Discord's authorize page with scope "identify email". */
+/**
+ * A code with no state, or a state this tab did not issue (a link someone crafted with their
+ * own code): refused with a notification, and the code never reaches the server.
+ */
+export const DiscordGuardForeignState: Story = {
+  parameters: {
+    app: { path: '/favorite?code=attacker-code&state=attacker-state', discordState: 'tab-state' },
+    msw: {
+      handlers: api(mockEndpointError('/user/loginDiscord', 5007, 'The server saw the code')),
+    },
+  },
+  play: async ({ canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    await expectNotice(
+      canvasElement,
+      'This Discord sign-in was not started here. Please use the Discord button again.',
+    );
+    await expect(location(app)).toBe('/favorite');
+    await expect(app.services.store.getSnapshot().context.userInfo.uuid).toBeUndefined();
+    // The tab's state is used up: replaying the right one later fails too.
+    await expect(app.services.discordStates.take('tab-state')).toBe(false);
+    await expect(
+      within(canvasElement.ownerDocument.body).queryByText('The server saw the code'),
+    ).toBeNull();
+  },
+};
+
+/**
+ * The popup's Discord button leaves for Discord's authorize page with scope "identify email"
+ * and a fresh state that this tab keeps.
+ */
 export const DiscordButton: Story = {
   parameters: { app: { path: '/' } },
   play: async ({ canvas, canvasElement, loaded }) => {
@@ -56,6 +91,9 @@ export const DiscordButton: Story = {
     await expect(url.origin + url.pathname).toBe('https://discord.com/oauth2/authorize');
     await expect(url.searchParams.get('scope')).toBe('identify email');
     await expect(url.searchParams.get('client_id')).toBe('1234567890');
+    const state = url.searchParams.get('state')!;
+    await expect(state).toMatch(/^[\w-]{43}$/);
+    await expect(app.services.discordStates.take(state)).toBe(true);
   },
 };
 

@@ -52,6 +52,8 @@ export const en = {
     hidePassword: 'Hide password',
     gate: 'Sign in to see this page',
     gateText: 'It keeps what is yours: your chats, favorites and settings.',
+    discordForeign:
+      'This Discord sign-in was not started here. Please use the Discord button again.',
   },
   nav: {
     forYou: 'For you',

@@ -54,6 +54,8 @@ export const es: Messages = {
     hidePassword: 'Ocultar contraseña',
     gate: 'Inicia sesión para ver esta página',
     gateText: 'Aquí está lo tuyo: tus chats, favoritos y ajustes.',
+    discordForeign:
+      'Este inicio de sesión con Discord no empezó aquí. Vuelve a usar el botón de Discord.',
   },
   nav: {
     forYou: 'Para ti',

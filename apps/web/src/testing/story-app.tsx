@@ -14,6 +14,7 @@ import {
 } from '@mates/api-client/msw';
 import { USER_STORE_KEY, type KeyValueStorage, type UserState } from '@mates/state-machines';
 import { createServices, type Services } from '../app/services';
+import { DISCORD_STATE_KEY } from '../app/discord-state';
 import { ServicesProvider } from '../app/services-context';
 import { routes } from '../app/router';
 import { NOT_FOUND, ROUTES } from '../app/paths';
@@ -28,6 +29,8 @@ export interface StoryAppOptions {
   language?: string;
   /** More of the user store's state, e.g. a pending sign-up. */
   state?: Partial<UserState>;
+  /** The OAuth state of a Discord sign-in this tab started, as the Discord button issues it. */
+  discordState?: string;
 }
 
 /** The whole app as a story runs it: the real route table in a memory router. */
@@ -50,7 +53,7 @@ function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage {
 
 /** Makes the app for one story, with its texts loaded. */
 export async function createStoryApp(options: StoryAppOptions): Promise<StoryApp> {
-  const { path, signedIn = false, language = 'en', state = {} } = options;
+  const { path, signedIn = false, language = 'en', state = {}, discordState } = options;
   const saved: Partial<UserState> = {
     ...state,
     userInfo: signedIn ? createUserInfoFixture({ language }) : { language },
@@ -60,6 +63,7 @@ export async function createStoryApp(options: StoryAppOptions): Promise<StoryApp
   const services = createServices({
     apiBase: '/api',
     storage: memoryStorage({ [USER_STORE_KEY]: JSON.stringify(saved) }),
+    tabStorage: memoryStorage(discordState ? { [DISCORD_STATE_KEY]: discordState } : {}),
     navigate: (to) => void router.navigate(to),
     reload: () => void (app.reloads += 1),
     redirect: (url) => void app.redirects.push(url),

@@ -32,7 +32,11 @@ export interface Credentials {
   password: string;
 }
 
-/** Answer of `POST /user/register`: the ticket that lets this browser finish sign-up. */
+/**
+ * Answer of `POST /user/register`: the ticket that lets this browser finish sign-up. It is
+ * answered for every address, also one that already has an account (whose owner is mailed
+ * instead), so that it reveals nothing.
+ */
 export interface RegisterResult {
   /** Opaque ticket to send with every verify-status poll. */
   verifyTicket: string;
@@ -43,15 +47,16 @@ export interface VerifyStatusPayload {
   /** The address that registered. */
   email: string;
   /**
-   * The ticket that register answered. Without it the server still says whether the
-   * address is verified, but never hands out user info.
+   * The ticket that register answered. Without it, or with one that is not the latest
+   * registration's, already used or expired, the answer is `verified: false` whatever the
+   * address: the server tells nobody else whether an address is verified.
    */
   verifyTicket?: string;
 }
 
 /** Answer of `POST /user/verify/status`. */
 export interface VerifyStatusResult {
-  /** Whether the address has been verified. */
+  /** Whether this ticket's registration was verified through its mailed link; said once, with the session. */
   verified: boolean;
   /** The user info with a session token, once verified and only with the right ticket. */
   userInfo: UserInfo | null;
