@@ -6,6 +6,8 @@ import { startOpenAiDouble } from '../apps/server/test/openai-double';
 import { freePort, launchBrowser, startServer, type E2eServer } from './harness';
 
 const DISCORD = { clientId: '4242', clientSecret: 'e2e-secret' };
+const FOREIGN_CODE =
+  'This Discord sign-in was not started here. Please use the Discord button again.';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -155,16 +157,34 @@ describe('a visitor on the real server with the tiny GGUF model', () => {
     });
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/user/loginDiscord?code=${code}`);
+    // Discord's authorize page, as a person who agrees sees it: it sends the browser back to
+    // the redirect address with a code and the state the app put in the link.
+    let authorize: URL | undefined;
+    await page.route('**/oauth2/authorize?**', async (route) => {
+      authorize = new URL(route.request().url());
+      const back = new URL(authorize.searchParams.get('redirect_uri')!);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', authorize.searchParams.get('state') ?? '');
+      await route.fulfill({ status: 302, headers: { location: back.toString() } });
+    });
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Discord' }).click();
     await page.getByRole('link', { name: 'Your profile' }).waitFor();
+    expect(authorize?.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
     expect(page.url()).toBe(`${server.url}/#/`);
+
+    // A code this browser did not ask for (a link an attacker sent) signs nobody in.
+    const victim = await browser.newContext();
+    const forged = await victim.newPage();
+    await forged.goto(`${server.url}/user/loginDiscord?code=${code}&state=forged`);
+    await forged.getByText(FOREIGN_CODE).first().waitFor();
+    await forged.getByRole('button', { name: 'Sign in' }).waitFor();
+    await victim.close();
 
     const other = await context.newPage();
     await other.goto(`${server.url}/#/faq?code=not-a-real-code`);
-    await other
-      .getByText('Discord could not confirm this sign-in. Please try again.')
-      .first()
-      .waitFor();
+    await other.getByText(FOREIGN_CODE).first().waitFor();
     expect(new URL(other.url()).hash).toBe('#/faq');
     await context.close();
   });

@@ -17,7 +17,9 @@ if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
 fi
 psql "postgres://postgres:postgres@127.0.0.1:5432/postgres" -qtAc "select 'PostgreSQL ' || current_setting('server_version')"
 
-if ! command -v chromium >/dev/null 2>&1; then
-  apt-get update -q && apt-get install -y -q chromium
+# The visual baselines are drawn with Liberation fonts (a recommendation of Chromium's that an
+# install without recommends leaves out, changing how text renders).
+if ! command -v chromium >/dev/null 2>&1 || ! dpkg -s fonts-liberation >/dev/null 2>&1; then
+  apt-get update -q && apt-get install -y -q chromium fonts-liberation
 fi
 chromium --version
