@@ -9,9 +9,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** The tiny real GGUF model in shared/ (CI has it; `MATES_TEST_GGUF` points elsewhere). */
+/** The tiny real GGUF model in `fixtures/models` (`MATES_TEST_GGUF` points elsewhere). */
 export const TEST_GGUF =
-  process.env.MATES_TEST_GGUF ?? path.resolve(ROOT, '../shared/models/stories260K.gguf');
+  process.env.MATES_TEST_GGUF ?? path.resolve(ROOT, 'fixtures/models/stories260K.gguf');
 
 /** A port nobody listens on now. */
 export async function freePort(): Promise<number> {

@@ -215,10 +215,10 @@ export function unconfiguredModel(): LanguageModel {
   };
 }
 
-/** The tiny real GGUF model the embedded-provider tests run on (`.ci/run` points at it). */
+/** The tiny real GGUF model the embedded-provider tests run on (`fixtures/models`). */
 export const TEST_GGUF =
   process.env.MATES_TEST_GGUF ??
-  path.resolve(import.meta.dirname, '../../../../shared/models/stories260K.gguf');
+  path.resolve(import.meta.dirname, '../../../fixtures/models/stories260K.gguf');
 
 /** A seeded app listening on 127.0.0.1, with clients that use real HTTP. */
 export async function startTestServer(
