@@ -48,30 +48,35 @@ export async function consume(limiter: RateLimiterAbstract, key: string): Promis
   }
 }
 
-/** Refuses a login, before any password is checked, when its account or address failed too often. */
-export async function checkLoginFailures(
+/**
+ * Counts a login against its account and its address as failed before its password is
+ * checked, so that guesses sent all at once are counted as they arrive, not after their slow
+ * checks; refuses it when either failed too often. The answer gives the attempt back, for the
+ * caller to call once the password proves right.
+ */
+export async function startLoginAttempt(
   limits: RateLimits,
   ip: string,
   email: string,
-): Promise<void> {
+): Promise<() => Promise<void>> {
   const counts = [
     [limits.loginFailsByAccount, email],
     [limits.loginFailsByIp, ip],
   ] as const;
-  for (const [limiter, key] of counts) {
-    const spent = await limiter.get(key);
-    if (spent && spent.consumedPoints >= limiter.points) throw tooManyAttempts(spent.msBeforeNext);
+  const giveBack = async (upTo: number) => {
+    for (const [limiter, key] of counts.slice(0, upTo)) await limiter.reward(key);
+  };
+  for (const [index, [limiter, key]] of counts.entries()) {
+    try {
+      await limiter.consume(key);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      // A refused attempt checks no password: it costs the other count nothing.
+      await giveBack(index);
+      throw tooManyAttempts(error.msBeforeNext);
+    }
   }
-}
-
-/** Counts a failed login against its account and its address. */
-export async function recordLoginFailure(
-  limits: RateLimits,
-  ip: string,
-  email: string,
-): Promise<void> {
-  await limits.loginFailsByAccount.penalty(email);
-  await limits.loginFailsByIp.penalty(ip);
+  return () => giveBack(counts.length);
 }
 
 function tooManyAttempts(msBeforeNext: number) {
