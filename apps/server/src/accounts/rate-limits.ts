@@ -12,7 +12,10 @@ export interface RateLimits {
   loginFailsByAccount: RateLimiterAbstract;
   /** Failed logins from one address on any account: one IP trying many accounts. */
   loginFailsByIp: RateLimiterAbstract;
+  /** Registrations from one address. */
   register: RateLimiterAbstract;
+  /** Registrations of one e-mail address from any address: each mails its owner. */
+  registerByEmail: RateLimiterAbstract;
   verifyStatus: RateLimiterAbstract;
   changePassword: RateLimiterAbstract;
   /** Inspiration and character drafts, per user: each runs the model. */
@@ -30,6 +33,9 @@ export function createRateLimits(scale = 1): RateLimits {
     loginFailsByAccount: limiter('login-fails-account', 30, 60 * 60),
     loginFailsByIp: limiter('login-fails-ip', 100, 60 * 60),
     register: limiter('register', 10, 60 * 60),
+    // Each registration mails the address and replaces its pending link: a few an hour keep
+    // a botnet from flooding an inbox, or from replacing the link its owner is about to open.
+    registerByEmail: limiter('register-email', 5, 60 * 60),
     // Polling every 2 s is 30 calls a minute; leave room for two open tabs.
     verifyStatus: limiter('verify', 90, 60),
     changePassword: limiter('password', 5, 15 * 60),

@@ -39,6 +39,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
     await consume(limits.register, clientIp(c));
     const input = await body(c, z.object({ email, password }));
     assertStrongPassword('password', input.password, addressWords(input.email));
+    await consume(limits.registerByEmail, input.email);
     const registration = { ...input, language: c.get('language') };
     const verifyTicket = await register(db, deps.mailer, registration, deps.config.publicUrl);
     return ok<RegisterResult>(c, { verifyTicket });
