@@ -12,7 +12,10 @@ export interface RateLimits {
   loginFailsByAccount: RateLimiterAbstract;
   /** Failed logins from one address on any account: one IP trying many accounts. */
   loginFailsByIp: RateLimiterAbstract;
+  /** Registrations from one address. */
   register: RateLimiterAbstract;
+  /** Registrations of one e-mail address from any address: each mails its owner. */
+  registerByEmail: RateLimiterAbstract;
   verifyStatus: RateLimiterAbstract;
   changePassword: RateLimiterAbstract;
   /** Inspiration and character drafts, per user: each runs the model. */
@@ -30,6 +33,9 @@ export function createRateLimits(scale = 1): RateLimits {
     loginFailsByAccount: limiter('login-fails-account', 30, 60 * 60),
     loginFailsByIp: limiter('login-fails-ip', 100, 60 * 60),
     register: limiter('register', 10, 60 * 60),
+    // Each registration mails the address and replaces its pending link: a few an hour keep
+    // a botnet from flooding an inbox, or from replacing the link its owner is about to open.
+    registerByEmail: limiter('register-email', 5, 60 * 60),
     // Polling every 2 s is 30 calls a minute; leave room for two open tabs.
     verifyStatus: limiter('verify', 90, 60),
     changePassword: limiter('password', 5, 15 * 60),
@@ -48,30 +54,35 @@ export async function consume(limiter: RateLimiterAbstract, key: string): Promis
   }
 }
 
-/** Refuses a login, before any password is checked, when its account or address failed too often. */
-export async function checkLoginFailures(
+/**
+ * Counts a login against its account and its address as failed before its password is
+ * checked, so that guesses sent all at once are counted as they arrive, not after their slow
+ * checks; refuses it when either failed too often. The answer gives the attempt back, for the
+ * caller to call once the password proves right.
+ */
+export async function startLoginAttempt(
   limits: RateLimits,
   ip: string,
   email: string,
-): Promise<void> {
+): Promise<() => Promise<void>> {
   const counts = [
     [limits.loginFailsByAccount, email],
     [limits.loginFailsByIp, ip],
   ] as const;
-  for (const [limiter, key] of counts) {
-    const spent = await limiter.get(key);
-    if (spent && spent.consumedPoints >= limiter.points) throw tooManyAttempts(spent.msBeforeNext);
+  const giveBack = async (upTo: number) => {
+    for (const [limiter, key] of counts.slice(0, upTo)) await limiter.reward(key);
+  };
+  for (const [index, [limiter, key]] of counts.entries()) {
+    try {
+      await limiter.consume(key);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      // A refused attempt checks no password: it costs the other count nothing.
+      await giveBack(index);
+      throw tooManyAttempts(error.msBeforeNext);
+    }
   }
-}
-
-/** Counts a failed login against its account and its address. */
-export async function recordLoginFailure(
-  limits: RateLimits,
-  ip: string,
-  email: string,
-): Promise<void> {
-  await limits.loginFailsByAccount.penalty(email);
-  await limits.loginFailsByIp.penalty(ip);
+  return () => giveBack(counts.length);
 }
 
 function tooManyAttempts(msBeforeNext: number) {

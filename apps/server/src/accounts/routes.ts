@@ -5,7 +5,7 @@ import { CODE, EnvelopeError, notice, ok } from '../http/envelope';
 import { body, query } from '../http/validate';
 import { clientIp, requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toJson } from '../db/dialect';
-import { checkLoginFailures, consume, recordLoginFailure } from './rate-limits';
+import { consume, startLoginAttempt } from './rate-limits';
 import { hashPassword, verifyPassword } from './secrets';
 import { createSession, endOtherSessions, endSession } from './sessions';
 import { toUserInfo } from './user-info';
@@ -39,6 +39,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
     await consume(limits.register, clientIp(c));
     const input = await body(c, z.object({ email, password }));
     assertStrongPassword('password', input.password, addressWords(input.email));
+    await consume(limits.registerByEmail, input.email);
     const registration = { ...input, language: c.get('language') };
     const verifyTicket = await register(db, deps.mailer, registration, deps.config.publicUrl);
     return ok<RegisterResult>(c, { verifyTicket });
@@ -65,16 +66,16 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
     const input: Credentials = await body(c, credentials);
     const ip = clientIp(c);
     await consume(limits.login, `${ip}:${input.email}`);
-    await checkLoginFailures(limits, ip, input.email);
+    const succeeded = await startLoginAttempt(limits, ip, input.email);
     const user = await db
       .selectFrom('users')
       .selectAll()
       .where('email', '=', input.email)
       .executeTakeFirst();
     if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
-      await recordLoginFailure(limits, ip, input.email);
       throw notice('Wrong e-mail address or password.');
     }
+    await succeeded();
     if (!user.email_verified_at) {
       throw notice('Please confirm your e-mail address first: open the link we sent you.');
     }

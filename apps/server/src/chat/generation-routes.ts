@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Inspiration, MateDraft } from '@mates/api-client';
-import { notFound, notice, ok } from '../http/envelope';
+import { notice, ok } from '../http/envelope';
 import { body } from '../http/validate';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { ProviderError, type ChatTurn } from '../llm/language-model';
 import { buildTurns, languageName } from './prompt';
 import { textsFor } from '../i18n/texts';
 import { loadConversation } from './conversation';
+import { canContinue, findOwnRoom } from './rooms';
 import { refundChat, spendChat } from '../accounts/benefits';
 import { consume } from '../accounts/rate-limits';
 
@@ -140,13 +141,10 @@ export function generationRoutes(deps: Deps) {
     const user = requireUser(c);
     await consume(deps.limits.generation, user.id);
     const { roomId } = await body(c, z.object({ roomId: z.string().min(1).max(100) }));
-    const room = await db
-      .selectFrom('rooms')
-      .selectAll()
-      .where('id', '=', roomId)
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
-    if (!room) throw notFound('Room');
+    const room = await findOwnRoom(db, user.id, roomId);
+    // A closed mate's card is not run for anyone but its creator, not even as suggestions.
+    if (!(await canContinue(db, user, room)))
+      throw notice(textsFor(c.get('language'))('room.readOnly'));
     const conversation = await loadConversation(db, room, user, '');
     const userName = conversation.persona?.name ?? conversation.userName;
     const ask = {

@@ -19,7 +19,7 @@ import { pageFields } from '../catalog/query-schemas';
 import { toPersona } from '../accounts/persona-routes';
 import { appendMessage, toMessage } from './messages';
 import { fillMacros } from './prompt';
-import { canContinue, findOwnRoom, withoutCard } from './rooms';
+import { canContinue, closedSummary, findOwnRoom, visibleMateIds, withoutCard } from './rooms';
 import { textsFor } from '../i18n/texts';
 
 const id = z.string().min(1).max(100);
@@ -100,17 +100,16 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
         .offset(offset)
         .execute(),
     ]);
-    const mates = rooms.length
-      ? await matesWithCreators(db)
-          .where(
-            'mates.id',
-            'in',
-            rooms.map((r) => r.mate_id),
-          )
-          .execute()
-      : [];
+    const mateIds = rooms.map((r) => r.mate_id);
+    const [mates, visible] = await Promise.all([
+      mateIds.length
+        ? matesWithCreators(db).where('mates.id', 'in', mateIds).execute()
+        : Promise.resolve([]),
+      visibleMateIds(db, user, mateIds),
+    ]);
     const list: RoomSummary[] = await Promise.all(
       rooms.map(async (room) => {
+        const mate = toMateSummary(mates.find((m) => m.id === room.mate_id)!);
         const last = await db
           .selectFrom('messages')
           .selectAll()
@@ -124,7 +123,7 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
           personaId: room.persona_id,
           createdAt: room.created_at,
           updatedAt: room.updated_at,
-          mate: toMateSummary(mates.find((m) => m.id === room.mate_id)!),
+          mate: visible.has(room.mate_id) ? mate : closedSummary(mate),
           lastMessage: last ? toMessage(last) : null,
         };
       }),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Mate } from '@mates/api-client';
+import type { Mate, MateSummary } from '@mates/api-client';
 import type { Database, RoomTable, UserTable } from '../db/schema';
 import { notFound } from '../http/envelope';
 import { matesWithCreators, visibleTo } from '../catalog/mate-rows';
@@ -29,17 +29,35 @@ export async function canContinue(
   user: UserTable,
   room: RoomTable,
 ): Promise<boolean> {
-  const mate = await visibleTo(matesWithCreators(db), user, { includeOwn: true })
+  return (await visibleMateIds(db, user, [room.mate_id])).has(room.mate_id);
+}
+
+/** Which of `mateIds` `user` may still see; their rooms with the others are read-only. */
+export async function visibleMateIds(
+  db: Kysely<Database>,
+  user: UserTable,
+  mateIds: string[],
+): Promise<Set<string>> {
+  if (mateIds.length === 0) return new Set();
+  const rows = await visibleTo(matesWithCreators(db), user, { includeOwn: true })
     .select('mates.id')
-    .where('mates.id', '=', room.mate_id)
-    .executeTakeFirst();
-  return Boolean(mate);
+    .where('mates.id', 'in', mateIds)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * A mate's list form in a read-only room: its name only. The portrait of a mate turned
+ * private lives at a new secret address, and its tagline and tags are its creator's card.
+ */
+export function closedSummary<M extends MateSummary>(mate: M): M {
+  return { ...mate, avatar: '', tagline: '', tags: [] };
 }
 
 /** A mate as shown in a read-only room: who it was, none of the card its creator closed. */
 export function withoutCard(mate: Mate): Mate {
   return {
-    ...mate,
+    ...closedSummary(mate),
     description: '',
     personality: '',
     scenario: '',
