@@ -83,6 +83,8 @@ describe('a visitor on the real server with the tiny GGUF model', () => {
     expect(page.url()).toContain('/verify-email-address?redirect_url=');
     const mailPage = await page.context().newPage();
     await mailPage.goto(await server.verificationLink(email));
+    await mailPage.getByRole('button', { name: 'Confirm my address' }).click();
+    await mailPage.getByRole('heading', { name: 'Your e-mail address is verified' }).waitFor();
     await mailPage.close();
     await page.getByRole('link', { name: 'Your profile' }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);

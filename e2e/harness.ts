@@ -96,7 +96,7 @@ export async function startServer(
       getLanguage: () => 'en',
     });
     const { verifyTicket } = await client.user.register({ email, password: 'correct horse 1' });
-    await fetch(await verificationLink(email));
+    await fetch(await verificationLink(email), { method: 'POST' });
     const status = await client.user.verifyStatus({ email, verifyTicket });
     if (!status.userInfo) throw new Error(`verification of ${email} did not sign in`);
     return status.userInfo;

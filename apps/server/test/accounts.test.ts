@@ -59,7 +59,7 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       });
 
       const link = new URL(linkIn(mail));
-      const page = await app.app.request(link.pathname + link.search);
+      const page = await app.app.request(link.pathname + link.search, { method: 'POST' });
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('Your e-mail address is verified');
 

@@ -60,7 +60,7 @@ describe('mail', () => {
       const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       const link = new URL(linkIn({ text }));
       expect(link.origin).toBe('http://mates.test');
-      await app.app.request(link.pathname + link.search);
+      await app.app.request(link.pathname + link.search, { method: 'POST' });
       expect(
         await app.client().user.verifyStatus({ email: 'smtp@example.com', verifyTicket }),
       ).toMatchObject({ verified: true });

@@ -109,7 +109,9 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
       ).rejects.toMatchObject({ code: 5007, message: 'Wrong e-mail address or password.' });
       const mail = (app.mailer as ReturnType<typeof memoryMailer>).sent.at(-1)!;
       const link = new URL(linkIn(mail));
-      expect((await app.app.request(link.pathname + link.search)).status).toBe(404);
+      expect((await app.app.request(link.pathname + link.search, { method: 'POST' })).status).toBe(
+        404,
+      );
       expect(await app.client().user.verifyStatus({ email, ...attacker })).toEqual({
         verified: false,
         userInfo: null,

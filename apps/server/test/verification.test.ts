@@ -25,7 +25,7 @@ describe.each(DIALECTS)('e-mail verification on %s', (dialect) => {
     (app.mailer as ReturnType<typeof memoryMailer>).sent.filter((mail) => mail.to === email);
   const open = async (mail: { text: string }) => {
     const link = new URL(linkIn(mail));
-    return app.app.request(link.pathname + link.search);
+    return app.app.request(link.pathname + link.search, { method: 'POST' });
   };
   const nothing = { verified: false, userInfo: null };
 

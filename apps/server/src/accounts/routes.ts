@@ -13,7 +13,7 @@ import { getBenefits } from './benefits';
 import { confirmVerification, redeemTicket } from './verification';
 import { register } from './registration';
 import { assertStrongPassword } from './password-policy';
-import { verifiedPage } from './verified-page';
+import { confirmPage, verifiedPage } from './verified-page';
 import { oauthRoutes } from './oauth-routes';
 import { personaRoutes } from './persona-routes';
 
@@ -45,7 +45,12 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
     return ok<RegisterResult>(c, { verifyTicket });
   });
 
-  routes.get('/verify/confirm', async (c) => {
+  // The mailed link opens a page whose button confirms (see confirmPage): GET changes nothing.
+  routes.get('/verify/confirm', (c) => {
+    const token = c.req.query('token') ?? '';
+    return c.html(confirmPage(`/api/user/verify/confirm?token=${encodeURIComponent(token)}`));
+  });
+  routes.post('/verify/confirm', async (c) => {
     const token = c.req.query('token') ?? '';
     const result = await confirmVerification(db, token, deps.config.welcome);
     return c.html(verifiedPage(result, deps.config.publicUrl), result === 'unknown' ? 404 : 200);
