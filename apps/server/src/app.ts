@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
+import { callerAddress } from './http/caller-address';
 import { CODE, EnvelopeError, fail } from './http/envelope';
 import type { ApiEnv, Deps } from './http/context';
 import { resolveSession } from './accounts/sessions';
@@ -24,6 +26,8 @@ export function createApp(deps: Deps): Hono {
     const token = c.req.header('token') ?? '';
     c.set('token', token);
     c.set('language', c.req.header('language') || 'en');
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    c.set('ip', callerAddress(incoming, deps.config.trustProxy));
     c.set('user', await resolveSession(deps.db, token));
     await next();
   });

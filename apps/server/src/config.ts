@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { compileTrustProxy, type TrustProxy } from './http/caller-address';
 
 const optionalUrl = z.url().optional();
 
@@ -44,6 +45,7 @@ const schema = z.object({
   LLM_IDLE_TIMEOUT: z.coerce.number().min(1).max(3600).default(60),
   LLM_MODELS_DIR: z.string().min(1).optional(),
   LLM_HF_ENDPOINT: z.url().optional(),
+  TRUST_PROXY: z.string().min(1).optional(),
   WELCOME_CHATS: z.coerce.number().int().min(0).default(50),
   WELCOME_GOLD_COINS: z.coerce.number().int().min(0).default(20),
 });
@@ -88,11 +90,23 @@ export interface Config {
     huggingFaceEndpoint: string | undefined;
   };
   welcome: { chats: number; goldCoins: number };
+  /** Which proxies may tell the caller's address (`TRUST_PROXY`). */
+  trustProxy: TrustProxy;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+}
+
+function readTrustProxy(value: string | undefined): TrustProxy {
+  try {
+    return compileTrustProxy(value);
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid TRUST_PROXY: ${(error as Error).message}; give a number of proxies, or addresses, CIDR ranges, loopback, linklocal or uniquelocal, separated by commas (got ${JSON.stringify(value)})`,
+    );
+  }
 }
 
 /** Reads and checks the configuration; throws a {@link ConfigError} naming the bad variable. */
@@ -146,5 +160,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       huggingFaceEndpoint: values.LLM_HF_ENDPOINT,
     },
     welcome: { chats: values.WELCOME_CHATS, goldCoins: values.WELCOME_GOLD_COINS },
+    trustProxy: readTrustProxy(values.TRUST_PROXY),
   };
 }

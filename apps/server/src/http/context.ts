@@ -28,6 +28,8 @@ export interface ApiEnv {
     user: UserTable | null;
     token: string;
     language: string;
+    /** The caller's address as rate limits count it (see `http/caller-address.ts`). */
+    ip: string;
   };
 }
 
@@ -38,9 +40,7 @@ export function requireUser(c: Context<ApiEnv>): UserTable {
   return user;
 }
 
-/** The caller's address for rate limits (the socket's, unless a proxy is trusted). */
+/** The caller's address for rate limits (the socket's, or a trusted proxy's `X-Forwarded-For`). */
 export function clientIp(c: Context<ApiEnv>): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
-    ?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'local';
+  return c.get('ip');
 }
