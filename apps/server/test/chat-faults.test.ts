@@ -378,6 +378,20 @@ describe('an OpenAI-compatible provider that goes silent', () => {
     await expectRefunded(client);
   });
 
+  it('gives the chat back when the room is deleted before the first word', async () => {
+    const { client, room } = await newRoom(server);
+    double.next({ kind: 'hang' });
+    let started!: () => void;
+    const replyStarted = new Promise<void>((resolve) => (started = resolve));
+    const sending = send(client, { roomId: room.roomId, content: 'Hi' }, (event) => {
+      if (event.type === 'reply-start') started();
+    });
+    await replyStarted;
+    await client.room.deleteRoom({ roomId: room.roomId });
+    await sending;
+    await expectRefunded(client);
+  });
+
   it('times out a provider that goes silent mid-reply, keeping what arrived', async () => {
     const { client, room } = await newRoom(server);
     double.next({ kind: 'stall', pieces: ['Still', ' here'] });

@@ -21,6 +21,7 @@ import { appendMessage, toMessage } from './messages';
 import { fillMacros } from './prompt';
 import { canContinue, closedSummary, findOwnRoom, visibleMateIds, withoutCard } from './rooms';
 import { textsFor } from '../i18n/texts';
+import { failEmptyReply } from './start-reply';
 
 const id = z.string().min(1).max(100);
 
@@ -185,6 +186,16 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
     const user = requireUser(c);
     const room = await ownRoom(user.id, query(c, z.object({ roomId: id })).roomId);
     chat.stop(room.id);
+    // A reply that had not written a word yet goes with the room: its chat comes back first.
+    const unanswered = await db
+      .selectFrom('messages')
+      .select('id')
+      .where('room_id', '=', room.id)
+      .where('status', '=', 'partial')
+      .where('content', '=', '')
+      .execute();
+    for (const reply of unanswered)
+      await failEmptyReply(db, user.id, reply.id, 'refund: room deleted');
     await db.deleteFrom('rooms').where('id', '=', room.id).execute();
     return ok(c, null);
   });
