@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Dependencies point one way (DESIGN.md): ui, api-client ← state-machines ← web, and the
+// Dependencies point one way (docs/architecture.md): ui, api-client ← state-machines ← web, and the
 // server takes only types from api-client. Each entry lists what a place may NOT import.
 const boundaries = [
   {
@@ -57,7 +57,10 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: 'ExportAllDeclaration', message: 'Use explicit named exports (STYLE.md).' },
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'Use explicit named exports (docs/contributing.md, style).',
+        },
         { selector: 'ThrowStatement > Literal', message: 'Throw an error class, never a string.' },
       ],
     },

@@ -1,6 +1,6 @@
 import { playwright } from '@vitest/browser-playwright';
 
-// Debian's Chromium, started the way this machine needs (TOOLCHAIN.md), with animations
+// Debian's Chromium, started with the flags it needs in a container, with animations
 // off (the kit honours reduced motion) so that checks and pictures are deterministic.
 /** Chromium's flags here; the browser tests, e2e and the web bench all use them. */
 export const CHROMIUM_ARGS = [

@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: { index: 'src/index.ts', 'msw/index': 'src/msw/index.ts' },
   format: ['esm', 'cjs'],
-  // TS 6 deprecates options that tsup's d.ts step still sets (TOOLCHAIN.md).
+  // TS 6 deprecates options that tsup's d.ts step still sets.
   dts: { compilerOptions: { ignoreDeprecations: '6.0', customConditions: [] } },
   sourcemap: true,
   clean: true,

@@ -148,7 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         (values.LLM_PROVIDER === 'openai' ? 'gpt-4o-mini' : DEFAULT_EMBEDDED_MODEL),
       baseUrl: values.LLM_BASE_URL?.replace(/\/+$/, ''),
       apiKey: values.LLM_API_KEY,
-      // Never the library's default of 4: on a 2-core machine it is 1,000 times slower (TOOLCHAIN.md).
+      // Never the library's default of 4: on a 2-core machine it is 1,000 times slower.
       threads: values.LLM_THREADS ?? Math.max(1, os.availableParallelism() - 1),
       contextSize: values.LLM_CONTEXT_SIZE,
       parallel: values.LLM_PARALLEL,

@@ -77,7 +77,7 @@ export type ApiGroupMethods<G extends ApiGroup> = {
   ]: P extends '/girl/chat/send' ? ChatSendMethod : EndpointMethod<P>;
 };
 
-/** The Mates API client: one method per call of SPEC.md §7, grouped by first path segment. */
+/** The Mates API client: one method per call of docs/product.md, grouped by first path segment. */
 export type ApiClient = { readonly [G in ApiGroup]: ApiGroupMethods<G> } & {
   /** Calls any path; resolves to the envelope's `d` with the same error handling. */
   readonly request: <T = unknown>(

@@ -36,8 +36,8 @@ function methodOf(client: ReturnType<typeof createApiClient>, path: EndpointPath
 
 const plainPaths = ENDPOINT_PATHS.filter((path) => path !== '/girl/chat/send');
 
-describe('createApiClient: every call of SPEC.md §7', () => {
-  it('has all 43 calls of SPEC.md §7 and 5 extensions, named after their paths', () => {
+describe('createApiClient: every call of the contract', () => {
+  it('has all 43 calls of the specification and 5 extensions, named after their paths', () => {
     const { client } = setup();
     expect(ENDPOINT_PATHS).toHaveLength(48);
     expect(ENDPOINT_PATHS.slice(43)).toEqual([
@@ -120,7 +120,7 @@ describe('createApiClient: every call of SPEC.md §7', () => {
   });
 });
 
-describe('createApiClient: envelope handling (SPEC.md §8)', () => {
+describe('createApiClient: envelope handling (docs/product.md, errors)', () => {
   it('resolves code 200 to d, and to null when d is absent', async () => {
     const { client } = setup(() => new Response('{"c":200,"m":""}'));
     await expect(client.user.logout()).resolves.toBeNull();

@@ -25,7 +25,7 @@ interface Call {
 
 /**
  * Creates a client for the Mates API. Every request carries the `token` and `language`
- * headers; every answer is an envelope handled as SPEC.md §8 says.
+ * headers; every answer is an envelope handled as docs/product.md (errors) says.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');

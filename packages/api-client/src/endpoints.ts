@@ -81,7 +81,7 @@ interface Post<I, O> {
 }
 
 /**
- * Every call of SPEC.md §7: path → method, input (query or JSON body; `void` for none)
+ * Every call of docs/product.md (calls): path → method, input (query or JSON body; `void` for none)
  * and output (the envelope's `d`). The server implements exactly these.
  */
 export interface Endpoints {
@@ -128,10 +128,10 @@ export interface Endpoints {
   '/speech/link': Post<SpeechLinkPayload, SpeechLink>;
   '/extra/tags': Get<void, Tag[]>;
   '/extra/tagsMap': Get<void, TagGroup[]>;
-  // Beyond SPEC.md §7: Character Card V2 import and export of the caller's own mates.
+  // Beyond the specification: Character Card V2 import and export of the caller's own mates.
   '/mate/importCard': Post<ImportCardPayload, Mate>;
   '/mate/exportCard': Get<ExportCardQuery, CardFile>;
-  // Beyond SPEC.md §7: role generation for /generate, and saving the caller's own mates.
+  // Beyond the specification: role generation for /generate, and saving the caller's own mates.
   '/mate/generateRole': Post<GenerateRolePayload, MateDraft>;
   '/mate/saveMate': Post<SaveMatePayload, Mate>;
   '/extra/publicConfig': Get<void, PublicConfig>;
@@ -146,10 +146,10 @@ export type EndpointInput<P extends EndpointPath> = Endpoints[P]['input'];
 /** The output of a call: the envelope's `d`. */
 export type EndpointOutput<P extends EndpointPath> = Endpoints[P]['output'];
 
-/** The HTTP method of every call, at run time (SPEC.md §7, in its order). */
+/** The HTTP method of every call, at run time (in the order of docs/product.md, calls). */
 
 /**
- * Every call at run time, in the order of SPEC.md §7 (then the extensions): its method and
+ * Every call at run time, in the order of docs/product.md (then the extensions): its method and
  * whether it takes input.
  */
 export const ENDPOINTS = {

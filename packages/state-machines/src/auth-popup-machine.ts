@@ -120,7 +120,7 @@ const signInFailed = {
 } as const;
 
 /**
- * The sign-up / sign-in popup (SPEC.md §2, §4, §5, §8): closed, or open in mode 1
+ * The sign-up / sign-in popup (docs/product.md): closed, or open in mode 1
  * (sign-up) or mode 2 (sign-in). Submitting states carry the tag `loading`, which the
  * "Please wait..." overlay shows.
  */
@@ -223,7 +223,7 @@ export const authPopupMachine = setup({
         },
         signingUp: {
           tags: 'loading',
-          // SPEC.md §4: sign-up stores the email first, then calls register.
+          // docs/product.md, transitions: sign-up stores the email first, then calls register.
           entry: 'storeRegisterEmail',
           invoke: {
             id: 'register',

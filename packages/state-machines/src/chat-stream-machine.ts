@@ -15,7 +15,7 @@ export interface ChatStreamInput {
   client: Pick<ApiClient, 'girl'>;
   /** The room chatted in. */
   roomId: string;
-  /** Records stream errors, which are never shown (SPEC.md §8). */
+  /** Records stream errors, which are never shown (docs/product.md, errors). */
   platform?: Pick<Platform, 'logError'>;
 }
 

@@ -1,36 +1,36 @@
 import type { UserBenefits } from '@mates/api-client';
 
-/** How often the e-mail verification is polled (SPEC.md §9). */
+/** How often the e-mail verification is polled (docs/product.md, constants). */
 export const POLL_INTERVAL_MS = 2000;
 
-/** How long a top notification stays (SPEC.md §9). */
+/** How long a top notification stays (docs/product.md, constants). */
 export const NOTIFICATION_MS = 3000;
 
-/** The language of a new or logged-out visitor (SPEC.md §9). */
+/** The language of a new or logged-out visitor (docs/product.md, constants). */
 export const DEFAULT_LANGUAGE = 'en';
 
-/** What a masked value shows: six asterisks (SPEC.md §9). */
+/** What a masked value shows: six asterisks (docs/product.md, constants). */
 export const MASKED_PLACEHOLDER = '******';
 
-/** The default width of a dialog, in pixels (SPEC.md §9). */
+/** The default width of a dialog, in pixels (docs/product.md, constants). */
 export const DIALOG_WIDTH_PX = 500;
 
-/** How long a dialog takes to open or close (SPEC.md §9). */
+/** How long a dialog takes to open or close (docs/product.md, constants). */
 export const DIALOG_TRANSITION_MS = 300;
 
-/** How long a dialog that must not close shakes when Escape is pressed (SPEC.md §9). */
+/** How long a dialog that must not close shakes when Escape is pressed (docs/product.md, constants). */
 export const ESCAPE_SHAKE_MS = 170;
 
-/** The OAuth scope asked of Discord (SPEC.md §7). */
+/** The OAuth scope asked of Discord (docs/product.md, calls). */
 export const DISCORD_SCOPE = 'identify email';
 
-/** Where Discord sends the browser back with `?code=…` (SPEC.md §2). */
+/** Where Discord sends the browser back with `?code=…` (docs/product.md, routes). */
 export const DISCORD_REDIRECT_PATH = '/user/loginDiscord';
 
-/** The page that waits for the e-mail to be verified (SPEC.md §2). */
+/** The page that waits for the e-mail to be verified (docs/product.md, routes). */
 export const VERIFY_EMAIL_PATH = '/verify-email-address';
 
-/** The two modes of the sign-up / sign-in popup (SPEC.md §2). */
+/** The two modes of the sign-up / sign-in popup (docs/product.md, routes). */
 export const AUTH_MODE = {
   /** Mode 1: "Create your account". */
   signUp: 1,
@@ -41,7 +41,7 @@ export const AUTH_MODE = {
 /** Mode 1 (sign-up) or mode 2 (sign-in). */
 export type AuthMode = (typeof AUTH_MODE)[keyof typeof AUTH_MODE];
 
-/** Benefits before the server says otherwise: 0 chats, 0 gold coins (SPEC.md §9). */
+/** Benefits before the server says otherwise: 0 chats, 0 gold coins (docs/product.md, constants). */
 export const DEFAULT_BENEFITS: UserBenefits = Object.freeze({
   chats: 0,
   goldCoins: 0,

@@ -1,6 +1,6 @@
 /** A notification the app shows at the top of the screen. */
 export interface Notice {
-  /** Negative for failures (SPEC.md §8 only ever asks for negative ones). */
+  /** Negative for failures: the only tone the errors of docs/product.md ask for. */
   tone: 'negative' | 'positive';
   /** The text. */
   message: string;
@@ -20,6 +20,6 @@ export interface Platform {
   currentPath: () => string;
   /** Shows a top notification. */
   notify: (notice: Notice) => void;
-  /** Records an error that is not shown to the user (SPEC.md §8). */
+  /** Records an error that is not shown to the user (docs/product.md, errors). */
   logError: (message: string, error: unknown) => void;
 }

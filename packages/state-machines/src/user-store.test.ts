@@ -41,7 +41,7 @@ function setup(saved?: object) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('createUserStore', () => {
-  it('starts as SPEC.md §3 says: language "en", 0 chats, 0 gold coins, signed out', () => {
+  it('starts as docs/product.md says: language "en", 0 chats, 0 gold coins, signed out', () => {
     const { context } = setup();
     expect(context()).toEqual(initialUserState());
     expect(context().userInfo).toEqual({ language: 'en' });
@@ -77,7 +77,7 @@ describe('createUserStore', () => {
     expect(logError).toHaveBeenCalledOnce();
   });
 
-  it('logout calls the server, resets exactly the SPEC §4 fields, and goes to "/"', async () => {
+  it('logout calls the server, resets exactly the documented fields, and goes to "/"', async () => {
     const { store, context, client, platform } = setup();
     store.trigger.loginSucceeded({ userInfo: USER });
     store.trigger.benefitsChanged({ benefits: { chats: 5, goldCoins: 9, userId: 'u1' } });

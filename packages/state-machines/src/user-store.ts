@@ -6,7 +6,7 @@ import type { Platform } from './platform';
 /** User info as stored: what login returned, or only a language when signed out. */
 export type StoredUserInfo = Partial<Omit<UserInfo, 'language'>> & { language: string };
 
-/** Everything the user store holds (SPEC.md §3). */
+/** Everything the user store holds (docs/product.md, entities). */
 export interface UserState {
   /** Persisted user info; logged in means `userInfo.uuid` is present. */
   userInfo: StoredUserInfo;
@@ -14,7 +14,7 @@ export interface UserState {
   registerEmail: string;
   /** The ticket register gave for `registerEmail`; verify-status needs it to sign in. */
   verifyTicket: string;
-  /** Whether not-safe-for-work mates may be shown (SPEC.md spells it "nfsw"). */
+  /** Whether not-safe-for-work mates may be shown (the contract spells it "nfsw"). */
   nfsw: boolean;
   /** The gender filter of the discover page, or `null` for all. */
   selectGender: Gender | null;
@@ -65,15 +65,15 @@ export function initialUserState(): UserState {
   };
 }
 
-/** Whether the state is signed in: `userInfo.uuid` is present (SPEC.md §4). */
+/** Whether the state is signed in: `userInfo.uuid` is present (docs/product.md, transitions). */
 export function isLoggedIn(state: Pick<UserState, 'userInfo'>): boolean {
   return Boolean(state.userInfo.uuid);
 }
 
 /**
  * Creates the user store (`@xstate/store`), restored from and persisted to `storage`.
- * Its events carry out SPEC.md §4: login success, logout, language change, tag toggle and
- * session expiry, with their server calls, reloads and navigation.
+ * Its events carry out the transitions of docs/product.md: login success, logout, language
+ * change, tag toggle and session expiry, with their server calls, reloads and navigation.
  */
 export function createUserStore(options: UserStoreOptions) {
   const { storage, storageKey = USER_STORE_KEY, client, platform = {}, openSignIn } = options;

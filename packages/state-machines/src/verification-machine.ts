@@ -29,7 +29,8 @@ interface VerificationContext extends VerificationInput {
 
 /**
  * Polls verify-status every {@link POLL_INTERVAL_MS} until the address is verified
- * (SPEC.md §4). Verified with user info: stores it, reloads, calls back (`signedIn`).
+ * (docs/product.md, transitions). Verified with user info: stores it, reloads, calls back
+ * (`signedIn`).
  * Verified without (no ticket, or another browser): calls back (`verified`). `STOP` stops.
  * An error ends polling and is rethrown: the actor ends with status `error` carrying it.
  */

@@ -3,7 +3,7 @@ import type { UserBenefits } from '@mates/api-client';
 import type { Database } from '../db/schema';
 import { now } from '../db/dialect';
 
-/** What a visitor who is not signed in has (SPEC.md §9 defaults). */
+/** What a visitor who is not signed in has (docs/product.md, constants). */
 export const DEFAULT_BENEFITS_FOR_VISITORS: UserBenefits = { chats: 0, goldCoins: 0, userId: null };
 
 /** A user's chats and gold coins left. */

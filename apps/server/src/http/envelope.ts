@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Envelope } from '@mates/api-client';
 
-/** Envelope codes the server answers with besides those of SPEC.md §8. */
+/** Every envelope code the server answers with (docs/product.md, envelope). */
 export const CODE = {
   ok: 200,
   badInput: 4000,
@@ -33,7 +33,7 @@ export const notFound = (what: string) => new EnvelopeError(CODE.notFound, `${wh
 /** The call needs a session and the token is unknown, expired or logged out (5002). */
 export const sessionExpired = () => new EnvelopeError(CODE.sessionExpired, 'login expired');
 
-/** Answers a success envelope. HTTP status stays 200 for every envelope (DESIGN.md). */
+/** Answers a success envelope. HTTP status stays 200 for every envelope (docs/product.md). */
 export function ok<T>(c: Context, d: T) {
   const body: Envelope<T> = { c: CODE.ok, m: '', d };
   return c.json(body);

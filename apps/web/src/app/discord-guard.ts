@@ -28,8 +28,9 @@ export function moveCodeIntoHash(
 }
 
 /**
- * SPEC.md §2's global guard: a navigation carrying `code` signs in through Discord with it and
- * continues at the same path without the code; a failure is a negative notification (§8).
+ * The global guard (docs/product.md): a navigation carrying `code` signs in through Discord
+ * with it and continues at the same path without the code; a failure is a negative
+ * notification.
  * The code is sent only with the OAuth `state` this tab issued: anyone can craft a link with
  * their own code, which would sign the victim into the attacker's account (login CSRF).
  */

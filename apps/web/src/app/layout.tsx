@@ -32,7 +32,7 @@ export function Layout() {
   if (toasts.length > 0 && !toaster) setToaster(true);
   useDiscordGuard();
 
-  // After each navigation the main container scrolls to the top (SPEC.md §2).
+  // After each navigation the main container scrolls to the top (docs/product.md, routes).
   useEffect(() => {
     main.current?.scrollTo({ top: 0 });
   }, [location.pathname, location.search]);

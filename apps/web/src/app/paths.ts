@@ -1,4 +1,4 @@
-/** A route of SPEC.md §2: its path, its screen's name, and whether header and footer show. */
+/** A route of docs/product.md: its path, its screen's name, and whether header and footer show. */
 export interface RouteEntry {
   path: string;
   screen: string;
@@ -6,7 +6,7 @@ export interface RouteEntry {
   footer: boolean;
 }
 
-/** Every route of SPEC.md §2, exactly as its table says. */
+/** Every route of docs/product.md, exactly as its table says. */
 export const ROUTES: RouteEntry[] = [
   { path: '/', screen: 'discover page', header: true, footer: true },
   { path: '/detail', screen: 'role detail', header: true, footer: true },

@@ -94,7 +94,7 @@ const SCREENS: Record<string, Screen> = {
   '/chat-profile': planned('chatProfile'),
 };
 
-/** The route table of SPEC.md §2 under one layout, each route carrying its header/footer flags. */
+/** The route table of docs/product.md under one layout, each route carrying its header/footer flags. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,

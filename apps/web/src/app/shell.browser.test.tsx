@@ -139,7 +139,7 @@ afterEach(async () => {
   saved.length = 0;
 });
 
-describe('the route table of SPEC.md §2', () => {
+describe('the route table of docs/product.md', () => {
   test('has all 22 paths', () => {
     expect(ROUTES).toHaveLength(22);
     expect(new Set(ROUTES.map((route) => route.path)).size).toBe(22);

@@ -4,7 +4,7 @@ import { mockEndpoint, mockEndpointError, mockEndpointLoading } from '@mates/api
 import { api, expectNotice, screenStories, type StoryApp } from '../testing/story-app';
 
 // The shell's rules across screens: the Discord guard, the session-expired and notice codes
-// (SPEC.md §8), and the popup's sign-up path to the waiting page.
+// (docs/product.md, errors), and the popup's sign-up path to the waiting page.
 const meta = { title: 'Screens/Shell', ...screenStories } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -124,7 +124,7 @@ export const ServerNotice: Story = {
   },
 };
 
-/** 5007 without a message says "something error" (SPEC.md §8). */
+/** 5007 without a message says "something error" (docs/product.md, errors). */
 export const ServerNoticeWithoutMessage: Story = {
   parameters: {
     app: { path: '/' },
@@ -177,7 +177,7 @@ export const SigningIn: Story = {
   },
 };
 
-/** A sign-in the server refuses is only logged (SPEC.md §8): the popup stays, as typed. */
+/** A sign-in the server refuses is only logged (docs/product.md, errors): the popup stays, as typed. */
 export const SignInRefused: Story = {
   parameters: {
     app: { path: '/' },
@@ -199,7 +199,7 @@ export const SignInRefused: Story = {
   },
 };
 
-/** A sign-up the server refuses: a negative notification with its message (SPEC.md §8). */
+/** A sign-up the server refuses: a negative notification with its message (docs/product.md, errors). */
 export const SignUpRefused: Story = {
   parameters: {
     app: { path: '/' },

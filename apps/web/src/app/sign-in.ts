@@ -10,7 +10,7 @@ export type PopupActor = ActorRefFrom<typeof authPopupMachine>;
  * the first screen: anything may open it at once; the layout shows it once it has loaded.
  */
 export interface SignInPopup {
-  /** Opens the popup in a mode (SPEC.md §2), loading it first if need be. */
+  /** Opens the popup in a mode (docs/product.md, routes), loading it first if need be. */
   open(mode: AuthMode): void;
   /** Loads and starts the popup's machine once; later calls give the same actor. */
   load(): Promise<PopupActor>;

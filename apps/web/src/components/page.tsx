@@ -4,8 +4,8 @@ import { Container, Flex, Heading, Link, Stack } from '@mates/ui';
 import { href } from '../app/paths';
 
 /**
- * A screen's frame: its one `h1` and content. Screens shown without the header (SPEC.md §2)
- * pass `back`, so a phone user always has a way out.
+ * A screen's frame: its one `h1` and content. Screens shown without the header
+ * (docs/product.md, routes) pass `back`, so a phone user always has a way out.
  */
 export function Page({
   title,

@@ -5,7 +5,7 @@ import { AUTH_MODE, isLoggedIn } from '@mates/state-machines';
 import { Button, EmptyState } from '@mates/ui';
 import { useServices } from '../app/services-context';
 
-/** Whether someone is signed in (SPEC.md §4: `userInfo.uuid` is present). */
+/** Whether someone is signed in (docs/product.md, transitions: `userInfo.uuid` is present). */
 export function useSignedIn(): boolean {
   const { store } = useServices();
   return useSelector(store, (state) => isLoggedIn(state.context));

@@ -115,7 +115,7 @@ export const screenStories = {
 
 /**
  * A visitor on a screen for signed-in users: the page asks them to sign in; "Sign in" opens
- * the popup in mode 2, and closing it returns to "/" (SPEC.md §2).
+ * the popup in mode 2, and closing it returns to "/" (docs/product.md, routes).
  */
 export function visitorAt(path: string): StoryObj<Meta> {
   return {
@@ -134,9 +134,9 @@ export function visitorAt(path: string): StoryObj<Meta> {
 }
 
 /**
- * Waits for a top notification saying `text` (SPEC.md §8), on screen. (Over the open popup the
- * toast region is hidden from the accessibility tree like all outside a modal; Radix announces
- * each toast through a live region of its own.)
+ * Waits for a top notification saying `text` (docs/product.md, errors), on screen. (Over the
+ * open popup the toast region is hidden from the accessibility tree like all outside a modal;
+ * Radix announces each toast through a live region of its own.)
  */
 export async function expectNotice(canvasElement: HTMLElement, text: string): Promise<void> {
   const body = within(canvasElement.ownerDocument.body);
@@ -145,7 +145,7 @@ export async function expectNotice(canvasElement: HTMLElement, text: string): Pr
   );
 }
 
-/** Checks the header and footer against SPEC.md §2's route table for the app's path. */
+/** Checks the header and footer against the route table of docs/product.md for the app's path. */
 export async function expectChrome(canvasElement: HTMLElement, app: StoryApp): Promise<void> {
   const canvas = within(canvasElement);
   const path = app.router.state.location.pathname;

@@ -2,7 +2,7 @@ import { ApiError, type ApiErrorOptions } from './api-error';
 
 const marker = Symbol.for('mates.api-client.error.SessionExpiredError');
 
-/** The message of every {@link SessionExpiredError} (SPEC.md §8). */
+/** The message of every {@link SessionExpiredError} (docs/product.md, errors). */
 export const SESSION_EXPIRED_MESSAGE = 'login expired';
 
 /** The API answered 5002: the session token is unknown, expired or logged out. */

@@ -10,7 +10,7 @@ export interface DataLineParserCallbacks {
   onError?: (error: StreamParseError) => void;
 }
 
-/** An incremental parser of a streamed reply body (SPEC.md §7). */
+/** An incremental parser of a streamed reply body (docs/product.md, streamed reply). */
 export interface DataLineParser {
   /** Feeds the next chunk: text, or bytes of UTF-8 (a character may span chunks). */
   feed: (chunk: string | Uint8Array) => void;

@@ -80,7 +80,7 @@ export interface ReplyErrorEvent {
   messageId: string | null;
 }
 
-/** Any event of a streamed reply (DESIGN.md: contract). */
+/** Any event of a streamed reply (docs/product.md, streamed reply). */
 export type ChatStreamEvent = ReplyStartEvent | ReplyDeltaEvent | ReplyEndEvent | ReplyErrorEvent;
 
 /** Payload of `POST /girl/chat/getInspiration`. */

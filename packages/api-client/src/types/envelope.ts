@@ -8,7 +8,7 @@ export interface Envelope<T = unknown> {
   d: T;
 }
 
-/** The envelope codes that the client treats specially (SPEC.md §8). */
+/** The envelope codes that the client treats specially (docs/product.md, errors). */
 export const ENVELOPE_CODES = {
   /** Success: the call resolves to `d`. */
   ok: 200,

@@ -14,7 +14,7 @@ export interface UserInfo {
   nickname: string;
   /** Avatar image URL, or `null`. */
   avatar: string | null;
-  /** Whether the user turned on not-safe-for-work content ("nfsw" in SPEC.md). */
+  /** Whether the user turned on not-safe-for-work content ("nfsw" in the contract). */
   nfsw: boolean;
   /** Tag keys the user chose for recommendations. */
   tags: string[];
@@ -74,7 +74,7 @@ export interface DiscordLoginQuery {
   code: string;
 }
 
-/** What a user may still spend (SPEC.md §3); defaults are 0 chats and 0 gold coins. */
+/** What a user may still spend (docs/product.md); defaults are 0 chats and 0 gold coins. */
 export interface UserBenefits {
   /** Chat messages left. */
   chats: number;

@@ -35,7 +35,7 @@ type Story = StoryObj<typeof meta>;
 
 const screen = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
-/** Mode 1, word for word as SPEC.md §2; Continue does nothing until both fields are filled. */
+/** Mode 1, word for word (docs/product.md); Continue does nothing until both fields are filled. */
 export const SignUp: Story = {
   args: { mode: 1 },
   play: async ({ canvasElement, args }) => {

@@ -25,7 +25,7 @@ const Switch = styled('button', {
   '&:focus-visible': { boxShadow: '$focus' },
 });
 
-/** Every text of {@link AuthPopup}; the defaults are SPEC.md §2's, word for word. */
+/** Every text of {@link AuthPopup}; the defaults are the binding texts of docs/product.md. */
 export interface AuthPopupLabels {
   signUpTitle: string;
   signUpText: string;
@@ -77,7 +77,7 @@ export interface AuthPopupProps {
   loading?: boolean;
   onEmailChange: (value: string) => void;
   onPasswordChange: (value: string) => void;
-  /** Continue; only called when both fields are filled (SPEC.md §5). */
+  /** Continue; only called when both fields are filled (docs/product.md, the popup). */
   onSubmit: () => void;
   onSwitchMode: () => void;
   /** The close button (and Escape): the app returns to "/". */
@@ -92,7 +92,7 @@ export interface AuthPopupProps {
   labels?: AuthPopupLabels;
 }
 
-/** The sign-up / sign-in popup of SPEC.md §2, as it looks; the flow lives in authPopupMachine. */
+/** The sign-up / sign-in popup (docs/product.md), as it looks; the flow lives in authPopupMachine. */
 export function AuthPopup(props: AuthPopupProps) {
   const { open, mode, productName = 'Mates', email, password, loading = false } = props;
   const labels = props.labels ?? ENGLISH;

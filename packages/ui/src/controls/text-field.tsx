@@ -2,7 +2,7 @@ import { forwardRef, useId, useState, type ComponentPropsWithoutRef, type ReactN
 import { styled } from '../theme/stitches.config';
 import { EyeIcon, EyeOffIcon } from './icons';
 
-/** Six asterisks: what a masked value shows (SPEC.md §9). */
+/** Six asterisks: what a masked value shows (docs/product.md, constants). */
 export const MASKED_PLACEHOLDER = '******';
 
 const Field = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1' });

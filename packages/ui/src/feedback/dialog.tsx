@@ -4,9 +4,9 @@ import { keyframes, styled } from '../theme/stitches.config';
 import { IconButton } from '../controls/button';
 import { CloseIcon } from '../controls/icons';
 
-/** Dialog timings of SPEC.md §9. */
+/** Dialog timings (docs/product.md, constants). */
 export const DIALOG_TRANSITION_MS = 300;
-/** How long a dialog that must not close shakes when Escape is pressed (SPEC.md §9). */
+/** How long a dialog that must not close shakes when Escape is pressed (docs/product.md, constants). */
 export const ESCAPE_SHAKE_MS = 170;
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
@@ -81,7 +81,7 @@ export interface DialogProps {
   title: ReactNode;
   /** A sentence under the title: its accessible description. */
   description?: ReactNode;
-  /** Width in pixels; default 500 (SPEC.md §9). */
+  /** Width in pixels; default 500 (docs/product.md, constants). */
   width?: number;
   /**
    * `false` for a dialog that must not be dismissed by Escape or a click outside: Escape

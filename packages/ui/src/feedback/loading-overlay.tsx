@@ -37,7 +37,7 @@ export function Spinner({ label = 'Loading' }: SpinnerProps) {
 
 /** Props of {@link LoadingOverlay}. */
 export interface LoadingOverlayProps {
-  /** The text under the spinner; default "Please wait..." (SPEC.md §2). */
+  /** The text under the spinner; default "Please wait..." (docs/product.md, routes). */
   text?: string;
 }
 

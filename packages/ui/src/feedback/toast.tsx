@@ -3,7 +3,7 @@ import { keyframes, styled } from '../theme/stitches.config';
 import { IconButton } from '../controls/button';
 import { CloseIcon } from '../controls/icons';
 
-/** How long a top notification stays (SPEC.md §9). */
+/** How long a top notification stays (docs/product.md, constants). */
 export const NOTIFICATION_MS = 3000;
 
 const slideIn = keyframes({
@@ -65,7 +65,7 @@ export interface ToasterProps {
   notices: ToastNotice[];
   /** Called when a notice closes (time up, its close button, a swipe). */
   onDismiss: (id: string) => void;
-  /** How long each stays; default 3000 ms (SPEC.md §9). */
+  /** How long each stays; default 3000 ms (docs/product.md, constants). */
   duration?: number;
 }
 

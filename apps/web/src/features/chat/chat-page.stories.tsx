@@ -150,8 +150,8 @@ export const Inspiration: Story = {
 // What the mocked server remembers during one story: how often the room was read.
 const server = { reads: 0 };
 
-/** A reply the engine could not finish: the stream's error is only logged (SPEC.md §8); the
- * saved reply, read again, says it failed. */
+/** A reply the engine could not finish: the stream's error is only logged (docs/product.md,
+ * errors); the saved reply, read again, says it failed. */
 export const ReplyFailed: Story = {
   loaders: [() => void (server.reads = 0)],
   parameters: {

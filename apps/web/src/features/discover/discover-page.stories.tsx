@@ -112,7 +112,7 @@ export const Spanish: Story = {
   },
 };
 
-/** The sign-in popup from the header: SPEC.md §2's dialog, and a sign-in that stores the user. */
+/** The sign-in popup from the header: the dialog of docs/product.md, and a sign-in that stores the user. */
 export const SignInFromHeader: Story = {
   parameters: { app: { path: '/' } },
   play: async ({ canvas, canvasElement, loaded }) => {
@@ -130,7 +130,7 @@ export const SignInFromHeader: Story = {
     await waitFor(() =>
       expect(app.services.store.getSnapshot().context.userInfo.uuid).toBe('user-1'),
     );
-    // The popup closes and the app reloads signed in (SPEC.md §4).
+    // The popup closes and the app reloads signed in (docs/product.md, transitions).
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull(), { timeout: 3000 });
     await expect(app.reloads).toBe(1);
   },

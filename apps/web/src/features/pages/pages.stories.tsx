@@ -6,7 +6,7 @@ const meta = { title: 'Screens/Planned and not found', ...screenStories } satisf
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A screen still to come says what will be there, with header and footer as SPEC.md §2 says. */
+/** A screen still to come says what will be there, with header and footer as docs/product.md says. */
 const planned = (path: string, title: string, signedIn = false): Story => ({
   parameters: { app: { path, signedIn } },
   play: async ({ canvas, canvasElement, loaded }) => {

@@ -3,7 +3,7 @@ import { ButtonLink, Text } from '@mates/ui';
 import { href } from '../../app/paths';
 import { Page } from '../../components/page';
 
-/** The screens SPEC.md §2 names whose features come later: each says what it will hold. */
+/** The screens of docs/product.md whose features come later: each says what it will hold. */
 export type PlannedScreen =
   'generate' | 'subscription' | 'singlePackage' | 'userSubscription' | 'chatProfile';
 

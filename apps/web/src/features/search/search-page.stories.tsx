@@ -12,7 +12,7 @@ const meta = { title: 'Screens/Search', ...screenStories } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Before typing: popular searches and the trending ranking; no footer (SPEC.md §2). */
+/** Before typing: popular searches and the trending ranking; no footer (docs/product.md, routes). */
 export const Anonymous: Story = {
   parameters: { app: { path: '/search' } },
   play: async ({ canvas }) => {

@@ -35,7 +35,7 @@ export const Anonymous: Story = {
   },
 };
 
-/** The link was opened: the page signs in and lands on redirect_url (SPEC.md §4). */
+/** The link was opened: the page signs in and lands on redirect_url (docs/product.md, transitions). */
 export const SignedIn: Story = {
   parameters: { app: { path, state: pending } },
   play: async ({ loaded }) => {

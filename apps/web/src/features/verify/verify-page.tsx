@@ -45,7 +45,7 @@ function Waiting({
       email: registerEmail,
       verifyTicket: verifyTicket || undefined,
       storeUserInfo: (userInfo) => store.trigger.userInfoChanged({ userInfo }),
-      // Land where the visitor was when they signed up, then reload as SPEC.md §4 says.
+      // Land where the visitor was when they signed up, then reload (docs/product.md, transitions).
       platform: {
         reload: () => {
           window.location.hash = `#${target.startsWith('/') ? target : '/'}`;
