@@ -48,7 +48,7 @@ export const { styled, css, keyframes, globalCss, createTheme, theme } = createS
 });
 
 /** The light theme, applied by adding its class name to a container. */
-export const lightTheme = createTheme('light', {
+export const lightTheme = /* @__PURE__ */ createTheme('light', {
   colors: {
     bg: '#fbf9fe',
     surface: '#ffffff',
@@ -69,7 +69,7 @@ export const lightTheme = createTheme('light', {
 });
 
 /** Page-wide styles: the theme's background and text, and a visible keyboard focus. */
-export const globalStyles = globalCss({
+export const globalStyles = /* @__PURE__ */ globalCss({
   '*, *::before, *::after': { boxSizing: 'border-box' },
   body: {
     margin: 0,
