@@ -5,7 +5,7 @@ export default defineConfig({
     reporters: ['default', './scripts/summary-reporter.ts'],
     // Each package and app owns its test setup; a new one joins by adding its config.
     projects: [
-      'packages/*/vitest.config.ts',
+      'packages/*/vitest.config*.ts',
       'apps/*/vitest.config.ts',
       'e2e/vitest.config*.ts',
       '.storybook/vitest.config.ts',

@@ -1,4 +1,5 @@
 export { ThemeProvider } from './theme/theme-provider';
+export { getCssText } from './theme/stitches.config';
 export { Box, Container, Flex, Heading, Stack, Text } from './layout/primitives';
 export { VisuallyHidden } from './layout/visually-hidden';
 export { Button, ButtonLink, IconButton } from './controls/button';

@@ -1,3 +1,5 @@
+'use client';
+
 import type { FormEvent, ReactNode } from 'react';
 import { styled } from '../theme/stitches.config';
 import { Dialog } from '../feedback/dialog';
@@ -7,15 +9,15 @@ import { PasswordField, TextField } from '../controls/text-field';
 import { Divider } from '../layout/divider';
 import { Stack } from '../layout/primitives';
 
-const Body = styled('div', { position: 'relative', marginTop: '$5' });
-const FooterLine = styled('p', {
+const Body = /* @__PURE__ */ styled('div', { position: 'relative', marginTop: '$5' });
+const FooterLine = /* @__PURE__ */ styled('p', {
   margin: 0,
   marginTop: '$4',
   textAlign: 'center',
   color: '$textMuted',
   fontSize: '$2',
 });
-const Switch = styled('button', {
+const Switch = /* @__PURE__ */ styled('button', {
   all: 'unset',
   color: '$accent',
   fontWeight: '$medium',

@@ -1,7 +1,9 @@
+'use client';
+
 import { useState } from 'react';
 import { styled } from '../theme/stitches.config';
 
-const Frame = styled('span', {
+const Frame = /* @__PURE__ */ styled('span', {
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -21,7 +23,7 @@ const Frame = styled('span', {
   defaultVariants: { size: 'medium' },
   '&[data-initials]::after': { content: 'attr(data-initials)' },
 });
-const Image = styled('img', { size: '100%', objectFit: 'cover' });
+const Image = /* @__PURE__ */ styled('img', { size: '100%', objectFit: 'cover' });
 
 /** Props of {@link Avatar}. */
 export interface AvatarProps {

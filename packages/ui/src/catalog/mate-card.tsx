@@ -1,8 +1,10 @@
+'use client';
+
 import type { MateSummary } from '@mates/api-client';
 import { keyframes, styled } from '../theme/stitches.config';
 import { Tag } from '../controls/chip';
 
-const Card = styled('article', {
+const Card = /* @__PURE__ */ styled('article', {
   position: 'relative',
   display: 'flex',
   flexDirection: 'column',
@@ -12,23 +14,33 @@ const Card = styled('article', {
   border: '1px solid $border',
   '&:focus-within': { borderColor: '$accent' },
 });
-const CardLink = styled('a', {
+const CardLink = /* @__PURE__ */ styled('a', {
   display: 'flex',
   flexDirection: 'column',
   color: 'inherit',
   textDecoration: 'none',
   '&:focus-visible': { outline: 'none', boxShadow: 'inset $focus' },
 });
-const Portrait = styled('img', {
+const Portrait = /* @__PURE__ */ styled('img', {
   width: '100%',
   aspectRatio: '4 / 5',
   objectFit: 'cover',
   backgroundColor: '$surfaceRaised',
   display: 'block',
 });
-const Body = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1', padding: '$3' });
-const Name = styled('h3', { margin: 0, fontSize: '$3', fontWeight: '$bold', lineHeight: '$tight' });
-const Tagline = styled('p', {
+const Body = /* @__PURE__ */ styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$1',
+  padding: '$3',
+});
+const Name = /* @__PURE__ */ styled('h3', {
+  margin: 0,
+  fontSize: '$3',
+  fontWeight: '$bold',
+  lineHeight: '$tight',
+});
+const Tagline = /* @__PURE__ */ styled('p', {
   margin: 0,
   fontSize: '$2',
   color: '$textMuted',
@@ -37,16 +49,21 @@ const Tagline = styled('p', {
   WebkitBoxOrient: 'vertical',
   overflow: 'hidden',
 });
-const Meta = styled('div', {
+const Meta = /* @__PURE__ */ styled('div', {
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: '$2',
   padding: '0 $3 $3',
 });
-const Tags = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$1', padding: '0 $3 $2' });
-const Counter = styled('span', { fontSize: '$1', color: '$textMuted' });
-const Favorite = styled('button', {
+const Tags = /* @__PURE__ */ styled('div', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '$1',
+  padding: '0 $3 $2',
+});
+const Counter = /* @__PURE__ */ styled('span', { fontSize: '$1', color: '$textMuted' });
+const Favorite = /* @__PURE__ */ styled('button', {
   all: 'unset',
   display: 'inline-flex',
   alignItems: 'center',
@@ -60,8 +77,8 @@ const Favorite = styled('button', {
   '&[aria-pressed="true"]': { color: '$accent' },
 });
 
-const pulse = keyframes({ '0%, 100%': { opacity: 0.55 }, '50%': { opacity: 1 } });
-const Bone = styled('div', {
+const pulse = /* @__PURE__ */ keyframes({ '0%, 100%': { opacity: 0.55 }, '50%': { opacity: 1 } });
+const Bone = /* @__PURE__ */ styled('div', {
   backgroundColor: '$surfaceRaised',
   borderRadius: '$1',
   animation: `${pulse} 1.4s ease-in-out infinite`,

@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import { styled } from '../theme/stitches.config';
 import { MateCardSkeleton } from './mate-card';
 
-const Grid = styled('div', {
+const Grid = /* @__PURE__ */ styled('div', {
   display: 'grid',
   gap: '$3',
   gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
   '@bp2': { gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: '$4' },
 });
-const Hidden = styled('span', {
+const Hidden = /* @__PURE__ */ styled('span', {
   position: 'absolute',
   width: 1,
   height: 1,

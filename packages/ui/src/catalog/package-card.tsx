@@ -1,8 +1,10 @@
+'use client';
+
 import type { Package } from '@mates/api-client';
 import { styled } from '../theme/stitches.config';
 import { Button } from '../controls/button';
 
-const Card = styled('article', {
+const Card = /* @__PURE__ */ styled('article', {
   display: 'flex',
   flexDirection: 'column',
   gap: '$3',
@@ -12,10 +14,14 @@ const Card = styled('article', {
   backgroundColor: '$surface',
   variants: { highlighted: { true: { borderColor: '$accent', boxShadow: '$raised' } } },
 });
-const Name = styled('h3', { margin: 0, fontSize: '$5' });
-const Price = styled('p', { margin: 0, fontSize: '$6', fontWeight: '$bold' });
-const Per = styled('span', { fontSize: '$2', fontWeight: '$regular', color: '$textMuted' });
-const Features = styled('ul', {
+const Name = /* @__PURE__ */ styled('h3', { margin: 0, fontSize: '$5' });
+const Price = /* @__PURE__ */ styled('p', { margin: 0, fontSize: '$6', fontWeight: '$bold' });
+const Per = /* @__PURE__ */ styled('span', {
+  fontSize: '$2',
+  fontWeight: '$regular',
+  color: '$textMuted',
+});
+const Features = /* @__PURE__ */ styled('ul', {
   margin: 0,
   paddingLeft: '$5',
   color: '$textMuted',

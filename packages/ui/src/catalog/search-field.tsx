@@ -1,9 +1,15 @@
+'use client';
+
 import { useId } from 'react';
 import { styled } from '../theme/stitches.config';
 import { Chip } from '../controls/chip';
 
-const Frame = styled('div', { display: 'flex', flexDirection: 'column', gap: '$3' });
-const Input = styled('input', {
+const Frame = /* @__PURE__ */ styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$3',
+});
+const Input = /* @__PURE__ */ styled('input', {
   all: 'unset',
   boxSizing: 'border-box',
   width: '100%',
@@ -17,8 +23,13 @@ const Input = styled('input', {
   '&::placeholder': { color: '$textMuted' },
   '&:focus-visible': { borderColor: '$accent', boxShadow: '$focus' },
 });
-const Words = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$2', alignItems: 'center' });
-const Caption = styled('span', { fontSize: '$2', color: '$textMuted' });
+const Words = /* @__PURE__ */ styled('div', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '$2',
+  alignItems: 'center',
+});
+const Caption = /* @__PURE__ */ styled('span', { fontSize: '$2', color: '$textMuted' });
 
 /** Props of {@link SearchField}. */
 export interface SearchFieldProps {

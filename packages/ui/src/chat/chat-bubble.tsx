@@ -5,9 +5,9 @@ import { keyframes, styled } from '../theme/stitches.config';
 /** Pictures a message may load: files under this server's `/media`, no `..` to leave it. */
 const OWN_MEDIA = /^\/media\/(?!.*\.\.)[\w./-]+$/;
 
-const blink = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0 } });
+const blink = /* @__PURE__ */ keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0 } });
 
-const Row = styled('div', {
+const Row = /* @__PURE__ */ styled('div', {
   display: 'flex',
   flexDirection: 'column',
   gap: '$1',
@@ -19,7 +19,7 @@ const Row = styled('div', {
     },
   },
 });
-const Bubble = styled('div', {
+const Bubble = /* @__PURE__ */ styled('div', {
   padding: '$2 $3',
   borderRadius: '$3',
   fontSize: '$3',
@@ -43,7 +43,7 @@ const Bubble = styled('div', {
     status: { complete: {}, partial: {}, error: { border: '1px dashed $danger' } },
   },
 });
-const Caret = styled('span', {
+const Caret = /* @__PURE__ */ styled('span', {
   display: 'inline-block',
   width: '0.5em',
   height: '1em',
@@ -53,13 +53,13 @@ const Caret = styled('span', {
   animation: `${blink} 1s step-end infinite`,
   '@reducedMotion': { animation: 'none' },
 });
-const Note = styled('p', {
+const Note = /* @__PURE__ */ styled('p', {
   margin: 0,
   fontSize: '$1',
   color: '$textMuted',
   variants: { tone: { danger: { color: '$danger' }, muted: {} } },
 });
-const Actions = styled('div', { display: 'flex', gap: '$1' });
+const Actions = /* @__PURE__ */ styled('div', { display: 'flex', gap: '$1' });
 
 /** Words the bubble shows, in the app's language. */
 export interface ChatBubbleLabels {

@@ -1,9 +1,11 @@
+'use client';
+
 import { useState, type KeyboardEvent } from 'react';
 import { styled } from '../theme/stitches.config';
 import { Button } from '../controls/button';
 import { Chip } from '../controls/chip';
 
-const Form = styled('form', {
+const Form = /* @__PURE__ */ styled('form', {
   display: 'flex',
   flexDirection: 'column',
   gap: '$2',
@@ -11,8 +13,8 @@ const Form = styled('form', {
   borderTop: '1px solid $border',
   backgroundColor: '$surface',
 });
-const Row = styled('div', { display: 'flex', alignItems: 'flex-end', gap: '$2' });
-const Area = styled('textarea', {
+const Row = /* @__PURE__ */ styled('div', { display: 'flex', alignItems: 'flex-end', gap: '$2' });
+const Area = /* @__PURE__ */ styled('textarea', {
   all: 'unset',
   boxSizing: 'border-box',
   flex: 1,
@@ -30,7 +32,7 @@ const Area = styled('textarea', {
   '&:focus-visible': { borderColor: '$accent', boxShadow: '$focus' },
   '&:disabled': { opacity: 0.6 },
 });
-const Ideas = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$2' });
+const Ideas = /* @__PURE__ */ styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$2' });
 
 /** Words the composer shows, in the app's language. */
 export interface ChatComposerLabels {

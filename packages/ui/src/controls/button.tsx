@@ -1,7 +1,7 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { styled } from '../theme/stitches.config';
 
-const StyledButton = styled('button', {
+const StyledButton = /* @__PURE__ */ styled('button', {
   all: 'unset',
   boxSizing: 'border-box',
   display: 'inline-flex',
@@ -63,7 +63,7 @@ export interface ButtonProps extends ComponentPropsWithoutRef<'button'> {
 }
 
 /** A button; `type="button"` unless said otherwise, so it never submits a form by accident. */
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+export const Button = /* @__PURE__ */ forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   { block, type = 'button', ...props },
   ref,
 ) {
@@ -84,28 +84,27 @@ export interface IconButtonProps extends Omit<
 }
 
 /** A round button showing only an icon, named by `label`. */
-export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
-  { label, icon, type = 'button', variant = 'ghost', ...props },
-  ref,
-) {
-  return (
-    <StyledButton
-      ref={ref}
-      type={type}
-      aria-label={label}
-      title={label}
-      variant={variant}
-      round
-      {...props}
-    >
-      <span aria-hidden="true" style={{ display: 'inline-flex' }}>
-        {icon}
-      </span>
-    </StyledButton>
-  );
-});
+export const IconButton = /* @__PURE__ */ forwardRef<HTMLButtonElement, IconButtonProps>(
+  function IconButton({ label, icon, type = 'button', variant = 'ghost', ...props }, ref) {
+    return (
+      <StyledButton
+        ref={ref}
+        type={type}
+        aria-label={label}
+        title={label}
+        variant={variant}
+        round
+        {...props}
+      >
+        <span aria-hidden="true" style={{ display: 'inline-flex' }}>
+          {icon}
+        </span>
+      </StyledButton>
+    );
+  },
+);
 
-const StyledButtonLink = styled(StyledButton, {
+const StyledButtonLink = /* @__PURE__ */ styled(StyledButton, {
   textDecoration: 'none',
   boxSizing: 'border-box',
 });
@@ -121,16 +120,15 @@ export interface ButtonLinkProps extends ComponentPropsWithoutRef<'a'> {
 }
 
 /** A link that looks like a button: for actions that go somewhere (one focus stop, role link). */
-export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(function ButtonLink(
-  { block, ...props },
-  ref,
-) {
-  return (
-    <StyledButtonLink
-      as="a"
-      ref={ref as never}
-      block={block ? true : undefined}
-      {...(props as object)}
-    />
-  );
-});
+export const ButtonLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, ButtonLinkProps>(
+  function ButtonLink({ block, ...props }, ref) {
+    return (
+      <StyledButtonLink
+        as="a"
+        ref={ref as never}
+        block={block ? true : undefined}
+        {...(props as object)}
+      />
+    );
+  },
+);

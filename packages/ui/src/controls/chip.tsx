@@ -1,7 +1,9 @@
+'use client';
+
 import type { ComponentPropsWithoutRef } from 'react';
 import { styled } from '../theme/stitches.config';
 
-const StyledChip = styled('button', {
+const StyledChip = /* @__PURE__ */ styled('button', {
   all: 'unset',
   boxSizing: 'border-box',
   display: 'inline-flex',
@@ -22,7 +24,7 @@ const StyledChip = styled('button', {
     color: '$onAccent',
   },
 });
-const StaticTag = styled('span', {
+const StaticTag = /* @__PURE__ */ styled('span', {
   display: 'inline-flex',
   alignItems: 'center',
   height: '24px',

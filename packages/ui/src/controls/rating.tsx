@@ -1,13 +1,15 @@
+'use client';
+
 import { styled } from '../theme/stitches.config';
 
-const Group = styled('div', {
+const Group = /* @__PURE__ */ styled('div', {
   display: 'inline-flex',
   gap: '$1',
   border: 'none',
   margin: 0,
   padding: 0,
 });
-const Star = styled('button', {
+const Star = /* @__PURE__ */ styled('button', {
   all: 'unset',
   fontSize: '$5',
   lineHeight: 1,

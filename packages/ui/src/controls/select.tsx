@@ -1,10 +1,20 @@
+'use client';
+
 import { useId } from 'react';
 import * as RadixSelect from '@radix-ui/react-select';
 import { styled } from '../theme/stitches.config';
 
-const Field = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1' });
-const Label = styled('label', { fontSize: '$2', fontWeight: '$medium', color: '$text' });
-const Trigger = styled(RadixSelect.Trigger, {
+const Field = /* @__PURE__ */ styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$1',
+});
+const Label = /* @__PURE__ */ styled('label', {
+  fontSize: '$2',
+  fontWeight: '$medium',
+  color: '$text',
+});
+const Trigger = /* @__PURE__ */ styled(RadixSelect.Trigger, {
   all: 'unset',
   boxSizing: 'border-box',
   display: 'inline-flex',
@@ -20,14 +30,14 @@ const Trigger = styled(RadixSelect.Trigger, {
   cursor: 'pointer',
   '&:focus-visible': { boxShadow: '$focus' },
 });
-const Content = styled(RadixSelect.Content, {
+const Content = /* @__PURE__ */ styled(RadixSelect.Content, {
   overflow: 'hidden',
   borderRadius: '$2',
   backgroundColor: '$surfaceRaised',
   boxShadow: '$raised',
   zIndex: 50,
 });
-const Item = styled(RadixSelect.Item, {
+const Item = /* @__PURE__ */ styled(RadixSelect.Item, {
   all: 'unset',
   display: 'flex',
   alignItems: 'center',

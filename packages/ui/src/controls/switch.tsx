@@ -1,15 +1,21 @@
+'use client';
+
 import { useId } from 'react';
 import * as RadixSwitch from '@radix-ui/react-switch';
 import { styled } from '../theme/stitches.config';
 
-const Row = styled('div', {
+const Row = /* @__PURE__ */ styled('div', {
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: '$3',
 });
-const Label = styled('label', { fontSize: '$3', color: '$text', cursor: 'pointer' });
-const Root = styled(RadixSwitch.Root, {
+const Label = /* @__PURE__ */ styled('label', {
+  fontSize: '$3',
+  color: '$text',
+  cursor: 'pointer',
+});
+const Root = /* @__PURE__ */ styled(RadixSwitch.Root, {
   all: 'unset',
   position: 'relative',
   width: '44px',
@@ -21,7 +27,7 @@ const Root = styled(RadixSwitch.Root, {
   '&[data-state="checked"]': { backgroundColor: '$accent' },
   '&:focus-visible': { boxShadow: '$focus' },
 });
-const Thumb = styled(RadixSwitch.Thumb, {
+const Thumb = /* @__PURE__ */ styled(RadixSwitch.Thumb, {
   display: 'block',
   size: '20px',
   borderRadius: '$round',

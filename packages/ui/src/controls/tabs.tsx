@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import * as RadixTabs from '@radix-ui/react-tabs';
 import { styled } from '../theme/stitches.config';
 
-const List = styled(RadixTabs.List, {
+const List = /* @__PURE__ */ styled(RadixTabs.List, {
   display: 'flex',
   gap: '$1',
   borderBottom: '1px solid $border',
 });
-const Trigger = styled(RadixTabs.Trigger, {
+const Trigger = /* @__PURE__ */ styled(RadixTabs.Trigger, {
   all: 'unset',
   px: '$3',
   py: '$2',
@@ -17,7 +17,7 @@ const Trigger = styled(RadixTabs.Trigger, {
   '&[data-state="active"]': { color: '$text', borderBottomColor: '$accent' },
   '&:focus-visible': { boxShadow: '$focus' },
 });
-const Panel = styled(RadixTabs.Content, {
+const Panel = /* @__PURE__ */ styled(RadixTabs.Content, {
   paddingTop: '$4',
   '&:focus-visible': { outline: 'none', boxShadow: '$focus' },
 });

@@ -1,3 +1,5 @@
+'use client';
+
 import { forwardRef, useId, useState, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { styled } from '../theme/stitches.config';
 import { EyeIcon, EyeOffIcon } from './icons';
@@ -5,10 +7,22 @@ import { EyeIcon, EyeOffIcon } from './icons';
 /** Six asterisks: what a masked value shows (docs/product.md, constants). */
 export const MASKED_PLACEHOLDER = '******';
 
-const Field = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1' });
-const Label = styled('label', { fontSize: '$2', fontWeight: '$medium', color: '$text' });
-const InputRow = styled('div', { position: 'relative', display: 'flex', alignItems: 'center' });
-const Input = styled('input', {
+const Field = /* @__PURE__ */ styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$1',
+});
+const Label = /* @__PURE__ */ styled('label', {
+  fontSize: '$2',
+  fontWeight: '$medium',
+  color: '$text',
+});
+const InputRow = /* @__PURE__ */ styled('div', {
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'center',
+});
+const Input = /* @__PURE__ */ styled('input', {
   all: 'unset',
   boxSizing: 'border-box',
   width: '100%',
@@ -24,8 +38,8 @@ const Input = styled('input', {
   '&[aria-invalid="true"]': { borderColor: '$danger' },
   variants: { withAction: { true: { paddingRight: '$7' } } },
 });
-const ErrorText = styled('p', { margin: 0, fontSize: '$2', color: '$danger' });
-const Reveal = styled('button', {
+const ErrorText = /* @__PURE__ */ styled('p', { margin: 0, fontSize: '$2', color: '$danger' });
+const Reveal = /* @__PURE__ */ styled('button', {
   all: 'unset',
   position: 'absolute',
   right: '$2',
@@ -78,16 +92,15 @@ export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 
 }
 
 /** A labelled text input with an optional error message. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, ...props },
-  ref,
-) {
-  return (
-    <LabelledField label={label} error={error}>
-      {(control) => <Input ref={ref} {...control} {...props} />}
-    </LabelledField>
-  );
-});
+export const TextField = /* @__PURE__ */ forwardRef<HTMLInputElement, TextFieldProps>(
+  function TextField({ label, error, ...props }, ref) {
+    return (
+      <LabelledField label={label} error={error}>
+        {(control) => <Input ref={ref} {...control} {...props} />}
+      </LabelledField>
+    );
+  },
+);
 
 /** Props of {@link PasswordField}. */
 export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
@@ -98,7 +111,7 @@ export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
 const REVEAL_LABELS = { show: 'Show password', hide: 'Hide password' };
 
 /** A password input, masked until its reveal toggle is pressed. */
-export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(
+export const PasswordField = /* @__PURE__ */ forwardRef<HTMLInputElement, PasswordFieldProps>(
   function PasswordField(
     { label, error, placeholder = MASKED_PLACEHOLDER, revealLabels = REVEAL_LABELS, ...props },
     ref,
@@ -131,7 +144,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(
   },
 );
 
-const Area = styled('textarea', {
+const Area = /* @__PURE__ */ styled('textarea', {
   all: 'unset',
   boxSizing: 'border-box',
   width: '100%',
@@ -162,13 +175,12 @@ export interface TextAreaProps extends Omit<ComponentPropsWithoutRef<'textarea'>
 }
 
 /** A labelled multi-line input that grows with its text, with an optional error message. */
-export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(
-  { label, error, ...props },
-  ref,
-) {
-  return (
-    <LabelledField label={label} error={error}>
-      {(control) => <Area ref={ref} {...control} {...props} />}
-    </LabelledField>
-  );
-});
+export const TextArea = /* @__PURE__ */ forwardRef<HTMLTextAreaElement, TextAreaProps>(
+  function TextArea({ label, error, ...props }, ref) {
+    return (
+      <LabelledField label={label} error={error}>
+        {(control) => <Area ref={ref} {...control} {...props} />}
+      </LabelledField>
+    );
+  },
+);

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import * as RadixTooltip from '@radix-ui/react-tooltip';
 import { styled } from '../theme/stitches.config';
 
-const Content = styled(RadixTooltip.Content, {
+const Content = /* @__PURE__ */ styled(RadixTooltip.Content, {
   padding: '$1 $2',
   borderRadius: '$1',
   backgroundColor: '$text',

@@ -1,3 +1,5 @@
+'use client';
+
 import { useRef, useState, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { keyframes, styled } from '../theme/stitches.config';
@@ -9,24 +11,24 @@ export const DIALOG_TRANSITION_MS = 300;
 /** How long a dialog that must not close shakes when Escape is pressed (docs/product.md, constants). */
 export const ESCAPE_SHAKE_MS = 170;
 
-const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
-const fadeOut = keyframes({ from: { opacity: 1 }, to: { opacity: 0 } });
-const rise = keyframes({
+const fadeIn = /* @__PURE__ */ keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
+const fadeOut = /* @__PURE__ */ keyframes({ from: { opacity: 1 }, to: { opacity: 0 } });
+const rise = /* @__PURE__ */ keyframes({
   from: { opacity: 0, transform: 'translate(-50%, -46%) scale(0.97)' },
   to: { opacity: 1, transform: 'translate(-50%, -50%) scale(1)' },
 });
-const sink = keyframes({
+const sink = /* @__PURE__ */ keyframes({
   from: { opacity: 1, transform: 'translate(-50%, -50%) scale(1)' },
   to: { opacity: 0, transform: 'translate(-50%, -46%) scale(0.97)' },
 });
-const shake = keyframes({
+const shake = /* @__PURE__ */ keyframes({
   '0%, 100%': { transform: 'translateX(0)' },
   '25%': { transform: 'translateX(-8px)' },
   '75%': { transform: 'translateX(8px)' },
 });
 
 // Above the page's own layers (the sticky header is 10).
-const Overlay = styled(RadixDialog.Overlay, {
+const Overlay = /* @__PURE__ */ styled(RadixDialog.Overlay, {
   position: 'fixed',
   inset: 0,
   zIndex: 100,
@@ -35,7 +37,7 @@ const Overlay = styled(RadixDialog.Overlay, {
   '&[data-state="closed"]': { animation: `${fadeOut} ${DIALOG_TRANSITION_MS}ms ease-in` },
   '@reducedMotion': { animation: 'none !important' },
 });
-const Content = styled(RadixDialog.Content, {
+const Content = /* @__PURE__ */ styled(RadixDialog.Content, {
   position: 'fixed',
   zIndex: 100,
   top: '50%',
@@ -54,23 +56,23 @@ const Content = styled(RadixDialog.Content, {
   '@reducedMotion': { animation: 'none !important' },
 });
 // The shake moves the content inside, so that the dialog's own open animation never restarts.
-const Shaker = styled('div', {
+const Shaker = /* @__PURE__ */ styled('div', {
   '&[data-shaking="true"]': { animation: `${shake} ${ESCAPE_SHAKE_MS}ms ease-in-out` },
   '@reducedMotion': { animation: 'none !important' },
 });
-const Title = styled(RadixDialog.Title, {
+const Title = /* @__PURE__ */ styled(RadixDialog.Title, {
   margin: 0,
   fontSize: '$5',
   fontWeight: '$bold',
   lineHeight: '$tight',
   paddingRight: '$6',
 });
-const Description = styled(RadixDialog.Description, {
+const Description = /* @__PURE__ */ styled(RadixDialog.Description, {
   margin: 0,
   marginTop: '$2',
   color: '$textMuted',
 });
-const CloseCorner = styled('div', { position: 'absolute', top: '$3', right: '$3' });
+const CloseCorner = /* @__PURE__ */ styled('div', { position: 'absolute', top: '$3', right: '$3' });
 
 /** Props of {@link Dialog}. */
 export interface DialogProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { styled } from '../theme/stitches.config';
 
-const Frame = styled('div', {
+const Frame = /* @__PURE__ */ styled('div', {
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
@@ -10,7 +10,7 @@ const Frame = styled('div', {
   textAlign: 'center',
   color: '$textMuted',
 });
-const Title = styled('h2', { margin: 0, fontSize: '$4', color: '$text' });
+const Title = /* @__PURE__ */ styled('h2', { margin: 0, fontSize: '$4', color: '$text' });
 
 /** Props of {@link EmptyState}. */
 export interface EmptyStateProps {

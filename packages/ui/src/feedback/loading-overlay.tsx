@@ -1,8 +1,8 @@
 import { keyframes, styled } from '../theme/stitches.config';
 
-const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
+const spin = /* @__PURE__ */ keyframes({ to: { transform: 'rotate(360deg)' } });
 
-const Overlay = styled('div', {
+const Overlay = /* @__PURE__ */ styled('div', {
   position: 'absolute',
   inset: 0,
   display: 'flex',
@@ -15,7 +15,7 @@ const Overlay = styled('div', {
   color: '$text',
   zIndex: 1,
 });
-const Ring = styled('span', {
+const Ring = /* @__PURE__ */ styled('span', {
   size: '28px',
   borderRadius: '$round',
   border: '3px solid $border',

@@ -1,3 +1,5 @@
+'use client';
+
 import * as RadixToast from '@radix-ui/react-toast';
 import { keyframes, styled } from '../theme/stitches.config';
 import { IconButton } from '../controls/button';
@@ -6,12 +8,12 @@ import { CloseIcon } from '../controls/icons';
 /** How long a top notification stays (docs/product.md, constants). */
 export const NOTIFICATION_MS = 3000;
 
-const slideIn = keyframes({
+const slideIn = /* @__PURE__ */ keyframes({
   from: { transform: 'translateY(-16px)', opacity: 0 },
   to: { transform: 'translateY(0)', opacity: 1 },
 });
 
-const Viewport = styled(RadixToast.Viewport, {
+const Viewport = /* @__PURE__ */ styled(RadixToast.Viewport, {
   position: 'fixed',
   top: 0,
   left: '50%',
@@ -26,7 +28,7 @@ const Viewport = styled(RadixToast.Viewport, {
   zIndex: 2147483647,
   outline: 'none',
 });
-const Root = styled(RadixToast.Root, {
+const Root = /* @__PURE__ */ styled(RadixToast.Root, {
   display: 'flex',
   alignItems: 'center',
   gap: '$3',
@@ -51,7 +53,7 @@ const Root = styled(RadixToast.Root, {
     },
   },
 });
-const Message = styled(RadixToast.Description, { flex: 1, margin: 0 });
+const Message = /* @__PURE__ */ styled(RadixToast.Description, { flex: 1, margin: 0 });
 
 /** One notification. */
 export interface ToastNotice {

@@ -1,6 +1,6 @@
 import { styled } from '../theme/stitches.config';
 
-const Row = styled('div', {
+const Row = /* @__PURE__ */ styled('div', {
   display: 'flex',
   alignItems: 'center',
   gap: '$3',
@@ -8,7 +8,12 @@ const Row = styled('div', {
   fontSize: '$2',
   '&::before, &::after': { content: '""', flex: 1, height: '1px', backgroundColor: '$border' },
 });
-const Line = styled('hr', { border: 'none', height: '1px', backgroundColor: '$border', margin: 0 });
+const Line = /* @__PURE__ */ styled('hr', {
+  border: 'none',
+  height: '1px',
+  backgroundColor: '$border',
+  margin: 0,
+});
 
 /** Props of {@link Divider}. */
 export interface DividerProps {

@@ -1,7 +1,7 @@
 import type { ComponentPropsWithoutRef } from 'react';
 import { styled } from '../theme/stitches.config';
 
-const StyledGrid = styled('div', {
+const StyledGrid = /* @__PURE__ */ styled('div', {
   display: 'grid',
   gap: '$4',
   variants: {
@@ -20,7 +20,7 @@ const StyledGrid = styled('div', {
   },
   defaultVariants: { columns: 2 },
 });
-const StyledLink = styled('a', {
+const StyledLink = /* @__PURE__ */ styled('a', {
   color: '$accent',
   textDecoration: 'underline',
   textUnderlineOffset: '2px',
@@ -28,7 +28,7 @@ const StyledLink = styled('a', {
   '&:hover': { color: '$accentStrong' },
   '&:focus-visible': { outline: 'none', boxShadow: '$focus' },
 });
-const StyledCard = styled('div', {
+const StyledCard = /* @__PURE__ */ styled('div', {
   display: 'flex',
   flexDirection: 'column',
   gap: '$3',

@@ -3,8 +3,8 @@ import { styled } from '../theme/stitches.config';
 
 type Space = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
-const StyledBox = styled('div', {});
-const StyledFlex = styled('div', {
+const StyledBox = /* @__PURE__ */ styled('div', {});
+const StyledFlex = /* @__PURE__ */ styled('div', {
   display: 'flex',
   variants: {
     direction: { row: { flexDirection: 'row' }, column: { flexDirection: 'column' } },
@@ -34,7 +34,7 @@ const StyledFlex = styled('div', {
     },
   },
 });
-const StyledText = styled('p', {
+const StyledText = /* @__PURE__ */ styled('p', {
   margin: 0,
   fontFamily: '$body',
   lineHeight: '$body',
@@ -59,7 +59,7 @@ const StyledText = styled('p', {
   },
   defaultVariants: { size: 3, tone: 'default', weight: 'regular' },
 });
-const StyledHeading = styled('h2', {
+const StyledHeading = /* @__PURE__ */ styled('h2', {
   margin: 0,
   fontFamily: '$heading',
   lineHeight: '$tight',
@@ -75,7 +75,7 @@ const StyledHeading = styled('h2', {
   },
   defaultVariants: { size: 2 },
 });
-const StyledContainer = styled('div', {
+const StyledContainer = /* @__PURE__ */ styled('div', {
   width: '100%',
   maxWidth: '$container',
   marginInline: 'auto',

@@ -3,7 +3,7 @@ import { styled } from '../theme/stitches.config';
 
 // The browser's own scrolling (wheel, touch, keyboard, find-in-page, momentum on phones),
 // with a thin scrollbar in the theme's colours.
-const Scroller = styled('div', {
+const Scroller = /* @__PURE__ */ styled('div', {
   height: '100%',
   width: '100%',
   overflowY: 'auto',
@@ -24,18 +24,17 @@ export interface ScrollAreaProps {
  * A scrolling region with a themed scrollbar: the app's main container. The ref is the
  * element that scrolls, so the app can scroll it to the top after each navigation.
  */
-export const ScrollArea = forwardRef<HTMLDivElement, ScrollAreaProps>(function ScrollArea(
-  { children, label },
-  ref,
-) {
-  return (
-    <Scroller
-      ref={ref}
-      aria-label={label}
-      tabIndex={label ? 0 : undefined}
-      role={label ? 'region' : undefined}
-    >
-      {children}
-    </Scroller>
-  );
-});
+export const ScrollArea = /* @__PURE__ */ forwardRef<HTMLDivElement, ScrollAreaProps>(
+  function ScrollArea({ children, label }, ref) {
+    return (
+      <Scroller
+        ref={ref}
+        aria-label={label}
+        tabIndex={label ? 0 : undefined}
+        role={label ? 'region' : undefined}
+      >
+        {children}
+      </Scroller>
+    );
+  },
+);

@@ -2,14 +2,14 @@ import { forwardRef, type ReactNode } from 'react';
 import { styled } from '../theme/stitches.config';
 import { ScrollArea } from '../layout/scroll-area';
 
-const Frame = styled('div', {
+const Frame = /* @__PURE__ */ styled('div', {
   display: 'flex',
   flexDirection: 'column',
   height: '100dvh',
   overflow: 'hidden',
 });
-const Body = styled('div', { flex: 1, minHeight: 0 });
-const Page = styled('main', { paddingBlock: '$5' });
+const Body = /* @__PURE__ */ styled('div', { flex: 1, minHeight: 0 });
+const Page = /* @__PURE__ */ styled('main', { paddingBlock: '$5' });
 
 /** Props of {@link AppFrame}. */
 export interface AppFrameProps {
@@ -26,7 +26,7 @@ export interface AppFrameProps {
  * The app's frame: the header on top, and below it the main container that scrolls (its ref
  * is the scrolling element, for scrolling to the top after a navigation).
  */
-export const AppFrame = forwardRef<HTMLDivElement, AppFrameProps>(function AppFrame(
+export const AppFrame = /* @__PURE__ */ forwardRef<HTMLDivElement, AppFrameProps>(function AppFrame(
   { header, footer, label = 'Main content', children },
   ref,
 ) {

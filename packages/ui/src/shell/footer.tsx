@@ -1,6 +1,6 @@
 import { styled } from '../theme/stitches.config';
 
-const Bar = styled('footer', {
+const Bar = /* @__PURE__ */ styled('footer', {
   display: 'flex',
   flexDirection: 'column',
   gap: '$3',
@@ -10,7 +10,7 @@ const Bar = styled('footer', {
   fontSize: '$2',
   '@bp2': { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'center', px: '$5' },
 });
-const Links = styled('ul', {
+const Links = /* @__PURE__ */ styled('ul', {
   display: 'flex',
   flexWrap: 'wrap',
   gap: '$2 $4',
@@ -18,7 +18,7 @@ const Links = styled('ul', {
   padding: 0,
   listStyle: 'none',
 });
-const Link = styled('a', {
+const Link = /* @__PURE__ */ styled('a', {
   color: '$textMuted',
   textDecoration: 'none',
   borderRadius: '$1',

@@ -1,9 +1,11 @@
+'use client';
+
 import type { ReactNode } from 'react';
 import { styled } from '../theme/stitches.config';
 import { Button } from '../controls/button';
 import { Avatar } from '../catalog/avatar';
 
-const Bar = styled('header', {
+const Bar = /* @__PURE__ */ styled('header', {
   position: 'sticky',
   top: 0,
   zIndex: 10,
@@ -16,7 +18,7 @@ const Bar = styled('header', {
   borderBottom: '1px solid $border',
   '@bp2': { gap: '$4', px: '$5' },
 });
-const Logo = styled('a', {
+const Logo = /* @__PURE__ */ styled('a', {
   color: '$text',
   fontWeight: '$bold',
   fontSize: '$4',
@@ -25,7 +27,7 @@ const Logo = styled('a', {
   whiteSpace: 'nowrap',
   '&:focus-visible': { boxShadow: '$focus' },
 });
-const Search = styled('a', {
+const Search = /* @__PURE__ */ styled('a', {
   flex: 1,
   minWidth: 0,
   display: 'flex',
@@ -44,7 +46,7 @@ const Search = styled('a', {
   '&:focus-visible': { boxShadow: '$focus' },
   '@bp2': { maxWidth: '420px' },
 });
-const Benefits = styled('span', {
+const Benefits = /* @__PURE__ */ styled('span', {
   display: 'none',
   gap: '$3',
   fontSize: '$2',
@@ -52,7 +54,7 @@ const Benefits = styled('span', {
   whiteSpace: 'nowrap',
   '@bp2': { display: 'inline-flex' },
 });
-const Select = styled('select', {
+const Select = /* @__PURE__ */ styled('select', {
   height: '36px',
   borderRadius: '$2',
   border: '1px solid $border',
@@ -61,7 +63,7 @@ const Select = styled('select', {
   px: '$2',
   '&:focus-visible': { outline: 'none', boxShadow: '$focus' },
 });
-const ProfileLink = styled('a', {
+const ProfileLink = /* @__PURE__ */ styled('a', {
   display: 'inline-flex',
   borderRadius: '$round',
   '&:focus-visible': { boxShadow: '$focus' },

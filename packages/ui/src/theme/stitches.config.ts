@@ -2,7 +2,15 @@ import { createStitches } from '@stitches/react';
 
 // The one Stitches instance of Mates. Everything that styles goes through it, and it never
 // leaves this package, so that the styling engine can be replaced in one place.
-export const { styled, css, keyframes, globalCss, createTheme, theme } = createStitches({
+export const {
+  styled,
+  css,
+  keyframes,
+  globalCss,
+  createTheme,
+  theme,
+  getCssText: renderedCss,
+} = createStitches({
   theme: {
     colors: {
       // Dark first: companion apps are used at night.
@@ -48,7 +56,7 @@ export const { styled, css, keyframes, globalCss, createTheme, theme } = createS
 });
 
 /** The light theme, applied by adding its class name to a container. */
-export const lightTheme = createTheme('light', {
+export const lightTheme = /* @__PURE__ */ createTheme('light', {
   colors: {
     bg: '#fbf9fe',
     surface: '#ffffff',
@@ -69,7 +77,7 @@ export const lightTheme = createTheme('light', {
 });
 
 /** Page-wide styles: the theme's background and text, and a visible keyboard focus. */
-export const globalStyles = globalCss({
+export const globalStyles = /* @__PURE__ */ globalCss({
   '*, *::before, *::after': { boxSizing: 'border-box' },
   body: {
     margin: 0,
@@ -80,3 +88,10 @@ export const globalStyles = globalCss({
   },
   ':focus-visible': { outline: 'none', boxShadow: '$focus' },
 });
+
+/**
+ * The CSS of every style rendered so far, for server rendering: render the app to a string,
+ * then put this text in a `<style id="stitches">` in the page's `<head>`; in the browser,
+ * the kit takes those rules over instead of inserting them again.
+ */
+export const getCssText: () => string = renderedCss;

@@ -1,3 +1,5 @@
+'use client';
+
 import { useEffect, type ReactNode } from 'react';
 import { globalStyles, lightTheme } from './stitches.config';
 
