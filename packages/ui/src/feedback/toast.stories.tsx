@@ -31,11 +31,10 @@ type Story = StoryObj<typeof meta>;
 
 export const NegativeNotice: Story = {
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement.ownerDocument.body).findByText(ALREADY_REGISTERED.message, {
-        selector: 'li *',
-      }),
-    ).toBeVisible();
+    const body = within(canvasElement.ownerDocument.body);
+    const notice = await body.findByText(ALREADY_REGISTERED.message, { selector: 'li *' });
+    // It slides in: visible once the entrance has run.
+    await waitFor(() => expect(notice).toBeVisible());
   },
 };
 export const PositiveNotice: Story = {
