@@ -5,9 +5,24 @@ import { ThemeProvider } from '../packages/ui/src/theme/theme-provider';
 // Stories that call the API get answers from @mates/api-client/msw; anything else is an error.
 initialize({ onUnhandledRequest: 'error', quiet: true });
 
+// Docs pages draw each story on Storybook's own white page: give it the theme's background
+// there, or light text (the dark theme) would be invisible.
+const docsCanvas = {
+  backgroundColor: 'var(--colors-bg)',
+  color: 'var(--colors-text)',
+  padding: '16px',
+  borderRadius: '4px',
+};
+
 const withTheme: Decorator = (Story, context) => (
   <ThemeProvider theme={context.globals.theme === 'light' ? 'light' : 'dark'}>
-    <Story />
+    {context.viewMode === 'docs' ? (
+      <div style={docsCanvas}>
+        <Story />
+      </div>
+    ) : (
+      <Story />
+    )}
   </ThemeProvider>
 );
 
@@ -23,6 +38,24 @@ const preview: Preview = {
   initialGlobals: { theme: 'dark' },
   parameters: {
     layout: 'centered',
+    options: {
+      // The Introduction opens first (a static Storybook opens on the first entry), then the
+      // tokens, the kit from small parts to product parts, then the app's screens.
+      storySort: {
+        order: [
+          'Introduction',
+          'Design tokens',
+          'Layout',
+          'Controls',
+          'Feedback',
+          'Catalog',
+          'Chat',
+          'Auth',
+          'Shell',
+          'Screens',
+        ],
+      },
+    },
     // Accessibility violations fail the story tests.
     a11y: { test: 'error' },
   },

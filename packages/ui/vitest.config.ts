@@ -6,6 +6,8 @@ import { browserTests } from '../../scripts/chromium';
 export default defineProject({
   plugins: [react()],
   resolve: { conditions: ['@mates/source'] },
+  // Serves the sample portraits the msw fixtures point at (/portraits/*.svg), as Storybook does.
+  publicDir: '../../.storybook/public',
   optimizeDeps: {
     include: [
       'react',

@@ -34,6 +34,20 @@ export function createAvatarFixture(name: string, hue = hueOf(name)): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
+/**
+ * The portrait URL of a sample person: `/portraits/<name-in-kebab-case>.svg`, a path on the
+ * page's own origin. The Mates Storybook serves these files (DiceBear lorelei and notionists
+ * portraits, CC0, the styles the server seeds with); elsewhere, serve your own or pass an
+ * `avatar` override (for example {@link createAvatarFixture}).
+ */
+export function createPortraitFixture(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `/portraits/${slug}.svg`;
+}
+
 function hueOf(text: string): number {
   let hash = 0;
   for (const char of text) hash = (hash * 31 + char.charCodeAt(0)) % 360;
@@ -96,7 +110,7 @@ export function createCreatorFixture(overrides: Partial<Creator> = {}): Creator 
   return {
     creatorId: 'creator-1',
     name: 'Wren Calloway',
-    avatar: createAvatarFixture('Wren Calloway'),
+    avatar: createPortraitFixture('Wren Calloway'),
     bio: 'I write characters who remember what you told them.',
     followers: 1280,
     mates: 12,
@@ -114,7 +128,7 @@ export function createMateSummaryFixture(
   return {
     mateId: `mate-${index + 1}`,
     name,
-    avatar: createAvatarFixture(name),
+    avatar: createPortraitFixture(name),
     tagline,
     tags,
     gender,

@@ -23,6 +23,7 @@ export {
   createPageFixture,
   createPackageFixture,
   createPersonaFixture,
+  createPortraitFixture,
   createPublicConfigFixture,
   createReviewFixture,
   createRoomFixture,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AuthPopup, type AuthPopupProps } from './auth-popup';
@@ -27,18 +27,30 @@ function Controlled(props: Partial<AuthPopupProps>) {
 
 const meta = {
   title: 'Auth/AuthPopup',
+  // Stories set a few props; Controlled supplies the rest (state and handlers).
+  component: AuthPopup as ComponentType<Partial<AuthPopupProps>>,
+  tags: ['autodocs'],
   render: (args) => <Controlled {...args} />,
   args: { onSubmit: fn(), onClose: fn(), onDiscord: fn(), onGoogle: fn() },
+  parameters: {
+    docs: {
+      story: { inline: false, iframeHeight: 640 },
+      description: {
+        component:
+          'The sign-up (mode 1) and sign-in (mode 2) window: Discord and Google buttons, "or", e-mail and password, Continue, and a line that switches modes. Continue does nothing until both fields are filled; `loading` covers it with "Please wait...". Its texts come in `labels`, for other languages.',
+      },
+    },
+  },
 } satisfies Meta<Partial<AuthPopupProps>>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 const screen = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
-/** Mode 1, word for word (docs/product.md); Continue does nothing until both fields are filled. */
+/** Mode 1: "Create your account". */
 export const SignUp: Story = {
   args: { mode: 1 },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement }) => {
     const body = screen(canvasElement);
     const dialog = await body.findByRole('dialog', { name: 'Create your account' });
     await expect(dialog).toHaveAccessibleDescription(
@@ -48,31 +60,20 @@ export const SignUp: Story = {
     await expect(body.getByRole('button', { name: 'Google' })).toBeVisible();
     await expect(body.getByRole('separator', { name: 'or' })).toBeVisible();
     await expect(dialog).toHaveTextContent('Already have an account? Sign in');
-    const continueButton = body.getByRole('button', { name: 'Continue' });
-    await userEvent.type(body.getByLabelText('Email address'), 'ada@example.com');
-    await userEvent.click(continueButton);
-    await expect(args.onSubmit).not.toHaveBeenCalled();
-    await expect(continueButton).toHaveAttribute('aria-disabled', 'true');
-    await userEvent.type(body.getByLabelText('Password'), 'hunter22{Enter}');
-    await expect(args.onSubmit).toHaveBeenCalledOnce();
   },
 };
 
-/** Mode 2 carries the product's name; the footer switches modes. */
+/** Mode 2 carries the product's name. */
 export const SignIn: Story = {
   args: { mode: 2 },
   play: async ({ canvasElement }) => {
-    const body = screen(canvasElement);
-    const dialog = await body.findByRole('dialog', { name: 'Sign in to Mates' });
+    const dialog = await screen(canvasElement).findByRole('dialog', { name: 'Sign in to Mates' });
     await expect(dialog).toHaveAccessibleDescription('Welcome back! Please sign in to continue');
     await expect(dialog).toHaveTextContent("Don't have an account? Sign up");
-    await userEvent.click(body.getByRole('button', { name: 'Sign up' }));
-    await waitFor(() =>
-      expect(body.getByRole('dialog', { name: 'Create your account' })).toBeVisible(),
-    );
   },
 };
 
+/** Continue was pressed: "Please wait..." covers the form and Enter does nothing more. */
 export const Loading: Story = {
   args: { mode: 2, email: 'ada@example.com', password: 'hunter22', loading: true },
   play: async ({ canvasElement, args }) => {
@@ -93,8 +94,40 @@ export const WithoutProviders: Story = {
   },
 };
 
+/** Continue with only the e-mail does nothing; with the password too, Enter submits. */
+export const FillInAndContinue: Story = {
+  tags: ['!autodocs'],
+  args: { mode: 1 },
+  play: async ({ canvasElement, args }) => {
+    const body = screen(canvasElement);
+    await body.findByRole('dialog', { name: 'Create your account' });
+    const continueButton = body.getByRole('button', { name: 'Continue' });
+    await userEvent.type(body.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.click(continueButton);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await expect(continueButton).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.type(body.getByLabelText('Password'), 'hunter22{Enter}');
+    await expect(args.onSubmit).toHaveBeenCalledOnce();
+  },
+};
+
+/** From sign-in, "Sign up" switches to "Create your account". */
+export const SwitchToSignUp: Story = {
+  tags: ['!autodocs'],
+  args: { mode: 2 },
+  play: async ({ canvasElement }) => {
+    const body = screen(canvasElement);
+    await body.findByRole('dialog', { name: 'Sign in to Mates' });
+    await userEvent.click(body.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() =>
+      expect(body.getByRole('dialog', { name: 'Create your account' })).toBeVisible(),
+    );
+  },
+};
+
 /** The close button and Escape both ask to close (the app then returns to "/"). */
-export const Close: Story = {
+export const CloseWithButtonOrEscape: Story = {
+  tags: ['!autodocs'],
   args: { mode: 2 },
   play: async ({ canvasElement, args }) => {
     const body = screen(canvasElement);

@@ -30,7 +30,7 @@ export const SignedIn: Story = {
 };
 
 /** A sent message streams its reply word by word, then the benefits follow the reply's end. */
-export const Streaming: Story = {
+export const SendAndStreamAReply: Story = {
   parameters: {
     app: { path: room, signedIn: true },
     msw: {
@@ -55,7 +55,7 @@ export const Streaming: Story = {
   },
 };
 
-/** On a small phone (320 × 568): nothing runs off the side, and the room still works. */
+/** On a small phone (320 × 568): nothing runs off the side. */
 export const Phone: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   parameters: { app: { path: room, signedIn: true } },
@@ -72,7 +72,16 @@ export const Phone: Story = {
     await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(
       view.innerWidth,
     );
-    await userEvent.type(message, 'Hi{Enter}');
+  },
+};
+
+/** On a small phone, a message sent with Enter gets its reply. */
+export const SendFromAPhone: Story = {
+  globals: Phone.globals,
+  parameters: Phone.parameters,
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Hi{Enter}');
     await waitFor(() => expect(log).toHaveTextContent('Tell me everything.'));
   },
 };
@@ -85,7 +94,7 @@ const recordSends = http.post('*/api/girl/chat/send', async ({ request }) => {
 });
 
 /** Regenerate, straight after opening the room: the last reply is replaced by a new one. */
-export const Regenerate: Story = {
+export const RegenerateTheLastReply: Story = {
   loaders: [() => void (sent.length = 0)],
   parameters: {
     app: { path: room, signedIn: true },
@@ -100,7 +109,7 @@ export const Regenerate: Story = {
 };
 
 /** An earlier message edited, then answered again: the conversation continues from it. */
-export const EditAndContinue: Story = {
+export const EditAMessageAndContinue: Story = {
   loaders: [() => void (sent.length = 0)],
   parameters: {
     app: { path: room, signedIn: true },
@@ -120,7 +129,7 @@ export const EditAndContinue: Story = {
 };
 
 /** Stop ends the reply where it is; the composer is ready again, long before it would end. */
-export const Stopped: Story = {
+export const StopAReply: Story = {
   parameters: {
     app: { path: room, signedIn: true },
     // Eight events, 600 ms apart: left alone, the reply would take about five seconds.
@@ -136,8 +145,8 @@ export const Stopped: Story = {
   },
 };
 
-/** Ideas: suggested replies to pick from. */
-export const Inspiration: Story = {
+/** Ideas: asks for suggested replies to pick from. */
+export const AskForIdeas: Story = {
   parameters: { app: { path: room, signedIn: true } },
   play: async ({ canvas }) => {
     await canvas.findByRole('log', { name: 'Conversation' });
@@ -152,7 +161,7 @@ const server = { reads: 0 };
 
 /** A reply the engine could not finish: the stream's error is only logged (docs/product.md,
  * errors); the saved reply, read again, says it failed. */
-export const ReplyFailed: Story = {
+export const SendAndTheReplyFails: Story = {
   loaders: [() => void (server.reads = 0)],
   parameters: {
     app: { path: room, signedIn: true },
@@ -193,8 +202,8 @@ export const Loading: Story = {
   },
 };
 
-/** A new room holds only the mate's greeting; no room at all says how to start one. */
-export const Empty: Story = {
+/** A new room holds only the mate's greeting. */
+export const NewRoom: Story = {
   parameters: {
     app: { path: room, signedIn: true },
     msw: {
@@ -213,6 +222,7 @@ export const Empty: Story = {
   },
 };
 
+/** No room at all says how to start one. */
 export const NoRoom: Story = {
   parameters: { app: { path: '/chat-detail', signedIn: true } },
   play: async ({ canvas }) => {

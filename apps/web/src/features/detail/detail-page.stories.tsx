@@ -18,17 +18,26 @@ const meta = { title: 'Screens/Detail', ...screenStories } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A visitor sees the whole card; "Chat" asks them to sign in first. */
+/** A visitor sees the whole card: name, greeting, creator. */
 export const Anonymous: Story = {
   parameters: { app: { path: '/detail?mateId=mate-1' } },
-  play: async ({ canvas, canvasElement }) => {
-    const body = within(canvasElement.ownerDocument.body);
+  play: async ({ canvas }) => {
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'Lyra Moonwhisper' }),
     ).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'Greeting' })).toBeVisible();
     await expect(await canvas.findByText('Wren Calloway')).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Chat with Lyra Moonwhisper' }));
+  },
+};
+
+/** A visitor presses "Chat": the sign-in popup asks them to sign in first. */
+export const ChatAsksAVisitorToSignIn: Story = {
+  parameters: { app: { path: '/detail?mateId=mate-1' } },
+  play: async ({ canvas, canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Chat with Lyra Moonwhisper' }),
+    );
     const dialog = await body.findByRole('dialog', { name: 'Sign in to Mates' });
     await waitFor(() => expect(dialog).toBeVisible());
   },
@@ -37,8 +46,17 @@ export const Anonymous: Story = {
 // What the mocked server remembers during one story: whom the user follows.
 const server = { following: false };
 
-/** Signed in: follow the creator, and "Chat" opens the room. */
+/** Signed in: the creator can be followed, and "Chat" starts a conversation. */
 export const SignedIn: Story = {
+  parameters: { app: { path: '/detail?mateId=mate-1', signedIn: true } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('button', { name: 'Follow Wren Calloway' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Chat with Lyra Moonwhisper' })).toBeVisible();
+  },
+};
+
+/** Follow the creator, then "Chat" creates a room and opens it. */
+export const FollowTheCreatorAndStartAChat: Story = {
   loaders: [() => void (server.following = false)],
   parameters: {
     app: { path: '/detail?mateId=mate-1', signedIn: true },
@@ -76,8 +94,8 @@ export const SignedIn: Story = {
   },
 };
 
-/** Reporting a mate: a reason, optional details, a thank-you; a refusal keeps the text. */
-export const Report: Story = {
+/** Reporting a mate: a reason, optional details, a thank-you. */
+export const SendAReport: Story = {
   parameters: { app: { path: '/detail?mateId=mate-1' } },
   play: async ({ canvas, canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
@@ -90,6 +108,7 @@ export const Report: Story = {
   },
 };
 
+/** The server refuses a report: the dialog stays open with the reason and keeps the text. */
 export const ReportRefused: Story = {
   parameters: {
     app: { path: '/detail?mateId=mate-1' },
@@ -116,8 +135,8 @@ export const Loading: Story = {
   },
 };
 
-/** No reviews yet, and no mate chosen at all. */
-export const Empty: Story = {
+/** No reviews yet. */
+export const NoReviews: Story = {
   parameters: {
     app: { path: '/detail?mateId=mate-1' },
     msw: {
@@ -136,7 +155,8 @@ export const Empty: Story = {
   },
 };
 
-export const NoMate: Story = {
+/** The address names no mate. */
+export const NoMateChosen: Story = {
   parameters: { app: { path: '/detail' } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No mate chosen')).toBeVisible();

@@ -33,7 +33,7 @@ export const SignedIn: Story = {
 };
 
 /** Chips toggle the store's tags and gender, and the list is asked for again with them. */
-export const Filtering: Story = {
+export const FilterByGenderAndTag: Story = {
   parameters: {
     app: { path: '/' },
     msw: {
@@ -113,7 +113,7 @@ export const Spanish: Story = {
 };
 
 /** The sign-in popup from the header: the dialog of docs/product.md, and a sign-in that stores the user. */
-export const SignInFromHeader: Story = {
+export const SignInFromTheHeader: Story = {
   parameters: { app: { path: '/' } },
   play: async ({ canvas, canvasElement, loaded }) => {
     const app = loaded.app as StoryApp;

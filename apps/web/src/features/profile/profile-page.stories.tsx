@@ -37,7 +37,7 @@ export const SignedIn: Story = {
 };
 
 /** Changing the password: both fields first, then a confirmation. */
-export const ChangePassword: Story = {
+export const ChangeThePassword: Story = {
   parameters: { app: { path: '/profile', signedIn: true } },
   play: async ({ canvas, canvasElement }) => {
     const form = within(await canvas.findByRole('form', { name: 'Change password' }));
@@ -52,7 +52,7 @@ export const ChangePassword: Story = {
 };
 
 /** The server refuses: its message shows, and nothing is lost from the form. */
-export const Error: Story = {
+export const PasswordChangeRefused: Story = {
   parameters: {
     app: { path: '/profile', signedIn: true },
     msw: {
@@ -72,7 +72,7 @@ export const Error: Story = {
 };
 
 /** Logging out ends the session and returns to discover, signed out. */
-export const Logout: Story = {
+export const LogOut: Story = {
   parameters: { app: { path: '/profile', signedIn: true } },
   play: async ({ canvas, loaded }) => {
     const app = loaded.app as StoryApp;

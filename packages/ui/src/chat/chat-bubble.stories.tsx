@@ -1,0 +1,122 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { ChatBubble } from './chat-bubble';
+import { IconButton } from '../controls/button';
+import { CloseIcon } from '../controls/icons';
+import { styled } from '../theme/stitches.config';
+
+const Column = styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$3',
+  width: 'min(640px, 100vw)',
+  padding: '$3',
+});
+
+const meta = {
+  title: 'Chat/ChatBubble',
+  component: ChatBubble,
+  tags: ['autodocs'],
+  args: {
+    role: 'mate',
+    speaker: 'Lyra',
+    content: "*Lyra looks up and smiles.* Oh, it's you. **Come in** — the stacks like you.",
+  },
+  decorators: [(Story) => <Column>{Story()}</Column>],
+  parameters: {
+    layout: 'fullscreen',
+    docs: {
+      description: {
+        component:
+          "One message of a chat: the person's on the right, the mate's on the left. The text is Markdown (`*actions*` in italics); raw HTML in it is shown as text, never run. A reply still arriving shows a caret (`streaming`); one cut short says so (`partial`), a failed one too (`error`). `actions` holds the buttons under it.",
+      },
+    },
+  },
+} satisfies Meta<typeof ChatBubble>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Every role and status, as they look in one conversation. */
+export const Variants: Story = {
+  render: () => (
+    <>
+      <ChatBubble role="mate" speaker="Lyra" content="*Lyra looks up.* Complete reply." />
+      <ChatBubble
+        role="user"
+        speaker="You"
+        content="A message of yours, edited, with an action."
+        edited
+        actions={<IconButton label="Delete message" icon={<CloseIcon />} size="small" />}
+      />
+      <ChatBubble role="mate" speaker="Lyra" content="Still arriving" streaming />
+      <ChatBubble role="mate" speaker="Lyra" content="Cut off in the" status="partial" />
+      <ChatBubble role="mate" speaker="Lyra" content="" status="error" />
+    </>
+  ),
+};
+
+export const Conversation: Story = {
+  render: () => (
+    <>
+      <ChatBubble
+        role="mate"
+        speaker="Lyra"
+        content={"*Lyra looks up and smiles.* Oh, it's you. **Come in** — the stacks like you."}
+      />
+      <ChatBubble
+        role="user"
+        speaker="You"
+        content="I brought the map you asked about."
+        edited
+        actions={<IconButton label="Delete message" icon={<CloseIcon />} size="small" />}
+      />
+      <ChatBubble role="mate" speaker="Lyra" content="Show me. *Slowly*" streaming />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Come in').tagName).toBe('STRONG');
+    await expect(canvas.getByText('Lyra looks up and smiles.').tagName).toBe('EM');
+    await expect(canvas.getAllByLabelText('Lyra says')).toHaveLength(2);
+    await expect(canvas.getByText('edited')).toBeVisible();
+    // Still streaming: no "cut off" note yet.
+    await expect(canvas.queryByText('This reply was cut off.')).toBeNull();
+  },
+};
+
+export const Streaming: Story = { args: { content: 'Show me. *Slowly*', streaming: true } };
+
+export const CutOffAndFailed: Story = {
+  render: () => (
+    <>
+      <ChatBubble
+        role="mate"
+        speaker="Kai"
+        content="Well, the thing about the rain is"
+        status="partial"
+      />
+      <ChatBubble role="mate" speaker="Kai" content="" status="error" />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('This reply was cut off.')).toBeVisible();
+    await expect(canvas.getByText('This reply failed.')).toBeVisible();
+  },
+};
+
+/** A message holding HTML shows it as text: nothing in it ever runs. */
+export const HtmlShownAsText: Story = {
+  args: {
+    speaker: 'Mallory',
+    content:
+      'Look: <img src="x" onerror="window.__pwned = true"> <script>window.__pwned = true</script> [link](javascript:alert(1))',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('img')).toBeNull();
+    await expect(canvasElement.querySelector('script')).toBeNull();
+    await expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
+    const link = within(canvasElement).queryByRole('link', { name: 'link' });
+    await expect(link?.getAttribute('href') ?? '').not.toMatch(/^javascript:/);
+  },
+};

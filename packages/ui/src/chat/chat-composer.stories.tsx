@@ -1,0 +1,76 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { ChatComposer } from './chat-composer';
+import { styled } from '../theme/stitches.config';
+
+const Column = styled('div', { width: 'min(640px, 100vw)', padding: '$3' });
+
+const meta = {
+  title: 'Chat/ChatComposer',
+  component: ChatComposer,
+  tags: ['autodocs'],
+  args: { onSend: fn(), onInspire: fn(), onStop: fn() },
+  decorators: [(Story) => <Column>{Story()}</Column>],
+  parameters: {
+    layout: 'fullscreen',
+    docs: {
+      description: {
+        component:
+          'Where the person writes: Enter sends, Shift+Enter starts a new line. While a reply is being written (`streaming`) typing still works but sending waits, and a Stop button shows. "Ideas" asks for suggested replies, shown as chips above the box.',
+      },
+    },
+  },
+} satisfies Meta<typeof ChatComposer>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {};
+export const WithSuggestions: Story = {
+  args: { suggestions: ['Tell me more.', 'Why the lighthouse?'] },
+};
+export const WhileAReplyStreams: Story = {
+  args: { streaming: true, suggestions: ['Tell me more.', 'Why the lighthouse?'] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Stop' })).toBeVisible();
+  },
+};
+
+/** Shift+Enter adds a line, Enter sends and clears; an empty Enter sends nothing; Ideas asks. */
+export const WriteAndSend: Story = {
+  tags: ['!autodocs'],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'First line{Shift>}{Enter}{/Shift}second line');
+    await expect(box).toHaveValue('First line\nsecond line');
+    await expect(args.onSend).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSend).toHaveBeenCalledWith('First line\nsecond line');
+    await expect(box).toHaveValue('');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSend).toHaveBeenCalledOnce();
+    await userEvent.click(canvas.getByRole('button', { name: 'Ideas' }));
+    await expect(args.onInspire).toHaveBeenCalledOnce();
+  },
+};
+
+/** While streaming, Enter does not send; Stop stops; a suggestion fills the box. */
+export const StopAndPickASuggestion: Story = {
+  tags: ['!autodocs'],
+  args: WhileAReplyStreams.args,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Wait{Enter}');
+    await expect(args.onSend).not.toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Stop' }));
+    await expect(args.onStop).toHaveBeenCalledOnce();
+    await userEvent.click(
+      within(canvas.getByRole('group', { name: 'Suggested replies' })).getByRole('button', {
+        name: 'Why the lighthouse?',
+      }),
+    );
+    await expect(canvas.getByRole('textbox', { name: 'Message' })).toHaveValue(
+      'Why the lighthouse?',
+    );
+  },
+};
