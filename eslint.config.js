@@ -112,8 +112,9 @@ export default tseslint.config(
     },
   },
   {
-    // The server may read the contract's types, not run the client's code; its tests play
-    // the browser and use the real client.
+    // The server may read the contract's types and its literal lists (plain `as const` data,
+    // bundled into the server's build), not run the client's code; its tests play the
+    // browser and use the real client.
     files: ['apps/server/src/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -123,7 +124,18 @@ export default tseslint.config(
             {
               group: ['@mates/api-client', '@mates/api-client/*'],
               allowTypeImports: true,
-              message: 'The server imports only types from @mates/api-client.',
+              allowImportNames: [
+                'CARD_FORMATS',
+                'GENDERS',
+                'MATE_FEEDBACK_REASONS',
+                'MATE_VISIBILITIES',
+                'MESSAGE_ROLES',
+                'MESSAGE_STATUSES',
+                'SEARCH_SORTS',
+                'USER_FEEDBACK_CATEGORIES',
+              ],
+              message:
+                'The server imports only types and the literal lists (GENDERS, …) from @mates/api-client.',
             },
           ],
         },

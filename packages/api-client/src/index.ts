@@ -2,6 +2,11 @@ export { createApiClient } from './client';
 export { createDataLineParser } from './stream/data-line-parser';
 export { ENDPOINTS, ENDPOINT_PATHS } from './endpoints';
 export { ENVELOPE_CODES } from './types/envelope';
+export { GENDERS } from './types/common';
+export { MATE_FEEDBACK_REASONS, MATE_VISIBILITIES, SEARCH_SORTS } from './types/mate';
+export { USER_FEEDBACK_CATEGORIES } from './types/user';
+export { MESSAGE_ROLES, MESSAGE_STATUSES } from './types/room';
+export { CARD_FORMATS } from './types/card';
 export { ApiError } from './errors/api-error';
 export { SessionExpiredError, SESSION_EXPIRED_MESSAGE } from './errors/session-expired-error';
 export { NetworkError } from './errors/network-error';
@@ -76,6 +81,7 @@ export type {
   ReviewSummary,
   SaveMatePayload,
   SearchQuery,
+  SearchSort,
   Tag,
   TagGroup,
   TrendingEntry,
@@ -126,4 +132,4 @@ export type {
   SubscriptionInfo,
   SubscriptionStatus,
 } from './types/subscription';
-export type { CardFile, ExportCardQuery, ImportCardPayload } from './types/card';
+export type { CardFile, CardFormat, ExportCardQuery, ImportCardPayload } from './types/card';

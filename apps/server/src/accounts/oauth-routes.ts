@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { createRemoteJWKSet, customFetch, jwtVerify } from 'jose';
-import { notice, ok } from '../http/envelope';
-import { body, query } from '../http/validate';
+import { notice } from '../http/envelope';
+import { contract } from '../http/contract';
 import type { ApiEnv, Deps } from '../http/context';
 import { createSession } from './sessions';
 import { toUserInfo } from './user-info';
@@ -15,13 +15,15 @@ const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 export function oauthRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, config } = deps;
   const routes = new Hono<ApiEnv>();
+  const api = contract(routes, '/user');
   // Fetched once and cached by jose; keys rotate on Google's schedule.
   const googleKeys = createRemoteJWKSet(new URL(config.google.jwksUrl), {
     [customFetch]: (url, options) => deps.fetch(url, options),
   });
 
-  routes.post('/loginGG', async (c) => {
-    const { credential } = await body(c, z.object({ credential: z.string().min(1).max(4096) }));
+  const googlePayload = z.object({ credential: z.string().min(1).max(4096) });
+  api.post('/user/loginGG', googlePayload, async (c, read) => {
+    const { credential } = await read();
     if (!config.google.clientId) throw notice('Google sign-in is not set up on this server.');
     let claims;
     try {
@@ -42,14 +44,14 @@ export function oauthRoutes(deps: Deps): Hono<ApiEnv> {
       avatar: typeof claims.picture === 'string' ? claims.picture : null,
     };
     const user = await linkOrCreateUser(db, identity, c.get('language'), config.welcome);
-    return ok(c, toUserInfo(user, await createSession(db, user.id)));
+    return toUserInfo(user, await createSession(db, user.id));
   });
 
-  routes.get('/loginDiscord', async (c) => {
-    const { code } = query(c, z.object({ code: z.string().min(1).max(512) }));
+  api.get('/user/loginDiscord', z.object({ code: z.string().min(1).max(512) }), async (c, read) => {
+    const { code } = await read();
     const identity = await discordIdentity(deps, code);
     const user = await linkOrCreateUser(db, identity, c.get('language'), config.welcome);
-    return ok(c, toUserInfo(user, await createSession(db, user.id)));
+    return toUserInfo(user, await createSession(db, user.id));
   });
   return routes;
 }

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Persona } from '@mates/api-client';
 import type { PersonaTable } from '../db/schema';
-import { notFound, ok } from '../http/envelope';
-import { body, query } from '../http/validate';
+import { notFound } from '../http/envelope';
+import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toBool } from '../db/dialect';
 import { addPersona, makeDefaultPersona } from './personas';
@@ -33,7 +33,9 @@ export function personaRoutes(deps: Deps): Hono<ApiEnv> {
       .where('user_id', '=', userId)
       .executeTakeFirst();
 
-  routes.get('/personas', async (c) => {
+  const api = contract(routes, '/user');
+
+  api.get('/user/personas', async (c) => {
     const user = requireUser(c);
     const rows = await db
       .selectFrom('personas')
@@ -41,20 +43,20 @@ export function personaRoutes(deps: Deps): Hono<ApiEnv> {
       .where('user_id', '=', user.id)
       .orderBy('created_at')
       .execute();
-    return ok(c, rows.map(toPersona));
+    return rows.map(toPersona);
   });
 
-  routes.post('/saveOrUpdatePersona', async (c) => {
+  const personaPayload = z.object({
+    uuid: z.string().min(1).optional(),
+    name: z.string().trim().min(1, 'is required').max(50),
+    description: z.string().max(2000).default(''),
+    avatar: z.url().max(2000).nullable().optional(),
+  });
+  const personaQuery = z.object({ uuid: z.string().min(1) });
+
+  api.post('/user/saveOrUpdatePersona', personaPayload, async (c, read) => {
     const user = requireUser(c);
-    const input = await body(
-      c,
-      z.object({
-        uuid: z.string().min(1).optional(),
-        name: z.string().trim().min(1, 'is required').max(50),
-        description: z.string().max(2000).default(''),
-        avatar: z.url().max(2000).nullable().optional(),
-      }),
-    );
+    const input = await read();
     if (input.uuid) {
       if (!(await own(user.id, input.uuid))) throw notFound('Persona');
       await db
@@ -67,30 +69,30 @@ export function personaRoutes(deps: Deps): Hono<ApiEnv> {
         })
         .where('id', '=', input.uuid)
         .execute();
-      return ok(c, toPersona((await own(user.id, input.uuid))!));
+      return toPersona((await own(user.id, input.uuid))!);
     }
     const row = await addPersona(db, deps.dialect, user.id, {
       name: input.name,
       description: input.description,
       avatar: input.avatar ?? null,
     });
-    return ok(c, toPersona(row));
+    return toPersona(row);
   });
 
-  routes.get('/setDefaultPersona', async (c) => {
+  api.get('/user/setDefaultPersona', personaQuery, async (c, read) => {
     const user = requireUser(c);
-    const { uuid } = query(c, z.object({ uuid: z.string().min(1) }));
+    const { uuid } = await read();
     if (!(await own(user.id, uuid))) throw notFound('Persona');
     await makeDefaultPersona(db, deps.dialect, user.id, uuid);
-    return ok(c, toPersona((await own(user.id, uuid))!));
+    return toPersona((await own(user.id, uuid))!);
   });
 
-  routes.get('/deleteDefaultPersona', async (c) => {
+  api.get('/user/deleteDefaultPersona', personaQuery, async (c, read) => {
     const user = requireUser(c);
-    const { uuid } = query(c, z.object({ uuid: z.string().min(1) }));
+    const { uuid } = await read();
     if (!(await own(user.id, uuid))) throw notFound('Persona');
     await db.deleteFrom('personas').where('id', '=', uuid).execute();
-    return ok(c, null);
+    return null;
   });
   return routes;
 }

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Credentials, RegisterResult, VerifyStatusResult } from '@mates/api-client';
-import { CODE, EnvelopeError, notice, ok } from '../http/envelope';
-import { body, query } from '../http/validate';
+import { GENDERS } from '@mates/api-client';
+import { CODE, EnvelopeError, notice } from '../http/envelope';
+import { contract } from '../http/contract';
 import { clientIp, requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toJson } from '../db/dialect';
 import { consume, startLoginAttempt } from './rate-limits';
@@ -34,15 +34,16 @@ const addressWords = (address: string) => [address, address.split('@')[0]!];
 export function accountRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, limits } = deps;
   const routes = new Hono<ApiEnv>();
+  const api = contract(routes, '/user');
 
-  routes.post('/register', async (c) => {
+  api.post('/user/register', z.object({ email, password }), async (c, read) => {
     await consume(limits.register, clientIp(c));
-    const input = await body(c, z.object({ email, password }));
+    const input = await read();
     assertStrongPassword('password', input.password, addressWords(input.email));
     await consume(limits.registerByEmail, input.email);
     const registration = { ...input, language: c.get('language') };
     const verifyTicket = await register(db, deps.mailer, registration, deps.config.publicUrl);
-    return ok<RegisterResult>(c, { verifyTicket });
+    return { verifyTicket };
   });
 
   // The mailed link opens a page whose button confirms (see confirmPage): GET changes nothing.
@@ -56,19 +57,20 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
     return c.html(verifiedPage(result, deps.config.publicUrl), result === 'unknown' ? 404 : 200);
   });
 
-  routes.post('/verify/status', async (c) => {
+  const verifyPayload = z.object({ email, verifyTicket: z.string().max(200).optional() });
+  api.post('/user/verify/status', verifyPayload, async (c, read) => {
     await consume(limits.verifyStatus, clientIp(c));
-    const input = await body(c, z.object({ email, verifyTicket: z.string().max(200).optional() }));
+    const input = await read();
     // Only the browser holding the ticket of the opened link learns anything about the address.
     const user = input.verifyTicket
       ? await redeemTicket(db, input.email, input.verifyTicket)
       : null;
     const userInfo = user ? toUserInfo(user, await createSession(db, user.id)) : null;
-    return ok<VerifyStatusResult>(c, { verified: userInfo !== null, userInfo });
+    return { verified: userInfo !== null, userInfo };
   });
 
-  routes.post('/login', async (c) => {
-    const input: Credentials = await body(c, credentials);
+  api.post('/user/login', credentials, async (c, read) => {
+    const input = await read();
     const ip = clientIp(c);
     await consume(limits.login, `${ip}:${input.email}`);
     const succeeded = await startLoginAttempt(limits, ip, input.email);
@@ -84,21 +86,19 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
     if (!user.email_verified_at) {
       throw notice('Please confirm your e-mail address first: open the link we sent you.');
     }
-    return ok(c, toUserInfo(user, await createSession(db, user.id)));
+    return toUserInfo(user, await createSession(db, user.id));
   });
 
-  routes.post('/logout', async (c) => {
+  api.post('/user/logout', async (c) => {
     await endSession(db, c.get('token'));
-    return ok(c, null);
+    return null;
   });
 
-  routes.post('/changePassword', async (c) => {
+  const passwordPayload = z.object({ oldPassword: z.string().max(200), newPassword: password });
+  api.post('/user/changePassword', passwordPayload, async (c, read) => {
     const user = requireUser(c);
     await consume(limits.changePassword, user.id);
-    const input = await body(
-      c,
-      z.object({ oldPassword: z.string().max(200), newPassword: password }),
-    );
+    const input = await read();
     assertStrongPassword('newPassword', input.newPassword, addressWords(user.email));
     if (!user.password_hash || !(await verifyPassword(user.password_hash, input.oldPassword))) {
       throw notice('The current password is not right.');
@@ -109,30 +109,28 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
       .where('id', '=', user.id)
       .execute();
     await endOtherSessions(db, user.id, c.get('token'));
-    return ok(c, null);
+    return null;
   });
 
-  routes.get('/updateLange', async (c) => {
+  api.get('/user/updateLange', z.object({ language }), async (c, read) => {
     const user = requireUser(c);
-    const input = query(c, z.object({ language }));
+    const input = await read();
     await db
       .updateTable('users')
       .set({ language: input.language, updated_at: now() })
       .where('id', '=', user.id)
       .execute();
-    return ok(c, null);
+    return null;
   });
 
-  routes.post('/updateTags', async (c) => {
+  const tagsPayload = z.object({
+    tags: z.array(z.string().min(1).max(40)).max(30),
+    gender: z.enum(GENDERS).nullable().optional(),
+    nfsw: z.boolean().optional(),
+  });
+  api.post('/user/updateTags', tagsPayload, async (c, read) => {
     const user = requireUser(c);
-    const input = await body(
-      c,
-      z.object({
-        tags: z.array(z.string().min(1).max(40)).max(30),
-        gender: z.enum(['female', 'male', 'nonbinary']).nullable().optional(),
-        nfsw: z.boolean().optional(),
-      }),
-    );
+    const input = await read();
     const known = await db
       .selectFrom('tags')
       .select('key')
@@ -153,10 +151,10 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
       .selectAll()
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    return ok(c, toUserInfo(updated, c.get('token')));
+    return toUserInfo(updated, c.get('token'));
   });
 
-  routes.get('/benefits', async (c) => ok(c, await getBenefits(db, requireUser(c).id)));
+  api.get('/user/benefits', (c) => getBenefits(db, requireUser(c).id));
 
   routes.route('/', oauthRoutes(deps));
   routes.route('/', personaRoutes(deps));

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { BillingPeriod, SubscriptionInfo, SubscriptionStatus } from '@mates/api-client';
-import { ok } from '../http/envelope';
+import { contract } from '../http/contract';
 import type { ApiEnv, Deps } from '../http/context';
 import { fromJson } from '../db/dialect';
 import { DEFAULT_BENEFITS_FOR_VISITORS, getBenefits } from './benefits';
@@ -9,7 +9,7 @@ import { DEFAULT_BENEFITS_FOR_VISITORS, getBenefits } from './benefits';
 export function subscriptionRoutes(deps: Deps): Hono<ApiEnv> {
   const { db } = deps;
   const routes = new Hono<ApiEnv>();
-  routes.get('/info', async (c) => {
+  contract(routes, '/subscription').get('/subscription/info', async (c) => {
     const user = c.get('user');
     const [packages, subscription, benefits] = await Promise.all([
       db.selectFrom('packages').selectAll().orderBy('sort').execute(),
@@ -43,7 +43,7 @@ export function subscriptionRoutes(deps: Deps): Hono<ApiEnv> {
         : null,
       benefits,
     };
-    return ok(c, result);
+    return result;
   });
   return routes;
 }

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { Resvg } from '@resvg/resvg-js';
-import type { CardFile } from '@mates/api-client';
-import { badInput, notFound, ok } from '../http/envelope';
-import { body, query } from '../http/validate';
+import { CARD_FORMATS, type ImportCardPayload } from '@mates/api-client';
+import { notFound } from '../http/envelope';
+import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { fromJson, toBool } from '../db/dialect';
 import type { MateTable } from '../db/schema';
@@ -17,33 +17,44 @@ import { importCard } from './import-card';
 
 const MAX_PNG_BASE64 = Math.ceil((8 * 1024 * 1024 * 4) / 3);
 
+// Either a JSON card or a PNG one: the parsed input is narrowed to the contract's union.
+const importPayload = z
+  .object({
+    card: z.unknown().optional(),
+    png: z.string().max(MAX_PNG_BASE64, 'must be at most 8 MB').optional(),
+  })
+  .transform(({ card, png }, ctx): ImportCardPayload => {
+    if (card !== undefined && png === undefined) return { card };
+    if (png !== undefined && card === undefined) return { png };
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Send either "card" (JSON) or "png" (base64), not both.',
+    });
+    return z.NEVER;
+  });
+
+const exportQuery = z.object({
+  mateId: z.string().min(1),
+  format: z.enum(CARD_FORMATS).default(CARD_FORMATS[0]),
+});
+
 /** `/mate/importCard` and `/mate/exportCard`: Character Card V2, JSON or PNG. */
 export function cardRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, config } = deps;
   const routes = new Hono<ApiEnv>();
+  const api = contract(routes, '/mate');
 
-  routes.post('/importCard', async (c) => {
+  api.post('/mate/importCard', importPayload, async (c, read) => {
     const user = requireUser(c);
-    const input = await body(
-      c,
-      z.object({
-        card: z.unknown().optional(),
-        png: z.string().max(MAX_PNG_BASE64, 'must be at most 8 MB').optional(),
-      }),
-    );
-    if ((input.card === undefined) === (input.png === undefined))
-      throw badInput('Send either "card" (JSON) or "png" (base64), not both.');
+    const input = await read();
     const id = await importCard(db, config.mediaDir, user.id, input);
     const saved = await matesWithCreators(db).where('mates.id', '=', id).executeTakeFirstOrThrow();
-    return ok(c, toMate(saved));
+    return toMate(saved);
   });
 
-  routes.get('/exportCard', async (c) => {
+  api.get('/mate/exportCard', exportQuery, async (c, read) => {
     const user = requireUser(c);
-    const input = query(
-      c,
-      z.object({ mateId: z.string().min(1), format: z.enum(['json', 'png']).default('json') }),
-    );
+    const input = await read();
     const row = await db
       .selectFrom('mates')
       .selectAll()
@@ -80,22 +91,18 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
     });
     const json = JSON.stringify(card, null, 2);
     if (input.format === 'json') {
-      return ok<CardFile>(c, {
+      return {
         filename: `${row.name}.json`,
         mimeType: 'application/json',
         data: Buffer.from(json).toString('base64'),
-      });
+      };
     }
     const png = writePngText(
       await portraitPng(config.mediaDir, row),
       PNG_CARD_KEYWORD,
       Buffer.from(json).toString('base64'),
     );
-    return ok<CardFile>(c, {
-      filename: `${row.name}.png`,
-      mimeType: 'image/png',
-      data: png.toString('base64'),
-    });
+    return { filename: `${row.name}.png`, mimeType: 'image/png', data: png.toString('base64') };
   });
   return routes;
 }

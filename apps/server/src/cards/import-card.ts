@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Gender } from '@mates/api-client';
+import { GENDERS, type Gender } from '@mates/api-client';
 import { badInput } from '../http/envelope';
 import type { Database } from '../db/schema';
 import { insertMates, type NewMate } from '../catalog/new-mate';
@@ -27,9 +27,12 @@ const MODELED = [
   'alternate_greetings',
   'extensions',
 ] as const;
-const GENDERS: Gender[] = ['female', 'male', 'nonbinary'];
 // Character Card V2 keeps the card in `chara`, V3 in `ccv3`: neither stays in the portrait.
 const CARD_KEYWORDS = [PNG_CARD_KEYWORD, 'ccv3'];
+
+/** Whether a card's own gender is one the contract knows; any other reads as nonbinary. */
+const isGender = (value: unknown): value is Gender =>
+  (GENDERS as readonly unknown[]).includes(value);
 
 /** What `/mate/importCard` receives: a card as JSON, or a PNG (base64) that carries one. */
 export interface CardUpload {
@@ -101,7 +104,7 @@ function mateFromCard(
     alternate_greetings: data.alternate_greetings,
     extensions: data.extensions,
     card_extra: extra,
-    gender: GENDERS.includes(ours.gender as Gender) ? (ours.gender as Gender) : 'nonbinary',
+    gender: isGender(ours.gender) ? ours.gender : 'nonbinary',
     nsfw: ours.nsfw === true || data.tags.some((tag) => tag.toLowerCase() === 'nsfw'),
     visibility: 'private',
   };

@@ -1,9 +1,14 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { MateExtraInfo, Review, TrendingEntry } from '@mates/api-client';
-import { CODE, EnvelopeError, notFound, ok } from '../http/envelope';
-import { body, query } from '../http/validate';
+import {
+  MATE_FEEDBACK_REASONS,
+  type MateExtraInfo,
+  type Review,
+  type TrendingEntry,
+} from '@mates/api-client';
+import { CODE, EnvelopeError, notFound } from '../http/envelope';
+import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toBool } from '../db/dialect';
 import { matesWithCreators, paging, toMate, toMateSummary } from './mate-rows';
@@ -20,6 +25,7 @@ import { saveReview } from './reviews';
 export function mateRoutes(deps: Deps): Hono<ApiEnv> {
   const { db } = deps;
   const routes = new Hono<ApiEnv>();
+  const api = contract(routes, '/mate');
 
   /** A mate the caller may see, or a clear error. */
   async function visibleMate(mateId: string, viewer: ReturnType<typeof requireUser> | null) {
@@ -35,8 +41,9 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
     return row;
   }
 
-  routes.get('/recommend', async (c) => {
-    const input = query(c, z.object({ tags: tagList, gender, ...pageFields }));
+  const recommendQuery = z.object({ tags: tagList, gender, ...pageFields });
+  api.get('/mate/recommend', recommendQuery, async (c, read) => {
+    const input = await read();
     const pages = paging(input);
     let ids = listableMateIds(db, c.get('user'));
     if (input.gender) ids = ids.where('mates.gender', '=', input.gender);
@@ -50,16 +57,17 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
       .as('tm');
     const filtered = tags.length ? ids.innerJoin(matches, 'tm.mate_id', 'mates.id') : ids;
     const ordered = tags.length ? filtered.orderBy(sql.ref('tm.matches'), 'desc') : filtered;
-    return ok(c, await pageOfMates(db, filtered, ordered, pages));
+    return pageOfMates(db, filtered, ordered, pages);
   });
 
-  routes.get('/getMateDetail', async (c) => {
-    const { mateId } = query(c, z.object({ mateId: id }));
-    return ok(c, toMate(await visibleMate(mateId, c.get('user'))));
+  const mateQuery = z.object({ mateId: id });
+  api.get('/mate/getMateDetail', mateQuery, async (c, read) => {
+    const { mateId } = await read();
+    return toMate(await visibleMate(mateId, c.get('user')));
   });
 
-  routes.get('/mateExtraInfo', async (c) => {
-    const { mateId } = query(c, z.object({ mateId: id }));
+  api.get('/mate/mateExtraInfo', mateQuery, async (c, read) => {
+    const { mateId } = await read();
     const viewer = c.get('user');
     const mate = await visibleMate(mateId, viewer);
     const [creator, reviews, favorite, following] = await Promise.all([
@@ -91,31 +99,29 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
       isFavorite: Boolean(favorite),
       isFollowingCreator: Boolean(following),
     };
-    return ok(c, result);
+    return result;
   });
 
-  routes.get('/hotWords', async (c) => ok(c, await hotWords(db)));
+  api.get('/mate/hotWords', () => hotWords(db));
 
-  routes.get('/trendingRank', async (c) => {
+  api.get('/mate/trendingRank', async (c) => {
     const rows = await trendingMates(db, c.get('user'));
     const result: TrendingEntry[] = rows.map((row, index) => ({
       rank: index + 1,
       mate: toMateSummary(row),
       recentChats: Number(row.recent_chats),
     }));
-    return ok(c, result);
+    return result;
   });
 
-  routes.post('/review', async (c) => {
+  const reviewPayload = z.object({
+    mateId: id,
+    rating: z.number().int().min(1).max(5),
+    content: z.string().max(2000).default(''),
+  });
+  api.post('/mate/review', reviewPayload, async (c, read) => {
     const user = requireUser(c);
-    const input = await body(
-      c,
-      z.object({
-        mateId: id,
-        rating: z.number().int().min(1).max(5),
-        content: z.string().max(2000).default(''),
-      }),
-    );
+    const input = await read();
     const mate = await visibleMate(input.mateId, user);
     // A creator's own stars would only inflate the rating others rely on.
     if (mate.creator_id === user.id)
@@ -130,18 +136,16 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
       content: input.content,
       createdAt: at,
     };
-    return ok(c, result);
+    return result;
   });
 
-  routes.post('/feedback', async (c) => {
-    const input = await body(
-      c,
-      z.object({
-        mateId: id,
-        reason: z.enum(['inappropriate', 'underage', 'broken', 'copyright', 'other']),
-        content: z.string().max(2000).default(''),
-      }),
-    );
+  const feedbackPayload = z.object({
+    mateId: id,
+    reason: z.enum(MATE_FEEDBACK_REASONS),
+    content: z.string().max(2000).default(''),
+  });
+  api.post('/mate/feedback', feedbackPayload, async (c, read) => {
+    const input = await read();
     // A report names a mate the caller can see; a private id answers like an unknown one.
     await visibleMate(input.mateId, c.get('user'));
     await db
@@ -154,7 +158,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
         created_at: now(),
       })
       .execute();
-    return ok(c, null);
+    return null;
   });
 
   routes.route('/', searchRoute(deps));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENDERS } from '@mates/api-client';
 
 /** `tags=a,b` → `['a', 'b']`. */
 export const tagList = z
@@ -13,7 +14,7 @@ export const tagList = z
   .optional();
 
 /** Gender filter. */
-export const gender = z.enum(['female', 'male', 'nonbinary']).optional();
+export const gender = z.enum(GENDERS).optional();
 
 /** Paging: 1-based page, at most 50 a page. */
 export const pageFields = {

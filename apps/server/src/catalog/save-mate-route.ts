@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { badInput, notFound, ok } from '../http/envelope';
-import { body } from '../http/validate';
+import { GENDERS, MATE_VISIBILITIES } from '@mates/api-client';
+import { badInput, notFound } from '../http/envelope';
+import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toJson } from '../db/dialect';
 import { renderPortrait } from '../seed/portraits';
@@ -25,18 +26,18 @@ const payload = z.object({
   system_prompt: text(8000),
   alternate_greetings: z.array(z.string().max(8000)).max(10).default([]),
   tags: z.array(z.string().min(1).max(40)).max(10).default([]),
-  gender: z.enum(['female', 'male', 'nonbinary']),
+  gender: z.enum(GENDERS),
   nsfw: z.boolean().default(false),
-  visibility: z.enum(['public', 'private']).default('private'),
+  visibility: z.enum(MATE_VISIBILITIES).default('private'),
 });
 
 /** `/mate/saveMate`: creates a mate of the caller's, or updates one of theirs. */
 export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
   const { db, config } = deps;
   const routes = new Hono<ApiEnv>();
-  routes.post('/saveMate', async (c) => {
+  contract(routes, '/mate').post('/mate/saveMate', payload, async (c, read) => {
     const user = requireUser(c);
-    const input = await body(c, payload);
+    const input = await read();
     const known = await db.selectFrom('tags').select('key').execute();
     const unknown = input.tags.find((tag) => !known.some((row) => row.key === tag));
     if (unknown) throw badInput(`tags: unknown tag "${unknown}"`);
@@ -100,10 +101,7 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
         },
       ]);
     }
-    return ok(
-      c,
-      toMate(await matesWithCreators(db).where('mates.id', '=', id).executeTakeFirstOrThrow()),
-    );
+    return toMate(await matesWithCreators(db).where('mates.id', '=', id).executeTakeFirstOrThrow());
   });
   return routes;
 }

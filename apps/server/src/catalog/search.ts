@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { ok } from '../http/envelope';
-import { query } from '../http/validate';
+import { SEARCH_SORTS } from '@mates/api-client';
+import { contract } from '../http/contract';
 import type { ApiEnv, Deps } from '../http/context';
 import { logSearch } from './hot-words';
 import { paging } from './mate-rows';
@@ -30,17 +30,15 @@ function ftsExpression(words: string[]): string {
 export function searchRoute(deps: Deps): Hono<ApiEnv> {
   const { db, dialect } = deps;
   const routes = new Hono<ApiEnv>();
-  routes.get('/search', async (c) => {
-    const input = query(
-      c,
-      z.object({
-        keyword: z.string().max(200).default(''),
-        tags: tagList,
-        gender,
-        sort: z.enum(['relevance', 'popular', 'newest']).default('relevance'),
-        ...pageFields,
-      }),
-    );
+  const searchQuery = z.object({
+    keyword: z.string().max(200).default(''),
+    tags: tagList,
+    gender,
+    sort: z.enum(SEARCH_SORTS).default(SEARCH_SORTS[0]),
+    ...pageFields,
+  });
+  contract(routes, '/mate').get('/mate/search', searchQuery, async (c, read) => {
+    const input = await read();
     const pages = paging(input);
     const { page } = pages;
     const words = searchWords(input.keyword);
@@ -81,7 +79,7 @@ export function searchRoute(deps: Deps): Hono<ApiEnv> {
     else if (input.sort === 'relevance' && rank) ordered = ordered.orderBy(rank, 'desc');
     const result = await pageOfMates(db, ids, ordered, pages);
     if (words.length && page === 1 && c.get('user') && result.total > 0) await logSearch(db, words);
-    return ok(c, result);
+    return result;
   });
   return routes;
 }

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { FollowedCreator, FollowState } from '@mates/api-client';
-import { badInput, notFound, ok } from '../http/envelope';
-import { query } from '../http/validate';
+import type { FollowedCreator } from '@mates/api-client';
+import { badInput, notFound } from '../http/envelope';
+import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { creatorOf } from './creators';
 import { id } from './query-schemas';
@@ -12,10 +12,11 @@ import { toggleFollow } from './follows';
 export function socialRoutes(deps: Deps): Hono<ApiEnv> {
   const { db } = deps;
   const routes = new Hono<ApiEnv>();
+  const api = contract(routes, '/mate');
 
-  routes.get('/followCreator', async (c) => {
+  api.get('/mate/followCreator', z.object({ creatorId: id }), async (c, read) => {
     const user = requireUser(c);
-    const { creatorId } = query(c, z.object({ creatorId: id }));
+    const { creatorId } = await read();
     if (creatorId === user.id) throw badInput('creatorId: you cannot follow yourself');
     const creator = await db
       .selectFrom('users')
@@ -24,10 +25,10 @@ export function socialRoutes(deps: Deps): Hono<ApiEnv> {
       .executeTakeFirst();
     if (!creator) throw notFound('Creator');
     const following = await toggleFollow(db, deps.dialect, user.id, creatorId);
-    return ok<FollowState>(c, { creatorId, following });
+    return { creatorId, following };
   });
 
-  routes.get('/followList', async (c) => {
+  api.get('/mate/followList', async (c) => {
     const user = requireUser(c);
     const rows = await db
       .selectFrom('follows')
@@ -39,7 +40,7 @@ export function socialRoutes(deps: Deps): Hono<ApiEnv> {
     const result: FollowedCreator[] = rows.flatMap((row, index) =>
       creators[index] ? [{ ...creators[index], followedAt: row.created_at }] : [],
     );
-    return ok(c, result);
+    return result;
   });
   return routes;
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Tag, TagGroup } from '@mates/api-client';
-import { ok } from '../http/envelope';
+import { contract } from '../http/contract';
 import type { ApiEnv, Deps } from '../http/context';
 
 /** `/extra/tags` and `/extra/tagsMap`, in display order. */
@@ -20,12 +20,8 @@ export function tagRoutes(deps: Deps): Hono<ApiEnv> {
         .map((tag): Tag => ({ key: tag.key, label: tag.label, group: group.key })),
     }));
   };
-  routes.get('/tags', async (c) =>
-    ok(
-      c,
-      (await load()).flatMap((group) => group.tags),
-    ),
-  );
-  routes.get('/tagsMap', async (c) => ok(c, await load()));
+  const api = contract(routes, '/extra');
+  api.get('/extra/tags', async () => (await load()).flatMap((group) => group.tags));
+  api.get('/extra/tagsMap', load);
   return routes;
 }

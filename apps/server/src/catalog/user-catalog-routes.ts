@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { FavoriteState } from '@mates/api-client';
-import { notFound, ok } from '../http/envelope';
-import { body, query } from '../http/validate';
+import { USER_FEEDBACK_CATEGORIES } from '@mates/api-client';
+import { notFound } from '../http/envelope';
+import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now } from '../db/dialect';
 import { matesWithCreators, toMateSummary, visibleTo } from './mate-rows';
@@ -13,37 +13,36 @@ import { toggleFavorite } from './favorites';
 export function userCatalogRoutes(deps: Deps): Hono<ApiEnv> {
   const { db } = deps;
   const routes = new Hono<ApiEnv>();
+  const api = contract(routes, '/user');
 
-  routes.get('/favorites', async (c) => {
+  api.get('/user/favorites', async (c) => {
     const user = requireUser(c);
     const rows = await visibleTo(matesWithCreators(db), user, { includeOwn: true })
       .innerJoin('favorites', 'favorites.mate_id', 'mates.id')
       .where('favorites.user_id', '=', user.id)
       .orderBy('favorites.created_at', 'desc')
       .execute();
-    return ok(c, rows.map(toMateSummary));
+    return rows.map(toMateSummary);
   });
 
-  routes.get('/doFavorite', async (c) => {
+  api.get('/user/doFavorite', z.object({ mateId: id }), async (c, read) => {
     const user = requireUser(c);
-    const { mateId } = query(c, z.object({ mateId: id }));
+    const { mateId } = await read();
     const mate = await visibleTo(matesWithCreators(db), user, { includeOwn: true })
       .where('mates.id', '=', mateId)
       .executeTakeFirst();
     if (!mate) throw notFound('Mate');
     const favorite = await toggleFavorite(db, deps.dialect, user.id, mateId);
-    return ok<FavoriteState>(c, { mateId, favorite });
+    return { mateId, favorite };
   });
 
-  routes.post('/feedback', async (c) => {
-    const input = await body(
-      c,
-      z.object({
-        category: z.enum(['bug', 'idea', 'account', 'billing', 'other']),
-        content: z.string().trim().min(1, 'is required').max(5000),
-        contact: z.string().max(200).default(''),
-      }),
-    );
+  const feedbackPayload = z.object({
+    category: z.enum(USER_FEEDBACK_CATEGORIES),
+    content: z.string().trim().min(1, 'is required').max(5000),
+    contact: z.string().max(200).default(''),
+  });
+  api.post('/user/feedback', feedbackPayload, async (c, read) => {
+    const input = await read();
     await db
       .insertInto('user_feedback')
       .values({
@@ -54,7 +53,7 @@ export function userCatalogRoutes(deps: Deps): Hono<ApiEnv> {
         created_at: now(),
       })
       .execute();
-    return ok(c, null);
+    return null;
   });
   return routes;
 }

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Inspiration, MateDraft } from '@mates/api-client';
-import { notice, ok } from '../http/envelope';
-import { body } from '../http/validate';
+import { GENDERS, type MateDraft } from '@mates/api-client';
+import { notice } from '../http/envelope';
+import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { ProviderError, type ChatTurn } from '../llm/language-model';
 import { buildTurns, languageName } from './prompt';
@@ -37,7 +37,7 @@ const DRAFT_SCHEMA = {
     ...Object.fromEntries(DRAFT_FIELDS.map((field) => [field, { type: 'string' }])),
     alternate_greetings: { type: 'array', items: { type: 'string' }, maxItems: 2 },
     tags: { type: 'array', items: { type: 'string' }, maxItems: 5 },
-    gender: { enum: ['female', 'male', 'nonbinary'] },
+    gender: { enum: GENDERS },
   },
   required: [...DRAFT_FIELDS, 'alternate_greetings', 'tags', 'gender'],
   additionalProperties: false,
@@ -54,7 +54,7 @@ const draftShape = z.object({
   creator_notes: z.string().trim().max(1000),
   alternate_greetings: z.array(z.string().trim().max(4000)).max(5),
   tags: z.array(z.string()).max(10),
-  gender: z.enum(['female', 'male', 'nonbinary']),
+  gender: z.enum(GENDERS),
 });
 
 /** Refuses before anything is spent when the model cannot answer now. */
@@ -137,10 +137,11 @@ export function generationRoutes(deps: Deps) {
   const girl = new Hono<ApiEnv>();
   const mate = new Hono<ApiEnv>();
 
-  girl.post('/chat/getInspiration', async (c) => {
+  const inspirationPayload = z.object({ roomId: z.string().min(1).max(100) });
+  contract(girl, '/girl').post('/girl/chat/getInspiration', inspirationPayload, async (c, read) => {
     const user = requireUser(c);
     await consume(deps.limits.generation, user.id);
-    const { roomId } = await body(c, z.object({ roomId: z.string().min(1).max(100) }));
+    const { roomId } = await read();
     const room = await findOwnRoom(db, user.id, roomId);
     // A closed mate's card is not run for anyone but its creator, not even as suggestions.
     if (!(await canContinue(db, user, room)))
@@ -171,16 +172,14 @@ export function generationRoutes(deps: Deps) {
         ),
       ),
     );
-    return ok<Inspiration>(c, { suggestions });
+    return { suggestions };
   });
 
-  mate.post('/generateRole', async (c) => {
+  const rolePayload = z.object({ idea: z.string().trim().min(1, 'is required').max(1000) });
+  contract(mate, '/mate').post('/mate/generateRole', rolePayload, async (c, read) => {
     const user = requireUser(c);
     await consume(deps.limits.generation, user.id);
-    const { idea } = await body(
-      c,
-      z.object({ idea: z.string().trim().min(1, 'is required').max(1000) }),
-    );
+    const { idea } = await read();
     const tags = await db.selectFrom('tags').select('key').orderBy('sort').execute();
     const turns: ChatTurn[] = [
       {
@@ -213,7 +212,7 @@ export function generationRoutes(deps: Deps) {
       ),
       nsfw: false,
     };
-    return ok(c, draft);
+    return draft;
   });
   return { girl, mate };
 }

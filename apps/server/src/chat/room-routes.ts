@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { RoomInfo, RoomSummary } from '@mates/api-client';
 import type { RoomTable } from '../db/schema';
-import { notFound, notice, ok } from '../http/envelope';
-import { query } from '../http/validate';
+import { notFound, notice } from '../http/envelope';
+import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now } from '../db/dialect';
 import {
@@ -24,16 +24,20 @@ import { textsFor } from '../i18n/texts';
 import { failEmptyReply } from './start-reply';
 
 const id = z.string().min(1).max(100);
+const roomQuery = z.object({ roomId: id });
+const messageQuery = z.object({ roomId: id, messageId: id });
 
 /** `/room/*`: create, list, info, delete; delete and edit messages. Only the caller's rooms. */
 export function roomRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, chat } = deps;
   const routes = new Hono<ApiEnv>();
   const ownRoom = (userId: string, roomId: string) => findOwnRoom(db, userId, roomId);
+  const api = contract(routes, '/room');
 
-  routes.get('/createRoom', async (c) => {
+  const createQuery = z.object({ mateId: id, personaId: id.optional() });
+  api.get('/room/createRoom', createQuery, async (c, read) => {
     const user = requireUser(c);
-    const input = query(c, z.object({ mateId: id, personaId: id.optional() }));
+    const input = await read();
     const mate = await visibleTo(matesWithCreators(db), user, { includeOwn: true })
       .where('mates.id', '=', input.mateId)
       .executeTakeFirst();
@@ -72,18 +76,18 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
       // An empty room counts for nothing: the mate's chat count grows with the first message
       // a user sends it (recordChatForTrending), so opening rooms cannot push a mate up.
     });
-    return ok(c, {
+    return {
       roomId: room.id,
       mateId: room.mate_id,
       personaId: room.persona_id,
       createdAt: room.created_at,
       updatedAt: room.updated_at,
-    });
+    };
   });
 
-  routes.get('/roomList', async (c) => {
+  api.get('/room/roomList', z.object(pageFields), async (c, read) => {
     const user = requireUser(c);
-    const pages = paging(query(c, z.object(pageFields)));
+    const pages = paging(await read());
     const { pageSize, offset } = pages;
     const [total, rooms] = await Promise.all([
       db
@@ -129,19 +133,17 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
         };
       }),
     );
-    return ok(c, toPage(list, pages, total.n));
+    return toPage(list, pages, total.n);
   });
 
-  routes.get('/roomInfo', async (c) => {
+  const infoQuery = z.object({
+    roomId: id,
+    before: id.optional(),
+    pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  });
+  api.get('/room/roomInfo', infoQuery, async (c, read) => {
     const user = requireUser(c);
-    const input = query(
-      c,
-      z.object({
-        roomId: id,
-        before: id.optional(),
-        pageSize: z.coerce.number().int().min(1).max(100).default(50),
-      }),
-    );
+    const input = await read();
     const room = await ownRoom(user.id, input.roomId);
     const before = input.before
       ? await db
@@ -179,12 +181,12 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
       hasMoreBefore: newestFirst.length > input.pageSize,
       readOnly: writable ? null : textsFor(c.get('language'))('room.readOnly'),
     };
-    return ok(c, result);
+    return result;
   });
 
-  routes.get('/deleteRoom', async (c) => {
+  api.get('/room/deleteRoom', roomQuery, async (c, read) => {
     const user = requireUser(c);
-    const room = await ownRoom(user.id, query(c, z.object({ roomId: id })).roomId);
+    const room = await ownRoom(user.id, (await read()).roomId);
     chat.stop(room.id);
     // A reply that had not written a word yet goes with the room: its chat comes back first.
     const unanswered = await db
@@ -197,12 +199,12 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
     for (const reply of unanswered)
       await failEmptyReply(db, user.id, reply.id, 'refund: room deleted');
     await db.deleteFrom('rooms').where('id', '=', room.id).execute();
-    return ok(c, null);
+    return null;
   });
 
-  routes.get('/deleteMessage', async (c) => {
+  api.get('/room/deleteMessage', messageQuery, async (c, read) => {
     const user = requireUser(c);
-    const input = query(c, z.object({ roomId: id, messageId: id }));
+    const input = await read();
     const room = await ownRoom(user.id, input.roomId);
     if (chat.isBusy(room.id))
       throw notice('Wait for the reply to finish, or stop it, before deleting messages.');
@@ -212,19 +214,15 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
       .where('room_id', '=', room.id)
       .executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) throw notFound('Message');
-    return ok(c, null);
+    return null;
   });
 
-  routes.get('/editMessage', async (c) => {
+  const editQuery = messageQuery.extend({
+    content: z.string().trim().min(1, 'is required').max(8000),
+  });
+  api.get('/room/editMessage', editQuery, async (c, read) => {
     const user = requireUser(c);
-    const input = query(
-      c,
-      z.object({
-        roomId: id,
-        messageId: id,
-        content: z.string().trim().min(1, 'is required').max(8000),
-      }),
-    );
+    const input = await read();
     const room = await ownRoom(user.id, input.roomId);
     if (chat.isBusy(room.id))
       throw notice('Wait for the reply to finish, or stop it, before editing messages.');
@@ -241,7 +239,7 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
       .selectAll()
       .where('id', '=', input.messageId)
       .executeTakeFirstOrThrow();
-    return ok(c, toMessage(row));
+    return toMessage(row);
   });
   return routes;
 }

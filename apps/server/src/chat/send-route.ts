@@ -2,13 +2,13 @@ import type { ServerResponse } from 'node:http';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import type { ChatStreamEvent } from '@mates/api-client';
+import type { ChatSendPayload, ChatStreamEvent } from '@mates/api-client';
 import { notice } from '../http/envelope';
-import { body } from '../http/validate';
+import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { textsFor } from '../i18n/texts';
 import { canContinue, findOwnRoom } from './rooms';
-import { startReply, type ReplyRequest } from './start-reply';
+import { startReply } from './start-reply';
 import { writeReply } from './write-reply';
 
 const payload = z
@@ -21,7 +21,11 @@ const payload = z
   .refine((input) => Boolean(input.regenerate) !== (input.content !== undefined), {
     message: 'send either content or regenerate: true',
     path: ['content'],
-  });
+  })
+  // Narrowed to the contract's union: a new message, or a regeneration.
+  .transform(({ roomId, content, fromMessageId }): ChatSendPayload =>
+    content !== undefined ? { roomId, content } : { roomId, regenerate: true, fromMessageId },
+  );
 
 /** Opens a `text/event-stream` on the Node response; the client leaving aborts `controller`. */
 function openEventStream(res: ServerResponse, controller: AbortController) {
@@ -50,9 +54,9 @@ export function sendRoute(deps: Deps): Hono<ApiEnv> {
   const { db, chat, config, log } = deps;
   const routes = new Hono<ApiEnv>();
 
-  routes.post('/chat/send', async (c) => {
+  contract(routes, '/girl').post('/girl/chat/send', payload, async (c, read) => {
     const user = requireUser(c);
-    const input = await body(c, payload);
+    const input = await read();
     const language = c.get('language');
     const room = await findOwnRoom(db, user.id, input.roomId);
     // Refusals come before anything is written, so the user's text stays in their composer.
@@ -65,7 +69,7 @@ export function sendRoute(deps: Deps): Hono<ApiEnv> {
 
     const controller = chat.begin(room.id);
     try {
-      const started = await startReply(db, user, room, input as ReplyRequest);
+      const started = await startReply(db, user, room, input);
       const events = openEventStream(res, controller);
       const replyDeps = {
         db,

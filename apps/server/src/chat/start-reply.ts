@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ChatSendPayload } from '@mates/api-client';
 import type { Database, MessageTable, RoomTable, UserTable } from '../db/schema';
 import { badInput, notice } from '../http/envelope';
 import { refundChat, spendChat } from '../accounts/benefits';
@@ -6,9 +7,7 @@ import { recordChatForTrending } from '../catalog/trending';
 import { appendMessage } from './messages';
 
 /** What the user asked for: a new message, or another answer to an earlier one. */
-export type ReplyRequest =
-  | { content: string; regenerate?: undefined; fromMessageId?: undefined }
-  | { content?: undefined; regenerate: true; fromMessageId?: string };
+export type ReplyRequest = ChatSendPayload;
 
 /** A reply that has been paid for and has its (empty, `partial`) message. */
 export interface StartedReply {

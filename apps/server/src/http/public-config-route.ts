@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { PublicConfig } from '@mates/api-client';
-import { ok } from './envelope';
+import { contract } from './contract';
 import type { ApiEnv, Deps } from './context';
 
 /** `/extra/publicConfig`: what a browser may know of the server — client ids, never secrets. */
@@ -15,5 +15,7 @@ export function publicConfigRoute(deps: Deps): Hono<ApiEnv> {
         ? { clientId: discord.clientId, redirectUri: `${publicUrl}/user/loginDiscord` }
         : null,
   };
-  return new Hono<ApiEnv>().get('/publicConfig', (c) => ok(c, publicConfig));
+  const routes = new Hono<ApiEnv>();
+  contract(routes, '/extra').get('/extra/publicConfig', () => publicConfig);
+  return routes;
 }

@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider, createHashRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { ENDPOINTS, type EndpointPath } from '@mates/api-client';
+import { ENDPOINTS, GENDERS, type EndpointPath } from '@mates/api-client';
 import { DEFAULT_RESOLVERS } from '@mates/api-client/msw';
 import { ThemeProvider } from '@mates/ui';
 import { createServices } from './services';
@@ -175,6 +175,18 @@ describe('the discover page and the sign-in popup', () => {
     await expect.poll(() => page.getByRole('article').elements().length).toBe(8);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.element(page.getByRole('dialog', { name: 'Sign in to Mates' })).toBeVisible();
+  });
+
+  test('offers one gender chip per gender of the contract, after "Everyone"', async () => {
+    await open('/');
+    const chips = page.getByRole('group', { name: 'Show' }).getByRole('button');
+    await expect.poll(() => chips.elements().length).toBe(GENDERS.length + 1);
+    expect(chips.elements().map((chip) => chip.textContent)).toEqual([
+      'Everyone',
+      'Women',
+      'Men',
+      'Non-binary',
+    ]);
   });
 });
 

@@ -13,12 +13,18 @@ export type ImportCardPayload =
       card?: undefined;
     };
 
+/** Every file format `GET /mate/exportCard` writes; the first is the default. */
+export const CARD_FORMATS = ['json', 'png'] as const;
+
+/** The file format of an exported card. */
+export type CardFormat = (typeof CARD_FORMATS)[number];
+
 /** Query of `GET /mate/exportCard`. */
 export interface ExportCardQuery {
   /** One of the caller's own mates. */
   mateId: string;
   /** `json` (default) or `png` (the portrait with the card inside). */
-  format?: 'json' | 'png';
+  format?: CardFormat;
 }
 
 /** A file to save, as `GET /mate/exportCard` answers it. */

@@ -4,8 +4,11 @@ export type IsoDateTime = string;
 /** A BCP 47 language tag such as `en` or `es`; the default is `en`. */
 export type LanguageCode = string;
 
+/** Every gender a mate may have, in display order: the server's filter and the app's chips are built from it. */
+export const GENDERS = ['female', 'male', 'nonbinary'] as const;
+
 /** Gender of a mate, and the gender filter a user picks on the discover page. */
-export type Gender = 'female' | 'male' | 'nonbinary';
+export type Gender = (typeof GENDERS)[number];
 
 /** Paging input: pages count from 1; `pageSize` is capped by the server (50). */
 export interface PageQuery {

@@ -34,8 +34,11 @@ export interface MateCounters {
   rating: number | null;
 }
 
+/** Every visibility a mate may have. */
+export const MATE_VISIBILITIES = ['public', 'private'] as const;
+
 /** Who may see a mate: everyone, or only its creator. */
-export type MateVisibility = 'public' | 'private';
+export type MateVisibility = (typeof MATE_VISIBILITIES)[number];
 
 /**
  * A mate as lists show it (discover, search, favorites, trending).
@@ -102,6 +105,12 @@ export interface RecommendQuery extends PageQuery {
   gender?: Gender;
 }
 
+/** Every order `GET /mate/search` can sort by; the first is the default. */
+export const SEARCH_SORTS = ['relevance', 'popular', 'newest'] as const;
+
+/** The order of search results. */
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
 /** Query of `GET /mate/search`. */
 export interface SearchQuery extends PageQuery {
   /** Words to find in name, tagline, description and tags (case- and accent-insensitive). */
@@ -111,7 +120,7 @@ export interface SearchQuery extends PageQuery {
   /** Only mates of this gender. */
   gender?: Gender;
   /** Order of the results; default `relevance`. */
-  sort?: 'relevance' | 'popular' | 'newest';
+  sort?: SearchSort;
 }
 
 /** A review of a mate. */
@@ -168,8 +177,17 @@ export interface ReviewPayload {
   content?: string;
 }
 
+/** Every reason a user may report a mate for, in the order the report form lists them. */
+export const MATE_FEEDBACK_REASONS = [
+  'inappropriate',
+  'underage',
+  'broken',
+  'copyright',
+  'other',
+] as const;
+
 /** Why a user reports a mate. */
-export type MateFeedbackReason = 'inappropriate' | 'underage' | 'broken' | 'copyright' | 'other';
+export type MateFeedbackReason = (typeof MATE_FEEDBACK_REASONS)[number];
 
 /** Payload of `POST /mate/feedback`: a report about a mate. */
 export interface MateFeedbackPayload {

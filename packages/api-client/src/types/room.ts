@@ -2,14 +2,20 @@ import type { IsoDateTime, PageQuery } from './common';
 import type { Mate, MateSummary } from './mate';
 import type { Persona } from './user';
 
+/** Every author a message may have. */
+export const MESSAGE_ROLES = ['user', 'mate'] as const;
+
 /** Who wrote a message. */
-export type MessageRole = 'user' | 'mate';
+export type MessageRole = (typeof MESSAGE_ROLES)[number];
+
+/** Every way a message may have ended. */
+export const MESSAGE_STATUSES = ['complete', 'partial', 'error'] as const;
 
 /**
  * How a message ended: `complete`; `partial` when a reply was cut off (disconnect, stop,
  * provider failure) and holds what arrived; `error` when nothing arrived.
  */
-export type MessageStatus = 'complete' | 'partial' | 'error';
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** One message of a room. */
 export interface Message {

@@ -144,8 +144,11 @@ export interface PersonaQuery {
   uuid: string;
 }
 
+/** Every kind of feedback, in the order the support page lists them. */
+export const USER_FEEDBACK_CATEGORIES = ['bug', 'idea', 'account', 'billing', 'other'] as const;
+
 /** Kinds of feedback a user can send from the support page. */
-export type UserFeedbackCategory = 'bug' | 'idea' | 'account' | 'billing' | 'other';
+export type UserFeedbackCategory = (typeof USER_FEEDBACK_CATEGORIES)[number];
 
 /** Payload of `POST /user/feedback`. */
 export interface UserFeedbackPayload {

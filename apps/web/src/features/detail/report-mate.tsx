@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MateFeedbackReason } from '@mates/api-client';
+import { MATE_FEEDBACK_REASONS, type MateFeedbackReason } from '@mates/api-client';
 import { Button, Dialog, Flex, Select, Stack, TextArea } from '@mates/ui';
 import { useServices } from '../../app/services-context';
-
-const REASONS: MateFeedbackReason[] = ['inappropriate', 'underage', 'broken', 'copyright', 'other'];
 
 /** "Report" and its dialog: why the mate is wrong, sent through `/mate/feedback`. */
 export function ReportMate({ mateId, name }: { mateId: string; name: string }) {
@@ -54,7 +52,10 @@ export function ReportMate({ mateId, name }: { mateId: string; name: string }) {
               label={t('report.reason')}
               value={reason}
               onValueChange={(value) => setReason(value as MateFeedbackReason)}
-              options={REASONS.map((value) => ({ value, label: t(`report.reasons.${value}`) }))}
+              options={MATE_FEEDBACK_REASONS.map((value) => ({
+                value,
+                label: t(`report.reasons.${value}`),
+              }))}
             />
             <TextArea
               label={t('report.details')}

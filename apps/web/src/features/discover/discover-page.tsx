@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/store-react';
-import type { Gender } from '@mates/api-client';
+import { GENDERS } from '@mates/api-client';
 import { Button, ButtonLink, Chip, EmptyState, Flex } from '@mates/ui';
 import { useServices } from '../../app/services-context';
 import { href } from '../../app/paths';
@@ -10,9 +10,8 @@ import { MateList } from '../../components/mate-list';
 import { useTagGroups } from '../../hooks/use-tag-labels';
 import { usePaged } from '../../hooks/use-paged';
 
-const GENDERS = ['all', 'female', 'male', 'nonbinary'] as const satisfies readonly (
-  Gender | 'all'
-)[];
+// "All" first, then the contract's genders: the filter chips.
+const GENDER_CHIPS = ['all', ...GENDERS] as const;
 
 /** `/`: recommendations filtered by the user's chosen tags and gender, with tag chips. */
 export function DiscoverPage() {
@@ -43,7 +42,7 @@ export function DiscoverPage() {
     >
       {/* One tap per choice, as the tags below; no menu to open on a phone. */}
       <Flex gap={2} wrap role="group" aria-label={t('discover.gender')}>
-        {GENDERS.map((value) => (
+        {GENDER_CHIPS.map((value) => (
           <Chip
             key={value}
             selected={(gender ?? 'all') === value}

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { UserFeedbackCategory } from '@mates/api-client';
+import { USER_FEEDBACK_CATEGORIES, type UserFeedbackCategory } from '@mates/api-client';
 import { Button, Card, Link, Select, Text, TextArea, TextField } from '@mates/ui';
 import { useServices } from '../../app/services-context';
 import { href } from '../../app/paths';
 import { Page } from '../../components/page';
-
-const CATEGORIES: UserFeedbackCategory[] = ['bug', 'idea', 'account', 'billing', 'other'];
 
 /** `/support`: how to reach a person, and a form that sends feedback through `/user/feedback`. */
 export function SupportPage() {
@@ -51,7 +49,7 @@ export function SupportPage() {
           label={t('support.category')}
           value={category}
           onValueChange={(value) => setCategory(value as UserFeedbackCategory)}
-          options={CATEGORIES.map((value) => ({
+          options={USER_FEEDBACK_CATEGORIES.map((value) => ({
             value,
             label: t(`support.categories.${value}`),
           }))}
