@@ -3,7 +3,7 @@ import { ApiError, createApiClient } from '@mates/api-client';
 import { createRateLimits } from '../src/accounts/rate-limits';
 import { createTestApp, memoryMailer, type TestApp } from './harness';
 
-// Review of issue #12, item 6: registering one address from many IPs floods its owner's inbox
+// Issue #12, item 6: registering one address from many IPs floods its owner's inbox
 // and keeps replacing the link they are about to open.
 describe('registrations of one address from many addresses', () => {
   let app: TestApp;

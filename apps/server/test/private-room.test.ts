@@ -3,7 +3,7 @@ import type { SaveMatePayload } from '@mates/api-client';
 import type { ChatTurn, LanguageModel } from '../src/llm/language-model';
 import { DIALECTS, postgresAvailable, signUp, startTestServer, unconfiguredModel } from './harness';
 
-// Review of issue #12, item 9: a room whose mate turned private leaks nothing of the mate.
+// Issue #12, item 9: a room whose mate turned private leaks nothing of the mate.
 const withPostgres = await postgresAvailable();
 
 /** A model that answers with three suggestions and keeps what it was asked. */

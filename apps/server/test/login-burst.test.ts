@@ -3,7 +3,7 @@ import { ApiError, createApiClient } from '@mates/api-client';
 import { createRateLimits } from '../src/accounts/rate-limits';
 import { createTestApp, signUp, type TestApp } from './harness';
 
-// Review of issue #12, item 6: the failed-login limits hold when the guesses come at once.
+// Issue #12, item 6: the failed-login limits hold when the guesses come at once.
 describe('password guesses sent in parallel', () => {
   let app: TestApp;
   beforeAll(async () => {
