@@ -56,7 +56,7 @@ export const ChangeThePassword: Story = {
 };
 
 /** The server refuses: its message shows, and nothing is lost from the form. */
-export const PasswordChangeRefused: Story = {
+export const EnterAWrongCurrentPassword: Story = {
   parameters: {
     app: { path: '/profile', signedIn: true },
     msw: {
