@@ -26,8 +26,28 @@ async function show(node: ReactNode, theme: 'dark' | 'light' = 'dark') {
   document.body.append(host);
   root = createRoot(host);
   await act(async () => root!.render(<ThemeProvider theme={theme}>{node}</ThemeProvider>));
-  // Portraits are data URLs: wait until every image has decoded, so pictures are complete.
-  await Promise.all([...host.querySelectorAll('img')].map((img) => img.decode().catch(() => {})));
+  await Promise.all([...host.querySelectorAll('img')].map(loaded));
+  await document.fonts.ready;
+}
+
+/**
+ * Waits until `img` has loaded and decoded, so a screenshot never catches a portrait half
+ * drawn or not yet there. Portraits load lazily (the browser starts them only near the
+ * viewport), so the test makes each one eager; a picture that fails fails the test rather
+ * than a baseline being compared without it.
+ */
+async function loaded(img: HTMLImageElement): Promise<void> {
+  img.loading = 'eager';
+  if (!img.complete) {
+    await new Promise((resolve, reject) => {
+      img.addEventListener('load', resolve, { once: true });
+      img.addEventListener('error', () => reject(new Error(`${img.src} did not load`)), {
+        once: true,
+      });
+    });
+  }
+  if (img.naturalWidth === 0) throw new Error(`${img.src} did not load`);
+  await img.decode();
 }
 
 afterEach(async () => {

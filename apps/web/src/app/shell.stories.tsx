@@ -16,7 +16,7 @@ const location = (app: StoryApp) =>
  * A navigation carrying `code` and the state this tab issued signs in through Discord and
  * continues without them.
  */
-export const DiscordGuard: Story = {
+export const SignedInThroughDiscord: Story = {
   parameters: {
     app: { path: '/favorite?code=discord-code-1&state=tab-state', discordState: 'tab-state' },
   },
@@ -31,7 +31,7 @@ export const DiscordGuard: Story = {
 };
 
 /** A code Discord no longer accepts: a negative notification with the server's message. */
-export const DiscordGuardFailed: Story = {
+export const DiscordSignInExpired: Story = {
   parameters: {
     app: { path: '/favorite?code=old-code&state=tab-state', discordState: 'tab-state' },
     msw: {
@@ -52,7 +52,7 @@ export const DiscordGuardFailed: Story = {
  * A code with no state, or a state this tab did not issue (a link someone crafted with their
  * own code): refused with a notification, and the code never reaches the server.
  */
-export const DiscordGuardForeignState: Story = {
+export const DiscordSignInNotStartedHere: Story = {
   parameters: {
     app: { path: '/favorite?code=attacker-code&state=attacker-state', discordState: 'tab-state' },
     msw: {
@@ -76,10 +76,10 @@ export const DiscordGuardForeignState: Story = {
 };
 
 /**
- * The popup's Discord button leaves for Discord's authorize page with scope "identify email"
- * and a fresh state that this tab keeps.
+ * "Sign in", then the popup's Discord button: the app leaves for Discord's authorize page with
+ * scope "identify email" and a fresh state that this tab keeps.
  */
-export const DiscordButton: Story = {
+export const SignInWithDiscord: Story = {
   parameters: { app: { path: '/' } },
   play: async ({ canvas, canvasElement, loaded }) => {
     const app = loaded.app as StoryApp;
@@ -136,7 +136,7 @@ export const ServerNoticeWithoutMessage: Story = {
 };
 
 /** Signing up from a gated page: the waiting page, then back where the visitor was. */
-export const SignUp: Story = {
+export const SignUpFromAGatedPage: Story = {
   parameters: {
     app: { path: '/favorite' },
     msw: {
@@ -161,8 +161,8 @@ export const SignUp: Story = {
   },
 };
 
-/** While the sign-in call runs, the popup says "Please wait..." over its form. */
-export const SigningIn: Story = {
+/** Sign in and wait: while the call runs, the popup says "Please wait..." over its form. */
+export const SignInAndWait: Story = {
   parameters: {
     app: { path: '/' },
     msw: { handlers: api(mockEndpointLoading('/user/login')) },
@@ -178,7 +178,7 @@ export const SigningIn: Story = {
 };
 
 /** A sign-in the server refuses is only logged (docs/product.md, errors): the popup stays, as typed. */
-export const SignInRefused: Story = {
+export const SignInWithAWrongPassword: Story = {
   parameters: {
     app: { path: '/' },
     msw: {
@@ -200,7 +200,7 @@ export const SignInRefused: Story = {
 };
 
 /** A sign-up the server refuses: a negative notification with its message (docs/product.md, errors). */
-export const SignUpRefused: Story = {
+export const SignUpWithATakenAddress: Story = {
   parameters: {
     app: { path: '/' },
     msw: {

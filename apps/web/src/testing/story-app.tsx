@@ -113,19 +113,30 @@ export const screenStories = {
   render: (_args, { loaded }) => <StoryAppView app={loaded.app as StoryApp} />,
 } satisfies Meta;
 
-/**
- * A visitor on a screen for signed-in users: the page asks them to sign in; "Sign in" opens
- * the popup in mode 2, and closing it returns to "/" (docs/product.md, routes).
- */
+/** A visitor on a screen for signed-in users: the page asks them to sign in (docs/product.md, routes). */
 export function visitorAt(path: string): StoryObj<Meta> {
+  return {
+    parameters: { app: { path } },
+    play: async ({ canvas }) => {
+      await expect(await canvas.findByText('Sign in to see this page')).toBeVisible();
+      const main = within(canvas.getByRole('main'));
+      await expect(main.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    },
+  };
+}
+
+/**
+ * A visitor on a screen for signed-in users presses "Sign in": the popup opens in mode 2, and
+ * closing it returns to "/" (docs/product.md, routes).
+ */
+export function visitorClosesSignInAt(path: string): StoryObj<Meta> {
   return {
     parameters: { app: { path } },
     play: async ({ canvas, canvasElement, loaded }) => {
       const app = loaded.app as StoryApp;
       const body = within(canvasElement.ownerDocument.body);
-      await expect(await canvas.findByText('Sign in to see this page')).toBeVisible();
-      const main = within(canvas.getByRole('main'));
-      await userEvent.click(main.getByRole('button', { name: 'Sign in' }));
+      const main = within(await canvas.findByRole('main'));
+      await userEvent.click(await main.findByRole('button', { name: 'Sign in' }));
       const dialog = await body.findByRole('dialog', { name: 'Sign in to Mates' });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
       await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));

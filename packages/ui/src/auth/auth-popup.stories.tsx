@@ -73,9 +73,20 @@ export const SignIn: Story = {
   },
 };
 
-/** Continue was pressed: "Please wait..." covers the form and Enter does nothing more. */
+/** Continue was pressed: "Please wait..." covers the form. */
 export const Loading: Story = {
   args: { mode: 2, email: 'ada@example.com', password: 'hunter22', loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(await screen(canvasElement).findByRole('status')).toHaveTextContent(
+      'Please wait...',
+    );
+  },
+};
+
+/** While it waits, Enter sends nothing more. */
+export const PressEnterWhileWaiting: Story = {
+  tags: ['!autodocs'],
+  args: Loading.args,
   play: async ({ canvasElement, args }) => {
     const body = screen(canvasElement);
     await expect(await body.findByRole('status')).toHaveTextContent('Please wait...');

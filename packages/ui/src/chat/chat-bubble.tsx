@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { MessageStatus } from '@mates/api-client';
 import Markdown from 'react-markdown';
 import { keyframes, styled } from '../theme/stitches.config';
 
@@ -83,7 +84,8 @@ export interface ChatBubbleProps {
   speaker: string;
   /** Markdown; raw HTML in it is shown as text, never run. */
   content: string;
-  status?: 'complete' | 'partial' | 'error';
+  /** How the message ended, as the server stores it: `partial` and `error` add a note. */
+  status?: MessageStatus;
   /** Shows a blinking caret: the reply is still arriving. */
   streaming?: boolean;
   edited?: boolean;

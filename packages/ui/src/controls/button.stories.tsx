@@ -45,8 +45,17 @@ export const Danger: Story = { args: { variant: 'danger', children: 'Delete' } }
 export const Small: Story = { args: { size: 'small' } };
 export const Block: Story = { args: { block: true }, parameters: { layout: 'padded' } };
 
-/** A disabled button ignores a click. */
+/** Disabled: dimmed, and out of the tab order. */
 export const Disabled: Story = {
+  args: { disabled: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Continue' })).toBeDisabled();
+  },
+};
+
+/** A disabled button ignores a click. */
+export const ClickWhileDisabled: Story = {
+  tags: ['!autodocs'],
   args: { disabled: true },
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button'), { pointerEventsCheck: 0 });

@@ -15,6 +15,8 @@ const meta = {
   title: 'Shell/Footer',
   component: Footer,
   tags: ['autodocs'],
+  // The links are shared with the AppFrame stories, not a story of their own.
+  excludeStories: ['FOOTER_LINKS'],
   args: { links: FOOTER_LINKS, note: '© 2026 Mates — open source' },
   parameters: {
     layout: 'fullscreen',

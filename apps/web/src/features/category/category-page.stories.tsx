@@ -12,18 +12,28 @@ const meta = { title: 'Screens/Category', ...screenStories } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Every tag group; the first tag's mates until another is chosen (kept in the address). */
+// The mocked catalog: three mates tagged romance, eight for any other tag.
+const recommend = api(
+  mockEndpoint('/mate/recommend', ({ query }) =>
+    createPageFixture(createMateSummariesFixture(query.tags === 'romance' ? 3 : 8)),
+  ),
+);
+
+/** Every tag group; the first tag is chosen, with its mates. */
 export const Anonymous: Story = {
-  parameters: {
-    app: { path: '/category' },
-    msw: {
-      handlers: api(
-        mockEndpoint('/mate/recommend', ({ query }) =>
-          createPageFixture(createMateSummariesFixture(query.tags === 'romance' ? 3 : 8)),
-        ),
-      ),
-    },
+  parameters: { app: { path: '/category' }, msw: { handlers: recommend } },
+  play: async ({ canvas }) => {
+    const groups = await canvas.findByRole('navigation', { name: 'Tag groups' });
+    await expect(await canvas.findAllByRole('article')).toHaveLength(8);
+    const [firstGroup] = within(groups).getAllByRole('group');
+    const chips = within(firstGroup!).getAllByRole('button');
+    await expect(chips[0]).toHaveAttribute('aria-pressed', 'true');
   },
+};
+
+/** Choosing another tag shows its mates and keeps it in the address. */
+export const ChooseATag: Story = {
+  parameters: { app: { path: '/category' }, msw: { handlers: recommend } },
   play: async ({ canvas, loaded }) => {
     const app = loaded.app as StoryApp;
     const groups = await canvas.findByRole('navigation', { name: 'Tag groups' });

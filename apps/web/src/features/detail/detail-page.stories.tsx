@@ -109,7 +109,7 @@ export const SendAReport: Story = {
 };
 
 /** The server refuses a report: the dialog stays open with the reason and keeps the text. */
-export const ReportRefused: Story = {
+export const SendARefusedReport: Story = {
   parameters: {
     app: { path: '/detail?mateId=mate-1' },
     msw: { handlers: api(mockEndpointError('/mate/feedback', 4001, 'Details are too long')) },

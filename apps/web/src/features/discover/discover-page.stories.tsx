@@ -83,11 +83,24 @@ export const Loading: Story = {
   },
 };
 
+// Filters nothing matches: the catalog answers with no mates.
+const emptyCatalog = {
+  app: { path: '/', state: { selectedTags: ['vampire'] } },
+  msw: { handlers: api(mockEndpoint('/mate/recommend', () => createPageFixture([]))) },
+};
+
+/** No mate matches the chosen filters: a way to clear them. */
 export const Empty: Story = {
-  parameters: {
-    app: { path: '/', state: { selectedTags: ['vampire'] } },
-    msw: { handlers: api(mockEndpoint('/mate/recommend', () => createPageFixture([]))) },
+  parameters: emptyCatalog,
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No mates match these filters')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Clear filters' })).toBeVisible();
   },
+};
+
+/** "Clear filters" forgets the chosen tags. */
+export const ClearTheFilters: Story = {
+  parameters: emptyCatalog,
   play: async ({ canvas, loaded }) => {
     const app = loaded.app as StoryApp;
     await expect(await canvas.findByText('No mates match these filters')).toBeVisible();

@@ -5,7 +5,13 @@ import {
   mockEndpoint,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, failingLoad, screenStories, visitorAt } from '../../testing/story-app';
+import {
+  api,
+  failingLoad,
+  screenStories,
+  visitorAt,
+  visitorClosesSignInAt,
+} from '../../testing/story-app';
 
 const meta = { title: 'Screens/Favorites', ...screenStories } satisfies Meta;
 export default meta;
@@ -13,11 +19,27 @@ type Story = StoryObj<typeof meta>;
 
 export const Anonymous: Story = visitorAt('/favorite');
 
+/** "Sign in" opens the popup; closing it returns to discover. */
+export const CloseSignInAndReturnHome: Story = visitorClosesSignInAt('/favorite');
+
 // What the mocked server remembers during one story: the favorites.
 const server = { favorites: createMateSummariesFixture(3) };
 
-/** The favorites, each with its heart pressed; pressing one removes that mate. */
+/** The favorites, each with its heart pressed. */
 export const SignedIn: Story = {
+  parameters: { app: { path: '/favorite', signedIn: true } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findAllByRole('article')).toHaveLength(3);
+    const hearts = canvas.getAllByRole('button', { name: 'Favorite' });
+    await expect(hearts).toHaveLength(3);
+    for (const heart of hearts) {
+      await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    }
+  },
+};
+
+/** Pressing a heart removes that mate from the favorites. */
+export const RemoveAFavorite: Story = {
   loaders: [() => void (server.favorites = createMateSummariesFixture(3))],
   parameters: {
     app: { path: '/favorite', signedIn: true },

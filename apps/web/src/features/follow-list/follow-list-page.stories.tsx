@@ -1,13 +1,22 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { mockEndpoint, mockEndpointLoading } from '@mates/api-client/msw';
-import { api, failingLoad, screenStories, visitorAt } from '../../testing/story-app';
+import {
+  api,
+  failingLoad,
+  screenStories,
+  visitorAt,
+  visitorClosesSignInAt,
+} from '../../testing/story-app';
 
 const meta = { title: 'Screens/Following', ...screenStories } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Anonymous: Story = visitorAt('/follow-list');
+
+/** "Sign in" opens the popup; closing it returns to discover. */
+export const CloseSignInAndReturnHome: Story = visitorClosesSignInAt('/follow-list');
 
 export const SignedIn: Story = {
   parameters: { app: { path: '/follow-list', signedIn: true } },

@@ -2,13 +2,22 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Persona } from '@mates/api-client';
 import { createPersonaFixture, mockEndpoint, mockEndpointLoading } from '@mates/api-client/msw';
-import { api, failingLoad, screenStories, visitorAt } from '../../testing/story-app';
+import {
+  api,
+  failingLoad,
+  screenStories,
+  visitorAt,
+  visitorClosesSignInAt,
+} from '../../testing/story-app';
 
 const meta = { title: 'Screens/Personal area', ...screenStories } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Anonymous: Story = visitorAt('/mine');
+
+/** "Sign in" opens the popup; closing it returns to discover. */
+export const CloseSignInAndReturnHome: Story = visitorClosesSignInAt('/mine');
 
 // What the mocked server remembers during one story: the personas.
 const server = { personas: [] as Persona[] };
@@ -17,8 +26,22 @@ const personas = () => [
   createPersonaFixture({ uuid: 'persona-2', name: 'Captain Vale', isDefault: false }),
 ];
 
-/** Personas: create one, make another the default. */
+/** Two personas, the default first; each other one can be made the default. */
 export const SignedIn: Story = {
+  parameters: {
+    app: { path: '/mine', signedIn: true },
+    msw: { handlers: api(mockEndpoint('/user/personas', personas)) },
+  },
+  play: async ({ canvas }) => {
+    const list = await canvas.findByRole('list', { name: 'Personas' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await expect(canvas.getByRole('button', { name: 'Make default: Captain Vale' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'New persona' })).toBeVisible();
+  },
+};
+
+/** Make another persona the default, then create one (its name is asked for first). */
+export const ChangeTheDefaultAndAddAPersona: Story = {
   loaders: [() => void (server.personas = personas())],
   parameters: {
     app: { path: '/mine', signedIn: true },

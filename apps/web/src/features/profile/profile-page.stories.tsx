@@ -6,6 +6,7 @@ import {
   expectNotice,
   screenStories,
   visitorAt,
+  visitorClosesSignInAt,
   type StoryApp,
 } from '../../testing/story-app';
 
@@ -14,6 +15,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Anonymous: Story = visitorAt('/profile');
+
+/** "Sign in" opens the popup; closing it returns to discover. */
+export const CloseSignInAndReturnHome: Story = visitorClosesSignInAt('/profile');
 
 /** The account, fresh benefits (also in the header), places and settings. */
 export const SignedIn: Story = {
@@ -52,7 +56,7 @@ export const ChangeThePassword: Story = {
 };
 
 /** The server refuses: its message shows, and nothing is lost from the form. */
-export const PasswordChangeRefused: Story = {
+export const EnterAWrongCurrentPassword: Story = {
   parameters: {
     app: { path: '/profile', signedIn: true },
     msw: {

@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { createPageFixture, mockEndpoint, mockEndpointLoading } from '@mates/api-client/msw';
-import { api, failingLoad, screenStories, visitorAt } from '../../testing/story-app';
+import {
+  api,
+  failingLoad,
+  screenStories,
+  visitorAt,
+  visitorClosesSignInAt,
+} from '../../testing/story-app';
 
 const meta = { title: 'Screens/Recent chats', ...screenStories } satisfies Meta;
 export default meta;
@@ -9,22 +15,38 @@ type Story = StoryObj<typeof meta>;
 
 export const Anonymous: Story = visitorAt('/recent-chats');
 
-/** Each conversation resumes where it was; deleting one asks first. */
+/** "Sign in" opens the popup; closing it returns to discover. */
+export const CloseSignInAndReturnHome: Story = visitorClosesSignInAt('/recent-chats');
+
+/** Each conversation resumes where it was, and can be deleted. */
 export const SignedIn: Story = {
   parameters: { app: { path: '/recent-chats', signedIn: true } },
-  play: async ({ canvas, canvasElement }) => {
-    const body = within(canvasElement.ownerDocument.body);
+  play: async ({ canvas }) => {
     const list = await canvas.findByRole('list', { name: 'Your conversations' });
     await expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     await expect(
       canvas.getByRole('link', { name: 'Resume chat with Lyra Moonwhisper' }),
     ).toHaveAttribute('href', '#/chat-detail?roomId=room-1');
+    await expect(
+      canvas.getByRole('button', { name: 'Delete chat with Lyra Moonwhisper' }),
+    ).toBeVisible();
+  },
+};
+
+/** Deleting a chat asks first; Cancel keeps it. */
+export const CancelDeletingAChat: Story = {
+  parameters: { app: { path: '/recent-chats', signedIn: true } },
+  play: async ({ canvas, canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const list = await canvas.findByRole('list', { name: 'Your conversations' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     await userEvent.click(
       canvas.getByRole('button', { name: 'Delete chat with Lyra Moonwhisper' }),
     );
     const confirm = await body.findByRole('dialog', { name: 'Delete this chat?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(3);
   },
 };
 

@@ -23,18 +23,28 @@ export const Anonymous: Story = {
   },
 };
 
-/** Results as you type, counted, a page at a time. */
+// The mocked search: one mate for "lyra", three for anything else.
+const search = api(
+  mockEndpoint('/mate/search', ({ query }) =>
+    createPageFixture(createMateSummariesFixture(query.keyword === 'lyra' ? 1 : 3)),
+  ),
+);
+
+/** Signed in, with a query in the address: its results, counted. */
 export const SignedIn: Story = {
-  parameters: {
-    app: { path: '/search', signedIn: true },
-    msw: {
-      handlers: api(
-        mockEndpoint('/mate/search', ({ query }) =>
-          createPageFixture(createMateSummariesFixture(query.keyword === 'lyra' ? 1 : 3)),
-        ),
-      ),
-    },
+  parameters: { app: { path: '/search?q=lyra', signedIn: true }, msw: { handlers: search } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('searchbox', { name: 'Search mates' })).toHaveValue(
+      'lyra',
+    );
+    await expect(await canvas.findAllByRole('article')).toHaveLength(1);
+    await expect(canvas.getByText('1 mate found')).toBeVisible();
   },
+};
+
+/** Results as you type, counted, a page at a time. */
+export const TypeAQuery: Story = {
+  parameters: { app: { path: '/search', signedIn: true }, msw: { handlers: search } },
   play: async ({ canvas }) => {
     await userEvent.type(await canvas.findByRole('searchbox', { name: 'Search mates' }), 'lyra');
     await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(1));

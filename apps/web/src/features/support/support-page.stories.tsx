@@ -7,8 +7,31 @@ const meta = { title: 'Screens/Support', ...screenStories } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Anyone may write; an empty message is caught before sending. */
+/** Anyone may write: a category, the message, where to answer (optional), and Send. */
 export const Anonymous: Story = {
+  parameters: { app: { path: '/support' } },
+  play: async ({ canvas }) => {
+    const form = within(await canvas.findByRole('form', { name: 'Support' }));
+    await expect(form.getByLabelText('Your message')).toHaveValue('');
+    await expect(form.getByLabelText('Where can we answer? (optional)')).toHaveValue('');
+    await expect(form.getByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  },
+};
+
+/** The same form for a signed-in user. */
+export const SignedIn: Story = {
+  parameters: { app: { path: '/support', signedIn: true } },
+  play: async ({ canvas }) => {
+    const form = within(await canvas.findByRole('form', { name: 'Support' }));
+    await expect(form.getByLabelText('Your message')).toHaveValue('');
+    await expect(form.getByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Sign in' })).toBeNull();
+  },
+};
+
+/** An empty message is caught before sending; a written one is sent and the box empties. */
+export const SendAMessage: Story = {
   parameters: { app: { path: '/support' } },
   play: async ({ canvas }) => {
     const form = within(await canvas.findByRole('form', { name: 'Support' }));
@@ -21,7 +44,8 @@ export const Anonymous: Story = {
   },
 };
 
-export const SignedIn: Story = {
+/** Signed in, with an address to answer at. */
+export const SendWithAnAddressToAnswerAt: Story = {
   parameters: { app: { path: '/support', signedIn: true } },
   play: async ({ canvas }) => {
     const form = within(await canvas.findByRole('form', { name: 'Support' }));
@@ -32,8 +56,8 @@ export const SignedIn: Story = {
   },
 };
 
-/** Sending: the button says it is busy. */
-export const Loading: Story = {
+/** While the message is on its way, the button says it is busy. */
+export const SendAndWait: Story = {
   parameters: {
     app: { path: '/support' },
     msw: { handlers: api(mockEndpointLoading('/user/feedback')) },
@@ -47,7 +71,7 @@ export const Loading: Story = {
 };
 
 /** The server refuses: its reason shows by the message, which stays as typed. */
-export const Error: Story = {
+export const SendARefusedMessage: Story = {
   parameters: {
     app: { path: '/support' },
     msw: { handlers: api(mockEndpointError('/user/feedback', 4001, 'That message is too long')) },

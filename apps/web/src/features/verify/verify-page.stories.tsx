@@ -10,18 +10,15 @@ type Story = StoryObj<typeof meta>;
 const pending = { registerEmail: 'ada@example.com', verifyTicket: 'ticket-1' };
 const path = '/verify-email-address?redirect_url=%2Ffavorite';
 
+// The link is never opened while the story runs.
+const waiting = api(
+  mockEndpoint('/user/verify/status', () => ({ verified: false, userInfo: null })),
+);
+
 /** Waiting for the link: where it went, and a way to use another address. */
 export const Anonymous: Story = {
-  parameters: {
-    app: { path, state: pending },
-    msw: {
-      handlers: api(
-        mockEndpoint('/user/verify/status', () => ({ verified: false, userInfo: null })),
-      ),
-    },
-  },
-  play: async ({ canvas, canvasElement }) => {
-    const body = within(canvasElement.ownerDocument.body);
+  parameters: { app: { path, state: pending }, msw: { handlers: waiting } },
+  play: async ({ canvas }) => {
     await expect(
       await canvas.findByText(
         'We sent a link to ada@example.com. Open it, and this page signs you in by itself.',
@@ -30,7 +27,16 @@ export const Anonymous: Story = {
     await expect(
       canvas.getByRole('status', { name: 'Waiting for the link to be opened' }),
     ).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Use another address' }));
+    await expect(canvas.getByRole('button', { name: 'Use another address' })).toBeVisible();
+  },
+};
+
+/** "Use another address" reopens the sign-up popup. */
+export const UseAnotherAddress: Story = {
+  parameters: { app: { path, state: pending }, msw: { handlers: waiting } },
+  play: async ({ canvas, canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Use another address' }));
     await expect(await body.findByRole('dialog', { name: 'Create your account' })).toBeTruthy();
   },
 };
@@ -49,6 +55,15 @@ export const SignedIn: Story = {
 
 /** Nobody signed up in this browser: nothing to wait for; sign up instead. */
 export const Empty: Story = {
+  parameters: { app: { path: '/verify-email-address' } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Nothing to verify')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Sign up' })).toBeVisible();
+  },
+};
+
+/** With nothing to verify, "Sign up" opens the sign-up popup. */
+export const SignUpInstead: Story = {
   parameters: { app: { path: '/verify-email-address' } },
   play: async ({ canvas, canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
