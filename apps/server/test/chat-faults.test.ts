@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import type { ApiClient, ChatStreamEvent } from '@mates/api-client';
 import { createOpenAiModel } from '../src/llm/openai';
@@ -123,6 +123,24 @@ describe.each(DIALECTS)('the chat path on %s, when things go wrong', (dialect) =
       const system = model.prompts.at(-1)![0]!.content;
       expect(system.startsWith(`You are ${name}. ${name} `)).toBe(true);
       expect(server.deps.chat.isBusy(room.roomId)).toBe(false);
+    },
+  );
+
+  it.skipIf(skip)(
+    'ends a streamed reply without the HTTP adapter writing a second answer',
+    async () => {
+      const { client, room } = await newRoom(server);
+      const errors: unknown[] = [];
+      const spy = vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
+      try {
+        const events = await send(client, { roomId: room.roomId, content: 'Hi' });
+        expect(events.at(-1)).toMatchObject({ type: 'reply-end' });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      } finally {
+        spy.mockRestore();
+      }
+      expect(errors.map(String).join('\n')).not.toContain('Cannot write headers');
+      expect(errors).toEqual([]);
     },
   );
 

@@ -49,6 +49,17 @@ function openEventStream(res: ServerResponse, controller: AbortController) {
   };
 }
 
+/**
+ * The marker telling @hono/node-server that the answer was written already. The adapter sends
+ * a response it made itself straight from its cache, without looking for the marker's header
+ * (2.1.8), and then fails writing headers a second time; reading the body turns the marker
+ * into a standard Response, which it does check.
+ */
+function alreadySent(): Response {
+  void RESPONSE_ALREADY_SENT.body;
+  return RESPONSE_ALREADY_SENT;
+}
+
 /** `/girl/chat/send`: the user's message, then the mate's reply streamed as it is written. */
 export function sendRoute(deps: Deps): Hono<ApiEnv> {
   const { db, chat, config, log } = deps;
@@ -83,7 +94,7 @@ export function sendRoute(deps: Deps): Hono<ApiEnv> {
     } finally {
       chat.end(room.id);
     }
-    return RESPONSE_ALREADY_SENT;
+    return alreadySent();
   });
   return routes;
 }

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { z } from 'zod';
 import type {
   EndpointInput,
@@ -118,7 +119,11 @@ export function contract<Prefix extends string>(
       const read = method === 'GET' ? query : body;
       routes.on(method, path.slice(prefix.length), async (c) => {
         const answer = await handler(c, async () => (schema ? read(c, schema) : undefined));
-        return answer instanceof Response ? answer : ok(c, answer);
+        // The marker of a streamed answer may come from Node's own Response class rather than
+        // the adapter's, depending on which module loaded first: compare it by identity too.
+        return answer === RESPONSE_ALREADY_SENT || answer instanceof Response
+          ? (answer as Response)
+          : ok(c, answer);
       });
     };
   return {
