@@ -7,7 +7,8 @@ import { browserTests } from '../scripts/chromium';
 export default defineProject({
   plugins: [storybookTest({ configDir: path.join(import.meta.dirname) })],
   resolve: { conditions: ['@mates/source', ...defaultClientConditions] },
-  // Declared up front: a dependency Vite discovers mid-run reloads the page and fails the
+  // Declared up front (the web app's own dependencies are root devDependencies too, so that
+  // they resolve from here): a dependency Vite discovers mid-run reloads the page and fails the
   // stories that were running, which a fresh clone (an empty cache) would hit every time.
   optimizeDeps: {
     include: [
