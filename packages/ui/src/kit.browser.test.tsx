@@ -116,7 +116,12 @@ const KEY_PARTS: [string, () => ReactNode][] = [
 describe.each(['dark', 'light'] as const)('visual baselines, %s theme', (theme) => {
   test.each(KEY_PARTS)('%s', async (name, render) => {
     await show(render(), theme);
-    await expect.element(page.getByTestId('host')).toMatchScreenshot(`${name}-${theme}`);
+    // A handful of glyph-edge pixels can differ between runs of software rendering; a changed
+    // colour, spacing or part moves thousands.
+    await expect.element(page.getByTestId('host')).toMatchScreenshot(`${name}-${theme}`, {
+      comparatorName: 'pixelmatch',
+      comparatorOptions: { allowedMismatchedPixels: 40 },
+    });
   });
 });
 
