@@ -77,7 +77,8 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
       post_history_instructions: String(extra.post_history_instructions ?? ''),
       alternate_greetings: fromJson<string[]>(row.alternate_greetings, []),
       tags: (extra.tags as string[] | undefined) ?? fromJson<string[]>(row.tags, []),
-      creator: String(extra.creator || user.nickname),
+      // An imported card keeps its own creator, even an empty one; a mate made here has its maker.
+      creator: 'creator' in extra ? String(extra.creator) : user.nickname,
       character_version: String(extra.character_version ?? ''),
       extensions: {
         ...extensions,

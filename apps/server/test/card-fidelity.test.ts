@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mate } from '@mates/api-client';
+import { readPngText, writePngText } from '../src/cards/png-text';
+import { DIALECTS, createTestApp, postgresAvailable, signUp, type TestApp } from './harness';
+
+const withPostgres = await postgresAvailable();
+
+// Cards as others write them: non-ASCII text, lorebook, extensions of other apps.
+const V2_DATA = {
+  name: 'Zoë Ångström',
+  description: 'Een kartograaf uit Tromsø die kaarten tekent van plekken die nog niet bestaan.',
+  personality: 'nieuwsgierig, geduldig, 東京が好き',
+  scenario: 'Een winternacht in de kaartenkamer.',
+  first_mes: 'Hei, {{user}}! Kijk eens naar deze kaart.',
+  mes_example: '<START>\n{{user}}: Waar is dit?\n{{char}}: Nog nergens.',
+  creator_notes: 'Werkt het best in het Nederlands.',
+  system_prompt: '',
+  post_history_instructions: 'Blijf kort.',
+  alternate_greetings: ['Ah, een bezoeker. ¿Qué tal?'],
+  tags: ['Mystery', 'slice of life', 'Original Character'],
+  creator: 'kaartmaker',
+  character_version: '2.1',
+  character_book: { name: 'Atlas', entries: [{ keys: ['kaart'], content: 'Kaarten leven.' }] },
+  extensions: { talkativeness: '0.5', world: 'Atlas', other_app: { ok: true } },
+};
+const V2 = { spec: 'chara_card_v2', spec_version: '2.0', data: V2_DATA };
+const V3_ONLY = {
+  nickname: 'Zoë',
+  group_only_greetings: ['Hallo allemaal.'],
+  assets: [{ type: 'icon', uri: 'ccdefault:', name: 'main', ext: 'png' }],
+  creator_notes_multilingual: { en: 'Best in Dutch.' },
+  source: ['https://example.org/zoe'],
+  creation_date: 1700000000,
+  modification_date: 1700000100,
+};
+const V3 = { spec: 'chara_card_v3', spec_version: '3.0', data: { ...V2_DATA, ...V3_ONLY } };
+
+// The smallest valid PNG: one transparent pixel.
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const encode = (card: unknown) => Buffer.from(JSON.stringify(card)).toString('base64');
+const decode = (text: string | undefined) =>
+  JSON.parse(Buffer.from(text!, 'base64').toString('utf8')) as {
+    spec: string;
+    spec_version: string;
+    data: Record<string, unknown> & { name: string; tags: string[] };
+  };
+const pngWith = (chunks: Record<string, unknown>) =>
+  Object.entries(chunks).reduce(
+    (png, [keyword, card]) => writePngText(png, keyword, encode(card)),
+    PIXEL,
+  );
+const chunkCount = (png: Buffer, keyword: string) =>
+  png.toString('latin1').split(`tEXt${keyword}\0`).length - 1;
+
+// What the editor sends back for a mate, with some fields changed.
+const edited = (mate: Mate, changes: Partial<Mate>) => ({
+  mateId: mate.mateId,
+  name: mate.name,
+  tagline: mate.tagline,
+  description: mate.description,
+  personality: mate.personality,
+  scenario: mate.scenario,
+  first_mes: mate.first_mes,
+  mes_example: mate.mes_example,
+  creator_notes: mate.creator_notes,
+  system_prompt: mate.system_prompt,
+  alternate_greetings: mate.alternate_greetings,
+  tags: mate.tags,
+  gender: mate.gender,
+  nsfw: mate.nsfw,
+  visibility: mate.visibility,
+  ...changes,
+});
+
+type Client = Awaited<ReturnType<typeof signUp>>['client'];
+
+describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  let app: TestApp;
+  beforeAll(async () => {
+    if (!skip) app = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    if (!skip) await app.close();
+  });
+
+  const exported = async (client: Client, query: Parameters<Client['mate']['exportCard']>[0]) =>
+    Buffer.from((await client.mate.exportCard(query)).data, 'base64');
+
+  it.skipIf(skip)("keeps the card's own creator, even an empty or missing one", async () => {
+    const { client, userInfo } = await signUp(app);
+    const creatorOf = async (card: unknown) => {
+      const mate = await client.mate.importCard({ card });
+      return decode(
+        (await exported(client, { mateId: mate.mateId, format: 'json' })).toString('base64'),
+      ).data.creator;
+    };
+    expect(await creatorOf(V2)).toBe('kaartmaker');
+    expect(await creatorOf({ ...V2, data: { ...V2_DATA, creator: '' } })).toBe('');
+    const { creator: _none, ...withoutCreator } = V2_DATA;
+    expect(await creatorOf({ ...V2, data: withoutCreator })).toBe('');
+    expect(await creatorOf({ name: 'V1 Kaart', description: 'Oud.', first_mes: 'Hoi.' })).toBe('');
+    // A mate made in Mates has its maker as creator.
+    const own = await client.mate.saveMate({
+      name: 'Eigen',
+      first_mes: 'Hoi.',
+      gender: 'female',
+    });
+    const card = decode(
+      (await exported(client, { mateId: own.mateId, format: 'json' })).toString('base64'),
+    );
+    expect(card.data.creator).toBe(userInfo.nickname);
+  });
+
+});
