@@ -118,4 +118,25 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
     expect(card.data.creator).toBe(userInfo.nickname);
   });
 
+  it.skipIf(skip)('derives a tagline that reads as a sentence, macros resolved', async () => {
+    const { client } = await signUp(app);
+    const taglineOf = async (name: string, description: string) =>
+      (await client.mate.importCard({ card: { ...V2, data: { ...V2_DATA, name, description } } }))
+        .tagline;
+    expect(
+      await taglineOf('Aldric', "{{char}}'s personality is stern but fair toward {{user}}. More."),
+    ).toBe("Aldric's personality is stern but fair toward you.");
+    expect(await taglineOf('Aldric', '{{Char}} is a knight sworn to guard {{user}}’s home')).toBe(
+      'Aldric is a knight sworn to guard your home.',
+    );
+    expect(await taglineOf('Mira', '<BOT> waves at <USER> from the gate! She smiles.')).toBe(
+      'Mira waves at you from the gate!',
+    );
+    expect(await taglineOf('Mira', 'a quiet gardener who hums to {{user}}')).toBe(
+      'A quiet gardener who hums to you.',
+    );
+    const long = await taglineOf('Mira', `${'a very long winding road '.repeat(12)}`);
+    expect(long).toMatch(/^A very long winding road .*\w…$/);
+    expect(long.length).toBeLessThanOrEqual(161);
+  });
 });

@@ -13,6 +13,7 @@ import {
   PNG_CARD_KEYWORD,
   type CardData,
 } from './character-card';
+import { cardTagline } from './card-tagline';
 import { PngFormatError, readPngText, withoutPngText } from './png-text';
 
 const MODELED = [
@@ -59,12 +60,6 @@ function readCardFromPng(png: Buffer): unknown {
   }
 }
 
-function firstSentence(textValue: string): string {
-  const sentence =
-    /^[^.!?\n]{1,160}[.!?]?/.exec(textValue.replace(/\{\{char\}\}/g, 'They').trim())?.[0] ?? '';
-  return sentence || 'An imported character.';
-}
-
 // Everything about the card is checked here, before any file is written.
 function readUpload(upload: CardUpload, knownTags: string[]) {
   const png = upload.png === undefined ? undefined : Buffer.from(upload.png, 'base64');
@@ -93,7 +88,7 @@ function mateFromCard(
   );
   return {
     name: data.name,
-    tagline: (ours.tagline ?? firstSentence(data.description)).slice(0, 200),
+    tagline: (ours.tagline ?? cardTagline(data.name, data.description)).slice(0, 200),
     description: data.description,
     personality: data.personality,
     scenario: data.scenario,
