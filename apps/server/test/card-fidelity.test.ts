@@ -93,6 +93,36 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
   const exported = async (client: Client, query: Parameters<Client['mate']['exportCard']>[0]) =>
     Buffer.from((await client.mate.exportCard(query)).data, 'base64');
 
+  it.skipIf(skip)(
+    'exports edited tags and fields, keeping the card fields Mates does not use',
+    async () => {
+      const { client } = await signUp(app);
+      const mate = await client.mate.importCard({ card: V2 });
+      expect(mate.tags).toEqual(['mystery', 'slice-of-life']);
+      await client.mate.saveMate(
+        edited(mate, {
+          tags: ['mystery', 'romance'],
+          description: 'Een nieuwe beschrijving.',
+          alternate_greetings: ['Goedemorgen.', 'Goedenavond.'],
+          nsfw: true,
+        }),
+      );
+      const card = decode(
+        (await exported(client, { mateId: mate.mateId, format: 'json' })).toString('base64'),
+      );
+      // Removed tags go, added ones come, the rest keep the card's own spelling.
+      expect(card.data.tags).toEqual(['Mystery', 'Original Character', 'Romance']);
+      expect(card.data).toMatchObject({
+        description: 'Een nieuwe beschrijving.',
+        alternate_greetings: ['Goedemorgen.', 'Goedenavond.'],
+        post_history_instructions: 'Blijf kort.',
+        character_version: '2.1',
+        character_book: V2_DATA.character_book,
+        extensions: { ...V2_DATA.extensions, mates: { nsfw: true } },
+      });
+    },
+  );
+
   it.skipIf(skip)("keeps the card's own creator, even an empty or missing one", async () => {
     const { client, userInfo } = await signUp(app);
     const creatorOf = async (card: unknown) => {

@@ -7,13 +7,13 @@ import { CARD_FORMATS, type ImportCardPayload } from '@mates/api-client';
 import { notFound } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
-import { fromJson, toBool } from '../db/dialect';
 import type { MateTable } from '../db/schema';
 import { matesWithCreators, toMate } from '../catalog/mate-rows';
 import { renderPortrait, MEDIA_URL_PREFIX } from '../seed/portraits';
 import { toCardV2, PNG_CARD_KEYWORD } from './character-card';
 import { writePngText } from './png-text';
 import { importCard } from './import-card';
+import { mateCardData } from './export-card';
 
 const MAX_PNG_BASE64 = Math.ceil((8 * 1024 * 1024 * 4) / 3);
 
@@ -62,34 +62,7 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
       .where('creator_id', '=', user.id)
       .executeTakeFirst();
     if (!row) throw notFound('Mate');
-    const extra = fromJson<Record<string, unknown>>(row.card_extra, {});
-    const extensions = fromJson<Record<string, unknown>>(row.extensions, {});
-    const card = toCardV2({
-      ...extra,
-      name: row.name,
-      description: row.description,
-      personality: row.personality,
-      scenario: row.scenario,
-      first_mes: row.first_mes,
-      mes_example: row.mes_example,
-      creator_notes: row.creator_notes,
-      system_prompt: row.system_prompt,
-      post_history_instructions: String(extra.post_history_instructions ?? ''),
-      alternate_greetings: fromJson<string[]>(row.alternate_greetings, []),
-      tags: (extra.tags as string[] | undefined) ?? fromJson<string[]>(row.tags, []),
-      // An imported card keeps its own creator, even an empty one; a mate made here has its maker.
-      creator: 'creator' in extra ? String(extra.creator) : user.nickname,
-      character_version: String(extra.character_version ?? ''),
-      extensions: {
-        ...extensions,
-        mates: {
-          ...(extensions.mates as object),
-          gender: row.gender,
-          tagline: row.tagline,
-          nsfw: toBool(row.nsfw),
-        },
-      },
-    });
+    const card = toCardV2(await mateCardData(db, row, user.nickname));
     const json = JSON.stringify(card, null, 2);
     if (input.format === 'json') {
       return {

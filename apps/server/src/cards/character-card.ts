@@ -91,6 +91,11 @@ export function parseCard(value: unknown): CardData {
   return parsed.data;
 }
 
+/** The key Mates files a card's tag under: `Slice of Life` → `slice-of-life`. */
+export function tagKey(tag: string): string {
+  return tag.trim().toLowerCase().replace(/\s+/g, '-');
+}
+
 /** Wraps card data as a V2 document. */
 export function toCardV2(data: CardData): CharacterCardV2 {
   return { spec: 'chara_card_v2', spec_version: '2.0', data };

@@ -10,6 +10,7 @@ import {
   CardFormatError,
   parseCard,
   readMatesExtension,
+  tagKey,
   PNG_CARD_KEYWORD,
   type CardData,
 } from './character-card';
@@ -75,7 +76,7 @@ function readUpload(upload: CardUpload, knownTags: string[]) {
 }
 
 function tagKeys(data: CardData, knownTags: string[]): string[] {
-  const keys = data.tags.map((tag) => tag.trim().toLowerCase().replace(/\s+/g, '-'));
+  const keys = data.tags.map(tagKey);
   return [...new Set(keys)].filter((key) => knownTags.includes(key));
 }
 

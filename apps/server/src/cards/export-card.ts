@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import type { Database, MateTable } from '../db/schema';
+import { fromJson, toBool } from '../db/dialect';
+import { tagKey, type CardData } from './character-card';
+
+/**
+ * The card's own tags as the mate has them now: a tag Mates knows stays (in the card's
+ * spelling) only while the mate still has it, an `nsfw` tag only while the mate is NSFW, other
+ * tags stay as written, and tags added in Mates follow under their labels.
+ */
+function currentTags(
+  original: string[] | undefined,
+  current: string[],
+  labels: Map<string, string>,
+  nsfw: boolean,
+): string[] {
+  const kept = (original ?? []).filter((tag) => {
+    const key = tagKey(tag);
+    if (labels.has(key)) return current.includes(key);
+    return key !== 'nsfw' || nsfw;
+  });
+  const covered = new Set(kept.map(tagKey));
+  return [
+    ...kept,
+    ...current.filter((key) => !covered.has(key)).map((key) => labels.get(key) ?? key),
+  ];
+}
+
+/**
+ * The card of a mate as it is now: every field Mates edits from the row, the card fields it
+ * does not use (`card_extra`, `extensions`) as they were imported, Mates' own under
+ * `extensions.mates`. `maker` is the creator of a mate that did not come from a card.
+ */
+export async function mateCardData(
+  db: Kysely<Database>,
+  row: MateTable,
+  maker: string,
+): Promise<CardData> {
+  const labels = new Map(
+    (await db.selectFrom('tags').select(['key', 'label']).execute()).map((tag) => [
+      tag.key,
+      tag.label,
+    ]),
+  );
+  const extra = fromJson<Record<string, unknown>>(row.card_extra, {});
+  const extensions = fromJson<Record<string, unknown>>(row.extensions, {});
+  const nsfw = toBool(row.nsfw);
+  return {
+    ...extra,
+    name: row.name,
+    description: row.description,
+    personality: row.personality,
+    scenario: row.scenario,
+    first_mes: row.first_mes,
+    mes_example: row.mes_example,
+    creator_notes: row.creator_notes,
+    system_prompt: row.system_prompt,
+    post_history_instructions: String(extra.post_history_instructions ?? ''),
+    alternate_greetings: fromJson<string[]>(row.alternate_greetings, []),
+    tags: currentTags(
+      extra.tags as string[] | undefined,
+      fromJson<string[]>(row.tags, []),
+      labels,
+      nsfw,
+    ),
+    // An imported card keeps its own creator, even an empty one; a mate made here has its maker.
+    creator: 'creator' in extra ? String(extra.creator) : maker,
+    character_version: String(extra.character_version ?? ''),
+    extensions: {
+      ...extensions,
+      mates: { ...(extensions.mates as object), gender: row.gender, tagline: row.tagline, nsfw },
+    },
+  };
+}
