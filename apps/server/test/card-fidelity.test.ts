@@ -94,6 +94,37 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
     Buffer.from((await client.mate.exportCard(query)).data, 'base64');
 
   it.skipIf(skip)(
+    'a PNG export after an edit carries one current card in both chunks',
+    async () => {
+      const { client } = await signUp(app);
+      const mate = await client.mate.importCard({
+        png: pngWith({ chara: V2, ccv3: V3 }).toString('base64'),
+      });
+      await client.mate.saveMate(edited(mate, { name: 'Zoë Nieuw', personality: 'anders' }));
+      // A portrait stored with a card still inside (as earlier versions kept it) must not leak.
+      const stored = path.join(app.deps.config.mediaDir, 'avatars', path.basename(mate.avatar));
+      fs.writeFileSync(stored, writePngText(fs.readFileSync(stored), 'ccv3', encode(V3)));
+
+      for (const spec of [undefined, 'v2', 'v3'] as const) {
+        const png = await exported(client, { mateId: mate.mateId, format: 'png', spec });
+        expect(chunkCount(png, 'chara')).toBe(1);
+        expect(chunkCount(png, 'ccv3')).toBe(1);
+        const chara = decode(readPngText(png, 'chara'));
+        const ccv3 = decode(readPngText(png, 'ccv3'));
+        expect(chara).toMatchObject({ spec: 'chara_card_v2', spec_version: '2.0' });
+        expect(ccv3).toMatchObject({ spec: 'chara_card_v3', spec_version: '3.0' });
+        for (const card of [chara, ccv3]) {
+          expect(card.data).toMatchObject({ name: 'Zoë Nieuw', personality: 'anders' });
+        }
+        expect(ccv3.data).toEqual({ ...chara.data, ...V3_ONLY });
+        // Another reader gets the edited card back, whichever chunk it prefers.
+        const copy = await client.mate.importCard({ png: png.toString('base64') });
+        expect(copy).toMatchObject({ name: 'Zoë Nieuw', personality: 'anders' });
+      }
+    },
+  );
+
+  it.skipIf(skip)(
     'exports edited tags and fields, keeping the card fields Mates does not use',
     async () => {
       const { client } = await signUp(app);

@@ -214,7 +214,12 @@ describe.each(DIALECTS)('Character Card V2 on %s', (dialect) => {
 
   it.skipIf(skip)('keeps the card out of the stored portrait', async () => {
     const { client } = await signUp(app);
-    const ccv3 = writePngText(Buffer.from(pngCard(CARD), 'base64'), 'ccv3', 'djM=');
+    const v3 = { ...CARD, spec: 'chara_card_v3', spec_version: '3.0' };
+    const ccv3 = writePngText(
+      Buffer.from(pngCard(CARD), 'base64'),
+      'ccv3',
+      Buffer.from(JSON.stringify(v3)).toString('base64'),
+    );
     const mate = await client.mate.importCard({ png: ccv3.toString('base64') });
     const portrait = Buffer.from(await (await app.app.request(mate.avatar)).arrayBuffer());
     expect(portrait.subarray(1, 4).toString()).toBe('PNG');

@@ -10,10 +10,9 @@ import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import type { MateTable } from '../db/schema';
 import { matesWithCreators, toMate } from '../catalog/mate-rows';
 import { renderPortrait, MEDIA_URL_PREFIX } from '../seed/portraits';
-import { toCardV2, PNG_CARD_KEYWORD } from './character-card';
-import { writePngText } from './png-text';
+import { toCardV2 } from './character-card';
 import { importCard } from './import-card';
-import { mateCardData } from './export-card';
+import { cardPng, mateCardData } from './export-card';
 
 const MAX_PNG_BASE64 = Math.ceil((8 * 1024 * 1024 * 4) / 3);
 
@@ -62,20 +61,15 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
       .where('creator_id', '=', user.id)
       .executeTakeFirst();
     if (!row) throw notFound('Mate');
-    const card = toCardV2(await mateCardData(db, row, user.nickname));
-    const json = JSON.stringify(card, null, 2);
+    const data = await mateCardData(db, row, user.nickname);
     if (input.format === 'json') {
       return {
         filename: `${row.name}.json`,
         mimeType: 'application/json',
-        data: Buffer.from(json).toString('base64'),
+        data: Buffer.from(JSON.stringify(toCardV2(data), null, 2)).toString('base64'),
       };
     }
-    const png = writePngText(
-      await portraitPng(config.mediaDir, row),
-      PNG_CARD_KEYWORD,
-      Buffer.from(json).toString('base64'),
-    );
+    const png = cardPng(await portraitPng(config.mediaDir, row), data);
     return { filename: `${row.name}.png`, mimeType: 'image/png', data: png.toString('base64') };
   });
   return routes;

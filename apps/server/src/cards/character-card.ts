@@ -31,6 +31,13 @@ export interface CharacterCardV2 {
   data: CardData;
 }
 
+/** A Character Card V3 document: V2's fields plus V3's own (`group_only_greetings`, `assets`…). */
+export interface CharacterCardV3 {
+  spec: 'chara_card_v3';
+  spec_version: '3.0';
+  data: CardData & { group_only_greetings: unknown };
+}
+
 /** A card that cannot be read; the message says why. */
 export class CardFormatError extends Error {
   override readonly name = 'CardFormatError';
@@ -101,5 +108,17 @@ export function toCardV2(data: CardData): CharacterCardV2 {
   return { spec: 'chara_card_v2', spec_version: '2.0', data };
 }
 
+/** Wraps card data as a V3 document (`group_only_greetings`, which V3 requires, defaults to none). */
+export function toCardV3(data: CardData): CharacterCardV3 {
+  return {
+    spec: 'chara_card_v3',
+    spec_version: '3.0',
+    data: { ...data, group_only_greetings: data.group_only_greetings ?? [] },
+  };
+}
+
 /** PNG cards carry the V2 JSON, base64-encoded, in a `tEXt` chunk with this keyword. */
 export const PNG_CARD_KEYWORD = 'chara';
+
+/** V3 PNG cards carry the V3 JSON, base64-encoded, in a `tEXt` chunk with this keyword. */
+export const PNG_CARD_V3_KEYWORD = 'ccv3';

@@ -1,7 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database, MateTable } from '../db/schema';
 import { fromJson, toBool } from '../db/dialect';
-import { tagKey, type CardData } from './character-card';
+import {
+  tagKey,
+  toCardV2,
+  toCardV3,
+  PNG_CARD_KEYWORD,
+  PNG_CARD_V3_KEYWORD,
+  type CardData,
+} from './character-card';
+import { withoutPngText, writePngText } from './png-text';
 
 /**
  * The card's own tags as the mate has them now: a tag Mates knows stays (in the card's
@@ -71,4 +79,16 @@ export async function mateCardData(
       mates: { ...(extensions.mates as object), gender: row.gender, tagline: row.tagline, nsfw },
     },
   };
+}
+
+const encode = (card: object) => Buffer.from(JSON.stringify(card)).toString('base64');
+
+/**
+ * The portrait carrying one current card: V2 in `chara` and V3 in `ccv3`, the same data in
+ * each, so that a reader preferring either gets this card; any card already inside is dropped.
+ */
+export function cardPng(portrait: Buffer, data: CardData): Buffer {
+  const bare = withoutPngText(portrait, [PNG_CARD_KEYWORD, PNG_CARD_V3_KEYWORD]);
+  const v2 = writePngText(bare, PNG_CARD_KEYWORD, encode(toCardV2(data)));
+  return writePngText(v2, PNG_CARD_V3_KEYWORD, encode(toCardV3(data)));
 }

@@ -12,6 +12,7 @@ import {
   readMatesExtension,
   tagKey,
   PNG_CARD_KEYWORD,
+  PNG_CARD_V3_KEYWORD,
   type CardData,
 } from './character-card';
 import { cardTagline } from './card-tagline';
@@ -30,7 +31,7 @@ const MODELED = [
   'extensions',
 ] as const;
 // Character Card V2 keeps the card in `chara`, V3 in `ccv3`: neither stays in the portrait.
-const CARD_KEYWORDS = [PNG_CARD_KEYWORD, 'ccv3'];
+const CARD_KEYWORDS = [PNG_CARD_V3_KEYWORD, PNG_CARD_KEYWORD];
 
 /** Whether a card's own gender is one the contract knows; any other reads as nonbinary. */
 const isGender = (value: unknown): value is Gender =>
@@ -51,8 +52,11 @@ function pngFormat<T>(read: () => T): T {
   }
 }
 
+// `ccv3` first, as SillyTavern reads it: a V3 card keeps its V2 copy in `chara` for older readers.
 function readCardFromPng(png: Buffer): unknown {
-  const text = pngFormat(() => readPngText(png, PNG_CARD_KEYWORD));
+  const text = pngFormat(
+    () => readPngText(png, PNG_CARD_V3_KEYWORD) ?? readPngText(png, PNG_CARD_KEYWORD),
+  );
   if (!text) throw badInput('png: this image holds no character card (no "chara" text chunk).');
   try {
     return JSON.parse(Buffer.from(text, 'base64').toString('utf8'));
