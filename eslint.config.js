@@ -126,6 +126,7 @@ export default tseslint.config(
               allowTypeImports: true,
               allowImportNames: [
                 'CARD_FORMATS',
+                'CARD_SPECS',
                 'GENDERS',
                 'MATE_FEEDBACK_REASONS',
                 'MATE_VISIBILITIES',

@@ -51,7 +51,7 @@ const decode = (text: string | undefined) =>
     data: Record<string, unknown> & { name: string; tags: string[] };
   };
 const pngWith = (chunks: Record<string, unknown>) =>
-  Object.entries(chunks).reduce(
+  Object.entries(chunks).reduce<Buffer>(
     (png, [keyword, card]) => writePngText(png, keyword, encode(card)),
     PIXEL,
   );
@@ -169,14 +169,47 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
     expect(await creatorOf({ name: 'V1 Kaart', description: 'Oud.', first_mes: 'Hoi.' })).toBe('');
     // A mate made in Mates has its maker as creator.
     const own = await client.mate.saveMate({
-      name: 'Eigen',
-      first_mes: 'Hoi.',
-      gender: 'female',
+      ...edited(await client.mate.importCard({ card: V2 }), { name: 'Eigen' }),
+      mateId: undefined,
     });
     const card = decode(
       (await exported(client, { mateId: own.mateId, format: 'json' })).toString('base64'),
     );
     expect(card.data.creator).toBe(userInfo.nickname);
+  });
+
+  it.skipIf(skip)('exports V3 when asked and by default for V3 imports', async () => {
+    const { client } = await signUp(app);
+    const json = async (mateId: string, spec?: 'v2' | 'v3') =>
+      decode((await exported(client, { mateId, format: 'json', spec })).toString('base64'));
+    const tagline = (mate: Mate) => ({
+      mates: { gender: 'nonbinary', tagline: mate.tagline, nsfw: false },
+    });
+
+    const fromV3 = await client.mate.importCard({ card: V3 });
+    const v3 = await json(fromV3.mateId);
+    expect(v3).toMatchObject({ spec: 'chara_card_v3', spec_version: '3.0' });
+    expect(v3.data).toEqual({
+      ...V3.data,
+      extensions: { ...V2_DATA.extensions, ...tagline(fromV3) },
+    });
+    expect(await json(fromV3.mateId, 'v2')).toMatchObject({
+      spec: 'chara_card_v2',
+      spec_version: '2.0',
+      data: { name: V2_DATA.name },
+    });
+
+    // A PNG with both chunks is read from `ccv3`, as SillyTavern reads it.
+    const fromPng = await client.mate.importCard({
+      png: pngWith({ chara: V2, ccv3: V3 }).toString('base64'),
+    });
+    expect((await json(fromPng.mateId)).data).toMatchObject(V3_ONLY);
+
+    const fromV2 = await client.mate.importCard({ card: V2 });
+    expect((await json(fromV2.mateId)).spec).toBe('chara_card_v2');
+    const upgraded = await json(fromV2.mateId, 'v3');
+    expect(upgraded).toMatchObject({ spec: 'chara_card_v3', spec_version: '3.0' });
+    expect(upgraded.data).toMatchObject({ name: V2_DATA.name, group_only_greetings: [] });
   });
 
   it.skipIf(skip)('derives a tagline that reads as a sentence, macros resolved', async () => {

@@ -6,7 +6,7 @@ export { GENDERS } from './types/common';
 export { MATE_FEEDBACK_REASONS, MATE_VISIBILITIES, SEARCH_SORTS } from './types/mate';
 export { USER_FEEDBACK_CATEGORIES } from './types/user';
 export { MESSAGE_ROLES, MESSAGE_STATUSES } from './types/room';
-export { CARD_FORMATS } from './types/card';
+export { CARD_FORMATS, CARD_SPECS } from './types/card';
 export { ApiError } from './errors/api-error';
 export { SessionExpiredError, SESSION_EXPIRED_MESSAGE } from './errors/session-expired-error';
 export { NetworkError } from './errors/network-error';
@@ -132,4 +132,10 @@ export type {
   SubscriptionInfo,
   SubscriptionStatus,
 } from './types/subscription';
-export type { CardFile, CardFormat, ExportCardQuery, ImportCardPayload } from './types/card';
+export type {
+  CardFile,
+  CardFormat,
+  CardSpec,
+  ExportCardQuery,
+  ImportCardPayload,
+} from './types/card';

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { Resvg } from '@resvg/resvg-js';
-import { CARD_FORMATS, type ImportCardPayload } from '@mates/api-client';
+import { CARD_FORMATS, CARD_SPECS, type ImportCardPayload } from '@mates/api-client';
 import { notFound } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import type { MateTable } from '../db/schema';
 import { matesWithCreators, toMate } from '../catalog/mate-rows';
 import { renderPortrait, MEDIA_URL_PREFIX } from '../seed/portraits';
-import { toCardV2 } from './character-card';
+import { toCardV2, toCardV3 } from './character-card';
 import { importCard } from './import-card';
 import { cardPng, mateCardData } from './export-card';
 
@@ -35,9 +35,10 @@ const importPayload = z
 const exportQuery = z.object({
   mateId: z.string().min(1),
   format: z.enum(CARD_FORMATS).default(CARD_FORMATS[0]),
+  spec: z.enum(CARD_SPECS).optional(),
 });
 
-/** `/mate/importCard` and `/mate/exportCard`: Character Card V2, JSON or PNG. */
+/** `/mate/importCard` and `/mate/exportCard`: Character Card V2 or V3, JSON or PNG. */
 export function cardRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, config } = deps;
   const routes = new Hono<ApiEnv>();
@@ -63,10 +64,11 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
     if (!row) throw notFound('Mate');
     const data = await mateCardData(db, row, user.nickname);
     if (input.format === 'json') {
+      const card = (input.spec ?? row.card_spec) === 'v3' ? toCardV3(data) : toCardV2(data);
       return {
         filename: `${row.name}.json`,
         mimeType: 'application/json',
-        data: Buffer.from(JSON.stringify(toCardV2(data), null, 2)).toString('base64'),
+        data: Buffer.from(JSON.stringify(card, null, 2)).toString('base64'),
       };
     }
     const png = cardPng(await portraitPng(config.mediaDir, row), data);

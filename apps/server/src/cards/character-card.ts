@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CardSpec } from '@mates/api-client';
 
 const text = z.string().max(50_000).default('');
 
@@ -101,6 +102,11 @@ export function parseCard(value: unknown): CardData {
 /** The key Mates files a card's tag under: `Slice of Life` → `slice-of-life`. */
 export function tagKey(tag: string): string {
   return tag.trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+/** The spec a card document was written in: `v3` for `chara_card_v3`, else `v2` (V1 reads as V2). */
+export function cardSpecOf(value: unknown): CardSpec {
+  return (value as { spec?: unknown } | null)?.spec === 'chara_card_v3' ? 'v3' : 'v2';
 }
 
 /** Wraps card data as a V2 document. */

@@ -8,6 +8,7 @@ import { removePortrait, writePortrait } from '../catalog/portrait-files';
 import { renderPortrait } from '../seed/portraits';
 import {
   CardFormatError,
+  cardSpecOf,
   parseCard,
   readMatesExtension,
   tagKey,
@@ -69,10 +70,11 @@ function readCardFromPng(png: Buffer): unknown {
 function readUpload(upload: CardUpload, knownTags: string[]) {
   const png = upload.png === undefined ? undefined : Buffer.from(upload.png, 'base64');
   try {
-    const data = parseCard(png ? readCardFromPng(png) : upload.card);
+    const document = png ? readCardFromPng(png) : upload.card;
+    const data = parseCard(document);
     const ours = readMatesExtension(data);
     const portrait = png && pngFormat(() => withoutPngText(png, CARD_KEYWORDS));
-    return { data, ours, portrait, tags: tagKeys(data, knownTags) };
+    return { data, ours, portrait, spec: cardSpecOf(document), tags: tagKeys(data, knownTags) };
   } catch (error) {
     if (error instanceof CardFormatError) throw badInput(error.message);
     throw error;
@@ -122,13 +124,15 @@ export async function importCard(
   upload: CardUpload,
 ): Promise<string> {
   const known = (await db.selectFrom('tags').select('key').execute()).map((row) => row.key);
-  const { data, ours, portrait, tags } = readUpload(upload, known);
+  const { data, ours, portrait, spec, tags } = readUpload(upload, known);
   const id = randomUUID();
   const avatar = portrait
     ? await writePortrait(mediaDir, portrait, '.png')
     : await renderPortrait(mediaDir, randomUUID(), 'notionists', data.name);
   try {
-    await insertMates(db, [{ ...mateFromCard(data, ours), id, creator_id: userId, avatar, tags }]);
+    await insertMates(db, [
+      { ...mateFromCard(data, ours), card_spec: spec, id, creator_id: userId, avatar, tags },
+    ]);
   } catch (error) {
     await removePortrait(mediaDir, avatar);
     throw error;

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { MateDraft, MateVisibility } from '@mates/api-client';
+import type { CardSpec, MateDraft, MateVisibility } from '@mates/api-client';
 import type { Database, MateTable } from '../db/schema';
 import { now, toJson } from '../db/dialect';
 
@@ -15,6 +15,7 @@ export interface NewMate extends MateDraft {
   visibility: MateVisibility;
   extensions?: Record<string, unknown>;
   card_extra?: Record<string, unknown>;
+  card_spec?: CardSpec;
   created_at?: string;
 }
 
@@ -27,6 +28,7 @@ export function newMateRow(mate: NewMate): MateTable {
     tags: toJson(mate.tags),
     extensions: toJson(mate.extensions ?? {}),
     card_extra: toJson(mate.card_extra ?? {}),
+    card_spec: mate.card_spec ?? 'v2',
     chats_count: 0,
     messages_count: 0,
     favorites_count: 0,

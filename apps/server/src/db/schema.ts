@@ -89,6 +89,8 @@ export interface MateTable {
   tags: Json;
   extensions: Json;
   card_extra: Json;
+  /** The Character Card spec the mate was imported as (`v2`, `v3`); its JSON export's default. */
+  card_spec: string;
   avatar: string;
   gender: string;
   nsfw: Bool;

@@ -19,12 +19,23 @@ export const CARD_FORMATS = ['json', 'png'] as const;
 /** The file format of an exported card. */
 export type CardFormat = (typeof CARD_FORMATS)[number];
 
+/** Every Character Card spec version `GET /mate/exportCard` writes: V2 and V3. */
+export const CARD_SPECS = ['v2', 'v3'] as const;
+
+/** A Character Card spec version: `v2` (`chara_card_v2`) or `v3` (`chara_card_v3`). */
+export type CardSpec = (typeof CARD_SPECS)[number];
+
 /** Query of `GET /mate/exportCard`. */
 export interface ExportCardQuery {
   /** One of the caller's own mates. */
   mateId: string;
   /** `json` (default) or `png` (the portrait with the card inside). */
   format?: CardFormat;
+  /**
+   * The spec of a JSON export: `v3` for a mate imported from a V3 card, else `v2` by default.
+   * A PNG carries both (V2 in `chara`, V3 in `ccv3`).
+   */
+  spec?: CardSpec;
 }
 
 /** A file to save, as `GET /mate/exportCard` answers it. */
