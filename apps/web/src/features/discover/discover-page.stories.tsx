@@ -16,7 +16,7 @@ type Story = StoryObj<typeof meta>;
 export const Anonymous: Story = {
   parameters: { app: { path: '/' } },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('banner')).toBeVisible();
+    await expect(await canvas.findByRole('banner')).toBeVisible();
     await expect(canvas.getByRole('contentinfo')).toBeVisible();
     await expect(await canvas.findAllByRole('article')).toHaveLength(8);
     await expect(canvas.getByRole('button', { name: 'Sign in' })).toBeVisible();

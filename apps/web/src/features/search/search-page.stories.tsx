@@ -16,7 +16,7 @@ type Story = StoryObj<typeof meta>;
 export const Anonymous: Story = {
   parameters: { app: { path: '/search' } },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('banner')).toBeVisible();
+    await expect(await canvas.findByRole('banner')).toBeVisible();
     await expect(canvas.queryByRole('contentinfo')).toBeNull();
     await expect(await canvas.findByRole('button', { name: 'vampire' })).toBeVisible();
     await expect(await canvas.findByText('Trending ranking')).toBeVisible();
