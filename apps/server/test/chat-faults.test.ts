@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import type { ApiClient, ChatStreamEvent } from '@mates/api-client';
-import { createOpenAiModel } from '../src/llm/openai';
+import { startOnOpenAiDouble } from './openai-server';
 import type { ChatTurn, LanguageModel } from '../src/llm/language-model';
 import { fillMacros } from '../src/chat/prompt';
 import {
@@ -12,7 +12,7 @@ import {
   startTestServer,
   unconfiguredModel,
 } from './harness';
-import { startOpenAiDouble } from './openai-double';
+import type { startOpenAiDouble } from './openai-double';
 
 // Faults in the chat path found from outside (issue #12): each test reproduces one.
 const withPostgres = await postgresAvailable();
@@ -251,21 +251,11 @@ describe.each(DIALECTS)('the chat path on %s, when things go wrong', (dialect) =
 describe('an OpenAI-compatible provider that misbehaves', () => {
   let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
   let server: Server;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    double = await startOpenAiDouble();
-    const model = createOpenAiModel({
-      baseUrl: double.baseUrl,
-      apiKey: 'sk-test',
-      model: 'mate-model',
-      contextSize: 8192,
-      fetch: globalThis.fetch,
-    });
-    server = await startTestServer('sqlite', { model });
+    ({ double, server, close } = await startOnOpenAiDouble());
   });
-  afterAll(async () => {
-    await server.close();
-    await double.close();
-  });
+  afterAll(() => close());
 
   const expectRefunded = async (client: ApiClient) =>
     expect((await client.user.benefits()).chats).toBe(50);
@@ -367,23 +357,14 @@ describe('an OpenAI-compatible provider that misbehaves', () => {
 describe('an OpenAI-compatible provider that goes silent', () => {
   let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
   let server: Server;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    double = await startOpenAiDouble();
-    const model = createOpenAiModel({
-      baseUrl: double.baseUrl,
-      apiKey: 'sk-test',
-      model: 'mate-model',
-      contextSize: 8192,
+    ({ double, server, close } = await startOnOpenAiDouble({
       connectTimeoutMs: 1000,
       idleTimeoutMs: 1000,
-      fetch: globalThis.fetch,
-    });
-    server = await startTestServer('sqlite', { model });
+    }));
   });
-  afterAll(async () => {
-    await server.close();
-    await double.close();
-  });
+  afterAll(() => close());
   const expectRefunded = async (client: ApiClient) =>
     expect((await client.user.benefits()).chats).toBe(50);
 

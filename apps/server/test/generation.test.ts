@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionExpiredError, type SaveMatePayload } from '@mates/api-client';
-import { createOpenAiModel } from '../src/llm/openai';
-import { signUp, startTestServer } from './harness';
-import { startOpenAiDouble } from './openai-double';
+import { startOnOpenAiDouble } from './openai-server';
+import { signUp, type startTestServer } from './harness';
+import type { startOpenAiDouble } from './openai-double';
 
 const DRAFT = {
   name: 'Marlowe Finch',
@@ -21,21 +21,11 @@ const DRAFT = {
 describe('the model helping the user write', () => {
   let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
   let server: Awaited<ReturnType<typeof startTestServer>>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    double = await startOpenAiDouble();
-    const model = createOpenAiModel({
-      baseUrl: double.baseUrl,
-      apiKey: undefined,
-      model: 'm',
-      contextSize: 8192,
-      fetch: globalThis.fetch,
-    });
-    server = await startTestServer('sqlite', { model });
+    ({ double, server, close } = await startOnOpenAiDouble({ apiKey: undefined, model: 'm' }));
   });
-  afterAll(async () => {
-    await server.close();
-    await double.close();
-  });
+  afterAll(() => close());
 
   it('suggests three replies in the user’s language, as JSON the model was held to', async () => {
     const { client } = await signUp(server);

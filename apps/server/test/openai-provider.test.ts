@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ChatStreamEvent } from '@mates/api-client';
-import { createOpenAiModel } from '../src/llm/openai';
-import { signUp, startTestServer } from './harness';
-import { startOpenAiDouble } from './openai-double';
+import { startOnOpenAiDouble } from './openai-server';
+import { signUp, type startTestServer } from './harness';
+import type { startOpenAiDouble } from './openai-double';
 
 async function send(
   client: ApiClient,
@@ -21,21 +21,11 @@ async function send(
 describe('chat through an OpenAI-compatible provider', () => {
   let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
   let server: Awaited<ReturnType<typeof startTestServer>>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    double = await startOpenAiDouble();
-    const model = createOpenAiModel({
-      baseUrl: double.baseUrl,
-      apiKey: 'sk-test',
-      model: 'mate-model',
-      contextSize: 8192,
-      fetch: globalThis.fetch,
-    });
-    server = await startTestServer('sqlite', { model });
+    ({ double, server, close } = await startOnOpenAiDouble());
   });
-  afterAll(async () => {
-    await server.close();
-    await double.close();
-  });
+  afterAll(() => close());
   const newRoom = async () => {
     const user = await signUp(server);
     const mate = await server.db

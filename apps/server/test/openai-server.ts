@@ -1,0 +1,31 @@
+import { createOpenAiModel, type OpenAiModelOptions } from '../src/llm/openai';
+import { startTestServer } from './harness';
+import { startOpenAiDouble } from './openai-double';
+
+/**
+ * A seeded test server (SQLite, real HTTP) whose language model is an OpenAI-compatible
+ * double on 127.0.0.1; `model` overrides the provider's options (key, timeouts, …).
+ */
+export async function startOnOpenAiDouble(
+  model: Partial<Omit<OpenAiModelOptions, 'baseUrl' | 'fetch'>> = {},
+) {
+  const double = await startOpenAiDouble();
+  const server = await startTestServer('sqlite', {
+    model: createOpenAiModel({
+      baseUrl: double.baseUrl,
+      apiKey: 'sk-test',
+      model: 'mate-model',
+      contextSize: 8192,
+      fetch: globalThis.fetch,
+      ...model,
+    }),
+  });
+  return {
+    double,
+    server,
+    close: async () => {
+      await server.close();
+      await double.close();
+    },
+  };
+}
