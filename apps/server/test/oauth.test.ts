@@ -229,7 +229,7 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
 
   it.skipIf(skip)('gives up on a Discord that does not answer, saying so', async () => {
     const impatient = await createTestApp(dialect, {
-      env: { ...discordEnv(), DISCORD_TIMEOUT_MS: '300' },
+      env: { ...discordEnv(), DISCORD_TIMEOUT: '0.3' },
     });
     try {
       const steps = [

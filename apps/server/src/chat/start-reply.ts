@@ -6,9 +6,6 @@ import { refundChat, spendChat } from '../accounts/benefits';
 import { recordChatForTrending } from '../catalog/trending';
 import { appendMessage } from './messages';
 
-/** What the user asked for: a new message, or another answer to an earlier one. */
-export type ReplyRequest = ChatSendPayload;
-
 /** A reply that has been paid for and has its (empty, `partial`) message. */
 export interface StartedReply {
   user: UserTable;
@@ -28,7 +25,7 @@ export async function startReply(
   db: Kysely<Database>,
   user: UserTable,
   room: RoomTable,
-  request: ReplyRequest,
+  request: ChatSendPayload,
 ): Promise<StartedReply> {
   return db.transaction().execute(async (trx) => {
     if (!(await spendChat(trx, user.id, 'chat')))

@@ -119,10 +119,10 @@ export async function writeReply(
     });
   } catch (error) {
     if (!signal.aborted) {
-      deps.log(`chat reply failed in room ${room.id}: ${describe(error)}`);
+      deps.log(`chat reply failed in room ${room.id}: ${detailOf(error)}`);
     }
     const messageId = await finishCutOff().catch((finishing: unknown) => {
-      deps.log(`could not finish reply ${reply.id}: ${describe(finishing)}`);
+      deps.log(`could not finish reply ${reply.id}: ${detailOf(finishing)}`);
       return text ? reply.id : null;
     });
     report({ type: 'error', message: t(sentenceFor(error)), messageId });
@@ -146,7 +146,7 @@ function sentenceFor(error: unknown): string {
   return 'reply.internal';
 }
 
-function describe(error: unknown): string {
+function detailOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? ` (cause: ${error.cause.message})` : '';
   return error instanceof ProviderError ? `${error.message}${cause}` : `${error.stack}${cause}`;
