@@ -33,7 +33,7 @@ describe('configuration', () => {
     const main = path.join(import.meta.dirname, '..', 'src', 'main.ts');
     let stderr = '';
     try {
-      execFileSync(process.execPath, ['--import', 'tsx', main], {
+      execFileSync(process.execPath, ['--conditions=@mates/source', '--import', 'tsx', main], {
         env: { ...process.env, PORT: 'eighty' },
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,7 +80,7 @@ function startMain(env: Record<string, string>) {
   const main = path.join(import.meta.dirname, '..', 'src', 'main.ts');
   const { DATABASE_URL: _unused, ...inherited } = process.env;
   try {
-    execFileSync(process.execPath, ['--import', 'tsx', main], {
+    execFileSync(process.execPath, ['--conditions=@mates/source', '--import', 'tsx', main], {
       env: { ...inherited, ...env },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,11 +22,15 @@ async function freePort(): Promise<number> {
 
 /** `src/main.ts` in a process of its own, as `pnpm start` runs it; resolves once it listens. */
 async function startProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@mates/source', '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: serverDir,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (data: Buffer) => {
