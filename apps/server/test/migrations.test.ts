@@ -40,6 +40,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-22-0007-one-default-persona',
           '2026-11-23-0008-chat-log-index',
           '2026-11-23-0009-card-spec',
+          '2026-11-23-0010-unfinished-replies',
         ]);
       } finally {
         await database.drop();

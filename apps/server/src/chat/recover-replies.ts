@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { failEmptyReply } from './start-reply';
 
@@ -16,7 +16,8 @@ export async function recoverAbandonedReplies(
     .innerJoin('rooms', 'rooms.id', 'messages.room_id')
     .select(['messages.id', 'rooms.user_id'])
     .where('messages.role', '=', 'mate')
-    .where('messages.status', '=', 'partial')
+    // A literal, not a parameter: only then can SQLite use the partial index of unfinished replies.
+    .where(sql<boolean>`messages.status = 'partial'`)
     .where('messages.content', '=', '')
     .where('messages.created_at', '<', startedBefore.toISOString())
     .execute();

@@ -9,6 +9,7 @@ import * as rooms from './migrations/2026-11-22-0006-rooms';
 import * as oneDefaultPersona from './migrations/2026-11-22-0007-one-default-persona';
 import * as chatLogIndex from './migrations/2026-11-23-0008-chat-log-index';
 import * as cardSpec from './migrations/2026-11-23-0009-card-spec';
+import * as unfinishedReplies from './migrations/2026-11-23-0010-unfinished-replies';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-22-0007-one-default-persona': oneDefaultPersona,
   '2026-11-23-0008-chat-log-index': chatLogIndex,
   '2026-11-23-0009-card-spec': cardSpec,
+  '2026-11-23-0010-unfinished-replies': unfinishedReplies,
 };
 
 /** Brings the database up to the latest migration; throws with the failing migration's name. */
