@@ -3,7 +3,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mate } from '@mates/api-client';
 import { readPngText, writePngText } from '../src/cards/png-text';
-import { DIALECTS, createTestApp, postgresAvailable, signUp, type TestApp } from './harness';
+import {
+  DIALECTS,
+  createTestApp,
+  postgresAvailable,
+  saveMatePayload,
+  signUp,
+  type TestApp,
+} from './harness';
 
 const withPostgres = await postgresAvailable();
 
@@ -58,26 +65,6 @@ const pngWith = (chunks: Record<string, unknown>) =>
 const chunkCount = (png: Buffer, keyword: string) =>
   png.toString('latin1').split(`tEXt${keyword}\0`).length - 1;
 
-// What the editor sends back for a mate, with some fields changed.
-const edited = (mate: Mate, changes: Partial<Mate>) => ({
-  mateId: mate.mateId,
-  name: mate.name,
-  tagline: mate.tagline,
-  description: mate.description,
-  personality: mate.personality,
-  scenario: mate.scenario,
-  first_mes: mate.first_mes,
-  mes_example: mate.mes_example,
-  creator_notes: mate.creator_notes,
-  system_prompt: mate.system_prompt,
-  alternate_greetings: mate.alternate_greetings,
-  tags: mate.tags,
-  gender: mate.gender,
-  nsfw: mate.nsfw,
-  visibility: mate.visibility,
-  ...changes,
-});
-
 type Client = Awaited<ReturnType<typeof signUp>>['client'];
 
 describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
@@ -100,7 +87,9 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
       const mate = await client.mate.importCard({
         png: pngWith({ chara: V2, ccv3: V3 }).toString('base64'),
       });
-      await client.mate.saveMate(edited(mate, { name: 'Zoë Nieuw', personality: 'anders' }));
+      await client.mate.saveMate(
+        saveMatePayload(mate, { name: 'Zoë Nieuw', personality: 'anders' }),
+      );
       // A portrait stored with a card still inside (as earlier versions kept it) must not leak.
       const stored = path.join(app.deps.config.mediaDir, 'avatars', path.basename(mate.avatar));
       fs.writeFileSync(stored, writePngText(fs.readFileSync(stored), 'ccv3', encode(V3)));
@@ -131,7 +120,7 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
       const mate = await client.mate.importCard({ card: V2 });
       expect(mate.tags).toEqual(['mystery', 'slice-of-life']);
       await client.mate.saveMate(
-        edited(mate, {
+        saveMatePayload(mate, {
           tags: ['mystery', 'romance'],
           description: 'Een nieuwe beschrijving.',
           alternate_greetings: ['Goedemorgen.', 'Goedenavond.'],
@@ -169,7 +158,7 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
     expect(await creatorOf({ name: 'V1 Kaart', description: 'Oud.', first_mes: 'Hoi.' })).toBe('');
     // A mate made in Mates has its maker as creator.
     const own = await client.mate.saveMate({
-      ...edited(await client.mate.importCard({ card: V2 }), { name: 'Eigen' }),
+      ...saveMatePayload(await client.mate.importCard({ card: V2 }), { name: 'Eigen' }),
       mateId: undefined,
     });
     const card = decode(

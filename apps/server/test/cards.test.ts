@@ -4,7 +4,14 @@ import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionExpiredError } from '@mates/api-client';
 import { readPngText, writePngText } from '../src/cards/png-text';
-import { DIALECTS, createTestApp, postgresAvailable, signUp, type TestApp } from './harness';
+import {
+  DIALECTS,
+  createTestApp,
+  postgresAvailable,
+  saveMatePayload,
+  signUp,
+  type TestApp,
+} from './harness';
 
 const withPostgres = await postgresAvailable();
 
@@ -238,30 +245,13 @@ describe.each(DIALECTS)('Character Card V2 on %s', (dialect) => {
     // The address cannot be derived from the mate's id.
     expect(mate.avatar).not.toContain(mate.mateId);
     expect(await isImage(`/media/avatars/${mate.mateId}.png`)).toBe(false);
-    const fields = {
-      name: mate.name,
-      tagline: mate.tagline,
-      description: mate.description,
-      personality: mate.personality,
-      scenario: mate.scenario,
-      first_mes: mate.first_mes,
-      mes_example: mate.mes_example,
-      creator_notes: mate.creator_notes,
-      system_prompt: mate.system_prompt,
-      alternate_greetings: mate.alternate_greetings,
-      tags: mate.tags,
-      gender: mate.gender,
-      nsfw: mate.nsfw,
-    };
-    await owner.client.mate.saveMate({ mateId: mate.mateId, ...fields, visibility: 'public' });
+    await owner.client.mate.saveMate(saveMatePayload(mate, { visibility: 'public' }));
     const seen = await other.client.mate.getMateDetail({ mateId: mate.mateId });
     expect(await isImage(seen.avatar)).toBe(true);
     // Made private again: what others saw no longer answers; the owner gets a new address.
-    const hidden = await owner.client.mate.saveMate({
-      mateId: mate.mateId,
-      ...fields,
-      visibility: 'private',
-    });
+    const hidden = await owner.client.mate.saveMate(
+      saveMatePayload(mate, { visibility: 'private' }),
+    );
     expect(hidden.avatar).not.toBe(seen.avatar);
     expect(await isImage(seen.avatar)).toBe(false);
     expect((await app.app.request(seen.avatar)).status).toBe(404);

@@ -5,7 +5,12 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { serve } from '@hono/node-server';
-import { createApiClient, type ApiClient } from '@mates/api-client';
+import {
+  createApiClient,
+  type ApiClient,
+  type Mate,
+  type SaveMatePayload,
+} from '@mates/api-client';
 import { loadConfig, type Config } from '../src/config';
 import { connect, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
@@ -244,5 +249,30 @@ export async function startTestServer(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await test.close();
     },
+  };
+}
+
+/** What the mate editor sends back for `mate`, with `changes` made. */
+export function saveMatePayload(
+  mate: Mate,
+  changes: Partial<SaveMatePayload> = {},
+): SaveMatePayload {
+  return {
+    mateId: mate.mateId,
+    name: mate.name,
+    tagline: mate.tagline,
+    description: mate.description,
+    personality: mate.personality,
+    scenario: mate.scenario,
+    first_mes: mate.first_mes,
+    mes_example: mate.mes_example,
+    creator_notes: mate.creator_notes,
+    system_prompt: mate.system_prompt,
+    alternate_greetings: mate.alternate_greetings,
+    tags: mate.tags,
+    gender: mate.gender,
+    nsfw: mate.nsfw,
+    visibility: mate.visibility,
+    ...changes,
   };
 }
