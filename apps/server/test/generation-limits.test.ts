@@ -63,7 +63,12 @@ describe.each(DIALECTS)('writing help is charged and rate-limited on %s', (diale
       .set({ chats })
       .where('user_id', '=', user.userInfo.uuid)
       .execute();
-    const mate = await app.db.selectFrom('mates').select('id').executeTakeFirstOrThrow();
+    // A seeded mate every user may chat with (the first row could be an adult one).
+    const mate = await app.db
+      .selectFrom('mates')
+      .select('id')
+      .where('name', '=', 'Kai Tanaka')
+      .executeTakeFirstOrThrow();
     const room = await user.client.room.createRoom({ mateId: mate.id });
     const chatsLeft = async () => (await user.client.user.benefits()).chats;
     return { ...user, roomId: room.roomId, chatsLeft };
