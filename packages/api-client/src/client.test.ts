@@ -37,16 +37,30 @@ function methodOf(client: ReturnType<typeof createApiClient>, path: EndpointPath
 const plainPaths = ENDPOINT_PATHS.filter((path) => path !== '/girl/chat/send');
 
 describe('createApiClient: every call of the contract', () => {
-  it('has all 43 calls of the specification and 5 extensions, named after their paths', () => {
+  it('has all 43 calls of the specification and 18 extensions, named after their paths', () => {
     const { client } = setup();
-    expect(ENDPOINT_PATHS).toHaveLength(48);
+    expect(ENDPOINT_PATHS).toHaveLength(61);
     expect(ENDPOINT_PATHS.slice(43)).toEqual([
       '/mate/importCard',
       '/mate/exportCard',
       '/mate/generateRole',
       '/mate/saveMate',
       '/extra/publicConfig',
+      '/mate/myMates',
+      '/mate/setVisibility',
+      '/mate/duplicateMate',
+      '/mate/deleteMate',
+      '/mate/portraitChoices',
+      '/mate/setPortrait',
+      '/mate/previewCard',
+      '/mate/creatorInfo',
+      '/mate/creatorMates',
+      '/admin/reports',
+      '/admin/hideMate',
+      '/admin/restoreMate',
+      '/admin/dismissReports',
     ]);
+    expect(typeof client.admin.hideMate).toBe('function');
     for (const path of ENDPOINT_PATHS) {
       expect(typeof methodOf(client, path).fn, path).toBe('function');
     }

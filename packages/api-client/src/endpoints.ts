@@ -38,7 +38,22 @@ import type {
   TagGroup,
   TrendingEntry,
   PublicConfig,
+  MyMatesQuery,
+  OwnMateSummary,
+  SetVisibilityPayload,
+  PortraitChoicesQuery,
+  PortraitChoice,
+  SetPortraitPayload,
+  CreatorMatesQuery,
+  CreatorProfile,
 } from './types/mate';
+import type {
+  HideMatePayload,
+  HideMateResult,
+  ModerateMateQuery,
+  ReportQueueQuery,
+  ReportedMate,
+} from './types/moderation';
 import type {
   CreateRoomQuery,
   DeleteMessageQuery,
@@ -64,7 +79,7 @@ import type {
   TextToAudioPayload,
 } from './types/media';
 import type { SubscriptionInfo } from './types/subscription';
-import type { CardFile, ExportCardQuery, ImportCardPayload } from './types/card';
+import type { CardFile, CardPreview, ExportCardQuery, ImportCardPayload } from './types/card';
 
 /** An HTTP method the API uses: GET sends its input as a query string, POST as JSON. */
 export type HttpMethod = 'GET' | 'POST';
@@ -135,6 +150,22 @@ export interface Endpoints {
   '/mate/generateRole': Post<GenerateRolePayload, MateDraft>;
   '/mate/saveMate': Post<SaveMatePayload, Mate>;
   '/extra/publicConfig': Get<void, PublicConfig>;
+  // Beyond the specification: the creation studio — the caller's own mates, their portraits,
+  // a preview of a card before importing it, and creator pages.
+  '/mate/myMates': Get<MyMatesQuery, Paged<OwnMateSummary>>;
+  '/mate/setVisibility': Post<SetVisibilityPayload, Mate>;
+  '/mate/duplicateMate': Post<MateQuery, Mate>;
+  '/mate/deleteMate': Post<MateQuery, Empty>;
+  '/mate/portraitChoices': Get<PortraitChoicesQuery, PortraitChoice[]>;
+  '/mate/setPortrait': Post<SetPortraitPayload, Mate>;
+  '/mate/previewCard': Post<ImportCardPayload, CardPreview>;
+  '/mate/creatorInfo': Get<FollowCreatorQuery, CreatorProfile>;
+  '/mate/creatorMates': Get<CreatorMatesQuery, Paged<MateSummary>>;
+  // Beyond the specification: the moderation queue (administrators only, else 4003).
+  '/admin/reports': Get<ReportQueueQuery, Paged<ReportedMate>>;
+  '/admin/hideMate': Post<HideMatePayload, HideMateResult>;
+  '/admin/restoreMate': Post<ModerateMateQuery, Empty>;
+  '/admin/dismissReports': Post<ModerateMateQuery, Empty>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -201,6 +232,19 @@ export const ENDPOINTS = {
   '/mate/generateRole': { method: 'POST', hasInput: true },
   '/mate/saveMate': { method: 'POST', hasInput: true },
   '/extra/publicConfig': { method: 'GET', hasInput: false },
+  '/mate/myMates': { method: 'GET', hasInput: true },
+  '/mate/setVisibility': { method: 'POST', hasInput: true },
+  '/mate/duplicateMate': { method: 'POST', hasInput: true },
+  '/mate/deleteMate': { method: 'POST', hasInput: true },
+  '/mate/portraitChoices': { method: 'GET', hasInput: true },
+  '/mate/setPortrait': { method: 'POST', hasInput: true },
+  '/mate/previewCard': { method: 'POST', hasInput: true },
+  '/mate/creatorInfo': { method: 'GET', hasInput: true },
+  '/mate/creatorMates': { method: 'GET', hasInput: true },
+  '/admin/reports': { method: 'GET', hasInput: true },
+  '/admin/hideMate': { method: 'POST', hasInput: true },
+  '/admin/restoreMate': { method: 'POST', hasInput: true },
+  '/admin/dismissReports': { method: 'POST', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

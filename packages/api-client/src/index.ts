@@ -3,10 +3,17 @@ export { createDataLineParser } from './stream/data-line-parser';
 export { ENDPOINTS, ENDPOINT_PATHS } from './endpoints';
 export { ENVELOPE_CODES } from './types/envelope';
 export { GENDERS } from './types/common';
-export { MATE_FEEDBACK_REASONS, MATE_VISIBILITIES, SEARCH_SORTS } from './types/mate';
+export {
+  MATE_FEEDBACK_REASONS,
+  MATE_VISIBILITIES,
+  REGENERABLE_FIELDS,
+  ROLE_DRAFT_COST_CHATS,
+  SEARCH_SORTS,
+} from './types/mate';
+export { REPORT_QUEUE_STATES } from './types/moderation';
 export { USER_FEEDBACK_CATEGORIES } from './types/user';
 export { MESSAGE_ROLES, MESSAGE_STATUSES } from './types/room';
-export { CARD_FORMATS, CARD_SPECS } from './types/card';
+export { CARD_FORMATS, CARD_SOURCE_SPECS, CARD_SPECS } from './types/card';
 export { ApiError } from './errors/api-error';
 export { SessionExpiredError, SESSION_EXPIRED_MESSAGE } from './errors/session-expired-error';
 export { NetworkError } from './errors/network-error';
@@ -58,6 +65,8 @@ export type {
 } from './types/user';
 export type {
   Creator,
+  CreatorMatesQuery,
+  CreatorProfile,
   CreatorSummary,
   FavoriteState,
   FollowCreatorQuery,
@@ -71,9 +80,17 @@ export type {
   MateExtraInfo,
   MateFeedbackPayload,
   MateFeedbackReason,
+  MateModeration,
   MateQuery,
   MateSummary,
   MateVisibility,
+  MyMatesQuery,
+  OwnMateSummary,
+  PortraitChoice,
+  PortraitChoicesQuery,
+  RegenerableField,
+  SetPortraitPayload,
+  SetVisibilityPayload,
   PublicConfig,
   RecommendQuery,
   Review,
@@ -135,7 +152,18 @@ export type {
 export type {
   CardFile,
   CardFormat,
+  CardPreview,
+  CardSourceSpec,
   CardSpec,
   ExportCardQuery,
   ImportCardPayload,
 } from './types/card';
+export type {
+  HideMatePayload,
+  HideMateResult,
+  MateReport,
+  ModerateMateQuery,
+  ReportQueueQuery,
+  ReportQueueState,
+  ReportedMate,
+} from './types/moderation';

@@ -70,6 +70,19 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
     gender: 'female',
     nsfw: false,
   },
+  '/mate/myMates': { visibility: 'draft', page: 1 },
+  '/mate/setVisibility': { mateId: 'mate-1', visibility: 'public' },
+  '/mate/duplicateMate': { mateId: 'mate-1' },
+  '/mate/deleteMate': { mateId: 'mate-1' },
+  '/mate/portraitChoices': { seed: 'Quinn' },
+  '/mate/setPortrait': { mateId: 'mate-1', choiceId: 'notionists:Quinn:2' },
+  '/mate/previewCard': { card: { name: 'Quinn' } },
+  '/mate/creatorInfo': { creatorId: 'creator-1' },
+  '/mate/creatorMates': { creatorId: 'creator-1', page: 2 },
+  '/admin/reports': { state: 'hidden' },
+  '/admin/hideMate': { mateId: 'mate-1', reason: 'underage', note: 'Minors are not allowed.' },
+  '/admin/restoreMate': { mateId: 'mate-1' },
+  '/admin/dismissReports': { mateId: 'mate-1' },
 };
 
 /** The query string the client must send for a GET input: arrays comma-joined, nulls left out. */

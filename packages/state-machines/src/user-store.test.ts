@@ -14,6 +14,7 @@ const USER: UserInfo = {
   tags: [],
   gender: null,
   createdAt: '2026-11-01T00:00:00.000Z',
+  isAdmin: false,
 };
 
 function setup(saved?: object) {

@@ -15,5 +15,6 @@ export function toUserInfo(user: UserTable, token: string): UserInfo {
     tags: fromJson<string[]>(user.tags, []),
     gender: (user.gender as Gender | null) ?? null,
     createdAt: user.created_at,
+    isAdmin: false, // TODO(#14 moderation): from ADMIN_EMAILS
   };
 }

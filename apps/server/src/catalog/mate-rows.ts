@@ -80,6 +80,7 @@ export function toMate(row: MateRow): Mate {
     system_prompt: row.system_prompt,
     alternate_greetings: fromJson<string[]>(row.alternate_greetings, []),
     visibility: row.visibility as MateVisibility,
+    moderation: null, // TODO(#14 moderation): from the hidden columns, for the owner and admins
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { GENDERS, type MateDraft } from '@mates/api-client';
+import { GENDERS, REGENERABLE_FIELDS, type MateDraft } from '@mates/api-client';
 import { notice } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
@@ -175,7 +175,16 @@ export function generationRoutes(deps: Deps) {
     return { suggestions };
   });
 
-  const rolePayload = z.object({ idea: z.string().trim().min(1, 'is required').max(1000) });
+  // TODO(#14 generateRole): gender, tags, nsfw, language, field and draft are read but not used yet.
+  const rolePayload = z.object({
+    idea: z.string().trim().min(1, 'is required').max(1000),
+    gender: z.enum(GENDERS).optional(),
+    tags: z.array(z.string().min(1).max(40)).max(10).optional(),
+    nsfw: z.boolean().optional(),
+    language: z.string().min(2).max(10).optional(),
+    field: z.enum(REGENERABLE_FIELDS).optional(),
+    draft: z.any().optional(),
+  });
   contract(mate, '/mate').post('/mate/generateRole', rolePayload, async (c, read) => {
     const user = requireUser(c);
     await consume(deps.limits.generation, user.id);

@@ -1,10 +1,13 @@
 import type { Gender, Paged } from '../types/common';
 import type {
   Creator,
+  CreatorProfile,
   HotWord,
   Mate,
+  MateDraft,
   MateExtraInfo,
   MateSummary,
+  OwnMateSummary,
   PublicConfig,
   Review,
   Tag,
@@ -12,6 +15,8 @@ import type {
   TrendingEntry,
 } from '../types/mate';
 import type { Message, Room, RoomInfo, RoomSummary } from '../types/room';
+import type { CardPreview } from '../types/card';
+import type { ReportedMate } from '../types/moderation';
 import type { Persona, UserBenefits, UserInfo } from '../types/user';
 import type { AigcModel, JobStatus } from '../types/media';
 import type { Package, SubscriptionInfo } from '../types/subscription';
@@ -164,8 +169,111 @@ export function createMateFixture(overrides: Partial<Mate> = {}, index = 0): Mat
     system_prompt: '',
     alternate_greetings: [`*${summary.name} waves.* You made it!`],
     visibility: 'public',
+    moderation: null,
     createdAt: CREATED,
     updatedAt: UPDATED,
+    ...overrides,
+  };
+}
+
+/** One of the caller's own mates, as "Your mates" lists it (the `index`-th sample). */
+export function createOwnMateFixture(
+  overrides: Partial<OwnMateSummary> = {},
+  index = 0,
+): OwnMateSummary {
+  const { creatorId, name, avatar } = createUserCreatorFixture();
+  return {
+    ...createMateSummaryFixture({ creator: { creatorId, name, avatar } }, index),
+    visibility: (['public', 'private', 'draft'] as const)[index % 3]!,
+    moderation: null,
+    updatedAt: UPDATED,
+    ...overrides,
+  };
+}
+
+// The signed-in fixture user as a creator.
+function createUserCreatorFixture() {
+  return { creatorId: 'user-1', name: 'Ada', avatar: null };
+}
+
+/** The draft `POST /mate/generateRole` answers: every field of a mate filled. */
+export function createMateDraftFixture(overrides: Partial<MateDraft> = {}): MateDraft {
+  return {
+    name: 'Marisol Vega',
+    tagline: 'A lighthouse keeper who collects the stories ships leave behind.',
+    description:
+      '{{char}} keeps the last lighthouse on a windy island and writes down every story a passing sailor tells.',
+    personality: 'patient, dry-humoured, curious, protective of her island',
+    scenario: '{{user}} is stranded on the island for a night when a storm rolls in.',
+    first_mes:
+      '*Marisol holds the lantern higher.* You picked a fine night to wash up, {{user}}. Come in before the wind takes you.',
+    mes_example:
+      '<START>\n{{user}}: Do you ever get lonely here?\n{{char}}: *She smiles.* The sea talks enough for two.',
+    creator_notes: '',
+    system_prompt: '',
+    alternate_greetings: [
+      '*A knock at the door; Marisol opens it.* Another stray? Sit by the fire.',
+    ],
+    tags: ['fantasy', 'slice-of-life'],
+    gender: 'female',
+    nsfw: false,
+    ...overrides,
+  };
+}
+
+/** A creator page fixture. */
+export function createCreatorProfileFixture(
+  overrides: Partial<CreatorProfile> = {},
+): CreatorProfile {
+  return {
+    ...createCreatorFixture(),
+    isFollowing: false,
+    isSelf: false,
+    joinedAt: CREATED,
+    ...overrides,
+  };
+}
+
+/** A card preview fixture: a V2 PNG card with a lorebook Mates keeps but does not use. */
+export function createCardPreviewFixture(overrides: Partial<CardPreview> = {}): CardPreview {
+  return {
+    draft: createMateDraftFixture({ name: 'Seraphina', tags: ['fantasy'] }),
+    spec: 'v2',
+    creator: 'Anonymous',
+    portraitFromCard: true,
+    unused: ['Lorebook "Eldoria" (12 entries)'],
+    droppedTags: ['forest-guardian'],
+    ...overrides,
+  };
+}
+
+/** A moderation queue row: a mate with two open reports. */
+export function createReportedMateFixture(overrides: Partial<ReportedMate> = {}): ReportedMate {
+  return {
+    mate: {
+      ...createMateSummaryFixture({}, 3),
+      visibility: 'public',
+      moderation: null,
+      updatedAt: UPDATED,
+    },
+    reports: [
+      {
+        reportId: 'report-2',
+        reason: 'underage',
+        content: 'The description says she is fifteen.',
+        reporter: { creatorId: 'user-7', name: 'Milo', avatar: null },
+        createdAt: UPDATED,
+      },
+      {
+        reportId: 'report-1',
+        reason: 'inappropriate',
+        content: '',
+        reporter: null,
+        createdAt: CREATED,
+      },
+    ],
+    openReports: 2,
+    lastReportedAt: UPDATED,
     ...overrides,
   };
 }
@@ -218,6 +326,7 @@ export function createUserInfoFixture(overrides: Partial<UserInfo> = {}): UserIn
     tags: [],
     gender: null,
     createdAt: CREATED,
+    isAdmin: false,
     ...overrides,
   };
 }

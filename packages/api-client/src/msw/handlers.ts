@@ -3,6 +3,8 @@ import { ENDPOINTS, ENDPOINT_PATHS, type EndpointOutput, type EndpointPath } fro
 import type { Envelope } from '../types/envelope';
 import type { ChatStreamEvent } from '../types/chat';
 import type { UserBenefits } from '../types/user';
+import type { GenerateRolePayload, MateQuery, SetVisibilityPayload } from '../types/mate';
+import type { HideMatePayload } from '../types/moderation';
 import * as fixtures from './fixtures';
 
 /** Where handlers listen by default: any origin, under `/api`. */
@@ -217,20 +219,14 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
   '/mate/importCard': () =>
     fixtures.createMateFixture({ mateId: 'mate-imported', visibility: 'private' }),
   '/mate/generateRole': ({ body }) => {
-    const {
-      mateId: _id,
-      avatar: _avatar,
-      creator: _creator,
-      counters: _counters,
-      visibility: _v,
-      createdAt: _c,
-      updatedAt: _u,
-      ...draft
-    } = fixtures.createMateFixture({
-      name: 'Drafted Mate',
-      creator_notes: `From the idea: ${(body as { idea?: string }).idea ?? ''}`,
+    const payload = body as GenerateRolePayload;
+    const fresh = fixtures.createMateDraftFixture({
+      gender: payload.gender ?? 'female',
+      nsfw: payload.nsfw ?? false,
+      creator_notes: `From the idea: ${payload.idea}`,
     });
-    return draft;
+    if (!payload.field || !payload.draft) return fresh;
+    return { ...payload.draft, [payload.field]: fresh[payload.field] };
   },
   '/mate/saveMate': ({ body }) =>
     fixtures.createMateFixture({
@@ -238,6 +234,60 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
       mateId: (body as { mateId?: string }).mateId ?? 'mate-saved',
       visibility: 'private',
     }),
+  '/mate/myMates': () => ({
+    list: [0, 1, 2].map((index) => fixtures.createOwnMateFixture({}, index)),
+    page: 1,
+    pageSize: 20,
+    total: 3,
+    hasMore: false,
+  }),
+  '/mate/setVisibility': ({ body }) => {
+    const { mateId, visibility } = body as SetVisibilityPayload;
+    return fixtures.createMateFixture({ mateId, visibility });
+  },
+  '/mate/duplicateMate': ({ body }) => {
+    const mate = fixtures.createMateFixture();
+    return {
+      ...mate,
+      mateId: `${(body as MateQuery).mateId}-copy`,
+      name: `${mate.name} (copy)`,
+      visibility: 'private',
+    };
+  },
+  '/mate/deleteMate': () => null,
+  '/mate/portraitChoices': ({ query }) =>
+    [0, 1, 2, 3, 4, 5].map((index) => ({
+      choiceId: `fixture:${query.seed ?? 'seed'}:${index}`,
+      url: fixtures.createAvatarFixture(`${query.seed ?? 'seed'} ${index}`, index * 60),
+    })),
+  '/mate/setPortrait': ({ body }) =>
+    fixtures.createMateFixture({ mateId: (body as { mateId: string }).mateId }),
+  '/mate/previewCard': () => fixtures.createCardPreviewFixture(),
+  '/mate/creatorInfo': ({ query }) =>
+    fixtures.createCreatorProfileFixture({ creatorId: query.creatorId ?? 'creator-1' }),
+  '/mate/creatorMates': () => fixtures.createPageFixture(fixtures.createMateSummariesFixture(6)),
+  '/admin/reports': ({ query }) =>
+    fixtures.createPageFixture(
+      query.state === 'hidden'
+        ? [
+            fixtures.createReportedMateFixture({
+              mate: {
+                ...fixtures.createReportedMateFixture().mate,
+                moderation: { reason: 'underage', note: '', hiddenAt: '2026-11-21T10:00:00.000Z' },
+              },
+              reports: [],
+              openReports: 0,
+            }),
+          ]
+        : [fixtures.createReportedMateFixture()],
+    ),
+  '/admin/hideMate': ({ body }) => ({
+    reason: (body as HideMatePayload).reason,
+    note: (body as HideMatePayload).note ?? '',
+    hiddenAt: '2026-11-21T10:00:00.000Z',
+  }),
+  '/admin/restoreMate': () => null,
+  '/admin/dismissReports': () => null,
   '/mate/exportCard': ({ query }) => ({
     filename: `${query.mateId ?? 'mate'}.json`,
     mimeType: 'application/json',

@@ -1,3 +1,5 @@
+import type { MateDraft } from './mate';
+
 /** Payload of `POST /mate/importCard`: a Character Card as JSON, or a PNG card in base64. */
 export type ImportCardPayload =
   | {
@@ -46,4 +48,32 @@ export interface CardFile {
   mimeType: string;
   /** The file's bytes, base64-encoded. */
   data: string;
+}
+
+/** Every card spec `POST /mate/previewCard` recognises. */
+export const CARD_SOURCE_SPECS = ['v1', 'v2', 'v3'] as const;
+
+/** The spec a card was written in: V1 (bare fields), V2 (`chara_card_v2`) or V3 (`chara_card_v3`). */
+export type CardSourceSpec = (typeof CARD_SOURCE_SPECS)[number];
+
+/**
+ * Answer of `POST /mate/previewCard` (the same payload as `POST /mate/importCard`): what an
+ * import would create, without creating anything.
+ */
+export interface CardPreview {
+  /** The mate the import would create, as the editor shows it. */
+  draft: MateDraft;
+  /** The spec the card was written in. */
+  spec: CardSourceSpec;
+  /** The card's own `creator` (kept on export), or empty. */
+  creator: string;
+  /** Whether the PNG's picture becomes the portrait (otherwise one is drawn). */
+  portraitFromCard: boolean;
+  /**
+   * What the card carries that Mates keeps (so it exports again) but does not use in chats, in
+   * plain words, e.g. `Lorebook "Harbor" (12 entries)`; empty when everything is used.
+   */
+  unused: string[];
+  /** Tags of the card that are not Mates tags and will be dropped. */
+  droppedTags: string[];
 }

@@ -1,4 +1,4 @@
-import type { Gender, IsoDateTime, PageQuery } from './common';
+import type { Gender, IsoDateTime, LanguageCode, PageQuery } from './common';
 
 /** Who made a mate, as shown on cards. */
 export interface CreatorSummary {
@@ -34,10 +34,14 @@ export interface MateCounters {
   rating: number | null;
 }
 
-/** Every visibility a mate may have. */
-export const MATE_VISIBILITIES = ['public', 'private'] as const;
+/**
+ * Every visibility a mate may have: `public` (everyone), `private` (only its creator) and
+ * `draft` (only its creator; unfinished work that may lack a greeting and cannot be chatted
+ * with or published until it has one).
+ */
+export const MATE_VISIBILITIES = ['public', 'private', 'draft'] as const;
 
-/** Who may see a mate: everyone, or only its creator. */
+/** Who may see a mate: everyone, or only its creator (`private`, `draft`). */
 export type MateVisibility = (typeof MATE_VISIBILITIES)[number];
 
 /**
@@ -85,10 +89,105 @@ export interface Mate extends MateSummary {
   alternate_greetings: string[];
   /** Public, or only for its creator. */
   visibility: MateVisibility;
+  /**
+   * Why moderators hid this mate, shown to its creator and to administrators only; `null` when
+   * it is not hidden (and always `null` for anyone else, who cannot open a hidden mate).
+   */
+  moderation: MateModeration | null;
   /** When it was created. */
   createdAt: IsoDateTime;
   /** When it last changed. */
   updatedAt: IsoDateTime;
+}
+
+/** A mate hidden by moderators: gone from discovery, search, trending and rooms of others. */
+export interface MateModeration {
+  /** The reason, one of the report reasons. */
+  reason: MateFeedbackReason;
+  /** The moderator's words to the creator; may be empty. */
+  note: string;
+  /** When it was hidden. */
+  hiddenAt: IsoDateTime;
+}
+
+/** One of the caller's own mates, as "Your mates" lists it. */
+export interface OwnMateSummary extends MateSummary {
+  /** Public, private or draft. */
+  visibility: MateVisibility;
+  /** Why moderators hid it, or `null`. */
+  moderation: MateModeration | null;
+  /** When it last changed. */
+  updatedAt: IsoDateTime;
+}
+
+/** Query of `GET /mate/myMates`: the caller's own mates, most recently changed first. */
+export interface MyMatesQuery extends PageQuery {
+  /** Only mates of this visibility; absent for all. */
+  visibility?: MateVisibility;
+}
+
+/** Payload of `POST /mate/setVisibility`: publish, unpublish or shelve one of the caller's mates. */
+export interface SetVisibilityPayload {
+  /** One of the caller's own mates. */
+  mateId: string;
+  /** The new visibility; `public` and `private` need a greeting. */
+  visibility: MateVisibility;
+}
+
+/**
+ * Payload of `POST /mate/setPortrait`: gives one of the caller's mates a new portrait, either
+ * an uploaded image or one of `GET /mate/portraitChoices`.
+ */
+export type SetPortraitPayload =
+  | {
+      /** One of the caller's own mates. */
+      mateId: string;
+      /**
+       * A PNG, JPEG, WebP or GIF image, base64-encoded, at most 8 MB and at least 256 pixels on
+       * its short side. The server checks it, crops and resizes it to 512×768 and strips its
+       * metadata (location, camera, comments).
+       */
+      image: string;
+      /** Not used with `image`. */
+      choiceId?: undefined;
+    }
+  | {
+      /** One of the caller's own mates. */
+      mateId: string;
+      /** A `choiceId` from `GET /mate/portraitChoices`. */
+      choiceId: string;
+      /** Not used with `choiceId`. */
+      image?: undefined;
+    };
+
+/** Query of `GET /mate/portraitChoices`. */
+export interface PortraitChoicesQuery {
+  /** Words the portraits are drawn from, usually the mate's name; a new seed gives new ones. */
+  seed: string;
+}
+
+/** A generated portrait the creator may pick. */
+export interface PortraitChoice {
+  /** What to send as `choiceId` to `POST /mate/setPortrait`. */
+  choiceId: string;
+  /** The portrait to show (a `data:` URL of an SVG image). */
+  url: string;
+}
+
+/** Query of `GET /mate/creatorMates`: a creator's public mates, newest first. */
+export interface CreatorMatesQuery extends PageQuery {
+  /** The creator. */
+  creatorId: string;
+}
+
+/** Answer of `GET /mate/creatorInfo`: what a creator's page shows above their mates. */
+export interface CreatorProfile extends Creator {
+  /** Whether the caller follows this creator (`false` when anonymous or for oneself). */
+  isFollowing: boolean;
+  /** Whether this is the caller's own page. */
+  isSelf: boolean;
+  /** When the creator joined. */
+  joinedAt: IsoDateTime;
 }
 
 /** Query of `GET /mate/getMateDetail` and `GET /mate/mateExtraInfo`. */
@@ -280,10 +379,44 @@ export interface PublicConfig {
   } | null;
 }
 
-/** Payload of `POST /mate/generateRole`: a short idea the model turns into a mate. */
+/** The chats one role draft (`POST /mate/generateRole`, all fields or one) costs. */
+export const ROLE_DRAFT_COST_CHATS = 1;
+
+/** Every field of a {@link MateDraft} that `POST /mate/generateRole` can write again alone. */
+export const REGENERABLE_FIELDS = [
+  'name',
+  'tagline',
+  'description',
+  'personality',
+  'scenario',
+  'first_mes',
+  'mes_example',
+  'alternate_greetings',
+  'tags',
+] as const;
+
+/** A field the model can write again alone. */
+export type RegenerableField = (typeof REGENERABLE_FIELDS)[number];
+
+/**
+ * Payload of `POST /mate/generateRole`: a short idea the model turns into a mate. With `field`
+ * and `draft`, the model writes only that field again, fitting the rest of the draft.
+ */
 export interface GenerateRolePayload {
   /** What the mate should be, in a sentence or two (1–1,000 characters). */
   idea: string;
+  /** The mate's gender; absent lets the model choose. */
+  gender?: Gender;
+  /** Tag keys the mate should carry (at most 10); the model may add fitting ones. */
+  tags?: string[];
+  /** Whether the mate may be not safe for work; default `false`. */
+  nsfw?: boolean;
+  /** The language to write in; default the caller's language. */
+  language?: LanguageCode;
+  /** Write only this field again; needs `draft`. */
+  field?: RegenerableField;
+  /** The draft as the creator has it now (with `field`). */
+  draft?: MateDraft;
 }
 
 /** The editable fields of a mate: what role generation drafts and `saveMate` stores. */

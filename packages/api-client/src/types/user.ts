@@ -22,6 +22,8 @@ export interface UserInfo {
   gender: Gender | null;
   /** When the account was created. */
   createdAt: IsoDateTime;
+  /** Whether the user moderates reports (the server's `ADMIN_EMAILS`). */
+  isAdmin: boolean;
 }
 
 /** Payload of `POST /user/login` and `POST /user/register`. */
