@@ -41,6 +41,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-23-0008-chat-log-index',
           '2026-11-23-0009-card-spec',
           '2026-11-23-0010-unfinished-replies',
+          '2026-11-23-0011-studio-and-moderation',
         ]);
       } finally {
         await database.drop();

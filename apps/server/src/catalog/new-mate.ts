@@ -34,6 +34,11 @@ export function newMateRow(mate: NewMate): MateTable {
     favorites_count: 0,
     reviews_count: 0,
     rating_sum: 0,
+    deleted_at: null,
+    hidden_at: null,
+    hidden_reason: null,
+    hidden_note: '',
+    hidden_by: null,
     created_at: at,
     updated_at: at,
   };

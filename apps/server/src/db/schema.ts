@@ -95,6 +95,13 @@ export interface MateTable {
   gender: string;
   nsfw: Bool;
   visibility: string;
+  /** Set when the creator deleted it (the row stays for other people's rooms). */
+  deleted_at: Timestamp | null;
+  /** Set when moderators hid it. */
+  hidden_at: Timestamp | null;
+  hidden_reason: string | null;
+  hidden_note: string;
+  hidden_by: string | null;
   chats_count: number;
   messages_count: number;
   favorites_count: number;
@@ -149,6 +156,11 @@ export interface MateFeedbackTable {
   reason: string;
   content: string;
   created_at: Timestamp;
+  /** Set when a moderator acted on the report. */
+  closed_at: Timestamp | null;
+  closed_by: string | null;
+  /** `hidden` or `dismissed`. */
+  outcome: string | null;
 }
 
 export interface UserFeedbackTable {
