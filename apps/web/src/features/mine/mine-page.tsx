@@ -8,14 +8,16 @@ import { Page } from '../../components/page';
 import { SignInGate } from '../../components/sign-in-gate';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError } from '../../components/states';
+import { MyMates } from './my-mates';
 import { PersonaForm } from './persona-form';
 
-/** `/mine`: the personal area — personas to create, edit, make default and delete. */
+/** `/mine`: the personal area — your mates and card import, then personas to create, edit, make default and delete. */
 export function MinePage() {
   const { t } = useTranslation();
   return (
     <Page title={t('mine.title')} back={{ to: '/profile', label: t('nav.profile') }}>
       <SignInGate>
+        <MyMates />
         <Personas />
       </SignInGate>
     </Page>
