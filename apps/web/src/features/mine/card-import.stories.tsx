@@ -1,0 +1,166 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { mockEndpoint, mockEndpointError } from '@mates/api-client/msw';
+import { screenStories } from '../../testing/story-app';
+import { handlers, page, pngBlob, reset, server, signedIn } from './story-server';
+
+const meta = { title: 'Screens/Card import', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
+
+/** Opens the import panel and gives back it and its file input. */
+async function openImport(canvas: Canvas) {
+  await userEvent.click(await canvas.findByRole('button', { name: 'Import a card' }));
+  const panel = await canvas.findByRole('region', { name: 'Import a character card' });
+  const input = panel.querySelector<HTMLInputElement>('input[type="file"]')!;
+  return { panel: within(panel), input };
+}
+
+const pngCard = async () => new File([await pngBlob()], 'Seraphina.png', { type: 'image/png' });
+
+/**
+ * A PNG card chosen with the picker: the preview says what will be created and, apart, what
+ * will not be used and which tags are dropped; "Import Seraphina" creates it and leads to it.
+ */
+export const ImportAPngCard: Story = {
+  loaders: [reset],
+  parameters: { app: signedIn, msw: { handlers: handlers() } },
+  play: async ({ canvas }) => {
+    const { panel, input } = await openImport(canvas);
+    await expect(panel.getByRole('button', { name: 'Choose a card file' })).toBeVisible();
+    await userEvent.upload(input, await pngCard());
+    const preview = within(await panel.findByRole('region', { name: 'What will be created' }));
+    await expect(preview.getByText('Seraphina')).toBeVisible();
+    await expect(preview.getByText('The picture in the card becomes the portrait.')).toBeVisible();
+    await expect(preview.getByText(/Character Card V2 · Made by Anonymous/)).toBeVisible();
+    const unused = preview.getByRole('list', { name: 'Kept in the card but not used in chats' });
+    await expect(unused).toHaveTextContent('Lorebook "Eldoria" (12 entries)');
+    const dropped = preview.getByRole('list', { name: 'Tags Mates does not have (left out)' });
+    await expect(dropped).toHaveTextContent('forest-guardian');
+    // The PNG went as it is, base64-encoded; nothing is created before "Import".
+    await expect(server.previews).toHaveLength(1);
+    const sent = atob((server.previews[0] as { png: string }).png);
+    await expect(sent.slice(1, 4)).toBe('PNG');
+    await expect(server.imports).toEqual([]);
+    await userEvent.click(panel.getByRole('button', { name: 'Import Seraphina' }));
+    await expect(
+      await panel.findByText(
+        'Seraphina is now one of your mates. It is private until you publish it.',
+      ),
+    ).toBeVisible();
+    await expect(server.imports).toEqual(server.previews);
+    await expect(panel.getByRole('link', { name: 'Open in the editor' })).toHaveAttribute(
+      'href',
+      '#/generate?mateId=mate-imported',
+    );
+    await expect(panel.getByRole('button', { name: 'Start chatting' })).toBeVisible();
+  },
+};
+
+/** The preview of a card, with what will not be used and the dropped tags. */
+export const ImportPreview: Story = {
+  loaders: [reset],
+  parameters: { app: signedIn, msw: { handlers: handlers() } },
+  play: async ({ canvas }) => {
+    const { panel, input } = await openImport(canvas);
+    await userEvent.upload(input, await pngCard());
+    await expect(
+      await panel.findByRole('list', { name: 'Kept in the card but not used in chats' }),
+    ).toBeVisible();
+  },
+};
+
+/** A JSON card goes parsed; Cancel closes the panel and creates nothing. */
+export const CancelAJsonCard: Story = {
+  loaders: [reset],
+  parameters: { app: signedIn, msw: { handlers: handlers() } },
+  play: async ({ canvas }) => {
+    const { panel, input } = await openImport(canvas);
+    const card = { spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Seraphina' } };
+    await userEvent.upload(
+      input,
+      new File([JSON.stringify(card)], 'seraphina.json', { type: 'application/json' }),
+    );
+    await panel.findByRole('button', { name: 'Import Seraphina' });
+    await expect(server.previews).toEqual([{ card }]);
+    await userEvent.click(panel.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(canvas.queryByRole('region', { name: 'Import a character card' })).toBeNull(),
+    );
+    await expect(server.imports).toEqual([]);
+  },
+};
+
+/** A dropped .txt file is refused by the drop zone; the server is not asked. */
+export const RefuseATextFile: Story = {
+  loaders: [reset],
+  parameters: { app: signedIn, msw: { handlers: handlers() } },
+  play: async ({ canvas }) => {
+    const { panel } = await openImport(canvas);
+    const zone = panel.getByRole('group', { name: /Drop a PNG or JSON character card here/ });
+    const file = new File(['name: Seraphina'], 'seraphina.txt', { type: 'text/plain' });
+    fireEvent.dragOver(zone, { dataTransfer: { files: [file] } });
+    await expect(await panel.findByText('Let go to read this card.')).toBeVisible();
+    fireEvent.drop(zone, { dataTransfer: { files: [file] } });
+    await expect(await panel.findByRole('alert')).toHaveTextContent(
+      'That is not a character card: choose a PNG or JSON file.',
+    );
+    await expect(server.previews).toEqual([]);
+  },
+};
+
+/** A .json file that is not JSON: said by the drop zone. */
+export const RefuseBrokenJson: Story = {
+  loaders: [reset],
+  parameters: { app: signedIn, msw: { handlers: handlers() } },
+  play: async ({ canvas }) => {
+    const { panel, input } = await openImport(canvas);
+    await userEvent.upload(
+      input,
+      new File(['{"spec": "chara_card_v2",'], 'broken.json', { type: 'application/json' }),
+    );
+    await expect(await panel.findByRole('alert')).toHaveTextContent(
+      'That JSON file could not be read: it is not valid JSON.',
+    );
+    await expect(server.previews).toEqual([]);
+  },
+};
+
+/** The server refuses the card (4000): its reason shows by the drop zone. */
+export const ImportError: Story = {
+  loaders: [reset],
+  parameters: {
+    app: signedIn,
+    msw: {
+      handlers: handlers(
+        mockEndpointError('/mate/previewCard', 4000, 'png: no chara or ccv3 chunk in this PNG'),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const { panel, input } = await openImport(canvas);
+    await userEvent.upload(input, await pngCard());
+    await expect(await panel.findByRole('alert')).toHaveTextContent(
+      'png: no chara or ccv3 chunk in this PNG',
+    );
+    await expect(
+      panel.getByRole('button', { name: 'Choose a card file' }),
+    ).toHaveAccessibleDescription('png: no chara or ccv3 chunk in this PNG');
+    await expect(panel.queryByRole('button', { name: /^Import / })).toBeNull();
+  },
+};
+
+/** With no mates yet, the empty state's "Import a card" opens the import. */
+export const ImportFromEmpty: Story = {
+  parameters: {
+    app: signedIn,
+    msw: { handlers: handlers(mockEndpoint('/mate/myMates', () => page([]))) },
+  },
+  play: async ({ canvas }) => {
+    await canvas.findByText('You have not made a mate yet');
+    const { panel } = await openImport(canvas);
+    await expect(panel.getByRole('button', { name: 'Choose a card file' })).toBeVisible();
+  },
+};
