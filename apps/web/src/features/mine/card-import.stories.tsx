@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { mockEndpoint, mockEndpointError } from '@mates/api-client/msw';
 import { screenStories } from '../../testing/story-app';
 import { handlers, page, pngBlob, reset, server, signedIn } from './story-server';
@@ -101,9 +101,14 @@ export const RefuseATextFile: Story = {
     const { panel } = await openImport(canvas);
     const zone = panel.getByRole('group', { name: /Drop a PNG or JSON character card here/ });
     const file = new File(['name: Seraphina'], 'seraphina.txt', { type: 'text/plain' });
-    fireEvent.dragOver(zone, { dataTransfer: { files: [file] } });
+    const dataTransfer = new DataTransfer();
+    dataTransfer.items.add(file);
+    // Real drag events: testing-library cannot carry a real DataTransfer's files.
+    zone.dispatchEvent(
+      new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer }),
+    );
     await expect(await panel.findByText('Let go to read this card.')).toBeVisible();
-    fireEvent.drop(zone, { dataTransfer: { files: [file] } });
+    zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer }));
     await expect(await panel.findByRole('alert')).toHaveTextContent(
       'That is not a character card: choose a PNG or JSON file.',
     );

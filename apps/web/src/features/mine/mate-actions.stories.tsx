@@ -79,7 +79,9 @@ export const DeleteConfirmation: Story = {
   play: async ({ canvas, canvasElement }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Delete Kai Tanaka' }));
     const dialog = await bodyOf(canvasElement).findByRole('dialog', { name: 'Delete Kai Tanaka?' });
-    await expect(within(dialog).getByRole('button', { name: 'Delete mate' })).toBeVisible();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Delete mate' })).toBeVisible(),
+    );
   },
 };
 
@@ -92,9 +94,16 @@ export const ExportMenu: Story = {
     const dialog = within(
       await bodyOf(canvasElement).findByRole('dialog', { name: 'Export Lyra Moonwhisper' }),
     );
-    for (const name of ['PNG image (V2 and V3)', 'JSON, V2', 'JSON, V3']) {
-      await expect(dialog.getByRole('button', { name })).toBeVisible();
-    }
+    await waitFor(() =>
+      expect(dialog.getByText(/SillyTavern and other apps can read/)).toBeVisible(),
+    );
+    const choices = dialog.getAllByRole('button').filter((button) => button.textContent);
+    await expect(choices.map((button) => button.textContent)).toEqual([
+      'PNG image (V2 and V3)',
+      'JSON, V2',
+      'JSON, V3',
+    ]);
+    await expect(server.exports).toEqual([]);
   },
 };
 
@@ -138,10 +147,13 @@ export const ChatWithAMate: Story = {
   play: async ({ canvas, loaded }) => {
     const app = loaded.app as StoryApp;
     await userEvent.click(await canvas.findByRole('button', { name: 'Chat with Kai Tanaka' }));
-    await waitFor(() =>
-      expect(app.router.state.location.pathname + app.router.state.location.search).toBe(
-        '/chat-detail?roomId=room-1',
-      ),
+    await waitFor(
+      () =>
+        expect(app.router.state.location.pathname + app.router.state.location.search).toBe(
+          '/chat-detail?roomId=room-1',
+        ),
+      // The conversation's screen is its own chunk, loaded before the route changes.
+      { timeout: 5000 },
     );
   },
 };
