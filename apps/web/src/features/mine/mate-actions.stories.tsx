@@ -157,3 +157,17 @@ export const ChatWithAMate: Story = {
     );
   },
 };
+
+/** "Duplicate" asks the server for a private copy and the list reads it again. */
+export const DuplicateAMate: Story = {
+  loaders: [reset],
+  parameters: { app: signedIn, msw: { handlers: handlers() } },
+  play: async ({ canvas, canvasElement }) => {
+    const list = await canvas.findByRole('list', { name: 'Your mates: All' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Duplicate Kai Tanaka' }));
+    await expectNotice(canvasElement, 'Made a copy: Kai Tanaka (copy).');
+    const copy = await within(list).findByRole('listitem', { name: 'Kai Tanaka (copy)' });
+    await expect(within(copy).getByText('Private')).toBeVisible();
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+  },
+};

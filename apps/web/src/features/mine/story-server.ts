@@ -86,6 +86,13 @@ export const handlers = (...overrides: Parameters<typeof api>) =>
       );
       return createMateFixture({ mateId: payload.mateId, visibility: payload.visibility });
     }),
+    mockEndpoint('/mate/duplicateMate', ({ body }) => {
+      const { mateId } = body as { mateId: string };
+      const original = server.mates.find((mate) => mate.mateId === mateId)!;
+      const copy = { ...original, mateId: `${mateId}-copy`, name: `${original.name} (copy)` };
+      server.mates = [{ ...copy, visibility: 'private' }, ...server.mates];
+      return createMateFixture({ ...copy, visibility: 'private' });
+    }),
     mockEndpoint('/mate/deleteMate', ({ body }) => {
       const { mateId } = body as { mateId: string };
       server.deleted.push(mateId);
