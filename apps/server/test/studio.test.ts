@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient, Mate, SaveMatePayload } from '@mates/api-client';
+import type { ApiClient, SaveMatePayload } from '@mates/api-client';
 import type { LanguageModel } from '../src/llm/language-model';
 import { writePortrait } from '../src/catalog/portrait-files';
 import {

@@ -173,8 +173,7 @@ const EXTENSION_WORDS: Record<string, (value: unknown) => string | null> = {
     Array.isArray(value) && value.length ? `Regex scripts (${value.length})` : null,
   talkativeness: () => 'Talkativeness setting (for group chats)',
   fav: () => null,
-  world: (value) =>
-    typeof value === 'string' && value ? `Link to the world "${value}"` : null,
+  world: (value) => (typeof value === 'string' && value ? `Link to the world "${value}"` : null),
 };
 
 // Card fields that describe the card rather than hold anything to use.

@@ -75,7 +75,10 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
   const wholeMate = async (mateId: string) =>
     toMate(await matesWithCreators(db).where('mates.id', '=', mateId).executeTakeFirstOrThrow());
 
-  const myMatesQuery = z.object({ visibility: z.enum(MATE_VISIBILITIES).optional(), ...pageFields });
+  const myMatesQuery = z.object({
+    visibility: z.enum(MATE_VISIBILITIES).optional(),
+    ...pageFields,
+  });
   api.get('/mate/myMates', myMatesQuery, async (c, read) => {
     const user = requireUser(c);
     const input = await read();
