@@ -426,6 +426,17 @@ describe.each(DIALECTS)('the creation studio on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)('a card without a greeting is imported as a draft to finish', async () => {
+    const { client } = await signUp(server);
+    const mate = await client.mate.importCard({
+      card: { name: 'Silent Card', description: 'Quiet.' },
+    });
+    expect(mate).toMatchObject({ visibility: 'draft', first_mes: '' });
+    await expect(client.room.createRoom({ mateId: mate.mateId })).rejects.toMatchObject({
+      code: 4000,
+    });
+  });
+
   it.skipIf(skip)(
     'createRoom opens the owner’s private mates and drafts with a greeting, not a draft without',
     async () => {
