@@ -201,6 +201,113 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
     expect(upgraded.data).toMatchObject({ name: V2_DATA.name, group_only_greetings: [] });
   });
 
+  it.skipIf(skip)('previews an import without creating anything', async () => {
+    const { client } = await signUp(app);
+    const mates = async () =>
+      Number(
+        (
+          await app.db
+            .selectFrom('mates')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const files = () => fs.readdirSync(path.join(app.deps.config.mediaDir, 'avatars')).length;
+    const before = await mates();
+
+    const v2 = await client.mate.previewCard({ card: V2 });
+    expect(v2).toEqual({
+      draft: {
+        name: 'Zoë Ångström',
+        tagline: expect.stringMatching(/^Een kartograaf uit Tromsø/),
+        description: V2_DATA.description,
+        personality: V2_DATA.personality,
+        scenario: V2_DATA.scenario,
+        first_mes: V2_DATA.first_mes,
+        mes_example: V2_DATA.mes_example,
+        creator_notes: V2_DATA.creator_notes,
+        system_prompt: '',
+        alternate_greetings: V2_DATA.alternate_greetings,
+        tags: ['mystery', 'slice-of-life'],
+        gender: 'nonbinary',
+        nsfw: false,
+      },
+      spec: 'v2',
+      creator: 'kaartmaker',
+      portraitFromCard: false,
+      unused: [
+        'Post-history instructions',
+        'Lorebook "Atlas" (1 entry)',
+        'Talkativeness setting (for group chats)',
+        'Link to the world "Atlas"',
+        'Extension "other_app"',
+      ],
+      droppedTags: ['Original Character'],
+    });
+    // What the import then makes is what the preview showed.
+    const imported = await client.mate.importCard({ card: V2 });
+    expect(imported).toMatchObject(v2.draft);
+    const [after, filesAfter] = [await mates(), files()];
+    expect(after).toBe(before + 1);
+
+    const v3 = await client.mate.previewCard({
+      png: pngWith({ chara: V2, ccv3: V3 }).toString('base64'),
+    });
+    expect(v3).toMatchObject({ spec: 'v3', portraitFromCard: true, creator: 'kaartmaker' });
+    expect(v3.unused).toEqual(
+      expect.arrayContaining([
+        'Lorebook "Atlas" (1 entry)',
+        'Nickname "Zoë"',
+        'Group-only greetings (1)',
+        'Card assets (1 file)',
+        'Creator notes in other languages (en)',
+        'Source links (1)',
+      ]),
+    );
+
+    const v1 = await client.mate.previewCard({
+      card: { name: 'Oude Kaart', description: 'Van lang geleden.', first_mes: 'Hoi.' },
+    });
+    expect(v1).toMatchObject({ spec: 'v1', creator: '', unused: [], droppedTags: [] });
+
+    // The card of cards.test.ts: a nameless lorebook and SillyTavern's depth prompt.
+    const quinn = await client.mate.previewCard({
+      card: {
+        ...V2,
+        data: {
+          ...V2_DATA,
+          tags: ['NSFW', 'Mystery', 'Original Character', 'original character'],
+          character_book: { entries: [{ keys: ['fog'], content: 'The fog is alive.' }, {}] },
+          extensions: {
+            depth_prompt: { depth: 4, prompt: 'Mention the fog.' },
+            regex_scripts: [{ scriptName: 'trim' }],
+          },
+        },
+      },
+    });
+    expect(quinn.unused).toEqual([
+      'Post-history instructions',
+      'Lorebook (2 entries)',
+      'Character note (inserted at depth 4)',
+      'Regex scripts (1)',
+    ]);
+    expect(quinn.droppedTags).toEqual(['Original Character']);
+    expect(quinn.draft.nsfw).toBe(true);
+
+    // Refused like an import, with the same words; nothing was created by any preview.
+    await expect(
+      client.mate.previewCard({ card: { description: 'no name' } }),
+    ).rejects.toMatchObject({ code: 4000, message: expect.stringContaining('name') });
+    await expect(
+      client.mate.previewCard({ png: Buffer.from('not a png').toString('base64') }),
+    ).rejects.toMatchObject({ code: 4000, message: expect.stringMatching(/^png: /) });
+    await expect(app.client().mate.previewCard({ card: V2 })).rejects.toMatchObject({
+      code: 5002,
+    });
+    expect(await mates()).toBe(after);
+    expect(files()).toBe(filesAfter);
+  });
+
   it.skipIf(skip)('derives a tagline that reads as a sentence, macros resolved', async () => {
     const { client } = await signUp(app);
     const taglineOf = async (name: string, description: string) =>

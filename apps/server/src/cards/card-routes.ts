@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
 import { CARD_FORMATS, CARD_SPECS, type ImportCardPayload } from '@mates/api-client';
 import { notFound } from '../http/envelope';
 import { contract } from '../http/contract';
@@ -11,7 +12,7 @@ import type { MateTable } from '../db/schema';
 import { matesWithCreators, toMate } from '../catalog/mate-rows';
 import { renderPortrait, MEDIA_URL_PREFIX } from '../seed/portraits';
 import { toCardV2, toCardV3 } from './character-card';
-import { importCard } from './import-card';
+import { importCard, previewCard } from './import-card';
 import { cardPng, mateCardData } from './export-card';
 
 const MAX_PNG_BASE64 = Math.ceil((8 * 1024 * 1024 * 4) / 3);
@@ -38,7 +39,10 @@ const exportQuery = z.object({
   spec: z.enum(CARD_SPECS).optional(),
 });
 
-/** `/mate/importCard` and `/mate/exportCard`: Character Card V2 or V3, JSON or PNG. */
+/**
+ * `/mate/importCard`, `/mate/previewCard` (what an import would create) and
+ * `/mate/exportCard`: Character Card V1, V2 or V3 in, V2 or V3 out, JSON or PNG.
+ */
 export function cardRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, config } = deps;
   const routes = new Hono<ApiEnv>();
@@ -52,6 +56,12 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
     return toMate(saved);
   });
 
+  // The same reading as importCard, and nothing written: no mate, no portrait file.
+  api.post('/mate/previewCard', importPayload, async (c, read) => {
+    requireUser(c);
+    return previewCard(db, await read());
+  });
+
   api.get('/mate/exportCard', exportQuery, async (c, read) => {
     const user = requireUser(c);
     const input = await read();
@@ -60,6 +70,7 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
       .selectAll()
       .where('id', '=', input.mateId)
       .where('creator_id', '=', user.id)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!row) throw notFound('Mate');
     const data = await mateCardData(db, row, user.nickname);
@@ -86,6 +97,8 @@ async function portraitPng(
     ? path.join(mediaDir, row.avatar.slice(MEDIA_URL_PREFIX.length))
     : null;
   if (local?.endsWith('.png')) return fs.readFile(local);
+  // An uploaded portrait (WebP): the card goes into a PNG of the same picture.
+  if (local?.endsWith('.webp')) return sharp(local).png().toBuffer();
   const svgPath = local?.endsWith('.svg')
     ? local
     : path.join(

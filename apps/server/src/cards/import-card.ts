@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { GENDERS, type Gender } from '@mates/api-client';
+import {
+  GENDERS,
+  type CardPreview,
+  type CardSourceSpec,
+  type Gender,
+  type MateDraft,
+} from '@mates/api-client';
 import { badInput } from '../http/envelope';
 import type { Database } from '../db/schema';
 import { insertMates, type NewMate } from '../catalog/new-mate';
@@ -74,11 +80,24 @@ function readUpload(upload: CardUpload, knownTags: string[]) {
     const data = parseCard(document);
     const ours = readMatesExtension(data);
     const portrait = png && pngFormat(() => withoutPngText(png, CARD_KEYWORDS));
-    return { data, ours, portrait, spec: cardSpecOf(document), tags: tagKeys(data, knownTags) };
+    return {
+      data,
+      ours,
+      portrait,
+      spec: cardSpecOf(document),
+      sourceSpec: sourceSpecOf(document),
+      tags: tagKeys(data, knownTags),
+    };
   } catch (error) {
     if (error instanceof CardFormatError) throw badInput(error.message);
     throw error;
   }
+}
+
+// V1 cards are the bare fields; V2 and V3 name themselves in `spec`.
+function sourceSpecOf(document: unknown): CardSourceSpec {
+  const spec = (document as { spec?: unknown }).spec;
+  return spec === 'chara_card_v3' ? 'v3' : spec === 'chara_card_v2' ? 'v2' : 'v1';
 }
 
 function tagKeys(data: CardData, knownTags: string[]): string[] {
@@ -108,7 +127,8 @@ function mateFromCard(
     card_extra: extra,
     gender: isGender(ours.gender) ? ours.gender : 'nonbinary',
     nsfw: ours.nsfw === true || data.tags.some((tag) => tag.toLowerCase() === 'nsfw'),
-    visibility: 'private',
+    // A card without a greeting cannot open a chat yet: it arrives as a draft to finish.
+    visibility: data.first_mes.trim() ? 'private' : 'draft',
   };
 }
 
@@ -138,4 +158,124 @@ export async function importCard(
     throw error;
   }
   return id;
+}
+
+// What SillyTavern and other apps keep under `extensions`, in words a creator knows.
+const EXTENSION_WORDS: Record<string, (value: unknown) => string | null> = {
+  depth_prompt: (value) => {
+    const prompt = value as { prompt?: unknown; depth?: unknown } | null;
+    if (!prompt || typeof prompt.prompt !== 'string' || !prompt.prompt.trim()) return null;
+    return typeof prompt.depth === 'number'
+      ? `Character note (inserted at depth ${prompt.depth})`
+      : 'Character note';
+  },
+  regex_scripts: (value) =>
+    Array.isArray(value) && value.length ? `Regex scripts (${value.length})` : null,
+  talkativeness: () => 'Talkativeness setting (for group chats)',
+  fav: () => null,
+  world: (value) => (typeof value === 'string' && value ? `Link to the world "${value}"` : null),
+};
+
+// Card fields that describe the card rather than hold anything to use.
+const CARD_METADATA = new Set([
+  'tags',
+  'creator',
+  'character_version',
+  'creation_date',
+  'modification_date',
+  'spec',
+  'spec_version',
+  // SillyTavern's own bookkeeping in V1 files.
+  'create_date',
+  'avatar',
+  'chat',
+]);
+
+const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function describeField(key: string, value: unknown): string | null {
+  switch (key) {
+    case 'character_book': {
+      const book = (value ?? {}) as { name?: unknown; entries?: unknown };
+      const entries = Array.isArray(book.entries)
+        ? book.entries.length
+        : Object.keys((book.entries as object | null) ?? {}).length;
+      const name = typeof book.name === 'string' && book.name.trim() ? ` "${book.name}"` : '';
+      return `Lorebook${name} (${plural(entries, 'entry', 'entries')})`;
+    }
+    case 'post_history_instructions':
+      return typeof value === 'string' && value.trim() ? 'Post-history instructions' : null;
+    case 'group_only_greetings':
+      return count(value) ? `Group-only greetings (${count(value)})` : null;
+    case 'assets':
+      return count(value) ? `Card assets (${plural(count(value), 'file', 'files')})` : null;
+    case 'nickname':
+      return typeof value === 'string' && value.trim() ? `Nickname "${value}"` : null;
+    case 'creator_notes_multilingual': {
+      const languages = Object.keys((value as object | null) ?? {});
+      return languages.length ? `Creator notes in other languages (${languages.join(', ')})` : null;
+    }
+    case 'source':
+      return count(value) ? `Source links (${count(value)})` : null;
+    default:
+      return value === undefined || value === null || value === '' ? null : `Card field "${key}"`;
+  }
+}
+
+/** What a card carries that Mates keeps for export but does not use, in plain words. */
+function unusedParts(data: CardData): string[] {
+  const fields = Object.entries(data)
+    .filter(([key]) => !(MODELED as readonly string[]).includes(key) && !CARD_METADATA.has(key))
+    .map(([key, value]) => describeField(key, value));
+  const extensions = Object.entries(data.extensions)
+    .filter(([key]) => key !== 'mates')
+    .map(([key, value]) =>
+      key in EXTENSION_WORDS ? EXTENSION_WORDS[key]!(value) : `Extension "${key}"`,
+    );
+  return [...fields, ...extensions].filter((part): part is string => part !== null);
+}
+
+/** Tags of the card, as written, that Mates has no tag for (an `nsfw` tag marks the mate instead). */
+function droppedTags(data: CardData, knownTags: string[]): string[] {
+  const seen = new Set<string>();
+  return data.tags.filter((tag) => {
+    const key = tagKey(tag);
+    if (!key || key === 'nsfw' || knownTags.includes(key) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * What importing `upload` would create, without creating anything: the same reading and
+ * checks as {@link importCard} (a card it would refuse is refused here with the same error).
+ */
+export async function previewCard(db: Kysely<Database>, upload: CardUpload): Promise<CardPreview> {
+  const known = (await db.selectFrom('tags').select('key').execute()).map((row) => row.key);
+  const { data, ours, portrait, sourceSpec, tags } = readUpload(upload, known);
+  const mate = mateFromCard(data, ours);
+  const draft: MateDraft = {
+    name: mate.name,
+    tagline: mate.tagline,
+    description: mate.description,
+    personality: mate.personality,
+    scenario: mate.scenario,
+    first_mes: mate.first_mes,
+    mes_example: mate.mes_example,
+    creator_notes: mate.creator_notes,
+    system_prompt: mate.system_prompt,
+    alternate_greetings: mate.alternate_greetings,
+    tags,
+    gender: mate.gender,
+    nsfw: mate.nsfw,
+  };
+  return {
+    draft,
+    spec: sourceSpec,
+    creator: data.creator,
+    portraitFromCard: Boolean(portrait),
+    unused: unusedParts(data),
+    droppedTags: droppedTags(data, known),
+  };
 }

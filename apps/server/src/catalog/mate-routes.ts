@@ -29,7 +29,10 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
 
   /** A mate the caller may see, or a clear error. */
   async function visibleMate(mateId: string, viewer: ReturnType<typeof requireUser> | null) {
-    const row = await matesWithCreators(db).where('mates.id', '=', mateId).executeTakeFirst();
+    const row = await matesWithCreators(db)
+      .where('mates.id', '=', mateId)
+      .where('mates.deleted_at', 'is', null)
+      .executeTakeFirst();
     const isOwn = Boolean(viewer && row && row.creator_id === viewer.id);
     if (!row || (row.visibility !== 'public' && !isOwn)) throw notFound('Mate');
     if (toBool(row.nsfw) && !isOwn && !(viewer && toBool(viewer.nfsw))) {

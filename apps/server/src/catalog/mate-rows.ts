@@ -33,6 +33,7 @@ export function visibleTo<O>(
   viewer: UserTable | null,
   options: { includeOwn?: boolean } = {},
 ): SelectQueryBuilder<Joined, 'mates' | 'creator', O> {
+  query = query.where('mates.deleted_at', 'is', null);
   const result = query.where((eb) =>
     options.includeOwn && viewer
       ? eb.or([eb('mates.visibility', '=', 'public'), eb('mates.creator_id', '=', viewer.id)])

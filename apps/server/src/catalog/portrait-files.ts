@@ -5,11 +5,14 @@ import { MEDIA_URL_PREFIX } from '../seed/portraits';
 
 const AVATARS = `${MEDIA_URL_PREFIX}/avatars/`;
 
+/** The kinds of portrait file we store: card PNGs, drawn SVGs, uploaded pictures as WebP. */
+export type PortraitExtension = '.png' | '.svg' | '.webp';
+
 /**
  * Portraits are served to whoever holds their address (an `<img>` sends no token), so the
  * address of a private mate's portrait is the secret: a random name, never the mate's id.
  */
-export function newPortraitName(extension: '.png' | '.svg'): string {
+export function newPortraitName(extension: PortraitExtension): string {
   return `${randomUUID()}${extension}`;
 }
 
@@ -17,14 +20,14 @@ export function newPortraitName(extension: '.png' | '.svg'): string {
 export function portraitFile(mediaDir: string, url: string): string | null {
   if (!url.startsWith(AVATARS)) return null;
   const name = url.slice(AVATARS.length);
-  return /^[\w-]+\.(png|svg)$/.test(name) ? path.join(mediaDir, 'avatars', name) : null;
+  return /^[\w-]+\.(png|svg|webp)$/.test(name) ? path.join(mediaDir, 'avatars', name) : null;
 }
 
 /** Writes a portrait under a new random name and returns its URL. */
 export async function writePortrait(
   mediaDir: string,
-  bytes: Buffer,
-  extension: '.png' | '.svg',
+  bytes: Buffer | string,
+  extension: PortraitExtension,
 ): Promise<string> {
   const name = newPortraitName(extension);
   await fs.mkdir(path.join(mediaDir, 'avatars'), { recursive: true });
@@ -49,9 +52,23 @@ export function newPortraitAddress(
 ): { url: string; move: () => Promise<void> } | null {
   const file = portraitFile(mediaDir, url);
   if (!file) return null;
-  const name = newPortraitName(path.extname(file) as '.png' | '.svg');
+  const name = newPortraitName(path.extname(file) as PortraitExtension);
   return {
     url: AVATARS + name,
     move: () => fs.rename(file, path.join(mediaDir, 'avatars', name)),
   };
+}
+
+/**
+ * A copy of a portrait of ours under a new random name, for a duplicated mate (so that
+ * changing or deleting either portrait leaves the other alone); another URL is kept as it is.
+ */
+export async function copyPortrait(mediaDir: string, url: string): Promise<string> {
+  const file = portraitFile(mediaDir, url);
+  if (!file) return url;
+  const bytes = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  return bytes ? writePortrait(mediaDir, bytes, path.extname(file) as PortraitExtension) : url;
 }

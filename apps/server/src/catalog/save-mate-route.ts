@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { GENDERS, MATE_VISIBILITIES } from '@mates/api-client';
-import { badInput, notFound } from '../http/envelope';
+import { badInput } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toJson } from '../db/dialect';
@@ -10,6 +10,7 @@ import { renderPortrait } from '../seed/portraits';
 import { matesWithCreators, toMate } from './mate-rows';
 import { insertMates } from './new-mate';
 import { newPortraitAddress } from './portrait-files';
+import { checkVisibility, findOwnMate } from './own-mates';
 
 const text = (max: number) => z.string().max(max).default('');
 
@@ -20,7 +21,8 @@ const payload = z.object({
   description: text(8000),
   personality: text(2000),
   scenario: text(4000),
-  first_mes: z.string().trim().min(1, 'is required: the greeting that opens every chat').max(8000),
+  // Needed for private and public mates (checkVisibility); a draft may be saved without one.
+  first_mes: text(8000).transform((greeting) => greeting.trim()),
   mes_example: text(8000),
   creator_notes: text(2000),
   system_prompt: text(8000),
@@ -38,6 +40,11 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
   contract(routes, '/mate').post('/mate/saveMate', payload, async (c, read) => {
     const user = requireUser(c);
     const input = await read();
+    const own = input.mateId ? await findOwnMate(db, user.id, input.mateId) : null;
+    checkVisibility(
+      { first_mes: input.first_mes, hidden_at: own?.hidden_at ?? null },
+      input.visibility,
+    );
     const known = await db.selectFrom('tags').select('key').execute();
     const unknown = input.tags.find((tag) => !known.some((row) => row.key === tag));
     if (unknown) throw badInput(`tags: unknown tag "${unknown}"`);
@@ -60,31 +67,26 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
       visibility: input.visibility,
       updated_at: at,
     };
-    let id = input.mateId;
-    if (id) {
-      const own = await db
-        .selectFrom('mates')
-        .select(['id', 'visibility', 'avatar'])
-        .where('id', '=', id)
-        .where('creator_id', '=', user.id)
-        .executeTakeFirst();
-      if (!own) throw notFound('Mate');
+    let id: string;
+    if (own) {
+      id = own.id;
+      // Leaving public (for private or draft), the portrait moves to a new secret address.
       const hidden =
-        own.visibility === 'public' && input.visibility === 'private'
+        own.visibility === 'public' && input.visibility !== 'public'
           ? newPortraitAddress(config.mediaDir, own.avatar)
           : null;
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('mates')
           .set({ ...fields, ...(hidden && { avatar: hidden.url }) })
-          .where('id', '=', id!)
+          .where('id', '=', id)
           .execute();
         await hidden?.move();
-        await trx.deleteFrom('mate_tags').where('mate_id', '=', id!).execute();
+        await trx.deleteFrom('mate_tags').where('mate_id', '=', id).execute();
         if (tags.length)
           await trx
             .insertInto('mate_tags')
-            .values(tags.map((tag_key) => ({ mate_id: id!, tag_key })))
+            .values(tags.map((tag_key) => ({ mate_id: id, tag_key })))
             .execute();
       });
     } else {
@@ -97,7 +99,8 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
           tags,
           id,
           creator_id: user.id,
-          avatar: await renderPortrait(config.mediaDir, id, 'notionists', input.name),
+          // A random file name: the address of a private mate's portrait is its secret.
+          avatar: await renderPortrait(config.mediaDir, randomUUID(), 'notionists', input.name),
         },
       ]);
     }

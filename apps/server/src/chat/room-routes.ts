@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { RoomInfo, RoomSummary } from '@mates/api-client';
 import type { RoomTable } from '../db/schema';
-import { notFound, notice } from '../http/envelope';
+import { badInput, notFound, notice } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now } from '../db/dialect';
@@ -42,6 +42,10 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
       .where('mates.id', '=', input.mateId)
       .executeTakeFirst();
     if (!mate) throw notFound('Mate');
+    if (!mate.first_mes.trim() && mate.visibility === 'draft')
+      throw badInput(
+        'mateId: this draft has no greeting yet. Add one in the editor before chatting with it.',
+      );
     const persona = input.personaId
       ? await db
           .selectFrom('personas')

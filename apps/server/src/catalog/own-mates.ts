@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type {
+  MateFeedbackReason,
+  MateModeration,
+  MateVisibility,
+  OwnMateSummary,
+} from '@mates/api-client';
+import type { Database, MateTable } from '../db/schema';
+import { badInput, CODE, EnvelopeError, notFound } from '../http/envelope';
+import { toMateSummary, type MateRow } from './mate-rows';
+
+/**
+ * One of `userId`'s own mates that is not deleted, or a 4004: another user's mate answers
+ * as if it did not exist, and so does a deleted one, for its owner too.
+ */
+export async function findOwnMate(
+  db: Kysely<Database>,
+  userId: string,
+  mateId: string,
+): Promise<MateTable> {
+  const row = await db
+    .selectFrom('mates')
+    .selectAll()
+    .where('id', '=', mateId)
+    .where('creator_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound('Mate');
+  return row;
+}
+
+/** Why moderators hid a mate, from its `hidden_*` columns, or `null` when it is not hidden. */
+export function moderationOf(
+  row: Pick<MateTable, 'hidden_at' | 'hidden_reason' | 'hidden_note'>,
+): MateModeration | null {
+  if (!row.hidden_at) return null;
+  return {
+    reason: (row.hidden_reason ?? 'other') as MateFeedbackReason,
+    note: row.hidden_note,
+    hiddenAt: row.hidden_at,
+  };
+}
+
+/** A mate as "Your mates" lists it for its owner. */
+export function toOwnMateSummary(row: MateRow): OwnMateSummary {
+  return {
+    ...toMateSummary(row),
+    visibility: row.visibility as MateVisibility,
+    moderation: moderationOf(row),
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Refuses a visibility the mate may not take: `public` and `private` need a greeting (the
+ * first message of every room; a draft may lack one), and a mate moderators hid cannot be
+ * made public again by its owner.
+ */
+export function checkVisibility(
+  mate: { first_mes: string; hidden_at: string | null },
+  visibility: MateVisibility,
+): void {
+  if (visibility !== 'draft' && !mate.first_mes.trim())
+    throw badInput(
+      `first_mes: a ${visibility} mate needs a greeting (the first message of every chat); save it as a draft until it has one.`,
+    );
+  if (visibility === 'public' && mate.hidden_at)
+    throw new EnvelopeError(
+      CODE.forbidden,
+      'Moderators hid this mate, so it cannot be made public. Their reason is shown on its page.',
+    );
+}

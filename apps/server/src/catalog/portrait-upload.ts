@@ -1,0 +1,64 @@
+import sharp, { type Metadata } from 'sharp';
+import { badInput } from '../http/envelope';
+
+/** The largest picture a creator may upload, in bytes (decoded). */
+export const MAX_PORTRAIT_BYTES = 8 * 1024 * 1024;
+
+/** The shortest side an uploaded picture may have, in pixels. */
+export const MIN_PORTRAIT_SIDE = 256;
+
+/** The size every uploaded portrait is cropped and resized to (2:3, as cards show them). */
+export const PORTRAIT_SIZE = { width: 512, height: 768 } as const;
+
+/**
+ * The most pixels a picture may decode to (about 50 megapixels, a large phone photo): a small
+ * file that claims to be huge (a decompression bomb) is refused before it is decoded.
+ */
+export const MAX_PORTRAIT_PIXELS = 50_000_000;
+
+const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
+
+// EXIF orientations 5 to 8 turn the picture a quarter: its width becomes its height.
+const turnsQuarter = (orientation: number | undefined) => (orientation ?? 1) >= 5;
+
+/**
+ * Checks an uploaded picture and makes a portrait of it: PNG, JPEG, WebP or GIF (read from
+ * the bytes, not from a name or a type the client claims), at most 8 MB and at least 256
+ * pixels on its short side; turned upright by its EXIF orientation, cover-cropped to 512×768
+ * and written as WebP, which carries none of the original's metadata (location, camera,
+ * comments, colour profile). Anything else is a 4000 error naming `image`.
+ */
+export async function portraitFromUpload(bytes: Buffer): Promise<Buffer> {
+  if (bytes.length === 0) throw badInput('image: is empty.');
+  if (bytes.length > MAX_PORTRAIT_BYTES) throw badInput('image: must be at most 8 MB.');
+  const options = { limitInputPixels: MAX_PORTRAIT_PIXELS, failOn: 'truncated' } as const;
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, options).metadata();
+  } catch {
+    throw badInput('image: is not a picture we can read (send a PNG, JPEG, WebP or GIF).');
+  }
+  if (!meta.format || !FORMATS.has(meta.format))
+    throw badInput(
+      `image: must be a PNG, JPEG, WebP or GIF picture${meta.format ? `, not ${meta.format.toUpperCase()}` : ''}.`,
+    );
+  const [width, height] = turnsQuarter(meta.orientation)
+    ? [meta.height, meta.width]
+    : [meta.width, meta.height];
+  if (!width || !height || Math.min(width, height) < MIN_PORTRAIT_SIDE)
+    throw badInput(
+      `image: must be at least ${MIN_PORTRAIT_SIDE} pixels on its short side (this one is ${width ?? '?'}×${height ?? '?'}).`,
+    );
+  if (width * height > MAX_PORTRAIT_PIXELS)
+    throw badInput(`image: is too large to open (${width}×${height} pixels).`);
+  try {
+    return await sharp(bytes, options)
+      .rotate()
+      .resize(PORTRAIT_SIZE.width, PORTRAIT_SIZE.height, { fit: 'cover', position: 'attention' })
+      .webp({ quality: 86 })
+      .toBuffer();
+  } catch {
+    // A header that reads well over data that does not (cut off, corrupt).
+    throw badInput('image: the picture is damaged or incomplete and cannot be read.');
+  }
+}
