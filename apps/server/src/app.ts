@@ -14,6 +14,7 @@ import { roomRoutes } from './chat/room-routes';
 import { sendRoute } from './chat/send-route';
 import { generationRoutes } from './chat/generation-routes';
 import { saveMateRoute } from './catalog/save-mate-route';
+import { moderationRoutes } from './moderation/moderation-routes';
 import { serveMedia, serveWebApp } from './http/web-app';
 import { publicConfigRoute } from './http/public-config-route';
 import { bodyLimits } from './http/body-limits';
@@ -44,6 +45,7 @@ export function createApp(deps: Deps): Hono {
   api.route('/girl', generation.girl);
   api.route('/mate', generation.mate);
   api.route('/mate', saveMateRoute(deps));
+  api.route('/admin', moderationRoutes(deps));
   api.notFound((c) =>
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );

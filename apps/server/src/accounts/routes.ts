@@ -65,7 +65,9 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
     const user = input.verifyTicket
       ? await redeemTicket(db, input.email, input.verifyTicket)
       : null;
-    const userInfo = user ? toUserInfo(user, await createSession(db, user.id)) : null;
+    const userInfo = user
+      ? toUserInfo(user, await createSession(db, user.id), deps.config.adminEmails)
+      : null;
     return { verified: userInfo !== null, userInfo };
   });
 
@@ -86,7 +88,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
     if (!user.email_verified_at) {
       throw notice('Please confirm your e-mail address first: open the link we sent you.');
     }
-    return toUserInfo(user, await createSession(db, user.id));
+    return toUserInfo(user, await createSession(db, user.id), deps.config.adminEmails);
   });
 
   api.post('/user/logout', async (c) => {
@@ -151,7 +153,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
       .selectAll()
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    return toUserInfo(updated, c.get('token'));
+    return toUserInfo(updated, c.get('token'), deps.config.adminEmails);
   });
 
   api.get('/user/benefits', (c) => getBenefits(db, requireUser(c).id));

@@ -24,6 +24,7 @@ export async function creatorOf(
         .select((m) => m.fn.countAll<number>().as('n'))
         .whereRef('mates.creator_id', '=', 'users.id')
         .where('mates.visibility', '=', 'public')
+        .where('mates.hidden_at', 'is', null)
         .as('mates'),
     ])
     .where('users.id', '=', creatorId)

@@ -10,7 +10,11 @@ import { matesWithCreators, toMateSummary, toPage, type MateRow, type paging } f
  * only: sorting rows that carry long card text was most of their cost.
  */
 export function listableMateIds(db: Kysely<Database>, viewer: UserTable | null) {
-  const query = db.selectFrom('mates').select('mates.id').where('mates.visibility', '=', 'public');
+  const query = db
+    .selectFrom('mates')
+    .select('mates.id')
+    .where('mates.visibility', '=', 'public')
+    .where('mates.hidden_at', 'is', null);
   return viewer && toBool(viewer.nfsw) ? query : query.where('mates.nsfw', '=', false);
 }
 
