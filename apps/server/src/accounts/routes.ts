@@ -23,7 +23,8 @@ const email = z
   .transform((value) => value.trim().toLowerCase());
 const password = z.string().min(8, 'must be at least 8 characters').max(200);
 const credentials = z.object({ email, password: z.string().min(1, 'is required').max(200) });
-const language = z
+/** A language tag such as `en` or `pt-BR`, as every call that takes one checks it. */
+export const languageTag = z
   .string()
   .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as "en" or "pt-BR"');
 
@@ -114,7 +115,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
     return null;
   });
 
-  api.get('/user/updateLange', z.object({ language }), async (c, read) => {
+  api.get('/user/updateLange', z.object({ language: languageTag }), async (c, read) => {
     const user = requireUser(c);
     const input = await read();
     await db
