@@ -16,6 +16,7 @@ import { generationRoutes } from './chat/generation-routes';
 import { saveMateRoute } from './catalog/save-mate-route';
 import { studioRoutes } from './catalog/studio-routes';
 import { creatorRoutes } from './catalog/creator-routes';
+import { moderationRoutes } from './moderation/moderation-routes';
 import { serveMedia, serveWebApp } from './http/web-app';
 import { publicConfigRoute } from './http/public-config-route';
 import { bodyLimits } from './http/body-limits';
@@ -48,6 +49,7 @@ export function createApp(deps: Deps): Hono {
   api.route('/mate', saveMateRoute(deps));
   api.route('/mate', studioRoutes(deps));
   api.route('/mate', creatorRoutes(deps));
+  api.route('/admin', moderationRoutes(deps));
   api.notFound((c) =>
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );

@@ -48,6 +48,16 @@ const schema = z.object({
   TRUST_PROXY: z.string().min(1).optional(),
   WELCOME_CHATS: z.coerce.number().int().min(0).default(50),
   WELCOME_GOLD_COINS: z.coerce.number().int().min(0).default(20),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((address) => address.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be e-mail addresses separated by commas')).max(1000))
+    .optional(),
 });
 
 /** The server's configuration, read from the environment once at start. */
@@ -92,6 +102,8 @@ export interface Config {
   welcome: { chats: number; goldCoins: number };
   /** Which proxies may tell the caller's address (`TRUST_PROXY`). */
   trustProxy: TrustProxy;
+  /** The lowercased addresses whose verified accounts moderate reports (`ADMIN_EMAILS`). */
+  adminEmails: ReadonlySet<string>;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -161,5 +173,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     welcome: { chats: values.WELCOME_CHATS, goldCoins: values.WELCOME_GOLD_COINS },
     trustProxy: readTrustProxy(values.TRUST_PROXY),
+    adminEmails: new Set(values.ADMIN_EMAILS ?? []),
   };
 }

@@ -24,9 +24,20 @@ describe('configuration', () => {
     ],
     [{ SMTP_URL: 'http://mail' }, /^Invalid SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ PUBLIC_URL: 'not a url' }, /^Invalid PUBLIC_URL/],
+    [
+      { ADMIN_EMAILS: 'admin@example.com, not-an-address' },
+      /^Invalid ADMIN_EMAILS: must be e-mail addresses separated by commas/,
+    ],
   ])('names the variable of a bad value: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads ADMIN_EMAILS as lowercased addresses, blanks between commas ignored', () => {
+    expect(loadConfig({}).adminEmails.size).toBe(0);
+    expect([
+      ...loadConfig({ ADMIN_EMAILS: ' Ana@Example.com,, bo@example.org ' }).adminEmails,
+    ]).toEqual(['ana@example.com', 'bo@example.org']);
   });
 
   it('stops the start with one clear line', () => {

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionExpiredError, type SaveMatePayload } from '@mates/api-client';
+import {
+  SessionExpiredError,
+  type ApiClient,
+  type MateDraft,
+  type SaveMatePayload,
+} from '@mates/api-client';
 import { startOnOpenAiDouble } from './openai-server';
 import { signUp, type startTestServer } from './harness';
 import type { startOpenAiDouble } from './openai-double';
@@ -119,6 +124,153 @@ describe('the model helping the user write', () => {
     expect(
       (await server.client().mate.search({ keyword: 'marlowe' })).list.map((m) => m.mateId),
     ).toEqual([saved.mateId]);
+  });
+
+  /** The last request the provider got: its messages and the JSON schema it was held to. */
+  const lastRequest = () => {
+    const body = double.requests.at(-1)!.body as {
+      messages: { role: string; content: string }[];
+      response_format: { type: string; json_schema: { schema: Record<string, unknown> } };
+    };
+    return {
+      prompt: body.messages.map((message) => message.content).join('\n'),
+      schema: body.response_format.json_schema.schema as {
+        properties: Record<string, { enum?: string[]; items?: { enum?: string[] } }>;
+        required: string[];
+      },
+    };
+  };
+  const chatsOf = async (client: ApiClient) => (await client.user.benefits()).chats;
+
+  it('drafts with the gender, tags, language and mature content asked for', async () => {
+    const { client } = await signUp(server);
+    await client.user.updateTags({ tags: [], nfsw: true });
+    double.next({
+      kind: 'stream',
+      pieces: [JSON.stringify({ ...DRAFT, gender: 'female', tags: ['cozy', 'Mystery', 'nope'] })],
+    });
+    const draft = await client.mate.generateRole({
+      idea: 'A lighthouse keeper',
+      gender: 'female',
+      tags: ['romance', 'fantasy'],
+      nsfw: true,
+      language: 'es',
+    });
+    // The tags asked for stay, first; the model's fitting known ones follow.
+    expect(draft).toMatchObject({
+      gender: 'female',
+      tags: ['romance', 'fantasy', 'cozy', 'mystery'],
+      nsfw: true,
+    });
+    const { prompt, schema } = lastRequest();
+    expect(prompt).toContain('Write every field in Spanish.');
+    expect(prompt).toContain('The character carries these tags: romance, fantasy');
+    expect(prompt).toContain("The character's gender is female.");
+    expect(prompt).toContain('Mature (not safe for work) themes are allowed');
+    expect(prompt).toContain('A lighthouse keeper');
+    expect(schema.properties.gender!.enum).toEqual(['female']);
+    expect(schema.properties.tags!.items!.enum).toContain('romance');
+    expect(schema.properties.tags!.items!.enum).not.toContain('nope');
+    expect(schema.required).toEqual(expect.arrayContaining(['name', 'first_mes', 'tags']));
+  });
+
+  it('writes in the caller’s language by default, safe for work', async () => {
+    const { userInfo } = await signUp(server);
+    const client = server.client({ token: userInfo.token, language: 'de' });
+    double.next({ kind: 'stream', pieces: [JSON.stringify(DRAFT)] });
+    const draft = await client.mate.generateRole({ idea: 'A lighthouse keeper' });
+    expect(draft.nsfw).toBe(false);
+    expect(lastRequest().prompt).toContain('Write every field in German.');
+    expect(lastRequest().prompt).toContain('Keep it safe for work');
+  });
+
+  it('writes one field again, fitting the draft, and changes nothing else', async () => {
+    const { client } = await signUp(server);
+    const chats = await chatsOf(client);
+    const draft: MateDraft = {
+      ...DRAFT,
+      gender: 'male',
+      tags: ['drama', 'cozy'],
+      system_prompt: 'Stay grumpy.',
+      nsfw: false,
+    };
+    const greeting = '*{{char}} lights the lamp.* You came back. Sit down before you fall down.';
+    double.next({ kind: 'stream', pieces: [JSON.stringify({ first_mes: greeting })] });
+    const answer = await client.mate.generateRole({
+      idea: 'A grumpy lighthouse keeper',
+      field: 'first_mes',
+      draft,
+      language: 'fr',
+    });
+    expect(answer).toEqual({ ...draft, first_mes: greeting });
+    const { prompt, schema } = lastRequest();
+    expect(schema).toEqual({
+      type: 'object',
+      properties: { first_mes: { type: 'string' } },
+      required: ['first_mes'],
+      additionalProperties: false,
+    });
+    expect(prompt).toContain('Write only a new first_mes');
+    expect(prompt).toContain('Write every field in French.');
+    // The rest of the draft is what the new field must fit.
+    expect(prompt).toContain('Marlowe Finch');
+    expect(prompt).toContain('Finch Point light');
+    expect(prompt).toContain("The character's gender is male.");
+    expect(await chatsOf(client)).toBe(chats - 1);
+
+    double.next({ kind: 'stream', pieces: [JSON.stringify({ tags: ['Mystery', 'nope'] })] });
+    const retagged = await client.mate.generateRole({
+      idea: 'A grumpy lighthouse keeper',
+      field: 'tags',
+      tags: ['romance'],
+      draft,
+    });
+    expect(retagged).toEqual({ ...draft, tags: ['romance', 'mystery'] });
+    expect(lastRequest().schema.properties.tags!.items!.enum).toContain('mystery');
+    expect(Object.keys(lastRequest().schema.properties)).toEqual(['tags']);
+
+    // An empty field is nothing usable: a clear notice, and the chat comes back.
+    const before = await chatsOf(client);
+    double.next({ kind: 'stream', pieces: [JSON.stringify({ name: '  ' })] });
+    await expect(
+      client.mate.generateRole({ idea: 'x', field: 'name', draft }),
+    ).rejects.toMatchObject({
+      code: 5007,
+      message: 'The model could not write the name again this time. Please try again.',
+    });
+    expect(await chatsOf(client)).toBe(before);
+  });
+
+  it('refuses bad options before anything is spent or asked', async () => {
+    const { client } = await signUp(server);
+    const chats = await chatsOf(client);
+    const asked = double.requests.length;
+    const draft: MateDraft = { ...DRAFT, gender: 'male', tags: [], system_prompt: '', nsfw: false };
+    await expect(
+      client.mate.generateRole({ idea: 'x', tags: ['fantasy', 'not-a-tag'] }),
+    ).rejects.toMatchObject({ code: 4000, message: 'tags: unknown tag "not-a-tag"' });
+    await expect(client.mate.generateRole({ idea: 'x', field: 'name' })).rejects.toMatchObject({
+      code: 4000,
+      message: expect.stringMatching(/^draft: /),
+    });
+    await expect(
+      client.mate.generateRole({ idea: 'x', field: 'voice' as never, draft }),
+    ).rejects.toMatchObject({ code: 4000, message: expect.stringMatching(/^field: /) });
+    await expect(
+      client.mate.generateRole({ idea: 'x', language: 'Spanish please' }),
+    ).rejects.toMatchObject({ code: 4000, message: expect.stringMatching(/^language: /) });
+    await expect(
+      client.mate.generateRole({ idea: 'x', gender: 'robot' as never }),
+    ).rejects.toMatchObject({ code: 4000, message: expect.stringMatching(/^gender: /) });
+    // Mature content only for users who turned it on.
+    await expect(client.mate.generateRole({ idea: 'x', nsfw: true })).rejects.toMatchObject({
+      code: 4003,
+    });
+    await expect(
+      client.mate.generateRole({ idea: 'x', field: 'name', draft: { ...draft, nsfw: true } }),
+    ).rejects.toMatchObject({ code: 4003 });
+    expect(double.requests.length).toBe(asked);
+    expect(await chatsOf(client)).toBe(chats);
   });
 
   it('refuses a draft it cannot read, and bad or foreign saves', async () => {

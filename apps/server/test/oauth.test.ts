@@ -37,7 +37,13 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
     google = await startGoogleDouble();
     discord = await startDiscordDouble(DISCORD);
     app = await createTestApp(dialect, {
-      env: { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, ...discordEnv() },
+      env: {
+        GOOGLE_CLIENT_ID,
+        GOOGLE_JWKS_URL: google.jwksUrl,
+        ...discordEnv(),
+        // Accounts that Google or Discord vouch for administer when their address is listed.
+        ADMIN_EMAILS: 'gina@gmail.com,NELLY@example.com',
+      },
     });
   });
   const discordEnv = () => ({
@@ -76,6 +82,7 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
       email: 'gina@gmail.com',
       nickname: 'Gina G',
       avatar: 'https://lh3.example/p.png',
+      isAdmin: true,
     });
     await expect(app.client({ token: first.token }).user.benefits()).resolves.toMatchObject({
       chats: 50,
@@ -91,7 +98,8 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
       { sub: 'g-200', email: 'linked@example.com', email_verified: true },
       { audience: GOOGLE_CLIENT_ID },
     );
-    expect((await app.client().user.loginGG({ credential })).uuid).toBe(existing.userInfo.uuid);
+    const linked = await app.client().user.loginGG({ credential });
+    expect(linked).toMatchObject({ uuid: existing.userInfo.uuid, isAdmin: false });
   });
 
   it.skipIf(skip)(
@@ -177,6 +185,7 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
         email: 'nelly@example.com',
         nickname: 'Nelly',
         language: 'es',
+        isAdmin: true,
         avatar:
           'https://cdn.discordapp.com/avatars/80351110224678912/8342729096ea3675442027381ff50dfe.png',
       });

@@ -44,14 +44,14 @@ export function oauthRoutes(deps: Deps): Hono<ApiEnv> {
       avatar: typeof claims.picture === 'string' ? claims.picture : null,
     };
     const user = await linkOrCreateUser(db, identity, c.get('language'), config.welcome);
-    return toUserInfo(user, await createSession(db, user.id));
+    return toUserInfo(user, await createSession(db, user.id), deps.config.adminEmails);
   });
 
   api.get('/user/loginDiscord', z.object({ code: z.string().min(1).max(512) }), async (c, read) => {
     const { code } = await read();
     const identity = await discordIdentity(deps, code);
     const user = await linkOrCreateUser(db, identity, c.get('language'), config.welcome);
-    return toUserInfo(user, await createSession(db, user.id));
+    return toUserInfo(user, await createSession(db, user.id), deps.config.adminEmails);
   });
   return routes;
 }

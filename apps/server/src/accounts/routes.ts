@@ -23,7 +23,8 @@ const email = z
   .transform((value) => value.trim().toLowerCase());
 const password = z.string().min(8, 'must be at least 8 characters').max(200);
 const credentials = z.object({ email, password: z.string().min(1, 'is required').max(200) });
-const language = z
+/** A language tag such as `en` or `pt-BR`, as every call that takes one checks it. */
+export const languageTag = z
   .string()
   .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as "en" or "pt-BR"');
 
@@ -65,7 +66,9 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
     const user = input.verifyTicket
       ? await redeemTicket(db, input.email, input.verifyTicket)
       : null;
-    const userInfo = user ? toUserInfo(user, await createSession(db, user.id)) : null;
+    const userInfo = user
+      ? toUserInfo(user, await createSession(db, user.id), deps.config.adminEmails)
+      : null;
     return { verified: userInfo !== null, userInfo };
   });
 
@@ -86,7 +89,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
     if (!user.email_verified_at) {
       throw notice('Please confirm your e-mail address first: open the link we sent you.');
     }
-    return toUserInfo(user, await createSession(db, user.id));
+    return toUserInfo(user, await createSession(db, user.id), deps.config.adminEmails);
   });
 
   api.post('/user/logout', async (c) => {
@@ -112,7 +115,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
     return null;
   });
 
-  api.get('/user/updateLange', z.object({ language }), async (c, read) => {
+  api.get('/user/updateLange', z.object({ language: languageTag }), async (c, read) => {
     const user = requireUser(c);
     const input = await read();
     await db
@@ -151,7 +154,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
       .selectAll()
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    return toUserInfo(updated, c.get('token'));
+    return toUserInfo(updated, c.get('token'), deps.config.adminEmails);
   });
 
   api.get('/user/benefits', (c) => getBenefits(db, requireUser(c).id));

@@ -25,6 +25,7 @@ export async function creatorOf(
         .whereRef('mates.creator_id', '=', 'users.id')
         .where('mates.visibility', '=', 'public')
         .where('mates.deleted_at', 'is', null)
+        .where('mates.hidden_at', 'is', null)
         .as('mates'),
     ])
     .where('users.id', '=', creatorId)

@@ -14,7 +14,8 @@ export function listableMateIds(db: Kysely<Database>, viewer: UserTable | null) 
     .selectFrom('mates')
     .select('mates.id')
     .where('mates.visibility', '=', 'public')
-    .where('mates.deleted_at', 'is', null);
+    .where('mates.deleted_at', 'is', null)
+    .where('mates.hidden_at', 'is', null);
   return viewer && toBool(viewer.nfsw) ? query : query.where('mates.nsfw', '=', false);
 }
 

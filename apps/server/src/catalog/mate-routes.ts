@@ -11,7 +11,16 @@ import { CODE, EnvelopeError, notFound } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toBool } from '../db/dialect';
-import { matesWithCreators, paging, toMate, toMateSummary } from './mate-rows';
+import {
+  matesWithCreators,
+  paging,
+  toMate,
+  toMateSummary,
+  type MateRow,
+  type MateViewer,
+} from './mate-rows';
+import type { UserTable } from '../db/schema';
+import { isAdmin } from '../accounts/user-info';
 import { listableMateIds, pageOfMates } from './mate-ids';
 import { gender, id, pageFields, tagList } from './query-schemas';
 import { searchRoute } from './search';
@@ -27,14 +36,24 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/mate');
 
-  /** A mate the caller may see, or a clear error. */
-  async function visibleMate(mateId: string, viewer: ReturnType<typeof requireUser> | null) {
+  /**
+   * A mate the caller may see, or a clear error. With `asModerator`, administrators also see
+   * mates that moderators hid or that someone reported, whatever their visibility.
+   */
+  async function visibleMate(
+    mateId: string,
+    viewer: ReturnType<typeof requireUser> | null,
+    options: { asModerator?: boolean } = {},
+  ) {
     const row = await matesWithCreators(db)
       .where('mates.id', '=', mateId)
       .where('mates.deleted_at', 'is', null)
       .executeTakeFirst();
     const isOwn = Boolean(viewer && row && row.creator_id === viewer.id);
+    if (row && !isOwn && options.asModerator && (await moderates(row, viewer))) return row;
     if (!row || (row.visibility !== 'public' && !isOwn)) throw notFound('Mate');
+    // A mate moderators hid is gone for everyone but its creator (#14).
+    if (row.hidden_at && !isOwn) throw notFound('Mate');
     if (toBool(row.nsfw) && !isOwn && !(viewer && toBool(viewer.nfsw))) {
       throw new EnvelopeError(
         CODE.forbidden,
@@ -43,6 +62,25 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
     }
     return row;
   }
+
+  /** Whether `viewer` is an administrator looking at a mate in the moderation queue. */
+  async function moderates(row: MateRow, viewer: UserTable | null): Promise<boolean> {
+    if (!isAdmin(viewer, deps.config.adminEmails)) return false;
+    if (row.hidden_at) return true;
+    const report = await db
+      .selectFrom('mate_feedback')
+      .select('id')
+      .where('mate_id', '=', row.id)
+      .limit(1)
+      .executeTakeFirst();
+    return Boolean(report);
+  }
+
+  /** Who looks, for what only a mate's creator and administrators learn. */
+  const viewerOf = (viewer: UserTable | null): MateViewer => ({
+    userId: viewer?.id ?? null,
+    isAdmin: isAdmin(viewer, deps.config.adminEmails),
+  });
 
   const recommendQuery = z.object({ tags: tagList, gender, ...pageFields });
   api.get('/mate/recommend', recommendQuery, async (c, read) => {
@@ -66,13 +104,14 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
   const mateQuery = z.object({ mateId: id });
   api.get('/mate/getMateDetail', mateQuery, async (c, read) => {
     const { mateId } = await read();
-    return toMate(await visibleMate(mateId, c.get('user')));
+    const viewer = c.get('user');
+    return toMate(await visibleMate(mateId, viewer, { asModerator: true }), viewerOf(viewer));
   });
 
   api.get('/mate/mateExtraInfo', mateQuery, async (c, read) => {
     const { mateId } = await read();
     const viewer = c.get('user');
-    const mate = await visibleMate(mateId, viewer);
+    const mate = await visibleMate(mateId, viewer, { asModerator: true });
     const [creator, reviews, favorite, following] = await Promise.all([
       creatorOf(db, mate.creator_id),
       reviewsOf(db, mateId),

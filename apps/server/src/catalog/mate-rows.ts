@@ -1,8 +1,10 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
 import type {
   Gender,
   Mate,
   MateCounters,
+  MateFeedbackReason,
+  MateModeration,
   MateSummary,
   MateVisibility,
   Paged,
@@ -39,7 +41,40 @@ export function visibleTo<O>(
       ? eb.or([eb('mates.visibility', '=', 'public'), eb('mates.creator_id', '=', viewer.id)])
       : eb('mates.visibility', '=', 'public'),
   );
-  return viewer && toBool(viewer.nfsw) ? result : result.where('mates.nsfw', '=', false);
+  const unhidden = result.where((eb) => hiddenOnlyForOwner(eb, viewer, options)); // #14
+  return viewer && toBool(viewer.nfsw) ? unhidden : unhidden.where('mates.nsfw', '=', false);
+}
+
+/** A mate moderators hid is seen by its creator only (with `includeOwn`), by no one else. */
+function hiddenOnlyForOwner(
+  eb: ExpressionBuilder<Joined, 'mates' | 'creator'>,
+  viewer: UserTable | null,
+  options: { includeOwn?: boolean },
+) {
+  return options.includeOwn && viewer
+    ? eb.or([eb('mates.hidden_at', 'is', null), eb('mates.creator_id', '=', viewer.id)])
+    : eb('mates.hidden_at', 'is', null);
+}
+
+/**
+ * Who looks at a mate, for what only some may see: its creator and administrators learn why
+ * moderators hid it.
+ */
+export interface MateViewer {
+  /** The viewer's user id, or `null` for a visitor. */
+  userId: string | null;
+  /** Whether the viewer moderates reports (`ADMIN_EMAILS`). */
+  isAdmin: boolean;
+}
+
+/** Why moderators hid the mate, or `null` when they did not. */
+export function moderationOf(row: MateTable): MateModeration | null {
+  if (!row.hidden_at) return null;
+  return {
+    reason: (row.hidden_reason ?? 'other') as MateFeedbackReason,
+    note: row.hidden_note,
+    hiddenAt: row.hidden_at,
+  };
 }
 
 function counters(row: MateTable): MateCounters {
@@ -68,8 +103,14 @@ export function toMateSummary(row: MateRow): MateSummary {
   };
 }
 
-/** The whole mate. */
-export function toMate(row: MateRow): Mate {
+/**
+ * The whole mate, as `viewer` sees it: `moderation` is told to the mate's creator and to
+ * administrators only (everyone else is never shown a hidden mate at all).
+ */
+export function toMate(row: MateRow, viewer: MateViewer | null = null): Mate {
+  const mayKnowWhyHidden = Boolean(
+    viewer && (viewer.isAdmin || (viewer.userId !== null && viewer.userId === row.creator_id)),
+  );
   return {
     ...toMateSummary(row),
     description: row.description,
@@ -81,7 +122,7 @@ export function toMate(row: MateRow): Mate {
     system_prompt: row.system_prompt,
     alternate_greetings: fromJson<string[]>(row.alternate_greetings, []),
     visibility: row.visibility as MateVisibility,
-    moderation: null, // TODO(#14 moderation): from the hidden columns, for the owner and admins
+    moderation: mayKnowWhyHidden ? moderationOf(row) : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -104,7 +104,9 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
         },
       ]);
     }
-    return toMate(await matesWithCreators(db).where('mates.id', '=', id).executeTakeFirstOrThrow());
+    const saved = await matesWithCreators(db).where('mates.id', '=', id).executeTakeFirstOrThrow();
+    // Its creator still learns why moderators hid it, after an edit too.
+    return toMate(saved, { userId: user.id, isAdmin: false });
   });
   return routes;
 }

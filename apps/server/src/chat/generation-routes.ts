@@ -1,7 +1,19 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { GENDERS, REGENERABLE_FIELDS, type MateDraft } from '@mates/api-client';
-import { notice } from '../http/envelope';
+import { GENDERS, REGENERABLE_FIELDS, type RegenerableField } from '@mates/api-client';
+import { badInput, CODE, EnvelopeError, notice } from '../http/envelope';
+import { toBool } from '../db/dialect';
+import { languageTag } from '../accounts/routes';
+import {
+  draftPayload,
+  draftSchema,
+  draftTurns,
+  fieldSchema,
+  fieldTurns,
+  readDraft,
+  readField,
+  type RoleRequest,
+} from './role-draft';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { ProviderError, type ChatTurn } from '../llm/language-model';
@@ -21,41 +33,18 @@ const INSPIRATION_SCHEMA = {
   additionalProperties: false,
 };
 
-const DRAFT_FIELDS = [
-  'name',
-  'tagline',
-  'description',
-  'personality',
-  'scenario',
-  'first_mes',
-  'mes_example',
-  'creator_notes',
-] as const;
-const DRAFT_SCHEMA = {
-  type: 'object',
-  properties: {
-    ...Object.fromEntries(DRAFT_FIELDS.map((field) => [field, { type: 'string' }])),
-    alternate_greetings: { type: 'array', items: { type: 'string' }, maxItems: 2 },
-    tags: { type: 'array', items: { type: 'string' }, maxItems: 5 },
-    gender: { enum: GENDERS },
-  },
-  required: [...DRAFT_FIELDS, 'alternate_greetings', 'tags', 'gender'],
-  additionalProperties: false,
+/** How long one field written again may be, in tokens. */
+const FIELD_TOKENS: Record<RegenerableField, number> = {
+  name: 40,
+  tagline: 100,
+  description: 600,
+  personality: 200,
+  scenario: 300,
+  first_mes: 500,
+  mes_example: 500,
+  alternate_greetings: 700,
+  tags: 100,
 };
-
-const draftShape = z.object({
-  name: z.string().trim().min(1).max(100),
-  tagline: z.string().trim().max(200),
-  description: z.string().trim().max(4000),
-  personality: z.string().trim().max(1000),
-  scenario: z.string().trim().max(2000),
-  first_mes: z.string().trim().min(1).max(4000),
-  mes_example: z.string().trim().max(4000),
-  creator_notes: z.string().trim().max(1000),
-  alternate_greetings: z.array(z.string().trim().max(4000)).max(5),
-  tags: z.array(z.string()).max(10),
-  gender: z.enum(GENDERS),
-});
 
 /** Refuses before anything is spent when the model cannot answer now. */
 function requireModel(deps: Deps): void {
@@ -175,53 +164,61 @@ export function generationRoutes(deps: Deps) {
     return { suggestions };
   });
 
-  // TODO(#14 generateRole): gender, tags, nsfw, language, field and draft are read but not used yet.
   const rolePayload = z.object({
     idea: z.string().trim().min(1, 'is required').max(1000),
     gender: z.enum(GENDERS).optional(),
     tags: z.array(z.string().min(1).max(40)).max(10).optional(),
     nsfw: z.boolean().optional(),
-    language: z.string().min(2).max(10).optional(),
+    language: languageTag.optional(),
     field: z.enum(REGENERABLE_FIELDS).optional(),
-    draft: z.any().optional(),
+    draft: draftPayload.optional(),
   });
   contract(mate, '/mate').post('/mate/generateRole', rolePayload, async (c, read) => {
     const user = requireUser(c);
     await consume(deps.limits.generation, user.id);
-    const { idea } = await read();
-    const tags = await db.selectFrom('tags').select('key').orderBy('sort').execute();
-    const turns: ChatTurn[] = [
-      {
-        role: 'system',
-        content: `You write character cards for a roleplay chat app. Write in ${languageName(c.get('language'))}. Use {{char}} for the character and {{user}} for the person chatting. first_mes is the character's opening message, in character, with actions in *asterisks*. mes_example is a short example exchange starting with <START>. Pick tags only from: ${tags.map((t) => t.key).join(', ')}. Answer with JSON only.`,
-      },
-      { role: 'user', content: `Create an original character from this idea: ${idea}` },
-    ];
+    const input = await read();
+    const { field, draft } = input;
+    if (field && !draft) throw badInput(`draft: is required to write "${field}" again`);
+    const knownTags = (await db.selectFrom('tags').select('key').orderBy('sort').execute()).map(
+      (tag) => tag.key,
+    );
+    const tags = [...new Set(input.tags ?? [])];
+    const unknown = tags.find((tag) => !knownTags.includes(tag));
+    if (unknown) throw badInput(`tags: unknown tag "${unknown}"`);
+    const nsfw = Boolean(input.nsfw || (field && draft?.nsfw));
+    if (nsfw && !toBool(user.nfsw))
+      throw new EnvelopeError(
+        CODE.forbidden,
+        'Turn on mature content in your settings to create a mate for adults.',
+      );
+    const request: RoleRequest = {
+      idea: input.idea,
+      gender: field && draft ? draft.gender : input.gender,
+      tags,
+      nsfw,
+      language: input.language ?? c.get('language'),
+      knownTags,
+    };
     requireModel(deps);
-    const parsed = await forOneChat(deps, user.id, 'character draft', async () => {
+    return forOneChat(deps, user.id, 'character draft', async () => {
       const text = await complete(
         deps,
-        turns,
-        { maxTokens: 900, jsonSchema: DRAFT_SCHEMA },
+        field && draft ? fieldTurns(request, field, draft) : draftTurns(request),
+        field && draft
+          ? { maxTokens: FIELD_TOKENS[field], jsonSchema: fieldSchema(field, knownTags) }
+          : { maxTokens: 900, jsonSchema: draftSchema(request) },
         { signal: c.req.raw.signal, language: c.get('language') },
       );
-      const draft = draftShape.safeParse(parseJson(text));
-      if (!draft.success)
+      const result =
+        field && draft ? readField(text, request, field, draft) : readDraft(text, request);
+      if (!result)
         throw notice(
-          'The model could not draft a character from this idea. Please try again, or describe it differently.',
+          field
+            ? `The model could not write the ${field} again this time. Please try again.`
+            : 'The model could not draft a character from this idea. Please try again, or describe it differently.',
         );
-      return draft;
+      return result;
     });
-    const known = new Set(tags.map((t) => t.key));
-    const draft: MateDraft = {
-      ...parsed.data,
-      system_prompt: '',
-      tags: [...new Set(parsed.data.tags.map((tag) => tag.toLowerCase()))].filter((tag) =>
-        known.has(tag),
-      ),
-      nsfw: false,
-    };
-    return draft;
   });
   return { girl, mate };
 }

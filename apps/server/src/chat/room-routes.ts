@@ -179,7 +179,10 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
         createdAt: room.created_at,
         updatedAt: room.updated_at,
       },
-      mate: writable ? toMate(mate) : withoutCard(toMate(mate)),
+      // A creator chatting with their own hidden mate is told why it is hidden (#14).
+      mate: writable
+        ? toMate(mate, { userId: user.id, isAdmin: false })
+        : withoutCard(toMate(mate)),
       persona: persona ? toPersona(persona) : null,
       messages: newestFirst.slice(0, input.pageSize).reverse().map(toMessage),
       hasMoreBefore: newestFirst.length > input.pageSize,
