@@ -140,9 +140,9 @@ afterEach(async () => {
 });
 
 describe('the route table of docs/product.md', () => {
-  test('has all 22 paths', () => {
-    expect(ROUTES).toHaveLength(22);
-    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(22);
+  test('has all 24 paths', () => {
+    expect(ROUTES).toHaveLength(24);
+    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(24);
   });
 
   test.each(ROUTES)(
