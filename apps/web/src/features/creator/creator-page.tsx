@@ -117,8 +117,8 @@ function CreatorMates({ creator }: { creator: CreatorProfile }) {
   );
   const title = t('creator.mates', { name });
   return (
-    <Stack as="section" gap={3} aria-labelledby="creator-mates">
-      <Heading as="h2" size={2} id="creator-mates">
+    <Stack gap={3}>
+      <Heading as="h2" size={2}>
         {title}
       </Heading>
       {query.isError ? (
