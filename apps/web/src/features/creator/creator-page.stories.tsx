@@ -131,7 +131,9 @@ export const Anonymous: Story = {
       await canvas.findByRole('heading', { level: 1, name: 'Wren Calloway' }),
     ).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Follow' })).toBeVisible();
-    await expect(await canvas.findByRole('region', { name: 'Mates by Wren Calloway' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('region', { name: 'Mates by Wren Calloway' }),
+    ).toBeVisible();
   },
 };
 
