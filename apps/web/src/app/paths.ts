@@ -35,6 +35,9 @@ export const ROUTES: RouteEntry[] = [
   { path: '/user-subscription', screen: 'user subscription', header: false, footer: false },
   { path: '/follow-list', screen: 'follow list', header: true, footer: true },
   { path: '/for-you', screen: 'for-you feed', header: true, footer: true },
+  // Additions of this project: new paths, because /profile is the signed-in user's own page.
+  { path: '/creator', screen: 'creator page', header: true, footer: true },
+  { path: '/moderation', screen: 'moderation queue', header: true, footer: true },
 ];
 
 /** Any other path: the not-found page, with header and footer. */

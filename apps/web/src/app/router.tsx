@@ -87,6 +87,14 @@ const SCREENS: Record<string, Screen> = {
     () => import('../features/for-you/for-you-page'),
     (m) => m.ForYouPage,
   ),
+  '/creator': chunk(
+    () => import('../features/creator/creator-page'),
+    (m) => m.CreatorPage,
+  ),
+  '/moderation': chunk(
+    () => import('../features/moderation/moderation-page'),
+    (m) => m.ModerationPage,
+  ),
   '/generate': planned('generate'),
   '/subscription': planned('subscription'),
   '/single-package': planned('singlePackage'),

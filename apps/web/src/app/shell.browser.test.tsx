@@ -14,6 +14,7 @@ import { routes } from './router';
 import { NOT_FOUND, ROUTES } from './paths';
 import { moveCodeIntoHash } from './discord-guard';
 import { DISCORD_STATE_KEY } from './discord-state';
+import productDoc from '../../../../docs/product.md?raw';
 
 // Answers every call from the contract's own default resolvers, as the MSW handlers do.
 const fakeFetch: typeof fetch = async (input, init) => {
@@ -140,9 +141,28 @@ afterEach(async () => {
 });
 
 describe('the route table of docs/product.md', () => {
-  test('has all 22 paths', () => {
-    expect(ROUTES).toHaveLength(22);
-    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(22);
+  test('has all 24 paths', () => {
+    expect(ROUTES).toHaveLength(24);
+    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(24);
+  });
+
+  test('is the table of docs/product.md, row by row', () => {
+    const rows = productDoc
+      .split('\n')
+      .filter((line) => line.startsWith('| `/'))
+      .map((line) => {
+        const [path, screen, header, footer] = line
+          .split('|')
+          .slice(1, 5)
+          .map((cell) => cell.trim());
+        return {
+          path: path!.replaceAll('`', ''),
+          screen,
+          header: header === 'yes',
+          footer: footer === 'yes',
+        };
+      });
+    expect(rows).toEqual(ROUTES);
   });
 
   test.each(ROUTES)(

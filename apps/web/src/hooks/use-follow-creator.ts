@@ -11,6 +11,7 @@ export function useFollowCreator(creatorId: string) {
       Promise.all([
         queries.invalidateQueries({ queryKey: ['followList'] }),
         queries.invalidateQueries({ queryKey: ['mateExtra'] }),
+        queries.invalidateQueries({ queryKey: ['creatorInfo', creatorId] }),
       ]),
   });
 }

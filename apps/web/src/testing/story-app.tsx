@@ -25,6 +25,8 @@ export interface StoryAppOptions {
   path: string;
   /** Signed in as the fixture user (Ada); default a visitor. */
   signedIn?: boolean;
+  /** Signed in as Ada, an administrator (`userInfo.isAdmin`): implies `signedIn`. */
+  admin?: boolean;
   /** The interface language; default English. */
   language?: string;
   /** More of the user store's state, e.g. a pending sign-up. */
@@ -53,10 +55,11 @@ function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage {
 
 /** Makes the app for one story, with its texts loaded. */
 export async function createStoryApp(options: StoryAppOptions): Promise<StoryApp> {
-  const { path, signedIn = false, language = 'en', state = {}, discordState } = options;
+  const { path, admin = false, language = 'en', state = {}, discordState } = options;
+  const signedIn = admin || (options.signedIn ?? false);
   const saved: Partial<UserState> = {
     ...state,
-    userInfo: signedIn ? createUserInfoFixture({ language }) : { language },
+    userInfo: signedIn ? createUserInfoFixture({ language, isAdmin: admin }) : { language },
   };
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const app = { router, reloads: 0, redirects: [] as string[] };

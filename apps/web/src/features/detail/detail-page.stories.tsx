@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   createMateExtraInfoFixture,
+  createMateFixture,
   mockEndpoint,
   mockEndpointError,
   mockEndpointLoading,
@@ -26,7 +27,89 @@ export const Anonymous: Story = {
       await canvas.findByRole('heading', { level: 1, name: 'Lyra Moonwhisper' }),
     ).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'Greeting' })).toBeVisible();
-    await expect(await canvas.findByText('Wren Calloway')).toBeVisible();
+    await expect(await canvas.findByRole('link', { name: "Wren Calloway's page" })).toHaveAttribute(
+      'href',
+      '#/creator?creatorId=creator-1',
+    );
+    // Only the mate's creator sees its visibility and the editor.
+    await expect(canvas.queryByRole('region', { name: 'Your mate' })).toBeNull();
+  },
+};
+
+// Ada's own mate, as the server answers its creator.
+const ADA = { creatorId: 'user-1', name: 'Ada', avatar: null };
+
+/** The creator on their own mate: its visibility, "Edit", and no follow button for oneself. */
+export const OwnMate: Story = {
+  parameters: {
+    app: { path: '/detail?mateId=mate-1', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/mate/getMateDetail', () =>
+          createMateFixture({ creator: ADA, visibility: 'private' }),
+        ),
+        mockEndpoint('/mate/mateExtraInfo', () =>
+          createMateExtraInfoFixture({
+            creator: { ...ADA, bio: '', followers: 0, mates: 0 },
+          }),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const own = within(await canvas.findByRole('region', { name: 'Your mate' }));
+    await expect(own.getByText('Visibility: Private')).toBeVisible();
+    await expect(own.getByText('Only you can see it and chat with it.')).toBeVisible();
+    await expect(own.getByRole('link', { name: 'Edit Lyra Moonwhisper' })).toHaveAttribute(
+      'href',
+      '#/generate?mateId=mate-1',
+    );
+    await expect(await canvas.findByRole('link', { name: "Ada's page" })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Follow Ada' })).toBeNull();
+    await expect(canvas.queryByRole('region', { name: /Moderators hid/ })).toBeNull();
+  },
+};
+
+/** The creator of a hidden mate is told why, what it means, and what to do. */
+export const HiddenMateNotice: Story = {
+  parameters: {
+    app: { path: '/detail?mateId=mate-1', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/mate/getMateDetail', () =>
+          createMateFixture({
+            creator: ADA,
+            moderation: {
+              reason: 'underage',
+              note: 'The description gives her age as fifteen.',
+              hiddenAt: '2026-11-21T10:00:00.000Z',
+            },
+          }),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const notice = within(
+      await canvas.findByRole('region', {
+        name: 'Moderators hid this mate: Presents or involves a minor',
+      }),
+    );
+    await expect(
+      notice.getByText('Their note to you: The description gives her age as fifteen.'),
+    ).toBeVisible();
+    await expect(notice.getByText(/Others cannot find or open it/)).toBeVisible();
+    await expect(notice.getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      '#/generate?mateId=mate-1',
+    );
+    await expect(notice.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+      'href',
+      '#/support',
+    );
+    await expect(canvas.getByRole('region', { name: 'Your mate' })).toHaveTextContent(
+      'Visibility: Public',
+    );
   },
 };
 

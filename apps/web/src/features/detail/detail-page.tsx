@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSelector } from '@xstate/store-react';
 import type { MateExtraInfo } from '@mates/api-client';
 import {
   Avatar,
@@ -11,11 +12,13 @@ import {
   EmptyState,
   Flex,
   Heading,
+  Link,
   Stack,
   Tag,
   Text,
 } from '@mates/ui';
 import { useServices } from '../../app/services-context';
+import { href } from '../../app/paths';
 import { useSignedIn, useSignedInAction } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';
 import { useFavorites } from '../../hooks/use-favorites';
@@ -23,6 +26,7 @@ import { useFollowCreator } from '../../hooks/use-follow-creator';
 import { useTagLabels } from '../../hooks/use-tag-labels';
 import { Reviews } from './reviews';
 import { ReportMate } from './report-mate';
+import { HiddenNotice, OwnMate } from './owner-notices';
 
 /** Card macros as a reader sees them: `{{char}}` is the mate, `{{user}}` the reader. */
 const fillMacros = (text: string, name: string, you: string) =>
@@ -31,11 +35,12 @@ const fillMacros = (text: string, name: string, you: string) =>
 /** `/detail?mateId=…`: the mate's card, greeting, tags, creator with follow, reviews, "Chat". */
 export function DetailPage() {
   const { t } = useTranslation();
-  const { client } = useServices();
+  const { client, store } = useServices();
   const [params] = useSearchParams();
   const mateId = params.get('mateId') ?? '';
   const navigate = useNavigate();
   const signedIn = useSignedIn();
+  const uuid = useSelector(store, (state) => state.context.userInfo.uuid);
   const signedInAction = useSignedInAction();
   const tagLabels = useTagLabels();
   const { toggle } = useFavorites();
@@ -61,6 +66,7 @@ export function DetailPage() {
   const data = mate.data;
   const you = t('common.you');
   const favorite = extra.data?.isFavorite ?? false;
+  const own = signedIn && data.creator.creatorId === uuid;
   return (
     <Container>
       <Stack gap={5}>
@@ -78,6 +84,10 @@ export function DetailPage() {
             </Flex>
           </Stack>
         </Flex>
+        {data.moderation && (
+          <HiddenNotice moderation={data.moderation} mateId={data.mateId} own={own} />
+        )}
+        {own && <OwnMate mate={data} />}
         <Flex gap={2} wrap>
           <Button
             onClick={() => signedInAction(() => startChat.mutate())}
@@ -117,15 +127,18 @@ export function DetailPage() {
             }}
           />
         </Stack>
-        {extra.data && <CreatorCard extra={extra.data} />}
+        {extra.data && <CreatorCard extra={extra.data} own={own} />}
         {extra.data && <Reviews mate={data} extra={extra.data} />}
       </Stack>
     </Container>
   );
 }
 
-/** Who made the mate, with a follow toggle (a visitor is asked to sign in). */
-function CreatorCard({ extra }: { extra: MateExtraInfo }) {
+/**
+ * Who made the mate, linking to their page, with a follow toggle (a visitor is asked to sign
+ * in; one's own mate has none).
+ */
+function CreatorCard({ extra, own }: { extra: MateExtraInfo; own: boolean }) {
   const { t } = useTranslation();
   const signedInAction = useSignedInAction();
   const { creator } = extra;
@@ -139,24 +152,33 @@ function CreatorCard({ extra }: { extra: MateExtraInfo }) {
         <Flex gap={3} align="center">
           <Avatar src={creator.avatar} name={creator.name} />
           <Stack gap={1}>
-            <Text weight="bold">{creator.name}</Text>
+            <Text weight="bold">
+              <Link
+                href={href('/creator', { creatorId: creator.creatorId })}
+                aria-label={t('detail.creatorLink', { name: creator.name })}
+              >
+                {creator.name}
+              </Link>
+            </Text>
             <Text tone="muted" size={2}>
               {t('common.followers', { count: creator.followers })} ·{' '}
               {t('follow.mates', { count: creator.mates })}
             </Text>
           </Stack>
         </Flex>
-        <Button
-          variant={extra.isFollowingCreator ? 'soft' : 'solid'}
-          size="small"
-          aria-pressed={extra.isFollowingCreator}
-          aria-busy={follow.isPending}
-          onClick={() => signedInAction(() => follow.mutate())}
-        >
-          {extra.isFollowingCreator
-            ? t('detail.unfollow', { name: creator.name })
-            : t('detail.follow', { name: creator.name })}
-        </Button>
+        {!own && (
+          <Button
+            variant={extra.isFollowingCreator ? 'soft' : 'solid'}
+            size="small"
+            aria-pressed={extra.isFollowingCreator}
+            aria-busy={follow.isPending}
+            onClick={() => signedInAction(() => follow.mutate())}
+          >
+            {extra.isFollowingCreator
+              ? t('detail.unfollow', { name: creator.name })
+              : t('detail.follow', { name: creator.name })}
+          </Button>
+        )}
       </Flex>
       {creator.bio && <Text tone="muted">{creator.bio}</Text>}
     </Card>

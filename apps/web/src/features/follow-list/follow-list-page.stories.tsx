@@ -24,6 +24,10 @@ export const SignedIn: Story = {
     const list = await canvas.findByRole('list', { name: 'Creators you follow' });
     await expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     await expect(canvas.getByRole('button', { name: 'Unfollow Wren Calloway' })).toBeVisible();
+    await expect(within(list).getByRole('link', { name: 'Wren Calloway' })).toHaveAttribute(
+      'href',
+      '#/creator?creatorId=creator-1',
+    );
   },
 };
 

@@ -9,6 +9,7 @@ import {
   EmptyState,
   Flex,
   Heading,
+  Link,
   Stack,
   Text,
 } from '@mates/ui';
@@ -67,7 +68,7 @@ function CreatorItem({ creator }: { creator: FollowedCreator }) {
           <Avatar src={creator.avatar} name={creator.name} decorative />
           <Stack gap={1}>
             <Heading as="h2" size={1}>
-              {creator.name}
+              <Link href={href('/creator', { creatorId: creator.creatorId })}>{creator.name}</Link>
             </Heading>
             <Text tone="muted" size={2}>
               {t('common.followers', { count: creator.followers })} ·{' '}

@@ -37,6 +37,29 @@ export const SignedIn: Story = {
       'href',
       '#/mine',
     );
+    const account = within(canvas.getByRole('region', { name: 'Account' }));
+    await expect(account.getByRole('link', { name: 'Your mates' })).toHaveAttribute(
+      'href',
+      '#/mine',
+    );
+    await expect(account.getByRole('link', { name: 'Create a mate' })).toHaveAttribute(
+      'href',
+      '#/generate',
+    );
+    // Only administrators are offered the moderation queue.
+    await expect(canvas.queryByRole('link', { name: 'Moderation queue' })).toBeNull();
+  },
+};
+
+/** An administrator's profile also leads to the moderation queue. */
+export const Administrator: Story = {
+  parameters: { app: { path: '/profile', admin: true } },
+  play: async ({ canvas }) => {
+    const account = within(await canvas.findByRole('region', { name: 'Account' }));
+    await expect(account.getByRole('link', { name: 'Moderation queue' })).toHaveAttribute(
+      'href',
+      '#/moderation',
+    );
   },
 };
 

@@ -81,6 +81,19 @@ function Profile() {
           {t('profile.benefits')}: {t('common.chats', { count: userBenefits.chats })} ·{' '}
           {t('common.goldCoins', { count: userBenefits.goldCoins })}
         </Text>
+        <Flex gap={2} wrap>
+          <ButtonLink size="small" href={href('/mine')}>
+            {t('profile.yourMates')}
+          </ButtonLink>
+          <ButtonLink size="small" variant="soft" href={href('/generate')}>
+            {t('profile.createMate')}
+          </ButtonLink>
+          {userInfo.isAdmin && (
+            <ButtonLink size="small" variant="soft" href={href('/moderation')}>
+              {t('profile.moderation')}
+            </ButtonLink>
+          )}
+        </Flex>
       </Card>
       <Card as="nav" aria-label={t('profile.areas')}>
         <Heading as="h2" size={2}>
