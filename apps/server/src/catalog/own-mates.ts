@@ -1,13 +1,8 @@
 import type { Kysely } from 'kysely';
-import type {
-  MateFeedbackReason,
-  MateModeration,
-  MateVisibility,
-  OwnMateSummary,
-} from '@mates/api-client';
+import type { MateVisibility, OwnMateSummary } from '@mates/api-client';
 import type { Database, MateTable } from '../db/schema';
 import { badInput, CODE, EnvelopeError, notFound } from '../http/envelope';
-import { toMateSummary, type MateRow } from './mate-rows';
+import { moderationOf, toMateSummary, type MateRow } from './mate-rows';
 
 /**
  * One of `userId`'s own mates that is not deleted, or a 4004: another user's mate answers
@@ -27,18 +22,6 @@ export async function findOwnMate(
     .executeTakeFirst();
   if (!row) throw notFound('Mate');
   return row;
-}
-
-/** Why moderators hid a mate, from its `hidden_*` columns, or `null` when it is not hidden. */
-export function moderationOf(
-  row: Pick<MateTable, 'hidden_at' | 'hidden_reason' | 'hidden_note'>,
-): MateModeration | null {
-  if (!row.hidden_at) return null;
-  return {
-    reason: (row.hidden_reason ?? 'other') as MateFeedbackReason,
-    note: row.hidden_note,
-    hiddenAt: row.hidden_at,
-  };
 }
 
 /** A mate as "Your mates" lists it for its owner. */

@@ -8,8 +8,6 @@ import {
   type MateFeedbackReason,
   type MateModeration,
   type MateReport,
-  type MateVisibility,
-  type OwnMateSummary,
   type ReportedMate,
 } from '@mates/api-client';
 import type { Database, UserTable } from '../db/schema';
@@ -18,15 +16,9 @@ import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now } from '../db/dialect';
 import { isAdmin } from '../accounts/user-info';
-import {
-  matesWithCreators,
-  moderationOf,
-  paging,
-  toMateSummary,
-  toPage,
-  type MateRow,
-} from '../catalog/mate-rows';
+import { matesWithCreators, paging, toPage } from '../catalog/mate-rows';
 import { id, pageFields } from '../catalog/query-schemas';
+import { toOwnMateSummary } from '../catalog/own-mates';
 
 /** How many open reports one row of the queue carries. */
 const REPORTS_PER_MATE = 20;
@@ -40,16 +32,6 @@ function requireAdmin(c: Context<ApiEnv>, adminEmails: ReadonlySet<string>): Use
   if (!isAdmin(user, adminEmails))
     throw new EnvelopeError(CODE.forbidden, 'Only administrators can moderate reports.');
   return user;
-}
-
-/** A mate as its creator (and a moderator) sees it in a list. */
-function toOwnSummary(row: MateRow): OwnMateSummary {
-  return {
-    ...toMateSummary(row),
-    visibility: row.visibility as MateVisibility,
-    moderation: moderationOf(row),
-    updatedAt: row.updated_at,
-  };
 }
 
 /** Reports nobody has acted on yet: per mate, how many and when the newest came. */
@@ -168,7 +150,7 @@ export function moderationRoutes(deps: Deps): Hono<ApiEnv> {
         const row = rows.find((mate) => mate.id === entry.id)!;
         const last = latest.find((report) => report.mate_id === entry.id)?.last;
         return {
-          mate: toOwnSummary(row),
+          mate: toOwnMateSummary(row),
           reports: await openReportsOf(db, entry.id),
           openReports: Number(entry.open_reports ?? 0),
           lastReportedAt: last ? String(last) : null,
