@@ -37,17 +37,18 @@ export function toOwnMateSummary(row: MateRow): OwnMateSummary {
 /**
  * Refuses a visibility the mate may not take: `public` and `private` need a greeting (the
  * first message of every room; a draft may lack one), and a mate moderators hid cannot be
- * made public again by its owner.
+ * made public by its owner. One that was public when hidden stays public underneath (hiding
+ * is a layer over visibility), so it can still be edited as it is.
  */
 export function checkVisibility(
-  mate: { first_mes: string; hidden_at: string | null },
+  mate: { first_mes: string; hidden_at: string | null; visibility: string | null },
   visibility: MateVisibility,
 ): void {
   if (visibility !== 'draft' && !mate.first_mes.trim())
     throw badInput(
       `first_mes: a ${visibility} mate needs a greeting (the first message of every chat); save it as a draft until it has one.`,
     );
-  if (visibility === 'public' && mate.hidden_at)
+  if (visibility === 'public' && mate.hidden_at && mate.visibility !== 'public')
     throw new EnvelopeError(
       CODE.forbidden,
       'Moderators hid this mate, so it cannot be made public. Their reason is shown on its page.',

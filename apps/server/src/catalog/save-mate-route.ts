@@ -42,7 +42,11 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
     const input = await read();
     const own = input.mateId ? await findOwnMate(db, user.id, input.mateId) : null;
     checkVisibility(
-      { first_mes: input.first_mes, hidden_at: own?.hidden_at ?? null },
+      {
+        first_mes: input.first_mes,
+        hidden_at: own?.hidden_at ?? null,
+        visibility: own?.visibility ?? null,
+      },
       input.visibility,
     );
     const known = await db.selectFrom('tags').select('key').execute();
