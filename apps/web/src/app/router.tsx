@@ -87,7 +87,10 @@ const SCREENS: Record<string, Screen> = {
     () => import('../features/for-you/for-you-page'),
     (m) => m.ForYouPage,
   ),
-  '/generate': planned('generate'),
+  '/generate': chunk(
+    () => import('../features/generate/generate-page'),
+    (m) => m.GeneratePage,
+  ),
   '/subscription': planned('subscription'),
   '/single-package': planned('singlePackage'),
   '/user-subscription': planned('userSubscription'),
