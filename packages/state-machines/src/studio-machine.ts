@@ -291,7 +291,7 @@ export const studioMachine = setup({
           entry: 'clearError',
           invoke: {
             id: 'regenerateField',
-        src: 'regenerateField',
+            src: 'regenerateField',
             input: ({ context }) => ({
               client: context.client,
               payload: {
@@ -306,7 +306,10 @@ export const studioMachine = setup({
               target: 'idle',
               // Only the field asked for: the creator may have edited others meanwhile.
               actions: assign(({ context, event }) => ({
-                draft: { ...context.draft!, [context.busyField!]: event.output[context.busyField!] },
+                draft: {
+                  ...context.draft!,
+                  [context.busyField!]: event.output[context.busyField!],
+                },
               })),
             },
             onError: {

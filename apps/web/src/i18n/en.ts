@@ -363,7 +363,8 @@ export const en = {
     previewEmpty: 'Write a greeting to see how the chat opens.',
     unnamed: 'Your mate',
     savedTitle: '{{name}} is saved',
-    savedDraft: 'It stays a draft, seen only by you, until it has a greeting and you save it private or publish it.',
+    savedDraft:
+      'It stays a draft, seen only by you, until it has a greeting and you save it private or publish it.',
     savedPrivate: 'Only you can see it.',
     savedPublic: 'It is public: everyone can find it.',
     chatNow: 'Chat now',
@@ -371,7 +372,8 @@ export const en = {
     yourMates: 'Your mates',
     keepEditing: 'Keep editing',
     leaveTitle: 'Leave without saving?',
-    leaveText: 'Your changes are not saved. This device keeps a copy, and it comes back when you return.',
+    leaveText:
+      'Your changes are not saved. This device keeps a copy, and it comes back when you return.',
     leave: 'Leave',
     restored: 'Your unsaved work was restored.',
     loadError: 'This mate could not be loaded',

@@ -365,7 +365,8 @@ export const es: Messages = {
     previewEmpty: 'Escribe un saludo para ver cómo empieza el chat.',
     unnamed: 'Tu mate',
     savedTitle: '{{name}} está guardado',
-    savedDraft: 'Sigue siendo un borrador, solo para ti, hasta que tenga saludo y lo guardes en privado o lo publiques.',
+    savedDraft:
+      'Sigue siendo un borrador, solo para ti, hasta que tenga saludo y lo guardes en privado o lo publiques.',
     savedPrivate: 'Solo tú puedes verlo.',
     savedPublic: 'Es público: todos pueden encontrarlo.',
     chatNow: 'Chatear ahora',
@@ -373,7 +374,8 @@ export const es: Messages = {
     yourMates: 'Tus mates',
     keepEditing: 'Seguir editando',
     leaveTitle: '¿Salir sin guardar?',
-    leaveText: 'Tus cambios no están guardados. Este dispositivo guarda una copia, que vuelve cuando regreses.',
+    leaveText:
+      'Tus cambios no están guardados. Este dispositivo guarda una copia, que vuelve cuando regreses.',
     leave: 'Salir',
     restored: 'Se recuperó tu trabajo sin guardar.',
     loadError: 'No se pudo cargar este mate',

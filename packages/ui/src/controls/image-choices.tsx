@@ -79,7 +79,13 @@ export interface ImageChoicesProps {
  * A choice of one picture among several (a portrait): a radio group of images, each named by
  * its alternative text, moved through with the arrow keys.
  */
-export function ImageChoices({ label, options, value, onValueChange, disabled }: ImageChoicesProps) {
+export function ImageChoices({
+  label,
+  options,
+  value,
+  onValueChange,
+  disabled,
+}: ImageChoicesProps) {
   const name = useId();
   return (
     <Group disabled={disabled}>

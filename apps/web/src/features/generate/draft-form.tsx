@@ -131,7 +131,8 @@ export function DraftForm({ actor, editing }: { actor: StudioActor; editing: Mat
       {generating && <Progress onCancel={() => actor.send({ type: 'CANCEL' })} />}
       {failure && !busy && (
         <Text role="alert" tone="danger">
-          {t(FAILURE_TEXT[failure.failure])}{' '}
+          {t(FAILURE_TEXT[failure.failure])}
+          {failure.failure === 'generate' || failure.failure === 'regenerate' ? ': ' : ' '}
           {failure.message}
         </Text>
       )}

@@ -62,9 +62,7 @@ export function IdeaForm({ actor }: { actor: StudioActor }) {
         <Select
           label={t('generate.gender')}
           value={idea.gender ?? 'any'}
-          onValueChange={(value) =>
-            change({ gender: value === 'any' ? null : (value as Gender) })
-          }
+          onValueChange={(value) => change({ gender: value === 'any' ? null : (value as Gender) })}
           options={['any', ...GENDERS].map((value) => ({
             value,
             label: t(`generate.genders.${value as 'any' | Gender}`),

@@ -73,7 +73,8 @@ export function Studio({
   const state = useSelector(actor, (snapshot) => snapshot);
   const { context } = state;
   const dirty =
-    !state.matches('saved') && workOf(context.idea.idea, context.draft, context.portrait) !== baseline;
+    !state.matches('saved') &&
+    workOf(context.idea.idea, context.draft, context.portrait) !== baseline;
 
   // Every change is kept on this device, so a reload or a closed tab loses nothing.
   useEffect(() => {
