@@ -198,6 +198,7 @@ describe('studioMachine', () => {
     answers.saveMate[0]!.resolve(mate({ visibility: 'draft' }));
     await waitFor(actor, (s) => s.matches('saved'));
     expect(actor.getSnapshot().context.saved!.mateId).toBe('m-1');
+    expect(actor.getSnapshot().context.savedDraft).toEqual({ ...DRAFT, first_mes: '' });
   });
 
   it('a failed save keeps the draft and says why', async () => {

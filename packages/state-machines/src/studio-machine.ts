@@ -77,6 +77,8 @@ export interface StudioContext {
   checked: boolean;
   /** The mate as last saved. */
   saved: Mate | null;
+  /** The draft as it was sent by the last save that succeeded: what counts as unchanged. */
+  savedDraft: MateDraft | null;
   /** The last error's message and which call it came from, or `null`. */
   error: { failure: StudioFailure; message: string } | null;
 }
@@ -219,6 +221,7 @@ export const studioMachine = setup({
     visibility: null,
     checked: false,
     saved: null,
+    savedDraft: null,
     error: null,
   }),
   initial: 'starting',
@@ -337,11 +340,19 @@ export const studioMachine = setup({
           {
             guard: 'hasPortrait',
             target: 'settingPortrait',
-            actions: assign(({ event }) => ({ mateId: event.output.mateId, saved: event.output })),
+            actions: assign(({ context, event }) => ({
+              mateId: event.output.mateId,
+              saved: event.output,
+              savedDraft: context.draft,
+            })),
           },
           {
             target: 'saved',
-            actions: assign(({ event }) => ({ mateId: event.output.mateId, saved: event.output })),
+            actions: assign(({ context, event }) => ({
+              mateId: event.output.mateId,
+              saved: event.output,
+              savedDraft: context.draft,
+            })),
           },
         ],
         onError: { target: 'editing', actions: { type: 'failWith', params: failure('save') } },

@@ -60,7 +60,7 @@ export function Studio({
   const { client, storage, platform } = useServices();
   const queries = useQueryClient();
   const [restored] = useState(() => readAutosave(storage, mateId));
-  const [baseline, setBaseline] = useState(() => workOf('', saved, null));
+  const [baseline] = useState(() => workOf('', saved, null));
   const actor = useActorRef(studioMachine, {
     input: {
       client,
@@ -72,9 +72,12 @@ export function Studio({
   });
   const state = useSelector(actor, (snapshot) => snapshot);
   const { context } = state;
+  // Unchanged means as last saved here, or else as the screen opened.
   const dirty =
     !state.matches('saved') &&
-    workOf(context.idea.idea, context.draft, context.portrait) !== baseline;
+    (context.savedDraft
+      ? workOf('', context.draft, context.portrait) !== workOf('', context.savedDraft, null)
+      : workOf(context.idea.idea, context.draft, context.portrait) !== baseline);
 
   // Every change is kept on this device, so a reload or a closed tab loses nothing.
   useEffect(() => {
@@ -91,7 +94,6 @@ export function Studio({
   useEffect(() => {
     if (!savedMate) return;
     clearAutosave(storage, mateId);
-    setBaseline(workOf(context.idea.idea, context.draft, null));
     queries.setQueryData(['mate', savedMate.mateId], savedMate);
     void queries.invalidateQueries({ queryKey: ['myMates'] });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per save
