@@ -1,6 +1,16 @@
 export { authPopupMachine, discordAuthorizeUrl } from './auth-popup-machine';
 export { verificationMachine } from './verification-machine';
 export { chatStreamMachine } from './chat-stream-machine';
+export { studioMachine } from './studio-machine';
+export {
+  ALTERNATE_GREETINGS_LIMIT,
+  checkMateDraft,
+  emptyMateDraft,
+  IDEA_MAX_LENGTH,
+  isIdeaValid,
+  MATE_TAGS_LIMIT,
+  MATE_TEXT_LIMITS,
+} from './mate-draft-rules';
 export { createUserStore, initialUserState, isLoggedIn, USER_STORE_KEY } from './user-store';
 export {
   AUTH_MODE,
@@ -30,6 +40,15 @@ export type {
   ChatStreamInternalEvent,
   ChatStreamUserEvent,
 } from './chat-stream-machine';
+export type {
+  StudioContext,
+  StudioEvent,
+  StudioFailure,
+  StudioIdea,
+  StudioInput,
+  StudioPortrait,
+} from './studio-machine';
+export type { MateDraftProblem, MateDraftProblems, MateTextField } from './mate-draft-rules';
 export type {
   KeyValueStorage,
   StoredUserInfo,

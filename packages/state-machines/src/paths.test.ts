@@ -5,6 +5,8 @@ import type { ChatStreamEvent, UserInfo } from '@mates/api-client';
 import { authPopupMachine } from './auth-popup-machine';
 import { verificationMachine } from './verification-machine';
 import { chatStreamMachine } from './chat-stream-machine';
+import { studioMachine } from './studio-machine';
+import { emptyMateDraft } from './mate-draft-rules';
 import { AUTH_MODE } from './constants';
 import { createFakePlatform } from './platform.test-helper';
 
@@ -174,5 +176,44 @@ describe('state paths', () => {
     expect(reachedIds(snapshots)).toEqual(leafIds(chatStreamMachine));
     expect(snapshots.every((snapshot) => snapshot.status === 'active')).toBe(true);
     expect(deadEnds(chatStreamMachine)).toEqual([]);
+  });
+
+  it('studioMachine: every state is reachable and none is a dead end', () => {
+    const draft = { ...emptyMateDraft(), name: 'Nell', first_mes: 'Hi' };
+    const mate = { ...draft, mateId: 'm' };
+    const snapshots = explore(
+      studioMachine,
+      { client: {} },
+      [
+        { type: 'IDEA.CHANGE', idea: { idea: 'A keeper' } },
+        { type: 'GENERATE' },
+        { type: 'CANCEL' },
+        { type: 'START_BLANK' },
+        { type: 'DRAFT.CHANGE', draft },
+        { type: 'REGENERATE', field: 'tagline' },
+        { type: 'REGENERATE_ALL' },
+        { type: 'PORTRAIT.CHANGE', portrait: { choiceId: 'c', url: 'u' } },
+        { type: 'SAVE', visibility: 'private' },
+        { type: 'EDIT' },
+        done('generateRole', draft),
+        failed('generateRole'),
+        done('regenerateField', draft),
+        failed('regenerateField'),
+        done('saveMate', mate),
+        failed('saveMate'),
+        done('setPortrait', mate),
+        failed('setPortrait'),
+      ],
+      (context) => [
+        context.idea !== null && (context.idea as { idea: string }).idea !== '',
+        context.draft !== null && (context.draft as { name: string }).name !== '',
+        context.portrait !== null,
+      ],
+    );
+    expect(reachedIds(snapshots)).toEqual(
+      leafIds(studioMachine).filter((id) => id !== 'studio.starting'),
+    );
+    expect(snapshots.every((snapshot) => snapshot.status === 'active')).toBe(true);
+    expect(deadEnds(studioMachine)).toEqual([]);
   });
 });

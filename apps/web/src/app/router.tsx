@@ -95,7 +95,10 @@ const SCREENS: Record<string, Screen> = {
     () => import('../features/moderation/moderation-page'),
     (m) => m.ModerationPage,
   ),
-  '/generate': planned('generate'),
+  '/generate': chunk(
+    () => import('../features/generate/generate-page'),
+    (m) => m.GeneratePage,
+  ),
   '/subscription': planned('subscription'),
   '/single-package': planned('singlePackage'),
   '/user-subscription': planned('userSubscription'),

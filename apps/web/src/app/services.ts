@@ -23,6 +23,8 @@ export interface Services {
   /** The OAuth states of Discord sign-ins this tab started. */
   discordStates: DiscordStates;
   platform: Platform;
+  /** What persists on this device (`localStorage` in the app): e.g. the studio's autosave. */
+  storage: KeyValueStorage;
   /** The app's texts, in the store's language. */
   i18n: I18n;
   /** Resolves once the texts of the stored language are loaded. */
@@ -104,5 +106,16 @@ export function createServices(options: ServicesOptions): Services {
   const language = store().select((context) => context.userInfo.language);
   const ready = switchLanguage(i18n, language.get());
   language.subscribe((code) => void switchLanguage(i18n, code));
-  return { client, store: store(), notices, queries, popup, discordStates, platform, i18n, ready };
+  return {
+    client,
+    store: store(),
+    notices,
+    queries,
+    popup,
+    discordStates,
+    platform,
+    storage: options.storage,
+    i18n,
+    ready,
+  };
 }

@@ -20,7 +20,6 @@ const planned = (path: string, title: string, signedIn = false): Story => ({
   },
 });
 
-export const Generate: Story = planned('/generate', 'Create a mate', true);
 export const Subscription: Story = planned('/subscription', 'Packages');
 export const SinglePackage: Story = planned('/single-package', 'Package');
 export const UserSubscription: Story = planned('/user-subscription', 'Your plan', true);

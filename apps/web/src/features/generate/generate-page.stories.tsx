@@ -1,0 +1,441 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { delay } from 'msw';
+import type {
+  GenerateRolePayload,
+  Mate,
+  SaveMatePayload,
+  SetPortraitPayload,
+} from '@mates/api-client';
+import {
+  createBenefitsFixture,
+  createMateDraftFixture,
+  createMateFixture,
+  mockEndpoint,
+  mockEndpointError,
+  mockEndpointLoading,
+} from '@mates/api-client/msw';
+import {
+  api,
+  screenStories,
+  visitorAt,
+  visitorClosesSignInAt,
+  type StoryApp,
+} from '../../testing/story-app';
+
+const meta = { title: 'Screens/Create a mate', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = ReturnType<typeof within>;
+const signedIn = { app: { path: '/generate', signedIn: true } };
+const IDEA = 'A lighthouse keeper who collects stories';
+
+/** Types the idea and presses Generate. */
+async function generate(canvas: Canvas) {
+  await userEvent.type(await canvas.findByRole('textbox', { name: 'Your idea' }), IDEA);
+  await userEvent.click(canvas.getByRole('button', { name: 'Generate' }));
+}
+
+/** Generates, and waits for the draft's form. */
+async function generateDraft(canvas: Canvas) {
+  await generate(canvas);
+  await expect(await canvas.findByRole('textbox', { name: 'Name' })).toHaveValue('Marisol Vega');
+}
+
+// The signed-in fixture user, as the creator of what they save.
+const ADA = { creatorId: 'user-1', name: 'Ada', avatar: null };
+
+// What the mocked server received during one story, and the mate it saved last.
+const sent = { saves: [] as SaveMatePayload[], portraits: [] as SetPortraitPayload[] };
+let lastSaved: Mate | null = null;
+const recordSaves = [
+  mockEndpoint('/mate/saveMate', ({ body }) => {
+    const payload = body as SaveMatePayload;
+    sent.saves.push(payload);
+    lastSaved = createMateFixture({
+      ...payload,
+      mateId: payload.mateId ?? 'mate-saved',
+      visibility: payload.visibility ?? 'private',
+      creator: ADA,
+    });
+    return lastSaved;
+  }),
+  mockEndpoint('/mate/setPortrait', ({ body }) => {
+    sent.portraits.push(body as SetPortraitPayload);
+    return { ...lastSaved!, avatar: '/media/portraits/new.webp' };
+  }),
+];
+const resetServer = () => {
+  sent.saves = [];
+  sent.portraits = [];
+  lastSaved = null;
+};
+
+export const SignedOut: Story = visitorAt('/generate');
+
+/** "Sign in" opens the popup; closing it returns to discover. */
+export const CloseSignInAndReturnHome: Story = visitorClosesSignInAt('/generate');
+
+/** The idea, its options and the cost, stated before the Generate button. No header or footer. */
+export const Empty: Story = {
+  parameters: signedIn,
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Create a mate' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Your idea' })).toHaveValue('');
+    await expect(canvas.getByText('0 / 1,000 characters')).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Gender' })).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Language' })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: 'Fantasy' })).toBeVisible();
+    // The mature switch only for users who turned the preference on.
+    await expect(canvas.queryByRole('switch', { name: 'Mature content' })).toBeNull();
+    const cost = await canvas.findByText('Costs 1 chat · you have 20');
+    const button = canvas.getByRole('button', { name: 'Generate' });
+    await expect(
+      cost.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await expect(button).toHaveAccessibleDescription('Costs 1 chat · you have 20');
+    await expect(canvas.getByRole('button', { name: 'Start from scratch' })).toBeVisible();
+    await expect(canvas.queryByRole('banner')).toBeNull();
+    await expect(canvas.queryByRole('contentinfo')).toBeNull();
+  },
+};
+
+/** With the mature preference on, the idea may ask for mature content; options reach the server. */
+export const MatureAllowed: Story = {
+  parameters: {
+    app: { path: '/generate', signedIn: true, state: { nfsw: true } },
+    msw: { handlers: api(mockEndpointLoading('/mate/generateRole')) },
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('switch', { name: 'Mature content' }));
+    await expect(canvas.getByRole('switch', { name: 'Mature content' })).toBeChecked();
+  },
+};
+
+/** Generating shows its seconds, politely announced, with Cancel; what was typed stays. */
+export const GenerateShowsProgress: Story = {
+  parameters: { ...signedIn, msw: { handlers: api(mockEndpointLoading('/mate/generateRole')) } },
+  play: async ({ canvas }) => {
+    await generate(canvas);
+    const status = await canvas.findByRole('status');
+    await expect(status).toHaveTextContent(/Writing your mate… \d+ s/);
+    await expect(status).toHaveAttribute('aria-live', 'polite');
+    await expect(canvas.getByRole('textbox', { name: 'Your idea' })).toHaveValue(IDEA);
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
+    await expect(await canvas.findByRole('button', { name: 'Generate' })).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Your idea' })).toHaveValue(IDEA);
+  },
+};
+
+/** The draft is a form of every field, each with "Write again", and the greeting's preview. */
+export const GeneratedDraft: Story = {
+  parameters: signedIn,
+  play: async ({ canvas }) => {
+    await generateDraft(canvas);
+    for (const [label, value] of [
+      ['Tagline', 'A lighthouse keeper who collects the stories ships leave behind.'],
+      ['Personality', 'patient, dry-humoured, curious, protective of her island'],
+    ] as const)
+      await expect(canvas.getByRole('textbox', { name: label })).toHaveValue(value);
+    for (const label of [
+      'Description',
+      'Scenario',
+      'Greeting',
+      'Example dialogue',
+      'Alternate greeting 1',
+    ])
+      await expect(canvas.getByRole('textbox', { name: label })).toBeVisible();
+    for (const field of ['Name', 'Tagline', 'Greeting', 'Alternate greetings', 'Tags'])
+      await expect(canvas.getByRole('button', { name: `Write again: ${field}` })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Write everything again' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Fantasy' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // {{user}} is the reader's nickname in the preview; the alternate greeting can be switched to.
+    const preview = canvas.getByRole('article', { name: 'Marisol Vega says' });
+    await expect(preview).toHaveTextContent('You picked a fine night to wash up, Ada.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Alternate 1' }));
+    await expect(canvas.getByRole('article', { name: 'Marisol Vega says' })).toHaveTextContent(
+      'Another stray?',
+    );
+    const portraits = await canvas.findByRole('group', { name: 'Pick a portrait' });
+    await expect(await within(portraits).findAllByRole('radio')).toHaveLength(6);
+    await expect(
+      within(portraits).getByRole('radio', { name: 'Portrait 1 of 6' }),
+    ).not.toBeChecked();
+    for (const name of ['Save as draft', 'Save private', 'Publish'])
+      await expect(canvas.getByRole('button', { name })).toBeEnabled();
+  },
+};
+
+/** One field is written again: only it shows busy, the others stay editable. */
+export const OneFieldRegenerating: Story = {
+  parameters: {
+    ...signedIn,
+    msw: {
+      handlers: api(
+        mockEndpoint('/mate/generateRole', async ({ body }) => {
+          if ((body as GenerateRolePayload).field) await delay('infinite');
+          return createMateDraftFixture();
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await generateDraft(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'Write again: Tagline' }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Writing Tagline…');
+    await expect(canvas.getByRole('textbox', { name: 'Tagline' })).toBeDisabled();
+    const name = canvas.getByRole('textbox', { name: 'Name' });
+    await expect(name).toBeEnabled();
+    await userEvent.type(name, ' Jr');
+    await expect(name).toHaveValue('Marisol Vega Jr');
+    await expect(canvas.getByRole('button', { name: 'Write again: Name' })).toBeDisabled();
+  },
+};
+
+/** No chats left: said before the button, with the way to get more; Generate is off. */
+export const NoChatsLeft: Story = {
+  parameters: {
+    ...signedIn,
+    msw: {
+      handlers: api(mockEndpoint('/user/benefits', () => createBenefitsFixture({ chats: 0 }))),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/you have none left/)).toHaveTextContent(
+      'Costs 1 chat · you have none left.',
+    );
+    await expect(canvas.getByRole('link', { name: 'Get more chats' })).toHaveAttribute(
+      'href',
+      '#/subscription',
+    );
+    await expect(canvas.getByRole('button', { name: 'Generate' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Start from scratch' })).toBeEnabled();
+  },
+};
+
+/** A failed generation says why and keeps the idea. */
+export const GenerationError: Story = {
+  parameters: {
+    ...signedIn,
+    msw: { handlers: api(mockEndpointError('/mate/generateRole', 5000, 'The model is resting')) },
+  },
+  play: async ({ canvas }) => {
+    await generate(canvas);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('The draft could not be written: The model is resting');
+    await expect(canvas.getByRole('textbox', { name: 'Your idea' })).toHaveValue(IDEA);
+  },
+};
+
+/** A failed save says why and keeps every field. */
+export const SavingError: Story = {
+  parameters: {
+    ...signedIn,
+    msw: { handlers: api(mockEndpointError('/mate/saveMate', 4000, 'tags: unknown tag "x"')) },
+  },
+  play: async ({ canvas }) => {
+    await generateDraft(canvas);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), ' Jr');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save private' }));
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(
+      'Not saved. Your work is still here. tags: unknown tag "x"',
+    );
+    await expect(canvas.getByRole('textbox', { name: 'Name' })).toHaveValue('Marisol Vega Jr');
+  },
+};
+
+/** Saved private with a picked portrait: links to chat, to the mate, and to "Your mates". */
+export const Saved: Story = {
+  loaders: [resetServer],
+  parameters: { ...signedIn, msw: { handlers: api(...recordSaves) } },
+  play: async ({ canvas, loaded }) => {
+    await generateDraft(canvas);
+    await userEvent.click(await canvas.findByRole('radio', { name: 'Portrait 2 of 6' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save private' }));
+    await expect(
+      await canvas.findByRole('heading', { name: 'Marisol Vega is saved' }),
+    ).toBeVisible();
+    await expect(sent.saves[0]).toMatchObject({ name: 'Marisol Vega', visibility: 'private' });
+    await expect(sent.portraits).toEqual([
+      { mateId: 'mate-saved', choiceId: 'fixture:Marisol Vega:1' },
+    ]);
+    await expect(canvas.getByText('Only you can see it.')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'See it' })).toHaveAttribute(
+      'href',
+      '#/detail?mateId=mate-saved',
+    );
+    await expect(canvas.getByRole('link', { name: 'Your mates' })).toHaveAttribute(
+      'href',
+      '#/mine',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Chat now' }));
+    const app = loaded.app as {
+      router: { state: { location: { pathname: string; search: string } } };
+    };
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/chat-detail'));
+    await expect(app.router.state.location.search).toBe('?roomId=room-1');
+  },
+};
+
+/** Publishing and saving private need a name and a greeting; each message is tied to its field. */
+export const SaveNeedsANameAndAGreeting: Story = {
+  loaders: [resetServer],
+  parameters: { ...signedIn, msw: { handlers: api(...recordSaves) } },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Start from scratch' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Publish' }));
+    const name = canvas.getByRole('textbox', { name: 'Name' });
+    const greeting = canvas.getByRole('textbox', { name: 'Greeting' });
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('Give your mate a name.');
+    await expect(greeting).toHaveAttribute('aria-invalid', 'true');
+    await expect(greeting).toHaveAccessibleDescription(
+      'Write a greeting: it opens every chat. (A draft can wait.)',
+    );
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Fix the marked fields to save.');
+    await userEvent.type(name, 'Nell');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save private' }));
+    await expect(greeting).toHaveAttribute('aria-invalid', 'true');
+    await expect(sent.saves).toHaveLength(0);
+  },
+};
+
+/** A draft may be saved without a greeting. */
+export const SaveADraftWithoutAGreeting: Story = {
+  loaders: [resetServer],
+  parameters: { ...signedIn, msw: { handlers: api(...recordSaves) } },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Start from scratch' }));
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Name' }), 'Nell');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save as draft' }));
+    await expect(await canvas.findByRole('heading', { name: 'Nell is saved' })).toBeVisible();
+    await expect(sent.saves[0]).toMatchObject({ name: 'Nell', first_mes: '', visibility: 'draft' });
+    // A draft cannot be chatted with yet.
+    await expect(canvas.queryByRole('button', { name: 'Chat now' })).toBeNull();
+  },
+};
+
+/** An idea over 1,000 characters is refused, with the reason on the field. */
+export const IdeaOverTheLimit: Story = {
+  parameters: { ...signedIn, msw: { handlers: api(mockEndpointLoading('/mate/generateRole')) } },
+  play: async ({ canvas }) => {
+    const idea = await canvas.findByRole('textbox', { name: 'Your idea' });
+    await userEvent.click(idea);
+    await userEvent.paste('x'.repeat(1001));
+    await expect(canvas.getByText('1,001 / 1,000 characters')).toBeVisible();
+    await expect(idea).toHaveAttribute('aria-invalid', 'true');
+    await expect(idea).toHaveAccessibleDescription('Keep the idea to 1,000 characters or fewer.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Generate' }));
+    await expect(canvas.queryByRole('status')).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Generate' })).toBeVisible();
+  },
+};
+
+const OWN_MATE = createMateFixture({
+  mateId: 'mate-own',
+  name: 'Lyra Moonwhisper',
+  visibility: 'private',
+  creator: ADA,
+});
+
+/** Editing one of the caller's mates: the same form, filled, and "Save changes" updates it. */
+export const EditExistingMate: Story = {
+  loaders: [resetServer],
+  parameters: {
+    app: { path: '/generate?mateId=mate-own', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/mate/getMateDetail', () => OWN_MATE),
+        ...recordSaves,
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Edit Lyra Moonwhisper' }),
+    ).toBeVisible();
+    const greeting = await canvas.findByRole('textbox', { name: 'Greeting' });
+    await expect(greeting).toHaveValue(OWN_MATE.first_mes);
+    await userEvent.clear(greeting);
+    await userEvent.type(greeting, 'Hello again, {{{{user}}.');
+    await expect(canvas.getByRole('article', { name: 'Lyra Moonwhisper says' })).toHaveTextContent(
+      'Hello again, Ada.',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Save changes' }));
+    await expect(
+      await canvas.findByRole('heading', { name: 'Lyra Moonwhisper is saved' }),
+    ).toBeVisible();
+    await expect(sent.saves[0]).toMatchObject({
+      mateId: 'mate-own',
+      visibility: 'private',
+      first_mes: 'Hello again, {{user}}.',
+    });
+  },
+};
+
+/** Someone else's mate cannot be edited here. */
+export const NotYourMate: Story = {
+  parameters: { app: { path: '/generate?mateId=mate-1', signedIn: true } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('You can only edit your own mates.')).toBeVisible();
+  },
+};
+
+/** Leaving with unsaved changes asks first; staying keeps every word. */
+export const LeavingAsksFirst: Story = {
+  parameters: signedIn,
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Your idea' }), IDEA);
+    await expect(canvas.getByRole('link', { name: '← Your mates' })).toHaveAttribute(
+      'href',
+      '#/mine',
+    );
+    // The back link's hash change is a navigation of the hash router; the story's memory router
+    // is told directly.
+    void app.router.navigate('/mine');
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = await body.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // The dialog closes (its fade over) before the page is in the accessibility tree again.
+    await expect(await canvas.findByRole('textbox', { name: 'Your idea' })).toHaveValue(IDEA);
+    await expect(app.router.state.location.pathname).toBe('/generate');
+  },
+};
+
+/** In Spanish. */
+export const Spanish: Story = {
+  parameters: { app: { path: '/generate', signedIn: true, language: 'es' } },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Crear un mate' }),
+    ).toBeVisible();
+    await expect(await canvas.findByText('Cuesta 1 chat · te quedan 20')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Generar' })).toBeVisible();
+  },
+};
+
+/** On a small phone (320 × 568): the draft's form fits without sideways scrolling. */
+export const Phone: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  parameters: signedIn,
+  play: async ({ canvas, canvasElement }) => {
+    const view = canvasElement.ownerDocument.defaultView!;
+    await expect(view.innerWidth).toBeLessThanOrEqual(320);
+    await generateDraft(canvas);
+    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(
+      view.innerWidth,
+    );
+    for (const name of ['Save as draft', 'Save private', 'Publish', 'Write again: Name'])
+      await expect(
+        canvas.getByRole('button', { name }).getBoundingClientRect().right,
+      ).toBeLessThanOrEqual(view.innerWidth);
+  },
+};

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useSelector } from '@xstate/store-react';
+import { EmptyState } from '@mates/ui';
+import { useServices } from '../../app/services-context';
+import { Page } from '../../components/page';
+import { SignInGate, useSignedIn } from '../../components/sign-in-gate';
+import { Loading, LoadError } from '../../components/states';
+import { draftOf } from './autosave';
+import { Studio } from './studio';
+
+/**
+ * `/generate` (no header or footer): the creation studio. `?mateId=…` edits one of the caller's
+ * own mates in the same form.
+ */
+export function GeneratePage() {
+  const { t } = useTranslation();
+  const { client, store } = useServices();
+  const [params] = useSearchParams();
+  const mateId = params.get('mateId');
+  const signedIn = useSignedIn();
+  const userId = useSelector(store, (state) => state.context.userInfo.uuid);
+  const mate = useQuery({
+    queryKey: ['mate', mateId],
+    queryFn: ({ signal }) => client.mate.getMateDetail({ mateId: mateId! }, { signal }),
+    enabled: mateId !== null && signedIn,
+  });
+  const own = mate.data && mate.data.creator.creatorId === userId ? mate.data : null;
+  const title = own ? t('generate.editTitle', { name: own.name }) : t('generate.title');
+  const edit = () => {
+    if (mate.isPending) return <Loading />;
+    if (mate.isError) return <LoadError query={mate} title={t('generate.loadError')} />;
+    if (!own) return <EmptyState tone="error" title={t('generate.notYours')} />;
+    return <Studio key={own.mateId} mateId={own.mateId} mate={own} saved={draftOf(own)} />;
+  };
+  return (
+    <Page title={title} back={{ to: '/mine', label: t('generate.back') }}>
+      <SignInGate>{mateId ? edit() : <Studio key="new" mateId={null} />}</SignInGate>
+    </Page>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector as useStoreSelector } from '@xstate/store-react';
+import type { Mate, MateDraft } from '@mates/api-client';
+import { studioMachine, type StudioContext } from '@mates/state-machines';
+import { Stack, Text } from '@mates/ui';
+import { useServices } from '../../app/services-context';
+import { supportedLanguage } from '../../i18n/i18n';
+import { clearAutosave, readAutosave, writeAutosave, type StudioSnapshot } from './autosave';
+import { IdeaForm } from './idea-form';
+import { DraftForm } from './draft-form';
+import { SavedPanel } from './saved-panel';
+import { LeaveGuard } from './leave-guard';
+
+/** The actor the studio's parts talk to. */
+export type StudioActor = ReturnType<typeof useActorRef<typeof studioMachine>>;
+
+const snapshotOf = (context: StudioContext): StudioSnapshot => ({
+  idea: context.idea,
+  draft: context.draft,
+  portrait: context.portrait,
+  mateId: context.mateId,
+});
+
+/** What counts as a change worth keeping: the idea's words, the draft and the portrait. */
+const workOf = (idea: string, draft: MateDraft | null, portrait: unknown) =>
+  JSON.stringify([idea, draft, portrait]);
+
+/** The chats the caller has left, fresh on each visit (the store, and so the header, follows). */
+export function useChatsLeft(): number {
+  const { client, store } = useServices();
+  const chats = useStoreSelector(store, (state) => state.context.userBenefits.chats);
+  useQuery({
+    queryKey: ['benefits'],
+    queryFn: async ({ signal }) => {
+      const benefits = await client.user.benefits({ signal });
+      store.trigger.benefitsChanged({ benefits });
+      return benefits;
+    },
+  });
+  return chats;
+}
+
+/**
+ * The studio for a new mate (`mateId` null) or one of the caller's (`mate`, its fields as
+ * `saved`). The work is kept on this device as it changes and restored on return.
+ */
+export function Studio({
+  mateId,
+  mate,
+  saved = null,
+}: {
+  mateId: string | null;
+  mate?: Mate;
+  saved?: MateDraft | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const { client, storage, platform } = useServices();
+  const queries = useQueryClient();
+  const [restored] = useState(() => readAutosave(storage, mateId));
+  const [baseline] = useState(() => workOf('', saved, null));
+  const actor = useActorRef(studioMachine, {
+    input: {
+      client,
+      mateId: restored?.mateId ?? mateId,
+      idea: restored?.idea ?? { language: supportedLanguage(i18n.language) },
+      draft: restored?.draft ?? saved,
+      portrait: restored?.portrait ?? null,
+    },
+  });
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const { context } = state;
+  // Unchanged means as last saved here, or else as the screen opened.
+  const dirty =
+    !state.matches('saved') &&
+    (context.savedDraft
+      ? workOf('', context.draft, context.portrait) !== workOf('', context.savedDraft, null)
+      : workOf(context.idea.idea, context.draft, context.portrait) !== baseline);
+
+  // Every change is kept on this device, so a reload or a closed tab loses nothing.
+  useEffect(() => {
+    if (state.matches('saved')) return;
+    try {
+      if (dirty) writeAutosave(storage, mateId, snapshotOf(context));
+    } catch (error) {
+      platform.logError('The studio could not keep a copy of the work', error);
+    }
+  }, [context, dirty, mateId, platform, state, storage]);
+
+  // Once saved, the kept copy is done with, and lists showing the mate are stale.
+  const savedMate = state.matches('saved') ? context.saved : null;
+  useEffect(() => {
+    if (!savedMate) return;
+    clearAutosave(storage, mateId);
+    queries.setQueryData(['mate', savedMate.mateId], savedMate);
+    void queries.invalidateQueries({ queryKey: ['myMates'] });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per save
+  }, [savedMate]);
+
+  // Each generation spends chats: once a call ends, the count shown must be the server's.
+  const busy = state.hasTag('busy');
+  useEffect(() => {
+    if (!busy) void queries.invalidateQueries({ queryKey: ['benefits'] });
+  }, [busy, queries]);
+
+  return (
+    <Stack gap={5}>
+      <LeaveGuard when={dirty} />
+      {restored && dirty && (
+        <Text role="status" tone="muted">
+          {t('generate.restored')}
+        </Text>
+      )}
+      {savedMate ? (
+        <SavedPanel mate={savedMate} onEdit={() => actor.send({ type: 'EDIT' })} />
+      ) : state.matches('composing') || (state.matches('generating') && !context.draft) ? (
+        <IdeaForm actor={actor} />
+      ) : (
+        <DraftForm actor={actor} editing={mate ?? null} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,386 @@
+import { assertEvent, assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import type {
+  ApiClient,
+  Gender,
+  GenerateRolePayload,
+  LanguageCode,
+  Mate,
+  MateDraft,
+  MateVisibility,
+  RegenerableField,
+} from '@mates/api-client';
+import { checkMateDraft, emptyMateDraft, isIdeaValid } from './mate-draft-rules';
+
+/** What the creator asks the model for: the idea and its options. */
+export interface StudioIdea {
+  /** What the mate should be, in a sentence or two (1–1,000 characters). */
+  idea: string;
+  /** The mate's gender; `null` lets the model choose. */
+  gender: Gender | null;
+  /** Tag keys the mate should carry. */
+  tags: string[];
+  /** Whether the mate may be not safe for work. */
+  nsfw: boolean;
+  /** The language to write in. */
+  language: LanguageCode;
+}
+
+/** The portrait the creator picked, applied once the mate is saved. */
+export type StudioPortrait =
+  | {
+      /** One of `GET /mate/portraitChoices`. */
+      choiceId: string;
+      /** Its picture, to show. */
+      url: string;
+    }
+  | {
+      /** An uploaded image, base64-encoded (no `data:` prefix). */
+      image: string;
+      /** Its picture, to show (a `data:` URL). */
+      url: string;
+    };
+
+/** What the studio needs: the client, and what to start from (an autosave, or a mate to edit). */
+export interface StudioInput {
+  /** The API client (generateRole, saveMate, setPortrait). */
+  client: Pick<ApiClient, 'mate'>;
+  /** The idea to start with; default an empty one in `language`. */
+  idea?: Partial<StudioIdea>;
+  /** A draft to start editing at once (an autosave, or the mate being edited). */
+  draft?: MateDraft | null;
+  /** The caller's mate being edited; saving updates it. */
+  mateId?: string | null;
+  /** A portrait picked before. */
+  portrait?: StudioPortrait | null;
+}
+
+/** Which call failed last, for the screen to say so by the right control. */
+export type StudioFailure = 'generate' | 'regenerate' | 'save' | 'portrait';
+
+/** What the studio holds. Nothing the creator typed is dropped by any transition. */
+export interface StudioContext {
+  /** The API client. */
+  client: Pick<ApiClient, 'mate'>;
+  /** The idea and its options. */
+  idea: StudioIdea;
+  /** The draft being edited, or `null` before there is one. */
+  draft: MateDraft | null;
+  /** The caller's mate this draft is saved as, once it exists. */
+  mateId: string | null;
+  /** The portrait to apply after saving, or `null` to keep the current one. */
+  portrait: StudioPortrait | null;
+  /** The field being written again, while one is. */
+  busyField: RegenerableField | null;
+  /** The visibility of the save under way or last asked for. */
+  visibility: MateVisibility | null;
+  /** Whether a save was refused by the form rules (the screen then shows every problem). */
+  checked: boolean;
+  /** The mate as last saved. */
+  saved: Mate | null;
+  /** The draft as it was sent by the last save that succeeded: what counts as unchanged. */
+  savedDraft: MateDraft | null;
+  /** The last error's message and which call it came from, or `null`. */
+  error: { failure: StudioFailure; message: string } | null;
+}
+
+/** Events the studio accepts. */
+export type StudioEvent =
+  | { type: 'IDEA.CHANGE'; idea: Partial<StudioIdea> }
+  | { type: 'GENERATE' }
+  | { type: 'CANCEL' }
+  | { type: 'START_BLANK' }
+  | { type: 'DRAFT.CHANGE'; draft: Partial<MateDraft> }
+  | { type: 'REGENERATE'; field: RegenerableField }
+  | { type: 'REGENERATE_ALL' }
+  | { type: 'PORTRAIT.CHANGE'; portrait: StudioPortrait | null }
+  | { type: 'SAVE'; visibility: MateVisibility }
+  | { type: 'EDIT' };
+
+/** What the generate actors get. */
+interface GenerateInput {
+  client: Pick<ApiClient, 'mate'>;
+  payload: GenerateRolePayload;
+}
+
+/** What the save actor gets. */
+interface SaveInput {
+  client: Pick<ApiClient, 'mate'>;
+  draft: MateDraft;
+  mateId: string | null;
+  visibility: MateVisibility;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function ideaPayload(idea: StudioIdea): GenerateRolePayload {
+  return {
+    idea: idea.idea.trim(),
+    ...(idea.gender ? { gender: idea.gender } : {}),
+    tags: idea.tags,
+    nsfw: idea.nsfw,
+    language: idea.language,
+  };
+}
+
+/**
+ * The creation studio (`/generate`): compose an idea → `generating` (cancellable; the request is
+ * aborted) → `editing` the draft, where one field at a time can be written again
+ * (`editing.regenerating`, the rest stays editable) → `saving` as draft, private or public
+ * (`saveMate`, then `setPortrait` when a portrait was picked) → `saved`. `START_BLANK` edits an
+ * empty draft without generating; a `draft` in the input starts in `editing` (an autosave, or
+ * the caller's mate with `mateId`, which saving then updates). Every failure keeps the idea and
+ * the draft and names the call in `error`; a failed portrait keeps the saved `mateId`, so the
+ * next save updates that mate rather than making another. Tags: `busy` while a call runs.
+ */
+export const studioMachine = setup({
+  types: {
+    context: {} as StudioContext,
+    input: {} as StudioInput,
+    events: {} as StudioEvent,
+  },
+  actors: {
+    generateRole: fromPromise<MateDraft, GenerateInput>(({ input, signal }) =>
+      input.client.mate.generateRole(input.payload, { signal }),
+    ),
+    regenerateField: fromPromise<MateDraft, GenerateInput>(({ input, signal }) =>
+      input.client.mate.generateRole(input.payload, { signal }),
+    ),
+    saveMate: fromPromise<Mate, SaveInput>(({ input, signal }) =>
+      input.client.mate.saveMate(
+        {
+          ...input.draft,
+          ...(input.mateId ? { mateId: input.mateId } : {}),
+          visibility: input.visibility,
+        },
+        { signal },
+      ),
+    ),
+    setPortrait: fromPromise<
+      Mate,
+      { client: Pick<ApiClient, 'mate'>; mateId: string; portrait: StudioPortrait }
+    >(({ input, signal }) =>
+      input.client.mate.setPortrait(
+        'choiceId' in input.portrait
+          ? { mateId: input.mateId, choiceId: input.portrait.choiceId }
+          : { mateId: input.mateId, image: input.portrait.image },
+        { signal },
+      ),
+    ),
+  },
+  guards: {
+    hasDraft: ({ context }) => context.draft !== null,
+    ideaValid: ({ context }) => isIdeaValid(context.idea.idea),
+    draftSavable: ({ context, event }) =>
+      event.type === 'SAVE' &&
+      context.draft !== null &&
+      Object.keys(checkMateDraft(context.draft, event.visibility)).length === 0,
+    hasPortrait: ({ context }) => context.portrait !== null,
+  },
+  actions: {
+    changeIdea: assign(({ context, event }) => {
+      assertEvent(event, 'IDEA.CHANGE');
+      return { idea: { ...context.idea, ...event.idea } };
+    }),
+    changeDraft: assign(({ context, event }) => {
+      assertEvent(event, 'DRAFT.CHANGE');
+      return { draft: { ...(context.draft ?? emptyMateDraft()), ...event.draft } };
+    }),
+    startBlank: assign(({ context }) => ({
+      draft: context.draft ?? {
+        ...emptyMateDraft(),
+        ...(context.idea.gender ? { gender: context.idea.gender } : {}),
+        tags: context.idea.tags,
+        nsfw: context.idea.nsfw,
+      },
+    })),
+    changePortrait: assign(({ event }) => {
+      assertEvent(event, 'PORTRAIT.CHANGE');
+      return { portrait: event.portrait };
+    }),
+    clearError: assign({ error: null }),
+    failWith: assign((_, params: { failure: StudioFailure; error: unknown }) => ({
+      error: { failure: params.failure, message: message(params.error) },
+    })),
+  },
+}).createMachine({
+  id: 'studio',
+  context: ({ input }) => ({
+    client: input.client,
+    idea: {
+      idea: '',
+      gender: null,
+      tags: [],
+      nsfw: false,
+      language: 'en',
+      ...input.idea,
+    },
+    draft: input.draft ?? null,
+    mateId: input.mateId ?? null,
+    portrait: input.portrait ?? null,
+    busyField: null,
+    visibility: null,
+    checked: false,
+    saved: null,
+    savedDraft: null,
+    error: null,
+  }),
+  initial: 'starting',
+  on: {
+    'IDEA.CHANGE': { actions: 'changeIdea' },
+    'PORTRAIT.CHANGE': { actions: 'changePortrait' },
+  },
+  states: {
+    starting: {
+      always: [{ guard: 'hasDraft', target: 'editing' }, { target: 'composing' }],
+    },
+    composing: {
+      on: {
+        GENERATE: { guard: 'ideaValid', target: 'generating' },
+        START_BLANK: { target: 'editing', actions: ['startBlank', 'clearError'] },
+      },
+    },
+    generating: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'generateRole',
+        src: 'generateRole',
+        input: ({ context }) => ({ client: context.client, payload: ideaPayload(context.idea) }),
+        onDone: {
+          target: 'editing',
+          actions: assign(({ event }) => ({ draft: event.output, checked: false })),
+        },
+        onError: [
+          {
+            guard: 'hasDraft',
+            target: 'editing',
+            actions: { type: 'failWith', params: failure('generate') },
+          },
+          { target: 'composing', actions: { type: 'failWith', params: failure('generate') } },
+        ],
+      },
+      on: {
+        // Leaving the state stops the actor, which aborts the request.
+        CANCEL: [{ guard: 'hasDraft', target: 'editing' }, { target: 'composing' }],
+      },
+    },
+    editing: {
+      initial: 'idle',
+      on: {
+        'DRAFT.CHANGE': { actions: 'changeDraft' },
+      },
+      states: {
+        idle: {
+          // Cleared on arrival, not on leaving `regenerating`: its answer still needs the field.
+          entry: assign({ busyField: null }),
+          on: {
+            REGENERATE: {
+              target: 'regenerating',
+              actions: assign(({ event }) => ({ busyField: event.field })),
+            },
+            REGENERATE_ALL: { guard: 'ideaValid', target: '#studio.generating' },
+            SAVE: [
+              {
+                guard: 'draftSavable',
+                target: '#studio.saving',
+                actions: assign(({ event }) => ({ visibility: event.visibility, checked: false })),
+              },
+              { actions: assign(({ event }) => ({ visibility: event.visibility, checked: true })) },
+            ],
+          },
+        },
+        regenerating: {
+          tags: ['busy'],
+          entry: 'clearError',
+          invoke: {
+            id: 'regenerateField',
+            src: 'regenerateField',
+            input: ({ context }) => ({
+              client: context.client,
+              payload: {
+                ...ideaPayload(context.idea),
+                // An edit-mode draft may have no idea: the draft itself says what the mate is.
+                idea: context.idea.idea.trim() || context.draft!.name || context.draft!.tagline,
+                field: context.busyField!,
+                draft: context.draft!,
+              },
+            }),
+            onDone: {
+              target: 'idle',
+              // Only the field asked for: the creator may have edited others meanwhile.
+              actions: assign(({ context, event }) => ({
+                draft: {
+                  ...context.draft!,
+                  [context.busyField!]: event.output[context.busyField!],
+                },
+              })),
+            },
+            onError: {
+              target: 'idle',
+              actions: { type: 'failWith', params: failure('regenerate') },
+            },
+          },
+          on: { CANCEL: 'idle' },
+        },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'saveMate',
+        src: 'saveMate',
+        input: ({ context }) => ({
+          client: context.client,
+          draft: context.draft!,
+          mateId: context.mateId,
+          visibility: context.visibility!,
+        }),
+        onDone: [
+          {
+            guard: 'hasPortrait',
+            target: 'settingPortrait',
+            actions: assign(({ context, event }) => ({
+              mateId: event.output.mateId,
+              saved: event.output,
+              savedDraft: context.draft,
+            })),
+          },
+          {
+            target: 'saved',
+            actions: assign(({ context, event }) => ({
+              mateId: event.output.mateId,
+              saved: event.output,
+              savedDraft: context.draft,
+            })),
+          },
+        ],
+        onError: { target: 'editing', actions: { type: 'failWith', params: failure('save') } },
+      },
+    },
+    settingPortrait: {
+      tags: ['busy'],
+      invoke: {
+        id: 'setPortrait',
+        src: 'setPortrait',
+        input: ({ context }) => ({
+          client: context.client,
+          mateId: context.mateId!,
+          portrait: context.portrait!,
+        }),
+        onDone: {
+          target: 'saved',
+          actions: assign(({ event }) => ({ saved: event.output, portrait: null })),
+        },
+        onError: { target: 'editing', actions: { type: 'failWith', params: failure('portrait') } },
+      },
+    },
+    saved: {
+      on: { EDIT: 'editing' },
+    },
+  },
+});
+
+function failure(which: StudioFailure) {
+  return ({ event }: { event: ErrorActorEvent }) => ({ failure: which, error: event.error });
+}
