@@ -14,6 +14,8 @@ import { ChatBubble } from './chat/chat-bubble';
 import { Header } from './shell/header';
 import { Footer } from './shell/footer';
 import { Stack } from './layout/primitives';
+import { Dialog } from './feedback/dialog';
+import { Select } from './controls/select';
 
 let root: Root | null = null;
 let host: HTMLElement | null = null;
@@ -168,4 +170,29 @@ describe.each([360, 768, 1024, 1440])('responsive at %i px', (width) => {
 test('the footer lists the legal and help pages as a contentinfo landmark', async () => {
   await show(<Footer links={[{ href: '#/faq', label: 'FAQ' }]} note="© Mates" />);
   await expect.element(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test('a select opened inside a dialog sits above its overlay, where a click lands', async () => {
+  let chosen = '';
+  await show(
+    <Dialog open onOpenChange={() => {}} title="Hide this mate">
+      <Select
+        label="Reason"
+        value=""
+        onValueChange={(value) => (chosen = value)}
+        options={[
+          { value: 'copyright', label: 'Copies someone else’s work' },
+          { value: 'other', label: 'Something else' },
+        ]}
+      />
+    </Dialog>,
+  );
+  await page.getByRole('combobox', { name: 'Reason' }).click();
+  const option = page.getByRole('option', { name: 'Something else' }).element();
+  const box = option.getBoundingClientRect();
+  // What a pointer at the option's centre hits: the option, not the dialog's overlay.
+  const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  expect(option.contains(hit)).toBe(true);
+  await page.getByRole('option', { name: 'Something else' }).click();
+  expect(chosen).toBe('other');
 });

@@ -35,7 +35,8 @@ const Content = /* @__PURE__ */ styled(RadixSelect.Content, {
   borderRadius: '$2',
   backgroundColor: '$surfaceRaised',
   boxShadow: '$raised',
-  zIndex: 50,
+  // Above dialogs (100): a select inside a dialog opens over its overlay.
+  zIndex: 110,
 });
 const Item = /* @__PURE__ */ styled(RadixSelect.Item, {
   all: 'unset',

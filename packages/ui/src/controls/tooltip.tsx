@@ -8,7 +8,8 @@ const Content = /* @__PURE__ */ styled(RadixTooltip.Content, {
   backgroundColor: '$text',
   color: '$bg',
   fontSize: '$1',
-  zIndex: 60,
+  // Above dialogs (100) and open selects (110).
+  zIndex: 120,
 });
 
 /** Props of {@link Tooltip}. */
