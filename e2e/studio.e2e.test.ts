@@ -1,16 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+// The server's image library: draws a real photo to upload and reads the portrait back.
+import sharp from 'sharp';
 import { createApiClient, type UserInfo } from '@mates/api-client';
 import { startOpenAiDouble } from '../apps/server/test/openai-double';
 import { launchBrowser, startServer, type E2eServer } from './harness';
-
-// sharp is the server's image library; the journey uses it to draw a real photo to upload.
-const sharp = createRequire(path.resolve(import.meta.dirname, '../apps/server/package.json'))(
-  'sharp',
-) as typeof import('sharp');
 
 const ADMIN = 'moderator@example.com';
 
@@ -61,11 +57,14 @@ function clientFor(user: UserInfo | null) {
 /** A fresh browser profile, signed in as `user`, on `path`. */
 async function visit(path: string, user: UserInfo): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((saved) => {
-    if (window.localStorage.getItem('mates.user') === null) {
-      window.localStorage.setItem('mates.user', saved);
-    }
-  }, JSON.stringify({ userInfo: user }));
+  await context.addInitScript(
+    (saved) => {
+      if (window.localStorage.getItem('mates.user') === null) {
+        window.localStorage.setItem('mates.user', saved);
+      }
+    },
+    JSON.stringify({ userInfo: user }),
+  );
   const page = await context.newPage();
   await page.goto(`${server.url}/#${path}`);
   return page;
