@@ -196,3 +196,14 @@ test('a select opened inside a dialog sits above its overlay, where a click land
   await page.getByRole('option', { name: 'Something else' }).click();
   expect(chosen).toBe('other');
 });
+
+test('a Stack or Flex rendered as a list lines up with its heading: no bullets, no indent', async () => {
+  await show(
+    <Stack as="ul" aria-label="Your mates">
+      <li>Marisol Vega</li>
+    </Stack>,
+  );
+  const list = page.getByRole('list', { name: 'Your mates' }).element();
+  const style = getComputedStyle(list);
+  expect([style.paddingLeft, style.marginTop, style.listStyleType]).toEqual(['0px', '0px', 'none']);
+});

@@ -6,6 +6,8 @@ type Space = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 const StyledBox = /* @__PURE__ */ styled('div', {});
 const StyledFlex = /* @__PURE__ */ styled('div', {
   display: 'flex',
+  // As a list (`as="ul"`), the items line up with what is around them: no bullets, no indent.
+  '&:is(ul, ol)': { listStyle: 'none', margin: 0, padding: 0 },
   variants: {
     direction: { row: { flexDirection: 'row' }, column: { flexDirection: 'column' } },
     align: {
