@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { badInput } from '../http/envelope';
 
@@ -15,6 +16,13 @@ export const PORTRAIT_SIZE = { width: 512, height: 768 } as const;
  * file that claims to be huge (a decompression bomb) is refused before it is decoded.
  */
 export const MAX_PORTRAIT_PIXELS = 50_000_000;
+
+/**
+ * The picture jobs (decode, crop, encode) that may run at once; the rest wait their turn.
+ * p-limit rather than sharp's own `sharp.queue`/`sharp.concurrency`: those set libvips'
+ * threads per job and only report the queue, they do not hold a job back.
+ */
+export const portraitJobs = pLimit(2);
 
 const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 
