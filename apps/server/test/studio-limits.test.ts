@@ -126,18 +126,25 @@ describe.each(DIALECTS)('studio limits on %s', (dialect) => {
     expect(answers[points]).toMatch(/^5007 Too many attempts\. Please try again in \d+ \w+\.$/);
   };
 
-  it.skipIf(skip)('limits imports and previews per user; a refused import creates nothing', async () => {
-    const user = await signUp(server);
-    const other = await signUp(server);
-    const previews = await exhaust('previewCard', () => user.client.mate.previewCard({ card: CARD }));
-    refusedAfterAll(previews);
-    await expect(other.client.mate.previewCard({ card: CARD })).resolves.toBeTruthy();
+  it.skipIf(skip)(
+    'limits imports and previews per user; a refused import creates nothing',
+    async () => {
+      const user = await signUp(server);
+      const other = await signUp(server);
+      const previews = await exhaust('previewCard', () =>
+        user.client.mate.previewCard({ card: CARD }),
+      );
+      refusedAfterAll(previews);
+      await expect(other.client.mate.previewCard({ card: CARD })).resolves.toBeTruthy();
 
-    const imports = await exhaust('importCard', () => user.client.mate.importCard({ card: CARD }));
-    refusedAfterAll(imports);
-    expect(await liveMates(user.userInfo.uuid)).toBe(imports.points);
-    await expect(other.client.mate.importCard({ card: CARD })).resolves.toBeTruthy();
-  });
+      const imports = await exhaust('importCard', () =>
+        user.client.mate.importCard({ card: CARD }),
+      );
+      refusedAfterAll(imports);
+      expect(await liveMates(user.userInfo.uuid)).toBe(imports.points);
+      await expect(other.client.mate.importCard({ card: CARD })).resolves.toBeTruthy();
+    },
+  );
 
   it.skipIf(skip)('limits copies, portrait changes and new mates per user', async () => {
     const user = await signUp(server);
@@ -210,36 +217,39 @@ describe.each(DIALECTS)('studio limits on %s', (dialect) => {
     },
   );
 
-  it.skipIf(skip)('runs a small number of picture jobs at once; the rest wait their turn', async () => {
-    expect(portraitJobs.concurrency).toBeGreaterThan(0);
-    expect(portraitJobs.concurrency).toBeLessThanOrEqual(4);
-    const user = await signUp(server);
-    const mate = await user.client.mate.saveMate(draft('Queued Portrait'));
-    const image = await sharp({
-      create: { width: 800, height: 1000, channels: 3, background: '#884422' },
-    })
-      .jpeg()
-      .toBuffer();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const busy = Array.from({ length: portraitJobs.concurrency }, () => portraitJobs(() => gate));
-    const upload = user.client.mate.setPortrait({
-      mateId: mate.mateId,
-      image: image.toString('base64'),
-    });
-    try {
-      // The upload waits for a free slot, and nothing about the mate changed meanwhile.
-      await vi.waitFor(() => expect(portraitJobs.pendingCount).toBe(1), { timeout: 10_000 });
-      expect(portraitJobs.activeCount).toBe(portraitJobs.concurrency);
-      const waiting = await user.client.mate.getMateDetail({ mateId: mate.mateId });
-      expect(waiting.avatar).toBe(mate.avatar);
-    } finally {
-      release();
-    }
-    await Promise.all(busy);
-    const done = await upload;
-    expect(done.avatar).toMatch(/\.webp$/);
-  });
+  it.skipIf(skip)(
+    'runs a small number of picture jobs at once; the rest wait their turn',
+    async () => {
+      expect(portraitJobs.concurrency).toBeGreaterThan(0);
+      expect(portraitJobs.concurrency).toBeLessThanOrEqual(4);
+      const user = await signUp(server);
+      const mate = await user.client.mate.saveMate(draft('Queued Portrait'));
+      const image = await sharp({
+        create: { width: 800, height: 1000, channels: 3, background: '#884422' },
+      })
+        .jpeg()
+        .toBuffer();
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const busy = Array.from({ length: portraitJobs.concurrency }, () => portraitJobs(() => gate));
+      const upload = user.client.mate.setPortrait({
+        mateId: mate.mateId,
+        image: image.toString('base64'),
+      });
+      try {
+        // The upload waits for a free slot, and nothing about the mate changed meanwhile.
+        await vi.waitFor(() => expect(portraitJobs.pendingCount).toBe(1), { timeout: 10_000 });
+        expect(portraitJobs.activeCount).toBe(portraitJobs.concurrency);
+        const waiting = await user.client.mate.getMateDetail({ mateId: mate.mateId });
+        expect(waiting.avatar).toBe(mate.avatar);
+      } finally {
+        release();
+      }
+      await Promise.all(busy);
+      const done = await upload;
+      expect(done.avatar).toMatch(/\.webp$/);
+    },
+  );
 
   it.skipIf(skip)(
     'deleting a mate removes its portrait file unless another mate still shows it',
@@ -270,7 +280,10 @@ describe.each(DIALECTS)('studio limits on %s', (dialect) => {
       expect(await status(row.avatar)).toBe(200);
 
       // Public ones too: the address people saw stops answering.
-      const shown = await user.client.mate.saveMate({ ...draft('Public Deleted'), visibility: 'public' });
+      const shown = await user.client.mate.saveMate({
+        ...draft('Public Deleted'),
+        visibility: 'public',
+      });
       expect(await status(shown.avatar)).toBe(200);
       await user.client.mate.deleteMate({ mateId: shown.mateId });
       expect(await status(shown.avatar)).toBe(404);
@@ -354,48 +367,49 @@ describe.each(DIALECTS)('studio limits on %s', (dialect) => {
     }
   });
 
-  it.skipIf(skip)(
-    'one open report per reporter and mate; none on one’s own mate',
-    async () => {
-      const creator = await signUp(server);
-      const mate = await creator.client.mate.saveMate({
-        ...draft('Reported Once'),
-        visibility: 'public',
-      });
-      const reports = () =>
-        server.db
-          .selectFrom('mate_feedback')
-          .select(['user_id', 'reason', 'content', 'closed_at'])
-          .where('mate_id', '=', mate.mateId)
-          .orderBy('id')
-          .execute();
-      await expect(
-        creator.client.mate.feedback({ mateId: mate.mateId, reason: 'broken' }),
-      ).rejects.toMatchObject({ code: 4003 });
-      expect(await reports()).toEqual([]);
+  it.skipIf(skip)('one open report per reporter and mate; none on one’s own mate', async () => {
+    const creator = await signUp(server);
+    const mate = await creator.client.mate.saveMate({
+      ...draft('Reported Once'),
+      visibility: 'public',
+    });
+    const reports = () =>
+      server.db
+        .selectFrom('mate_feedback')
+        .select(['user_id', 'reason', 'content', 'closed_at'])
+        .where('mate_id', '=', mate.mateId)
+        .orderBy('id')
+        .execute();
+    await expect(
+      creator.client.mate.feedback({ mateId: mate.mateId, reason: 'broken' }),
+    ).rejects.toMatchObject({ code: 4003 });
+    expect(await reports()).toEqual([]);
 
-      const reporter = await signUp(server);
-      await reporter.client.mate.feedback({ mateId: mate.mateId, reason: 'broken', content: 'Loops.' });
-      await reporter.client.mate.feedback({
-        mateId: mate.mateId,
+    const reporter = await signUp(server);
+    await reporter.client.mate.feedback({
+      mateId: mate.mateId,
+      reason: 'broken',
+      content: 'Loops.',
+    });
+    await reporter.client.mate.feedback({
+      mateId: mate.mateId,
+      reason: 'inappropriate',
+      content: 'Insults, too.',
+    });
+    expect(await reports()).toEqual([
+      {
+        user_id: reporter.userInfo.uuid,
         reason: 'inappropriate',
         content: 'Insults, too.',
-      });
-      expect(await reports()).toEqual([
-        {
-          user_id: reporter.userInfo.uuid,
-          reason: 'inappropriate',
-          content: 'Insults, too.',
-          closed_at: null,
-        },
-      ]);
-      // Someone else's report is their own.
-      const second = await signUp(server);
-      await second.client.mate.feedback({ mateId: mate.mateId, reason: 'copyright' });
-      expect((await reports()).map((row) => row.user_id)).toEqual([
-        reporter.userInfo.uuid,
-        second.userInfo.uuid,
-      ]);
-    },
-  );
+        closed_at: null,
+      },
+    ]);
+    // Someone else's report is their own.
+    const second = await signUp(server);
+    await second.client.mate.feedback({ mateId: mate.mateId, reason: 'copyright' });
+    expect((await reports()).map((row) => row.user_id)).toEqual([
+      reporter.userInfo.uuid,
+      second.userInfo.uuid,
+    ]);
+  });
 });
