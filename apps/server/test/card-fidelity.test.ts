@@ -46,12 +46,6 @@ const V3_ONLY = {
 };
 const V3 = { spec: 'chara_card_v3', spec_version: '3.0', data: { ...V2_DATA, ...V3_ONLY } };
 
-// The smallest valid PNG: one transparent pixel.
-const PIXEL = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 const encode = (card: unknown) => Buffer.from(JSON.stringify(card)).toString('base64');
 const decode = (text: string | undefined) =>
   JSON.parse(Buffer.from(text!, 'base64').toString('utf8')) as {
