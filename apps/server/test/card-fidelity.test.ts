@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mate } from '@mates/api-client';
 import { readPngText, writePngText } from '../src/cards/png-text';
+import { writePortrait } from '../src/catalog/portrait-files';
 import {
   DIALECTS,
   createTestApp,
@@ -44,12 +46,6 @@ const V3_ONLY = {
 };
 const V3 = { spec: 'chara_card_v3', spec_version: '3.0', data: { ...V2_DATA, ...V3_ONLY } };
 
-// The smallest valid PNG: one transparent pixel.
-const PIXEL = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 const encode = (card: unknown) => Buffer.from(JSON.stringify(card)).toString('base64');
 const decode = (text: string | undefined) =>
   JSON.parse(Buffer.from(text!, 'base64').toString('utf8')) as {
@@ -57,10 +53,17 @@ const decode = (text: string | undefined) =>
     spec_version: string;
     data: Record<string, unknown> & { name: string; tags: string[] };
   };
+// A picture a card can carry as its portrait (at least 256 pixels on its short side).
+const PICTURE = await sharp({
+  create: { width: 300, height: 450, channels: 3, background: '#447799' },
+})
+  .png()
+  .toBuffer();
+
 const pngWith = (chunks: Record<string, unknown>) =>
   Object.entries(chunks).reduce<Buffer>(
     (png, [keyword, card]) => writePngText(png, keyword, encode(card)),
-    PIXEL,
+    PICTURE,
   );
 const chunkCount = (png: Buffer, keyword: string) =>
   png.toString('latin1').split(`tEXt${keyword}\0`).length - 1;
@@ -91,8 +94,16 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
         saveMatePayload(mate, { name: 'Zoë Nieuw', personality: 'anders' }),
       );
       // A portrait stored with a card still inside (as earlier versions kept it) must not leak.
-      const stored = path.join(app.deps.config.mediaDir, 'avatars', path.basename(mate.avatar));
-      fs.writeFileSync(stored, writePngText(fs.readFileSync(stored), 'ccv3', encode(V3)));
+      const legacy = await writePortrait(
+        app.deps.config.mediaDir,
+        writePngText(PICTURE, 'ccv3', encode(V3)),
+        '.png',
+      );
+      await app.db
+        .updateTable('mates')
+        .set({ avatar: legacy })
+        .where('id', '=', mate.mateId)
+        .execute();
 
       for (const spec of [undefined, 'v2', 'v3'] as const) {
         const png = await exported(client, { mateId: mate.mateId, format: 'png', spec });

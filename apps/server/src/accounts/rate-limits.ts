@@ -20,6 +20,20 @@ export interface RateLimits {
   changePassword: RateLimiterAbstract;
   /** Inspiration and character drafts, per user: each runs the model. */
   generation: RateLimiterAbstract;
+  /** Card imports, per user: each may store a portrait and a mate. */
+  importCard: RateLimiterAbstract;
+  /** Card previews, per user: each reads a card and decodes its picture. */
+  previewCard: RateLimiterAbstract;
+  /** Copies of a mate, per user: each stores a mate and a copy of its portrait. */
+  duplicateMate: RateLimiterAbstract;
+  /** Portrait changes, per user: an upload is decoded, cropped and encoded. */
+  setPortrait: RateLimiterAbstract;
+  /** New mates from the studio's form (`saveMate` without `mateId`), per user. */
+  createMate: RateLimiterAbstract;
+  /** Reports on mates from one address, signed in or not. */
+  feedbackByIp: RateLimiterAbstract;
+  /** Reports on mates from one signed-in user, from any address. */
+  feedbackByUser: RateLimiterAbstract;
 }
 
 /** The limits: generous for people, tight for scripts. `scale` multiplies every allowance. */
@@ -41,6 +55,16 @@ export function createRateLimits(scale = 1): RateLimits {
     changePassword: limiter('password', 5, 15 * 60),
     // A person asks for ideas a few times a minute; a script asking faster only burns the model.
     generation: limiter('generate', 20, 60),
+    // The studio: a person imports, copies or starts a handful of mates in a sitting and tries
+    // a few portraits each; these stop a script from filling the disk or keeping sharp busy.
+    importCard: limiter('import-card', 30, 60 * 60),
+    previewCard: limiter('preview-card', 60, 60 * 60),
+    duplicateMate: limiter('duplicate-mate', 30, 60 * 60),
+    setPortrait: limiter('set-portrait', 60, 60 * 60),
+    createMate: limiter('create-mate', 30, 60 * 60),
+    // Reports go to people: an address may share a school or office, a user needs only a few.
+    feedbackByIp: limiter('feedback-ip', 30, 60 * 60),
+    feedbackByUser: limiter('feedback-user', 10, 60 * 60),
   };
 }
 

@@ -8,6 +8,7 @@ import { CARD_FORMATS, CARD_SPECS, type ImportCardPayload } from '@mates/api-cli
 import { notFound } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
+import { consume } from '../accounts/rate-limits';
 import type { MateTable } from '../db/schema';
 import { matesWithCreators, toMate } from '../catalog/mate-rows';
 import { renderPortrait, MEDIA_URL_PREFIX } from '../seed/portraits';
@@ -50,15 +51,17 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
 
   api.post('/mate/importCard', importPayload, async (c, read) => {
     const user = requireUser(c);
+    await consume(deps.limits.importCard, user.id);
     const input = await read();
-    const id = await importCard(db, config.mediaDir, user.id, input);
+    const id = await importCard(db, config.mediaDir, user.id, input, deps.dialect);
     const saved = await matesWithCreators(db).where('mates.id', '=', id).executeTakeFirstOrThrow();
     return toMate(saved);
   });
 
   // The same reading as importCard, and nothing written: no mate, no portrait file.
   api.post('/mate/previewCard', importPayload, async (c, read) => {
-    requireUser(c);
+    const user = requireUser(c);
+    await consume(deps.limits.previewCard, user.id);
     return previewCard(db, await read());
   });
 

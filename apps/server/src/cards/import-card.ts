@@ -11,6 +11,9 @@ import { badInput } from '../http/envelope';
 import type { Database } from '../db/schema';
 import { insertMates, type NewMate } from '../catalog/new-mate';
 import { removePortrait, writePortrait } from '../catalog/portrait-files';
+import { portraitFromCardPicture } from '../catalog/portrait-upload';
+import { checkMateQuota, withinMateQuota } from '../catalog/mate-quota';
+import type { DialectName } from '../db/dialect';
 import { renderPortrait } from '../seed/portraits';
 import {
   CardFormatError,
@@ -134,25 +137,32 @@ function mateFromCard(
 
 /**
  * Imports a Character Card (V1, V2 or V3; JSON or PNG) as a private mate of `userId` and
- * returns its id. The card is checked in full first; the portrait is stored without the
- * card inside it, under a random name, and removed again when the mate cannot be saved.
+ * returns its id. The card is checked in full first, and the user's mate quota; a PNG's
+ * picture becomes the portrait by the upload rules (decoded, 512×768 WebP, no metadata), or a
+ * drawn one when it cannot be used. The portrait is stored under a random name and removed
+ * again when the mate cannot be saved.
  */
 export async function importCard(
   db: Kysely<Database>,
   mediaDir: string,
   userId: string,
   upload: CardUpload,
+  dialect: DialectName,
 ): Promise<string> {
   const known = (await db.selectFrom('tags').select('key').execute()).map((row) => row.key);
   const { data, ours, portrait, spec, tags } = readUpload(upload, known);
+  await checkMateQuota(db, userId);
   const id = randomUUID();
-  const avatar = portrait
-    ? await writePortrait(mediaDir, portrait, '.png')
+  const picture = portrait && (await portraitFromCardPicture(portrait));
+  const avatar = picture
+    ? await writePortrait(mediaDir, picture, '.webp')
     : await renderPortrait(mediaDir, randomUUID(), 'notionists', data.name);
   try {
-    await insertMates(db, [
-      { ...mateFromCard(data, ours), card_spec: spec, id, creator_id: userId, avatar, tags },
-    ]);
+    await withinMateQuota(db, dialect, userId, (trx) =>
+      insertMates(trx, [
+        { ...mateFromCard(data, ours), card_spec: spec, id, creator_id: userId, avatar, tags },
+      ]),
+    );
   } catch (error) {
     await removePortrait(mediaDir, avatar);
     throw error;
@@ -274,7 +284,8 @@ export async function previewCard(db: Kysely<Database>, upload: CardUpload): Pro
     draft,
     spec: sourceSpec,
     creator: data.creator,
-    portraitFromCard: Boolean(portrait),
+    // The same test as the import: a picture it would replace by a drawn one does not count.
+    portraitFromCard: Boolean(portrait && (await portraitFromCardPicture(portrait))),
     unused: unusedParts(data),
     droppedTags: droppedTags(data, known),
   };

@@ -9,7 +9,9 @@ import {
 } from '@mates/api-client';
 import { CODE, EnvelopeError, notFound } from '../http/envelope';
 import { contract } from '../http/contract';
-import { requireUser, type ApiEnv, type Deps } from '../http/context';
+import { clientIp, requireUser, type ApiEnv, type Deps } from '../http/context';
+import { consume } from '../accounts/rate-limits';
+import { inUserTransaction } from '../db/user-lock';
 import { now, toBool } from '../db/dialect';
 import {
   matesWithCreators,
@@ -186,20 +188,45 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
     reason: z.enum(MATE_FEEDBACK_REASONS),
     content: z.string().max(2000).default(''),
   });
+  /**
+   * A report reaches the moderators' queue. Limited by address (signed in or not) and by user;
+   * a creator cannot report their own mate (4003). A signed-in reporter has at most one open
+   * report per mate: reporting again while it is open replaces its reason and words with the
+   * new ones (their latest say), and adds no row. Once moderators closed it, a new report
+   * opens a new one (the mate may have changed since).
+   */
   api.post('/mate/feedback', feedbackPayload, async (c, read) => {
+    const user = c.get('user');
+    await consume(deps.limits.feedbackByIp, clientIp(c));
+    if (user) await consume(deps.limits.feedbackByUser, user.id);
     const input = await read();
     // A report names a mate the caller can see; a private id answers like an unknown one.
-    await visibleMate(input.mateId, c.get('user'));
-    await db
-      .insertInto('mate_feedback')
-      .values({
-        user_id: c.get('user')?.id ?? null,
-        mate_id: input.mateId,
-        reason: input.reason,
-        content: input.content,
-        created_at: now(),
-      })
-      .execute();
+    const mate = await visibleMate(input.mateId, user);
+    if (user && mate.creator_id === user.id)
+      throw new EnvelopeError(CODE.forbidden, 'You cannot report your own mate.');
+    const report = { reason: input.reason, content: input.content, created_at: now() };
+    const insert = (executor: typeof db) =>
+      executor
+        .insertInto('mate_feedback')
+        .values({ ...report, user_id: user?.id ?? null, mate_id: input.mateId })
+        .execute();
+    if (!user) {
+      await insert(db);
+      return null;
+    }
+    // One reporter's calls run one after the other: two at once cannot open two reports.
+    await inUserTransaction(db, deps.dialect, user.id, async (trx) => {
+      const open = await trx
+        .selectFrom('mate_feedback')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('mate_id', '=', input.mateId)
+        .where('closed_at', 'is', null)
+        .executeTakeFirst();
+      if (open)
+        await trx.updateTable('mate_feedback').set(report).where('id', '=', open.id).execute();
+      else await insert(trx);
+    });
     return null;
   });
 

@@ -1,5 +1,6 @@
+import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
-import { badInput } from '../http/envelope';
+import { badInput, CODE, EnvelopeError } from '../http/envelope';
 
 /** The largest picture a creator may upload, in bytes (decoded). */
 export const MAX_PORTRAIT_BYTES = 8 * 1024 * 1024;
@@ -16,6 +17,13 @@ export const PORTRAIT_SIZE = { width: 512, height: 768 } as const;
  */
 export const MAX_PORTRAIT_PIXELS = 50_000_000;
 
+/**
+ * The picture jobs (decode, crop, encode) that may run at once; the rest wait their turn.
+ * p-limit rather than sharp's own `sharp.queue`/`sharp.concurrency`: those set libvips'
+ * threads per job and only report the queue, they do not hold a job back.
+ */
+export const portraitJobs = pLimit(2);
+
 const FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 
 // EXIF orientations 5 to 8 turn the picture a quarter: its width becomes its height.
@@ -28,7 +36,25 @@ const turnsQuarter = (orientation: number | undefined) => (orientation ?? 1) >= 
  * and written as WebP, which carries none of the original's metadata (location, camera,
  * comments, colour profile). Anything else is a 4000 error naming `image`.
  */
-export async function portraitFromUpload(bytes: Buffer): Promise<Buffer> {
+export function portraitFromUpload(bytes: Buffer): Promise<Buffer> {
+  return portraitJobs(() => makePortrait(bytes));
+}
+
+/**
+ * The picture of a card PNG as a portrait, by the same rules as an upload ({@link
+ * portraitFromUpload}), or `null` when it cannot be one (too small, too large, undecodable):
+ * the card is still welcome, with a drawn portrait.
+ */
+export async function portraitFromCardPicture(png: Buffer): Promise<Buffer | null> {
+  try {
+    return await portraitFromUpload(png);
+  } catch (error) {
+    if (error instanceof EnvelopeError && error.code === CODE.badInput) return null;
+    throw error;
+  }
+}
+
+async function makePortrait(bytes: Buffer): Promise<Buffer> {
   if (bytes.length === 0) throw badInput('image: is empty.');
   if (bytes.length > MAX_PORTRAIT_BYTES) throw badInput('image: must be at most 8 MB.');
   const options = { limitInputPixels: MAX_PORTRAIT_PIXELS, failOn: 'truncated' } as const;

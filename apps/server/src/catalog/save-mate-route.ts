@@ -9,8 +9,10 @@ import { now, toJson } from '../db/dialect';
 import { renderPortrait } from '../seed/portraits';
 import { matesWithCreators, toMate } from './mate-rows';
 import { insertMates } from './new-mate';
-import { newPortraitAddress } from './portrait-files';
+import { newPortraitAddress, removePortrait } from './portrait-files';
 import { checkVisibility, findOwnMate } from './own-mates';
+import { consume } from '../accounts/rate-limits';
+import { checkMateQuota, withinMateQuota } from './mate-quota';
 
 const text = (max: number) => z.string().max(max).default('');
 
@@ -41,6 +43,11 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
     const user = requireUser(c);
     const input = await read();
     const own = input.mateId ? await findOwnMate(db, user.id, input.mateId) : null;
+    // Creating (not editing) is limited: a rate per hour and a quota of mates.
+    if (!own) {
+      await consume(deps.limits.createMate, user.id);
+      await checkMateQuota(db, user.id);
+    }
     checkVisibility(
       {
         first_mes: input.first_mes,
@@ -96,17 +103,16 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
     } else {
       id = randomUUID();
       const { mateId: _ignored, ...draft } = input;
-      await insertMates(db, [
-        {
-          ...draft,
-          tagline: fields.tagline,
-          tags,
-          id,
-          creator_id: user.id,
-          // A random file name: the address of a private mate's portrait is its secret.
-          avatar: await renderPortrait(config.mediaDir, randomUUID(), 'notionists', input.name),
-        },
-      ]);
+      // A random file name: the address of a private mate's portrait is its secret.
+      const avatar = await renderPortrait(config.mediaDir, randomUUID(), 'notionists', input.name);
+      await withinMateQuota(db, deps.dialect, user.id, (trx) =>
+        insertMates(trx, [
+          { ...draft, tagline: fields.tagline, tags, id, creator_id: user.id, avatar },
+        ]),
+      ).catch(async (error: unknown) => {
+        await removePortrait(config.mediaDir, avatar);
+        throw error;
+      });
     }
     const saved = await matesWithCreators(db).where('mates.id', '=', id).executeTakeFirstOrThrow();
     // Its creator still learns why moderators hid it, after an edit too.

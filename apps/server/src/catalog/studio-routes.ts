@@ -14,13 +14,20 @@ import { badInput } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { fromJson, now, toBool } from '../db/dialect';
-import { isPortraitStyle, portraitSvg, type PortraitStyle } from '../seed/portraits';
+import {
+  isPortraitStyle,
+  portraitSvg,
+  renderPortrait,
+  type PortraitStyle,
+} from '../seed/portraits';
 import { matesWithCreators, paging, toMate, toPage } from './mate-rows';
 import { insertMates } from './new-mate';
 import { checkVisibility, findOwnMate, toOwnMateSummary } from './own-mates';
 import { copyPortrait, newPortraitAddress, removePortrait, writePortrait } from './portrait-files';
 import { MAX_PORTRAIT_BYTES, portraitFromUpload } from './portrait-upload';
 import { id, pageFields } from './query-schemas';
+import { consume } from '../accounts/rate-limits';
+import { checkMateQuota, withinMateQuota } from './mate-quota';
 
 /** How many portraits `GET /mate/portraitChoices` offers for one seed. */
 export const PORTRAIT_CHOICES = 6;
@@ -133,11 +140,13 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
   const mateQuery = z.object({ mateId: id });
   api.post('/mate/duplicateMate', mateQuery, async (c, read) => {
     const user = requireUser(c);
+    await consume(deps.limits.duplicateMate, user.id);
     const own = await findOwnMate(db, user.id, (await read()).mateId);
+    await checkMateQuota(db, user.id);
     const copyId = randomUUID();
     const avatar = await copyPortrait(config.mediaDir, own.avatar);
     try {
-      await db.transaction().execute(async (trx) => {
+      await withinMateQuota(db, deps.dialect, user.id, async (trx) => {
         await insertMates(trx, [
           {
             id: copyId,
@@ -186,19 +195,22 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
   api.post('/mate/deleteMate', mateQuery, async (c, read) => {
     const user = requireUser(c);
     const own = await findOwnMate(db, user.id, (await read()).mateId);
-    // The row stays (other people's rooms keep their messages, read-only); the portrait
-    // address people saw while it was public stops answering.
-    const moved =
-      own.visibility === 'public' ? newPortraitAddress(config.mediaDir, own.avatar) : null;
+    // The row stays (other people's rooms keep their messages, read-only) with a drawn face
+    // at a new address; its portrait file goes once no other mate shows it, so the address
+    // people saw while it was public stops answering and the disk gets its space back.
+    const drawn = await renderPortrait(config.mediaDir, randomUUID(), 'notionists', own.name);
     const at = now();
-    await db.transaction().execute(async (trx) => {
-      await trx
+    try {
+      await db
         .updateTable('mates')
-        .set({ deleted_at: at, updated_at: at, ...(moved && { avatar: moved.url }) })
+        .set({ deleted_at: at, updated_at: at, avatar: drawn })
         .where('id', '=', own.id)
         .execute();
-      await moved?.move();
-    });
+    } catch (error) {
+      await removePortrait(config.mediaDir, drawn);
+      throw error;
+    }
+    await removeIfUnused(own.avatar);
     return null;
   });
 
@@ -227,6 +239,7 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
 
   api.post('/mate/setPortrait', portraitPayload, async (c, read) => {
     const user = requireUser(c);
+    await consume(deps.limits.setPortrait, user.id);
     const input = await read();
     const own = await findOwnMate(db, user.id, input.mateId);
     // Checked in full before anything is written.
