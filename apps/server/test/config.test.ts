@@ -35,8 +35,14 @@ describe('configuration', () => {
 
   it.each([
     [{ IMAGE_PROVIDER: 'midjourney' }, /^Invalid IMAGE_PROVIDER: .*"midjourney"/],
-    [{ IMAGE_BASE_URL: 'http://127.0.0.1:7860' }, /^Invalid IMAGE_PROVIDER: IMAGE_BASE_URL is set but IMAGE_PROVIDER is not/],
-    [{ IMAGE_PROVIDER: 'comfyui', IMAGE_BASE_URL: 'comfy box' }, /^Invalid IMAGE_BASE_URL: .*"comfy box"/],
+    [
+      { IMAGE_BASE_URL: 'http://127.0.0.1:7860' },
+      /^Invalid IMAGE_PROVIDER: IMAGE_BASE_URL is set but IMAGE_PROVIDER is not/,
+    ],
+    [
+      { IMAGE_PROVIDER: 'comfyui', IMAGE_BASE_URL: 'comfy box' },
+      /^Invalid IMAGE_BASE_URL: .*"comfy box"/,
+    ],
     [{ IMAGE_PROVIDER: 'automatic1111', IMAGE_COST: 'free' }, /^Invalid IMAGE_COST: .*"free"/],
     [{ IMAGE_PROVIDER: 'automatic1111', IMAGE_COST: '-1' }, /^Invalid IMAGE_COST/],
     [{ IMAGE_PROVIDER: 'automatic1111', IMAGE_TIMEOUT: '0' }, /^Invalid IMAGE_TIMEOUT: .*"0"/],

@@ -106,11 +106,12 @@ export async function startAutomatic1111Double() {
   ];
   let job: { step: number; steps: number } | null = null;
   let interrupted = false;
-  const server = http.createServer(async (req, res) => {
+  const a1111Answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const body = await readBody(req);
     shared.requests.push({ method: req.method!, url: req.url!, headers: req.headers, body });
     const url = new URL(req.url!, 'http://double');
-    if (req.method === 'GET' && url.pathname === '/sdapi/v1/sd-models') return json(res, 200, models);
+    if (req.method === 'GET' && url.pathname === '/sdapi/v1/sd-models')
+      return json(res, 200, models);
     if (req.method === 'POST' && url.pathname === '/sdapi/v1/interrupt') {
       interrupted = true;
       for (const open of shared.hanging) open.destroy();
@@ -162,7 +163,10 @@ export async function startAutomatic1111Double() {
       });
     }
     json(res, 404, { detail: 'Not Found' });
-  });
+  };
+  const server = http.createServer(
+    (req, res) => void a1111Answer(req, res).catch(() => res.destroy()),
+  );
   const url = await listen(server);
   return {
     url,
@@ -194,7 +198,7 @@ export async function startComfyUiDouble() {
   const files = new Map<string, Buffer>();
   const interrupts: unknown[] = [];
   const deletes: unknown[] = [];
-  const server = http.createServer(async (req, res) => {
+  const comfyAnswer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const body = await readBody(req);
     shared.requests.push({ method: req.method!, url: req.url!, headers: req.headers, body });
     const url = new URL(req.url!, 'http://double');
@@ -268,7 +272,10 @@ export async function startComfyUiDouble() {
       return;
     }
     json(res, 404, { error: 'not found' });
-  });
+  };
+  const server = http.createServer(
+    (req, res) => void comfyAnswer(req, res).catch(() => res.destroy()),
+  );
   const send = (socket: WebSocket | undefined, type: string, data: Record<string, unknown>) =>
     socket?.send(JSON.stringify({ type, data }));
   async function run(
@@ -321,7 +328,12 @@ export async function startComfyUiDouble() {
       status: { status_str: 'success', completed: true, messages: [] },
       meta: { '9': { node_id: '9', display_node: '9', parent_node: null, real_node_id: '9' } },
     });
-    send(socket, 'executed', { node: '9', display_node: '9', output: { images }, prompt_id: promptId });
+    send(socket, 'executed', {
+      node: '9',
+      display_node: '9',
+      output: { images },
+      prompt_id: promptId,
+    });
     send(socket, 'executing', { node: null, prompt_id: promptId });
     send(socket, 'execution_success', { prompt_id: promptId, timestamp: Date.now() });
   }
@@ -359,12 +371,14 @@ export async function startComfyUiDouble() {
 export async function startOpenAiImagesDouble(options: { answerUrl?: boolean } = {}) {
   const shared = base();
   const files = new Map<string, Buffer>();
-  const server = http.createServer(async (req, res) => {
+  const openAiAnswer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const body = await readBody(req);
     shared.requests.push({ method: req.method!, url: req.url!, headers: req.headers, body });
     if (req.method === 'GET' && req.url?.startsWith('/files/')) {
       const file = files.get(req.url.slice('/files/'.length));
-      return file ? res.writeHead(200, { 'content-type': 'image/png' }).end(file) : res.writeHead(404).end();
+      return file
+        ? res.writeHead(200, { 'content-type': 'image/png' }).end(file)
+        : res.writeHead(404).end();
     }
     if (req.method !== 'POST' || req.url !== '/v1/images/generations')
       return json(res, 404, { error: { message: 'Not found', type: 'invalid_request_error' } });
@@ -372,7 +386,9 @@ export async function startOpenAiImagesDouble(options: { answerUrl?: boolean } =
     if (behaviour.kind === 'status') return json(res, behaviour.status, behaviour.body);
     if (behaviour.kind === 'drop') return req.socket.destroy();
     if (behaviour.kind === 'hang') return shared.hang(res);
-    const [width, height] = String(body?.size ?? '1024x1024').split('x').map(Number);
+    const [width, height] = String(body?.size ?? '1024x1024')
+      .split('x')
+      .map(Number);
     const png =
       behaviour.kind === 'garbage' ? Buffer.from('not a picture') : await drawPng(width!, height!);
     if (options.answerUrl) {
@@ -381,7 +397,9 @@ export async function startOpenAiImagesDouble(options: { answerUrl?: boolean } =
       const address = server.address() as AddressInfo;
       return json(res, 200, {
         created: Math.floor(Date.now() / 1000),
-        data: [{ url: `http://127.0.0.1:${address.port}/files/${name}`, revised_prompt: body?.prompt }],
+        data: [
+          { url: `http://127.0.0.1:${address.port}/files/${name}`, revised_prompt: body?.prompt },
+        ],
       });
     }
     json(res, 200, {
@@ -389,7 +407,10 @@ export async function startOpenAiImagesDouble(options: { answerUrl?: boolean } =
       data: [{ b64_json: png.toString('base64') }],
       usage: { total_tokens: 100, input_tokens: 50, output_tokens: 50 },
     });
-  });
+  };
+  const server = http.createServer(
+    (req, res) => void openAiAnswer(req, res).catch(() => res.destroy()),
+  );
   const url = await listen(server);
   return {
     url,
@@ -408,7 +429,8 @@ export const openAiErrors = {
     status: 401,
     body: {
       error: {
-        message: 'Incorrect API key provided: sk-wrong. You can find your API key at https://platform.openai.com/account/api-keys.',
+        message:
+          'Incorrect API key provided: sk-wrong. You can find your API key at https://platform.openai.com/account/api-keys.',
         type: 'invalid_request_error',
         param: null,
         code: 'invalid_api_key',

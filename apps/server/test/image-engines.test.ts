@@ -111,7 +111,11 @@ describe('AUTOMATIC1111', () => {
       422,
       {
         detail: [
-          { loc: ['body', 'width'], msg: 'value is not a valid integer', type: 'type_error.integer' },
+          {
+            loc: ['body', 'width'],
+            msg: 'value is not a valid integer',
+            type: 'type_error.integer',
+          },
         ],
       },
       'rejected',
@@ -218,10 +222,15 @@ describe('ComfyUI', () => {
     expect(image).toMatchObject({ mimeType: 'image/png', width: 768, height: 1024 });
     expect(progress).toEqual([0.2, 0.4, 0.6, 0.8, 1]);
     const queued = double.requests.findLast((request) => request.url === '/prompt');
-    const graph = queued?.body?.prompt as Record<string, { class_type: string; inputs: Record<string, unknown> }>;
+    const graph = queued?.body?.prompt as Record<
+      string,
+      { class_type: string; inputs: Record<string, unknown> }
+    >;
     const byClass = (type: string) =>
       Object.values(graph).filter((node) => node.class_type === type);
-    expect(byClass('CheckpointLoaderSimple')[0]?.inputs.ckpt_name).toBe('sd_xl_base_1.0.safetensors');
+    expect(byClass('CheckpointLoaderSimple')[0]?.inputs.ckpt_name).toBe(
+      'sd_xl_base_1.0.safetensors',
+    );
     expect(byClass('EmptyLatentImage')[0]?.inputs).toMatchObject({ width: 768, height: 1024 });
     expect(byClass('KSampler')[0]?.inputs.seed).toBe(7);
     expect(byClass('CLIPTextEncode').map((node) => node.inputs.text)).toEqual([
@@ -235,7 +244,9 @@ describe('ComfyUI', () => {
     await engine.generate({ ...portrait, nsfw: true }, { signal: never() });
     const graph = double.requests.findLast((request) => request.url === '/prompt')?.body
       ?.prompt as Record<string, { class_type: string; inputs: Record<string, unknown> }>;
-    const loader = Object.values(graph).find((node) => node.class_type === 'CheckpointLoaderSimple');
+    const loader = Object.values(graph).find(
+      (node) => node.class_type === 'CheckpointLoaderSimple',
+    );
     expect(loader?.inputs.ckpt_name).toBe('dreamshaper_8.safetensors');
     const negative = Object.values(graph).filter((node) => node.class_type === 'CLIPTextEncode')[1];
     expect(negative?.inputs.text).toBe('');
@@ -290,7 +301,11 @@ describe('ComfyUI', () => {
   });
 
   it('says an engine that is not there is unreachable', async () => {
-    const gone = engineFor({ IMAGE_PROVIDER: 'comfyui', IMAGE_BASE_URL: await closedUrl(), IMAGE_MODEL: 'a.safetensors' });
+    const gone = engineFor({
+      IMAGE_PROVIDER: 'comfyui',
+      IMAGE_BASE_URL: await closedUrl(),
+      IMAGE_MODEL: 'a.safetensors',
+    });
     expect(await failureOf(gone.generate(portrait, { signal: never() }))).toMatchObject({
       failure: 'unreachable',
     });

@@ -71,7 +71,8 @@ export function createAutomatic1111Engine(options: EngineOptions): ImageEngine {
 
   return {
     provider: 'automatic1111',
-    describe: () => `AUTOMATIC1111 ${baseUrl}${options.config.model ? ` (${options.config.model})` : ''}`,
+    describe: () =>
+      `AUTOMATIC1111 ${baseUrl}${options.config.model ? ` (${options.config.model})` : ''}`,
     listModels,
     async generate(request, { signal, onProgress }): Promise<GeneratedImage[]> {
       const limit = deadline(ENGINE, timeoutMs, signal);

@@ -153,9 +153,7 @@ export function createComfyUiEngine(options: EngineOptions): ImageEngine {
         reject(
           new ImageProviderError(
             `${ENGINE} refused its websocket: ${response.statusCode}`,
-            response.statusCode === 401 || response.statusCode === 403
-              ? 'unauthorized'
-              : 'failed',
+            response.statusCode === 401 || response.statusCode === 403 ? 'unauthorized' : 'failed',
             { status: response.statusCode },
           ),
         );
@@ -180,7 +178,9 @@ export function createComfyUiEngine(options: EngineOptions): ImageEngine {
     const end = (error: Error | null) => {
       if (outcome) return;
       outcome = { error };
-      if (settle) (error ? settle.reject(error) : settle.resolve());
+      if (!settle) return;
+      if (error) settle.reject(error);
+      else settle.resolve();
     };
     const handle = (message: ServerMessage) => {
       const data = message.data;
@@ -293,8 +293,7 @@ export function createComfyUiEngine(options: EngineOptions): ImageEngine {
 
   return {
     provider: 'comfyui',
-    describe: () =>
-      `ComfyUI ${baseUrl}${options.config.model ? ` (${options.config.model})` : ''}`,
+    describe: () => `ComfyUI ${baseUrl}${options.config.model ? ` (${options.config.model})` : ''}`,
     listModels,
     async generate(request, { signal, onProgress }): Promise<GeneratedImage[]> {
       const limit = deadline(ENGINE, timeoutMs, signal);

@@ -14,7 +14,13 @@ const MODELS_FRESH_MS = 60_000;
 
 /** The chat model's display name: the file or repository part of its name. */
 function chatModelName(model: string): string {
-  return model.replace(/^hf:/, '').split(/[/\\]/).pop()!.replace(/\.gguf$/i, '') || model;
+  return (
+    model
+      .replace(/^hf:/, '')
+      .split(/[/\\]/)
+      .pop()!
+      .replace(/\.gguf$/i, '') || model
+  );
 }
 
 /**
@@ -49,17 +55,15 @@ export function imageModelRoutes(deps: Deps): { aigc: Hono<ApiEnv>; room: Hono<A
   contract(aigc, '/aigc').get('/aigc/models', async (): Promise<AigcModel[]> => {
     const listed = await imageModels();
     const defaultId = image?.model ?? listed[0]?.id;
-    const pictures = listed.map(
-      (model): AigcModel => ({
-        modelId: model.id,
-        name: model.name,
-        kind: 'image',
-        cost: image!.cost,
-        isDefault: model.id === defaultId,
-        engine: image!.provider,
-        sizes: [...IMAGE_SIZES],
-      }),
-    );
+    const pictures = listed.map((model): AigcModel => ({
+      modelId: model.id,
+      name: model.name,
+      kind: 'image',
+      cost: image!.cost,
+      isDefault: model.id === defaultId,
+      engine: image!.provider,
+      sizes: [...IMAGE_SIZES],
+    }));
     const { llm } = deps.config;
     return [
       ...pictures,

@@ -17,7 +17,11 @@ const POLICY_CODES = new Set(['content_policy_violation', 'moderation_blocked'])
 /** The images API error as an {@link ImageProviderError}; others are left to `explain`. */
 function fromApiError(error: unknown): unknown {
   if (error instanceof SyntaxError)
-    return new ImageProviderError(`${ENGINE} answered something that is not JSON: ${error.message}`, 'malformed', { cause: error });
+    return new ImageProviderError(
+      `${ENGINE} answered something that is not JSON: ${error.message}`,
+      'malformed',
+      { cause: error },
+    );
   if (!(error instanceof OpenAI.APIError) || error.status === undefined) return error;
   const code = typeof error.code === 'string' ? error.code : undefined;
   const refused =
@@ -78,7 +82,8 @@ export function createOpenAiImageEngine(options: EngineOptions): ImageEngine {
           throw fromApiError(error);
         }
         const first = Array.isArray(answer?.data) ? answer.data[0] : undefined;
-        if (first?.b64_json) return [await checkImage(ENGINE, Buffer.from(first.b64_json, 'base64'))];
+        if (first?.b64_json)
+          return [await checkImage(ENGINE, Buffer.from(first.b64_json, 'base64'))];
         if (first?.url) {
           const response = await options.fetch(first.url, { signal: limit.signal });
           if (!response.ok)
