@@ -54,6 +54,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
     config,
     mailer: memoryMailer(),
     limits: createRateLimits(),
+    images: null,
     chat: createChatService(unconfiguredModel()),
     fetch: globalThis.fetch,
     log: () => {},

@@ -118,6 +118,7 @@ const app = createApp({
   config,
   mailer: memoryMailer(),
   limits: createRateLimits(),
+  images: null,
   chat: createChatService(model),
   fetch: globalThis.fetch,
   log: (line) => console.error(line),

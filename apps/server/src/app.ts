@@ -21,6 +21,7 @@ import { serveMedia, serveWebApp } from './http/web-app';
 import { publicConfigRoute } from './http/public-config-route';
 import { bodyLimits } from './http/body-limits';
 import { securityHeaders } from './http/security-headers';
+import { imageModelRoutes } from './images/model-routes';
 
 /** The whole HTTP application: the API under `/api`, the web app everywhere else. */
 export function createApp(deps: Deps): Hono {
@@ -50,6 +51,9 @@ export function createApp(deps: Deps): Hono {
   api.route('/mate', studioRoutes(deps));
   api.route('/mate', creatorRoutes(deps));
   api.route('/admin', moderationRoutes(deps));
+  const images = imageModelRoutes(deps);
+  api.route('/aigc', images.aigc);
+  api.route('/room', images.room);
   api.notFound((c) =>
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );

@@ -45,6 +45,12 @@ const schema = z.object({
   LLM_IDLE_TIMEOUT: z.coerce.number().min(0.1).max(3600).default(60),
   LLM_MODELS_DIR: z.string().min(1).optional(),
   LLM_HF_ENDPOINT: z.url().optional(),
+  IMAGE_PROVIDER: z.enum(['openai', 'automatic1111', 'comfyui']).optional(),
+  IMAGE_BASE_URL: z.url().optional(),
+  IMAGE_MODEL: z.string().min(1).optional(),
+  IMAGE_API_KEY: z.string().min(1).optional(),
+  IMAGE_COST: z.coerce.number().int().min(0).max(1_000_000).default(5),
+  IMAGE_TIMEOUT: z.coerce.number().min(0.1).max(3600).default(300),
   TRUST_PROXY: z.string().min(1).optional(),
   WELCOME_CHATS: z.coerce.number().int().min(0).default(50),
   WELCOME_GOLD_COINS: z.coerce.number().int().min(0).default(20),
@@ -99,6 +105,8 @@ export interface Config {
     /** Where `hf:` URIs are fetched from (a Hugging Face mirror); default Hugging Face. */
     huggingFaceEndpoint: string | undefined;
   };
+  /** The picture engine (`IMAGE_PROVIDER`), or `null` when pictures are not set up. */
+  image: ImageConfig | null;
   welcome: { chats: number; goldCoins: number };
   /** Which proxies may tell the caller's address (`TRUST_PROXY`). */
   trustProxy: TrustProxy;
@@ -106,9 +114,65 @@ export interface Config {
   adminEmails: ReadonlySet<string>;
 }
 
+/** Which kind of picture engine serves `IMAGE_PROVIDER`. */
+export type ImageProvider = 'openai' | 'automatic1111' | 'comfyui';
+
+/** The picture engine's settings. */
+export interface ImageConfig {
+  provider: ImageProvider;
+  /** e.g. `https://api.openai.com/v1`, `http://127.0.0.1:7860` (A1111), `http://127.0.0.1:8188` (ComfyUI). */
+  baseUrl: string;
+  /** The model used when none is named; absent: the engine's first listed model. */
+  model: string | undefined;
+  apiKey: string | undefined;
+  /** Gold coins one picture costs. */
+  cost: number;
+  /** How long one picture may take, queue at the engine included, in ms. */
+  timeoutMs: number;
+}
+
+/** Where each engine listens when `IMAGE_BASE_URL` is not given: its own default address. */
+const IMAGE_DEFAULT_URLS: Record<ImageProvider, string> = {
+  openai: 'https://api.openai.com/v1',
+  automatic1111: 'http://127.0.0.1:7860',
+  comfyui: 'http://127.0.0.1:8188',
+};
+
 /** A configuration value that cannot be used; the message names the variable. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+}
+
+function readImageConfig(
+  values: z.output<typeof schema>,
+  env: Record<string, string | undefined>,
+): ImageConfig | null {
+  if (!values.IMAGE_PROVIDER) {
+    const stray = ['IMAGE_BASE_URL', 'IMAGE_MODEL', 'IMAGE_API_KEY'].find((name) => env[name]);
+    if (stray)
+      throw new ConfigError(
+        `Invalid IMAGE_PROVIDER: ${stray} is set but IMAGE_PROVIDER is not; give openai, automatic1111 or comfyui, or unset ${stray} (got ${JSON.stringify(env.IMAGE_PROVIDER)})`,
+      );
+    return null;
+  }
+  const provider = values.IMAGE_PROVIDER;
+  if (provider === 'openai' && !values.IMAGE_BASE_URL && !values.IMAGE_API_KEY)
+    throw new ConfigError(
+      'Invalid IMAGE_API_KEY: OpenAI needs a key; give IMAGE_API_KEY, or IMAGE_BASE_URL for another OpenAI-compatible server (got undefined)',
+    );
+  // Other OpenAI-compatible servers (LocalAI…) name their models freely: no guess fits them.
+  if (provider === 'openai' && values.IMAGE_BASE_URL && !values.IMAGE_MODEL)
+    throw new ConfigError(
+      'Invalid IMAGE_MODEL: an OpenAI-compatible server other than OpenAI needs the name of its image model (got undefined)',
+    );
+  return {
+    provider,
+    baseUrl: (values.IMAGE_BASE_URL ?? IMAGE_DEFAULT_URLS[provider]).replace(/\/+$/, ''),
+    model: values.IMAGE_MODEL ?? (provider === 'openai' ? 'gpt-image-1' : undefined),
+    apiKey: values.IMAGE_API_KEY,
+    cost: values.IMAGE_COST,
+    timeoutMs: values.IMAGE_TIMEOUT * 1000,
+  };
 }
 
 function readTrustProxy(value: string | undefined): TrustProxy {
@@ -171,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       modelsDir: path.resolve(values.LLM_MODELS_DIR ?? path.join(dataDir, 'models')),
       huggingFaceEndpoint: values.LLM_HF_ENDPOINT,
     },
+    image: readImageConfig(values, env),
     welcome: { chats: values.WELCOME_CHATS, goldCoins: values.WELCOME_GOLD_COINS },
     trustProxy: readTrustProxy(values.TRUST_PROXY),
     adminEmails: new Set(values.ADMIN_EMAILS ?? []),

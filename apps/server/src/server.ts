@@ -12,6 +12,7 @@ import { createLanguageModel } from './llm/create-model';
 import { createChatService } from './chat/chat-service';
 import type { Deps } from './http/context';
 import { recoverAbandonedReplies } from './chat/recover-replies';
+import { createImageEngine } from './images/create-engine';
 
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 
@@ -48,6 +49,8 @@ export async function startServer(
   });
   const model = createLanguageModel(config.llm, globalThis.fetch, log);
   log(`language model: ${model.describe()}`);
+  const images = createImageEngine(config.image, globalThis.fetch, log);
+  log(`pictures: ${images ? images.describe() : 'not set up (IMAGE_PROVIDER)'}`);
   const deps: Deps = {
     db,
     dialect,
@@ -55,6 +58,7 @@ export async function startServer(
     mailer,
     limits: createRateLimits(),
     chat: createChatService(model),
+    images,
     fetch: globalThis.fetch,
     log,
   };

@@ -33,6 +33,61 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it.each([
+    [{ IMAGE_PROVIDER: 'midjourney' }, /^Invalid IMAGE_PROVIDER: .*"midjourney"/],
+    [
+      { IMAGE_BASE_URL: 'http://127.0.0.1:7860' },
+      /^Invalid IMAGE_PROVIDER: IMAGE_BASE_URL is set but IMAGE_PROVIDER is not/,
+    ],
+    [
+      { IMAGE_PROVIDER: 'comfyui', IMAGE_BASE_URL: 'comfy box' },
+      /^Invalid IMAGE_BASE_URL: .*"comfy box"/,
+    ],
+    [{ IMAGE_PROVIDER: 'automatic1111', IMAGE_COST: 'free' }, /^Invalid IMAGE_COST: .*"free"/],
+    [{ IMAGE_PROVIDER: 'automatic1111', IMAGE_COST: '-1' }, /^Invalid IMAGE_COST/],
+    [{ IMAGE_PROVIDER: 'automatic1111', IMAGE_TIMEOUT: '0' }, /^Invalid IMAGE_TIMEOUT: .*"0"/],
+    [{ IMAGE_PROVIDER: 'openai' }, /^Invalid IMAGE_API_KEY: OpenAI needs a key/],
+    [
+      { IMAGE_PROVIDER: 'openai', IMAGE_BASE_URL: 'http://localai:8080/v1' },
+      /^Invalid IMAGE_MODEL: an OpenAI-compatible server other than OpenAI needs/,
+    ],
+  ])('stops on a bad picture setting, naming it: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the picture engine: absent means not set up; defaults per engine', () => {
+    expect(loadConfig({}).image).toBeNull();
+    expect(loadConfig({ IMAGE_PROVIDER: 'automatic1111' }).image).toEqual({
+      provider: 'automatic1111',
+      baseUrl: 'http://127.0.0.1:7860',
+      model: undefined,
+      apiKey: undefined,
+      cost: 5,
+      timeoutMs: 300_000,
+    });
+    expect(
+      loadConfig({
+        IMAGE_PROVIDER: 'comfyui',
+        IMAGE_BASE_URL: 'http://gpu-box:8188/',
+        IMAGE_MODEL: 'sd_xl_base_1.0.safetensors',
+        IMAGE_COST: '12',
+        IMAGE_TIMEOUT: '2.5',
+      }).image,
+    ).toEqual({
+      provider: 'comfyui',
+      baseUrl: 'http://gpu-box:8188',
+      model: 'sd_xl_base_1.0.safetensors',
+      apiKey: undefined,
+      cost: 12,
+      timeoutMs: 2500,
+    });
+    expect(loadConfig({ IMAGE_PROVIDER: 'openai', IMAGE_API_KEY: 'sk-x' }).image).toMatchObject({
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'gpt-image-1',
+    });
+  });
+
   it('reads ADMIN_EMAILS as lowercased addresses, blanks between commas ignored', () => {
     expect(loadConfig({}).adminEmails.size).toBe(0);
     expect([

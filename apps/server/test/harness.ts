@@ -19,6 +19,7 @@ import { createApp } from '../src/app';
 import { createRateLimits } from '../src/accounts/rate-limits';
 import type { Mail, Mailer } from '../src/mail/mailer';
 import type { Deps } from '../src/http/context';
+import { createImageEngine } from '../src/images/create-engine';
 import type { MateTable } from '../src/db/schema';
 import { createChatService } from '../src/chat/chat-service';
 import type { LanguageModel } from '../src/llm/language-model';
@@ -131,6 +132,9 @@ export async function createTestApp(
     chat: createChatService(overrides.model ?? unconfiguredModel(), {
       saveEveryMs: overrides.saveEveryMs,
     }),
+    images: createImageEngine(config.image, overrides.fetch ?? globalThis.fetch, (line) =>
+      logs.push(line),
+    ),
     fetch: overrides.fetch ?? globalThis.fetch,
     log: (line) => logs.push(line),
   };

@@ -134,6 +134,7 @@ export type {
   AudioClip,
   CreateImagePayload,
   ImageJobRef,
+  ImageSize,
   JobState,
   JobStatus,
   JobStatusQuery,

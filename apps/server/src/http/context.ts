@@ -6,6 +6,7 @@ import type { DialectName } from '../db/dialect';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimits } from '../accounts/rate-limits';
 import type { ChatService } from '../chat/chat-service';
+import type { ImageEngine } from '../images/image-engine';
 import { sessionExpired } from './envelope';
 
 /** What every route needs, built once at start and passed in. */
@@ -17,6 +18,8 @@ export interface Deps {
   limits: RateLimits;
   /** The language model and the replies in progress. */
   chat: ChatService;
+  /** The picture engine `IMAGE_PROVIDER` names, or `null` when pictures are not set up. */
+  images: ImageEngine | null;
   /** Fetch for calls to Google's JWKS and Discord; tests pass one bound to local doubles. */
   fetch: typeof globalThis.fetch;
   log: (line: string) => void;

@@ -510,7 +510,23 @@ export function createSubscriptionInfoFixture(
 /** An AI model list fixture. */
 export function createModelsFixture(): AigcModel[] {
   return [
-    { modelId: 'chat-default', name: 'Default chat model', kind: 'chat', cost: 0, isDefault: true },
+    {
+      modelId: 'chat-default',
+      name: 'Default chat model',
+      kind: 'chat',
+      cost: 0,
+      isDefault: true,
+      engine: 'embedded',
+    },
+    {
+      modelId: 'dreamshaper_8.safetensors [879db523c3]',
+      name: 'dreamshaper_8',
+      kind: 'image',
+      cost: 5,
+      isDefault: true,
+      engine: 'automatic1111',
+      sizes: ['512x512', '768x1024', '1024x768', '1024x1024'],
+    },
     { modelId: 'speech-default', name: 'Default voice', kind: 'speech', cost: 1, isDefault: true },
   ];
 }

@@ -3,6 +3,9 @@ import type { IsoDateTime } from './common';
 /** What a model made available by `GET /aigc/models` does. */
 export type AigcModelKind = 'chat' | 'image' | 'speech';
 
+/** A picture's width × height, as the server draws them. */
+export type ImageSize = '512x512' | '768x1024' | '1024x768' | '1024x1024';
+
 /** One model the server offers. */
 export interface AigcModel {
   /** Id to pass as `model`. */
@@ -15,6 +18,13 @@ export interface AigcModel {
   cost: number;
   /** Whether it is used when none is named. */
   isDefault: boolean;
+  /**
+   * What runs it: for pictures `openai` (any OpenAI-compatible images endpoint),
+   * `automatic1111` or `comfyui`; for chat `embedded` or `openai`.
+   */
+  engine?: string;
+  /** The sizes it draws (pictures only). */
+  sizes?: ImageSize[];
 }
 
 /** Payload of `POST /room/createImage`: starts an image job. */
@@ -26,7 +36,7 @@ export interface CreateImagePayload {
   /** An image model id from `GET /aigc/models`; absent for the default. */
   model?: string;
   /** Width × height; default `768x1024`. */
-  size?: '512x512' | '768x1024' | '1024x768' | '1024x1024';
+  size?: ImageSize;
 }
 
 /** Answer of `POST /room/createImage`. */

@@ -1,0 +1,237 @@
+import sharp from 'sharp';
+import type { ImageProvider } from '../config';
+
+/** What to draw. */
+export interface ImageRequest {
+  /** What the picture shows. */
+  prompt: string;
+  /** What it must not show; the engine adds its own when `nsfw` is false. */
+  negativePrompt?: string;
+  width: number;
+  height: number;
+  /** A model id from {@link ImageEngine.listModels}; absent: `IMAGE_MODEL`, else the first listed. */
+  model?: string;
+  /** Whether mature content is allowed (the user's preference and the mate's flag together). */
+  nsfw: boolean;
+  /** The same seed and prompt draw the same picture on engines that take one; absent: random. */
+  seed?: number;
+}
+
+/** How one generation is run. */
+export interface GenerateImageOptions {
+  /** Cancels the generation at the engine where it can (A1111 interrupt, ComfyUI interrupt). */
+  signal: AbortSignal;
+  /** Called with 0–1, never decreasing, where the engine reports progress (A1111, ComfyUI). */
+  onProgress?: (fraction: number) => void;
+}
+
+/** One picture an engine made: checked to be a real PNG, JPEG or WebP image. */
+export interface GeneratedImage {
+  data: Buffer;
+  mimeType: 'image/png' | 'image/jpeg' | 'image/webp';
+  width: number;
+  height: number;
+}
+
+/** A model an engine offers. */
+export interface ImageModel {
+  /** What to pass as {@link ImageRequest.model}. */
+  id: string;
+  /** Display name. */
+  name: string;
+}
+
+/**
+ * A picture engine: an OpenAI-compatible images endpoint, AUTOMATIC1111/Forge or ComfyUI,
+ * chosen by `IMAGE_PROVIDER` (see `createImageEngine`). Every failure is an
+ * {@link ImageProviderError}; nothing rejects with anything else.
+ */
+export interface ImageEngine {
+  /** Which kind of engine it is. */
+  readonly provider: ImageProvider;
+  /** The models it offers: listed by the engine where it can (A1111, ComfyUI), else `IMAGE_MODEL`. */
+  listModels: (signal?: AbortSignal) => Promise<ImageModel[]>;
+  /** Draws one picture. */
+  generate: (request: ImageRequest, options: GenerateImageOptions) => Promise<GeneratedImage[]>;
+  /** For the start-up log: the engine and its address, never its key. */
+  describe: () => string;
+}
+
+/**
+ * What went wrong, as people are told it (the detail is for the log):
+ * - `unreachable`: no connection to the engine;
+ * - `unauthorized`: the engine refused our key (a server setup fault);
+ * - `busy`: rate-limited or overloaded, try later;
+ * - `refused`: the engine's content policy refused the prompt;
+ * - `rejected`: the engine refused the request (unknown model, size it cannot draw);
+ * - `failed`: the engine failed while drawing;
+ * - `timeout`: no picture within `IMAGE_TIMEOUT`;
+ * - `cut`: the connection dropped mid-job;
+ * - `malformed`: an answer that is not what the engine's API answers (or no image in it);
+ * - `cancelled`: the caller's signal aborted.
+ */
+export type ImageFailure =
+  | 'unreachable'
+  | 'unauthorized'
+  | 'busy'
+  | 'refused'
+  | 'rejected'
+  | 'failed'
+  | 'timeout'
+  | 'cut'
+  | 'malformed'
+  | 'cancelled';
+
+/** A picture engine failed. `message` is for the server log; `failure` is what to tell people. */
+export class ImageProviderError extends Error {
+  override readonly name = 'ImageProviderError';
+  /** The engine's HTTP status, when it answered one. */
+  readonly status: number | undefined;
+  constructor(
+    message: string,
+    readonly failure: ImageFailure,
+    options?: { cause?: unknown; status?: number },
+  ) {
+    super(message, options);
+    this.status = options?.status;
+  }
+}
+
+/**
+ * Added to the negative prompt when mature content is not allowed, on engines that take one
+ * (A1111, ComfyUI). OpenAI-compatible endpoints keep their own moderation (`auto`).
+ */
+export const SAFE_NEGATIVE_PROMPT =
+  'nsfw, nude, naked, nudity, topless, sexual, explicit, porn, erotic, genitals, nipples, lingerie';
+
+/** The negative prompt an engine sends: the caller's, plus {@link SAFE_NEGATIVE_PROMPT} unless nsfw. */
+export function negativePromptOf(request: ImageRequest): string {
+  return [request.negativePrompt?.trim(), request.nsfw ? '' : SAFE_NEGATIVE_PROMPT]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** A random seed in the range every engine takes (32-bit unsigned). */
+export function seedOf(request: ImageRequest): number {
+  return request.seed ?? Math.floor(Math.random() * 2 ** 32);
+}
+
+const NOT_REACHED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function codeOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The time limit of one call to an engine, joined with the caller's signal. `explain` turns
+ * whatever a call threw into an {@link ImageProviderError}: cancelled, timed out, unreachable
+ * or cut.
+ */
+export function deadline(engine: string, timeoutMs: number, caller?: AbortSignal) {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
+  return {
+    signal,
+    /** Whether the caller cancelled or the time ran out (stop talking to the engine). */
+    stopped: () => signal.aborted,
+    explain(error: unknown): ImageProviderError {
+      if (caller?.aborted)
+        return new ImageProviderError(`${engine}: cancelled`, 'cancelled', { cause: error });
+      if (timeout.aborted)
+        return new ImageProviderError(
+          `${engine} made no picture within ${timeoutMs} ms`,
+          'timeout',
+          { cause: error },
+        );
+      if (error instanceof ImageProviderError) return error;
+      const code = codeOf(error);
+      const detail = `${(error as Error)?.message ?? String(error)}${code ? ` (${code})` : ''}`;
+      if (code && NOT_REACHED.has(code))
+        return new ImageProviderError(`${engine} cannot be reached: ${detail}`, 'unreachable', {
+          cause: error,
+        });
+      return new ImageProviderError(`${engine} dropped the connection: ${detail}`, 'cut', {
+        cause: error,
+      });
+    },
+  };
+}
+
+/** The failure kind of an engine's HTTP error status. */
+export function failureOfStatus(status: number): ImageFailure {
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 429 || status === 503) return 'busy';
+  if (status >= 400 && status < 500) return 'rejected';
+  return 'failed';
+}
+
+/** An engine answered an error status: the body is kept (shortened) for the log. */
+export function statusError(engine: string, status: number, body: string): ImageProviderError {
+  return new ImageProviderError(
+    `${engine} answered ${status}: ${body.slice(0, 500)}`,
+    failureOfStatus(status),
+    { status },
+  );
+}
+
+/** Reads a JSON answer; a body that is not JSON is `malformed`, an error status mapped. */
+export async function readJson(engine: string, response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!response.ok) throw statusError(engine, response.status, text);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ImageProviderError(
+      `${engine} answered something that is not JSON: ${text.slice(0, 300)}`,
+      'malformed',
+      { status: response.status },
+    );
+  }
+}
+
+const MIME_TYPES = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+} as const;
+
+/** Checks that `data` is a whole PNG, JPEG or WebP image (decoding it) and names its type. */
+export async function checkImage(engine: string, data: Buffer): Promise<GeneratedImage> {
+  try {
+    const image = sharp(data, { failOn: 'error' });
+    const { format, width, height } = await image.metadata();
+    const mimeType = MIME_TYPES[format as keyof typeof MIME_TYPES];
+    if (!mimeType || !width || !height) throw new Error(`format ${format ?? 'unknown'}`);
+    // Decodes every pixel: a picture cut short fails here, not in someone's browser.
+    await image.raw().toBuffer();
+    return { data, mimeType, width, height };
+  } catch (error) {
+    throw new ImageProviderError(
+      `${engine} answered bytes that are not a PNG, JPEG or WebP image: ${(error as Error).message}`,
+      'malformed',
+      { cause: error },
+    );
+  }
+}
+
+/** Headers carrying `IMAGE_API_KEY`: `user:password` as Basic (A1111 `--api-auth`), else Bearer. */
+export function authHeaders(apiKey: string | undefined): Record<string, string> {
+  if (!apiKey) return {};
+  return {
+    authorization: apiKey.includes(':')
+      ? `Basic ${Buffer.from(apiKey).toString('base64')}`
+      : `Bearer ${apiKey}`,
+  };
+}
