@@ -231,7 +231,8 @@ function unusedParts(data: CardData): string[] {
   const extensions = Object.entries(data.extensions)
     .filter(([key]) => key !== 'mates')
     .map(([key, value]) =>
-      key in EXTENSION_WORDS ? EXTENSION_WORDS[key]!(value) : `Extension "${key}"`,
+      // Own keys only: a card may name an extension `constructor` or `__proto__`.
+      Object.hasOwn(EXTENSION_WORDS, key) ? EXTENSION_WORDS[key]!(value) : `Extension "${key}"`,
     );
   return [...fields, ...extensions].filter((part): part is string => part !== null);
 }

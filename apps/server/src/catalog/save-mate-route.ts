@@ -9,8 +9,8 @@ import { now, toJson } from '../db/dialect';
 import { renderPortrait } from '../seed/portraits';
 import { matesWithCreators, toMate } from './mate-rows';
 import { insertMates } from './new-mate';
-import { newPortraitAddress } from './portrait-files';
-import { checkVisibility, findOwnMate } from './own-mates';
+import { changeOwnMate } from './own-mate-change';
+import { checkVisibility } from './own-mates';
 
 const text = (max: number) => z.string().max(max).default('');
 
@@ -40,15 +40,12 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
   contract(routes, '/mate').post('/mate/saveMate', payload, async (c, read) => {
     const user = requireUser(c);
     const input = await read();
-    const own = input.mateId ? await findOwnMate(db, user.id, input.mateId) : null;
-    checkVisibility(
-      {
-        first_mes: input.first_mes,
-        hidden_at: own?.hidden_at ?? null,
-        visibility: own?.visibility ?? null,
-      },
-      input.visibility,
-    );
+    // A mate of the caller's is checked as it is inside the transaction that saves it.
+    if (!input.mateId)
+      checkVisibility(
+        { first_mes: input.first_mes, hidden_at: null, visibility: null },
+        input.visibility,
+      );
     const known = await db.selectFrom('tags').select('key').execute();
     const unknown = input.tags.find((tag) => !known.some((row) => row.key === tag));
     if (unknown) throw badInput(`tags: unknown tag "${unknown}"`);
@@ -72,26 +69,26 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
       updated_at: at,
     };
     let id: string;
-    if (own) {
-      id = own.id;
-      // Leaving public (for private or draft), the portrait moves to a new secret address.
-      const hidden =
-        own.visibility === 'public' && input.visibility !== 'public'
-          ? newPortraitAddress(config.mediaDir, own.avatar)
-          : null;
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('mates')
-          .set({ ...fields, ...(hidden && { avatar: hidden.url }) })
-          .where('id', '=', id)
-          .execute();
-        await hidden?.move();
-        await trx.deleteFrom('mate_tags').where('mate_id', '=', id).execute();
-        if (tags.length)
-          await trx
-            .insertInto('mate_tags')
-            .values(tags.map((tag_key) => ({ mate_id: id, tag_key })))
-            .execute();
+    if (input.mateId) {
+      id = input.mateId;
+      await changeOwnMate(db, config.mediaDir, user.id, id, (own) => {
+        checkVisibility(
+          { first_mes: input.first_mes, hidden_at: own.hidden_at, visibility: own.visibility },
+          input.visibility,
+        );
+        return {
+          set: fields,
+          // Leaving public (for private or draft), the portrait moves to a new secret address.
+          hidePortrait: own.visibility === 'public' && input.visibility !== 'public',
+          alsoIn: async (trx) => {
+            await trx.deleteFrom('mate_tags').where('mate_id', '=', id).execute();
+            if (tags.length)
+              await trx
+                .insertInto('mate_tags')
+                .values(tags.map((tag_key) => ({ mate_id: id, tag_key })))
+                .execute();
+          },
+        };
       });
     } else {
       id = randomUUID();

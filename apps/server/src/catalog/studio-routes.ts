@@ -18,7 +18,8 @@ import { isPortraitStyle, portraitSvg, type PortraitStyle } from '../seed/portra
 import { matesWithCreators, paging, toMate, toPage } from './mate-rows';
 import { insertMates } from './new-mate';
 import { checkVisibility, findOwnMate, toOwnMateSummary } from './own-mates';
-import { copyPortrait, newPortraitAddress, removePortrait, writePortrait } from './portrait-files';
+import { changeOwnMate } from './own-mate-change';
+import { copyPortrait, removePortrait, writePortrait } from './portrait-files';
 import { MAX_PORTRAIT_BYTES, portraitFromUpload } from './portrait-upload';
 import { id, pageFields } from './query-schemas';
 
@@ -103,30 +104,19 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
     return toPage(list, pages, total.n);
   });
 
-  /**
-   * Gives the mate a new visibility. Leaving `public`, its portrait moves to a new secret
-   * address (saved first, then moved, so that a failed move undoes both).
-   */
-  async function changeVisibility(own: MateTable, visibility: MateVisibility): Promise<void> {
-    checkVisibility(own, visibility);
-    if (own.visibility === visibility) return;
-    const moved =
-      own.visibility === 'public' ? newPortraitAddress(config.mediaDir, own.avatar) : null;
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('mates')
-        .set({ visibility, updated_at: now(), ...(moved && { avatar: moved.url }) })
-        .where('id', '=', own.id)
-        .execute();
-      await moved?.move();
-    });
-  }
-
   const visibilityPayload = z.object({ mateId: id, visibility: z.enum(MATE_VISIBILITIES) });
   api.post('/mate/setVisibility', visibilityPayload, async (c, read) => {
     const user = requireUser(c);
     const input = await read();
-    await changeVisibility(await findOwnMate(db, user.id, input.mateId), input.visibility);
+    // Leaving public, the portrait moves to a new secret address.
+    await changeOwnMate(db, config.mediaDir, user.id, input.mateId, (own) => {
+      checkVisibility(own, input.visibility);
+      if (own.visibility === input.visibility) return null;
+      return {
+        set: { visibility: input.visibility, updated_at: now() },
+        hidePortrait: own.visibility === 'public',
+      };
+    });
     return wholeMate(input.mateId);
   });
 
@@ -135,7 +125,7 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
     const user = requireUser(c);
     const own = await findOwnMate(db, user.id, (await read()).mateId);
     const copyId = randomUUID();
-    const avatar = await copyPortrait(config.mediaDir, own.avatar);
+    const avatar = await copyPortrait(config.mediaDir, own.avatar, own.name);
     try {
       await db.transaction().execute(async (trx) => {
         await insertMates(trx, [
@@ -185,20 +175,13 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
 
   api.post('/mate/deleteMate', mateQuery, async (c, read) => {
     const user = requireUser(c);
-    const own = await findOwnMate(db, user.id, (await read()).mateId);
     // The row stays (other people's rooms keep their messages, read-only); the portrait
     // address people saw while it was public stops answering.
-    const moved =
-      own.visibility === 'public' ? newPortraitAddress(config.mediaDir, own.avatar) : null;
     const at = now();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('mates')
-        .set({ deleted_at: at, updated_at: at, ...(moved && { avatar: moved.url }) })
-        .where('id', '=', own.id)
-        .execute();
-      await moved?.move();
-    });
+    await changeOwnMate(db, config.mediaDir, user.id, (await read()).mateId, (own) => ({
+      set: { deleted_at: at, updated_at: at },
+      hidePortrait: own.visibility === 'public',
+    }));
     return null;
   });
 
