@@ -9,25 +9,31 @@ import { now, toJson } from '../db/dialect';
 import { renderPortrait } from '../seed/portraits';
 import { matesWithCreators, toMate } from './mate-rows';
 import { insertMates } from './new-mate';
+import { ALTERNATE_GREETINGS_LIMIT, MATE_TAGS_LIMIT, MATE_TEXT_LIMITS } from './mate-limits';
 import { changeOwnMate } from './own-mate-change';
 import { checkVisibility } from './own-mates';
 
 const text = (max: number) => z.string().max(max).default('');
+const limit = MATE_TEXT_LIMITS;
 
+// Imported cards are fitted to these limits (cards/fit-card.ts), so that they save as they are.
 const payload = z.object({
   mateId: z.string().min(1).max(100).optional(),
-  name: z.string().trim().min(1, 'is required').max(100),
-  tagline: z.string().trim().max(200).default(''),
-  description: text(8000),
-  personality: text(2000),
-  scenario: text(4000),
+  name: z.string().trim().min(1, 'is required').max(limit.name),
+  tagline: z.string().trim().max(limit.tagline).default(''),
+  description: text(limit.description),
+  personality: text(limit.personality),
+  scenario: text(limit.scenario),
   // Needed for private and public mates (checkVisibility); a draft may be saved without one.
-  first_mes: text(8000).transform((greeting) => greeting.trim()),
-  mes_example: text(8000),
-  creator_notes: text(2000),
-  system_prompt: text(8000),
-  alternate_greetings: z.array(z.string().max(8000)).max(10).default([]),
-  tags: z.array(z.string().min(1).max(40)).max(10).default([]),
+  first_mes: text(limit.first_mes).transform((greeting) => greeting.trim()),
+  mes_example: text(limit.mes_example),
+  creator_notes: text(limit.creator_notes),
+  system_prompt: text(limit.system_prompt),
+  alternate_greetings: z
+    .array(z.string().max(ALTERNATE_GREETINGS_LIMIT.length))
+    .max(ALTERNATE_GREETINGS_LIMIT.count)
+    .default([]),
+  tags: z.array(z.string().min(1).max(40)).max(MATE_TAGS_LIMIT).default([]),
   gender: z.enum(GENDERS),
   nsfw: z.boolean().default(false),
   visibility: z.enum(MATE_VISIBILITIES).default('private'),
