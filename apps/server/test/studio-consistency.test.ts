@@ -132,7 +132,9 @@ describe.each(DIALECTS)('the studio under pressure on %s', (dialect) => {
       // Public again, then deleted while other calls change it.
       await owner.client.mate.setVisibility({ mateId: mate.mateId, visibility: 'public' });
       const again: Mate = await owner.client.mate.getMateDetail({ mateId: mate.mateId });
+      const [choice] = await owner.client.mate.portraitChoices({ seed: 'ferry' });
       const racing = await Promise.all([
+        codeOf(owner.client.mate.setPortrait({ mateId: mate.mateId, choiceId: choice!.choiceId })),
         codeOf(owner.client.mate.deleteMate({ mateId: mate.mateId })),
         codeOf(owner.client.mate.setVisibility({ mateId: mate.mateId, visibility: 'private' })),
         codeOf(owner.client.mate.saveMate(saveMatePayload(again, { visibility: 'private' }))),

@@ -4,12 +4,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   MATE_VISIBILITIES,
-  type MateVisibility,
   type OwnMateSummary,
   type PortraitChoice,
   type SetPortraitPayload,
 } from '@mates/api-client';
-import type { MateTable } from '../db/schema';
 import { badInput } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
@@ -18,7 +16,7 @@ import { isPortraitStyle, portraitSvg, type PortraitStyle } from '../seed/portra
 import { matesWithCreators, paging, toMate, toPage } from './mate-rows';
 import { insertMates } from './new-mate';
 import { checkVisibility, findOwnMate, toOwnMateSummary } from './own-mates';
-import { changeOwnMate } from './own-mate-change';
+import { changeOwnMate, mateConflict } from './own-mate-change';
 import { copyPortrait, removePortrait, writePortrait } from './portrait-files';
 import { MAX_PORTRAIT_BYTES, portraitFromUpload } from './portrait-upload';
 import { id, pageFields } from './query-schemas';
@@ -226,11 +224,15 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
           };
     const avatar = await writePortrait(config.mediaDir, file.bytes, file.extension);
     try {
-      await db
+      // Only while the mate is as read: a portrait moved or a mate deleted meanwhile is a 4009.
+      const written = await db
         .updateTable('mates')
         .set({ avatar, updated_at: now() })
         .where('id', '=', own.id)
-        .execute();
+        .where('avatar', '=', own.avatar)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (written.numUpdatedRows === 0n) throw mateConflict();
     } catch (error) {
       await removePortrait(config.mediaDir, avatar);
       throw error;
