@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mate, SaveMatePayload } from '@mates/api-client';
@@ -145,6 +147,48 @@ describe.each(DIALECTS)('the studio under pressure on %s', (dialect) => {
       const last = await row(mate.mateId);
       expect(await status(last.avatar)).toBe(200);
       expect(last.avatar).not.toBe(again.avatar);
+    },
+  );
+
+  it.skipIf(skip)(
+    'a save that fails after choosing a new portrait address leaves mate and portrait as they were',
+    async () => {
+      const owner = await signUp(server);
+      const mate = await owner.client.mate.saveMate(
+        draft({ name: 'Halted Save', visibility: 'public' }),
+      );
+      const files = () => fs.readdirSync(path.join(server.deps.config.mediaDir, 'avatars')).length;
+      const before = files();
+      // The database refuses the mate's new tag, after the row is written in the transaction.
+      if (dialect === 'sqlite') {
+        await sql`create trigger no_cozy before insert on mate_tags when new.tag_key = 'cozy'
+          begin select raise(fail, 'tag refused'); end`.execute(server.db);
+      } else {
+        await sql`create function no_cozy() returns trigger language plpgsql as $$
+          begin if new.tag_key = 'cozy' then raise exception 'tag refused'; end if; return new; end $$`.execute(
+          server.db,
+        );
+        await sql`create trigger no_cozy before insert on mate_tags for each row execute function no_cozy()`.execute(
+          server.db,
+        );
+      }
+      try {
+        await expect(
+          owner.client.mate.saveMate(
+            saveMatePayload(mate, { visibility: 'private', tags: ['cozy'] }),
+          ),
+        ).rejects.toMatchObject({ code: 5000 });
+      } finally {
+        await sql`drop trigger no_cozy${sql.raw(dialect === 'postgres' ? ' on mate_tags' : '')}`.execute(
+          server.db,
+        );
+      }
+      const after = await row(mate.mateId);
+      expect(after.visibility).toBe('public');
+      expect(after.avatar).toBe(mate.avatar);
+      expect(await status(after.avatar)).toBe(200);
+      // No copy left behind.
+      expect(files()).toBe(before);
     },
   );
 
