@@ -5,13 +5,13 @@ import { z } from 'zod';
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { CARD_FORMATS, CARD_SPECS, type ImportCardPayload } from '@mates/api-client';
-import { notFound } from '../http/envelope';
+import { CODE, EnvelopeError, notFound } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { consume } from '../accounts/rate-limits';
 import type { MateTable } from '../db/schema';
 import { matesWithCreators, toMate } from '../catalog/mate-rows';
-import { renderPortrait, MEDIA_URL_PREFIX } from '../seed/portraits';
+import { portraitSvg, MEDIA_URL_PREFIX } from '../seed/portraits';
 import { toCardV2, toCardV3 } from './character-card';
 import { importCard, previewCard } from './import-card';
 import { cardPng, mateCardData } from './export-card';
@@ -76,6 +76,12 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!row) throw notFound('Mate');
+    // A card imported again would be a copy moderators never hid: hiding is no way out.
+    if (row.hidden_at)
+      throw new EnvelopeError(
+        CODE.forbidden,
+        'Moderators hid this mate, so its card cannot be exported. Their reason is shown on its page.',
+      );
     const data = await mateCardData(db, row, user.nickname);
     if (input.format === 'json') {
       const card = (input.spec ?? row.card_spec) === 'v3' ? toCardV3(data) : toCardV2(data);
@@ -91,25 +97,28 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
   return routes;
 }
 
-// The portrait as PNG: as stored when it is one, rasterized when it is an SVG.
+const rasterize = (svg: string) =>
+  new Resvg(svg, { fitTo: { mode: 'width', value: 512 } }).render().asPng();
+
+// The portrait as PNG: as stored when it is one, converted from WebP or SVG, and drawn
+// afresh when the mate's portrait is not a file of ours or its file has gone missing.
 async function portraitPng(
   mediaDir: string,
-  row: Pick<MateTable, 'id' | 'avatar' | 'name'>,
+  row: Pick<MateTable, 'avatar' | 'name'>,
 ): Promise<Buffer> {
   const local = row.avatar.startsWith(`${MEDIA_URL_PREFIX}/`)
     ? path.join(mediaDir, row.avatar.slice(MEDIA_URL_PREFIX.length))
     : null;
-  if (local?.endsWith('.png')) return fs.readFile(local);
-  // An uploaded portrait (WebP): the card goes into a PNG of the same picture.
-  if (local?.endsWith('.webp')) return sharp(local).png().toBuffer();
-  const svgPath = local?.endsWith('.svg')
-    ? local
-    : path.join(
-        mediaDir,
-        (await renderPortrait(mediaDir, row.id, 'notionists', row.name)).slice(
-          MEDIA_URL_PREFIX.length,
-        ),
-      );
-  const svg = await fs.readFile(svgPath, 'utf8');
-  return new Resvg(svg, { fitTo: { mode: 'width', value: 512 } }).render().asPng();
+  try {
+    if (local?.endsWith('.png')) return await fs.readFile(local);
+    // An uploaded portrait (WebP): the card goes into a PNG of the same picture.
+    if (local?.endsWith('.webp'))
+      return await sharp(await fs.readFile(local))
+        .png()
+        .toBuffer();
+    if (local?.endsWith('.svg')) return rasterize(await fs.readFile(local, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  return rasterize(portraitSvg('notionists', row.name));
 }

@@ -9,6 +9,13 @@ import {
   PNG_CARD_V3_KEYWORD,
   type CardData,
 } from './character-card';
+import {
+  cardTagKeys,
+  exportedGreetings,
+  exportedText,
+  FITTED_FIELDS,
+  type FittedField,
+} from './fit-card';
 import { withoutPngText, writePngText } from './png-text';
 
 /**
@@ -22,9 +29,11 @@ function currentTags(
   labels: Map<string, string>,
   nsfw: boolean,
 ): string[] {
+  // Known tags past the ten a mate carries never became the mate's: they stay as written.
+  const { over } = cardTagKeys(original ?? [], (key) => labels.has(key));
   const kept = (original ?? []).filter((tag) => {
     const key = tagKey(tag);
-    if (labels.has(key)) return current.includes(key);
+    if (labels.has(key)) return current.includes(key) || over.has(key);
     return key !== 'nsfw' || nsfw;
   });
   const covered = new Set(kept.map(tagKey));
@@ -56,15 +65,18 @@ export async function mateCardData(
   return {
     ...extra,
     name: row.name,
-    description: row.description,
-    personality: row.personality,
-    scenario: row.scenario,
-    first_mes: row.first_mes,
-    mes_example: row.mes_example,
-    creator_notes: row.creator_notes,
-    system_prompt: row.system_prompt,
+    // A field longer than the studio holds is exported whole while its start is unchanged.
+    ...(Object.fromEntries(
+      (Object.keys(FITTED_FIELDS) as FittedField[]).map((field) => [
+        field,
+        exportedText(field, row[field], extra[field]),
+      ]),
+    ) as Record<FittedField, string>),
     post_history_instructions: String(extra.post_history_instructions ?? ''),
-    alternate_greetings: fromJson<string[]>(row.alternate_greetings, []),
+    alternate_greetings: exportedGreetings(
+      fromJson<string[]>(row.alternate_greetings, []),
+      extra.alternate_greetings,
+    ),
     tags: currentTags(
       extra.tags as string[] | undefined,
       fromJson<string[]>(row.tags, []),

@@ -26,6 +26,7 @@ import {
   type CardData,
 } from './character-card';
 import { cardTagline } from './card-tagline';
+import { cardTagKeys, fitCard } from './fit-card';
 import { PngFormatError, readPngText, withoutPngText } from './png-text';
 
 const MODELED = [
@@ -103,9 +104,9 @@ function sourceSpecOf(document: unknown): CardSourceSpec {
   return spec === 'chara_card_v3' ? 'v3' : spec === 'chara_card_v2' ? 'v2' : 'v1';
 }
 
+// At most ten, as the studio saves them; the others stay in the card (see droppedTags).
 function tagKeys(data: CardData, knownTags: string[]): string[] {
-  const keys = data.tags.map(tagKey);
-  return [...new Set(keys)].filter((key) => knownTags.includes(key));
+  return cardTagKeys(data.tags, (key) => knownTags.includes(key)).kept;
 }
 
 function mateFromCard(
@@ -115,19 +116,14 @@ function mateFromCard(
   const extra = Object.fromEntries(
     Object.entries(data).filter(([key]) => !(MODELED as readonly string[]).includes(key)),
   );
+  // Fitted to what saveMate accepts; the whole text of what did not fit stays for export.
+  const { fitted, originals } = fitCard(data);
   return {
     name: data.name,
     tagline: (ours.tagline ?? cardTagline(data.name, data.description)).slice(0, 200),
-    description: data.description,
-    personality: data.personality,
-    scenario: data.scenario,
-    first_mes: data.first_mes,
-    mes_example: data.mes_example,
-    creator_notes: data.creator_notes,
-    system_prompt: data.system_prompt,
-    alternate_greetings: data.alternate_greetings,
+    ...fitted,
     extensions: data.extensions,
-    card_extra: extra,
+    card_extra: { ...extra, ...originals },
     gender: isGender(ours.gender) ? ours.gender : 'nonbinary',
     nsfw: ours.nsfw === true || data.tags.some((tag) => tag.toLowerCase() === 'nsfw'),
     // A card without a greeting cannot open a chat yet: it arrives as a draft to finish.
@@ -241,17 +237,23 @@ function unusedParts(data: CardData): string[] {
   const extensions = Object.entries(data.extensions)
     .filter(([key]) => key !== 'mates')
     .map(([key, value]) =>
-      key in EXTENSION_WORDS ? EXTENSION_WORDS[key]!(value) : `Extension "${key}"`,
+      // Own keys only: a card may name an extension `constructor` or `__proto__`.
+      Object.hasOwn(EXTENSION_WORDS, key) ? EXTENSION_WORDS[key]!(value) : `Extension "${key}"`,
     );
   return [...fields, ...extensions].filter((part): part is string => part !== null);
 }
 
-/** Tags of the card, as written, that Mates has no tag for (an `nsfw` tag marks the mate instead). */
+/**
+ * Tags of the card, as written, that the mate will not carry: those Mates has no tag for (an
+ * `nsfw` tag marks the mate instead) and known ones past the first ten.
+ */
 function droppedTags(data: CardData, knownTags: string[]): string[] {
   const seen = new Set<string>();
+  const { over } = cardTagKeys(data.tags, (key) => knownTags.includes(key));
   return data.tags.filter((tag) => {
     const key = tagKey(tag);
-    if (!key || key === 'nsfw' || knownTags.includes(key) || seen.has(key)) return false;
+    if (!key || key === 'nsfw' || seen.has(key)) return false;
+    if (knownTags.includes(key) && !over.has(key)) return false;
     seen.add(key);
     return true;
   });
@@ -286,7 +288,7 @@ export async function previewCard(db: Kysely<Database>, upload: CardUpload): Pro
     creator: data.creator,
     // The same test as the import: a picture it would replace by a drawn one does not count.
     portraitFromCard: Boolean(portrait && (await portraitFromCardPicture(portrait))),
-    unused: unusedParts(data),
+    unused: [...fitCard(data).notes, ...unusedParts(data)],
     droppedTags: droppedTags(data, known),
   };
 }

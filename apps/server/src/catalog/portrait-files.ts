@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { MEDIA_URL_PREFIX } from '../seed/portraits';
+import { MEDIA_URL_PREFIX, renderPortrait } from '../seed/portraits';
 
 const AVATARS = `${MEDIA_URL_PREFIX}/avatars/`;
 
@@ -42,33 +42,18 @@ export async function removePortrait(mediaDir: string, url: string): Promise<voi
 }
 
 /**
- * A new random address for a portrait of ours, and the move that makes it true (`null` for
- * another URL): when a mate becomes private, the address people saw while it was public
- * stops answering. The caller saves the new URL, then moves, so a failed move undoes both.
+ * A copy of a portrait of ours under a new random name (so that changing or deleting either
+ * leaves the other alone); another URL is kept as it is. When the file has gone missing, a
+ * new portrait is drawn for `name` instead, so the copy never points at nothing.
  */
-export function newPortraitAddress(
-  mediaDir: string,
-  url: string,
-): { url: string; move: () => Promise<void> } | null {
-  const file = portraitFile(mediaDir, url);
-  if (!file) return null;
-  const name = newPortraitName(path.extname(file) as PortraitExtension);
-  return {
-    url: AVATARS + name,
-    move: () => fs.rename(file, path.join(mediaDir, 'avatars', name)),
-  };
-}
-
-/**
- * A copy of a portrait of ours under a new random name, for a duplicated mate (so that
- * changing or deleting either portrait leaves the other alone); another URL is kept as it is.
- */
-export async function copyPortrait(mediaDir: string, url: string): Promise<string> {
+export async function copyPortrait(mediaDir: string, url: string, name: string): Promise<string> {
   const file = portraitFile(mediaDir, url);
   if (!file) return url;
   const bytes = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     throw error;
   });
-  return bytes ? writePortrait(mediaDir, bytes, path.extname(file) as PortraitExtension) : url;
+  return bytes
+    ? writePortrait(mediaDir, bytes, path.extname(file) as PortraitExtension)
+    : renderPortrait(mediaDir, randomUUID(), 'notionists', name);
 }

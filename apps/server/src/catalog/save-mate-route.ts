@@ -9,27 +9,34 @@ import { now, toJson } from '../db/dialect';
 import { renderPortrait } from '../seed/portraits';
 import { matesWithCreators, toMate } from './mate-rows';
 import { insertMates } from './new-mate';
-import { newPortraitAddress, removePortrait } from './portrait-files';
-import { checkVisibility, findOwnMate } from './own-mates';
+import { removePortrait } from './portrait-files';
 import { consume } from '../accounts/rate-limits';
 import { checkMateQuota, withinMateQuota } from './mate-quota';
+import { ALTERNATE_GREETINGS_LIMIT, MATE_TAGS_LIMIT, MATE_TEXT_LIMITS } from './mate-limits';
+import { changeOwnMate } from './own-mate-change';
+import { checkVisibility } from './own-mates';
 
 const text = (max: number) => z.string().max(max).default('');
+const limit = MATE_TEXT_LIMITS;
 
+// Imported cards are fitted to these limits (cards/fit-card.ts), so that they save as they are.
 const payload = z.object({
   mateId: z.string().min(1).max(100).optional(),
-  name: z.string().trim().min(1, 'is required').max(100),
-  tagline: z.string().trim().max(200).default(''),
-  description: text(8000),
-  personality: text(2000),
-  scenario: text(4000),
+  name: z.string().trim().min(1, 'is required').max(limit.name),
+  tagline: z.string().trim().max(limit.tagline).default(''),
+  description: text(limit.description),
+  personality: text(limit.personality),
+  scenario: text(limit.scenario),
   // Needed for private and public mates (checkVisibility); a draft may be saved without one.
-  first_mes: text(8000).transform((greeting) => greeting.trim()),
-  mes_example: text(8000),
-  creator_notes: text(2000),
-  system_prompt: text(8000),
-  alternate_greetings: z.array(z.string().max(8000)).max(10).default([]),
-  tags: z.array(z.string().min(1).max(40)).max(10).default([]),
+  first_mes: text(limit.first_mes).transform((greeting) => greeting.trim()),
+  mes_example: text(limit.mes_example),
+  creator_notes: text(limit.creator_notes),
+  system_prompt: text(limit.system_prompt),
+  alternate_greetings: z
+    .array(z.string().max(ALTERNATE_GREETINGS_LIMIT.length))
+    .max(ALTERNATE_GREETINGS_LIMIT.count)
+    .default([]),
+  tags: z.array(z.string().min(1).max(40)).max(MATE_TAGS_LIMIT).default([]),
   gender: z.enum(GENDERS),
   nsfw: z.boolean().default(false),
   visibility: z.enum(MATE_VISIBILITIES).default('private'),
@@ -42,20 +49,16 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
   contract(routes, '/mate').post('/mate/saveMate', payload, async (c, read) => {
     const user = requireUser(c);
     const input = await read();
-    const own = input.mateId ? await findOwnMate(db, user.id, input.mateId) : null;
-    // Creating (not editing) is limited: a rate per hour and a quota of mates.
-    if (!own) {
+    // A mate of the caller's is checked as it is inside the transaction that saves it.
+    if (!input.mateId) {
+      checkVisibility(
+        { first_mes: input.first_mes, hidden_at: null, visibility: null },
+        input.visibility,
+      );
+      // Creating (not editing) is limited: a rate per hour and a quota of mates.
       await consume(deps.limits.createMate, user.id);
       await checkMateQuota(db, user.id);
     }
-    checkVisibility(
-      {
-        first_mes: input.first_mes,
-        hidden_at: own?.hidden_at ?? null,
-        visibility: own?.visibility ?? null,
-      },
-      input.visibility,
-    );
     const known = await db.selectFrom('tags').select('key').execute();
     const unknown = input.tags.find((tag) => !known.some((row) => row.key === tag));
     if (unknown) throw badInput(`tags: unknown tag "${unknown}"`);
@@ -79,26 +82,26 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
       updated_at: at,
     };
     let id: string;
-    if (own) {
-      id = own.id;
-      // Leaving public (for private or draft), the portrait moves to a new secret address.
-      const hidden =
-        own.visibility === 'public' && input.visibility !== 'public'
-          ? newPortraitAddress(config.mediaDir, own.avatar)
-          : null;
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('mates')
-          .set({ ...fields, ...(hidden && { avatar: hidden.url }) })
-          .where('id', '=', id)
-          .execute();
-        await hidden?.move();
-        await trx.deleteFrom('mate_tags').where('mate_id', '=', id).execute();
-        if (tags.length)
-          await trx
-            .insertInto('mate_tags')
-            .values(tags.map((tag_key) => ({ mate_id: id, tag_key })))
-            .execute();
+    if (input.mateId) {
+      id = input.mateId;
+      await changeOwnMate(db, config.mediaDir, user.id, id, (own) => {
+        checkVisibility(
+          { first_mes: input.first_mes, hidden_at: own.hidden_at, visibility: own.visibility },
+          input.visibility,
+        );
+        return {
+          set: fields,
+          // Leaving public (for private or draft), the portrait moves to a new secret address.
+          hidePortrait: own.visibility === 'public' && input.visibility !== 'public',
+          alsoIn: async (trx) => {
+            await trx.deleteFrom('mate_tags').where('mate_id', '=', id).execute();
+            if (tags.length)
+              await trx
+                .insertInto('mate_tags')
+                .values(tags.map((tag_key) => ({ mate_id: id, tag_key })))
+                .execute();
+          },
+        };
       });
     } else {
       id = randomUUID();

@@ -4,12 +4,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   MATE_VISIBILITIES,
-  type MateVisibility,
   type OwnMateSummary,
   type PortraitChoice,
   type SetPortraitPayload,
 } from '@mates/api-client';
-import type { MateTable } from '../db/schema';
 import { badInput } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
@@ -23,7 +21,8 @@ import {
 import { matesWithCreators, paging, toMate, toPage } from './mate-rows';
 import { insertMates } from './new-mate';
 import { checkVisibility, findOwnMate, toOwnMateSummary } from './own-mates';
-import { copyPortrait, newPortraitAddress, removePortrait, writePortrait } from './portrait-files';
+import { changeOwnMate, mateConflict } from './own-mate-change';
+import { copyPortrait, removePortrait, writePortrait } from './portrait-files';
 import { MAX_PORTRAIT_BYTES, portraitFromUpload } from './portrait-upload';
 import { id, pageFields } from './query-schemas';
 import { consume } from '../accounts/rate-limits';
@@ -110,30 +109,19 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
     return toPage(list, pages, total.n);
   });
 
-  /**
-   * Gives the mate a new visibility. Leaving `public`, its portrait moves to a new secret
-   * address (saved first, then moved, so that a failed move undoes both).
-   */
-  async function changeVisibility(own: MateTable, visibility: MateVisibility): Promise<void> {
-    checkVisibility(own, visibility);
-    if (own.visibility === visibility) return;
-    const moved =
-      own.visibility === 'public' ? newPortraitAddress(config.mediaDir, own.avatar) : null;
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('mates')
-        .set({ visibility, updated_at: now(), ...(moved && { avatar: moved.url }) })
-        .where('id', '=', own.id)
-        .execute();
-      await moved?.move();
-    });
-  }
-
   const visibilityPayload = z.object({ mateId: id, visibility: z.enum(MATE_VISIBILITIES) });
   api.post('/mate/setVisibility', visibilityPayload, async (c, read) => {
     const user = requireUser(c);
     const input = await read();
-    await changeVisibility(await findOwnMate(db, user.id, input.mateId), input.visibility);
+    // Leaving public, the portrait moves to a new secret address.
+    await changeOwnMate(db, config.mediaDir, user.id, input.mateId, (own) => {
+      checkVisibility(own, input.visibility);
+      if (own.visibility === input.visibility) return null;
+      return {
+        set: { visibility: input.visibility, updated_at: now() },
+        hidePortrait: own.visibility === 'public',
+      };
+    });
     return wholeMate(input.mateId);
   });
 
@@ -144,7 +132,7 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
     const own = await findOwnMate(db, user.id, (await read()).mateId);
     await checkMateQuota(db, user.id);
     const copyId = randomUUID();
-    const avatar = await copyPortrait(config.mediaDir, own.avatar);
+    const avatar = await copyPortrait(config.mediaDir, own.avatar, own.name);
     try {
       await withinMateQuota(db, deps.dialect, user.id, async (trx) => {
         await insertMates(trx, [
@@ -194,23 +182,27 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
 
   api.post('/mate/deleteMate', mateQuery, async (c, read) => {
     const user = requireUser(c);
-    const own = await findOwnMate(db, user.id, (await read()).mateId);
+    const { mateId } = await read();
+    const own = await findOwnMate(db, user.id, mateId);
     // The row stays (other people's rooms keep their messages, read-only) with a drawn face
     // at a new address; its portrait file goes once no other mate shows it, so the address
     // people saw while it was public stops answering and the disk gets its space back.
     const drawn = await renderPortrait(config.mediaDir, randomUUID(), 'notionists', own.name);
     const at = now();
+    let old: string | null = null;
     try {
-      await db
-        .updateTable('mates')
-        .set({ deleted_at: at, updated_at: at, avatar: drawn })
-        .where('id', '=', own.id)
-        .execute();
+      await changeOwnMate(db, config.mediaDir, user.id, mateId, (current) => {
+        old = current.avatar;
+        return {
+          set: { deleted_at: at, updated_at: at, avatar: drawn },
+          hidePortrait: false,
+        };
+      });
     } catch (error) {
       await removePortrait(config.mediaDir, drawn);
       throw error;
     }
-    await removeIfUnused(own.avatar);
+    if (old !== null) await removeIfUnused(old);
     return null;
   });
 
@@ -256,11 +248,15 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
           };
     const avatar = await writePortrait(config.mediaDir, file.bytes, file.extension);
     try {
-      await db
+      // Only while the mate is as read: a portrait moved or a mate deleted meanwhile is a 4009.
+      const written = await db
         .updateTable('mates')
         .set({ avatar, updated_at: now() })
         .where('id', '=', own.id)
-        .execute();
+        .where('avatar', '=', own.avatar)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (written.numUpdatedRows === 0n) throw mateConflict();
     } catch (error) {
       await removePortrait(config.mediaDir, avatar);
       throw error;

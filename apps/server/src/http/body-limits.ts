@@ -10,11 +10,12 @@ export const JSON_BODY_LIMIT = 64 * KB;
 
 /**
  * Calls that need more, by path under `/api`: a whole card drafted by hand (ten fields of up
- * to 8,000 characters), and a card import or preview, or a portrait upload, carrying an
- * 8 MB picture as base64 (4/3 larger).
+ * to 8,000 characters), as saved or sent along to write one field again, and a card import or
+ * preview, or a portrait upload, carrying an 8 MB picture as base64 (4/3 larger).
  */
 export const BODY_LIMITS: Record<string, number> = {
   '/mate/saveMate': 1 * MB,
+  '/mate/generateRole': 1 * MB,
   '/mate/importCard': 12 * MB,
   '/mate/previewCard': 12 * MB,
   '/mate/setPortrait': 12 * MB,

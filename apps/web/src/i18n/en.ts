@@ -285,7 +285,7 @@ export const en = {
     chats_other: '{{count}} chats',
     hiddenNotice: 'Hidden by moderators: {{reason}}.',
     hiddenNoticeNote: 'Hidden by moderators: {{reason}}. {{note}}',
-    hiddenLocked: 'Only you can see it, and it cannot be published while it is hidden.',
+    hiddenLocked: 'Only you can see it, and it cannot be published or exported while it is hidden.',
     actions: 'Actions for {{name}}',
     edit: 'Edit',
     editName: 'Edit {{name}}',

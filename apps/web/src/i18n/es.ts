@@ -289,7 +289,7 @@ export const es: Messages = {
     chats_other: '{{count}} chats',
     hiddenNotice: 'Oculto por los moderadores: {{reason}}.',
     hiddenNoticeNote: 'Oculto por los moderadores: {{reason}}. {{note}}',
-    hiddenLocked: 'Solo tú puedes verlo, y no se puede publicar mientras esté oculto.',
+    hiddenLocked: 'Solo tú puedes verlo, y no se puede publicar ni exportar mientras esté oculto.',
     actions: 'Acciones para {{name}}',
     edit: 'Editar',
     editName: 'Editar {{name}}',

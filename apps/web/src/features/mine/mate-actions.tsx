@@ -15,7 +15,7 @@ export const MY_MATES_KEY = 'myMates';
 /**
  * What one can do with one's own mate: edit, chat, duplicate, publish or make private,
  * export, delete. Every control is named with the mate's name. `lockedBy` is the id of the
- * text that says why a hidden mate cannot be published.
+ * text that says why a hidden mate cannot be published or exported (the server refuses both).
  */
 export function MateActions({ mate, lockedBy }: { mate: OwnMateSummary; lockedBy?: string }) {
   const { t } = useTranslation();
@@ -111,6 +111,8 @@ export function MateActions({ mate, lockedBy }: { mate: OwnMateSummary; lockedBy
           size="small"
           variant="ghost"
           aria-label={t('myMates.exportName', { name })}
+          disabled={mate.moderation !== null}
+          aria-describedby={mate.moderation ? lockedBy : undefined}
           onClick={() => setExporting(true)}
         >
           {t('myMates.export')}

@@ -40,7 +40,12 @@ export const AllKinds: Story = {
     ).toBeVisible();
     const locked = hidden.getByRole('button', { name: 'Make private: Rowan Ashdown' });
     await expect(locked).toBeDisabled();
-    await expect(locked).toHaveAccessibleDescription(/cannot be published while it is hidden/);
+    await expect(locked).toHaveAccessibleDescription(
+      /cannot be published or exported while it is hidden/,
+    );
+    const noExport = hidden.getByRole('button', { name: 'Export Rowan Ashdown' });
+    await expect(noExport).toBeDisabled();
+    await expect(noExport).toHaveAccessibleDescription(/cannot be published or exported/);
   },
 };
 
