@@ -12,6 +12,7 @@ import { createLanguageModel } from './llm/create-model';
 import { createChatService } from './chat/chat-service';
 import type { Deps } from './http/context';
 import { recoverAbandonedReplies } from './chat/recover-replies';
+import { createJobQueue } from './jobs/create-job-queue';
 
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 
@@ -22,10 +23,17 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-/** Opens the database, migrates and seeds it, and listens on `config.port`. */
+/** Knobs of {@link startServer} that tests turn; production uses the defaults. */
+export interface StartOptions {
+  /** Job queue polling (ms) and, on PostgreSQL, how often dead runs are expired (s). */
+  jobs?: { pollMs?: number; maintenanceSeconds?: number };
+}
+
+/** Opens the database, migrates and seeds it, starts the job queue, and listens on `config.port`. */
 export async function startServer(
   config: Config,
   log: (line: string) => void,
+  options: StartOptions = {},
 ): Promise<RunningServer> {
   const { db, dialect, close } = openDatabase(config, log);
   await migrateToLatest(db as never, dialect);
@@ -48,6 +56,16 @@ export async function startServer(
   });
   const model = createLanguageModel(config.llm, globalThis.fetch, log);
   log(`language model: ${model.describe()}`);
+  const jobs = createJobQueue({
+    db,
+    dialect,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log,
+    ...options.jobs,
+  });
+  await jobs.start();
+  log(`jobs: ${jobs.describe()}`);
   const deps: Deps = {
     db,
     dialect,
@@ -56,6 +74,7 @@ export async function startServer(
     limits: createRateLimits(),
     chat: createChatService(model),
     fetch: globalThis.fetch,
+    jobs,
     log,
   };
   const app = createApp(deps);
@@ -74,6 +93,7 @@ export async function startServer(
     deps,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs.stop();
       await model.close();
       await close();
     },

@@ -6,6 +6,7 @@ import type { DialectName } from '../db/dialect';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimits } from '../accounts/rate-limits';
 import type { ChatService } from '../chat/chat-service';
+import type { JobQueue } from '../jobs/job-queue';
 import { sessionExpired } from './envelope';
 
 /** What every route needs, built once at start and passed in. */
@@ -19,6 +20,8 @@ export interface Deps {
   chat: ChatService;
   /** Fetch for calls to Google's JWKS and Discord; tests pass one bound to local doubles. */
   fetch: typeof globalThis.fetch;
+  /** Durable background jobs (pictures): pg-boss on PostgreSQL, liteque on SQLite. */
+  jobs: JobQueue;
   log: (line: string) => void;
 }
 
