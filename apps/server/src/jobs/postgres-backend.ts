@@ -27,7 +27,6 @@ export function createPostgresBackend(options: {
   boss.on('error', (error) => options.log(`jobs: pg-boss: ${error.message}`));
   const pollingIntervalSeconds = Math.max(0.5, (options.pollMs ?? 500) / 1000);
   const workers = new Map<string, string[]>();
-  const created = new Set<string>();
 
   // Retries hand over runs that expired (their process died) or failed on a database error;
   // RecordedQueue fails a job interrupted twice before these run out.
@@ -37,11 +36,28 @@ export function createPostgresBackend(options: {
     ...(kindOptions ? { expireInSeconds: kindOptions.expireSeconds } : {}),
   });
 
-  const ensureQueue = async (kind: string, kindOptions: BackendKind | undefined) => {
-    if (created.has(kind)) return;
-    await boss.createQueue(kind, { name: kind, ...queueOptions(kindOptions) });
-    if (kindOptions) await boss.updateQueue(kind, { name: kind, ...queueOptions(kindOptions) });
-    created.add(kind);
+  // pg-boss 10 sends only to a queue that exists. One creation per kind in this process;
+  // servers starting side by side may deadlock on pg-boss's queue table: try again.
+  const ensured = new Map<string, Promise<void>>();
+  const createQueue = async (kind: string, kindOptions: BackendKind | undefined) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(kind, { name: kind, ...queueOptions(kindOptions) });
+        if (kindOptions) await boss.updateQueue(kind, { name: kind, ...queueOptions(kindOptions) });
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      }
+    }
+  };
+  const ensureQueue = (kind: string, kindOptions: BackendKind | undefined) => {
+    let done = ensured.get(kind);
+    if (!done) {
+      done = createQueue(kind, kindOptions);
+      done.catch(() => ensured.delete(kind));
+      ensured.set(kind, done);
+    }
+    return done;
   };
 
   const backend: QueueBackend = {
