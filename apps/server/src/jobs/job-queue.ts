@@ -51,7 +51,7 @@ export interface FailedJob<Payload> {
 
 /** How one kind of job runs. */
 export interface JobKindOptions<Payload> {
-  /** Handlers of this kind running at once in this process (default 1). */
+  /** Handlers of this kind running at once in each server process (default 1). */
   concurrency?: number;
   /** A run longer than this is aborted and the job fails (default 5 minutes). */
   timeoutMs?: number;
@@ -86,7 +86,11 @@ export interface JobQueue {
     handler: JobHandler<Payload, Result>,
     options?: JobKindOptions<Payload>,
   ): void;
-  /** Stores a job (state `queued`) and hands it to the library; answers its id. */
+  /**
+   * Stores a job (state `queued`) and hands it to the library; answers its id. Throws when
+   * the library refuses it (the row then ends `failed` without the hook: the caller, which
+   * got the error, gives back what it charged). Needs {@link start} first.
+   */
   enqueue<Payload>(kind: string, payload: Payload, options?: EnqueueOptions): Promise<string>;
   /** The job's state, progress, result or error; `null` when no job has this id. */
   status<Result = unknown>(jobId: string): Promise<JobStatus<Result> | null>;

@@ -141,7 +141,11 @@ export class RecordedQueue implements JobQueue {
       options: { ...(options as JobKindOptions<unknown>), concurrency, timeoutMs },
     };
     this.#definitions.set(kind, definition);
-    if (this.#started) void this.#work(kind, definition);
+    if (this.#started) {
+      this.#work(kind, definition).catch((error: unknown) =>
+        this.#log(`jobs: could not start the ${kind} workers: ${messageOf(error)}`),
+      );
+    }
   }
 
   async start(): Promise<void> {
