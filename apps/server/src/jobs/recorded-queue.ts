@@ -275,8 +275,6 @@ export class RecordedQueue implements JobQueue {
   /** One run of one job, as the library hands it over. */
   async #run(definition: Definition, jobId: string): Promise<RunOutcome> {
     if (this.#stopping) return { laterMs: 0 };
-    // A second hand-over of a job this process is running (a library's early expiry).
-    if (this.#running.has(jobId)) return undefined;
     const row = await this.#db
       .selectFrom('jobs')
       .selectAll()
@@ -287,8 +285,13 @@ export class RecordedQueue implements JobQueue {
       // The row says an earlier run holds it. A live run ends (succeeded, failed) within its
       // timeout; until the expiry has passed it may still be alive elsewhere: look again then.
       const expiryMs = definition.options.timeoutMs + EXPIRY_MARGIN_S * 1000;
+      // Answering "later" rather than nothing keeps a hand-over in the library: a second
+      // hand-over of a run this process holds (plainjob's early requeue) would otherwise end
+      // the only one, and a crash after that would leave the row running for ever.
       const since = Date.now() - Date.parse(row.started_at ?? row.created_at);
-      if (since < expiryMs) return { laterMs: expiryMs - since };
+      if (since < expiryMs || this.#running.has(jobId)) {
+        return { laterMs: Math.max(1000, expiryMs - since) };
+      }
       if (row.attempts >= INTERRUPTED_RUNS_LIMIT) {
         await this.#fail(definition, row, 'The job was interrupted twice by a server stop.');
         return undefined;
