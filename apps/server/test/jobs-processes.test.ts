@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
+import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS, postgresAvailable } from './harness';
 import { jobsDatabase, waitFor, waitForState } from './jobs-helpers';
@@ -109,6 +110,44 @@ describe.each(DIALECTS)('job server processes on %s', (dialect) => {
       const failed = await waitForState(queue, fails, 'failed', 45_000);
       expect(failed).toMatchObject({ attempts: 2, error: 'The job ran longer than 4000 ms.' });
       expect(lines(env(0).JOBS_HOOKS_FILE)).toEqual([`${fails} The job ran longer than 4000 ms.`]);
+    },
+    120_000,
+  );
+
+  it.skipIf(dialect !== 'sqlite')(
+    'a long run handed over twice by plainjob still comes back after kill -9',
+    async () => {
+      const { database, env } = await setUp();
+      const first = await startProcess(env(ports[0]!));
+      const queue = database.queue();
+      await queue.start();
+      const id = await queue.enqueue('test.process', { hang: 'first' });
+      await waitForState(queue, id, 'running');
+      // plainjob's maintenance requeues the running dispatch (its timeout counts from when the
+      // job was due); the server's free slot takes it and must leave a later one behind.
+      const jobsFile = new SqliteDatabase(path.join(database.dataDir, 'jobs.db'), {
+        readonly: true,
+      });
+      try {
+        await waitFor(
+          () =>
+            jobsFile
+              .prepare(
+                `select count(*) as n from plainjob_jobs
+                 where status = 0 and next_run_at > ? and data like ?`,
+              )
+              .get(Date.now(), `%${id}%`) as { n: number },
+          (row) => row.n > 0,
+        );
+      } finally {
+        jobsFile.close();
+      }
+      const exited = new Promise((resolve) => first.once('exit', resolve));
+      first.kill('SIGKILL');
+      await exited;
+      const second = await startProcess(env(ports[1]!));
+      const done = await waitForState(queue, id, 'succeeded', 45_000);
+      expect(done).toMatchObject({ attempts: 2, result: { attempt: 1, pid: second.pid } });
     },
     120_000,
   );
