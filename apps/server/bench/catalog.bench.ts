@@ -14,6 +14,7 @@ import { seedIfEmpty } from '../src/seed/seed';
 import { fill, MATES } from './catalog-fill';
 import { freshDatabase, memoryMailer, postgresAvailable, unconfiguredModel } from '../test/harness';
 import { createChatService } from '../src/chat/chat-service';
+import { createJobQueue } from '../src/jobs/create-job-queue';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
@@ -57,6 +58,8 @@ async function run(dialect: 'sqlite' | 'postgres') {
     images: null,
     chat: createChatService(unconfiguredModel()),
     fetch: globalThis.fetch,
+    // Never started: the catalog makes no jobs.
+    jobs: createJobQueue({ ...database, databaseUrl: database.url, dataDir, log: () => {} }),
     log: () => {},
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

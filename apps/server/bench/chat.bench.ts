@@ -19,6 +19,7 @@ import { createOpenAiModel } from '../src/llm/openai';
 import { createSession } from '../src/accounts/sessions';
 import { seedIfEmpty } from '../src/seed/seed';
 import { freshDatabase, memoryMailer } from '../test/harness';
+import { createJobQueue } from '../src/jobs/create-job-queue';
 
 const LEVELS = [1, 50, 500];
 const TOKENS = 20;
@@ -121,6 +122,8 @@ const app = createApp({
   images: null,
   chat: createChatService(model),
   fetch: globalThis.fetch,
+  // Never started: chat makes no jobs.
+  jobs: createJobQueue({ db: database.db, dialect: 'sqlite', dataDir, log: () => {} }),
   log: (line) => console.error(line),
 });
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

@@ -13,6 +13,7 @@ import { createChatService } from './chat/chat-service';
 import type { Deps } from './http/context';
 import { recoverAbandonedReplies } from './chat/recover-replies';
 import { createImageEngine } from './images/create-engine';
+import { createJobQueue } from './jobs/create-job-queue';
 
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 
@@ -23,10 +24,17 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-/** Opens the database, migrates and seeds it, and listens on `config.port`. */
+/** Knobs of {@link startServer} that tests turn; production uses the defaults. */
+export interface StartOptions {
+  /** Job queue polling (ms) and, on PostgreSQL, how often dead runs are expired (s). */
+  jobs?: { pollMs?: number; maintenanceSeconds?: number };
+}
+
+/** Opens the database, migrates and seeds it, starts the job queue, and listens on `config.port`. */
 export async function startServer(
   config: Config,
   log: (line: string) => void,
+  options: StartOptions = {},
 ): Promise<RunningServer> {
   const { db, dialect, close } = openDatabase(config, log);
   await migrateToLatest(db as never, dialect);
@@ -51,6 +59,16 @@ export async function startServer(
   log(`language model: ${model.describe()}`);
   const images = createImageEngine(config.image, globalThis.fetch, log);
   log(`pictures: ${images ? images.describe() : 'not set up (IMAGE_PROVIDER)'}`);
+  const jobs = createJobQueue({
+    db,
+    dialect,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log,
+    ...options.jobs,
+  });
+  await jobs.start();
+  log(`jobs: ${jobs.describe()}`);
   const deps: Deps = {
     db,
     dialect,
@@ -60,6 +78,7 @@ export async function startServer(
     chat: createChatService(model),
     images,
     fetch: globalThis.fetch,
+    jobs,
     log,
   };
   const app = createApp(deps);
@@ -78,6 +97,7 @@ export async function startServer(
     deps,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs.stop();
       await model.close();
       await close();
     },

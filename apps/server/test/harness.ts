@@ -24,6 +24,7 @@ import type { MateTable } from '../src/db/schema';
 import { createChatService } from '../src/chat/chat-service';
 import type { LanguageModel } from '../src/llm/language-model';
 import { newMateRow, type NewMate } from '../src/catalog/new-mate';
+import { createJobQueue } from '../src/jobs/create-job-queue';
 
 /** Where PostgreSQL tests connect; `.ci/run` starts the server this points at. */
 export const POSTGRES_ADMIN_URL =
@@ -55,11 +56,14 @@ export async function postgresAvailable(): Promise<boolean> {
 /** The dialects to run each suite on. */
 export const DIALECTS = ['sqlite', 'postgres'] as const;
 
-/** A fresh database of one dialect, migrated; `drop()` removes it. `log` gets the pool's lines. */
+/**
+ * A fresh database of one dialect, migrated; `drop()` removes it. `log` gets the pool's lines;
+ * `url` is PostgreSQL's connection string (absent for SQLite).
+ */
 export async function freshDatabase(
   dialect: 'sqlite' | 'postgres',
   log: (line: string) => void = () => {},
-): Promise<Db & { drop: () => Promise<void> }> {
+): Promise<Db & { drop: () => Promise<void>; url?: string }> {
   const database = await emptyDatabase(dialect, log);
   await migrateToLatest(database.db as never, database.dialect);
   return database;
@@ -69,7 +73,7 @@ export async function freshDatabase(
 export async function emptyDatabase(
   dialect: 'sqlite' | 'postgres',
   log: (line: string) => void = () => {},
-): Promise<Db & { drop: () => Promise<void> }> {
+): Promise<Db & { drop: () => Promise<void>; url?: string }> {
   if (dialect === 'sqlite') {
     const db = connect({ sqliteFile: ':memory:' });
     return { ...db, drop: db.close };
@@ -84,6 +88,7 @@ export async function emptyDatabase(
   const db = connect({ databaseUrl: url.toString(), sqliteFile: '', log });
   return {
     ...db,
+    url: url.toString(),
     drop: async () => {
       await db.close();
       const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
@@ -122,6 +127,15 @@ export async function createTestApp(
   const database = await freshDatabase(dialect, (line) => logs.push(line));
   await seedIfEmpty(database.db, { mediaDir: config.mediaDir });
   const mailer = overrides.mailer ?? memoryMailer();
+  // Built but not started: a test that runs jobs calls `deps.jobs.start()` (pg-boss then
+  // installs its schema in this test's database); `close()` stops it.
+  const jobs = createJobQueue({
+    db: database.db,
+    dialect: database.dialect,
+    databaseUrl: database.url,
+    dataDir,
+    log: (line) => logs.push(line),
+  });
   const deps: Deps = {
     db: database.db,
     dialect: database.dialect,
@@ -136,6 +150,7 @@ export async function createTestApp(
       logs.push(line),
     ),
     fetch: overrides.fetch ?? globalThis.fetch,
+    jobs,
     log: (line) => logs.push(line),
   };
   const app = createApp(deps);
@@ -155,6 +170,7 @@ export async function createTestApp(
     logs,
     mailer,
     close: async () => {
+      await jobs.stop();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -42,6 +42,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-23-0009-card-spec',
           '2026-11-23-0010-unfinished-replies',
           '2026-11-23-0011-studio-and-moderation',
+          '2026-11-23-0012-jobs',
         ]);
       } finally {
         await database.drop();

@@ -227,6 +227,25 @@ export interface MessageTable {
 }
 
 /** Every table of the Mates database. */
+/** A background job as the API reads it; the queue library dispatches it (see `src/jobs`). */
+export interface JobTable {
+  id: string;
+  kind: string;
+  /** `queued`, `running`, `succeeded`, `failed` or `cancelled`. */
+  state: string;
+  payload: Json;
+  /** 0..1, as the handler last reported it. */
+  progress: number;
+  result: Json | null;
+  error: string | null;
+  singleton_key: string | null;
+  /** How many times a handler started on it (more than one after an interrupted run). */
+  attempts: number;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -249,4 +268,5 @@ export interface Database {
   subscriptions: SubscriptionTable;
   rooms: RoomTable;
   messages: MessageTable;
+  jobs: JobTable;
 }

@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer';
 import type { RateLimits } from '../accounts/rate-limits';
 import type { ChatService } from '../chat/chat-service';
 import type { ImageEngine } from '../images/image-engine';
+import type { JobQueue } from '../jobs/job-queue';
 import { sessionExpired } from './envelope';
 
 /** What every route needs, built once at start and passed in. */
@@ -22,6 +23,8 @@ export interface Deps {
   images: ImageEngine | null;
   /** Fetch for calls to Google's JWKS and Discord; tests pass one bound to local doubles. */
   fetch: typeof globalThis.fetch;
+  /** Durable background jobs (pictures): pg-boss on PostgreSQL, plainjob on SQLite. */
+  jobs: JobQueue;
   log: (line: string) => void;
 }
 
