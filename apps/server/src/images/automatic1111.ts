@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ImageConfig } from '../config';
 import {
   ImageProviderError,
-  authHeaders,
+  engineCaller,
   checkImage,
   deadline,
   negativePromptOf,
@@ -40,14 +40,7 @@ interface SdModel {
 export function createAutomatic1111Engine(options: EngineOptions): ImageEngine {
   const { baseUrl, apiKey, timeoutMs } = options.config;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
-  const headers = { 'content-type': 'application/json', ...authHeaders(apiKey) };
-  const call = (path: string, signal: AbortSignal, body?: unknown) =>
-    options.fetch(`${baseUrl}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+  const call = engineCaller(options.fetch, baseUrl, apiKey);
 
   async function listModels(signal?: AbortSignal): Promise<ImageModel[]> {
     const limit = deadline(ENGINE, Math.min(timeoutMs, LIST_TIMEOUT_MS), signal);

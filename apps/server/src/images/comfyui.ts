@@ -5,6 +5,7 @@ import type { EngineOptions } from './automatic1111';
 import {
   ImageProviderError,
   authHeaders,
+  engineCaller,
   checkImage,
   deadline,
   negativePromptOf,
@@ -103,14 +104,7 @@ interface HistoryImage {
  */
 export function createComfyUiEngine(options: EngineOptions): ImageEngine {
   const { baseUrl, apiKey, timeoutMs } = options.config;
-  const headers = { 'content-type': 'application/json', ...authHeaders(apiKey) };
-  const call = (path: string, signal: AbortSignal, body?: unknown) =>
-    options.fetch(`${baseUrl}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+  const call = engineCaller(options.fetch, baseUrl, apiKey);
 
   async function listModels(signal?: AbortSignal): Promise<ImageModel[]> {
     const limit = deadline(ENGINE, Math.min(timeoutMs, LIST_TIMEOUT_MS), signal);

@@ -235,3 +235,22 @@ export function authHeaders(apiKey: string | undefined): Record<string, string> 
       : `Bearer ${apiKey}`,
   };
 }
+
+/**
+ * A JSON call to an engine at `baseUrl` with `IMAGE_API_KEY`: GET without a body, POST with
+ * one.
+ */
+export function engineCaller(
+  fetch: typeof globalThis.fetch,
+  baseUrl: string,
+  apiKey: string | undefined,
+) {
+  const headers = { 'content-type': 'application/json', ...authHeaders(apiKey) };
+  return (path: string, signal: AbortSignal, body?: unknown) =>
+    fetch(`${baseUrl}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+}
