@@ -129,6 +129,7 @@ export default tseslint.config(
                 'CARD_SOURCE_SPECS',
                 'CARD_SPECS',
                 'GENDERS',
+                'JOB_STATES',
                 'MATE_FEEDBACK_REASONS',
                 'MATE_VISIBILITIES',
                 'MESSAGE_ROLES',

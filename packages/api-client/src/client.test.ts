@@ -37,9 +37,9 @@ function methodOf(client: ReturnType<typeof createApiClient>, path: EndpointPath
 const plainPaths = ENDPOINT_PATHS.filter((path) => path !== '/girl/chat/send');
 
 describe('createApiClient: every call of the contract', () => {
-  it('has all 43 calls of the specification and 18 extensions, named after their paths', () => {
+  it('has all 43 calls of the specification and 19 extensions, named after their paths', () => {
     const { client } = setup();
-    expect(ENDPOINT_PATHS).toHaveLength(61);
+    expect(ENDPOINT_PATHS).toHaveLength(62);
     expect(ENDPOINT_PATHS.slice(43)).toEqual([
       '/mate/importCard',
       '/mate/exportCard',
@@ -59,6 +59,7 @@ describe('createApiClient: every call of the contract', () => {
       '/admin/hideMate',
       '/admin/restoreMate',
       '/admin/dismissReports',
+      '/room/cancelImage',
     ]);
     expect(typeof client.admin.hideMate).toBe('function');
     for (const path of ENDPOINT_PATHS) {

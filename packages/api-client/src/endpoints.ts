@@ -73,6 +73,7 @@ import type {
   CreateImagePayload,
   ImageJobRef,
   JobStatus,
+  CancelImagePayload,
   JobStatusQuery,
   SpeechLink,
   SpeechLinkPayload,
@@ -166,6 +167,8 @@ export interface Endpoints {
   '/admin/hideMate': Post<HideMatePayload, HideMateResult>;
   '/admin/restoreMate': Post<ModerateMateQuery, Empty>;
   '/admin/dismissReports': Post<ModerateMateQuery, Empty>;
+  // Beyond the specification: stopping a picture that is queued or being drawn.
+  '/room/cancelImage': Post<CancelImagePayload, JobStatus>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -245,6 +248,7 @@ export const ENDPOINTS = {
   '/admin/hideMate': { method: 'POST', hasInput: true },
   '/admin/restoreMate': { method: 'POST', hasInput: true },
   '/admin/dismissReports': { method: 'POST', hasInput: true },
+  '/room/cancelImage': { method: 'POST', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

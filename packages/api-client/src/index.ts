@@ -11,6 +11,7 @@ export {
   SEARCH_SORTS,
 } from './types/mate';
 export { REPORT_QUEUE_STATES } from './types/moderation';
+export { JOB_STATES } from './types/media';
 export { USER_FEEDBACK_CATEGORIES } from './types/user';
 export { MESSAGE_ROLES, MESSAGE_STATUSES } from './types/room';
 export { CARD_FORMATS, CARD_SOURCE_SPECS, CARD_SPECS } from './types/card';
@@ -135,8 +136,10 @@ export type {
   CreateImagePayload,
   ImageJobRef,
   ImageSize,
+  CancelImagePayload,
   JobState,
   JobStatus,
+  MessageImage,
   JobStatusQuery,
   SpeechLink,
   SpeechLinkPayload,

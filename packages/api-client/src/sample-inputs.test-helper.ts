@@ -83,6 +83,7 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
   '/admin/hideMate': { mateId: 'mate-1', reason: 'underage', note: 'Minors are not allowed.' },
   '/admin/restoreMate': { mateId: 'mate-1' },
   '/admin/dismissReports': { mateId: 'mate-1' },
+  '/room/cancelImage': { jobId: 'job-1' },
 };
 
 /** The query string the client must send for a GET input: arrays comma-joined, nulls left out. */

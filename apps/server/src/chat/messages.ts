@@ -14,6 +14,8 @@ export function toMessage(row: MessageTable): Message {
     status: row.status as MessageStatus,
     createdAt: row.created_at,
     editedAt: row.edited_at,
+    // Text messages; picture messages come with the image jobs.
+    image: null,
   };
 }
 

@@ -18,7 +18,7 @@ import type { Message, Room, RoomInfo, RoomSummary } from '../types/room';
 import type { CardPreview } from '../types/card';
 import type { ReportedMate } from '../types/moderation';
 import type { Persona, UserBenefits, UserInfo } from '../types/user';
-import type { AigcModel, JobStatus } from '../types/media';
+import type { AigcModel, JobStatus, MessageImage } from '../types/media';
 import type { Package, SubscriptionInfo } from '../types/subscription';
 
 const CREATED = '2026-10-01T12:00:00.000Z';
@@ -361,6 +361,7 @@ export function createMessageFixture(overrides: Partial<Message> = {}): Message 
     status: 'complete',
     createdAt: UPDATED,
     editedAt: null,
+    image: null,
     ...overrides,
   };
 }
@@ -540,8 +541,32 @@ export function createJobStatusFixture(overrides: Partial<JobStatus> = {}): JobS
     images: [createAvatarFixture('Image')],
     error: null,
     createdAt: UPDATED,
+    messageId: 'msg-image-1',
     ...overrides,
   };
+}
+
+/** A picture message fixture: the job at `state` (default: done, with its picture). */
+export function createImageMessageFixture(
+  image: Partial<MessageImage> = {},
+  overrides: Partial<Message> = {},
+): Message {
+  const state = image.state ?? 'succeeded';
+  return createMessageFixture({
+    messageId: 'msg-image-1',
+    content: '',
+    image: {
+      jobId: 'job-1',
+      state,
+      progress: state === 'succeeded' ? 1 : state === 'running' ? 0.4 : 0,
+      url: state === 'succeeded' ? createPortraitFixture('Lyra Moonwhisper') : null,
+      prompt: 'Lyra reading by the window at dusk',
+      size: '768x1024',
+      error: state === 'failed' ? 'The picture engine refused this prompt.' : null,
+      ...image,
+    },
+    ...overrides,
+  });
 }
 
 /** A public-config fixture: both sign-in providers set up. */

@@ -176,9 +176,16 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
   '/user/updateTags': ({ body }) => fixtures.createUserInfoFixture(body as object),
   '/user/favorites': () => fixtures.createMateSummariesFixture(3),
   '/user/doFavorite': ({ query }) => ({ mateId: query.mateId ?? 'mate-1', favorite: true }),
-  '/room/createImage': () => ({ jobId: 'job-1' }),
+  '/room/createImage': () => ({ jobId: 'job-1', messageId: 'msg-image-1' }),
   '/room/checkJobStatus': ({ query }) =>
     fixtures.createJobStatusFixture({ jobId: query.jobId ?? 'job-1' }),
+  '/room/cancelImage': ({ body }) =>
+    fixtures.createJobStatusFixture({
+      jobId: (body as { jobId?: string }).jobId ?? 'job-1',
+      state: 'cancelled',
+      progress: 0,
+      images: [],
+    }),
   '/room/deleteMessage': () => null,
   '/room/editMessage': ({ query }) =>
     fixtures.createMessageFixture({

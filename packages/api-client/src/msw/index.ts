@@ -15,6 +15,7 @@ export {
   createCreatorFixture,
   createCreatorProfileFixture,
   createHotWordsFixture,
+  createImageMessageFixture,
   createJobStatusFixture,
   createMateDraftFixture,
   createMateExtraInfoFixture,

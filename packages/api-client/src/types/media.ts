@@ -43,6 +43,8 @@ export interface CreateImagePayload {
 export interface ImageJobRef {
   /** The job to poll with `GET /room/checkJobStatus`. */
   jobId: string;
+  /** The picture's message in the room, written at once with the job queued. */
+  messageId: string;
 }
 
 /** Query of `GET /room/checkJobStatus`. */
@@ -51,8 +53,11 @@ export interface JobStatusQuery {
   jobId: string;
 }
 
-/** Where an image job stands. */
-export type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
+/** Every state of an image job, in the order a job moves through them. */
+export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+
+/** Where an image job stands: `failed` and `cancelled` gave the gold coins back. */
+export type JobState = (typeof JOB_STATES)[number];
 
 /** Answer of `GET /room/checkJobStatus`. */
 export interface JobStatus {
@@ -62,12 +67,41 @@ export interface JobStatus {
   state: JobState;
   /** From 0 to 1. */
   progress: number;
-  /** Image URLs once succeeded. */
+  /**
+   * Image URLs once succeeded. They are signed for the room's owner and expire (an hour);
+   * ask again (or load the room) for fresh ones.
+   */
   images: string[];
-  /** Why it failed, or `null`. */
+  /** Why it failed, in plain words, or `null`. */
   error: string | null;
   /** When it was queued. */
   createdAt: IsoDateTime;
+  /** The picture's message in the room. */
+  messageId: string;
+}
+
+/** Payload of `POST /room/cancelImage`: stops a queued or running picture; coins come back. */
+export interface CancelImagePayload {
+  /** The job. */
+  jobId: string;
+}
+
+/** A picture in a room: the `image` of a {@link Message} the mate "sends". */
+export interface MessageImage {
+  /** Its job. */
+  jobId: string;
+  /** Where the job stands. */
+  state: JobState;
+  /** From 0 to 1. */
+  progress: number;
+  /** The picture (a signed URL that expires), once succeeded; else `null`. */
+  url: string | null;
+  /** What was asked for. */
+  prompt: string;
+  /** Its size. */
+  size: ImageSize;
+  /** Why it failed, or `null`. */
+  error: string | null;
 }
 
 /** Payload of `POST /voice/textToAudio`. */

@@ -1,3 +1,4 @@
+import type { MessageImage } from './media';
 import type { IsoDateTime, PageQuery } from './common';
 import type { Mate, MateSummary } from './mate';
 import type { Persona } from './user';
@@ -33,6 +34,8 @@ export interface Message {
   createdAt: IsoDateTime;
   /** When it was last edited, or `null`. */
   editedAt: IsoDateTime | null;
+  /** A picture message (role `mate`, empty content), or `null` for text. */
+  image: MessageImage | null;
 }
 
 /** A room: one user's chat with one mate. */
