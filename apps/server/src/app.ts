@@ -22,6 +22,7 @@ import { publicConfigRoute } from './http/public-config-route';
 import { bodyLimits } from './http/body-limits';
 import { securityHeaders } from './http/security-headers';
 import { imageModelRoutes } from './images/model-routes';
+import { pictureRoutes } from './images/picture-routes';
 
 /** The whole HTTP application: the API under `/api`, the web app everywhere else. */
 export function createApp(deps: Deps): Hono {
@@ -54,6 +55,7 @@ export function createApp(deps: Deps): Hono {
   const images = imageModelRoutes(deps);
   api.route('/aigc', images.aigc);
   api.route('/room', images.room);
+  api.route('/room', pictureRoutes(deps));
   api.notFound((c) =>
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );

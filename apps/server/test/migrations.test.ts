@@ -43,6 +43,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-23-0010-unfinished-replies',
           '2026-11-23-0011-studio-and-moderation',
           '2026-11-23-0012-jobs',
+          '2026-11-23-0013-picture-messages',
         ]);
       } finally {
         await database.drop();

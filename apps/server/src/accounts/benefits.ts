@@ -92,3 +92,59 @@ export async function refundChat(
     .values({ user_id: userId, chats_delta: 1, gold_coins_delta: 0, reason, created_at: now() })
     .execute();
 }
+
+/**
+ * Takes `amount` gold coins inside `trx`, recorded in the ledger; `false` (nothing written)
+ * when the user has fewer. The update is conditional, so parallel calls cannot overdraw.
+ */
+export async function spendGoldCoins(
+  trx: Transaction<Database>,
+  userId: string,
+  amount: number,
+  reason: string,
+): Promise<boolean> {
+  if (amount === 0) return true;
+  const charged = await trx
+    .updateTable('benefits')
+    .set((eb) => ({ gold_coins: eb('gold_coins', '-', amount), updated_at: now() }))
+    .where('user_id', '=', userId)
+    .where('gold_coins', '>=', amount)
+    .executeTakeFirst();
+  if (Number(charged.numUpdatedRows) === 0) return false;
+  await trx
+    .insertInto('benefit_ledger')
+    .values({
+      user_id: userId,
+      chats_delta: 0,
+      gold_coins_delta: -amount,
+      reason,
+      created_at: now(),
+    })
+    .execute();
+  return true;
+}
+
+/** Gives `amount` gold coins back inside `trx` (with the change that justifies it), in the ledger. */
+export async function refundGoldCoins(
+  trx: Kysely<Database>,
+  userId: string,
+  amount: number,
+  reason: string,
+): Promise<void> {
+  if (amount === 0) return;
+  await trx
+    .updateTable('benefits')
+    .set((eb) => ({ gold_coins: eb('gold_coins', '+', amount), updated_at: now() }))
+    .where('user_id', '=', userId)
+    .execute();
+  await trx
+    .insertInto('benefit_ledger')
+    .values({
+      user_id: userId,
+      chats_delta: 0,
+      gold_coins_delta: amount,
+      reason,
+      created_at: now(),
+    })
+    .execute();
+}

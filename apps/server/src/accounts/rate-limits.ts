@@ -34,6 +34,8 @@ export interface RateLimits {
   feedbackByIp: RateLimiterAbstract;
   /** Reports on mates from one signed-in user, from any address. */
   feedbackByUser: RateLimiterAbstract;
+  /** Pictures asked for, per user: each holds an engine (and costs coins). */
+  createImage: RateLimiterAbstract;
 }
 
 /** The limits: generous for people, tight for scripts. `scale` multiplies every allowance. */
@@ -65,6 +67,8 @@ export function createRateLimits(scale = 1): RateLimits {
     // Reports go to people: an address may share a school or office, a user needs only a few.
     feedbackByIp: limiter('feedback-ip', 30, 60 * 60),
     feedbackByUser: limiter('feedback-user', 10, 60 * 60),
+    // A person asks for a picture or two a minute; a script would only queue up the engine.
+    createImage: limiter('create-image', 10, 60),
   };
 }
 

@@ -18,6 +18,8 @@ export async function loadConversation(
       .selectFrom('messages')
       .select(['id', 'role', 'content'])
       .where('room_id', '=', room.id)
+      // Picture messages are not words of the conversation.
+      .where('image_prompt', 'is', null)
       .orderBy('position')
       .execute(),
   ]);

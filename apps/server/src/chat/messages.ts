@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Message, MessageRole, MessageStatus } from '@mates/api-client';
+import type { Message, MessageImage, MessageRole, MessageStatus } from '@mates/api-client';
 import type { Database, MessageTable } from '../db/schema';
 import { now } from '../db/dialect';
 
-/** The API shape of a message row. */
-export function toMessage(row: MessageTable): Message {
+/**
+ * The API shape of a message row; a picture message's `image` comes from
+ * `images/picture-messages.ts` (`withImages`), which reads its job.
+ */
+export function toMessage(row: MessageTable, image: MessageImage | null = null): Message {
   return {
     messageId: row.id,
     roomId: row.room_id,
@@ -14,8 +17,7 @@ export function toMessage(row: MessageTable): Message {
     status: row.status as MessageStatus,
     createdAt: row.created_at,
     editedAt: row.edited_at,
-    // Text messages; picture messages come with the image jobs.
-    image: null,
+    image,
   };
 }
 
@@ -23,7 +25,13 @@ export function toMessage(row: MessageTable): Message {
 export async function appendMessage(
   db: Kysely<Database> | Transaction<Database>,
   roomId: string,
-  message: { role: MessageRole; content: string; status: MessageStatus },
+  message: {
+    role: MessageRole;
+    content: string;
+    status: MessageStatus;
+    /** A picture message: what it shows and its size. */
+    picture?: { prompt: string; size: string };
+  },
 ): Promise<MessageTable> {
   const last = await db
     .selectFrom('messages')
@@ -35,9 +43,16 @@ export async function appendMessage(
     id: randomUUID(),
     room_id: roomId,
     position: Number(last?.position ?? 0) + 1,
-    ...message,
+    role: message.role,
+    content: message.content,
+    status: message.status,
     created_at: at,
     edited_at: null,
+    image_prompt: message.picture?.prompt ?? null,
+    image_size: message.picture?.size ?? null,
+    image_job_id: null,
+    image_file: null,
+    image_error: null,
   };
   await db.insertInto('messages').values(row).execute();
   await db.updateTable('rooms').set({ updated_at: at }).where('id', '=', roomId).execute();

@@ -22,6 +22,8 @@ import { fillMacros } from './prompt';
 import { canContinue, closedSummary, findOwnRoom, visibleMateIds, withoutCard } from './rooms';
 import { textsFor } from '../i18n/texts';
 import { failEmptyReply } from './start-reply';
+import { picturesOf, withImages } from '../images/picture-messages';
+import { cancelPicture } from '../images/picture-routes';
 
 const id = z.string().min(1).max(100);
 const roomQuery = z.object({ roomId: id });
@@ -133,7 +135,7 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
           createdAt: room.created_at,
           updatedAt: room.updated_at,
           mate: visible.has(room.mate_id) ? mate : closedSummary(mate),
-          lastMessage: last ? toMessage(last) : null,
+          lastMessage: last ? (await withImages(db, deps.config, [last]))[0]! : null,
         };
       }),
     );
@@ -184,7 +186,7 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
         ? toMate(mate, { userId: user.id, isAdmin: false })
         : withoutCard(toMate(mate)),
       persona: persona ? toPersona(persona) : null,
-      messages: newestFirst.slice(0, input.pageSize).reverse().map(toMessage),
+      messages: await withImages(db, deps.config, newestFirst.slice(0, input.pageSize).reverse()),
       hasMoreBefore: newestFirst.length > input.pageSize,
       readOnly: writable ? null : textsFor(c.get('language'))('room.readOnly'),
     };
@@ -215,12 +217,22 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
     const room = await ownRoom(user.id, input.roomId);
     if (chat.isBusy(room.id))
       throw notice('Wait for the reply to finish, or stop it, before deleting messages.');
+    const row = await db
+      .selectFrom('messages')
+      .selectAll()
+      .where('id', '=', input.messageId)
+      .where('room_id', '=', room.id)
+      .executeTakeFirst();
+    if (!row) throw notFound('Message');
+    // A picture still being drawn stops (its coins come back); a drawn one's file goes too.
+    await cancelPicture(deps, row);
     const deleted = await db
       .deleteFrom('messages')
       .where('id', '=', input.messageId)
       .where('room_id', '=', room.id)
       .executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) throw notFound('Message');
+    if (row.image_file) await picturesOf(deps.config).store.remove(row.image_file);
     return null;
   });
 

@@ -12,6 +12,7 @@ import * as cardSpec from './migrations/2026-11-23-0009-card-spec';
 import * as unfinishedReplies from './migrations/2026-11-23-0010-unfinished-replies';
 import * as studioAndModeration from './migrations/2026-11-23-0011-studio-and-moderation';
 import * as jobs from './migrations/2026-11-23-0012-jobs';
+import * as pictureMessages from './migrations/2026-11-23-0013-picture-messages';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-23-0010-unfinished-replies': unfinishedReplies,
   '2026-11-23-0011-studio-and-moderation': studioAndModeration,
   '2026-11-23-0012-jobs': jobs,
+  '2026-11-23-0013-picture-messages': pictureMessages,
 };
 
 /** Brings the database up to the latest migration; throws with the failing migration's name. */

@@ -224,6 +224,16 @@ export interface MessageTable {
   status: string;
   created_at: Timestamp;
   edited_at: Timestamp | null;
+  /** What a picture message asked for; `null` for text messages. */
+  image_prompt: string | null;
+  /** A picture message's size (`768x1024`). */
+  image_size: string | null;
+  /** The job drawing it, once queued. */
+  image_job_id: string | null;
+  /** Its stored file (see `images/picture-store.ts`), once drawn. */
+  image_file: string | null;
+  /** Why it could not be queued. */
+  image_error: string | null;
 }
 
 /** Every table of the Mates database. */

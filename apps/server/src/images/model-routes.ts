@@ -27,7 +27,8 @@ function chatModelName(model: string): string {
  * `GET /aigc/models`: the picture models (the engine's list where it can list them, else
  * `IMAGE_MODEL`) with their cost and sizes, then the chat model. With no picture engine it
  * answers 5007 {@link PICTURES_NOT_SET_UP}, and so do `/room/createImage` and
- * `/room/checkJobStatus` (registered here only then; the job routes serve them otherwise).
+ * `/room/checkJobStatus` and `/room/cancelImage` (registered here only then;
+ * `picture-routes.ts` serves them otherwise).
  */
 export function imageModelRoutes(deps: Deps): { aigc: Hono<ApiEnv>; room: Hono<ApiEnv> } {
   const aigc = new Hono<ApiEnv>();
@@ -85,6 +86,10 @@ export function imageModelRoutes(deps: Deps): { aigc: Hono<ApiEnv>; room: Hono<A
       throw notice(PICTURES_NOT_SET_UP);
     });
     calls.get('/room/checkJobStatus', jobStatusSchema, (c) => {
+      requireUser(c);
+      throw notice(PICTURES_NOT_SET_UP);
+    });
+    calls.post('/room/cancelImage', jobStatusSchema, (c) => {
       requireUser(c);
       throw notice(PICTURES_NOT_SET_UP);
     });

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** How long a picture link works. */
+export const PICTURE_LINK_SECONDS = 60 * 60;
+
+/** Where pictures are served: `?messageId&expires&signature`. */
+export const PICTURE_PATH = '/api/room/picture';
+
+/**
+ * The key that signs picture links: 32 random bytes made on first use and kept in
+ * `$DATA_DIR/picture-secret` (readable by the server's user only), so links outlive restarts
+ * and every process sharing the data folder signs alike.
+ */
+export function loadPictureSecret(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'picture-secret');
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new Error(`${file} is too short to sign picture links`);
+  return Buffer.from(secret);
+}
+
+const signatureOf = (secret: Buffer, messageId: string, expires: number) =>
+  createHmac('sha256', secret).update(`picture:${messageId}:${expires}`).digest('base64url');
+
+/** Signs links to the pictures of messages, and checks them. */
+export function pictureLinks(secret: Buffer) {
+  return {
+    /** A link to the message's picture that works for an hour from `nowMs`. */
+    sign(messageId: string, nowMs = Date.now()): string {
+      const expires = Math.floor(nowMs / 1000) + PICTURE_LINK_SECONDS;
+      const query = new URLSearchParams({
+        messageId,
+        expires: String(expires),
+        signature: signatureOf(secret, messageId, expires),
+      });
+      return `${PICTURE_PATH}?${query}`;
+    },
+    /** Whether a link's fields are ours and not expired. */
+    verify(messageId: string, expires: string, signature: string, nowMs = Date.now()): boolean {
+      const at = Number(expires);
+      if (!/^\d{1,12}$/.test(expires) || at * 1000 < nowMs) return false;
+      const expected = Buffer.from(signatureOf(secret, messageId, at));
+      const given = Buffer.from(signature);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
+
+/** What {@link pictureLinks} answers. */
+export type PictureLinks = ReturnType<typeof pictureLinks>;

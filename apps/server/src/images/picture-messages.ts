@@ -1,0 +1,91 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { ImageSize, JobState, Message, MessageImage } from '@mates/api-client';
+import type { Config } from '../config';
+import type { Database, JobTable, MessageTable } from '../db/schema';
+import { toMessage } from '../chat/messages';
+import { createFolderPictureStore, type PictureStore } from './picture-store';
+import { loadPictureSecret, pictureLinks, type PictureLinks } from './picture-links';
+
+/** The kind of the jobs that draw picture messages. */
+export const PICTURE_JOB = 'picture';
+
+/** What the picture job gets. */
+export interface PicturePayload {
+  messageId: string;
+  userId: string;
+  prompt: string;
+  size: ImageSize;
+  model?: string;
+  /** The user's preference and the mate's flag together. */
+  nsfw: boolean;
+  /** Gold coins charged, given back when it fails or is cancelled. */
+  cost: number;
+}
+
+const made = new WeakMap<Config, { store: PictureStore; links: PictureLinks }>();
+
+/** The picture store (`$DATA_DIR/pictures`) and link signer of a server's configuration. */
+export function picturesOf(config: Config): { store: PictureStore; links: PictureLinks } {
+  let pictures = made.get(config);
+  if (!pictures) {
+    pictures = {
+      store: createFolderPictureStore(path.join(config.dataDir, 'pictures')),
+      links: pictureLinks(loadPictureSecret(config.dataDir)),
+    };
+    made.set(config, pictures);
+  }
+  return pictures;
+}
+
+type JobFields = Pick<JobTable, 'id' | 'state' | 'progress' | 'error' | 'created_at'>;
+
+/** A picture message's `image` from its row and its job (`null` for text messages). */
+export function imageOf(
+  row: MessageTable,
+  job: JobFields | undefined,
+  links: PictureLinks,
+): MessageImage | null {
+  if (row.image_prompt === null) return null;
+  const state: JobState = row.image_error ? 'failed' : ((job?.state as JobState) ?? 'queued');
+  const done = state === 'succeeded' && row.image_file !== null;
+  return {
+    jobId: row.image_job_id ?? '',
+    // A job that succeeded after its message lost its file (deleted meanwhile) shows nothing.
+    state: state === 'succeeded' && !done ? 'failed' : state,
+    progress: state === 'succeeded' ? 1 : Number(job?.progress ?? 0),
+    url: done ? links.sign(row.id) : null,
+    prompt: row.image_prompt,
+    size: (row.image_size ?? '768x1024') as ImageSize,
+    error: row.image_error ?? job?.error ?? null,
+  };
+}
+
+/** The jobs of the picture messages among `rows`. */
+export async function jobsOf(
+  db: Kysely<Database>,
+  rows: MessageTable[],
+): Promise<Map<string, JobFields>> {
+  const ids = rows.flatMap((row) => (row.image_job_id ? [row.image_job_id] : []));
+  if (ids.length === 0) return new Map();
+  const jobs = await db
+    .selectFrom('jobs')
+    .select(['id', 'state', 'progress', 'error', 'created_at'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(jobs.map((job) => [job.id, job]));
+}
+
+/** Messages in API form, picture messages with their `image` (fresh signed links). */
+export async function withImages(
+  db: Kysely<Database>,
+  config: Config,
+  rows: MessageTable[],
+): Promise<Message[]> {
+  if (!rows.some((row) => row.image_prompt !== null)) return rows.map((row) => toMessage(row));
+  const jobs = await jobsOf(db, rows);
+  const { links } = picturesOf(config);
+  return rows.map((row) =>
+    toMessage(row, imageOf(row, row.image_job_id ? jobs.get(row.image_job_id) : undefined, links)),
+  );
+}

@@ -1,0 +1,258 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import sharp from 'sharp';
+import type { ImageJobRef, JobStatus } from '@mates/api-client';
+import { contract } from '../http/contract';
+import { requireUser, type ApiEnv, type Deps } from '../http/context';
+import { badInput, notFound, notice } from '../http/envelope';
+import { consume } from '../accounts/rate-limits';
+import { refundGoldCoins, spendGoldCoins } from '../accounts/benefits';
+import { appendMessage } from '../chat/messages';
+import { canContinue, findOwnRoom } from '../chat/rooms';
+import { textsFor } from '../i18n/texts';
+import { toBool } from '../db/dialect';
+import type { MessageTable } from '../db/schema';
+import { ImageProviderError, type ImageFailure } from './image-engine';
+import { createImageSchema, jobStatusSchema } from './image-schemas';
+import {
+  PICTURE_JOB,
+  imageOf,
+  jobsOf,
+  picturesOf,
+  type PicturePayload,
+} from './picture-messages';
+
+/** What a picture costs to whoever has too few gold coins (5007). */
+export const NOT_ENOUGH_COINS =
+  'You do not have enough gold coins for a picture. Get more in the shop, then try again.';
+
+/** Why a picture failed, as people are told it (the engine's detail goes to the log). */
+export const PICTURE_FAILURES: Record<ImageFailure, string> = {
+  unreachable: 'The picture engine could not be reached.',
+  unauthorized: 'The picture engine refused this server. Tell the server’s owner.',
+  busy: 'The picture engine is busy. Try again in a little while.',
+  refused: 'The picture engine refused to draw this. Try describing it differently.',
+  rejected: 'The picture engine cannot draw this model or size.',
+  failed: 'The picture engine failed while drawing.',
+  timeout: 'The picture took too long to draw.',
+  cut: 'The connection to the picture engine dropped while drawing.',
+  malformed: 'The picture engine answered without a picture.',
+  cancelled: 'The picture was cancelled.',
+};
+
+/** The message of a picture whose job could not be queued. */
+export const NOT_QUEUED = 'The picture could not be started. Your gold coins were given back.';
+
+/** Time a job may take beyond the engine's own limit (storing, a slow start). */
+const JOB_MARGIN_MS = 30_000;
+
+const cancelSchema = z.object({ jobId: z.string().min(1).max(64) });
+const pictureQuery = z.object({
+  messageId: z.string().min(1).max(100),
+  expires: z.string().min(1).max(20),
+  signature: z.string().min(1).max(100),
+});
+
+/**
+ * Picture messages (#15): `POST /room/createImage`, `GET /room/checkJobStatus`,
+ * `POST /room/cancelImage` (only with a picture engine; `model-routes.ts` answers 5007
+ * otherwise), the `picture` job that draws them, and `GET /room/picture`, which serves a
+ * picture to whoever holds a link signed for its room's owner.
+ */
+export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
+  const { db, config } = deps;
+  const routes = new Hono<ApiEnv>();
+  const pictures = picturesOf(config);
+
+  // Not through `contract`: it answers bytes, not an envelope, to an <img> that sends no token.
+  routes.get('/picture', async (c) => {
+    const parsed = pictureQuery.safeParse(c.req.query());
+    if (!parsed.success) return c.text('Not found', 404);
+    const { messageId, expires, signature } = parsed.data;
+    if (!pictures.links.verify(messageId, expires, signature)) return c.text('Forbidden', 403);
+    const row = await db
+      .selectFrom('messages')
+      .select('image_file')
+      .where('id', '=', messageId)
+      .executeTakeFirst();
+    const data = row?.image_file ? await pictures.store.get(row.image_file) : null;
+    if (!data) return c.text('Not found', 404);
+    return c.body(new Uint8Array(data), 200, {
+      'content-type': 'image/webp',
+      'cache-control': 'private, max-age=3600',
+    });
+  });
+
+  const engine = deps.images;
+  const image = config.image;
+  if (!engine || !image) return routes;
+
+  deps.jobs.define<PicturePayload, { file: string }>(
+    PICTURE_JOB,
+    async (job) => {
+      const { payload } = job;
+      const [width, height] = payload.size.split('x').map(Number) as [number, number];
+      let images;
+      try {
+        images = await engine.generate(
+          { prompt: payload.prompt, width, height, model: payload.model, nsfw: payload.nsfw },
+          {
+            signal: job.signal,
+            onProgress: (fraction) =>
+              void job.progress(Math.min(fraction, 0.99)).catch(() => {}),
+          },
+        );
+      } catch (error) {
+        if (!(error instanceof ImageProviderError)) throw error;
+        deps.log(`picture ${job.id}: ${error.message}`);
+        throw new Error(PICTURE_FAILURES[error.failure], { cause: error });
+      }
+      const webp = await sharp(images[0]!.data).webp({ quality: 90 }).toBuffer();
+      const file = await pictures.store.put(webp);
+      const recorded = await db
+        .updateTable('messages')
+        .set({ image_file: file })
+        .where('id', '=', payload.messageId)
+        .executeTakeFirst();
+      // The message was deleted while it was drawn: keep nothing.
+      if (Number(recorded.numUpdatedRows) === 0) await pictures.store.remove(file);
+      return { file };
+    },
+    {
+      concurrency: 2,
+      timeoutMs: image.timeoutMs + JOB_MARGIN_MS,
+      onFinallyFailed: async (job, trx) => {
+        await refundGoldCoins(trx, job.payload.userId, job.payload.cost, 'refund: picture failed');
+      },
+    },
+  );
+
+  /** The picture message of `jobId` in one of `userId`'s rooms, or a 4004. */
+  const ownPicture = async (userId: string, jobId: string): Promise<MessageTable> => {
+    const row = await db
+      .selectFrom('messages')
+      .innerJoin('rooms', 'rooms.id', 'messages.room_id')
+      .selectAll('messages')
+      .where('messages.image_job_id', '=', jobId)
+      .where('rooms.user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw notFound('Picture');
+    return row;
+  };
+
+  const statusOf = async (row: MessageTable): Promise<JobStatus> => {
+    const jobs = await jobsOf(db, [row]);
+    const job = jobs.get(row.image_job_id!);
+    const picture = imageOf(row, job, pictures.links)!;
+    return {
+      jobId: picture.jobId,
+      state: picture.state,
+      progress: picture.progress,
+      images: picture.url ? [picture.url] : [],
+      error: picture.error,
+      createdAt: job?.created_at ?? row.created_at,
+      messageId: row.id,
+    };
+  };
+
+  const api = contract(routes, '/room');
+
+  api.post('/room/createImage', createImageSchema, async (c, read): Promise<ImageJobRef> => {
+    const user = requireUser(c);
+    const input = await read();
+    const room = await findOwnRoom(db, user.id, input.roomId);
+    if (!(await canContinue(db, user, room))) throw notice(textsFor(c.get('language'))('room.readOnly'));
+    if (input.model && input.model !== image.model) {
+      const listed = await engine.listModels().catch((error: unknown) => {
+        if (!(error instanceof ImageProviderError)) throw error;
+        deps.log(`image models: ${error.message}`);
+        throw notice('Pictures cannot be made right now: the picture engine does not answer.');
+      });
+      if (!listed.some((model) => model.id === input.model))
+        throw badInput('model: not one of the picture models of /aigc/models.');
+    }
+    await consume(deps.limits.createImage, user.id);
+    const mate = await db
+      .selectFrom('mates')
+      .select('nsfw')
+      .where('id', '=', room.mate_id)
+      .executeTakeFirstOrThrow();
+    const size = input.size ?? '768x1024';
+    const message = await db.transaction().execute(async (trx) => {
+      if (!(await spendGoldCoins(trx, user.id, image.cost, 'picture'))) return null;
+      return appendMessage(trx, room.id, {
+        role: 'mate',
+        content: '',
+        status: 'complete',
+        picture: { prompt: input.prompt, size },
+      });
+    });
+    if (!message) throw notice(NOT_ENOUGH_COINS);
+    const payload: PicturePayload = {
+      messageId: message.id,
+      userId: user.id,
+      prompt: input.prompt,
+      size,
+      ...(input.model ? { model: input.model } : {}),
+      nsfw: toBool(user.nfsw) && toBool(mate.nsfw),
+      cost: image.cost,
+    };
+    let jobId: string;
+    try {
+      jobId = await deps.jobs.enqueue(PICTURE_JOB, payload);
+    } catch (error) {
+      deps.log(`picture for ${message.id} not queued: ${(error as Error).message}`);
+      await db.transaction().execute(async (trx) => {
+        await refundGoldCoins(trx, user.id, image.cost, 'refund: picture not queued');
+        await trx
+          .updateTable('messages')
+          .set({ status: 'error', image_error: NOT_QUEUED })
+          .where('id', '=', message.id)
+          .execute();
+      });
+      throw notice(NOT_QUEUED);
+    }
+    await db
+      .updateTable('messages')
+      .set({ image_job_id: jobId })
+      .where('id', '=', message.id)
+      .execute();
+    return { jobId, messageId: message.id };
+  });
+
+  api.get('/room/checkJobStatus', jobStatusSchema, async (c, read) => {
+    const user = requireUser(c);
+    return statusOf(await ownPicture(user.id, (await read()).jobId));
+  });
+
+  api.post('/room/cancelImage', cancelSchema, async (c, read) => {
+    const user = requireUser(c);
+    const row = await ownPicture(user.id, (await read()).jobId);
+    await cancelPicture(deps, row);
+    return statusOf(row);
+  });
+
+  return routes;
+}
+
+/**
+ * Cancels a picture message's job when it is queued or running and gives its coins back
+ * (once: only the call that cancelled it refunds); `false` when it had already ended.
+ */
+export async function cancelPicture(deps: Deps, row: MessageTable): Promise<boolean> {
+  if (!row.image_job_id) return false;
+  if (!(await deps.jobs.cancel(row.image_job_id))) return false;
+  const stored = await deps.db
+    .selectFrom('jobs')
+    .select('payload')
+    .where('id', '=', row.image_job_id)
+    .executeTakeFirst();
+  // JSON text on SQLite, an object on PostgreSQL.
+  const raw: unknown = stored?.payload;
+  const data = (typeof raw === 'string' ? JSON.parse(raw) : raw) as PicturePayload | undefined;
+  if (data)
+    await deps.db.transaction().execute((trx) =>
+      refundGoldCoins(trx, data.userId, data.cost, 'refund: picture cancelled'),
+    );
+  return true;
+}
