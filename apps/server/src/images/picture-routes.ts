@@ -14,13 +14,7 @@ import { toBool } from '../db/dialect';
 import type { MessageTable } from '../db/schema';
 import { ImageProviderError, type ImageFailure } from './image-engine';
 import { createImageSchema, jobStatusSchema } from './image-schemas';
-import {
-  PICTURE_JOB,
-  imageOf,
-  jobsOf,
-  picturesOf,
-  type PicturePayload,
-} from './picture-messages';
+import { PICTURE_JOB, imageOf, jobsOf, picturesOf, type PicturePayload } from './picture-messages';
 
 /** What a picture costs to whoever has too few gold coins (5007). */
 export const NOT_ENOUGH_COINS =
@@ -98,8 +92,7 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
           { prompt: payload.prompt, width, height, model: payload.model, nsfw: payload.nsfw },
           {
             signal: job.signal,
-            onProgress: (fraction) =>
-              void job.progress(Math.min(fraction, 0.99)).catch(() => {}),
+            onProgress: (fraction) => void job.progress(Math.min(fraction, 0.99)).catch(() => {}),
           },
         );
       } catch (error) {
@@ -161,7 +154,8 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
     const user = requireUser(c);
     const input = await read();
     const room = await findOwnRoom(db, user.id, input.roomId);
-    if (!(await canContinue(db, user, room))) throw notice(textsFor(c.get('language'))('room.readOnly'));
+    if (!(await canContinue(db, user, room)))
+      throw notice(textsFor(c.get('language'))('room.readOnly'));
     if (input.model && input.model !== image.model) {
       const listed = await engine.listModels().catch((error: unknown) => {
         if (!(error instanceof ImageProviderError)) throw error;
@@ -251,8 +245,8 @@ export async function cancelPicture(deps: Deps, row: MessageTable): Promise<bool
   const raw: unknown = stored?.payload;
   const data = (typeof raw === 'string' ? JSON.parse(raw) : raw) as PicturePayload | undefined;
   if (data)
-    await deps.db.transaction().execute((trx) =>
-      refundGoldCoins(trx, data.userId, data.cost, 'refund: picture cancelled'),
-    );
+    await deps.db
+      .transaction()
+      .execute((trx) => refundGoldCoins(trx, data.userId, data.cost, 'refund: picture cancelled'));
   return true;
 }

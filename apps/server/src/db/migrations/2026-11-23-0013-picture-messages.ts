@@ -7,17 +7,10 @@ import type { DialectName } from '../dialect';
  * could not be queued. Text messages leave all of them null. The job's state lives in `jobs`.
  */
 export async function up(db: Kysely<unknown>, _dialect: DialectName): Promise<void> {
-  await db.schema
-    .alterTable('messages')
-    .addColumn('image_prompt', 'text')
-    .execute();
+  await db.schema.alterTable('messages').addColumn('image_prompt', 'text').execute();
   await db.schema.alterTable('messages').addColumn('image_size', 'text').execute();
   await db.schema.alterTable('messages').addColumn('image_job_id', 'text').execute();
   await db.schema.alterTable('messages').addColumn('image_file', 'text').execute();
   await db.schema.alterTable('messages').addColumn('image_error', 'text').execute();
-  await db.schema
-    .createIndex('messages_image_job')
-    .on('messages')
-    .column('image_job_id')
-    .execute();
+  await db.schema.createIndex('messages_image_job').on('messages').column('image_job_id').execute();
 }

@@ -1,0 +1,291 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient, JobState, JobStatus } from '@mates/api-client';
+import { DIALECTS, createTestApp, postgresAvailable, signUp, type TestApp } from './harness';
+import { startAutomatic1111Double } from './image-doubles';
+import { NOT_ENOUGH_COINS, PICTURE_FAILURES } from '../src/images/picture-routes';
+
+// Issue #15: pictures in the chat, drawn by a job through the AUTOMATIC1111 double, charged in
+// gold coins (given back when they fail or are cancelled), served to the room's owner only.
+const withPostgres = await postgresAvailable();
+const COST = 7;
+const WELCOME_COINS = 20;
+
+/** Asks until `done` holds; fails after `tries` asks (no timing is asserted). */
+async function until<T>(ask: () => Promise<T>, done: (value: T) => boolean, tries = 300) {
+  let last: T | undefined;
+  for (let i = 0; i < tries; i += 1) {
+    last = await ask();
+    if (done(last)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`still not there after ${tries} asks: ${JSON.stringify(last)}`);
+}
+
+const finalStates: JobState[] = ['succeeded', 'failed', 'cancelled'];
+
+describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  let double: Awaited<ReturnType<typeof startAutomatic1111Double>>;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    if (skip) return;
+    double = await startAutomatic1111Double();
+    app = await createTestApp(dialect, {
+      env: {
+        IMAGE_PROVIDER: 'automatic1111',
+        IMAGE_BASE_URL: double.url,
+        IMAGE_COST: String(COST),
+        WELCOME_GOLD_COINS: String(WELCOME_COINS),
+      },
+    });
+    await app.deps.jobs.start();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await double?.close();
+  });
+
+  const roomWith = async (client: ApiClient, name = 'Kai Tanaka') => {
+    const mate = await app.db
+      .selectFrom('mates')
+      .select('id')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    return (await client.room.createRoom({ mateId: mate.id })).roomId;
+  };
+  const coins = async (client: ApiClient) => (await client.user.benefits()).goldCoins;
+  const ledger = async (client: ApiClient) => {
+    const { userId } = await client.user.benefits();
+    return (
+      await app.db
+        .selectFrom('benefit_ledger')
+        .select('gold_coins_delta')
+        .where('user_id', '=', userId!)
+        .where('gold_coins_delta', '!=', 0)
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.gold_coins_delta);
+  };
+  const finished = (client: ApiClient, jobId: string) =>
+    until(
+      () => client.room.checkJobStatus({ jobId }),
+      (status: JobStatus) => finalStates.includes(status.state),
+    );
+
+  it.skipIf(skip)(
+    'draws a picture: queued, progress, succeeded, a WebP served to the owner only',
+    async () => {
+      const { client } = await signUp(app);
+      const { client: stranger } = await signUp(app);
+      const roomId = await roomWith(client);
+      double.queue.push({ kind: 'ok', steps: 3 });
+      const ref = await client.room.createImage({
+        roomId,
+        prompt: 'Kai at the night market, lanterns',
+        size: '512x512',
+      });
+      expect(ref).toEqual({ jobId: expect.any(String), messageId: expect.any(String) });
+      expect(await coins(client)).toBe(WELCOME_COINS - COST);
+
+      const running = await until(
+        () => client.room.checkJobStatus({ jobId: ref.jobId }),
+        (status) => status.progress > 0 || finalStates.includes(status.state),
+      );
+      expect(running).toMatchObject({ state: 'running', messageId: ref.messageId });
+      expect(running.progress).toBeGreaterThan(0);
+      expect(running.progress).toBeLessThan(1);
+
+      const done = await finished(client, ref.jobId);
+      expect(done).toMatchObject({
+        jobId: ref.jobId,
+        state: 'succeeded',
+        progress: 1,
+        error: null,
+        messageId: ref.messageId,
+      });
+      expect(done.images).toHaveLength(1);
+      const drawn = double.requests.find((r) => r.url === '/sdapi/v1/txt2img')!;
+      expect(drawn.body).toMatchObject({
+        prompt: 'Kai at the night market, lanterns',
+        width: 512,
+        height: 512,
+      });
+
+      const served = await app.app.request(done.images[0]!);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect(served.headers.get('cache-control')).toContain('private');
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
+
+      // The room shows it as the mate's message with its picture.
+      const info = await client.room.roomInfo({ roomId });
+      const message = info.messages.find((m) => m.messageId === ref.messageId)!;
+      expect(message).toMatchObject({
+        role: 'mate',
+        content: '',
+        status: 'complete',
+        image: {
+          jobId: ref.jobId,
+          state: 'succeeded',
+          progress: 1,
+          prompt: 'Kai at the night market, lanterns',
+          size: '512x512',
+          error: null,
+        },
+      });
+      expect(message.image!.url).toMatch(/^\/api\/room\/picture\?/);
+
+      // Nobody else learns of it; a changed signature or expiry is refused.
+      expect(
+        await stranger.room.checkJobStatus({ jobId: ref.jobId }).catch((error: unknown) => error),
+      ).toMatchObject({ code: 4004 });
+      expect(
+        await stranger.room.cancelImage({ jobId: ref.jobId }).catch((error: unknown) => error),
+      ).toMatchObject({ code: 4004 });
+      const link = new URL(done.images[0]!, 'http://mates.test');
+      const forged = new URL(link);
+      const signature = link.searchParams.get('signature')!;
+      forged.searchParams.set('signature', (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1));
+      expect((await app.app.request(forged.pathname + forged.search)).status).toBe(403);
+      const later = new URL(link);
+      later.searchParams.set('expires', String(Number(link.searchParams.get('expires')) + 60));
+      expect((await app.app.request(later.pathname + later.search)).status).toBe(403);
+      expect(await ledger(client)).toEqual([WELCOME_COINS, -COST]);
+    },
+  );
+
+  it.skipIf(skip)('refuses with too few gold coins and writes nothing', async () => {
+    const { client } = await signUp(app);
+    const roomId = await roomWith(client);
+    await app.db
+      .updateTable('benefits')
+      .set({ gold_coins: COST - 1 })
+      .where('user_id', '=', (await client.user.benefits()).userId!)
+      .execute();
+    const before = (await client.room.roomInfo({ roomId })).messages.length;
+    const jobsBefore = await app.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(
+      await client.room
+        .createImage({ roomId, prompt: 'Kai on a rooftop' })
+        .catch((error: unknown) => error),
+    ).toMatchObject({ code: 5007, message: NOT_ENOUGH_COINS });
+    expect((await client.room.roomInfo({ roomId })).messages).toHaveLength(before);
+    const jobsAfter = await app.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(jobsAfter.n)).toBe(Number(jobsBefore.n));
+    expect(await coins(client)).toBe(COST - 1);
+  });
+
+  it.skipIf(skip)(
+    'an engine error fails the picture, says why and gives the coins back once',
+    async () => {
+      const { client } = await signUp(app);
+      const roomId = await roomWith(client);
+      double.queue.push({
+        kind: 'status',
+        status: 500,
+        body: {
+          error: 'OutOfMemoryError',
+          detail: '',
+          body: '',
+          errors: 'CUDA out of memory. Tried to allocate 2.00 GiB',
+        },
+      });
+      const ref = await client.room.createImage({ roomId, prompt: 'Kai in the rain' });
+      const done = await finished(client, ref.jobId);
+      expect(done).toMatchObject({
+        state: 'failed',
+        images: [],
+        error: PICTURE_FAILURES.failed,
+      });
+      expect(await coins(client)).toBe(WELCOME_COINS);
+      expect(await ledger(client)).toEqual([WELCOME_COINS, -COST, COST]);
+      const message = (await client.room.roomInfo({ roomId })).messages.find(
+        (m) => m.messageId === ref.messageId,
+      )!;
+      expect(message.image).toMatchObject({
+        state: 'failed',
+        url: null,
+        error: PICTURE_FAILURES.failed,
+      });
+    },
+  );
+
+  it.skipIf(skip)('cancelling a running picture gives the coins back, once', async () => {
+    const { client } = await signUp(app);
+    const roomId = await roomWith(client);
+    double.queue.push({ kind: 'hang' });
+    const ref = await client.room.createImage({ roomId, prompt: 'Kai, waiting' });
+    await until(
+      () => client.room.checkJobStatus({ jobId: ref.jobId }),
+      (status) => status.state !== 'queued',
+    );
+    expect(await client.room.cancelImage({ jobId: ref.jobId })).toMatchObject({
+      jobId: ref.jobId,
+      state: 'cancelled',
+      images: [],
+      messageId: ref.messageId,
+    });
+    expect(await client.room.cancelImage({ jobId: ref.jobId })).toMatchObject({
+      state: 'cancelled',
+    });
+    expect(await coins(client)).toBe(WELCOME_COINS);
+    expect(await ledger(client)).toEqual([WELCOME_COINS, -COST, COST]);
+    const message = (await client.room.roomInfo({ roomId })).messages.find(
+      (m) => m.messageId === ref.messageId,
+    )!;
+    expect(message.image).toMatchObject({ state: 'cancelled', url: null });
+  });
+
+  it.skipIf(skip)('deleting a picture message removes its file', async () => {
+    const { client } = await signUp(app);
+    const roomId = await roomWith(client);
+    const ref = await client.room.createImage({ roomId, prompt: 'Kai by the sea' });
+    const done = await finished(client, ref.jobId);
+    expect(done.state).toBe('succeeded');
+    const row = await app.db
+      .selectFrom('messages')
+      .select('image_file')
+      .where('id', '=', ref.messageId)
+      .executeTakeFirstOrThrow();
+    const file = path.join(app.deps.config.dataDir, 'pictures', row.image_file!);
+    expect(fs.existsSync(file)).toBe(true);
+    await client.room.deleteMessage({ roomId, messageId: ref.messageId });
+    expect(fs.existsSync(file)).toBe(false);
+    expect((await app.app.request(done.images[0]!)).status).toBe(404);
+    expect(
+      await client.room.checkJobStatus({ jobId: ref.jobId }).catch((error: unknown) => error),
+    ).toMatchObject({ code: 4004 });
+  });
+
+  it.skipIf(skip)('refuses pictures in another user’s room and bad input', async () => {
+    const { client: owner } = await signUp(app);
+    const { client: other } = await signUp(app);
+    const roomId = await roomWith(owner, 'Lyra Moonwhisper');
+    expect(
+      await other.room.createImage({ roomId, prompt: 'Lyra' }).catch((error: unknown) => error),
+    ).toMatchObject({ code: 4004 });
+    expect(
+      await owner.room
+        .createImage({ roomId, prompt: 'x'.repeat(1001) })
+        .catch((error: unknown) => error),
+    ).toMatchObject({ code: 4000 });
+    expect(
+      await owner.room
+        .createImage({ roomId, prompt: 'Lyra', model: 'no-such-model' })
+        .catch((error: unknown) => error),
+    ).toMatchObject({ code: 4000, message: expect.stringContaining('model') });
+    expect(await coins(owner)).toBe(WELCOME_COINS);
+    expect(await coins(other)).toBe(WELCOME_COINS);
+  });
+});
