@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, createTestApp, postgresAvailable, signUp } from './harness';
 import { startAutomatic1111Double } from './image-doubles';
+import { NOT_QUEUED } from '../src/images/picture-routes';
 
 // Issue #15: `/aigc/models` from the configured picture engine, and one clear 5007 for every
 // picture call when no engine is set up.
@@ -103,13 +104,22 @@ describe.each(DIALECTS)('picture models on %s', (dialect) => {
             engine: 'embedded',
           },
         ]);
-        // With an engine, the job routes own createImage/checkJobStatus; until they exist: 4004.
+        // With an engine, picture-routes own createImage; this app's job queue is not started,
+        // so the job cannot be queued: the coins come back and the message says why.
         const { client, roomId } = await kaiRoom(app);
+        const coins = (await client.user.benefits()).goldCoins;
         expect(
           await client.room
             .createImage({ roomId, prompt: 'Kai at the night market' })
             .catch((error: unknown) => error),
-        ).toMatchObject({ code: 4004 });
+        ).toMatchObject({ code: 5007, message: NOT_QUEUED });
+        expect((await client.user.benefits()).goldCoins).toBe(coins);
+        const info = await client.room.roomInfo({ roomId });
+        expect(info.messages.at(-1)).toMatchObject({
+          content: '',
+          status: 'error',
+          image: { state: 'failed', jobId: '', url: null, error: NOT_QUEUED },
+        });
       } finally {
         await app.close();
       }

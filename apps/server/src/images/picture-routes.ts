@@ -37,8 +37,11 @@ export const PICTURE_FAILURES: Record<ImageFailure, string> = {
 /** The message of a picture whose job could not be queued. */
 export const NOT_QUEUED = 'The picture could not be started. Your gold coins were given back.';
 
-/** Time a job may take beyond the engine's own limit (storing, a slow start). */
-const JOB_MARGIN_MS = 30_000;
+/**
+ * Time a job may take beyond the engine's own limit (storing the picture). Kept short: a run
+ * whose process died is taken up again only after this whole time.
+ */
+const JOB_MARGIN_MS = 10_000;
 
 const cancelSchema = z.object({ jobId: z.string().min(1).max(64) });
 const pictureQuery = z.object({
