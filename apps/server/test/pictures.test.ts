@@ -247,7 +247,7 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
     expect(message.image).toMatchObject({ state: 'cancelled', url: null });
   });
 
-  it.skipIf(skip)('deleting a picture message removes its file', async () => {
+  it.skipIf(skip)('a picture message cannot be edited; deleting it removes its file', async () => {
     const { client } = await signUp(app);
     const roomId = await roomWith(client);
     const ref = await client.room.createImage({ roomId, prompt: 'Kai by the sea' });
@@ -260,6 +260,11 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     const file = path.join(app.deps.config.dataDir, 'pictures', row.image_file!);
     expect(fs.existsSync(file)).toBe(true);
+    expect(
+      await client.room
+        .editMessage({ roomId, messageId: ref.messageId, content: 'words instead' })
+        .catch((error: unknown) => error),
+    ).toMatchObject({ code: 4000, message: expect.stringContaining('messageId') });
     await client.room.deleteMessage({ roomId, messageId: ref.messageId });
     expect(fs.existsSync(file)).toBe(false);
     expect((await app.app.request(done.images[0]!)).status).toBe(404);
@@ -267,6 +272,24 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
       await client.room.checkJobStatus({ jobId: ref.jobId }).catch((error: unknown) => error),
     ).toMatchObject({ code: 4004 });
   });
+
+  it.skipIf(skip)(
+    'deleting a picture still being drawn cancels it and gives the coins back',
+    async () => {
+      const { client } = await signUp(app);
+      const roomId = await roomWith(client);
+      double.queue.push({ kind: 'hang' });
+      const ref = await client.room.createImage({ roomId, prompt: 'Kai, half drawn' });
+      await until(
+        () => client.room.checkJobStatus({ jobId: ref.jobId }),
+        (status) => status.state !== 'queued',
+      );
+      await client.room.deleteMessage({ roomId, messageId: ref.messageId });
+      expect((await app.deps.jobs.status(ref.jobId))?.state).toBe('cancelled');
+      expect(await coins(client)).toBe(WELCOME_COINS);
+      expect(await ledger(client)).toEqual([WELCOME_COINS, -COST, COST]);
+    },
+  );
 
   it.skipIf(skip)('refuses pictures in another user’s room and bad input', async () => {
     const { client: owner } = await signUp(app);

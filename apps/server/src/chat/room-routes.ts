@@ -226,13 +226,15 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
     if (!row) throw notFound('Message');
     // A picture still being drawn stops (its coins come back); a drawn one's file goes too.
     await cancelPicture(deps, row);
+    // The file as it is when the row goes: a picture may have been stored since it was read.
     const deleted = await db
       .deleteFrom('messages')
       .where('id', '=', input.messageId)
       .where('room_id', '=', room.id)
+      .returning('image_file')
       .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) throw notFound('Message');
-    if (row.image_file) await picturesOf(deps.config).store.remove(row.image_file);
+    if (!deleted) throw notFound('Message');
+    if (deleted.image_file) await picturesOf(deps.config).store.remove(deleted.image_file);
     return null;
   });
 
@@ -245,6 +247,14 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
     const room = await ownRoom(user.id, input.roomId);
     if (chat.isBusy(room.id))
       throw notice('Wait for the reply to finish, or stop it, before editing messages.');
+    const picture = await db
+      .selectFrom('messages')
+      .select('image_prompt')
+      .where('id', '=', input.messageId)
+      .where('room_id', '=', room.id)
+      .executeTakeFirst();
+    if (picture && picture.image_prompt !== null)
+      throw badInput('messageId: a picture cannot be edited; delete it or ask for another.');
     const at = now();
     const updated = await db
       .updateTable('messages')
