@@ -3,7 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, JobState, JobStatus } from '@mates/api-client';
-import { DIALECTS, createTestApp, postgresAvailable, signUp, type TestApp } from './harness';
+import type { ChatTurn, LanguageModel } from '../src/llm/language-model';
+import { DIALECTS, postgresAvailable, signUp, startTestServer, unconfiguredModel } from './harness';
 import { startAutomatic1111Double } from './image-doubles';
 import { NOT_ENOUGH_COINS, PICTURE_FAILURES } from '../src/images/picture-routes';
 
@@ -26,15 +27,32 @@ async function until<T>(ask: () => Promise<T>, done: (value: T) => boolean, trie
 
 const finalStates: JobState[] = ['succeeded', 'failed', 'cancelled'];
 
+/** A model that answers "Hello." and keeps the turns it was given. */
+function recordingModel(): LanguageModel & { prompts: ChatTurn[][] } {
+  const prompts: ChatTurn[][] = [];
+  return {
+    ...unconfiguredModel(),
+    unavailableReason: () => null,
+    prompts,
+    async generate(turns, _options, onText) {
+      prompts.push(turns);
+      onText('Hello.');
+      return { finishReason: 'stop', promptTokens: 1, completionTokens: 1 };
+    },
+  };
+}
+
 describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
   let double: Awaited<ReturnType<typeof startAutomatic1111Double>>;
-  let app: TestApp;
+  let app: Awaited<ReturnType<typeof startTestServer>>;
+  const model = recordingModel();
 
   beforeAll(async () => {
     if (skip) return;
     double = await startAutomatic1111Double();
-    app = await createTestApp(dialect, {
+    app = await startTestServer(dialect, {
+      model,
       env: {
         IMAGE_PROVIDER: 'automatic1111',
         IMAGE_BASE_URL: double.url,
@@ -288,6 +306,27 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
       expect((await app.deps.jobs.status(ref.jobId))?.state).toBe('cancelled');
       expect(await coins(client)).toBe(WELCOME_COINS);
       expect(await ledger(client)).toEqual([WELCOME_COINS, -COST, COST]);
+    },
+  );
+
+  it.skipIf(skip)(
+    'the chat prompt leaves pictures out, and regenerating a reply keeps them',
+    async () => {
+      const { client } = await signUp(app);
+      const roomId = await roomWith(client);
+      await client.girl.chatSend({ roomId, content: 'Show me the market' }, { onData: () => {} });
+      const ref = await client.room.createImage({ roomId, prompt: 'Kai at the market' });
+      expect((await finished(client, ref.jobId)).state).toBe('succeeded');
+      model.prompts.length = 0;
+      await client.girl.chatSend({ roomId, regenerate: true }, { onData: () => {} });
+      const turns = model.prompts[0]!;
+      expect(turns.some((turn) => turn.content.includes('Show me the market'))).toBe(true);
+      expect(turns.every((turn) => turn.content.trim() !== '')).toBe(true);
+      const messages = (await client.room.roomInfo({ roomId })).messages;
+      expect(messages.find((m) => m.messageId === ref.messageId)?.image).toMatchObject({
+        state: 'succeeded',
+      });
+      expect(await coins(client)).toBe(WELCOME_COINS - COST);
     },
   );
 

@@ -47,10 +47,12 @@ export async function startReply(
             ? 'fromMessageId: not a message of yours in this room'
             : 'regenerate: there is no message of yours to answer yet',
         );
+      // Pictures stay: they were paid for in gold coins and are not part of the reply.
       await trx
         .deleteFrom('messages')
         .where('room_id', '=', room.id)
         .where('position', '>', anchor.position)
+        .where('image_prompt', 'is', null)
         .execute();
     } else {
       userMessage = await appendMessage(trx, room.id, {
