@@ -330,6 +330,32 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)(
+    'deleting a room removes its pictures and gives back the coins of unfinished ones',
+    async () => {
+      const { client } = await signUp(app);
+      const roomId = await roomWith(client);
+      const drawn = await client.room.createImage({ roomId, prompt: 'Kai, drawn' });
+      expect((await finished(client, drawn.jobId)).state).toBe('succeeded');
+      const { image_file: file } = await app.db
+        .selectFrom('messages')
+        .select('image_file')
+        .where('id', '=', drawn.messageId)
+        .executeTakeFirstOrThrow();
+      double.queue.push({ kind: 'hang' });
+      const drawing = await client.room.createImage({ roomId, prompt: 'Kai, drawing' });
+      await until(
+        () => client.room.checkJobStatus({ jobId: drawing.jobId }),
+        (status) => status.state !== 'queued',
+      );
+      await client.room.deleteRoom({ roomId });
+      expect(fs.existsSync(path.join(app.deps.config.dataDir, 'pictures', file!))).toBe(false);
+      expect((await app.deps.jobs.status(drawing.jobId))?.state).toBe('cancelled');
+      expect(await coins(client)).toBe(WELCOME_COINS - COST);
+      expect(await ledger(client)).toEqual([WELCOME_COINS, -COST, -COST, COST]);
+    },
+  );
+
   it.skipIf(skip)('refuses pictures in another user’s room and bad input', async () => {
     const { client: owner } = await signUp(app);
     const { client: other } = await signUp(app);

@@ -207,7 +207,24 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
       .execute();
     for (const reply of unanswered)
       await failEmptyReply(db, user.id, reply.id, 'refund: room deleted');
+    // Pictures still being drawn stop with their coins back; drawn ones' files go with the room.
+    const pictureRows = await db
+      .selectFrom('messages')
+      .selectAll()
+      .where('room_id', '=', room.id)
+      .where('image_prompt', 'is not', null)
+      .execute();
+    for (const picture of pictureRows) await cancelPicture(deps, picture);
+    // The files as they are when the rows go (a picture may have been stored meanwhile).
+    const files = await db
+      .deleteFrom('messages')
+      .where('room_id', '=', room.id)
+      .where('image_prompt', 'is not', null)
+      .returning('image_file')
+      .execute();
     await db.deleteFrom('rooms').where('id', '=', room.id).execute();
+    for (const { image_file: file } of files)
+      if (file) await picturesOf(deps.config).store.remove(file);
     return null;
   });
 
