@@ -102,6 +102,12 @@ describe.each(DIALECTS)('a picture across a server restart on %s', (dialect) => 
         (status) => status.state === 'running',
         60_000,
       );
+      // Killed while the engine draws (the request is at the double), not before it was asked.
+      await waitFor(
+        () => double.requests.some((request) => request.url === '/sdapi/v1/txt2img'),
+        Boolean,
+        60_000,
+      );
       await kill(first);
 
       await startProcess(env);
