@@ -136,7 +136,8 @@ export function suggestPrompt(mate: MateSummary, lastMessage: Message | undefine
     .replace(/[*_`#>]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  const parts = [mate.tagline ? `${mate.name}, ${mate.tagline.trim()}` : mate.name];
+  const look = mate.tagline.trim().replace(/[.!?\s]+$/, '');
+  const parts = [look ? `${mate.name}, ${look}` : mate.name];
   if (scene) parts.push(`Scene: ${scene}`);
   return parts.join('. ').slice(0, PICTURE_PROMPT_MAX);
 }
@@ -202,6 +203,10 @@ function PictureForm({
   const [size, setSize] = useState<ImageSize>(DEFAULT_SIZE);
   const [touched, setTouched] = useState(false);
   const create = useCreatePicture(roomId, onClose);
+  const refreshBenefits = useRefreshBenefits();
+  // What the user has, as the server says now: the cost is weighed against it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => refreshBenefits(), []);
 
   const model = models.find((m) => m.modelId === modelId) ?? fallback;
   const sizes = model?.sizes?.length ? model.sizes : [DEFAULT_SIZE];
