@@ -324,7 +324,12 @@ function PictureInProgress({
   return (
     <>
       <Text size={2}>
-        {image.state === 'queued' ? t('picture.queued') : t('picture.running', { percent })}
+        {image.state === 'queued' ? t('picture.queued') : t('picture.running')}
+        {/* The figure is shown, not announced: the conversation is a live region, and the
+            progress bar carries it for screen readers. */}
+        {image.state === 'running' && (
+          <span aria-hidden="true"> {t('picture.percent', { percent })}</span>
+        )}
       </Text>
       <progress
         aria-label={t('picture.progress')}
