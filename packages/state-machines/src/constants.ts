@@ -47,3 +47,12 @@ export const DEFAULT_BENEFITS: UserBenefits = Object.freeze({
   goldCoins: 0,
   userId: null,
 });
+
+/** How often a picture job's status is asked for while it is queued or running. */
+export const IMAGE_POLL_INTERVAL_MS = 1500;
+
+/** How many network failures in a row a picture job's poller waits out before it gives up. */
+export const IMAGE_POLL_MAX_RETRIES = 5;
+
+/** The longest wait between two asks after network failures (the backoff doubles up to it). */
+export const IMAGE_POLL_MAX_BACKOFF_MS = 30_000;

@@ -2,6 +2,7 @@ export { authPopupMachine, discordAuthorizeUrl } from './auth-popup-machine';
 export { verificationMachine } from './verification-machine';
 export { chatStreamMachine } from './chat-stream-machine';
 export { studioMachine } from './studio-machine';
+export { jobPollingMachine } from './job-polling-machine';
 export {
   ALTERNATE_GREETINGS_LIMIT,
   checkMateDraft,
@@ -20,6 +21,9 @@ export {
   DIALOG_WIDTH_PX,
   DISCORD_REDIRECT_PATH,
   DISCORD_SCOPE,
+  IMAGE_POLL_INTERVAL_MS,
+  IMAGE_POLL_MAX_BACKOFF_MS,
+  IMAGE_POLL_MAX_RETRIES,
   ESCAPE_SHAKE_MS,
   MASKED_PLACEHOLDER,
   NOTIFICATION_MS,
@@ -40,6 +44,12 @@ export type {
   ChatStreamInternalEvent,
   ChatStreamUserEvent,
 } from './chat-stream-machine';
+export type {
+  JobPollingContext,
+  JobPollingEvent,
+  JobPollingInput,
+  JobProgressEmitted,
+} from './job-polling-machine';
 export type {
   StudioContext,
   StudioEvent,

@@ -27,6 +27,7 @@ import { href } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError } from '../../components/states';
 import { MessageActions, MessageEditor } from './message-parts';
+import { PictureMessage, PictureSheet, useImageModels } from './picture-parts';
 
 /** The room's messages, newest page first fetched, older pages fetched on demand. */
 function useRoom(roomId: string) {
@@ -63,6 +64,8 @@ export function ChatPage() {
   );
   const [editing, setEditing] = useState<string | null>(null);
   const [doomed, setDoomed] = useState<Message | null>(null);
+  const [picturing, setPicturing] = useState(false);
+  const imageModels = useImageModels();
   const refresh = () => queries.invalidateQueries({ queryKey: ['room', roomId] });
   const inspiration = useMutation({
     mutationFn: () => client.girl.chatGetInspiration({ roomId }),
@@ -97,6 +100,7 @@ export function ChatPage() {
       : -1;
   const shown = regenerating ? messages.slice(0, from >= 0 ? from + 1 : -1) : messages;
   const lastMate = [...messages].reverse().find((message) => message.role === 'mate');
+  const lastText = [...messages].reverse().find((message) => !message.image && message.content);
   const you = t('common.you');
   const bubbleLabels = {
     partial: t('chat.partial'),
@@ -144,7 +148,16 @@ export function ChatPage() {
         <div role="log" aria-label={t('chat.conversation')} aria-live="polite">
           <Stack gap={3}>
             {shown.map((message) =>
-              editing === message.messageId ? (
+              message.image ? (
+                <PictureMessage
+                  key={message.messageId}
+                  message={message}
+                  image={message.image}
+                  mateName={mate.name}
+                  canAct={!readOnly && !busy}
+                  onDelete={() => setDoomed(message)}
+                />
+              ) : editing === message.messageId ? (
                 <MessageEditor
                   key={message.messageId}
                   roomId={roomId}
@@ -205,27 +218,46 @@ export function ChatPage() {
             {readOnly}
           </Text>
         ) : (
-          <ChatComposer
-            streaming={busy}
-            onSend={send}
-            onStop={() => chat.send({ type: 'ABORT' })}
-            onInspire={() => inspiration.mutate()}
-            suggestions={inspiration.data?.suggestions ?? []}
-            labels={{
-              message: t('chat.message'),
-              placeholder: t('chat.placeholder'),
-              send: t('chat.send'),
-              stop: t('chat.stop'),
-              inspire: t('chat.inspire'),
-              suggestions: t('chat.suggestions'),
-            }}
-          />
+          <Stack gap={2}>
+            {imageModels.length > 0 && (
+              <Flex justify="end">
+                <Button variant="soft" size="small" onClick={() => setPicturing(true)}>
+                  {t('picture.open')}
+                </Button>
+              </Flex>
+            )}
+            <ChatComposer
+              streaming={busy}
+              onSend={send}
+              onStop={() => chat.send({ type: 'ABORT' })}
+              onInspire={() => inspiration.mutate()}
+              suggestions={inspiration.data?.suggestions ?? []}
+              labels={{
+                message: t('chat.message'),
+                placeholder: t('chat.placeholder'),
+                send: t('chat.send'),
+                stop: t('chat.stop'),
+                inspire: t('chat.inspire'),
+                suggestions: t('chat.suggestions'),
+              }}
+            />
+          </Stack>
         )}
       </Stack>
+      {imageModels.length > 0 && !readOnly && (
+        <PictureSheet
+          open={picturing}
+          onClose={() => setPicturing(false)}
+          roomId={roomId}
+          mate={mate}
+          lastMessage={lastText}
+          models={imageModels}
+        />
+      )}
       <ConfirmDialog
         open={doomed !== null}
-        title={t('chat.confirmDelete')}
-        text={t('chat.confirmDeleteText')}
+        title={doomed?.image ? t('picture.confirmDelete') : t('chat.confirmDelete')}
+        text={doomed?.image ? t('picture.confirmDeleteText') : t('chat.confirmDeleteText')}
         confirm={t('common.delete')}
         busy={remove.isPending}
         onConfirm={() => doomed && remove.mutate(doomed.messageId)}
