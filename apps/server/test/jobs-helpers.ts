@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import { createJobQueue } from '../src/jobs/create-job-queue';
@@ -84,4 +85,39 @@ export function gate() {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { open, opened };
+}
+
+/**
+ * `test/jobs-server.ts` (the real server start) in a process of its own, resolving once it
+ * listens; stop it with {@link killHard}.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@mates/source', '--import', 'tsx', 'test/jobs-server.ts'],
+    {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (data: Buffer) => {
+      output += data.toString();
+      if (output.includes('listening on')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
+  });
+  return child;
+}
+
+/** Kills a server process at once (SIGKILL, as a crash would) and waits until it is gone. */
+export async function killHard(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
 }

@@ -1,33 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS, postgresAvailable } from './harness';
-import { jobsDatabase, waitFor, waitForState } from './jobs-helpers';
+import { jobsDatabase, killHard, startServerProcess, waitFor, waitForState } from './jobs-helpers';
 
 const withPostgres = await postgresAvailable();
-const serverDir = path.resolve(import.meta.dirname, '..');
 
 const children: ChildProcess[] = [];
 
-/** `test/jobs-server.ts` in a process of its own (killed after each test); resolves once it listens. */
 async function startProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@mates/source', '--import', 'tsx', 'test/jobs-server.ts'],
-    { cwd: serverDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      if (output.includes('listening on')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
+  const child = await startServerProcess(env);
   children.push(child);
   return child;
 }
@@ -41,12 +25,7 @@ describe.each(DIALECTS)('job server processes on %s', (dialect) => {
   const ports = dialect === 'sqlite' ? [4611, 4612] : [4621, 4622];
   let database: Awaited<ReturnType<typeof jobsDatabase>> | undefined;
   afterEach(async () => {
-    for (const child of children.splice(0)) {
-      if (child.exitCode !== null || child.signalCode !== null) continue;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-    }
+    for (const child of children.splice(0)) await killHard(child);
     await database?.close();
     database = undefined;
   });

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient, type JobStatus } from '@mates/api-client';
 import { DIALECTS, postgresAvailable } from './harness';
-import { jobsDatabase, waitFor } from './jobs-helpers';
+import { jobsDatabase, killHard, startServerProcess, waitFor } from './jobs-helpers';
 import { startAutomatic1111Double } from './image-doubles';
 import { createSession } from '../src/accounts/sessions';
 import { grantBenefits } from '../src/accounts/benefits';
@@ -12,36 +12,13 @@ import { grantBenefits } from '../src/accounts/benefits';
 // Issue #15: a server killed while it draws a picture loses nothing: after a restart the job
 // ends succeeded (the picture is in the room) or failed with the gold coins given back.
 const withPostgres = await postgresAvailable();
-const serverDir = path.resolve(import.meta.dirname, '..');
 const COST = 7;
 const children: ChildProcess[] = [];
 
-/** `test/jobs-server.ts` (the real server start) in its own process; resolves once it listens. */
 async function startProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@mates/source', '--import', 'tsx', 'test/jobs-server.ts'],
-    { cwd: serverDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      if (output.includes('listening on')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
+  const child = await startServerProcess(env);
   children.push(child);
   return child;
-}
-
-async function kill(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
 }
 
 describe.each(DIALECTS)('a picture across a server restart on %s', (dialect) => {
@@ -49,7 +26,7 @@ describe.each(DIALECTS)('a picture across a server restart on %s', (dialect) => 
   const port = dialect === 'sqlite' ? 4701 : 4711;
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
-    for (const child of children.splice(0)) await kill(child);
+    for (const child of children.splice(0)) await killHard(child);
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
@@ -108,7 +85,7 @@ describe.each(DIALECTS)('a picture across a server restart on %s', (dialect) => 
         Boolean,
         60_000,
       );
-      await kill(first);
+      await killHard(first);
 
       await startProcess(env);
       const done: JobStatus = await waitFor(
