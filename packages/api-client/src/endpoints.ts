@@ -75,6 +75,9 @@ import type {
   JobStatus,
   CancelImagePayload,
   JobStatusQuery,
+  RoomPicture,
+  RoomPicturesQuery,
+  SharePicturePayload,
   SpeechLink,
   SpeechLinkPayload,
   TextToAudioPayload,
@@ -169,6 +172,9 @@ export interface Endpoints {
   '/admin/dismissReports': Post<ModerateMateQuery, Empty>;
   // Beyond the specification: stopping a picture that is queued or being drawn.
   '/room/cancelImage': Post<CancelImagePayload, JobStatus>;
+  // Beyond the specification: a room's pictures for /chat-profile, and sharing one publicly.
+  '/room/pictures': Get<RoomPicturesQuery, Paged<RoomPicture>>;
+  '/room/sharePicture': Post<SharePicturePayload, RoomPicture>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -249,6 +255,8 @@ export const ENDPOINTS = {
   '/admin/restoreMate': { method: 'POST', hasInput: true },
   '/admin/dismissReports': { method: 'POST', hasInput: true },
   '/room/cancelImage': { method: 'POST', hasInput: true },
+  '/room/pictures': { method: 'GET', hasInput: true },
+  '/room/sharePicture': { method: 'POST', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

@@ -84,6 +84,8 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
   '/admin/restoreMate': { mateId: 'mate-1' },
   '/admin/dismissReports': { mateId: 'mate-1' },
   '/room/cancelImage': { jobId: 'job-1' },
+  '/room/pictures': { roomId: 'room-1', page: 1 },
+  '/room/sharePicture': { messageId: 'msg-image-1', shared: true },
 };
 
 /** The query string the client must send for a GET input: arrays comma-joined, nulls left out. */

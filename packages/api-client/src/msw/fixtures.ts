@@ -18,7 +18,7 @@ import type { Message, Room, RoomInfo, RoomSummary } from '../types/room';
 import type { CardPreview } from '../types/card';
 import type { ReportedMate } from '../types/moderation';
 import type { Persona, UserBenefits, UserInfo } from '../types/user';
-import type { AigcModel, JobStatus, MessageImage } from '../types/media';
+import type { AigcModel, ImageSize, JobStatus, MessageImage, RoomPicture } from '../types/media';
 import type { Package, SubscriptionInfo } from '../types/subscription';
 
 const CREATED = '2026-10-01T12:00:00.000Z';
@@ -562,11 +562,50 @@ export function createImageMessageFixture(
       url: state === 'succeeded' ? createPortraitFixture('Lyra Moonwhisper') : null,
       prompt: 'Lyra reading by the window at dusk',
       size: '768x1024',
+      model: null,
       error: state === 'failed' ? 'The picture engine refused this prompt.' : null,
+      sharedUrl: null,
       ...image,
     },
     ...overrides,
   });
+}
+
+/** A finished picture of a room, as `GET /room/pictures` lists it. */
+export function createRoomPictureFixture(overrides: Partial<RoomPicture> = {}): RoomPicture {
+  return {
+    messageId: 'msg-image-1',
+    roomId: 'room-1',
+    url: createPortraitFixture('Lyra Moonwhisper'),
+    prompt: 'Lyra reading by the window at dusk',
+    size: '768x1024',
+    model: null,
+    createdAt: UPDATED,
+    sharedUrl: null,
+    ...overrides,
+  };
+}
+
+/** `count` finished pictures of room `room-1`, newest first, each with its own prompt and shape. */
+export function createRoomPicturesFixture(count = 6): RoomPicture[] {
+  const scenes = [
+    'Lyra reading by the window at dusk',
+    'Lyra on the lighthouse stairs, lantern in hand',
+    'Lyra laughing at the harbour market',
+    'Lyra asleep over a star chart',
+    'Lyra in the rain, hood up, smiling',
+    'Lyra sketching the old bridge',
+  ];
+  const sizes: ImageSize[] = ['768x1024', '1024x768', '512x512'];
+  return Array.from({ length: count }, (_, index) =>
+    createRoomPictureFixture({
+      messageId: `msg-image-${index + 1}`,
+      url: createPortraitFixture(`Picture ${index + 1}`),
+      prompt: scenes[index % scenes.length]!,
+      size: sizes[index % sizes.length]!,
+      createdAt: new Date(Date.parse(UPDATED) - index * 3_600_000).toISOString(),
+    }),
+  );
 }
 
 /** A public-config fixture: both sign-in providers set up. */

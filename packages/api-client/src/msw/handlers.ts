@@ -186,6 +186,22 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
       progress: 0,
       images: [],
     }),
+  '/room/pictures': ({ query }) => {
+    const list = fixtures
+      .createRoomPicturesFixture()
+      .map((picture) => ({ ...picture, roomId: query.roomId ?? 'room-1' }));
+    return fixtures.createPageFixture(list);
+  },
+  '/room/sharePicture': ({ body }) => {
+    const { messageId = 'msg-image-1', shared = true } = body as {
+      messageId?: string;
+      shared?: boolean;
+    };
+    return fixtures.createRoomPictureFixture({
+      messageId,
+      sharedUrl: shared ? `https://mates.test/api/room/sharedPicture?id=share-${messageId}` : null,
+    });
+  },
   '/room/deleteMessage': () => null,
   '/room/editMessage': ({ query }) =>
     fixtures.createMessageFixture({
@@ -211,9 +227,18 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     { ...fixtures.createCreatorFixture(), followedAt: '2026-11-01T09:00:00.000Z' },
   ],
   '/mate/trendingRank': () => fixtures.createTrendingFixture(),
-  '/girl/chat/getInspiration': () => ({
-    suggestions: ['Tell me about your day.', 'What are you reading?', 'Can I sit with you?'],
-  }),
+  '/girl/chat/getInspiration': ({ body }) =>
+    (body as { kind?: string }).kind === 'picture'
+      ? {
+          suggestions: [
+            'Lyra on the lighthouse balcony at dusk, wind in her silver hair, a lantern glowing',
+            'Lyra laughing at the harbour market, holding a paper bag of oranges',
+            'Lyra asleep over a star chart by candlelight',
+          ],
+        }
+      : {
+          suggestions: ['Tell me about your day.', 'What are you reading?', 'Can I sit with you?'],
+        },
   '/user/feedback': () => null,
   '/aigc/models': () => fixtures.createModelsFixture(),
   '/speech/link': ({ body }) => ({

@@ -16,6 +16,8 @@ export {
   createCreatorProfileFixture,
   createHotWordsFixture,
   createImageMessageFixture,
+  createRoomPictureFixture,
+  createRoomPicturesFixture,
   createJobStatusFixture,
   createMateDraftFixture,
   createMateExtraInfoFixture,

@@ -87,10 +87,21 @@ export type ChatStreamEvent = ReplyStartEvent | ReplyDeltaEvent | ReplyEndEvent 
 export interface InspirationPayload {
   /** The room to suggest replies for. */
   roomId: string;
+  /**
+   * What to suggest: `reply` (the default) for messages the user could send next, `picture`
+   * for descriptions of the current scene to draw with `POST /room/createImage`.
+   */
+  kind?: InspirationKind;
 }
+
+/** What `POST /girl/chat/getInspiration` suggests. */
+export type InspirationKind = 'reply' | 'picture';
 
 /** Answer of `POST /girl/chat/getInspiration`. */
 export interface Inspiration {
-  /** Three short messages the user could send next. */
+  /**
+   * Three short messages the user could send next, or (`kind: 'picture'`) up to three picture
+   * prompts of the current scene, each at most 1,000 characters.
+   */
   suggestions: string[];
 }

@@ -1,4 +1,4 @@
-import type { IsoDateTime } from './common';
+import type { IsoDateTime, PageQuery } from './common';
 
 /** What a model made available by `GET /aigc/models` does. */
 export type AigcModelKind = 'chat' | 'image' | 'speech';
@@ -100,8 +100,52 @@ export interface MessageImage {
   prompt: string;
   /** Its size. */
   size: ImageSize;
+  /** The image model it was asked of (an id from `GET /aigc/models`), or `null` for the default. */
+  model: string | null;
   /** Why it failed, or `null`. */
   error: string | null;
+  /**
+   * A public link anyone can open, while the room's owner shares it (`POST /room/sharePicture`);
+   * else `null`.
+   */
+  sharedUrl: string | null;
+}
+
+/** Query of `GET /room/pictures`: the finished pictures of one of the caller's rooms, newest first. */
+export interface RoomPicturesQuery extends PageQuery {
+  /** The room. */
+  roomId: string;
+}
+
+/** A finished picture of a room, as `/chat-profile`'s gallery lists it. */
+export interface RoomPicture {
+  /** Its message in the room. */
+  messageId: string;
+  /** The room. */
+  roomId: string;
+  /** The picture: a signed URL for the room's owner that expires (an hour). */
+  url: string;
+  /** What was asked for. */
+  prompt: string;
+  /** Its size. */
+  size: ImageSize;
+  /** The image model it was asked of, or `null` for the default. */
+  model: string | null;
+  /** When it was asked for. */
+  createdAt: IsoDateTime;
+  /** Its public link while shared, else `null`. */
+  sharedUrl: string | null;
+}
+
+/**
+ * Payload of `POST /room/sharePicture`: gives a finished picture a public link anyone can open
+ * (`shared: true`) or takes it away (`shared: false`; the old link stops working at once).
+ */
+export interface SharePicturePayload {
+  /** The picture's message, in one of the caller's rooms. */
+  messageId: string;
+  /** Whether it is shared. */
+  shared: boolean;
 }
 
 /** Payload of `POST /voice/textToAudio`. */
