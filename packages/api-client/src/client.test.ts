@@ -37,9 +37,9 @@ function methodOf(client: ReturnType<typeof createApiClient>, path: EndpointPath
 const plainPaths = ENDPOINT_PATHS.filter((path) => path !== '/girl/chat/send');
 
 describe('createApiClient: every call of the contract', () => {
-  it('has all 43 calls of the specification and 21 extensions, named after their paths', () => {
+  it('has all 43 calls of the specification and 23 extensions, named after their paths', () => {
     const { client } = setup();
-    expect(ENDPOINT_PATHS).toHaveLength(64);
+    expect(ENDPOINT_PATHS).toHaveLength(66);
     expect(ENDPOINT_PATHS.slice(43)).toEqual([
       '/mate/importCard',
       '/mate/exportCard',
@@ -62,6 +62,8 @@ describe('createApiClient: every call of the contract', () => {
       '/room/cancelImage',
       '/room/pictures',
       '/room/sharePicture',
+      '/voice/voices',
+      '/voice/transcribe',
     ]);
     expect(typeof client.admin.hideMate).toBe('function');
     for (const path of ENDPOINT_PATHS) {

@@ -81,6 +81,9 @@ import type {
   SpeechLink,
   SpeechLinkPayload,
   TextToAudioPayload,
+  TranscribePayload,
+  Transcription,
+  VoiceCatalog,
 } from './types/media';
 import type { SubscriptionInfo } from './types/subscription';
 import type { CardFile, CardPreview, ExportCardQuery, ImportCardPayload } from './types/card';
@@ -175,6 +178,9 @@ export interface Endpoints {
   // Beyond the specification: a room's pictures for /chat-profile, and sharing one publicly.
   '/room/pictures': Get<RoomPicturesQuery, Paged<RoomPicture>>;
   '/room/sharePicture': Post<SharePicturePayload, RoomPicture>;
+  // Beyond the specification: the voices to choose from, and speech to text for the composer.
+  '/voice/voices': Get<void, VoiceCatalog>;
+  '/voice/transcribe': Post<TranscribePayload, Transcription>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -257,6 +263,8 @@ export const ENDPOINTS = {
   '/room/cancelImage': { method: 'POST', hasInput: true },
   '/room/pictures': { method: 'GET', hasInput: true },
   '/room/sharePicture': { method: 'POST', hasInput: true },
+  '/voice/voices': { method: 'GET', hasInput: false },
+  '/voice/transcribe': { method: 'POST', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

@@ -11,7 +11,7 @@ export {
   SEARCH_SORTS,
 } from './types/mate';
 export { REPORT_QUEUE_STATES } from './types/moderation';
-export { JOB_STATES } from './types/media';
+export { JOB_STATES, VOICE_SAMPLE_MAX } from './types/media';
 export { USER_FEEDBACK_CATEGORIES } from './types/user';
 export { MESSAGE_ROLES, MESSAGE_STATUSES } from './types/room';
 export { CARD_FORMATS, CARD_SOURCE_SPECS, CARD_SPECS } from './types/card';
@@ -148,6 +148,11 @@ export type {
   SpeechLink,
   SpeechLinkPayload,
   TextToAudioPayload,
+  TranscribePayload,
+  Transcription,
+  Voice,
+  VoiceCatalog,
+  VoiceGender,
 } from './types/media';
 export type {
   BillingPeriod,

@@ -86,6 +86,8 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
   '/room/cancelImage': { jobId: 'job-1' },
   '/room/pictures': { roomId: 'room-1', page: 1 },
   '/room/sharePicture': { messageId: 'msg-image-1', shared: true },
+  '/voice/voices': undefined,
+  '/voice/transcribe': { audio: 'UklGRg==', mimeType: 'audio/webm;codecs=opus' },
 };
 
 /** The query string the client must send for a GET input: arrays comma-joined, nulls left out. */

@@ -18,7 +18,16 @@ import type { Message, Room, RoomInfo, RoomSummary } from '../types/room';
 import type { CardPreview } from '../types/card';
 import type { ReportedMate } from '../types/moderation';
 import type { Persona, UserBenefits, UserInfo } from '../types/user';
-import type { AigcModel, ImageSize, JobStatus, MessageImage, RoomPicture } from '../types/media';
+import type {
+  AigcModel,
+  AudioClip,
+  ImageSize,
+  JobStatus,
+  MessageImage,
+  RoomPicture,
+  Voice,
+  VoiceCatalog,
+} from '../types/media';
 import type { Package, SubscriptionInfo } from '../types/subscription';
 
 const CREATED = '2026-10-01T12:00:00.000Z';
@@ -169,6 +178,7 @@ export function createMateFixture(overrides: Partial<Mate> = {}, index = 0): Mat
     system_prompt: '',
     alternate_greetings: [`*${summary.name} waves.* You made it!`],
     visibility: 'public',
+    voice: null,
     moderation: null,
     createdAt: CREATED,
     updatedAt: UPDATED,
@@ -606,6 +616,87 @@ export function createRoomPicturesFixture(count = 6): RoomPicture[] {
       createdAt: new Date(Date.parse(UPDATED) - index * 3_600_000).toISOString(),
     }),
   );
+}
+
+/**
+ * A real, playable WAV file as a `data:` URL: `durationMs` of a soft 440 Hz tone, 8 kHz, 16-bit
+ * mono, fading in and out. Small enough to inline (16 bytes per millisecond).
+ */
+export function createAudioFixture(durationMs = 600): string {
+  const rate = 8000;
+  const samples = Math.max(1, Math.round((rate * durationMs) / 1000));
+  const bytes = new Uint8Array(44 + samples * 2);
+  const view = new DataView(bytes.buffer);
+  const ascii = (offset: number, text: string) => {
+    for (let i = 0; i < text.length; i += 1) bytes[offset + i] = text.charCodeAt(i);
+  };
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + samples * 2, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true); // PCM header size
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, rate, true);
+  view.setUint32(28, rate * 2, true); // bytes per second
+  view.setUint16(32, 2, true); // block align
+  view.setUint16(34, 16, true); // bits per sample
+  ascii(36, 'data');
+  view.setUint32(40, samples * 2, true);
+  for (let i = 0; i < samples; i += 1) {
+    const fade = Math.min(1, i / 400, (samples - i) / 400);
+    view.setInt16(
+      44 + i * 2,
+      Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 6000 * fade),
+      true,
+    );
+  }
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `data:audio/wav;base64,${btoa(binary)}`;
+}
+
+/** A `POST /voice/textToAudio` answer: a real short WAV (see {@link createAudioFixture}). */
+export function createAudioClipFixture(overrides: Partial<AudioClip> = {}): AudioClip {
+  const durationMs = overrides.durationMs ?? 600;
+  return {
+    audioUrl: createAudioFixture(durationMs),
+    mimeType: 'audio/wav',
+    durationMs,
+    ...overrides,
+  };
+}
+
+/** One voice of `GET /voice/voices`. */
+export function createVoiceFixture(overrides: Partial<Voice> = {}): Voice {
+  return {
+    voiceId: 'embedded-slt',
+    name: 'Sally',
+    gender: 'female',
+    language: 'en-US',
+    engine: 'embedded',
+    ...overrides,
+  };
+}
+
+/** The voices of a server on its embedded engine, one gold coin per message, no transcription. */
+export function createVoiceCatalogFixture(overrides: Partial<VoiceCatalog> = {}): VoiceCatalog {
+  return {
+    voices: [
+      createVoiceFixture(),
+      createVoiceFixture({ voiceId: 'embedded-rms', name: 'Robert', gender: 'male' }),
+      createVoiceFixture({
+        voiceId: 'embedded-awb',
+        name: 'Alan',
+        gender: 'male',
+        language: 'en-GB',
+      }),
+      createVoiceFixture({ voiceId: 'embedded-kal', name: 'Ken', gender: 'male' }),
+    ],
+    costPerMessage: 1,
+    transcription: false,
+    ...overrides,
+  };
 }
 
 /** A public-config fixture: both sign-in providers set up. */

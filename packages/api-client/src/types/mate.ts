@@ -90,6 +90,11 @@ export interface Mate extends MateSummary {
   /** Public, or only for its creator. */
   visibility: MateVisibility;
   /**
+   * The voice it speaks in (an id from `GET /voice/voices`), or `null` for the default voice
+   * that fits its gender and language.
+   */
+  voice: string | null;
+  /**
    * Why moderators hid this mate, shown to its creator and to administrators only; `null` when
    * it is not hidden (and always `null` for anyone else, who cannot open a hidden mate).
    */
@@ -441,6 +446,8 @@ export interface MateDraft {
 export interface SaveMatePayload extends MateDraft {
   /** The caller's mate to update; absent to create one. */
   mateId?: string;
+  /** Its voice (an id from `GET /voice/voices`), `null` for the default; absent keeps it. */
+  voice?: string | null;
   /** Who may see it; default `private`. */
   visibility?: MateVisibility;
 }

@@ -148,19 +148,53 @@ export interface SharePicturePayload {
   shared: boolean;
 }
 
-/** Payload of `POST /voice/textToAudio`. */
+/** Who a voice sounds like. */
+export type VoiceGender = 'female' | 'male' | 'neutral';
+
+/** One voice the server can speak in, from `GET /voice/voices`. */
+export interface Voice {
+  /** Id to pass as `voice`, and to keep as a mate's {@link Mate.voice}. */
+  voiceId: string;
+  /** Display name, e.g. `Sally`. */
+  name: string;
+  /** Who it sounds like. */
+  gender: VoiceGender;
+  /** The language it speaks, as a BCP 47 tag, e.g. `en-US`. */
+  language: string;
+  /** What speaks it: `embedded` (offline, in the server), `kokoro` (local, high quality) or `openai`. */
+  engine: string;
+}
+
+/** Answer of `GET /voice/voices`: what the server can say, and in which voices. */
+export interface VoiceCatalog {
+  /** Every voice, in the order to offer them. */
+  voices: Voice[];
+  /** Gold coins one message costs to hear (once: the audio is kept); `0` for free. */
+  costPerMessage: number;
+  /** Whether `POST /voice/transcribe` turns recorded speech into text on this server. */
+  transcription: boolean;
+}
+
+/**
+ * Payload of `POST /voice/textToAudio`: one message spoken whole, or a short sample of a voice.
+ * Give `messageId` (a message of one of the caller's rooms, charged as one message) or `text`
+ * (a free sample of at most {@link VOICE_SAMPLE_MAX} characters, e.g. to preview a voice).
+ */
 export interface TextToAudioPayload {
-  /** The text to speak, 1–2,000 characters; or give `messageId` instead. */
+  /** A sample text to speak, 1–300 characters; or give `messageId` instead. */
   text?: string;
-  /** A message to speak in its mate's voice. */
+  /** A message to speak, by default in its mate's voice. */
   messageId?: string;
-  /** A voice id; absent for the mate's or the default voice. */
+  /** A voice id from `GET /voice/voices`; absent for the mate's voice (or the default). */
   voice?: string;
 }
 
+/** The longest sample `POST /voice/textToAudio` speaks from `text`, in characters. */
+export const VOICE_SAMPLE_MAX = 300;
+
 /** Answer of `POST /voice/textToAudio`. */
 export interface AudioClip {
-  /** URL of the audio file. */
+  /** URL of the audio file (signed for the caller where it is a message's; it expires). */
   audioUrl: string;
   /** Its media type, e.g. `audio/wav`. */
   mimeType: string;
@@ -168,18 +202,44 @@ export interface AudioClip {
   durationMs: number;
 }
 
-/** Payload of `POST /speech/link`: a link that streams a message as speech. */
+/**
+ * Payload of `POST /speech/link`: a link that plays a message as speech. The same message in the
+ * same voice is the same file: asking again costs nothing, and editing the message drops it.
+ */
 export interface SpeechLinkPayload {
-  /** The message to speak. */
+  /** The message to speak, a mate's message in one of the caller's rooms. */
   messageId: string;
-  /** A voice id; absent for the mate's or the default voice. */
+  /** A voice id; absent for the mate's voice (or the default). */
   voice?: string;
 }
 
 /** Answer of `POST /speech/link`. */
 export interface SpeechLink {
-  /** A URL an `<audio>` element can play directly. */
+  /**
+   * A URL an `<audio>` element can play directly, with `Range` support. The first play streams
+   * while it is spoken where the engine allows it; later plays read the kept file.
+   */
   url: string;
-  /** When the link stops working. */
+  /** When the link stops working (ask again for a fresh one; the audio is kept). */
   expiresAt: IsoDateTime;
+  /** The voice it speaks in. */
+  voice: string;
+  /** Gold coins this call took: the cost the first time, `0` when the audio was already made. */
+  charged: number;
+}
+
+/** Payload of `POST /voice/transcribe`: recorded speech to write into the message box. */
+export interface TranscribePayload {
+  /** The recording, base64-encoded, at most 2 MB once decoded. */
+  audio: string;
+  /** Its media type as the recorder made it, e.g. `audio/webm;codecs=opus`. */
+  mimeType: string;
+  /** The language spoken, when known (e.g. `en`). */
+  language?: string;
+}
+
+/** Answer of `POST /voice/transcribe`. */
+export interface Transcription {
+  /** What was said. */
+  text: string;
 }
