@@ -1,0 +1,90 @@
+import type { Voice } from '@mates/api-client';
+
+/** Which engine speaks: `SPEECH_PROVIDER`. */
+export type SpeechProvider = 'embedded' | 'kokoro' | 'openai';
+
+/** What to say. */
+export interface SpeechRequest {
+  /** Plain text, already stripped of markdown and stage directions (see `spokenText`). */
+  text: string;
+  /** A voice id from {@link SpeechEngine.voices}. */
+  voice: string;
+}
+
+/** How one synthesis is run. */
+export interface SynthesizeOptions {
+  /** Stops the synthesis (the listener left, or the server is stopping). */
+  signal: AbortSignal;
+}
+
+/**
+ * Speech as it is made: the audio's media type and its bytes as they come. Engines that stream
+ * (OpenAI-compatible) yield chunks while they speak; the embedded one yields the whole file.
+ */
+export interface SpeechAudio {
+  /** e.g. `audio/wav`, `audio/mpeg`. */
+  mimeType: string;
+  /** The file's bytes, in order. Rejects with a {@link SpeechProviderError}. */
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+/**
+ * A speech engine, chosen by `SPEECH_PROVIDER`: the embedded one (Flite compiled to WASI, run in
+ * worker threads), a local Kokoro model, or an OpenAI-compatible `/v1/audio/speech`. Every
+ * failure is a {@link SpeechProviderError}.
+ */
+export interface SpeechEngine {
+  /** Which kind of engine it is. */
+  readonly provider: SpeechProvider;
+  /** The voices it speaks in, in the order to offer them. */
+  voices: () => Promise<Voice[]>;
+  /** Speaks `request.text`. */
+  synthesize: (request: SpeechRequest, options: SynthesizeOptions) => Promise<SpeechAudio>;
+  /** For the start-up log: the engine and its address, never its key. */
+  describe: () => string;
+  /** Releases worker threads and models. */
+  close: () => Promise<void>;
+}
+
+/** Speech to text: an OpenAI-compatible `/v1/audio/transcriptions`, when `TRANSCRIBE_PROVIDER` is set. */
+export interface TranscriptionEngine {
+  /** What was said in `audio` (a recording of media type `mimeType`). */
+  transcribe: (
+    audio: Uint8Array,
+    mimeType: string,
+    options: { language?: string; signal: AbortSignal },
+  ) => Promise<string>;
+  /** For the start-up log. */
+  describe: () => string;
+}
+
+/**
+ * What went wrong, as people are told it (the detail is for the log):
+ * `unreachable`, `unauthorized`, `busy`, `rejected` (unknown voice or model, text it refuses),
+ * `failed`, `timeout`, `cut` (the connection dropped mid-file), `malformed`, `cancelled`.
+ */
+export type SpeechFailure =
+  | 'unreachable'
+  | 'unauthorized'
+  | 'busy'
+  | 'rejected'
+  | 'failed'
+  | 'timeout'
+  | 'cut'
+  | 'malformed'
+  | 'cancelled';
+
+/** A speech or transcription engine failed. `message` is for the log; `failure` for people. */
+export class SpeechProviderError extends Error {
+  override readonly name = 'SpeechProviderError';
+  /** The engine's HTTP status, when it answered one. */
+  readonly status: number | undefined;
+  constructor(
+    message: string,
+    readonly failure: SpeechFailure,
+    options?: { cause?: unknown; status?: number },
+  ) {
+    super(message, options);
+    this.status = options?.status;
+  }
+}
