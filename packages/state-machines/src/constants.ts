@@ -56,3 +56,6 @@ export const IMAGE_POLL_MAX_RETRIES = 5;
 
 /** The longest wait between two asks after network failures (the backoff doubles up to it). */
 export const IMAGE_POLL_MAX_BACKOFF_MS = 30_000;
+
+/** A speech link closer than this to its expiry is asked for again rather than played. */
+export const SPEECH_LINK_MARGIN_MS = 60_000;

@@ -3,6 +3,7 @@ export { verificationMachine } from './verification-machine';
 export { chatStreamMachine } from './chat-stream-machine';
 export { studioMachine } from './studio-machine';
 export { jobPollingMachine } from './job-polling-machine';
+export { audioPlaybackMachine } from './audio-playback-machine';
 export {
   ALTERNATE_GREETINGS_LIMIT,
   checkMateDraft,
@@ -28,6 +29,7 @@ export {
   MASKED_PLACEHOLDER,
   NOTIFICATION_MS,
   POLL_INTERVAL_MS,
+  SPEECH_LINK_MARGIN_MS,
   VERIFY_EMAIL_PATH,
 } from './constants';
 
@@ -50,6 +52,14 @@ export type {
   JobPollingInput,
   JobProgressEmitted,
 } from './job-polling-machine';
+export type {
+  AudioChargedEmitted,
+  AudioPlaybackContext,
+  AudioPlaybackEvent,
+  AudioPlaybackInput,
+  AudioPlaybackInternalEvent,
+  AudioPlayer,
+} from './audio-playback-machine';
 export type {
   StudioContext,
   StudioEvent,
