@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   useMutation,
   useQuery,
@@ -177,9 +177,13 @@ function Pictures({ roomId }: { roomId: string }) {
 function GalleryPicture({ picture }: { picture: RoomPicture }) {
   const { t } = useTranslation();
   const [full, setFull] = useState(false);
+  const caption = useId();
   return (
     <Card as="li" style={{ padding: 8 }}>
-      <figure style={{ margin: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <figure
+        aria-labelledby={caption}
+        style={{ margin: 0, display: 'flex', flexDirection: 'column', gap: 8 }}
+      >
         <button
           type="button"
           aria-label={t('chatProfile.view', { prompt: picture.prompt })}
@@ -207,7 +211,7 @@ function GalleryPicture({ picture }: { picture: RoomPicture }) {
             }}
           />
         </button>
-        <figcaption>
+        <figcaption id={caption}>
           <Text size={1} tone="muted">
             {picture.prompt}
           </Text>
