@@ -56,9 +56,7 @@ export const FullSize: Story = {
   parameters: { app },
   play: async ({ canvas, canvasElement }) => {
     const prompt = 'Lyra on the lighthouse stairs, lantern in hand';
-    await userEvent.click(
-      await canvas.findByRole('button', { name: `View full size: ${prompt}` }),
-    );
+    await userEvent.click(await canvas.findByRole('button', { name: `View full size: ${prompt}` }));
     const body = within(canvasElement.ownerDocument.body);
     const dialog = await body.findByRole('dialog', { name: 'Picture' });
     await waitFor(() => expect(within(dialog).getByRole('img', { name: prompt })).toBeVisible());

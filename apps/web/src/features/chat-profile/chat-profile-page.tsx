@@ -1,10 +1,5 @@
 import { useId, useState } from 'react';
-import {
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type InfiniteData,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError, type Mate, type Paged, type RoomPicture } from '@mates/api-client';
@@ -25,11 +20,11 @@ import {
 import { useServices } from '../../app/services-context';
 import { href } from '../../app/paths';
 import { fillMacros } from '../../components/card-text';
+import { FullPicture } from '../../components/full-picture';
 import { SignInGate } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';
 import { usePaged } from '../../hooks/use-paged';
 import { useTagLabels } from '../../hooks/use-tag-labels';
-import { FullPicture } from '../chat/picture-parts';
 
 /** Pictures a page of the gallery holds. */
 export const PICTURES_PAGE_SIZE = 20;
@@ -63,7 +58,9 @@ function ChatProfile() {
   });
 
   if (!roomId)
-    return <EmptyState title={t('chatProfile.missing')} description={t('chatProfile.missingText')} />;
+    return (
+      <EmptyState title={t('chatProfile.missing')} description={t('chatProfile.missingText')} />
+    );
   if (room.isPending) return <Loading />;
   if (room.isError) return <LoadError query={room} title={t('chatProfile.error')} />;
   const { mate, readOnly } = room.data;

@@ -347,7 +347,8 @@ export const MakeAgainKeepsTheModel: Story = {
   },
 };
 
-const SUGGESTION = 'Lyra on the lighthouse balcony at dusk, wind in her silver hair, a lantern glowing';
+const SUGGESTION =
+  'Lyra on the lighthouse balcony at dusk, wind in her silver hair, a lantern glowing';
 
 /** "Suggest from the chat" puts the first picture suggestion in an untouched prompt. */
 export const SuggestFromTheChat: Story = {

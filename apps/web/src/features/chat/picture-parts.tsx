@@ -21,6 +21,7 @@ import type {
 import { jobPollingMachine } from '@mates/state-machines';
 import { Button, ButtonLink, Dialog, Flex, Select, Stack, Text, TextArea } from '@mates/ui';
 import { useServices } from '../../app/services-context';
+import { FullPicture } from '../../components/full-picture';
 
 /** The longest picture prompt `POST /room/createImage` takes. */
 export const PICTURE_PROMPT_MAX = 1000;
@@ -506,38 +507,5 @@ export function PictureMessage({
         <FullPicture open={full} onOpenChange={setFull} url={image.url} prompt={image.prompt} />
       )}
     </Flex>
-  );
-}
-
-/** A picture full size in a dialog, with "Save picture"; its alternative text is its prompt. */
-export function FullPicture({
-  open,
-  onOpenChange,
-  url,
-  prompt,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  url: string;
-  prompt: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('picture.full')}
-      width={1100}
-      closeLabel={t('auth.close')}
-    >
-      <Stack gap={3}>
-        <img src={url} alt={prompt} style={{ width: '100%', height: 'auto', display: 'block' }} />
-        <Flex justify="end">
-          <ButtonLink size="small" variant="soft" href={url} download>
-            {t('picture.save')}
-          </ButtonLink>
-        </Flex>
-      </Stack>
-    </Dialog>
   );
 }
