@@ -214,14 +214,14 @@ function GalleryPicture({ picture }: { picture: RoomPicture }) {
           </Text>
         </figcaption>
       </figure>
-      <Sharing picture={picture} />
+      <Sharing picture={picture} describedBy={caption} />
       <FullPicture open={full} onOpenChange={setFull} url={picture.url} prompt={picture.prompt} />
     </Card>
   );
 }
 
 /** "Share", then the public link with "Copy link" and "Stop sharing". */
-function Sharing({ picture }: { picture: RoomPicture }) {
+function Sharing({ picture, describedBy }: { picture: RoomPicture; describedBy: string }) {
   const { t } = useTranslation();
   const { client } = useServices();
   const queries = useQueryClient();
@@ -268,13 +268,19 @@ function Sharing({ picture }: { picture: RoomPicture }) {
             {t('chatProfile.linkNote')}
           </Text>
           <Flex gap={2} wrap>
-            <Button size="small" variant="soft" onClick={() => void copy(sharedUrl)}>
+            <Button
+              size="small"
+              variant="soft"
+              aria-describedby={describedBy}
+              onClick={() => void copy(sharedUrl)}
+            >
               {t('chatProfile.copy')}
             </Button>
             <Button
               size="small"
               variant="ghost"
               aria-busy={share.isPending}
+              aria-describedby={describedBy}
               onClick={() => share.mutate(false)}
             >
               {share.isPending ? t('chatProfile.stopping') : t('chatProfile.stop')}
@@ -287,6 +293,7 @@ function Sharing({ picture }: { picture: RoomPicture }) {
             size="small"
             variant="soft"
             aria-busy={share.isPending}
+            aria-describedby={describedBy}
             onClick={() => share.mutate(true)}
           >
             {share.isPending ? t('chatProfile.sharing') : t('chatProfile.share')}
