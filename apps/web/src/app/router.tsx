@@ -63,6 +63,10 @@ const SCREENS: Record<string, Screen> = {
     () => import('../features/chat/chat-page'),
     (m) => m.ChatPage,
   ),
+  '/chat-profile': chunk(
+    () => import('../features/chat-profile/chat-profile-page'),
+    (m) => m.ChatProfilePage,
+  ),
   '/search': chunk(
     () => import('../features/search/search-page'),
     (m) => m.SearchPage,
@@ -102,7 +106,6 @@ const SCREENS: Record<string, Screen> = {
   '/subscription': planned('subscription'),
   '/single-package': planned('singlePackage'),
   '/user-subscription': planned('userSubscription'),
-  '/chat-profile': planned('chatProfile'),
 };
 
 /** The route table of docs/product.md under one layout, each route carrying its header/footer flags. */

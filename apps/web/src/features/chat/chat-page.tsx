@@ -11,6 +11,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { chatStreamMachine } from '@mates/state-machines';
 import type { Message, RoomInfo } from '@mates/api-client';
 import {
+  Avatar,
   Button,
   ChatBubble,
   ChatComposer,
@@ -125,14 +126,24 @@ export function ChatPage() {
             </Link>
           )}
         </Flex>
-        <Stack gap={1}>
-          <Heading as="h1" size={2}>
-            {mate.name}
-          </Heading>
-          <Text tone="muted" size={2}>
-            {persona ? t('chat.persona', { name: persona.name }) : t('chat.noPersona')}
-          </Text>
-        </Stack>
+        <Flex gap={3} align="center">
+          {/* The mate's portrait leads to the chat's profile: its card and its pictures. */}
+          <Link
+            href={href('/chat-profile', { roomId })}
+            aria-label={t('chat.profile', { name: mate.name })}
+            style={{ borderRadius: '50%', textDecoration: 'none' }}
+          >
+            <Avatar src={mate.avatar} name={mate.name} decorative />
+          </Link>
+          <Stack gap={1}>
+            <Heading as="h1" size={2}>
+              {mate.name}
+            </Heading>
+            <Text tone="muted" size={2}>
+              {persona ? t('chat.persona', { name: persona.name }) : t('chat.noPersona')}
+            </Text>
+          </Stack>
+        </Flex>
         {room.hasPreviousPage && (
           <Flex justify="center">
             <Button

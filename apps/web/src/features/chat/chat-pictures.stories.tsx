@@ -313,6 +313,124 @@ export const MakeAgain: Story = {
   },
 };
 
+/** Make again on a picture drawn by a named model asks that model again, with prompt and shape. */
+export const MakeAgainKeepsTheModel: Story = {
+  loaders: [forget],
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        ...record,
+        mockEndpoint('/room/roomInfo', () => {
+          const info = createRoomInfoFixture();
+          return {
+            ...info,
+            messages: [
+              ...info.messages,
+              createImageMessageFixture({ size: '1024x768', model: 'anything-v5' }),
+            ],
+          };
+        }),
+        mockEndpoint('/room/createImage', () => ({ jobId: 'job-2', messageId: 'msg-image-2' })),
+        jobStays('queued', 0),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const picture = await canvas.findByRole('article', { name: /sends a picture$/ });
+    await userEvent.click(await within(picture).findByRole('button', { name: 'Make again' }));
+    await waitFor(() =>
+      expect(created).toEqual([
+        { roomId: 'room-1', prompt: PROMPT, size: '1024x768', model: 'anything-v5' },
+      ]),
+    );
+  },
+};
+
+const SUGGESTION =
+  'Lyra on the lighthouse balcony at dusk, wind in her silver hair, a lantern glowing';
+
+/** "Suggest from the chat" puts the first picture suggestion in an untouched prompt. */
+export const SuggestFromTheChat: Story = {
+  parameters: { app },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Picture' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const sheet = await body.findByRole('dialog', { name: 'Make a picture' });
+    const prompt = within(sheet).getByRole('textbox', { name: 'What to show' });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Suggest from the chat' }));
+    await waitFor(() => expect(prompt).toHaveValue(SUGGESTION));
+    await expect(within(sheet).getByRole('status')).toHaveTextContent(
+      'A suggestion from the chat is in “What to show”.',
+    );
+    const offered = within(sheet).getByRole('group', { name: 'Suggested pictures' });
+    await expect(within(offered).getAllByRole('button')).toHaveLength(3);
+    await userEvent.click(
+      within(offered).getByRole('button', { name: /^Lyra asleep over a star chart/ }),
+    );
+    await expect(prompt).toHaveValue('Lyra asleep over a star chart by candlelight');
+  },
+};
+
+/** Text the user wrote is kept: the suggestions are offered to pick from instead. */
+export const SuggestKeepsYourText: Story = {
+  parameters: { app },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Picture' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const sheet = await body.findByRole('dialog', { name: 'Make a picture' });
+    const prompt = within(sheet).getByRole('textbox', { name: 'What to show' });
+    await userEvent.clear(prompt);
+    await userEvent.type(prompt, 'Her on a swing');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Suggest from the chat' }));
+    await expect(
+      await within(sheet).findByText(
+        'Your text was kept. Pick a suggestion below to use it instead.',
+      ),
+    ).toBeVisible();
+    await expect(prompt).toHaveValue('Her on a swing');
+    const offered = within(sheet).getByRole('group', { name: 'Suggested pictures' });
+    await userEvent.click(within(offered).getByRole('button', { name: SUGGESTION }));
+    await expect(prompt).toHaveValue(SUGGESTION);
+  },
+};
+
+/** A suggestion that cannot be had says why, and the prompt stays as it was. */
+export const SuggestFails: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpointError('/girl/chat/getInspiration', 5000, 'The model is not answering.'),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Picture' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const sheet = await body.findByRole('dialog', { name: 'Make a picture' });
+    const prompt = within(sheet).getByRole('textbox', { name: 'What to show' });
+    const before = (prompt as HTMLTextAreaElement).value;
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Suggest from the chat' }));
+    await expect(await within(sheet).findByRole('alert')).toHaveTextContent(
+      'No suggestions could be had: The model is not answering.',
+    );
+    await expect(prompt).toHaveValue(before);
+  },
+};
+
+/** The mate's portrait in the chat's header leads to the chat's profile. */
+export const ProfileLink: Story = {
+  parameters: { app },
+  play: async ({ canvas }) => {
+    const name = (await canvas.findByRole('heading', { level: 1 })).textContent!;
+    await expect(canvas.getByRole('link', { name: `Profile of ${name}` })).toHaveAttribute(
+      'href',
+      '#/chat-profile?roomId=room-1',
+    );
+  },
+};
+
 /** While the first answer of a job is awaited, a queued picture shows as queued. */
 export const FollowingSlowly: Story = {
   parameters: {

@@ -21,6 +21,7 @@ import type {
 import { jobPollingMachine } from '@mates/state-machines';
 import { Button, ButtonLink, Dialog, Flex, Select, Stack, Text, TextArea } from '@mates/ui';
 import { useServices } from '../../app/services-context';
+import { FullPicture } from '../../components/full-picture';
 
 /** The longest picture prompt `POST /room/createImage` takes. */
 export const PICTURE_PROMPT_MAX = 1000;
@@ -113,7 +114,9 @@ export function useCreatePicture(roomId: string, onCreated?: () => void) {
           url: null,
           prompt: request.prompt,
           size: request.size,
+          model: request.model ?? null,
           error: null,
+          sharedUrl: null,
         },
       };
       queries.setQueryData<InfiniteData<RoomInfo>>(['room', roomId], (data) => {
@@ -202,6 +205,19 @@ function PictureForm({
   const [modelId, setModelId] = useState(fallback?.modelId ?? '');
   const [size, setSize] = useState<ImageSize>(DEFAULT_SIZE);
   const [touched, setTouched] = useState(false);
+  // Whether "What to show" holds the user's own words (then a suggestion is offered, not put in).
+  const [edited, setEdited] = useState(false);
+  const [outcome, setOutcome] = useState<'used' | 'offered' | 'none' | null>(null);
+  const { client } = useServices();
+  const suggest = useMutation({
+    mutationFn: () => client.girl.chatGetInspiration({ roomId, kind: 'picture' }),
+    onSuccess: ({ suggestions }) => {
+      const first = suggestions[0];
+      if (first && !edited) setPrompt(first.slice(0, PICTURE_PROMPT_MAX));
+      setOutcome(!first ? 'none' : edited ? 'offered' : 'used');
+    },
+  });
+  const suggestions = suggest.data?.suggestions ?? [];
   const create = useCreatePicture(roomId, onClose);
   const refreshBenefits = useRefreshBenefits();
   // What the user has, as the server says now: the cost is weighed against it.
@@ -237,9 +253,55 @@ function PictureForm({
           value={prompt}
           maxLength={PICTURE_PROMPT_MAX}
           rows={4}
-          onChange={(event) => setPrompt(event.target.value)}
+          onChange={(event) => {
+            setPrompt(event.target.value);
+            setEdited(true);
+          }}
           error={touched ? promptError : undefined}
         />
+        <Flex gap={2} align="center" wrap>
+          <Button
+            type="button"
+            size="small"
+            variant="soft"
+            aria-busy={suggest.isPending}
+            onClick={() => {
+              setOutcome(null);
+              suggest.mutate();
+            }}
+          >
+            {suggest.isPending ? t('picture.suggesting') : t('picture.suggest')}
+          </Button>
+        </Flex>
+        {/* What the suggestion did, said politely: put in, or offered beside the user's text. */}
+        <Text size={2} tone="muted" role="status">
+          {outcome === 'none' && t('picture.noSuggestions')}
+          {outcome === 'offered' && t('picture.suggestionsOffered')}
+          {outcome === 'used' && t('picture.suggestionUsed')}
+        </Text>
+        {suggest.isError && (
+          <Text size={2} tone="danger" role="alert">
+            {t('picture.suggestFailed', { message: suggest.error.message })}
+          </Text>
+        )}
+        {suggestions.length > 0 && (
+          <Stack gap={1} role="group" aria-label={t('picture.suggestions')}>
+            {suggestions.map((suggestion) => (
+              <Button
+                key={suggestion}
+                type="button"
+                size="small"
+                variant="ghost"
+                onClick={() => {
+                  setPrompt(suggestion.slice(0, PICTURE_PROMPT_MAX));
+                  setEdited(false);
+                }}
+              >
+                {suggestion}
+              </Button>
+            ))}
+          </Stack>
+        )}
         <Select
           label={t('picture.model')}
           value={model?.modelId ?? ''}
@@ -380,7 +442,13 @@ export function PictureMessage({
   const { t } = useTranslation();
   const [full, setFull] = useState(false);
   const again = useCreatePicture(message.roomId);
-  const again$ = () => again.mutate({ prompt: image.prompt, size: image.size });
+  // The same picture asked again: its prompt, shape and model (the default when it had none).
+  const again$ = () =>
+    again.mutate({
+      prompt: image.prompt,
+      size: image.size,
+      ...(image.model ? { model: image.model } : {}),
+    });
   return (
     <Flex role="article" aria-label={t('picture.says', { name: mateName })} justify="start">
       <Stack gap={2} style={{ maxWidth: 'min(85%, 420px)' }}>
@@ -436,26 +504,7 @@ export function PictureMessage({
         )}
       </Stack>
       {image.url && (
-        <Dialog
-          open={full}
-          onOpenChange={setFull}
-          title={t('picture.full')}
-          width={1100}
-          closeLabel={t('auth.close')}
-        >
-          <Stack gap={3}>
-            <img
-              src={image.url}
-              alt={image.prompt}
-              style={{ width: '100%', height: 'auto', display: 'block' }}
-            />
-            <Flex justify="end">
-              <ButtonLink size="small" variant="soft" href={image.url} download>
-                {t('picture.save')}
-              </ButtonLink>
-            </Flex>
-          </Stack>
-        </Dialog>
+        <FullPicture open={full} onOpenChange={setFull} url={image.url} prompt={image.prompt} />
       )}
     </Flex>
   );

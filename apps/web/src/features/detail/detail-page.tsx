@@ -24,13 +24,10 @@ import { Loading, LoadError } from '../../components/states';
 import { useFavorites } from '../../hooks/use-favorites';
 import { useFollowCreator } from '../../hooks/use-follow-creator';
 import { useTagLabels } from '../../hooks/use-tag-labels';
+import { fillMacros } from '../../components/card-text';
 import { Reviews } from './reviews';
 import { ReportMate } from './report-mate';
 import { HiddenNotice, OwnMate } from './owner-notices';
-
-/** Card macros as a reader sees them: `{{char}}` is the mate, `{{user}}` the reader. */
-const fillMacros = (text: string, name: string, you: string) =>
-  text.replace(/\{\{char\}\}/gi, name).replace(/\{\{user\}\}/gi, you);
 
 /** `/detail?mateId=…`: the mate's card, greeting, tags, creator with follow, reviews, "Chat". */
 export function DetailPage() {

@@ -23,7 +23,6 @@ const planned = (path: string, title: string, signedIn = false): Story => ({
 export const Subscription: Story = planned('/subscription', 'Packages');
 export const SinglePackage: Story = planned('/single-package', 'Package');
 export const UserSubscription: Story = planned('/user-subscription', 'Your plan', true);
-export const ChatProfile: Story = planned('/chat-profile', 'Chat profile', true);
 
 /** Any other path: the not-found page, with header and footer. */
 export const NotFound: Story = {

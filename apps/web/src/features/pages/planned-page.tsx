@@ -4,7 +4,7 @@ import { href } from '../../app/paths';
 import { Page } from '../../components/page';
 
 /** The screens of docs/product.md whose features come later: each says what it will hold. */
-export type PlannedScreen = 'subscription' | 'singlePackage' | 'userSubscription' | 'chatProfile';
+export type PlannedScreen = 'subscription' | 'singlePackage' | 'userSubscription';
 
 /** A page that says what will be there, and leads back (some have no header). */
 export function PlannedPage({ screen }: { screen: PlannedScreen }) {

@@ -1,0 +1,260 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http } from 'msw';
+import type { SharePicturePayload } from '@mates/api-client';
+import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import {
+  createCreatorFixture,
+  createPageFixture,
+  createRoomInfoFixture,
+  createRoomPictureFixture,
+  createRoomPicturesFixture,
+  mockEndpoint,
+  mockEndpointError,
+  mockEndpointLoading,
+} from '@mates/api-client/msw';
+import { api, expectChrome, screenStories, type StoryApp } from '../../testing/story-app';
+
+const meta = { title: 'Screens/Chat profile', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const app = { path: '/chat-profile?roomId=room-1', signedIn: true };
+const LINK = 'https://mates.test/api/room/sharedPicture?id=share-msg-image-1';
+
+// What the stories' app asked of /room/sharePicture, as the server received it.
+const shared: SharePicturePayload[] = [];
+const record = http.post('*/api/room/sharePicture', async ({ request }) => {
+  shared.push((await request.clone().json()) as SharePicturePayload);
+});
+const forget = () => void (shared.length = 0);
+
+/** The mate's card, a way back to the chat, and the chat's pictures; no header or footer. */
+export const WithPictures: Story = {
+  parameters: { app },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const name = (await canvas.findByRole('heading', { level: 1 })).textContent!;
+    const card = canvas.getByRole('region', { name: `${name}'s card` });
+    await expect(within(card).getByRole('img', { name })).toBeVisible();
+    const creator = createCreatorFixture();
+    await expect(
+      within(card).getByRole('link', { name: `${creator.name}'s page` }),
+    ).toHaveAttribute('href', `#/creator?creatorId=${creator.creatorId}`);
+    await expect(within(card).getByRole('link', { name: `${name}'s page` })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: '← Back to chat' })).toHaveAttribute(
+      'href',
+      '#/chat-detail?roomId=room-1',
+    );
+    const gallery = await canvas.findByRole('list', { name: 'Pictures from this chat' });
+    await expect(within(gallery).getAllByRole('listitem')).toHaveLength(6);
+    await expect(canvas.queryByRole('button', { name: 'Show more' })).toBeNull();
+    await expectChrome(canvasElement, loaded.app as StoryApp);
+  },
+};
+
+/** A picture opens full size in the "Picture" dialog, with "Save picture". */
+export const FullSize: Story = {
+  parameters: { app },
+  play: async ({ canvas, canvasElement }) => {
+    const prompt = 'Lyra on the lighthouse stairs, lantern in hand';
+    await userEvent.click(await canvas.findByRole('button', { name: `View full size: ${prompt}` }));
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = await body.findByRole('dialog', { name: 'Picture' });
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: prompt })).toBeVisible());
+    await expect(within(dialog).getByRole('link', { name: 'Save picture' })).toHaveAttribute(
+      'download',
+    );
+  },
+};
+
+/** No pictures yet: the card, and where pictures come from. */
+export const Empty: Story = {
+  parameters: {
+    app,
+    msw: { handlers: api(mockEndpoint('/room/pictures', () => createPageFixture([]))) },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No pictures yet')).toBeVisible();
+    await expect(
+      canvas.getByText('Ask for one in the chat with the Picture button.'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1 })).toBeVisible();
+  },
+};
+
+/** 25 pictures: 20 first, then "Show more" brings the other 5 and goes away. */
+export const ManyPictures: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/pictures', ({ query }) => {
+          const all = createRoomPicturesFixture(25);
+          const page = Number(query.page ?? '1');
+          const size = Number(query.pageSize ?? '20');
+          const list = all.slice((page - 1) * size, page * size);
+          return { list, page, pageSize: size, total: all.length, hasMore: page * size < 25 };
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const gallery = await canvas.findByRole('list', { name: 'Pictures from this chat' });
+    await expect(within(gallery).getAllByRole('listitem')).toHaveLength(20);
+    await userEvent.click(canvas.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(gallery).getAllByRole('listitem')).toHaveLength(25));
+    await expect(canvas.queryByRole('button', { name: 'Show more' })).toBeNull();
+  },
+};
+
+/**
+ * Share gives the newest picture a public link, shown with "Copy link" (which says "Link
+ * copied") and "Stop sharing", which takes the link away again.
+ */
+export const SharePicture: Story = {
+  loaders: [
+    forget,
+    () => void spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined),
+  ],
+  parameters: { app, msw: { handlers: api(record) } },
+  play: async ({ canvas }) => {
+    const first = await canvas.findByRole('figure', { name: 'Lyra reading by the window at dusk' });
+    const item = first.closest('li')!;
+    await userEvent.click(within(item).getByRole('button', { name: 'Share' }));
+    const link = await within(item).findByRole('textbox', { name: 'Public link' });
+    await expect(link).toHaveValue(LINK);
+    await expect(shared).toEqual([{ messageId: 'msg-image-1', shared: true }]);
+    await userEvent.click(within(item).getByRole('button', { name: 'Copy link' }));
+    await expect(await within(item).findByText('Link copied')).toBeVisible();
+    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(LINK);
+    await userEvent.click(within(item).getByRole('button', { name: 'Stop sharing' }));
+    await expect(await within(item).findByRole('button', { name: 'Share' })).toBeVisible();
+    await expect(within(item).queryByRole('textbox', { name: 'Public link' })).toBeNull();
+    await expect(shared.at(-1)).toEqual({ messageId: 'msg-image-1', shared: false });
+  },
+};
+
+/** A picture shared before shows its link at once; a clipboard that refuses is said plainly. */
+export const SharedPicture: Story = {
+  loaders: [
+    () => void spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied')),
+  ],
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/pictures', () =>
+          createPageFixture([createRoomPictureFixture({ sharedUrl: LINK })]),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('textbox', { name: 'Public link' })).toHaveValue(LINK);
+    await expect(canvas.getByText('Anyone with this link can see the picture.')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy link' }));
+    await expect(
+      await canvas.findByText('The link could not be copied. Select it and copy it yourself.'),
+    ).toBeVisible();
+  },
+};
+
+/** Pictures not set up on the server (5007): the card, and a plain note instead of a gallery. */
+export const PicturesNotSetUp: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpointError('/room/pictures', 5007, 'Pictures are not set up on this server.'),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { level: 1 })).toBeVisible();
+    const section = await canvas.findByRole('region', { name: 'Pictures from this chat' });
+    await expect(
+      await within(section).findByText('Pictures are not set up on this server.'),
+    ).toBeVisible();
+    await expect(within(section).queryByRole('list')).toBeNull();
+    await expect(within(section).queryByRole('button', { name: 'Try again' })).toBeNull();
+  },
+};
+
+/** Another failure of the pictures: what failed, why, and a retry; the card stays. */
+export const PicturesFail: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(mockEndpointError('/room/pictures', 5000, 'The database is resting.')),
+    },
+  },
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('The pictures could not be loaded');
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1 })).toBeVisible();
+  },
+};
+
+/** While the chat loads, a spinner says so. */
+export const Loading: Story = {
+  parameters: { app, msw: { handlers: api(mockEndpointLoading('/room/roomInfo')) } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status', { name: 'Loading' })).toBeVisible();
+  },
+};
+
+/** While the pictures load, the card is shown and the gallery's spinner says so. */
+export const LoadingPictures: Story = {
+  parameters: { app, msw: { handlers: api(mockEndpointLoading('/room/pictures')) } },
+  play: async ({ canvas }) => {
+    const section = await canvas.findByRole('region', { name: 'Pictures from this chat' });
+    await expect(within(section).getByRole('status', { name: 'Loading' })).toBeVisible();
+  },
+};
+
+/** No room named: the page says so. */
+export const NoRoom: Story = {
+  parameters: { app: { path: '/chat-profile', signedIn: true } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No chat chosen')).toBeVisible();
+  },
+};
+
+/** A visitor is asked to sign in. */
+export const Visitor: Story = {
+  parameters: { app: { path: '/chat-profile?roomId=room-1' } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Sign in to see this page')).toBeVisible();
+  },
+};
+
+/** In Spanish. */
+export const Spanish: Story = {
+  parameters: { app: { ...app, language: 'es' } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('link', { name: '← Volver al chat' })).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { level: 2, name: 'Imágenes de este chat' }),
+    ).toBeVisible();
+    await expect((await canvas.findAllByRole('button', { name: 'Compartir' }))[0]).toBeVisible();
+  },
+};
+
+/** A room whose mate turned private: the card keeps what it has, without a link to its page. */
+export const ReadOnlyRoom: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/roomInfo', () => ({
+          ...createRoomInfoFixture(),
+          readOnly: 'This mate is private now.',
+        })),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const name = (await canvas.findByRole('heading', { level: 1 })).textContent!;
+    await expect(canvas.queryByRole('link', { name: `${name}'s page` })).toBeNull();
+  },
+};
