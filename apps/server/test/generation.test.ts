@@ -81,6 +81,68 @@ describe('the model helping the user write', () => {
     ).rejects.toBeInstanceOf(SessionExpiredError);
   });
 
+  it('suggests picture prompts of the current scene from the last messages and the mate’s looks', async () => {
+    const { client } = await signUp(server);
+    const mate = await server.db
+      .selectFrom('mates')
+      .select(['id', 'description'])
+      .where('name', '=', 'Kai Tanaka')
+      .executeTakeFirstOrThrow();
+    const room = await client.room.createRoom({ mateId: mate.id });
+    double.next({ kind: 'stream', pieces: ['Sure, the ferris wheel it is.'] });
+    await client.girl.chatSend(
+      { roomId: room.roomId, content: 'Let us ride the ferris wheel at dusk.' },
+      { onData: () => {} },
+    );
+    const long = 'a tall young man with silver hair, '.repeat(40);
+    const answer = JSON.stringify({
+      suggestions: ['A young man in a ferris wheel cabin at dusk, city lights below', long],
+    });
+    double.next({ kind: 'stream', pieces: [answer] });
+    const { suggestions } = await client.girl.chatGetInspiration({
+      roomId: room.roomId,
+      kind: 'picture',
+    });
+    expect(suggestions).toHaveLength(2);
+    expect(suggestions[0]).toBe('A young man in a ferris wheel cabin at dusk, city lights below');
+    // Longer than /room/createImage takes: cut to 1,000 characters.
+    expect(suggestions[1]).toBe(long.slice(0, 1000).trim());
+    const request = double.requests.at(-1)!.body as {
+      response_format: { json_schema: { schema: { properties: { suggestions: object } } } };
+      messages: { content: string }[];
+    };
+    expect(request.response_format.json_schema.schema.properties.suggestions).toMatchObject({
+      minItems: 1,
+      maxItems: 3,
+    });
+    const ask = request.messages.at(-1)!.content;
+    expect(ask).toContain('prompts for a picture generator');
+    // The mate's looks, its macros filled in as everywhere in the prompt.
+    expect(ask).toContain(
+      mate.description.trim().replaceAll('{{char}}', 'Kai Tanaka').slice(0, 100),
+    );
+    expect(ask).not.toContain('short, different messages');
+    // The scene comes from the last messages, sent before the ask.
+    expect(request.messages.some((m) => m.content.includes('ferris wheel at dusk'))).toBe(true);
+  });
+
+  it('refuses an unknown kind of suggestion before anything is spent or asked', async () => {
+    const { client } = await signUp(server);
+    const mate = await server.db
+      .selectFrom('mates')
+      .select('id')
+      .where('name', '=', 'Kai Tanaka')
+      .executeTakeFirstOrThrow();
+    const room = await client.room.createRoom({ mateId: mate.id });
+    const chatsBefore = (await client.user.benefits()).chats;
+    const asked = double.requests.length;
+    await expect(
+      client.girl.chatGetInspiration({ roomId: room.roomId, kind: 'poem' as never }),
+    ).rejects.toMatchObject({ code: 4000, message: expect.stringContaining('kind') });
+    expect(double.requests.length).toBe(asked);
+    expect((await client.user.benefits()).chats).toBe(chatsBefore);
+  });
+
   it('drafts a mate from an idea, keeping only known tags, then saves it as the user’s own', async () => {
     const { userInfo, client } = await signUp(server);
     double.next({ kind: 'stream', pieces: [JSON.stringify(DRAFT)] });

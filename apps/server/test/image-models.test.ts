@@ -28,7 +28,7 @@ describe.each(DIALECTS)('picture models on %s', (dialect) => {
   };
 
   it.skipIf(skip)(
-    'answers 5007 "not set up" to all three picture calls without IMAGE_PROVIDER',
+    'answers 5007 "not set up" to every picture call without IMAGE_PROVIDER',
     async () => {
       const app = await createTestApp(dialect);
       try {
@@ -49,6 +49,14 @@ describe.each(DIALECTS)('picture models on %s', (dialect) => {
         ).toMatchObject({ code: 5007, message: NOT_SET_UP });
         expect(
           await client.room.checkJobStatus({ jobId: 'job-1' }).catch((error: unknown) => error),
+        ).toMatchObject({ code: 5007, message: NOT_SET_UP });
+        expect(
+          await client.room.pictures({ roomId }).catch((error: unknown) => error),
+        ).toMatchObject({ code: 5007, message: NOT_SET_UP });
+        expect(
+          await client.room
+            .sharePicture({ messageId: 'message-1', shared: true })
+            .catch((error: unknown) => error),
         ).toMatchObject({ code: 5007, message: NOT_SET_UP });
         // Calls that need a session still ask for one first.
         expect(

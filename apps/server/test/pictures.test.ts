@@ -6,7 +6,7 @@ import type { ApiClient, JobState, JobStatus } from '@mates/api-client';
 import type { ChatTurn, LanguageModel } from '../src/llm/language-model';
 import { DIALECTS, postgresAvailable, signUp, startTestServer, unconfiguredModel } from './harness';
 import { startAutomatic1111Double } from './image-doubles';
-import { NOT_ENOUGH_COINS, PICTURE_FAILURES } from '../src/images/picture-routes';
+import { NOT_ENOUGH_COINS, NOT_FINISHED, PICTURE_FAILURES } from '../src/images/picture-routes';
 
 // Issue #15: pictures in the chat, drawn by a job through the AUTOMATIC1111 double, charged in
 // gold coins (given back when they fail or are cancelled), served to the room's owner only.
@@ -153,7 +153,9 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
           progress: 1,
           prompt: 'Kai at the night market, lanterns',
           size: '512x512',
+          model: null,
           error: null,
+          sharedUrl: null,
         },
       });
       expect(message.image!.url).toMatch(/^\/api\/room\/picture\?/);
@@ -375,5 +377,226 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
     ).toMatchObject({ code: 4000, message: expect.stringContaining('model') });
     expect(await coins(owner)).toBe(WELCOME_COINS);
     expect(await coins(other)).toBe(WELCOME_COINS);
+  });
+
+  /** Draws a picture in `roomId` and waits until it ends. */
+  const draw = async (client: ApiClient, roomId: string, prompt: string, model?: string) => {
+    const ref = await client.room.createImage({ roomId, prompt, ...(model ? { model } : {}) });
+    const done = await finished(client, ref.jobId);
+    return { ...ref, state: done.state };
+  };
+  const failure = (call: Promise<unknown>) => call.catch((error: unknown) => error);
+  /** The picture's public link, fetched by anyone over HTTP (no session). */
+  const fetchShared = (sharedUrl: string) => fetch(new URL(sharedUrl, app.base));
+  const shareIdOf = async (messageId: string) =>
+    (
+      await app.db
+        .selectFrom('messages')
+        .select('image_share_id')
+        .where('id', '=', messageId)
+        .executeTakeFirstOrThrow()
+    ).image_share_id;
+
+  it.skipIf(skip)(
+    "lists a room's finished pictures, newest first, a page at a time, to its owner only",
+    async () => {
+      const { client } = await signUp(app);
+      const { client: stranger } = await signUp(app);
+      const roomId = await roomWith(client);
+      const otherRoom = await roomWith(client, 'Lyra Moonwhisper');
+      await app.db
+        .updateTable('benefits')
+        .set({ gold_coins: 100 })
+        .where('user_id', '=', (await client.user.benefits()).userId!)
+        .execute();
+      const first = await draw(client, roomId, 'Kai, first');
+      double.queue.push({ kind: 'status', status: 500, body: { error: 'OutOfMemoryError' } });
+      const failed = await draw(client, roomId, 'Kai, failed');
+      const second = await draw(
+        client,
+        roomId,
+        'Kai, second',
+        'realisticVision_v51.safetensors [15012c538f]',
+      );
+      await client.girl.chatSend({ roomId, content: 'Lovely.' }, { onData: () => {} });
+      const third = await draw(client, roomId, 'Kai, third');
+      await draw(client, otherRoom, 'Lyra, elsewhere');
+      double.queue.push({ kind: 'hang' });
+      const drawing = await client.room.createImage({ roomId, prompt: 'Kai, still drawing' });
+      expect([first.state, failed.state, second.state, third.state]).toEqual([
+        'succeeded',
+        'failed',
+        'succeeded',
+        'succeeded',
+      ]);
+
+      const all = await client.room.pictures({ roomId });
+      expect(all).toMatchObject({ page: 1, pageSize: 20, total: 3, hasMore: false });
+      expect(all.list.map((p) => p.messageId)).toEqual([
+        third.messageId,
+        second.messageId,
+        first.messageId,
+      ]);
+      expect(all.list[1]).toEqual({
+        messageId: second.messageId,
+        roomId,
+        url: expect.stringMatching(/^\/api\/room\/picture\?/),
+        prompt: 'Kai, second',
+        size: '768x1024',
+        model: 'realisticVision_v51.safetensors [15012c538f]',
+        createdAt: expect.any(String),
+        sharedUrl: null,
+      });
+      expect(all.list[0]!.model).toBeNull();
+      const served = await fetch(new URL(all.list[0]!.url, app.base));
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      // The room's messages say the same of the model.
+      const messages = (await client.room.roomInfo({ roomId })).messages;
+      expect(messages.find((m) => m.messageId === second.messageId)!.image!.model).toBe(
+        'realisticVision_v51.safetensors [15012c538f]',
+      );
+
+      const pageOne = await client.room.pictures({ roomId, page: 1, pageSize: 2 });
+      expect(pageOne.list.map((p) => p.prompt)).toEqual(['Kai, third', 'Kai, second']);
+      expect(pageOne).toMatchObject({ total: 3, hasMore: true, pageSize: 2 });
+      const pageTwo = await client.room.pictures({ roomId, page: 2, pageSize: 2 });
+      expect(pageTwo.list.map((p) => p.prompt)).toEqual(['Kai, first']);
+      expect(pageTwo).toMatchObject({ page: 2, total: 3, hasMore: false });
+
+      expect(await failure(stranger.room.pictures({ roomId }))).toMatchObject({ code: 4004 });
+      expect(await failure(client.room.pictures({ roomId: 'no-such-room' }))).toMatchObject({
+        code: 4004,
+      });
+      expect(await failure(client.room.pictures({ roomId, pageSize: 51 }))).toMatchObject({
+        code: 4000,
+        message: expect.stringContaining('pageSize'),
+      });
+      // The engine took it up (an unused "hang" would stop the next test's picture).
+      await until(
+        () => client.room.checkJobStatus({ jobId: drawing.jobId }),
+        (status) => status.state !== 'queued',
+      );
+      await client.room.cancelImage({ jobId: drawing.jobId });
+    },
+  );
+
+  it.skipIf(skip)(
+    'shares a finished picture through a public link until it is unshared or deleted',
+    async () => {
+      const { client } = await signUp(app);
+      const { client: stranger } = await signUp(app);
+      const roomId = await roomWith(client);
+      const picture = await draw(client, roomId, 'Kai under the cherry trees');
+      expect(picture.state).toBe('succeeded');
+
+      const shared = await client.room.sharePicture({
+        messageId: picture.messageId,
+        shared: true,
+      });
+      expect(shared).toMatchObject({
+        messageId: picture.messageId,
+        roomId,
+        prompt: 'Kai under the cherry trees',
+        url: expect.stringMatching(/^\/api\/room\/picture\?/),
+        sharedUrl: expect.stringMatching(/^\/api\/room\/sharedPicture\?id=[A-Za-z0-9_-]{24}$/),
+      });
+      const link = shared.sharedUrl!;
+      const open = await fetchShared(link);
+      expect(open.status).toBe(200);
+      expect(open.headers.get('content-type')).toBe('image/webp');
+      expect(open.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(open.headers.get('cache-control')).toContain('public');
+      const bytes = Buffer.from(await open.arrayBuffer());
+      const signed = await fetch(new URL(shared.url, app.base));
+      expect(bytes.equals(Buffer.from(await signed.arrayBuffer()))).toBe(true);
+      expect((await sharp(bytes).metadata()).format).toBe('webp');
+
+      // Sharing again keeps the link; the room and the gallery show it.
+      expect(
+        (await client.room.sharePicture({ messageId: picture.messageId, shared: true })).sharedUrl,
+      ).toBe(link);
+      const message = (await client.room.roomInfo({ roomId })).messages.find(
+        (m) => m.messageId === picture.messageId,
+      )!;
+      expect(message.image!.sharedUrl).toBe(link);
+      expect((await client.room.pictures({ roomId })).list[0]!.sharedUrl).toBe(link);
+
+      // Nobody else shares or unshares it; bad input changes nothing.
+      const id = await shareIdOf(picture.messageId);
+      for (const attempt of [true, false])
+        expect(
+          await failure(
+            stranger.room.sharePicture({ messageId: picture.messageId, shared: attempt }),
+          ),
+        ).toMatchObject({ code: 4004 });
+      expect(await failure(client.room.sharePicture({ shared: false } as never))).toMatchObject({
+        code: 4000,
+        message: expect.stringContaining('messageId'),
+      });
+      expect(
+        await failure(
+          client.room.sharePicture({ messageId: picture.messageId, shared: 'no' } as never),
+        ),
+      ).toMatchObject({ code: 4000, message: expect.stringContaining('shared') });
+      expect(
+        await failure(client.room.sharePicture({ messageId: picture.messageId } as never)),
+      ).toMatchObject({ code: 4000, message: expect.stringContaining('shared') });
+      expect(await shareIdOf(picture.messageId)).toBe(id);
+      expect((await fetchShared(link)).status).toBe(200);
+
+      // A text message is not a picture; one still being drawn cannot be shared yet.
+      const greeting = (await client.room.roomInfo({ roomId })).messages[0]!;
+      expect(greeting.image).toBeNull();
+      expect(
+        await failure(client.room.sharePicture({ messageId: greeting.messageId, shared: true })),
+      ).toMatchObject({ code: 4000, message: expect.stringContaining('messageId') });
+      double.queue.push({ kind: 'hang' });
+      const drawing = await client.room.createImage({ roomId, prompt: 'Kai, drawing' });
+      expect(
+        await failure(client.room.sharePicture({ messageId: drawing.messageId, shared: true })),
+      ).toMatchObject({ code: 5007, message: NOT_FINISHED });
+      expect(await shareIdOf(drawing.messageId)).toBeNull();
+      await until(
+        () => client.room.checkJobStatus({ jobId: drawing.jobId }),
+        (status) => status.state !== 'queued',
+      );
+      await client.room.cancelImage({ jobId: drawing.jobId });
+
+      // Unsharing stops the link at once; sharing again makes a new one.
+      const unshared = await client.room.sharePicture({
+        messageId: picture.messageId,
+        shared: false,
+      });
+      expect(unshared.sharedUrl).toBeNull();
+      expect((await fetchShared(link)).status).toBe(404);
+      expect(
+        (await client.room.sharePicture({ messageId: picture.messageId, shared: false })).sharedUrl,
+      ).toBeNull();
+      const again = await client.room.sharePicture({ messageId: picture.messageId, shared: true });
+      expect(again.sharedUrl).not.toBe(link);
+      expect((await fetchShared(link)).status).toBe(404);
+      expect((await fetchShared(again.sharedUrl!)).status).toBe(200);
+
+      // Deleting the message takes the link with it; made-up ids find nothing.
+      await client.room.deleteMessage({ roomId, messageId: picture.messageId });
+      expect((await fetchShared(again.sharedUrl!)).status).toBe(404);
+      expect((await fetchShared('/api/room/sharedPicture?id=' + 'A'.repeat(24))).status).toBe(404);
+      expect((await fetchShared('/api/room/sharedPicture?id=../../etc')).status).toBe(404);
+      expect((await fetchShared('/api/room/sharedPicture')).status).toBe(404);
+    },
+  );
+
+  it.skipIf(skip)('deleting a room takes the links of its shared pictures with it', async () => {
+    const { client } = await signUp(app);
+    const roomId = await roomWith(client);
+    const picture = await draw(client, roomId, 'Kai waving goodbye');
+    const { sharedUrl } = await client.room.sharePicture({
+      messageId: picture.messageId,
+      shared: true,
+    });
+    expect((await fetchShared(sharedUrl!)).status).toBe(200);
+    await client.room.deleteRoom({ roomId });
+    expect((await fetchShared(sharedUrl!)).status).toBe(404);
   });
 });

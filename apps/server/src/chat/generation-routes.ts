@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { GENDERS, REGENERABLE_FIELDS, type RegenerableField } from '@mates/api-client';
+import {
+  GENDERS,
+  REGENERABLE_FIELDS,
+  type InspirationKind,
+  type RegenerableField,
+} from '@mates/api-client';
 import { badInput, CODE, EnvelopeError, notice } from '../http/envelope';
 import { toBool } from '../db/dialect';
 import { languageTag } from '../accounts/routes';
@@ -24,14 +29,27 @@ import { canContinue, findOwnRoom } from './rooms';
 import { refundChat, spendChat } from '../accounts/benefits';
 import { consume } from '../accounts/rate-limits';
 
-const INSPIRATION_SCHEMA = {
+/** The JSON the model is held to for `count` suggestions (at least `min`). */
+const suggestionsSchema = (min: number) => ({
   type: 'object',
   properties: {
-    suggestions: { type: 'array', items: { type: 'string' }, minItems: 3, maxItems: 3 },
+    suggestions: { type: 'array', items: { type: 'string' }, minItems: min, maxItems: 3 },
   },
   required: ['suggestions'],
   additionalProperties: false,
-};
+});
+
+/**
+ * What `getInspiration` suggests: three short replies, or up to three picture prompts (each
+ * at most 1,000 characters, the most `/room/createImage` takes).
+ */
+const INSPIRATIONS = {
+  reply: { min: 3, maxChars: 300, maxTokens: 200 },
+  picture: { min: 1, maxChars: 1000, maxTokens: 600 },
+} as const satisfies Record<InspirationKind, { min: number; maxChars: number; maxTokens: number }>;
+
+/** How much of the mate's description a picture suggestion is given, in characters. */
+const LOOKS_CHARS = 2000;
 
 /** How long one field written again may be, in tokens. */
 const FIELD_TOKENS: Record<RegenerableField, number> = {
@@ -107,17 +125,32 @@ function parseJson(text: string): unknown {
   }
 }
 
-// Three usable suggestions from the model's JSON, or a 5007 saying none came.
-function readSuggestions(text: string): string[] {
+// Up to three usable suggestions from the model's JSON (at least `min`), or a 5007 saying none came.
+function readSuggestions(text: string, kind: InspirationKind): string[] {
+  const { min, maxChars } = INSPIRATIONS[kind];
   const parsed = parseJson(text) as { suggestions?: unknown } | undefined;
   const suggestions = Array.isArray(parsed?.suggestions)
     ? parsed.suggestions
         .filter((item): item is string => typeof item === 'string' && item.trim() !== '')
-        .map((item) => item.trim().slice(0, 300))
+        .map((item) => item.trim().slice(0, maxChars).trim())
     : [];
-  if (suggestions.length < 3)
+  if (suggestions.length < min)
     throw notice('No suggestions came to mind this time. Please try again.');
   return suggestions.slice(0, 3);
+}
+
+/** The out-of-character request for suggestions of `kind`. */
+function inspirationAsk(
+  kind: InspirationKind,
+  names: { user: string; mate: string; looks: string; language: string },
+): string {
+  const { user, mate, looks, language } = names;
+  if (kind === 'reply')
+    return `(Out of character.) Suggest three short, different messages ${user} could send next to ${mate}, each under 20 words, written as ${user}, in ${language}. Answer with JSON: {"suggestions": ["…", "…", "…"]}.`;
+  const described = looks.trim()
+    ? ` How ${mate} looks, from the character's description: ${looks.trim().slice(0, LOOKS_CHARS)}`
+    : '';
+  return `(Out of character.) Suggest up to three different prompts for a picture generator, each showing the current scene of this chat as the last messages leave it: ${mate}'s appearance and clothes, what ${mate} is doing, the place, the light and the mood.${described} Write each prompt in English as one paragraph of visual details, under 120 words, describing people by their looks rather than their names. Answer with JSON: {"suggestions": ["…", "…", "…"]}.`;
 }
 
 /** `/girl/chat/getInspiration` and `/mate/generateRole`: the model helping the user write. */
@@ -126,11 +159,14 @@ export function generationRoutes(deps: Deps) {
   const girl = new Hono<ApiEnv>();
   const mate = new Hono<ApiEnv>();
 
-  const inspirationPayload = z.object({ roomId: z.string().min(1).max(100) });
+  const inspirationPayload = z.object({
+    roomId: z.string().min(1).max(100),
+    kind: z.enum(['reply', 'picture'] as const satisfies InspirationKind[]).optional(),
+  });
   contract(girl, '/girl').post('/girl/chat/getInspiration', inspirationPayload, async (c, read) => {
     const user = requireUser(c);
     await consume(deps.limits.generation, user.id);
-    const { roomId } = await read();
+    const { roomId, kind = 'reply' } = await read();
     const room = await findOwnRoom(db, user.id, roomId);
     // A closed mate's card is not run for anyone but its creator, not even as suggestions.
     if (!(await canContinue(db, user, room)))
@@ -139,8 +175,14 @@ export function generationRoutes(deps: Deps) {
     const userName = conversation.persona?.name ?? conversation.userName;
     const ask = {
       role: 'user' as const,
-      content: `(Out of character.) Suggest three short, different messages ${userName} could send next to ${conversation.mate.name}, each under 20 words, written as ${userName}, in ${languageName(c.get('language'))}. Answer with JSON: {"suggestions": ["…", "…", "…"]}.`,
+      content: inspirationAsk(kind, {
+        user: userName,
+        mate: conversation.mate.name,
+        looks: conversation.mate.description,
+        language: languageName(c.get('language')),
+      }),
     };
+    const { maxTokens } = INSPIRATIONS[kind];
     const turns = buildTurns(
       {
         ...conversation,
@@ -148,7 +190,7 @@ export function generationRoutes(deps: Deps) {
         history: [...conversation.history, { role: 'user', content: ask.content }],
       },
       deps.chat.model,
-      200,
+      maxTokens,
     );
     requireModel(deps);
     const suggestions = await forOneChat(deps, user.id, 'inspiration', async () =>
@@ -156,9 +198,10 @@ export function generationRoutes(deps: Deps) {
         await complete(
           deps,
           turns,
-          { maxTokens: 200, jsonSchema: INSPIRATION_SCHEMA },
+          { maxTokens, jsonSchema: suggestionsSchema(INSPIRATIONS[kind].min) },
           { signal: c.req.raw.signal, language: c.get('language') },
         ),
+        kind,
       ),
     );
     return { suggestions };

@@ -29,8 +29,8 @@ export async function appendMessage(
     role: MessageRole;
     content: string;
     status: MessageStatus;
-    /** A picture message: what it shows and its size. */
-    picture?: { prompt: string; size: string };
+    /** A picture message: what it shows, its size and the model asked of (absent: default). */
+    picture?: { prompt: string; size: string; model?: string };
   },
 ): Promise<MessageTable> {
   const last = await db
@@ -53,6 +53,8 @@ export async function appendMessage(
     image_job_id: null,
     image_file: null,
     image_error: null,
+    image_model: message.picture?.model ?? null,
+    image_share_id: null,
   };
   await db.insertInto('messages').values(row).execute();
   await db.updateTable('rooms').set({ updated_at: at }).where('id', '=', roomId).execute();

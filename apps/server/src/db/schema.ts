@@ -234,6 +234,10 @@ export interface MessageTable {
   image_file: string | null;
   /** Why it could not be queued. */
   image_error: string | null;
+  /** The image model it was asked of; `null` for the default. */
+  image_model: string | null;
+  /** The random id of its public link while its owner shares it (unique), else `null`. */
+  image_share_id: string | null;
 }
 
 /** Every table of the Mates database. */

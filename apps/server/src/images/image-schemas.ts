@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ImageSize } from '@mates/api-client';
+import { pageFields } from '../catalog/query-schemas';
 
 /** The sizes pictures are drawn at (`CreateImagePayload.size`). */
 export const IMAGE_SIZES = [
@@ -19,3 +20,15 @@ export const createImageSchema = z.object({
 
 /** `GET /room/checkJobStatus`'s query. */
 export const jobStatusSchema = z.object({ jobId: z.string().min(1).max(64) });
+
+/** `GET /room/pictures`'s query: a room and a page (at most 50 pictures). */
+export const roomPicturesSchema = z.object({
+  roomId: z.string().min(1).max(64),
+  ...pageFields,
+});
+
+/** `POST /room/sharePicture`'s payload. */
+export const sharePictureSchema = z.object({
+  messageId: z.string().min(1).max(100),
+  shared: z.boolean(),
+});

@@ -4,7 +4,13 @@ import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { notice } from '../http/envelope';
 import { ImageProviderError, type ImageModel } from './image-engine';
-import { IMAGE_SIZES, createImageSchema, jobStatusSchema } from './image-schemas';
+import {
+  IMAGE_SIZES,
+  createImageSchema,
+  jobStatusSchema,
+  roomPicturesSchema,
+  sharePictureSchema,
+} from './image-schemas';
 
 /** What every picture call answers (5007) when `IMAGE_PROVIDER` is not set. */
 export const PICTURES_NOT_SET_UP = 'Pictures are not set up on this server.';
@@ -26,9 +32,9 @@ function chatModelName(model: string): string {
 /**
  * `GET /aigc/models`: the picture models (the engine's list where it can list them, else
  * `IMAGE_MODEL`) with their cost and sizes, then the chat model. With no picture engine it
- * answers 5007 {@link PICTURES_NOT_SET_UP}, and so do `/room/createImage` and
- * `/room/checkJobStatus` and `/room/cancelImage` (registered here only then;
- * `picture-routes.ts` serves them otherwise).
+ * answers 5007 {@link PICTURES_NOT_SET_UP}, and so do `/room/createImage`,
+ * `/room/checkJobStatus`, `/room/cancelImage`, `/room/pictures` and `/room/sharePicture`
+ * (registered here only then; `picture-routes.ts` serves them otherwise).
  */
 export function imageModelRoutes(deps: Deps): { aigc: Hono<ApiEnv>; room: Hono<ApiEnv> } {
   const aigc = new Hono<ApiEnv>();
@@ -90,6 +96,14 @@ export function imageModelRoutes(deps: Deps): { aigc: Hono<ApiEnv>; room: Hono<A
       throw notice(PICTURES_NOT_SET_UP);
     });
     calls.post('/room/cancelImage', jobStatusSchema, (c) => {
+      requireUser(c);
+      throw notice(PICTURES_NOT_SET_UP);
+    });
+    calls.get('/room/pictures', roomPicturesSchema, (c) => {
+      requireUser(c);
+      throw notice(PICTURES_NOT_SET_UP);
+    });
+    calls.post('/room/sharePicture', sharePictureSchema, (c) => {
       requireUser(c);
       throw notice(PICTURES_NOT_SET_UP);
     });

@@ -8,6 +8,24 @@ export const PICTURE_LINK_SECONDS = 60 * 60;
 /** Where pictures are served: `?messageId&expires&signature`. */
 export const PICTURE_PATH = '/api/room/picture';
 
+/** Where shared pictures are served to anyone: `?id` (see {@link sharedPictureUrl}). */
+export const SHARED_PICTURE_PATH = '/api/room/sharedPicture';
+
+/** A shared picture's id: 18 random bytes (144 bits), base64url, so no one can guess one. */
+export function newShareId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** Whether `id` has the form {@link newShareId} makes (checked before any look-up). */
+export function isShareId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{24}$/.test(id);
+}
+
+/** The public link of a shared picture, in the form of the signed links (a path on this site). */
+export function sharedPictureUrl(shareId: string): string {
+  return `${SHARED_PICTURE_PATH}?${new URLSearchParams({ id: shareId })}`;
+}
+
 /**
  * The key that signs picture links: 32 random bytes made on first use and kept in
  * `$DATA_DIR/picture-secret` (readable by the server's user only), so links outlive restarts

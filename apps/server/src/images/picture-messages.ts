@@ -5,7 +5,12 @@ import type { Config } from '../config';
 import type { Database, JobTable, MessageTable } from '../db/schema';
 import { toMessage } from '../chat/messages';
 import { createFolderPictureStore, type PictureStore } from './picture-store';
-import { loadPictureSecret, pictureLinks, type PictureLinks } from './picture-links';
+import {
+  loadPictureSecret,
+  pictureLinks,
+  sharedPictureUrl,
+  type PictureLinks,
+} from './picture-links';
 
 /** The kind of the jobs that draw picture messages. */
 export const PICTURE_JOB = 'picture';
@@ -57,7 +62,9 @@ export function imageOf(
     url: done ? links.sign(row.id) : null,
     prompt: row.image_prompt,
     size: (row.image_size ?? '768x1024') as ImageSize,
+    model: row.image_model,
     error: row.image_error ?? job?.error ?? null,
+    sharedUrl: done && row.image_share_id ? sharedPictureUrl(row.image_share_id) : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import sharp from 'sharp';
-import type { ImageJobRef, JobStatus } from '@mates/api-client';
+import type { ImageJobRef, ImageSize, JobStatus, Paged, RoomPicture } from '@mates/api-client';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { badInput, notFound, notice } from '../http/envelope';
@@ -13,7 +13,14 @@ import { textsFor } from '../i18n/texts';
 import { toBool } from '../db/dialect';
 import type { MessageTable } from '../db/schema';
 import { ImageProviderError, type ImageFailure } from './image-engine';
-import { createImageSchema, jobStatusSchema } from './image-schemas';
+import {
+  createImageSchema,
+  jobStatusSchema,
+  roomPicturesSchema,
+  sharePictureSchema,
+} from './image-schemas';
+import { isShareId, newShareId, sharedPictureUrl, type PictureLinks } from './picture-links';
+import { paging, toPage } from '../catalog/mate-rows';
 import { PICTURE_JOB, imageOf, jobsOf, picturesOf, type PicturePayload } from './picture-messages';
 
 /** What a picture costs to whoever has too few gold coins (5007). */
@@ -34,6 +41,9 @@ export const PICTURE_FAILURES: Record<ImageFailure, string> = {
   cancelled: 'The picture was cancelled.',
 };
 
+/** What `/room/sharePicture` answers (5007) for a picture not drawn (yet). */
+export const NOT_FINISHED = 'Only a finished picture can be shared. Wait until it is drawn.';
+
 /** The message of a picture whose job could not be queued. */
 export const NOT_QUEUED = 'The picture could not be started. Your gold coins were given back.';
 
@@ -44,17 +54,35 @@ export const NOT_QUEUED = 'The picture could not be started. Your gold coins wer
 const JOB_MARGIN_MS = 10_000;
 
 const cancelSchema = z.object({ jobId: z.string().min(1).max(64) });
+const sharedQuery = z.object({ id: z.string().refine(isShareId) });
 const pictureQuery = z.object({
   messageId: z.string().min(1).max(100),
   expires: z.string().min(1).max(20),
   signature: z.string().min(1).max(100),
 });
 
+/** A finished picture's row as `/room/pictures` lists it, with a fresh signed link. */
+function toRoomPicture(row: MessageTable, links: PictureLinks): RoomPicture {
+  return {
+    messageId: row.id,
+    roomId: row.room_id,
+    url: links.sign(row.id),
+    prompt: row.image_prompt ?? '',
+    size: (row.image_size ?? '768x1024') as ImageSize,
+    model: row.image_model,
+    createdAt: row.created_at,
+    sharedUrl: row.image_share_id ? sharedPictureUrl(row.image_share_id) : null,
+  };
+}
+
 /**
  * Picture messages (#15): `POST /room/createImage`, `GET /room/checkJobStatus`,
- * `POST /room/cancelImage` (only with a picture engine; `model-routes.ts` answers 5007
- * otherwise), the `picture` job that draws them, and `GET /room/picture`, which serves a
- * picture to whoever holds a link signed for its room's owner.
+ * `POST /room/cancelImage`, a room's finished pictures (`GET /room/pictures`) and sharing one
+ * (`POST /room/sharePicture`), only with a picture engine (`model-routes.ts` answers 5007
+ * otherwise); the `picture` job that draws them; `GET /room/picture`, which serves a picture
+ * to whoever holds a link signed for its room's owner; and `GET /room/sharedPicture`, which
+ * serves a shared picture to anyone holding its random id (a deleted or unshared picture's
+ * id finds nothing).
  */
 export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, config } = deps;
@@ -77,6 +105,25 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
     return c.body(new Uint8Array(data), 200, {
       'content-type': 'image/webp',
       'cache-control': 'private, max-age=3600',
+    });
+  });
+
+  // Public: the id is the secret (144 random bits), held only while the owner shares it.
+  routes.get('/sharedPicture', async (c) => {
+    const parsed = sharedQuery.safeParse(c.req.query());
+    if (!parsed.success) return c.text('Not found', 404);
+    const row = await db
+      .selectFrom('messages')
+      .select('image_file')
+      .where('image_share_id', '=', parsed.data.id)
+      .executeTakeFirst();
+    const data = row?.image_file ? await pictures.store.get(row.image_file) : null;
+    if (!data) return c.text('Not found', 404);
+    return c.body(new Uint8Array(data), 200, {
+      'content-type': 'image/webp',
+      // Short: an unshared picture stops being served by caches within minutes.
+      'cache-control': 'public, max-age=300',
+      'x-content-type-options': 'nosniff',
     });
   });
 
@@ -181,7 +228,7 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
         role: 'mate',
         content: '',
         status: 'complete',
-        picture: { prompt: input.prompt, size },
+        picture: { prompt: input.prompt, size, ...(input.model ? { model: input.model } : {}) },
       });
     });
     if (!message) throw notice(NOT_ENOUGH_COINS);
@@ -227,6 +274,74 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
     const row = await ownPicture(user.id, (await read()).jobId);
     await cancelPicture(deps, row);
     return statusOf(row);
+  });
+
+  /** The picture messages of a room that were drawn: succeeded, file kept, newest first. */
+  const finishedPictures = (roomId: string) =>
+    db
+      .selectFrom('messages')
+      .innerJoin('jobs', 'jobs.id', 'messages.image_job_id')
+      .where('messages.room_id', '=', roomId)
+      .where('messages.image_file', 'is not', null)
+      .where('messages.image_error', 'is', null)
+      .where('jobs.state', '=', 'succeeded');
+
+  api.get('/room/pictures', roomPicturesSchema, async (c, read): Promise<Paged<RoomPicture>> => {
+    const user = requireUser(c);
+    const input = await read();
+    const room = await findOwnRoom(db, user.id, input.roomId);
+    const pages = paging(input);
+    const [total, rows] = await Promise.all([
+      finishedPictures(room.id)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      finishedPictures(room.id)
+        .selectAll('messages')
+        .orderBy('messages.position', 'desc')
+        .limit(pages.pageSize)
+        .offset(pages.offset)
+        .execute(),
+    ]);
+    return toPage(
+      rows.map((row) => toRoomPicture(row, pictures.links)),
+      pages,
+      total.n,
+    );
+  });
+
+  api.post('/room/sharePicture', sharePictureSchema, async (c, read): Promise<RoomPicture> => {
+    const user = requireUser(c);
+    const input = await read();
+    const row = await db
+      .selectFrom('messages')
+      .innerJoin('rooms', 'rooms.id', 'messages.room_id')
+      .selectAll('messages')
+      .where('messages.id', '=', input.messageId)
+      .where('rooms.user_id', '=', user.id)
+      .executeTakeFirst();
+    if (!row) throw notFound('Picture');
+    if (row.image_prompt === null) throw badInput('messageId: is not a picture');
+    const finished = await finishedPictures(row.room_id)
+      .where('messages.id', '=', row.id)
+      .select('messages.id')
+      .executeTakeFirst();
+    if (!finished) throw notice(NOT_FINISHED);
+    // Sharing twice keeps the first link (only a row without one takes a new id); unsharing
+    // forgets the id, so the old link finds nothing at once.
+    await db
+      .updateTable('messages')
+      .set({ image_share_id: input.shared ? newShareId() : null })
+      .where('id', '=', row.id)
+      .$if(input.shared, (q) => q.where('image_share_id', 'is', null))
+      .execute();
+    const updated = await db
+      .selectFrom('messages')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    // Deleted meanwhile.
+    if (!updated?.image_file) throw notFound('Picture');
+    return toRoomPicture(updated, pictures.links);
   });
 
   return routes;
