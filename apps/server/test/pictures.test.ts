@@ -587,6 +587,47 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)(
+    'a shared picture can be shown on other sites, and stops when moderators hide its mate',
+    async () => {
+      const { client } = await signUp(app);
+      const roomId = await roomWith(client, 'Lyra Moonwhisper');
+      const picture = await draw(client, roomId, 'Lyra by the window');
+      const { sharedUrl } = await client.room.sharePicture({
+        messageId: picture.messageId,
+        shared: true,
+      });
+      const shown = await fetchShared(sharedUrl!);
+      expect(shown.status).toBe(200);
+      // An <img> on another site may load it (the rest of the server stays same-origin).
+      expect(shown.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      const room = await app.db
+        .selectFrom('rooms')
+        .select('mate_id')
+        .where('id', '=', roomId)
+        .executeTakeFirstOrThrow();
+      await app.db
+        .updateTable('mates')
+        .set({ hidden_at: new Date().toISOString(), hidden_reason: 'copyright' })
+        .where('id', '=', room.mate_id)
+        .execute();
+      try {
+        expect((await fetchShared(sharedUrl!)).status).toBe(404);
+        // Nor can it be shared again while hidden.
+        expect(
+          await failure(client.room.sharePicture({ messageId: picture.messageId, shared: true })),
+        ).toMatchObject({ code: 4004 });
+      } finally {
+        await app.db
+          .updateTable('mates')
+          .set({ hidden_at: null, hidden_reason: null })
+          .where('id', '=', room.mate_id)
+          .execute();
+      }
+      expect((await fetchShared(sharedUrl!)).status).toBe(200);
+    },
+  );
+
   it.skipIf(skip)('deleting a room takes the links of its shared pictures with it', async () => {
     const { client } = await signUp(app);
     const roomId = await roomWith(client);

@@ -21,7 +21,7 @@ export function securityHeaders(config: Config): MiddlewareHandler {
   const google = Boolean(config.google.clientId);
   const discord = Boolean(config.discord.clientId);
   const https = new URL(config.publicUrl).protocol === 'https:';
-  return secureHeaders({
+  const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       baseUri: ["'self'"],
@@ -50,4 +50,13 @@ export function securityHeaders(config: Config): MiddlewareHandler {
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
     strictTransportSecurity: https ? 'max-age=31536000; includeSubDomains' : false,
   });
+  return async (c, next) => {
+    await headers(c, next);
+    // A picture its owner shared is meant to be shown anywhere, e.g. in an <img> on a forum.
+    if (c.req.path === SHARED_PICTURE_PATH && c.res.ok)
+      c.res.headers.set('cross-origin-resource-policy', 'cross-origin');
+  };
 }
+
+/** The public address of shared pictures (`images/picture-routes.ts`), the one cross-origin resource. */
+export const SHARED_PICTURE_PATH = '/api/room/sharedPicture';

@@ -112,10 +112,15 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
   routes.get('/sharedPicture', async (c) => {
     const parsed = sharedQuery.safeParse(c.req.query());
     if (!parsed.success) return c.text('Not found', 404);
+    // Not while moderators hide its mate, nor once the mate is deleted.
     const row = await db
       .selectFrom('messages')
-      .select('image_file')
-      .where('image_share_id', '=', parsed.data.id)
+      .innerJoin('rooms', 'rooms.id', 'messages.room_id')
+      .innerJoin('mates', 'mates.id', 'rooms.mate_id')
+      .select('messages.image_file')
+      .where('messages.image_share_id', '=', parsed.data.id)
+      .where('mates.hidden_at', 'is', null)
+      .where('mates.deleted_at', 'is', null)
       .executeTakeFirst();
     const data = row?.image_file ? await pictures.store.get(row.image_file) : null;
     if (!data) return c.text('Not found', 404);
@@ -316,8 +321,12 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       .selectFrom('messages')
       .innerJoin('rooms', 'rooms.id', 'messages.room_id')
       .selectAll('messages')
+      .innerJoin('mates', 'mates.id', 'rooms.mate_id')
       .where('messages.id', '=', input.messageId)
       .where('rooms.user_id', '=', user.id)
+      // A picture of a mate moderators hid (or its creator deleted) cannot be shared.
+      .where('mates.hidden_at', 'is', null)
+      .where('mates.deleted_at', 'is', null)
       .executeTakeFirst();
     if (!row) throw notFound('Picture');
     if (row.image_prompt === null) throw badInput('messageId: is not a picture');

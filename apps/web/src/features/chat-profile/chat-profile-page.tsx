@@ -253,7 +253,8 @@ function Sharing({ picture, describedBy }: { picture: RoomPicture; describedBy: 
       () => setCopied('yes'),
       () => setCopied('failed'),
     );
-  const { sharedUrl } = picture;
+  // The server answers a path on its own address; people copy the whole address.
+  const sharedUrl = picture.sharedUrl && new URL(picture.sharedUrl, window.location.href).href;
   return (
     <Stack gap={2}>
       {sharedUrl ? (
