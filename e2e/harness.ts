@@ -30,6 +30,11 @@ export interface E2eServer {
   verificationLink: (email: string) => Promise<string>;
   /** Signs a new address up and confirms it through the API, as a returning user would be. */
   signedInUser: (email: string) => Promise<UserInfo>;
+  /**
+   * Kills the server outright (SIGKILL: no shutdown, as in a crash or a lost machine) and starts
+   * it again on the same address and data folder.
+   */
+  crashAndRestart: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -41,36 +46,46 @@ export async function startServer(
   port ??= await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(ROOT, 'apps/server/dist/main.js')],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: url,
-        LLM_MODEL: TEST_GGUF,
-        LLM_THREADS: '1',
-        ...env,
+  const launch = async (): Promise<ChildProcess> => {
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [path.join(ROOT, 'apps/server/dist/main.js')],
+      {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          PUBLIC_URL: url,
+          LLM_MODEL: TEST_GGUF,
+          LLM_THREADS: '1',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
+    );
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('listening on')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout!.on('data', read);
+      child.stderr!.on('data', read);
+      child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+    });
+    return child;
+  };
+  let child = await launch();
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
   const outbox = path.join(dataDir, 'outbox');
   const verificationLink = async (email: string) => {
     for (let attempt = 0; attempt < 50; attempt += 1) {
@@ -106,9 +121,12 @@ export async function startServer(
     dataDir,
     verificationLink,
     signedInUser,
+    crashAndRestart: async () => {
+      await kill('SIGKILL');
+      child = await launch();
+    },
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await kill('SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
