@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { compileTrustProxy, type TrustProxy } from './http/caller-address';
 
 const optionalUrl = z.url().optional();
+/** A base URL engines are called at: http or https only. */
+const httpUrl = () =>
+  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional();
 
 /**
  * The embedded model used when LLM_MODEL is not set: Qwen2.5 1.5B Instruct, Q4_K_M
@@ -51,7 +54,7 @@ const schema = z.object({
   IMAGE_API_KEY: z.string().min(1).optional(),
   IMAGE_COST: z.coerce.number().int().min(0).max(1_000_000).default(5),
   IMAGE_TIMEOUT: z.coerce.number().min(0.1).max(3600).default(300),
-  SPEECH_BASE_URL: z.url().optional(),
+  SPEECH_BASE_URL: httpUrl(),
   SPEECH_MODEL: z.string().min(1).optional(),
   SPEECH_API_KEY: z.string().min(1).optional(),
   SPEECH_VOICES: z
@@ -72,7 +75,7 @@ const schema = z.object({
   SPEECH_FORMAT: z.enum(['mp3', 'wav', 'opus', 'aac', 'flac']).default('mp3'),
   SPEECH_TIMEOUT: z.coerce.number().min(0.1).max(3600).default(120),
   TRANSCRIBE_PROVIDER: z.enum(['openai']).optional(),
-  TRANSCRIBE_BASE_URL: z.url().optional(),
+  TRANSCRIBE_BASE_URL: httpUrl(),
   TRANSCRIBE_MODEL: z.string().min(1).optional(),
   TRANSCRIBE_API_KEY: z.string().min(1).optional(),
   TRANSCRIBE_TIMEOUT: z.coerce.number().min(0.1).max(3600).default(60),
