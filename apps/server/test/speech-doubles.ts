@@ -220,7 +220,7 @@ export async function startSpeechDouble(
       form = await new Request('http://double/', {
         method: 'POST',
         headers: { 'content-type': req.headers['content-type'] ?? '' },
-        body: raw,
+        body: new Uint8Array(raw),
       }).formData();
     } catch {
       return json(res, 400, openAiError('Could not parse multipart form'));
