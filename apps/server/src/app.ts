@@ -23,6 +23,7 @@ import { bodyLimits } from './http/body-limits';
 import { securityHeaders } from './http/security-headers';
 import { imageModelRoutes } from './images/model-routes';
 import { pictureRoutes } from './images/picture-routes';
+import { transcribeRoutes } from './voice/transcribe-routes';
 
 /** The whole HTTP application: the API under `/api`, the web app everywhere else. */
 export function createApp(deps: Deps): Hono {
@@ -56,6 +57,7 @@ export function createApp(deps: Deps): Hono {
   api.route('/aigc', images.aigc);
   api.route('/room', images.room);
   api.route('/room', pictureRoutes(deps));
+  api.route('/voice', transcribeRoutes(deps));
   api.notFound((c) =>
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );

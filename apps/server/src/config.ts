@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { compileTrustProxy, type TrustProxy } from './http/caller-address';
 
 const optionalUrl = z.url().optional();
+/** A base URL engines are called at: http or https only. */
+const httpUrl = () =>
+  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional();
 
 /**
  * The embedded model used when LLM_MODEL is not set: Qwen2.5 1.5B Instruct, Q4_K_M
@@ -51,6 +54,31 @@ const schema = z.object({
   IMAGE_API_KEY: z.string().min(1).optional(),
   IMAGE_COST: z.coerce.number().int().min(0).max(1_000_000).default(5),
   IMAGE_TIMEOUT: z.coerce.number().min(0.1).max(3600).default(300),
+  SPEECH_BASE_URL: httpUrl(),
+  SPEECH_MODEL: z.string().min(1).optional(),
+  SPEECH_API_KEY: z.string().min(1).optional(),
+  SPEECH_VOICES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((voice) => voice.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^[\w.+-]{1,64}$/, 'must be voice ids separated by commas'))
+        .min(1, 'must name at least one voice')
+        .max(500),
+    )
+    .optional(),
+  SPEECH_FORMAT: z.enum(['mp3', 'wav', 'opus', 'aac', 'flac']).default('mp3'),
+  SPEECH_TIMEOUT: z.coerce.number().min(0.1).max(3600).default(120),
+  TRANSCRIBE_PROVIDER: z.enum(['openai']).optional(),
+  TRANSCRIBE_BASE_URL: httpUrl(),
+  TRANSCRIBE_MODEL: z.string().min(1).optional(),
+  TRANSCRIBE_API_KEY: z.string().min(1).optional(),
+  TRANSCRIBE_TIMEOUT: z.coerce.number().min(0.1).max(3600).default(60),
   TRUST_PROXY: z.string().min(1).optional(),
   WELCOME_CHATS: z.coerce.number().int().min(0).default(50),
   WELCOME_GOLD_COINS: z.coerce.number().int().min(0).default(20),
@@ -107,6 +135,13 @@ export interface Config {
   };
   /** The picture engine (`IMAGE_PROVIDER`), or `null` when pictures are not set up. */
   image: ImageConfig | null;
+  /**
+   * The OpenAI-compatible speech endpoint's settings (`SPEECH_BASE_URL`…), or `null` unless
+   * `SPEECH_PROVIDER` is `openai`.
+   */
+  speechRemote: SpeechRemoteConfig | null;
+  /** Speech to text (`TRANSCRIBE_PROVIDER`), or `null` when it is not set up. */
+  transcription: TranscriptionConfig | null;
   welcome: { chats: number; goldCoins: number };
   /** Which proxies may tell the caller's address (`TRUST_PROXY`). */
   trustProxy: TrustProxy;
@@ -128,6 +163,36 @@ export interface ImageConfig {
   /** Gold coins one picture costs. */
   cost: number;
   /** How long one picture may take, queue at the engine included, in ms. */
+  timeoutMs: number;
+}
+
+/** The audio an OpenAI-compatible speech endpoint is asked for (`SPEECH_FORMAT`). */
+export type SpeechFormat = 'mp3' | 'wav' | 'opus' | 'aac' | 'flac';
+
+/** An OpenAI-compatible `/audio/speech` endpoint (OpenAI, Kokoro-FastAPI, LocalAI…). */
+export interface SpeechRemoteConfig {
+  /** e.g. `https://api.openai.com/v1`, `http://127.0.0.1:8880/v1` (Kokoro-FastAPI). */
+  baseUrl: string;
+  /** The speech model: `gpt-4o-mini-tts` on OpenAI; named by `SPEECH_MODEL` elsewhere. */
+  model: string;
+  apiKey: string | undefined;
+  /** The voices to offer (`SPEECH_VOICES`); absent: the server's own list, else OpenAI's. */
+  voices: string[] | undefined;
+  /** The audio asked for; default `mp3`. */
+  format: SpeechFormat;
+  /** How long one synthesis may take, its whole audio included, in ms. */
+  timeoutMs: number;
+}
+
+/** An OpenAI-compatible `/audio/transcriptions` endpoint (OpenAI, LocalAI, faster-whisper servers…). */
+export interface TranscriptionConfig {
+  provider: 'openai';
+  /** e.g. `https://api.openai.com/v1`. */
+  baseUrl: string;
+  /** The transcription model; default `whisper-1`. */
+  model: string;
+  apiKey: string | undefined;
+  /** How long one transcription may take, in ms. */
   timeoutMs: number;
 }
 
@@ -172,6 +237,68 @@ function readImageConfig(
     apiKey: values.IMAGE_API_KEY,
     cost: values.IMAGE_COST,
     timeoutMs: values.IMAGE_TIMEOUT * 1000,
+  };
+}
+
+/** Where OpenAI's API is: the default base URL of the remote speech and transcription engines. */
+const OPENAI_URL = 'https://api.openai.com/v1';
+
+function readSpeechRemoteConfig(
+  values: z.output<typeof schema>,
+  env: Record<string, string | undefined>,
+): SpeechRemoteConfig | null {
+  // SPEECH_PROVIDER itself is checked with the other speech settings; only `openai` is ours.
+  if (env.SPEECH_PROVIDER?.trim() !== 'openai') {
+    const stray = ['SPEECH_BASE_URL', 'SPEECH_API_KEY'].find((name) => env[name]);
+    if (stray)
+      throw new ConfigError(
+        `Invalid SPEECH_PROVIDER: ${stray} is set but SPEECH_PROVIDER is not openai; give SPEECH_PROVIDER=openai, or unset ${stray} (got ${JSON.stringify(env.SPEECH_PROVIDER)})`,
+      );
+    return null;
+  }
+  if (!values.SPEECH_BASE_URL && !values.SPEECH_API_KEY)
+    throw new ConfigError(
+      'Invalid SPEECH_API_KEY: OpenAI needs a key; give SPEECH_API_KEY, or SPEECH_BASE_URL for another OpenAI-compatible server (got undefined)',
+    );
+  // Kokoro-FastAPI, LocalAI… name their models freely: no guess fits them.
+  if (values.SPEECH_BASE_URL && !values.SPEECH_MODEL)
+    throw new ConfigError(
+      'Invalid SPEECH_MODEL: an OpenAI-compatible server other than OpenAI needs the name of its speech model (got undefined)',
+    );
+  return {
+    baseUrl: (values.SPEECH_BASE_URL ?? OPENAI_URL).replace(/\/+$/, ''),
+    model: values.SPEECH_MODEL ?? 'gpt-4o-mini-tts',
+    apiKey: values.SPEECH_API_KEY,
+    voices: values.SPEECH_VOICES,
+    format: values.SPEECH_FORMAT,
+    timeoutMs: values.SPEECH_TIMEOUT * 1000,
+  };
+}
+
+function readTranscriptionConfig(
+  values: z.output<typeof schema>,
+  env: Record<string, string | undefined>,
+): TranscriptionConfig | null {
+  if (!values.TRANSCRIBE_PROVIDER) {
+    const stray = ['TRANSCRIBE_BASE_URL', 'TRANSCRIBE_MODEL', 'TRANSCRIBE_API_KEY'].find(
+      (name) => env[name],
+    );
+    if (stray)
+      throw new ConfigError(
+        `Invalid TRANSCRIBE_PROVIDER: ${stray} is set but TRANSCRIBE_PROVIDER is not; give openai, or unset ${stray} (got ${JSON.stringify(env.TRANSCRIBE_PROVIDER)})`,
+      );
+    return null;
+  }
+  if (!values.TRANSCRIBE_BASE_URL && !values.TRANSCRIBE_API_KEY)
+    throw new ConfigError(
+      'Invalid TRANSCRIBE_API_KEY: OpenAI needs a key; give TRANSCRIBE_API_KEY, or TRANSCRIBE_BASE_URL for another OpenAI-compatible server (got undefined)',
+    );
+  return {
+    provider: values.TRANSCRIBE_PROVIDER,
+    baseUrl: (values.TRANSCRIBE_BASE_URL ?? OPENAI_URL).replace(/\/+$/, ''),
+    model: values.TRANSCRIBE_MODEL ?? 'whisper-1',
+    apiKey: values.TRANSCRIBE_API_KEY,
+    timeoutMs: values.TRANSCRIBE_TIMEOUT * 1000,
   };
 }
 
@@ -236,6 +363,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       huggingFaceEndpoint: values.LLM_HF_ENDPOINT,
     },
     image: readImageConfig(values, env),
+    speechRemote: readSpeechRemoteConfig(values, env),
+    transcription: readTranscriptionConfig(values, env),
     welcome: { chats: values.WELCOME_CHATS, goldCoins: values.WELCOME_GOLD_COINS },
     trustProxy: readTrustProxy(values.TRUST_PROXY),
     adminEmails: new Set(values.ADMIN_EMAILS ?? []),

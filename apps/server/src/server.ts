@@ -14,6 +14,7 @@ import type { Deps } from './http/context';
 import { recoverAbandonedReplies } from './chat/recover-replies';
 import { createImageEngine } from './images/create-engine';
 import { createJobQueue } from './jobs/create-job-queue';
+import { createTranscriptionEngine } from './voice/openai-transcription';
 
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 
@@ -59,6 +60,10 @@ export async function startServer(
   log(`language model: ${model.describe()}`);
   const images = createImageEngine(config.image, globalThis.fetch, log);
   log(`pictures: ${images ? images.describe() : 'not set up (IMAGE_PROVIDER)'}`);
+  const transcription = createTranscriptionEngine(config.transcription, globalThis.fetch);
+  log(
+    `speech to text: ${transcription ? transcription.describe() : 'not set up (TRANSCRIBE_PROVIDER)'}`,
+  );
   const jobs = createJobQueue({
     db,
     dialect,
@@ -77,6 +82,7 @@ export async function startServer(
     limits: createRateLimits(),
     chat: createChatService(model),
     images,
+    transcription,
     fetch: globalThis.fetch,
     jobs,
     log,

@@ -88,6 +88,109 @@ describe('configuration', () => {
     });
   });
 
+  it.each([
+    [{ SPEECH_PROVIDER: 'openai' }, /^Invalid SPEECH_API_KEY: OpenAI needs a key/],
+    [
+      { SPEECH_PROVIDER: 'openai', SPEECH_BASE_URL: 'http://127.0.0.1:8880/v1' },
+      /^Invalid SPEECH_MODEL: an OpenAI-compatible server other than OpenAI needs/,
+    ],
+    [
+      { SPEECH_BASE_URL: 'http://127.0.0.1:8880/v1' },
+      /^Invalid SPEECH_PROVIDER: SPEECH_BASE_URL is set but SPEECH_PROVIDER is not openai/,
+    ],
+    [
+      { SPEECH_PROVIDER: 'openai', SPEECH_API_KEY: 'sk-x', SPEECH_BASE_URL: 'kokoro box' },
+      /^Invalid SPEECH_BASE_URL: .*"kokoro box"/,
+    ],
+    [
+      { SPEECH_PROVIDER: 'openai', SPEECH_API_KEY: 'sk-x', SPEECH_VOICES: 'nova, two words' },
+      /^Invalid SPEECH_VOICES: must be voice ids separated by commas .*"nova, two words"/,
+    ],
+    [
+      { SPEECH_PROVIDER: 'openai', SPEECH_API_KEY: 'sk-x', SPEECH_VOICES: ' , ' },
+      /^Invalid SPEECH_VOICES: must name at least one voice/,
+    ],
+    [
+      { SPEECH_PROVIDER: 'openai', SPEECH_API_KEY: 'sk-x', SPEECH_FORMAT: 'ogg' },
+      /^Invalid SPEECH_FORMAT: .*"ogg"/,
+    ],
+    [
+      { SPEECH_PROVIDER: 'openai', SPEECH_API_KEY: 'sk-x', SPEECH_TIMEOUT: 'soon' },
+      /^Invalid SPEECH_TIMEOUT: .*"soon"/,
+    ],
+    [{ TRANSCRIBE_PROVIDER: 'whisper.cpp' }, /^Invalid TRANSCRIBE_PROVIDER: .*"whisper.cpp"/],
+    [
+      { TRANSCRIBE_MODEL: 'whisper-1' },
+      /^Invalid TRANSCRIBE_PROVIDER: TRANSCRIBE_MODEL is set but TRANSCRIBE_PROVIDER is not/,
+    ],
+    [{ TRANSCRIBE_PROVIDER: 'openai' }, /^Invalid TRANSCRIBE_API_KEY: OpenAI needs a key/],
+    [
+      { TRANSCRIBE_PROVIDER: 'openai', TRANSCRIBE_BASE_URL: 'localai:8080' },
+      /^Invalid TRANSCRIBE_BASE_URL: must be an http:\/\/ or https:\/\/ URL .*"localai:8080"/,
+    ],
+    [
+      { TRANSCRIBE_PROVIDER: 'openai', TRANSCRIBE_API_KEY: 'sk-x', TRANSCRIBE_TIMEOUT: '0' },
+      /^Invalid TRANSCRIBE_TIMEOUT: .*"0"/,
+    ],
+  ])('stops on a bad speech or transcription setting, naming it: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the remote speech engine only with SPEECH_PROVIDER=openai; OpenAI defaults', () => {
+    expect(loadConfig({}).speechRemote).toBeNull();
+    expect(loadConfig({ SPEECH_PROVIDER: 'embedded' }).speechRemote).toBeNull();
+    expect(loadConfig({ SPEECH_PROVIDER: 'openai', SPEECH_API_KEY: 'sk-x' }).speechRemote).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'gpt-4o-mini-tts',
+      apiKey: 'sk-x',
+      voices: undefined,
+      format: 'mp3',
+      timeoutMs: 120_000,
+    });
+    expect(
+      loadConfig({
+        SPEECH_PROVIDER: 'openai',
+        SPEECH_BASE_URL: 'http://127.0.0.1:8880/v1/',
+        SPEECH_MODEL: 'kokoro',
+        SPEECH_VOICES: 'af_bella, am_adam,,',
+        SPEECH_FORMAT: 'wav',
+        SPEECH_TIMEOUT: '30',
+      }).speechRemote,
+    ).toEqual({
+      baseUrl: 'http://127.0.0.1:8880/v1',
+      model: 'kokoro',
+      apiKey: undefined,
+      voices: ['af_bella', 'am_adam'],
+      format: 'wav',
+      timeoutMs: 30_000,
+    });
+  });
+
+  it('reads speech to text: absent means not set up; whisper-1 by default', () => {
+    expect(loadConfig({}).transcription).toBeNull();
+    expect(
+      loadConfig({ TRANSCRIBE_PROVIDER: 'openai', TRANSCRIBE_API_KEY: 'sk-x' }).transcription,
+    ).toEqual({
+      provider: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'whisper-1',
+      apiKey: 'sk-x',
+      timeoutMs: 60_000,
+    });
+    expect(
+      loadConfig({
+        TRANSCRIBE_PROVIDER: 'openai',
+        TRANSCRIBE_BASE_URL: 'http://127.0.0.1:8000/v1',
+        TRANSCRIBE_MODEL: 'Systran/faster-whisper-small',
+      }).transcription,
+    ).toMatchObject({
+      baseUrl: 'http://127.0.0.1:8000/v1',
+      model: 'Systran/faster-whisper-small',
+      apiKey: undefined,
+    });
+  });
+
   it('reads ADMIN_EMAILS as lowercased addresses, blanks between commas ignored', () => {
     expect(loadConfig({}).adminEmails.size).toBe(0);
     expect([

@@ -25,6 +25,7 @@ import { createChatService } from '../src/chat/chat-service';
 import type { LanguageModel } from '../src/llm/language-model';
 import { newMateRow, type NewMate } from '../src/catalog/new-mate';
 import { createJobQueue } from '../src/jobs/create-job-queue';
+import { createTranscriptionEngine } from '../src/voice/openai-transcription';
 
 /** Where PostgreSQL tests connect; `.ci/run` starts the server this points at. */
 export const POSTGRES_ADMIN_URL =
@@ -148,6 +149,10 @@ export async function createTestApp(
     }),
     images: createImageEngine(config.image, overrides.fetch ?? globalThis.fetch, (line) =>
       logs.push(line),
+    ),
+    transcription: createTranscriptionEngine(
+      config.transcription,
+      overrides.fetch ?? globalThis.fetch,
     ),
     fetch: overrides.fetch ?? globalThis.fetch,
     jobs,

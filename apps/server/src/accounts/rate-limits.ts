@@ -36,6 +36,8 @@ export interface RateLimits {
   feedbackByUser: RateLimiterAbstract;
   /** Pictures asked for, per user: each holds an engine (and costs coins). */
   createImage: RateLimiterAbstract;
+  /** Recordings turned into text, per user: each holds the speech-to-text engine. */
+  transcribe: RateLimiterAbstract;
 }
 
 /** The limits: generous for people, tight for scripts. `scale` multiplies every allowance. */
@@ -69,6 +71,8 @@ export function createRateLimits(scale = 1): RateLimits {
     feedbackByUser: limiter('feedback-user', 10, 60 * 60),
     // A person asks for a picture or two a minute; a script would only queue up the engine.
     createImage: limiter('create-image', 10, 60),
+    // A person speaks a message every few seconds at most; a script would only hold the engine.
+    transcribe: limiter('transcribe', 20, 60),
   };
 }
 

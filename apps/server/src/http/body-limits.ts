@@ -11,7 +11,8 @@ export const JSON_BODY_LIMIT = 64 * KB;
 /**
  * Calls that need more, by path under `/api`: a whole card drafted by hand (ten fields of up
  * to 8,000 characters), as saved or sent along to write one field again, and a card import or
- * preview, or a portrait upload, carrying an 8 MB picture as base64 (4/3 larger).
+ * preview, or a portrait upload, carrying an 8 MB picture as base64 (4/3 larger), and a
+ * recording to turn into text (2 MB as base64).
  */
 export const BODY_LIMITS: Record<string, number> = {
   '/mate/saveMate': 1 * MB,
@@ -19,6 +20,8 @@ export const BODY_LIMITS: Record<string, number> = {
   '/mate/importCard': 12 * MB,
   '/mate/previewCard': 12 * MB,
   '/mate/setPortrait': 12 * MB,
+  // A 2 MB recording as base64.
+  '/voice/transcribe': 3 * MB,
 };
 
 function describeSize(bytes: number): string {

@@ -1,0 +1,115 @@
+import OpenAI from 'openai';
+import { SpeechProviderError, type SpeechFailure } from './speech-engine';
+
+/** Socket error codes that mean the engine was never reached. */
+const NOT_REACHED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function codeOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The failure kind of an engine's HTTP error status: 401/403 `unauthorized`, 429 and 503
+ * (overloaded) `busy`, other 4xx (unknown voice or model, text refused) `rejected`, the rest
+ * `failed`.
+ */
+export function failureOfStatus(status: number): SpeechFailure {
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 429 || status === 503) return 'busy';
+  if (status >= 400 && status < 500) return 'rejected';
+  return 'failed';
+}
+
+/**
+ * What the `openai` client threw, as a {@link SpeechProviderError} where it says what happened
+ * (an error status, its own time limit, a body that is not JSON); anything else is returned as
+ * it is, for {@link deadline}'s `explain`.
+ */
+export function fromApiError(engine: string, error: unknown): unknown {
+  if (error instanceof SpeechProviderError) return error;
+  if (error instanceof SyntaxError)
+    return new SpeechProviderError(
+      `${engine} answered something that is not JSON: ${error.message}`,
+      'malformed',
+      { cause: error },
+    );
+  if (error instanceof OpenAI.APIConnectionTimeoutError)
+    return new SpeechProviderError(`${engine} did not answer in time`, 'timeout', {
+      cause: error,
+    });
+  // The client wraps a dropped or refused connection; its cause says what the socket saw.
+  if (error instanceof OpenAI.APIConnectionError) return error.cause ?? error;
+  if (!(error instanceof OpenAI.APIError) || error.status === undefined) return error;
+  const code = typeof error.code === 'string' ? error.code : undefined;
+  return new SpeechProviderError(
+    `${engine} answered ${error.status}${code ? ` (${code})` : ''}: ${error.message.slice(0, 500)}`,
+    failureOfStatus(error.status),
+    { status: error.status, cause: error },
+  );
+}
+
+/**
+ * The time limit of one call to an engine (its whole answer included), joined with the
+ * caller's signal. `explain` turns whatever the call threw into a {@link SpeechProviderError}:
+ * cancelled, timed out, unreachable or cut; one already made is kept.
+ */
+export function deadline(engine: string, timeoutMs: number, caller: AbortSignal) {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = AbortSignal.any([caller, timeout]);
+  return {
+    signal,
+    explain(error: unknown): SpeechProviderError {
+      if (caller.aborted)
+        return new SpeechProviderError(`${engine}: cancelled`, 'cancelled', { cause: error });
+      if (timeout.aborted)
+        return new SpeechProviderError(`${engine} took more than ${timeoutMs} ms`, 'timeout', {
+          cause: error,
+        });
+      if (error instanceof SpeechProviderError) return error;
+      const code = codeOf(error);
+      const detail = `${(error as Error)?.message ?? String(error)}${code ? ` (${code})` : ''}`;
+      if (code && NOT_REACHED.has(code))
+        return new SpeechProviderError(`${engine} cannot be reached: ${detail}`, 'unreachable', {
+          cause: error,
+        });
+      return new SpeechProviderError(`${engine} dropped the connection: ${detail}`, 'cut', {
+        cause: error,
+      });
+    },
+  };
+}
+
+/**
+ * The official `openai` client for an OpenAI-compatible server at `baseUrl`, with our fetch.
+ * Servers without a key (Kokoro-FastAPI, LocalAI) get no Authorization header. One call is
+ * one try: the caller decides about trying again.
+ */
+export function openAiClient(options: {
+  baseUrl: string;
+  apiKey: string | undefined;
+  timeoutMs: number;
+  fetch: typeof globalThis.fetch;
+}): OpenAI {
+  return new OpenAI({
+    baseURL: options.baseUrl,
+    apiKey: options.apiKey ?? 'none',
+    defaultHeaders: options.apiKey ? {} : { authorization: null },
+    organization: null,
+    project: null,
+    fetch: options.fetch,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+  });
+}
