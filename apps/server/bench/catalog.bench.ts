@@ -56,6 +56,8 @@ async function run(dialect: 'sqlite' | 'postgres') {
     mailer: memoryMailer(),
     limits: createRateLimits(),
     images: null,
+    speech: null,
+    transcription: null,
     chat: createChatService(unconfiguredModel()),
     fetch: globalThis.fetch,
     // Never started: the catalog makes no jobs.

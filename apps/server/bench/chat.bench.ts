@@ -120,6 +120,8 @@ const app = createApp({
   mailer: memoryMailer(),
   limits: createRateLimits(),
   images: null,
+  speech: null,
+  transcription: null,
   chat: createChatService(model),
   fetch: globalThis.fetch,
   // Never started: chat makes no jobs.

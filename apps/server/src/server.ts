@@ -13,6 +13,7 @@ import { createChatService } from './chat/chat-service';
 import type { Deps } from './http/context';
 import { recoverAbandonedReplies } from './chat/recover-replies';
 import { createImageEngine } from './images/create-engine';
+import { createSpeechEngine } from './voice/create-speech';
 import { createJobQueue } from './jobs/create-job-queue';
 
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
@@ -59,6 +60,8 @@ export async function startServer(
   log(`language model: ${model.describe()}`);
   const images = createImageEngine(config.image, globalThis.fetch, log);
   log(`pictures: ${images ? images.describe() : 'not set up (IMAGE_PROVIDER)'}`);
+  const speech = createSpeechEngine(config.speech, log);
+  log(`speech: ${speech ? speech.describe() : 'not set up (SPEECH_PROVIDER=none)'}`);
   const jobs = createJobQueue({
     db,
     dialect,
@@ -77,6 +80,8 @@ export async function startServer(
     limits: createRateLimits(),
     chat: createChatService(model),
     images,
+    speech,
+    transcription: null,
     fetch: globalThis.fetch,
     jobs,
     log,
@@ -99,6 +104,7 @@ export async function startServer(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await jobs.stop();
       await model.close();
+      await speech?.close();
       await close();
     },
   };
