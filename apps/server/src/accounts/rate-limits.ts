@@ -36,6 +36,8 @@ export interface RateLimits {
   feedbackByUser: RateLimiterAbstract;
   /** Pictures asked for, per user: each holds an engine (and costs coins). */
   createImage: RateLimiterAbstract;
+  /** Voice samples (`/voice/textToAudio` with `text`), per user: free, each runs the engine. */
+  voiceSample: RateLimiterAbstract;
 }
 
 /** The limits: generous for people, tight for scripts. `scale` multiplies every allowance. */
@@ -69,6 +71,8 @@ export function createRateLimits(scale = 1): RateLimits {
     feedbackByUser: limiter('feedback-user', 10, 60 * 60),
     // A person asks for a picture or two a minute; a script would only queue up the engine.
     createImage: limiter('create-image', 10, 60),
+    // Previewing voices in the mate editor: a few a minute; the same sample twice is kept.
+    voiceSample: limiter('voice-sample', 20, 60),
   };
 }
 

@@ -13,6 +13,7 @@ import * as unfinishedReplies from './migrations/2026-11-23-0010-unfinished-repl
 import * as studioAndModeration from './migrations/2026-11-23-0011-studio-and-moderation';
 import * as jobs from './migrations/2026-11-23-0012-jobs';
 import * as pictureMessages from './migrations/2026-11-23-0013-picture-messages';
+import * as speechClips from './migrations/2026-11-23-0014-speech-clips';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-23-0011-studio-and-moderation': studioAndModeration,
   '2026-11-23-0012-jobs': jobs,
   '2026-11-23-0013-picture-messages': pictureMessages,
+  '2026-11-23-0014-speech-clips': speechClips,
 };
 
 /** Brings the database up to the latest migration; throws with the failing migration's name. */
