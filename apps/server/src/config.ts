@@ -254,7 +254,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     speech:
       values.SPEECH_PROVIDER === 'none'
         ? null
-        : { provider: values.SPEECH_PROVIDER, cost: values.SPEECH_COST, threads: values.SPEECH_THREADS },
+        : {
+            provider: values.SPEECH_PROVIDER,
+            cost: values.SPEECH_COST,
+            threads: values.SPEECH_THREADS,
+          },
     welcome: { chats: values.WELCOME_CHATS, goldCoins: values.WELCOME_GOLD_COINS },
     trustProxy: readTrustProxy(values.TRUST_PROXY),
     adminEmails: new Set(values.ADMIN_EMAILS ?? []),

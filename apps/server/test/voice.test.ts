@@ -65,28 +65,33 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
   const audio = async (url: string) => new Uint8Array(await (await get(url)).arrayBuffer());
   const speechFiles = () => {
     const dir = path.join(app.deps.config.dataDir, 'speech');
-    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => !name.startsWith('sample-')) : [];
+    return fs.existsSync(dir)
+      ? fs.readdirSync(dir).filter((name) => !name.startsWith('sample-'))
+      : [];
   };
 
-  it.skipIf(skip)('lists the embedded voices, the cost per message and no transcription', async () => {
-    const { client } = await signUp(app);
-    const catalog = await client.voice.voices();
-    expect(catalog.voices.map((voice) => voice.voiceId)).toEqual([
-      'embedded-slt',
-      'embedded-slt-bright',
-      'embedded-rms',
-      'embedded-kal16',
-      'embedded-awb',
-    ]);
-    expect(catalog.voices[0]).toEqual({
-      voiceId: 'embedded-slt',
-      name: 'Sally',
-      gender: 'female',
-      language: 'en-US',
-      engine: 'embedded',
-    });
-    expect(catalog).toMatchObject({ costPerMessage: COST, transcription: false });
-  });
+  it.skipIf(skip)(
+    'lists the embedded voices, the cost per message and no transcription',
+    async () => {
+      const { client } = await signUp(app);
+      const catalog = await client.voice.voices();
+      expect(catalog.voices.map((voice) => voice.voiceId)).toEqual([
+        'embedded-slt',
+        'embedded-slt-bright',
+        'embedded-rms',
+        'embedded-kal16',
+        'embedded-awb',
+      ]);
+      expect(catalog.voices[0]).toEqual({
+        voiceId: 'embedded-slt',
+        name: 'Sally',
+        gender: 'female',
+        language: 'en-US',
+        engine: 'embedded',
+      });
+      expect(catalog).toMatchObject({ costPerMessage: COST, transcription: false });
+    },
+  );
 
   it.skipIf(skip)(
     'charges a message once, serves a 16 kHz WAV with Range support, and asks again for free',
@@ -125,7 +130,9 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
       expect(beyond.headers.get('content-range')).toBe(`bytes */${whole.length}`);
 
       // A forged or altered link opens nothing.
-      expect((await get(again.url.replace(/signature=[^&]+/, 'signature=forged'))).status).toBe(403);
+      expect((await get(again.url.replace(/signature=[^&]+/, 'signature=forged'))).status).toBe(
+        403,
+      );
     },
   );
 
@@ -219,70 +226,76 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
     expect(speechFiles().length).toBe(filesBefore - 1);
   });
 
-  it.skipIf(skip)('refuses other people’s messages, bad input and too few coins, charging nothing', async () => {
-    const { client } = await signUp(app);
-    const { client: stranger } = await signUp(app);
-    const { messageId } = await mateSays(client, 'Only for you.');
-    await expect(stranger.speech.link({ messageId })).rejects.toMatchObject({ code: 4004 });
-    await expect(client.speech.link({ messageId, voice: 'nobody' })).rejects.toMatchObject({
-      code: 4000,
-      message: 'voice: not one of the voices of /voice/voices',
-    });
-    const actions = await mateSays(client, '*nods* *smiles*');
-    await expect(client.speech.link({ messageId: actions.messageId })).rejects.toMatchObject({
-      code: 4000,
-      message: NOTHING_TO_SAY,
-    });
-    await expect(
-      client.voice.textToAudio({ text: 'x'.repeat(301) }),
-    ).rejects.toMatchObject({ code: 4000 });
-    await expect(client.voice.textToAudio({})).rejects.toMatchObject({ code: 4000 });
-    expect(await coins(client)).toBe(WELCOME_COINS);
-    expect(await coins(stranger)).toBe(WELCOME_COINS);
+  it.skipIf(skip)(
+    'refuses other people’s messages, bad input and too few coins, charging nothing',
+    async () => {
+      const { client } = await signUp(app);
+      const { client: stranger } = await signUp(app);
+      const { messageId } = await mateSays(client, 'Only for you.');
+      await expect(stranger.speech.link({ messageId })).rejects.toMatchObject({ code: 4004 });
+      await expect(client.speech.link({ messageId, voice: 'nobody' })).rejects.toMatchObject({
+        code: 4000,
+        message: 'voice: not one of the voices of /voice/voices',
+      });
+      const actions = await mateSays(client, '*nods* *smiles*');
+      await expect(client.speech.link({ messageId: actions.messageId })).rejects.toMatchObject({
+        code: 4000,
+        message: NOTHING_TO_SAY,
+      });
+      await expect(client.voice.textToAudio({ text: 'x'.repeat(301) })).rejects.toMatchObject({
+        code: 4000,
+      });
+      await expect(client.voice.textToAudio({})).rejects.toMatchObject({ code: 4000 });
+      expect(await coins(client)).toBe(WELCOME_COINS);
+      expect(await coins(stranger)).toBe(WELCOME_COINS);
 
-    // Three messages cost 6 of 7 coins; the fourth is refused with nothing written.
-    for (const words of ['One.', 'Two.', 'Three.'])
-      await client.speech.link({ messageId: (await mateSays(client, words)).messageId });
-    const fourth = await mateSays(client, 'Four.');
-    await expect(client.speech.link({ messageId: fourth.messageId })).rejects.toMatchObject({
-      code: 5007,
-      message: NOT_ENOUGH_COINS_FOR_VOICE,
-    });
-    const clips = await app.db
-      .selectFrom('speech_clips')
-      .select('id')
-      .where('message_id', '=', fourth.messageId)
-      .execute();
-    expect(clips).toEqual([]);
-  });
+      // Three messages cost 6 of 7 coins; the fourth is refused with nothing written.
+      for (const words of ['One.', 'Two.', 'Three.'])
+        await client.speech.link({ messageId: (await mateSays(client, words)).messageId });
+      const fourth = await mateSays(client, 'Four.');
+      await expect(client.speech.link({ messageId: fourth.messageId })).rejects.toMatchObject({
+        code: 5007,
+        message: NOT_ENOUGH_COINS_FOR_VOICE,
+      });
+      const clips = await app.db
+        .selectFrom('speech_clips')
+        .select('id')
+        .where('message_id', '=', fourth.messageId)
+        .execute();
+      expect(clips).toEqual([]);
+    },
+  );
 
-  it.skipIf(skip)('gives the coins back when the engine fails, and charges again on retry', async () => {
-    const { client } = await signUp(app);
-    const { messageId } = await mateSays(client, 'The kettle is singing.');
-    const engine = app.deps.speech!;
-    const real = engine.synthesize;
-    engine.synthesize = async () => {
-      throw new SpeechProviderError('wasm trapped', 'failed');
-    };
-    let link;
-    try {
-      link = await client.speech.link({ messageId });
+  it.skipIf(skip)(
+    'gives the coins back when the engine fails, and charges again on retry',
+    async () => {
+      const { client } = await signUp(app);
+      const { messageId } = await mateSays(client, 'The kettle is singing.');
+      const engine = app.deps.speech!;
+      const real = engine.synthesize;
+      engine.synthesize = async () => {
+        throw new SpeechProviderError('wasm trapped', 'failed');
+      };
+      let link;
+      try {
+        link = await client.speech.link({ messageId });
+        expect(await coins(client)).toBe(WELCOME_COINS - COST);
+        const failed = await get(link.url);
+        expect(failed.status).toBe(502);
+        expect(await failed.text()).toMatch(/gold coins were given back/);
+        expect(await coins(client)).toBe(WELCOME_COINS);
+        // A second play of the failed link refunds nothing more.
+        expect((await get(link.url)).status).toBe(502);
+        expect(await coins(client)).toBe(WELCOME_COINS);
+      } finally {
+        engine.synthesize = real;
+      }
+      const retry = await client.speech.link({ messageId });
+      expect(retry.charged).toBe(COST);
+      expect(wavInfo(await audio(retry.url)).sampleRate).toBe(16000);
       expect(await coins(client)).toBe(WELCOME_COINS - COST);
-      const failed = await get(link.url);
-      expect(failed.status).toBe(502);
-      expect(await failed.text()).toMatch(/gold coins were given back/);
-      expect(await coins(client)).toBe(WELCOME_COINS);
-      // A second play of the failed link refunds nothing more.
-      expect((await get(link.url)).status).toBe(502);
-      expect(await coins(client)).toBe(WELCOME_COINS);
-    } finally {
-      engine.synthesize = real;
-    }
-    const retry = await client.speech.link({ messageId });
-    expect(retry.charged).toBe(COST);
-    expect(wavInfo(await audio(retry.url)).sampleRate).toBe(16000);
-    expect(await coins(client)).toBe(WELCOME_COINS - COST);
-  });
+    },
+  );
 
   it.skipIf(skip)('speaks in the voice saved on the mate', async () => {
     const { client } = await signUp(app);

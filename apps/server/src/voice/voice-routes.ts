@@ -244,7 +244,8 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     if (!links.verify(id, expires, signature)) return c.text('Forbidden', 403);
     const range = c.req.header('range');
     if (id.startsWith('sample-')) return serveFile(id, mimeOfKey(id), range);
-    const read = () => db.selectFrom('speech_clips').selectAll().where('id', '=', id).executeTakeFirst();
+    const read = () =>
+      db.selectFrom('speech_clips').selectAll().where('id', '=', id).executeTakeFirst();
     let clip = await read();
     if (!clip) return c.text('Not found', 404);
     if (clip.state === 'pending' && !clip.file) {
@@ -370,14 +371,18 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     return { clip, charged: cost };
   };
 
-  contract(speech, '/speech').post('/speech/link', linkSchema, async (c, read): Promise<SpeechLink> => {
-    const user = requireUser(c);
-    const engine = engineOrNotice();
-    const input = await read();
-    const { clip, charged } = await claimClip(engine, user.id, input.messageId, input.voice);
-    const { url, expiresAt } = links.sign(clip.id);
-    return { url, expiresAt, voice: clip.voice, charged };
-  });
+  contract(speech, '/speech').post(
+    '/speech/link',
+    linkSchema,
+    async (c, read): Promise<SpeechLink> => {
+      const user = requireUser(c);
+      const engine = engineOrNotice();
+      const input = await read();
+      const { clip, charged } = await claimClip(engine, user.id, input.messageId, input.voice);
+      const { url, expiresAt } = links.sign(clip.id);
+      return { url, expiresAt, voice: clip.voice, charged };
+    },
+  );
 
   api.post('/voice/textToAudio', textToAudioSchema, async (c, read): Promise<AudioClip> => {
     const user = requireUser(c);
@@ -387,13 +392,18 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
       let { clip } = await claimClip(engine, user.id, input.messageId, input.voice);
       if (!clip.file) {
         try {
-          await (await makingOf(engine, clip)).done;
+          await (
+            await makingOf(engine, clip)
+          ).done;
         } catch {
           // Told below from the clip's state.
         }
         clip =
-          (await db.selectFrom('speech_clips').selectAll().where('id', '=', clip.id).executeTakeFirst()) ??
-          clip;
+          (await db
+            .selectFrom('speech_clips')
+            .selectAll()
+            .where('id', '=', clip.id)
+            .executeTakeFirst()) ?? clip;
       }
       if (clip.state !== 'ready' || !clip.file || !clip.mime_type)
         throw notice('This voice could not be made. Your gold coins were given back.');
@@ -415,7 +425,12 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     for (const [mimeType, ext] of Object.entries(SAMPLE_TYPES)) {
       const key = `${name}.${ext}`;
       const bytes = await store.get(key);
-      if (bytes) return { audioUrl: links.sign(key).url, mimeType, durationMs: await durationMs(bytes, mimeType) };
+      if (bytes)
+        return {
+          audioUrl: links.sign(key).url,
+          mimeType,
+          durationMs: await durationMs(bytes, mimeType),
+        };
     }
     let audio;
     try {
