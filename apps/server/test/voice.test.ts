@@ -9,13 +9,35 @@ import {
   NOT_ENOUGH_COINS_FOR_VOICE,
   VOICE_NOT_SET_UP,
 } from '../src/voice/voice-routes';
-import { DIALECTS, createTestApp, postgresAvailable, signUp, startTestServer } from './harness';
+import {
+  DIALECTS,
+  createTestApp,
+  postgresAvailable,
+  signUp,
+  startTestServer,
+  unconfiguredModel,
+} from './harness';
+import type { LanguageModel } from '../src/llm/language-model';
 
 // Issue #16: hearing a mate's messages with the embedded engine (Flite, real synthesis),
 // charged once per (message, voice), served through signed links with Range support.
 const withPostgres = await postgresAvailable();
 const COST = 2;
 const WELCOME_COINS = 7;
+
+/** A model that answers each turn with the next of its lines. */
+function scriptedModel(): LanguageModel {
+  let turn = 0;
+  return {
+    ...unconfiguredModel(),
+    unavailableReason: () => null,
+    async generate(_turns, _options, onText) {
+      turn += 1;
+      onText(`Reply number ${turn}, spoken aloud.`);
+      return { finishReason: 'stop', promptTokens: 1, completionTokens: 1 };
+    },
+  };
+}
 
 /** The sample rate and length in milliseconds a 16-bit mono PCM WAV file's header tells. */
 function wavInfo(bytes: Uint8Array) {
@@ -35,6 +57,7 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
   beforeAll(async () => {
     if (skip) return;
     app = await startTestServer(dialect, {
+      model: scriptedModel(),
       env: { SPEECH_COST: String(COST), WELCOME_GOLD_COINS: String(WELCOME_COINS) },
     });
   });
@@ -224,6 +247,28 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
     expect(await coins(client)).toBe(WELCOME_COINS - 2 * COST);
     await client.room.deleteMessage({ roomId, messageId });
     expect(speechFiles().length).toBe(filesBefore - 1);
+  });
+
+  it.skipIf(skip)('drops the audio of a reply that is regenerated', async () => {
+    const { client } = await signUp(app);
+    const { roomId } = await mateSays(client, 'Welcome.');
+    const send = (payload: Parameters<ApiClient['girl']['chatSend']>[0]) =>
+      new Promise<void>((resolve, reject) => {
+        client.girl.chatSend(payload, { onData: () => {}, onDone: resolve }).catch(reject);
+      });
+    await send({ roomId, content: 'Hello!' });
+    const reply = await app.db
+      .selectFrom('messages')
+      .select('id')
+      .where('room_id', '=', roomId)
+      .orderBy('position', 'desc')
+      .executeTakeFirstOrThrow();
+    const link = await client.speech.link({ messageId: reply.id });
+    await audio(link.url);
+    const filesBefore = speechFiles().length;
+    await send({ roomId, regenerate: true });
+    expect(speechFiles().length).toBe(filesBefore - 1);
+    expect((await get(link.url)).status).toBe(404);
   });
 
   it.skipIf(skip)(
