@@ -44,6 +44,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-23-0011-studio-and-moderation',
           '2026-11-23-0012-jobs',
           '2026-11-23-0013-picture-messages',
+          '2026-11-23-0014-speech-clips',
         ]);
       } finally {
         await database.drop();
