@@ -139,6 +139,7 @@ export default tseslint.config(
                 'ROLE_DRAFT_COST_CHATS',
                 'SEARCH_SORTS',
                 'USER_FEEDBACK_CATEGORIES',
+                'VOICE_SAMPLE_MAX',
               ],
               message:
                 'The server imports only types and the literal lists (GENDERS, …) from @mates/api-client.',

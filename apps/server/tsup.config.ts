@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { main: 'src/main.ts' },
+  // The embedded speech engine's worker thread is its own file, found next to main.js.
+  entry: { main: 'src/main.ts', 'speech-worker': 'src/voice/speech-worker.mjs' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

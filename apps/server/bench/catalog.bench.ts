@@ -56,6 +56,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
     mailer: memoryMailer(),
     limits: createRateLimits(),
     images: null,
+    speech: null,
     transcription: null,
     chat: createChatService(unconfiguredModel()),
     fetch: globalThis.fetch,

@@ -120,6 +120,7 @@ const app = createApp({
   mailer: memoryMailer(),
   limits: createRateLimits(),
   images: null,
+  speech: null,
   transcription: null,
   chat: createChatService(model),
   fetch: globalThis.fetch,

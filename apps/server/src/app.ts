@@ -24,6 +24,7 @@ import { securityHeaders } from './http/security-headers';
 import { imageModelRoutes } from './images/model-routes';
 import { pictureRoutes } from './images/picture-routes';
 import { transcribeRoutes } from './voice/transcribe-routes';
+import { voiceRoutes } from './voice/voice-routes';
 
 /** The whole HTTP application: the API under `/api`, the web app everywhere else. */
 export function createApp(deps: Deps): Hono {
@@ -58,6 +59,9 @@ export function createApp(deps: Deps): Hono {
   api.route('/room', images.room);
   api.route('/room', pictureRoutes(deps));
   api.route('/voice', transcribeRoutes(deps));
+  const voice = voiceRoutes(deps);
+  api.route('/voice', voice.voice);
+  api.route('/speech', voice.speech);
   api.notFound((c) =>
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );

@@ -54,6 +54,9 @@ const schema = z.object({
   IMAGE_API_KEY: z.string().min(1).optional(),
   IMAGE_COST: z.coerce.number().int().min(0).max(1_000_000).default(5),
   IMAGE_TIMEOUT: z.coerce.number().min(0.1).max(3600).default(300),
+  SPEECH_PROVIDER: z.enum(['embedded', 'openai', 'none']).default('embedded'),
+  SPEECH_COST: z.coerce.number().int().min(0).max(1_000_000).default(1),
+  SPEECH_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   SPEECH_BASE_URL: httpUrl(),
   SPEECH_MODEL: z.string().min(1).optional(),
   SPEECH_API_KEY: z.string().min(1).optional(),
@@ -135,6 +138,8 @@ export interface Config {
   };
   /** The picture engine (`IMAGE_PROVIDER`), or `null` when pictures are not set up. */
   image: ImageConfig | null;
+  /** The speech engine (`SPEECH_PROVIDER`), or `null` when it is `none`. */
+  speech: SpeechConfig | null;
   /**
    * The OpenAI-compatible speech endpoint's settings (`SPEECH_BASE_URL`…), or `null` unless
    * `SPEECH_PROVIDER` is `openai`.
@@ -147,6 +152,16 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The lowercased addresses whose verified accounts moderate reports (`ADMIN_EMAILS`). */
   adminEmails: ReadonlySet<string>;
+}
+
+/** The speech engine's settings (`SPEECH_*`). */
+export interface SpeechConfig {
+  /** `embedded` (Flite in worker threads, offline) or `openai` (see `speechRemote`). */
+  provider: 'embedded' | 'openai';
+  /** Gold coins one message's audio costs, charged once per (message, voice). */
+  cost: number;
+  /** Worker threads of the embedded engine (`SPEECH_THREADS`). */
+  threads: number;
 }
 
 /** Which kind of picture engine serves `IMAGE_PROVIDER`. */
@@ -363,6 +378,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       huggingFaceEndpoint: values.LLM_HF_ENDPOINT,
     },
     image: readImageConfig(values, env),
+    speech:
+      values.SPEECH_PROVIDER === 'none'
+        ? null
+        : {
+            provider: values.SPEECH_PROVIDER,
+            cost: values.SPEECH_COST,
+            threads: values.SPEECH_THREADS,
+          },
     speechRemote: readSpeechRemoteConfig(values, env),
     transcription: readTranscriptionConfig(values, env),
     welcome: { chats: values.WELCOME_CHATS, goldCoins: values.WELCOME_GOLD_COINS },

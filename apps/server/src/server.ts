@@ -13,6 +13,7 @@ import { createChatService } from './chat/chat-service';
 import type { Deps } from './http/context';
 import { recoverAbandonedReplies } from './chat/recover-replies';
 import { createImageEngine } from './images/create-engine';
+import { createSpeechEngine } from './voice/create-speech';
 import { createJobQueue } from './jobs/create-job-queue';
 import { createTranscriptionEngine } from './voice/openai-transcription';
 
@@ -64,6 +65,8 @@ export async function startServer(
   log(
     `speech to text: ${transcription ? transcription.describe() : 'not set up (TRANSCRIBE_PROVIDER)'}`,
   );
+  const speech = createSpeechEngine(config.speech, config.speechRemote, globalThis.fetch, log);
+  log(`speech: ${speech ? speech.describe() : 'not set up (SPEECH_PROVIDER=none)'}`);
   const jobs = createJobQueue({
     db,
     dialect,
@@ -82,6 +85,7 @@ export async function startServer(
     limits: createRateLimits(),
     chat: createChatService(model),
     images,
+    speech,
     transcription,
     fetch: globalThis.fetch,
     jobs,
@@ -105,6 +109,7 @@ export async function startServer(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await jobs.stop();
       await model.close();
+      await speech?.close();
       await close();
     },
   };

@@ -191,6 +191,18 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the speech engine: embedded by default at 1 gold coin a message; none turns it off', () => {
+    expect(loadConfig({}).speech).toEqual({ provider: 'embedded', cost: 1, threads: 2 });
+    expect(loadConfig({ SPEECH_COST: '0', SPEECH_THREADS: '4' }).speech).toEqual({
+      provider: 'embedded',
+      cost: 0,
+      threads: 4,
+    });
+    expect(loadConfig({ SPEECH_PROVIDER: 'none' }).speech).toBeNull();
+    expect(() => loadConfig({ SPEECH_PROVIDER: 'festival' })).toThrow(/^Invalid SPEECH_PROVIDER/);
+    expect(() => loadConfig({ SPEECH_COST: 'free' })).toThrow(/^Invalid SPEECH_COST: .*"free"/);
+  });
+
   it('reads ADMIN_EMAILS as lowercased addresses, blanks between commas ignored', () => {
     expect(loadConfig({}).adminEmails.size).toBe(0);
     expect([

@@ -20,6 +20,7 @@ import { createRateLimits } from '../src/accounts/rate-limits';
 import type { Mail, Mailer } from '../src/mail/mailer';
 import type { Deps } from '../src/http/context';
 import { createImageEngine } from '../src/images/create-engine';
+import { createSpeechEngine } from '../src/voice/create-speech';
 import type { MateTable } from '../src/db/schema';
 import { createChatService } from '../src/chat/chat-service';
 import type { LanguageModel } from '../src/llm/language-model';
@@ -150,6 +151,12 @@ export async function createTestApp(
     images: createImageEngine(config.image, overrides.fetch ?? globalThis.fetch, (line) =>
       logs.push(line),
     ),
+    speech: createSpeechEngine(
+      config.speech,
+      config.speechRemote,
+      overrides.fetch ?? globalThis.fetch,
+      (line) => logs.push(line),
+    ),
     transcription: createTranscriptionEngine(
       config.transcription,
       overrides.fetch ?? globalThis.fetch,
@@ -176,6 +183,7 @@ export async function createTestApp(
     mailer,
     close: async () => {
       await jobs.stop();
+      await deps.speech?.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -45,6 +45,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-23-0012-jobs',
           '2026-11-23-0013-picture-messages',
           '2026-11-23-0014-picture-sharing',
+          '2026-11-23-0015-speech-clips',
         ]);
       } finally {
         await database.drop();

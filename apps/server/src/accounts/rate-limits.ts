@@ -38,6 +38,8 @@ export interface RateLimits {
   createImage: RateLimiterAbstract;
   /** Recordings turned into text, per user: each holds the speech-to-text engine. */
   transcribe: RateLimiterAbstract;
+  /** Voice samples (`/voice/textToAudio` with `text`), per user: free, each runs the engine. */
+  voiceSample: RateLimiterAbstract;
 }
 
 /** The limits: generous for people, tight for scripts. `scale` multiplies every allowance. */
@@ -73,6 +75,8 @@ export function createRateLimits(scale = 1): RateLimits {
     createImage: limiter('create-image', 10, 60),
     // A person speaks a message every few seconds at most; a script would only hold the engine.
     transcribe: limiter('transcribe', 20, 60),
+    // Previewing voices in the mate editor: a few a minute; the same sample twice is kept.
+    voiceSample: limiter('voice-sample', 20, 60),
   };
 }
 

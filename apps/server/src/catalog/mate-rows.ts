@@ -122,6 +122,7 @@ export function toMate(row: MateRow, viewer: MateViewer | null = null): Mate {
     system_prompt: row.system_prompt,
     alternate_greetings: fromJson<string[]>(row.alternate_greetings, []),
     visibility: row.visibility as MateVisibility,
+    voice: row.voice,
     moderation: mayKnowWhyHidden ? moderationOf(row) : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

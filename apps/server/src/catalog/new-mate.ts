@@ -16,6 +16,8 @@ export interface NewMate extends MateDraft {
   extensions?: Record<string, unknown>;
   card_extra?: Record<string, unknown>;
   card_spec?: CardSpec;
+  /** Its voice (an id of `GET /voice/voices`); absent or `null` for the default. */
+  voice?: string | null;
   created_at?: string;
 }
 
@@ -29,6 +31,7 @@ export function newMateRow(mate: NewMate): MateTable {
     extensions: toJson(mate.extensions ?? {}),
     card_extra: toJson(mate.card_extra ?? {}),
     card_spec: mate.card_spec ?? 'v2',
+    voice: mate.voice ?? null,
     chats_count: 0,
     messages_count: 0,
     favorites_count: 0,

@@ -15,6 +15,7 @@ import { checkMateQuota, withinMateQuota } from './mate-quota';
 import { ALTERNATE_GREETINGS_LIMIT, MATE_TAGS_LIMIT, MATE_TEXT_LIMITS } from './mate-limits';
 import { changeOwnMate } from './own-mate-change';
 import { checkVisibility } from './own-mates';
+import { isVoice } from '../voice/voices';
 
 const text = (max: number) => z.string().max(max).default('');
 const limit = MATE_TEXT_LIMITS;
@@ -40,6 +41,7 @@ const payload = z.object({
   gender: z.enum(GENDERS),
   nsfw: z.boolean().default(false),
   visibility: z.enum(MATE_VISIBILITIES).default('private'),
+  voice: z.string().min(1).max(100).nullable().optional(),
 });
 
 /** `/mate/saveMate`: creates a mate of the caller's, or updates one of theirs. */
@@ -63,6 +65,8 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
     const unknown = input.tags.find((tag) => !known.some((row) => row.key === tag));
     if (unknown) throw badInput(`tags: unknown tag "${unknown}"`);
     const tags = [...new Set(input.tags)];
+    if (input.voice && !(await isVoice(deps.speech, input.voice)))
+      throw badInput('voice: not one of the voices of /voice/voices');
     const at = now();
     const fields = {
       name: input.name,
@@ -79,6 +83,8 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
       gender: input.gender,
       nsfw: input.nsfw,
       visibility: input.visibility,
+      // Absent keeps the mate's voice; `null` goes back to the default.
+      ...(input.voice !== undefined ? { voice: input.voice } : {}),
       updated_at: at,
     };
     let id: string;

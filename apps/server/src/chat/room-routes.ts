@@ -23,6 +23,7 @@ import { canContinue, closedSummary, findOwnRoom, visibleMateIds, withoutCard } 
 import { textsFor } from '../i18n/texts';
 import { failEmptyReply } from './start-reply';
 import { picturesOf, withImages } from '../images/picture-messages';
+import { dropSpeech } from '../voice/speech-clips';
 import { cancelPicture } from '../images/picture-routes';
 
 const id = z.string().min(1).max(100);
@@ -215,6 +216,8 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
       .where('image_prompt', 'is not', null)
       .execute();
     for (const picture of pictureRows) await cancelPicture(deps, picture);
+    // Spoken clips' rows would go with the messages; their files go here.
+    await dropSpeech(db, deps.config, { roomId: room.id });
     // The files as they are when the rows go (a picture may have been stored meanwhile).
     const files = await db
       .deleteFrom('messages')
@@ -243,6 +246,7 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
     if (!row) throw notFound('Message');
     // A picture still being drawn stops (its coins come back); a drawn one's file goes too.
     await cancelPicture(deps, row);
+    await dropSpeech(db, deps.config, { ids: [row.id] });
     // The file as it is when the row goes: a picture may have been stored since it was read.
     const deleted = await db
       .deleteFrom('messages')
@@ -280,6 +284,8 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
       .where('room_id', '=', room.id)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw notFound('Message');
+    // Its audio says the old words.
+    await dropSpeech(db, deps.config, { ids: [input.messageId] });
     const row = await db
       .selectFrom('messages')
       .selectAll()

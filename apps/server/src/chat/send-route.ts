@@ -8,6 +8,7 @@ import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { textsFor } from '../i18n/texts';
 import { canContinue, findOwnRoom } from './rooms';
+import { removeSpeechFiles } from '../voice/speech-clips';
 import { startReply } from './start-reply';
 import { writeReply } from './write-reply';
 
@@ -81,6 +82,7 @@ export function sendRoute(deps: Deps): Hono<ApiEnv> {
     const controller = chat.begin(room.id);
     try {
       const started = await startReply(db, user, room, input);
+      await removeSpeechFiles(config, started.droppedSpeech);
       const events = openEventStream(res, controller);
       const replyDeps = {
         db,

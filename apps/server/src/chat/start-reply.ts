@@ -5,6 +5,7 @@ import { badInput, notice } from '../http/envelope';
 import { refundChat, spendChat } from '../accounts/benefits';
 import { recordChatForTrending } from '../catalog/trending';
 import { appendMessage } from './messages';
+import { dropSpeechIn } from '../voice/speech-clips';
 
 /** A reply that has been paid for and has its (empty, `partial`) message. */
 export interface StartedReply {
@@ -13,6 +14,8 @@ export interface StartedReply {
   /** The user's new message, or `null` when regenerating. */
   userMessage: MessageTable | null;
   reply: MessageTable;
+  /** Spoken clips of the messages a regeneration removed: files to remove once committed. */
+  droppedSpeech: string[];
 }
 
 /**
@@ -31,6 +34,7 @@ export async function startReply(
     if (!(await spendChat(trx, user.id, 'chat')))
       throw notice('You have no chats left. Get more on the subscription page.');
     let userMessage: MessageTable | null = null;
+    let droppedSpeech: string[] = [];
     if (request.regenerate) {
       // Continue from the chosen user message (after an edit), or from the last one.
       const anchor = await trx
@@ -47,6 +51,7 @@ export async function startReply(
             ? 'fromMessageId: not a message of yours in this room'
             : 'regenerate: there is no message of yours to answer yet',
         );
+      droppedSpeech = await dropSpeechIn(trx, { roomId: room.id, afterPosition: anchor.position });
       // Pictures stay: they were paid for in gold coins and are not part of the reply.
       await trx
         .deleteFrom('messages')
@@ -72,7 +77,7 @@ export async function startReply(
       content: '',
       status: 'partial',
     });
-    return { user, room, userMessage, reply };
+    return { user, room, userMessage, reply, droppedSpeech };
   });
 }
 

@@ -14,6 +14,7 @@ import * as studioAndModeration from './migrations/2026-11-23-0011-studio-and-mo
 import * as jobs from './migrations/2026-11-23-0012-jobs';
 import * as pictureMessages from './migrations/2026-11-23-0013-picture-messages';
 import * as pictureSharing from './migrations/2026-11-23-0014-picture-sharing';
+import * as speechClips from './migrations/2026-11-23-0015-speech-clips';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-23-0012-jobs': jobs,
   '2026-11-23-0013-picture-messages': pictureMessages,
   '2026-11-23-0014-picture-sharing': pictureSharing,
+  '2026-11-23-0015-speech-clips': speechClips,
 };
 
 /** Brings the database up to the latest migration; throws with the failing migration's name. */

@@ -95,6 +95,8 @@ export interface MateTable {
   gender: string;
   nsfw: Bool;
   visibility: string;
+  /** The voice it speaks in (an id of `GET /voice/voices`), or `null` for the default. */
+  voice: string | null;
   /** Set when the creator deleted it (the row stays for other people's rooms). */
   deleted_at: Timestamp | null;
   /** Set when moderators hid it. */
@@ -240,7 +242,26 @@ export interface MessageTable {
   image_share_id: string | null;
 }
 
-/** Every table of the Mates database. */
+/** The audio of one message in one voice (see `voice/speech-clips.ts`). */
+export interface SpeechClipTable {
+  id: string;
+  message_id: string;
+  voice: string;
+  /** SHA-256 of the text spoken, in hex. */
+  text_hash: string;
+  /** Its stored file once made (see `voice/speech-store.ts`). */
+  file: string | null;
+  mime_type: string | null;
+  duration_ms: number | null;
+  /** Gold coins it took. */
+  cost: number;
+  /** Who paid for it. */
+  user_id: string;
+  /** `pending` (paid, not made yet), `ready` or `failed` (coins given back). */
+  state: string;
+  created_at: Timestamp;
+}
+
 /** A background job as the API reads it; the queue library dispatches it (see `src/jobs`). */
 export interface JobTable {
   id: string;
@@ -260,6 +281,7 @@ export interface JobTable {
   finished_at: Timestamp | null;
 }
 
+/** Every table of the Mates database. */
 export interface Database {
   users: UserTable;
   sessions: SessionTable;
@@ -283,4 +305,5 @@ export interface Database {
   rooms: RoomTable;
   messages: MessageTable;
   jobs: JobTable;
+  speech_clips: SpeechClipTable;
 }

@@ -8,7 +8,7 @@ import type { RateLimits } from '../accounts/rate-limits';
 import type { ChatService } from '../chat/chat-service';
 import type { ImageEngine } from '../images/image-engine';
 import type { JobQueue } from '../jobs/job-queue';
-import type { TranscriptionEngine } from '../voice/speech-engine';
+import type { SpeechEngine, TranscriptionEngine } from '../voice/speech-engine';
 import { sessionExpired } from './envelope';
 
 /** What every route needs, built once at start and passed in. */
@@ -22,7 +22,9 @@ export interface Deps {
   chat: ChatService;
   /** The picture engine `IMAGE_PROVIDER` names, or `null` when pictures are not set up. */
   images: ImageEngine | null;
-  /** Speech to text (`TRANSCRIBE_PROVIDER`), or `null` when it is not set up. */
+  /** The speech engine `SPEECH_PROVIDER` names, or `null` when voice is not set up. */
+  speech: SpeechEngine | null;
+  /** Speech to text for `POST /voice/transcribe`, or `null` when none is configured. */
   transcription: TranscriptionEngine | null;
   /** Fetch for calls to Google's JWKS and Discord; tests pass one bound to local doubles. */
   fetch: typeof globalThis.fetch;

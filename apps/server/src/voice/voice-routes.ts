@@ -1,0 +1,481 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import rangeParser from 'range-parser';
+import { parseBuffer } from 'music-metadata';
+import type { AudioClip, SpeechLink, VoiceCatalog } from '@mates/api-client';
+import { VOICE_SAMPLE_MAX } from '@mates/api-client';
+import { contract } from '../http/contract';
+import { requireUser, type ApiEnv, type Deps } from '../http/context';
+import { badInput, notFound, notice } from '../http/envelope';
+import { consume } from '../accounts/rate-limits';
+import { refundGoldCoins, spendGoldCoins } from '../accounts/benefits';
+import { now } from '../db/dialect';
+import type { SpeechClipTable } from '../db/schema';
+import { SpeechProviderError, type SpeechEngine, type SpeechFailure } from './speech-engine';
+import { spokenText } from './spoken-text';
+import { mateVoice } from './voices';
+import { speechOf } from './speech-clips';
+
+/** What every voice call answers (5007) when `SPEECH_PROVIDER` is `none`. */
+export const VOICE_NOT_SET_UP = 'Voice is not set up on this server.';
+
+/** What hearing a message costs to whoever has too few gold coins (5007). */
+export const NOT_ENOUGH_COINS_FOR_VOICE =
+  'You do not have enough gold coins to hear this message. Get more in the shop, then try again.';
+
+/** A message with no words left once its actions (`*smiles*`) and markdown are set aside. */
+export const NOTHING_TO_SAY = 'messageId: this message has nothing to say aloud.';
+
+/** Why a voice clip failed, as people are told it (the engine's detail goes to the log). */
+export const VOICE_FAILURES: Record<SpeechFailure, string> = {
+  unreachable: 'The voice engine could not be reached.',
+  unauthorized: 'The voice engine refused this server. Tell the server’s owner.',
+  busy: 'The voice engine is busy. Try again in a little while.',
+  rejected: 'The voice engine cannot speak this voice or text.',
+  failed: 'The voice engine failed while speaking.',
+  timeout: 'The voice took too long to make.',
+  cut: 'The connection to the voice engine dropped while speaking.',
+  malformed: 'The voice engine answered without audio.',
+  cancelled: 'The voice was cancelled.',
+};
+
+/** How long one synthesis may take. */
+const SYNTHESIS_TIMEOUT_MS = 120_000;
+
+const voiceId = z.string().min(1).max(100);
+const linkSchema = z.object({ messageId: z.string().min(1).max(100), voice: voiceId.optional() });
+const textToAudioSchema = z
+  .object({
+    text: z.string().trim().min(1, 'is required').max(VOICE_SAMPLE_MAX).optional(),
+    messageId: z.string().min(1).max(100).optional(),
+    voice: voiceId.optional(),
+  })
+  .refine((input) => (input.text === undefined) !== (input.messageId === undefined), {
+    message: 'give either text or messageId',
+  });
+const clipQuery = z.object({
+  clip: z.string().min(1).max(100),
+  expires: z.string().min(1).max(20),
+  signature: z.string().min(1).max(100),
+});
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The length of audio in milliseconds (0 when its format does not tell). */
+async function durationMs(bytes: Uint8Array, mimeType: string): Promise<number> {
+  try {
+    const { format } = await parseBuffer(bytes, { mimeType, size: bytes.length });
+    return format.duration ? Math.round(format.duration * 1000) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Audio being made for the first listener, kept while others wait for the file. */
+interface Making {
+  mimeType: string;
+  /** The bytes as they come, for the listener that started it. */
+  live: ReadableStream<Uint8Array>;
+  /** Settles once the file is recorded (`true`) or the clip failed (`false`). */
+  done: Promise<boolean>;
+}
+
+/**
+ * Voice (#16): `GET /voice/voices`, `POST /speech/link`, `POST /voice/textToAudio` and
+ * `GET /voice/clip`, which serves a clip to whoever holds a signed link (an `<audio>` element
+ * sends no token), with `Range` support. A message's clip is charged when first linked, made on
+ * first play (streamed while it is stored), and kept until the message's words change.
+ * With `SPEECH_PROVIDER=none` every call answers 5007 {@link VOICE_NOT_SET_UP}.
+ */
+export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<ApiEnv> } {
+  const { db, config } = deps;
+  const voice = new Hono<ApiEnv>();
+  const speech = new Hono<ApiEnv>();
+  const { store, links } = speechOf(config);
+  const cost = config.speech?.cost ?? 0;
+  /** Clips being made in this process, by id: a second listener waits instead of synthesizing. */
+  const making = new Map<string, Promise<Making>>();
+
+  const engineOrNotice = (): SpeechEngine => {
+    if (!deps.speech) throw notice(VOICE_NOT_SET_UP);
+    return deps.speech;
+  };
+
+  const failureOf = (error: unknown): SpeechFailure =>
+    error instanceof SpeechProviderError ? error.failure : 'failed';
+
+  /** Marks a clip failed and gives its coins back, once (only the call that marked it). */
+  const failClip = async (clip: SpeechClipTable, error: unknown) => {
+    deps.log(`voice clip ${clip.id}: ${(error as Error).message}`);
+    await db.transaction().execute(async (trx) => {
+      const marked = await trx
+        .updateTable('speech_clips')
+        .set({ state: 'failed' })
+        .where('id', '=', clip.id)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) > 0)
+        await refundGoldCoins(trx, clip.user_id, clip.cost, 'refund: voice failed');
+    });
+  };
+
+  /** Starts making a pending clip: speaks its message, stores the file, records it. */
+  const startMaking = async (engine: SpeechEngine, clip: SpeechClipTable): Promise<Making> => {
+    const message = await db
+      .selectFrom('messages')
+      .select('content')
+      .where('id', '=', clip.message_id)
+      .executeTakeFirst();
+    const text = message ? spokenText(message.content) : '';
+    if (!message || sha256(text) !== clip.text_hash) throw new Error('the message changed');
+    let audio;
+    try {
+      audio = await engine.synthesize(
+        { text, voice: clip.voice },
+        { signal: AbortSignal.timeout(SYNTHESIS_TIMEOUT_MS) },
+      );
+    } catch (error) {
+      await failClip(clip, error);
+      throw error;
+    }
+    const writer = store.create(audio.mimeType);
+    let listener: ReadableStreamDefaultController<Uint8Array> | null = null;
+    const live = new ReadableStream<Uint8Array>({
+      start: (controller) => void (listener = controller),
+      // The listener left: the clip is still made and kept (it was paid for).
+      cancel: () => void (listener = null),
+    });
+    const tell = (send: (to: ReadableStreamDefaultController<Uint8Array>) => void) => {
+      try {
+        if (listener) send(listener);
+      } catch {
+        listener = null;
+      }
+    };
+    const done = (async () => {
+      const parts: Uint8Array[] = [];
+      try {
+        for await (const chunk of audio.chunks) {
+          await writer.write(chunk);
+          parts.push(chunk);
+          tell((to) => to.enqueue(chunk));
+        }
+        await writer.finish();
+      } catch (error) {
+        await writer.abort();
+        await failClip(clip, error);
+        tell((to) => to.error(error));
+        return false;
+      }
+      const bytes = Buffer.concat(parts);
+      const recorded = await db
+        .updateTable('speech_clips')
+        .set({
+          file: writer.key,
+          mime_type: audio.mimeType,
+          duration_ms: await durationMs(bytes, audio.mimeType),
+          state: 'ready',
+        })
+        .where('id', '=', clip.id)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      // The message changed or went while it was spoken: keep nothing.
+      if (Number(recorded.numUpdatedRows) === 0) await store.remove(writer.key);
+      tell((to) => to.close());
+      return true;
+    })();
+    return { mimeType: audio.mimeType, live, done };
+  };
+
+  /** The clip's making in this process, started if nobody has. */
+  const makingOf = (engine: SpeechEngine, clip: SpeechClipTable): Promise<Making> => {
+    let run = making.get(clip.id);
+    if (!run) {
+      run = startMaking(engine, clip);
+      making.set(clip.id, run);
+      const forget = () => void making.delete(clip.id);
+      run.then((started) => started.done.finally(forget), forget);
+    }
+    return run;
+  };
+
+  /** Serves a stored file, honouring a single `Range` (range-parser, as Express does). */
+  const serveFile = async (
+    key: string,
+    mimeType: string,
+    range: string | undefined,
+  ): Promise<Response> => {
+    const size = await store.size(key);
+    if (size === null) return new Response('Not found', { status: 404 });
+    const headers: Record<string, string> = {
+      'content-type': mimeType,
+      'accept-ranges': 'bytes',
+      'cache-control': 'private, max-age=3600',
+    };
+    const ranges = range ? rangeParser(size, range, { combine: true }) : -2;
+    if (ranges === -1)
+      return new Response('Range not satisfiable', {
+        status: 416,
+        headers: { ...headers, 'content-range': `bytes */${size}` },
+      });
+    // No range, a malformed one, or several: the whole file.
+    if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1)
+      return new Response(size ? store.read(key, 0, size - 1) : null, {
+        status: 200,
+        headers: { ...headers, 'content-length': String(size) },
+      });
+    const { start, end } = ranges[0]!;
+    return new Response(store.read(key, start, end), {
+      status: 206,
+      headers: {
+        ...headers,
+        'content-length': String(end - start + 1),
+        'content-range': `bytes ${start}-${end}/${size}`,
+      },
+    });
+  };
+
+  // Not through `contract`: it answers bytes, not an envelope, to an <audio> that sends no token.
+  voice.get('/clip', async (c) => {
+    const parsed = clipQuery.safeParse(c.req.query());
+    if (!parsed.success) return c.text('Not found', 404);
+    const { clip: id, expires, signature } = parsed.data;
+    if (!links.verify(id, expires, signature)) return c.text('Forbidden', 403);
+    const range = c.req.header('range');
+    if (id.startsWith('sample-')) return serveFile(id, mimeOfKey(id), range);
+    const read = () =>
+      db.selectFrom('speech_clips').selectAll().where('id', '=', id).executeTakeFirst();
+    let clip = await read();
+    if (!clip) return c.text('Not found', 404);
+    if (clip.state === 'pending' && !clip.file) {
+      const engine = deps.speech;
+      if (!engine) return c.text(VOICE_NOT_SET_UP, 503);
+      const first = !making.has(clip.id);
+      let run: Making;
+      try {
+        run = await makingOf(engine, clip);
+      } catch (error) {
+        return c.text(`${VOICE_FAILURES[failureOf(error)]} Your gold coins were given back.`, 502);
+      }
+      if (first)
+        return new Response(run.live, {
+          status: 200,
+          headers: { 'content-type': run.mimeType, 'cache-control': 'private, no-store' },
+        });
+      await run.done;
+      clip = await read();
+      if (!clip) return c.text('Not found', 404);
+    }
+    if (clip.state === 'failed')
+      return c.text('This voice could not be made. Your gold coins were given back.', 502);
+    if (!clip.file || !clip.mime_type) return c.text('Not found', 404);
+    return serveFile(clip.file, clip.mime_type, range);
+  });
+
+  const api = contract(voice, '/voice');
+
+  api.get('/voice/voices', async (): Promise<VoiceCatalog> => {
+    if (!deps.speech && !deps.transcription) throw notice(VOICE_NOT_SET_UP);
+    return {
+      voices: deps.speech ? await deps.speech.voices() : [],
+      costPerMessage: deps.speech ? cost : 0,
+      transcription: deps.transcription !== null,
+    };
+  });
+
+  /**
+   * The clip of a mate's message in one of `userId`'s rooms in `voice` (its mate's by default),
+   * charged when it is new (or failed, or of words the message no longer says): `charged` is
+   * what this call took. Concurrent first calls charge once: one inserts, the others find it.
+   */
+  const claimClip = async (
+    engine: SpeechEngine,
+    userId: string,
+    messageId: string,
+    wanted: string | undefined,
+  ): Promise<{ clip: SpeechClipTable; charged: number }> => {
+    const message = await db
+      .selectFrom('messages')
+      .innerJoin('rooms', 'rooms.id', 'messages.room_id')
+      .innerJoin('mates', 'mates.id', 'rooms.mate_id')
+      .select([
+        'messages.content',
+        'messages.role',
+        'messages.status',
+        'mates.voice',
+        'mates.gender',
+      ])
+      .where('messages.id', '=', messageId)
+      .where('rooms.user_id', '=', userId)
+      .executeTakeFirst();
+    if (!message) throw notFound('Message');
+    if (message.role !== 'mate') throw badInput('messageId: only a mate’s message is spoken.');
+    if (message.status === 'partial')
+      throw notice('Wait for the reply to finish before listening to it.');
+    const voices = await engine.voices();
+    if (wanted && !voices.some((one) => one.voiceId === wanted))
+      throw badInput('voice: not one of the voices of /voice/voices');
+    const voiceId = wanted ?? mateVoice(voices, message);
+    const text = spokenText(message.content);
+    if (!text) throw badInput(NOTHING_TO_SAY);
+    const textHash = sha256(text);
+    const find = () =>
+      db
+        .selectFrom('speech_clips')
+        .selectAll()
+        .where('message_id', '=', messageId)
+        .where('voice', '=', voiceId)
+        .executeTakeFirst();
+    const existing = await find();
+    if (existing && existing.state !== 'failed' && existing.text_hash === textHash)
+      return { clip: existing, charged: 0 };
+    const fresh = {
+      text_hash: textHash,
+      file: null,
+      mime_type: null,
+      duration_ms: null,
+      cost,
+      user_id: userId,
+      state: 'pending',
+      created_at: now(),
+    };
+    const claimed = await db.transaction().execute(async (trx) => {
+      if (existing) {
+        // Only if nobody renewed it meanwhile.
+        const renewed = await trx
+          .updateTable('speech_clips')
+          .set(fresh)
+          .where('id', '=', existing.id)
+          .where('state', '=', existing.state)
+          .where('text_hash', '=', existing.text_hash)
+          .executeTakeFirst();
+        if (Number(renewed.numUpdatedRows) === 0) return false;
+      } else {
+        const inserted = await trx
+          .insertInto('speech_clips')
+          .values({ id: randomUUID(), message_id: messageId, voice: voiceId, ...fresh })
+          .onConflict((conflict) => conflict.columns(['message_id', 'voice']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) return false;
+      }
+      if (!(await spendGoldCoins(trx, userId, cost, 'voice')))
+        throw notice(NOT_ENOUGH_COINS_FOR_VOICE);
+      return true;
+    });
+    const clip = await find();
+    if (!clip) throw notFound('Message');
+    if (!claimed) return { clip, charged: 0 };
+    if (existing?.file) await store.remove(existing.file);
+    return { clip, charged: cost };
+  };
+
+  contract(speech, '/speech').post(
+    '/speech/link',
+    linkSchema,
+    async (c, read): Promise<SpeechLink> => {
+      const user = requireUser(c);
+      const engine = engineOrNotice();
+      const input = await read();
+      const { clip, charged } = await claimClip(engine, user.id, input.messageId, input.voice);
+      const { url, expiresAt } = links.sign(clip.id);
+      return { url, expiresAt, voice: clip.voice, charged };
+    },
+  );
+
+  api.post('/voice/textToAudio', textToAudioSchema, async (c, read): Promise<AudioClip> => {
+    const user = requireUser(c);
+    const engine = engineOrNotice();
+    const input = await read();
+    if (input.messageId !== undefined) {
+      let { clip } = await claimClip(engine, user.id, input.messageId, input.voice);
+      if (!clip.file) {
+        try {
+          await (
+            await makingOf(engine, clip)
+          ).done;
+        } catch {
+          // Told below from the clip's state.
+        }
+        clip =
+          (await db
+            .selectFrom('speech_clips')
+            .selectAll()
+            .where('id', '=', clip.id)
+            .executeTakeFirst()) ?? clip;
+      }
+      if (clip.state !== 'ready' || !clip.file || !clip.mime_type)
+        throw notice('This voice could not be made. Your gold coins were given back.');
+      return {
+        audioUrl: links.sign(clip.id).url,
+        mimeType: clip.mime_type,
+        durationMs: clip.duration_ms ?? 0,
+      };
+    }
+    const voices = await engine.voices();
+    if (input.voice && !voices.some((one) => one.voiceId === input.voice))
+      throw badInput('voice: not one of the voices of /voice/voices');
+    const voiceId = input.voice ?? voices[0]!.voiceId;
+    const text = spokenText(input.text!);
+    if (!text) throw badInput('text: there is nothing to say aloud.');
+    await consume(deps.limits.voiceSample, user.id);
+    // Samples are kept by voice and words: the same preview twice is made once.
+    const name = `sample-${sha256(`${voiceId}\n${text}`).slice(0, 40)}`;
+    for (const [mimeType, ext] of Object.entries(SAMPLE_TYPES)) {
+      const key = `${name}.${ext}`;
+      const bytes = await store.get(key);
+      if (bytes)
+        return {
+          audioUrl: links.sign(key).url,
+          mimeType,
+          durationMs: await durationMs(bytes, mimeType),
+        };
+    }
+    let audio;
+    try {
+      audio = await engine.synthesize(
+        { text, voice: voiceId },
+        { signal: AbortSignal.timeout(SYNTHESIS_TIMEOUT_MS) },
+      );
+    } catch (error) {
+      deps.log(`voice sample: ${(error as Error).message}`);
+      throw notice(VOICE_FAILURES[failureOf(error)]);
+    }
+    const writer = store.create(audio.mimeType, name);
+    const parts: Uint8Array[] = [];
+    try {
+      for await (const chunk of audio.chunks) {
+        parts.push(chunk);
+        await writer.write(chunk);
+      }
+      await writer.finish();
+    } catch (error) {
+      await writer.abort();
+      deps.log(`voice sample: ${(error as Error).message}`);
+      throw notice(VOICE_FAILURES[failureOf(error)]);
+    }
+    return {
+      audioUrl: links.sign(writer.key).url,
+      mimeType: audio.mimeType,
+      durationMs: await durationMs(Buffer.concat(parts), audio.mimeType),
+    };
+  });
+
+  return { voice, speech };
+}
+
+/** The media types samples are kept in, and their file endings. */
+const SAMPLE_TYPES: Record<string, string> = {
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'audio/opus': 'opus',
+  'audio/aac': 'aac',
+  'audio/flac': 'flac',
+  'audio/webm': 'webm',
+};
+
+const mimeOfKey = (key: string): string =>
+  Object.entries(SAMPLE_TYPES).find(([, ext]) => key.endsWith(`.${ext}`))?.[0] ??
+  'application/octet-stream';
