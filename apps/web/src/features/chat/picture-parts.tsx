@@ -66,7 +66,6 @@ function patchMessage(
   );
 }
 
-
 /** What `POST /room/createImage` is asked for. */
 export interface PictureRequest {
   prompt: string;
