@@ -8,7 +8,7 @@ import { useServices } from './services-context';
 import { href, type RouteEntry } from './paths';
 import { useDiscordGuard } from './discord-guard';
 import { LANGUAGES } from '../i18n/i18n';
-import { VoiceProvider } from '../features/voice/voice-player';
+import { VoiceProvider } from '../components/voice/voice-player';
 
 // Neither is needed to draw a screen: they load when first shown (the popup also when idle).
 const SignInPopup = lazy(() =>

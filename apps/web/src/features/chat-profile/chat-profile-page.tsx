@@ -25,9 +25,9 @@ import { SignInGate } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';
 import { usePaged } from '../../hooks/use-paged';
 import { useTagLabels } from '../../hooks/use-tag-labels';
-import { useVoiceCatalog } from '../voice/voice-player';
-import { SampleButton } from '../voice/voice-parts';
-import { sampleText } from '../voice/voice-field';
+import { useVoiceCatalog } from '../../components/voice/voice-player';
+import { SampleButton } from '../../components/voice/voice-parts';
+import { sampleText } from '../../components/voice/voice-field';
 
 /** Pictures a page of the gallery holds. */
 export const PICTURES_PAGE_SIZE = 20;

@@ -31,9 +31,9 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError } from '../../components/states';
 import { MessageActions, MessageEditor } from './message-parts';
 import { PictureMessage, PictureSheet, useImageModels } from './picture-parts';
-import { useVoiceCatalog, useVoicePlayer } from '../voice/voice-player';
-import { MessageVoiceButton } from '../voice/voice-parts';
-import { DictationStatus, MicButton, useDictation } from '../voice/dictation';
+import { useVoiceCatalog, useVoicePlayer } from '../../components/voice/voice-player';
+import { MessageVoiceButton } from '../../components/voice/voice-parts';
+import { DictationStatus, MicButton, useDictation } from '../../components/voice/dictation';
 
 /** The room's messages, newest page first fetched, older pages fetched on demand. */
 function useRoom(roomId: string) {

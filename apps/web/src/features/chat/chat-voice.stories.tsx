@@ -252,7 +252,7 @@ export const TranscribedByTheServer: Story = {
         setTimeout(() => this.onstop?.(), 0);
       }
     }
-    w.MediaRecorder = FakeRecorder;
+    w.MediaRecorder = FakeRecorder as unknown as typeof MediaRecorder;
     const media = navigator.mediaDevices;
     const getUserMedia = media?.getUserMedia;
     Object.defineProperty(navigator, 'mediaDevices', {

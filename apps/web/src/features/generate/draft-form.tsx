@@ -37,8 +37,8 @@ import { useTagGroups } from '../../hooks/use-tag-labels';
 import { Progress } from './idea-form';
 import { PortraitPicker } from './portrait-picker';
 import { GreetingPreview } from './greeting-preview';
-import { useVoiceCatalog } from '../voice/voice-player';
-import { VoiceField } from '../voice/voice-field';
+import { useVoiceCatalog } from '../../components/voice/voice-player';
+import { VoiceField } from '../../components/voice/voice-field';
 import { useChatsLeft, type StudioActor } from './studio';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];

@@ -65,6 +65,8 @@ export function createAudioElementPlayer(audio: HTMLAudioElement): AudioPlayer {
 /** A sample being heard (a voice preview), apart from messages. */
 interface SampleState {
   key: string | null;
+  /** The screen it was asked on: leaving it ends the sample. */
+  path?: string;
   state: AudioPlayState;
   error: unknown;
 }
@@ -119,8 +121,9 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useEffect(() => {
     actor.send({ type: 'STOP' });
-    stopSample();
-  }, [pathname, actor, stopSample]);
+    stopCurrentSample.current?.();
+    stopCurrentSample.current = null;
+  }, [pathname, actor]);
 
   useEffect(() => {
     const charged = actor.on('charged', () => refreshBenefits());
@@ -142,7 +145,7 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
       stopCurrentSample.current = () => {
         live = false;
       };
-      setSample({ key, state: 'loading', error: null });
+      setSample({ key, state: 'loading', error: null, path: pathname });
       load().then(
         (url) => {
           if (!live) return;
@@ -153,25 +156,32 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
             },
             onError: (error) => {
               stopCurrentSample.current = null;
-              setSample({ key, state: 'error', error });
+              setSample({ key, state: 'error', error, path: pathname });
             },
           });
           stopCurrentSample.current = stop;
-          setSample({ key, state: 'playing', error: null });
+          setSample({ key, state: 'playing', error: null, path: pathname });
         },
         (error: unknown) => {
           if (!live) return;
           stopCurrentSample.current = null;
-          setSample({ key, state: 'error', error });
+          setSample({ key, state: 'error', error, path: pathname });
         },
       );
     },
-    [actor, elementPlayer],
+    [actor, elementPlayer, pathname],
   );
 
   const value = useMemo(
-    () => ({ actor, player: elementPlayer, sample, playSample, stopSample }),
-    [actor, elementPlayer, sample, playSample, stopSample],
+    () => ({
+      actor,
+      player: elementPlayer,
+      // A sample asked for on another screen has ended with it.
+      sample: sample.path === pathname ? sample : IDLE_SAMPLE,
+      playSample,
+      stopSample,
+    }),
+    [actor, elementPlayer, sample, pathname, playSample, stopSample],
   );
   return (
     <VoiceContext.Provider value={value}>
