@@ -14,6 +14,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--force-prefers-reduced-motion',
   '--font-render-hinting=none',
+  // Stories press buttons with synthetic events, which give no user activation: without this
+  // a voice's play() would be refused there, though a person's press plays it.
+  '--autoplay-policy=no-user-gesture-required',
 ];
 
 /** Where Chromium is: `CHROMIUM_PATH`, or Debian's. */

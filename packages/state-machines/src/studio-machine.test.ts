@@ -201,6 +201,28 @@ describe('studioMachine', () => {
     expect(actor.getSnapshot().context.savedDraft).toEqual({ ...DRAFT, first_mes: '' });
   });
 
+  it("saves the voice only once one is chosen: absent keeps the server's, null is the default", async () => {
+    const { actor, calls, answers } = start({ draft: DRAFT, mateId: 'm-1' });
+    actor.send({ type: 'SAVE', visibility: 'private' });
+    expect(calls.saveMate[0]).not.toHaveProperty('voice');
+    answers.saveMate[0]!.resolve(mate());
+    await waitFor(actor, (s) => s.matches('saved'));
+    actor.send({ type: 'EDIT' });
+    actor.send({ type: 'VOICE.CHANGE', voice: 'embedded-rms' });
+    actor.send({ type: 'SAVE', visibility: 'private' });
+    expect(calls.saveMate[1]).toMatchObject({ mateId: 'm-1', voice: 'embedded-rms' });
+    answers.saveMate[1]!.resolve(mate({ voice: 'embedded-rms' }));
+    await waitFor(actor, (s) => s.matches('saved'));
+    actor.send({ type: 'EDIT' });
+    actor.send({ type: 'VOICE.CHANGE', voice: null });
+    actor.send({ type: 'SAVE', visibility: 'private' });
+    expect(calls.saveMate[2]).toMatchObject({ voice: null });
+    // The voice given at start (the mate being edited) is saved as it was.
+    const again = start({ draft: DRAFT, mateId: 'm-1', voice: 'embedded-awb' });
+    again.actor.send({ type: 'SAVE', visibility: 'private' });
+    expect(again.calls.saveMate[0]).toMatchObject({ voice: 'embedded-awb' });
+  });
+
   it('a failed save keeps the draft and says why', async () => {
     const { actor, answers } = start({ draft: DRAFT });
     actor.send({ type: 'SAVE', visibility: 'public' });

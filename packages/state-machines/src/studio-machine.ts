@@ -52,6 +52,11 @@ export interface StudioInput {
   mateId?: string | null;
   /** A portrait picked before. */
   portrait?: StudioPortrait | null;
+  /**
+   * The mate's voice (an id from `GET /voice/voices`, or `null` for the default); absent leaves
+   * it as the server has it until `VOICE.CHANGE` chooses one.
+   */
+  voice?: string | null;
 }
 
 /** Which call failed last, for the screen to say so by the right control. */
@@ -69,6 +74,8 @@ export interface StudioContext {
   mateId: string | null;
   /** The portrait to apply after saving, or `null` to keep the current one. */
   portrait: StudioPortrait | null;
+  /** The voice to save (`null` for the default), or `undefined` to keep the saved one. */
+  voice: string | null | undefined;
   /** The field being written again, while one is. */
   busyField: RegenerableField | null;
   /** The visibility of the save under way or last asked for. */
@@ -93,6 +100,7 @@ export type StudioEvent =
   | { type: 'REGENERATE'; field: RegenerableField }
   | { type: 'REGENERATE_ALL' }
   | { type: 'PORTRAIT.CHANGE'; portrait: StudioPortrait | null }
+  | { type: 'VOICE.CHANGE'; voice: string | null }
   | { type: 'SAVE'; visibility: MateVisibility }
   | { type: 'EDIT' };
 
@@ -108,6 +116,7 @@ interface SaveInput {
   draft: MateDraft;
   mateId: string | null;
   visibility: MateVisibility;
+  voice: string | null | undefined;
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -150,6 +159,7 @@ export const studioMachine = setup({
         {
           ...input.draft,
           ...(input.mateId ? { mateId: input.mateId } : {}),
+          ...(input.voice !== undefined ? { voice: input.voice } : {}),
           visibility: input.visibility,
         },
         { signal },
@@ -217,6 +227,7 @@ export const studioMachine = setup({
     draft: input.draft ?? null,
     mateId: input.mateId ?? null,
     portrait: input.portrait ?? null,
+    voice: input.voice,
     busyField: null,
     visibility: null,
     checked: false,
@@ -228,6 +239,9 @@ export const studioMachine = setup({
   on: {
     'IDEA.CHANGE': { actions: 'changeIdea' },
     'PORTRAIT.CHANGE': { actions: 'changePortrait' },
+    'VOICE.CHANGE': {
+      actions: assign(({ event }) => ({ voice: event.voice })),
+    },
   },
   states: {
     starting: {
@@ -335,6 +349,7 @@ export const studioMachine = setup({
           draft: context.draft!,
           mateId: context.mateId,
           visibility: context.visibility!,
+          voice: context.voice,
         }),
         onDone: [
           {

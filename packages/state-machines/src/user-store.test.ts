@@ -70,6 +70,16 @@ describe('createUserStore', () => {
     expect(second.context().verifyTicket).toBe('tk');
   });
 
+  it('keeps "speak replies aloud" off at first, and across reloads once turned on', () => {
+    const first = setup();
+    expect(first.context().speakReplies).toBe(false);
+    first.store.trigger.speakRepliesChanged({ speakReplies: true });
+    const second = setup(JSON.parse(first.data.get(USER_STORE_KEY)!));
+    expect(second.context().speakReplies).toBe(true);
+    // A state saved before the preference existed starts with it off.
+    expect(setup({ nfsw: true }).context().speakReplies).toBe(false);
+  });
+
   it('starts fresh, and logs, when the saved state is unreadable', () => {
     const { storage } = createMemoryStorage({ [USER_STORE_KEY]: '{broken' });
     const logError = vi.fn();
@@ -83,6 +93,7 @@ describe('createUserStore', () => {
     store.trigger.loginSucceeded({ userInfo: USER });
     store.trigger.benefitsChanged({ benefits: { chats: 5, goldCoins: 9, userId: 'u1' } });
     store.trigger.nfswChanged({ nfsw: true });
+    store.trigger.speakRepliesChanged({ speakReplies: true });
     store.trigger.genderSelected({ gender: 'female' });
     store.trigger.tagToggled({ tag: 'fantasy' });
     store.trigger.extraTagsChanged({ tags: ['x'] });

@@ -24,6 +24,8 @@ export interface UserState {
   extraTags: string[];
   /** Chats and gold coins left. */
   userBenefits: UserBenefits;
+  /** Whether each new mate reply is played aloud once complete (a preference of this browser). */
+  speakReplies: boolean;
 }
 
 /** The part of Web Storage the store needs; `localStorage` fits. */
@@ -62,6 +64,7 @@ export function initialUserState(): UserState {
     selectedTags: [],
     extraTags: [],
     userBenefits: { ...DEFAULT_BENEFITS },
+    speakReplies: false,
   };
 }
 
@@ -144,6 +147,10 @@ export function createUserStore(options: UserStoreOptions) {
         userBenefits: { ...event.benefits },
       }),
       nfswChanged: (context, event: { nfsw: boolean }) => ({ ...context, nfsw: event.nfsw }),
+      speakRepliesChanged: (context, event: { speakReplies: boolean }) => ({
+        ...context,
+        speakReplies: event.speakReplies,
+      }),
       genderSelected: (context, event: { gender: Gender | null }) => ({
         ...context,
         selectGender: event.gender,

@@ -65,7 +65,11 @@ export type { ImageChoice, ImageChoicesProps } from './controls/image-choices';
 export type { TabItem, TabsProps } from './controls/tabs';
 export type { TooltipProps } from './controls/tooltip';
 export type { RatingProps } from './controls/rating';
-export type { AudioPlayButtonProps } from './controls/audio-play-button';
+export type {
+  AudioPlayButtonProps,
+  AudioPlayButtonLabels,
+  AudioPlayState,
+} from './controls/audio-play-button';
 export type { CardProps, GridProps, LinkProps } from './layout/more-layout';
 export type { ScrollAreaProps } from './layout/scroll-area';
 export type { SearchFieldProps } from './catalog/search-field';

@@ -8,6 +8,7 @@ import { useServices } from './services-context';
 import { href, type RouteEntry } from './paths';
 import { useDiscordGuard } from './discord-guard';
 import { LANGUAGES } from '../i18n/i18n';
+import { VoiceProvider } from '../components/voice/voice-player';
 
 // Neither is needed to draw a screen: they load when first shown (the popup also when idle).
 const SignInPopup = lazy(() =>
@@ -39,7 +40,7 @@ export function Layout() {
 
   const loadingPage = <Spinner label={t('shell.loadingPage')} />;
   return (
-    <>
+    <VoiceProvider>
       <AppFrame
         ref={main}
         label={t('shell.mainContent')}
@@ -108,6 +109,6 @@ export function Layout() {
           <Toaster notices={toasts} onDismiss={(id) => notices.trigger.dismissed({ id })} />
         </Suspense>
       ) : null}
-    </>
+    </VoiceProvider>
   );
 }

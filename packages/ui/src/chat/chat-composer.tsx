@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { styled } from '../theme/stitches.config';
 import { Button } from '../controls/button';
 import { Chip } from '../controls/chip';
@@ -65,6 +65,15 @@ export interface ChatComposerProps {
   /** Ideas to pick from: picking one puts it in the box. */
   suggestions?: string[];
   labels?: ChatComposerLabels;
+  /**
+   * The text in the box, when the page keeps it (e.g. to add dictated speech); leave both
+   * `value` and `onValueChange` out and the composer keeps its own.
+   */
+  value?: string;
+  /** Called with the new text whenever it changes (typing, a picked idea, clearing on send). */
+  onValueChange?: (text: string) => void;
+  /** More buttons beside the box, before Send (e.g. a microphone). */
+  tools?: ReactNode;
 }
 
 /** Where the user writes: Enter sends, Shift+Enter starts a new line. */
@@ -75,8 +84,16 @@ export function ChatComposer({
   onInspire,
   suggestions = [],
   labels = ENGLISH,
+  value,
+  onValueChange,
+  tools,
 }: ChatComposerProps) {
-  const [text, setText] = useState('');
+  const [own, setOwn] = useState('');
+  const text = value ?? own;
+  const setText = (next: string) => {
+    if (value === undefined) setOwn(next);
+    onValueChange?.(next);
+  };
   const send = () => {
     if (streaming || text.trim() === '') return;
     onSend(text.trim());
@@ -114,6 +131,7 @@ export function ChatComposer({
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
         />
+        {tools}
         {onInspire && !streaming && (
           <Button variant="soft" onClick={onInspire}>
             {labels.inspire}

@@ -25,6 +25,9 @@ import { SignInGate } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';
 import { usePaged } from '../../hooks/use-paged';
 import { useTagLabels } from '../../hooks/use-tag-labels';
+import { useVoiceCatalog } from '../../components/voice/voice-player';
+import { SampleButton } from '../../components/voice/voice-parts';
+import { sampleText } from '../../components/voice/voice-field';
 
 /** Pictures a page of the gallery holds. */
 export const PICTURES_PAGE_SIZE = 20;
@@ -69,9 +72,48 @@ function ChatProfile() {
       <Stack gap={5}>
         <Link href={href('/chat-detail', { roomId })}>← {t('chatProfile.back')}</Link>
         <MateCard mate={mate} linkToPage={!readOnly} />
+        <MateVoice mate={mate} />
         <Pictures roomId={roomId} />
       </Stack>
     </Container>
+  );
+}
+
+/**
+ * The mate's voice: its name (or that it speaks in the default voice) and a sample of it.
+ * Absent where the server has no voice.
+ */
+function MateVoice({ mate }: { mate: Mate }) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const catalog = useVoiceCatalog();
+  const headingId = useId();
+  if (!catalog) return null;
+  const voice = catalog.voices.find((candidate) => candidate.voiceId === mate.voice);
+  const text = sampleText(
+    fillMacros(mate.first_mes, mate.name, t('common.you')),
+    t('voice.previewLine'),
+  );
+  return (
+    <Card as="section" aria-labelledby={headingId}>
+      <Stack gap={2}>
+        <Heading as="h2" size={3} id={headingId}>
+          {t('voice.section')}
+        </Heading>
+        <Text>{voice ? t('voice.speaksAs', { name: voice.name }) : t('voice.speaksDefault')}</Text>
+        <SampleButton
+          sampleKey={`profile:${mate.mateId}`}
+          load={() =>
+            client.voice
+              .textToAudio({ text, ...(voice ? { voice: voice.voiceId } : {}) })
+              .then((clip) => clip.audioUrl)
+          }
+          play={t('voice.sample')}
+          stop={t('voice.stopSample')}
+          failed={(message) => t('voice.previewFailed', { message })}
+        />
+      </Stack>
+    </Card>
   );
 }
 

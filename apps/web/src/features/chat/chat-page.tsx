@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   useInfiniteQuery,
   useMutation,
@@ -8,6 +8,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector as useStoreSelector } from '@xstate/store-react';
 import { chatStreamMachine } from '@mates/state-machines';
 import type { Message, RoomInfo } from '@mates/api-client';
 import {
@@ -21,6 +22,7 @@ import {
   Heading,
   Link,
   Stack,
+  Switch,
   Text,
 } from '@mates/ui';
 import { useServices } from '../../app/services-context';
@@ -29,6 +31,9 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError } from '../../components/states';
 import { MessageActions, MessageEditor } from './message-parts';
 import { PictureMessage, PictureSheet, useImageModels } from './picture-parts';
+import { useVoiceCatalog, useVoicePlayer } from '../../components/voice/voice-player';
+import { MessageVoiceButton } from '../../components/voice/voice-parts';
+import { DictationStatus, MicButton, useDictation } from '../../components/voice/dictation';
 
 /** The room's messages, newest page first fetched, older pages fetched on demand. */
 function useRoom(roomId: string) {
@@ -67,6 +72,17 @@ export function ChatPage() {
   const [doomed, setDoomed] = useState<Message | null>(null);
   const [picturing, setPicturing] = useState(false);
   const imageModels = useImageModels();
+  const voiceCatalog = useVoiceCatalog();
+  const { actor: voice } = useVoicePlayer();
+  const speakReplies = useStoreSelector(store, (state) => state.context.speakReplies);
+  const [draft, setDraft] = useState('');
+  const dictation = useDictation({ catalog: voiceCatalog, text: draft, onText: setDraft });
+  /** A message changed (edited, regenerated): its kept audio is no longer what it says. */
+  const forgetVoice = (messageId: string | undefined) => {
+    if (!messageId) return;
+    if (voice.getSnapshot().context.messageId === messageId) voice.send({ type: 'STOP' });
+    voice.send({ type: 'FORGET', messageId });
+  };
   const refresh = () => queries.invalidateQueries({ queryKey: ['room', roomId] });
   const inspiration = useMutation({
     mutationFn: () => client.girl.chatGetInspiration({ roomId }),
@@ -83,6 +99,16 @@ export function ChatPage() {
     if (reply.benefits) store.trigger.benefitsChanged({ benefits: reply.benefits });
     void queries.invalidateQueries({ queryKey: ['room', roomId] });
   }, [finished, reply.benefits, queries, roomId, store]);
+
+  // "Speak replies aloud": a reply that ended whole is played once, as soon as it is complete.
+  const spokenReply = useRef<string | null>(null);
+  const replyId = reply.ended ? reply.replyMessageId : null;
+  const speaks = speakReplies && voiceCatalog !== null;
+  useEffect(() => {
+    if (!speaks || !replyId || spokenReply.current === replyId) return;
+    spokenReply.current = replyId;
+    voice.send({ type: 'PLAY', messageId: replyId });
+  }, [speaks, replyId, voice]);
 
   if (!roomId) return <EmptyState title={t('chat.missing')} description={t('chat.missingText')} />;
   if (room.isPending) return <Loading />;
@@ -174,6 +200,7 @@ export function ChatPage() {
                   roomId={roomId}
                   message={message}
                   onDone={() => setEditing(null)}
+                  onSaved={() => forgetVoice(message.messageId)}
                   onContinue={() =>
                     chat.send({ type: 'REGENERATE', fromMessageId: message.messageId })
                   }
@@ -189,12 +216,23 @@ export function ChatPage() {
                   labels={message.role === 'user' ? ownLabels : bubbleLabels}
                   actions={
                     busy ? undefined : (
-                      <MessageActions
-                        canRegenerate={!readOnly && message.messageId === lastMate?.messageId}
-                        onRegenerate={() => chat.send({ type: 'REGENERATE' })}
-                        onEdit={() => setEditing(message.messageId)}
-                        onDelete={() => setDoomed(message)}
-                      />
+                      <Flex gap={1} align="center">
+                        {voiceCatalog && message.role === 'mate' && message.content.trim() && (
+                          <MessageVoiceButton
+                            messageId={message.messageId}
+                            catalog={voiceCatalog}
+                          />
+                        )}
+                        <MessageActions
+                          canRegenerate={!readOnly && message.messageId === lastMate?.messageId}
+                          onRegenerate={() => {
+                            forgetVoice(lastMate?.messageId);
+                            chat.send({ type: 'REGENERATE' });
+                          }}
+                          onEdit={() => setEditing(message.messageId)}
+                          onDelete={() => setDoomed(message)}
+                        />
+                      </Flex>
                     )
                   }
                 />
@@ -230,14 +268,32 @@ export function ChatPage() {
           </Text>
         ) : (
           <Stack gap={2}>
-            {imageModels.length > 0 && (
-              <Flex justify="end">
-                <Button variant="soft" size="small" onClick={() => setPicturing(true)}>
-                  {t('picture.open')}
-                </Button>
+            {(imageModels.length > 0 || voiceCatalog) && (
+              <Flex justify="between" align="center" gap={3} wrap>
+                {voiceCatalog ? (
+                  <Switch
+                    label={t('voice.speakReplies')}
+                    checked={speakReplies}
+                    onCheckedChange={(on) => {
+                      // Turning it on speaks the replies to come, not the one already read.
+                      spokenReply.current = replyId;
+                      store.trigger.speakRepliesChanged({ speakReplies: on });
+                    }}
+                  />
+                ) : (
+                  <span />
+                )}
+                {imageModels.length > 0 && (
+                  <Button variant="soft" size="small" onClick={() => setPicturing(true)}>
+                    {t('picture.open')}
+                  </Button>
+                )}
               </Flex>
             )}
             <ChatComposer
+              value={draft}
+              onValueChange={setDraft}
+              tools={<MicButton dictation={dictation} />}
               streaming={busy}
               onSend={send}
               onStop={() => chat.send({ type: 'ABORT' })}
@@ -252,6 +308,7 @@ export function ChatPage() {
                 suggestions: t('chat.suggestions'),
               }}
             />
+            <DictationStatus dictation={dictation} />
           </Stack>
         )}
       </Stack>

@@ -66,11 +66,14 @@ export function MessageEditor({
   roomId,
   message,
   onDone,
+  onSaved,
   onContinue,
 }: {
   roomId: string;
   message: Message;
   onDone: () => void;
+  /** The change was kept (e.g. to drop the message's old voice). */
+  onSaved?: () => void;
   /** Asks for a new reply to the edited message (later messages go). */
   onContinue: () => void;
 }) {
@@ -83,6 +86,7 @@ export function MessageEditor({
     mutationFn: (_then: 'done' | 'continue') =>
       client.room.editMessage({ roomId, messageId: message.messageId, content: content.trim() }),
     onSuccess: async (_saved, then) => {
+      onSaved?.();
       await queries.invalidateQueries({ queryKey: ['room', roomId] });
       onDone();
       if (then === 'continue') onContinue();

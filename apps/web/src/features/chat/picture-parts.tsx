@@ -22,6 +22,7 @@ import { jobPollingMachine } from '@mates/state-machines';
 import { Button, ButtonLink, Dialog, Flex, Select, Stack, Text, TextArea } from '@mates/ui';
 import { useServices } from '../../app/services-context';
 import { FullPicture } from '../../components/full-picture';
+import { useRefreshBenefits } from '../../hooks/use-refresh-benefits';
 
 /** The longest picture prompt `POST /room/createImage` takes. */
 export const PICTURE_PROMPT_MAX = 1000;
@@ -63,16 +64,6 @@ function patchMessage(
         }
       : data,
   );
-}
-
-/** Asks the server what the user has left, and keeps it (after a charge or a refund). */
-function useRefreshBenefits() {
-  const { client, store } = useServices();
-  return () =>
-    void client.user
-      .benefits()
-      .then((benefits) => store.trigger.benefitsChanged({ benefits }))
-      .catch(() => undefined);
 }
 
 /** What `POST /room/createImage` is asked for. */

@@ -37,6 +37,8 @@ import { useTagGroups } from '../../hooks/use-tag-labels';
 import { Progress } from './idea-form';
 import { PortraitPicker } from './portrait-picker';
 import { GreetingPreview } from './greeting-preview';
+import { useVoiceCatalog } from '../../components/voice/voice-player';
+import { VoiceField } from '../../components/voice/voice-field';
 import { useChatsLeft, type StudioActor } from './studio';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
@@ -84,6 +86,7 @@ export function DraftForm({ actor, editing }: { actor: StudioActor; editing: Mat
   const matureAllowed = useStoreSelector(store, (state) => state.context.nfsw);
   const chats = useChatsLeft();
   const { groups } = useTagGroups();
+  const voiceCatalog = useVoiceCatalog();
   const draft = context.draft!;
   const change = (patch: Partial<MateDraft>) => actor.send({ type: 'DRAFT.CHANGE', draft: patch });
   const all = checkMateDraft(draft, context.visibility ?? 'draft');
@@ -210,6 +213,14 @@ export function DraftForm({ actor, editing }: { actor: StudioActor; editing: Mat
           options={GENDERS.map((value) => ({ value, label: t(`generate.genders.${value}`) }))}
         />
       </Flex>
+      {voiceCatalog && (
+        <VoiceField
+          catalog={voiceCatalog}
+          value={context.voice ?? null}
+          onChange={(voice) => actor.send({ type: 'VOICE.CHANGE', voice })}
+          greeting={draft.first_mes}
+        />
+      )}
       {(matureAllowed || draft.nsfw) && (
         <Switch
           label={t('generate.mature')}

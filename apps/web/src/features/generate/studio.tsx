@@ -68,6 +68,7 @@ export function Studio({
       idea: restored?.idea ?? { language: supportedLanguage(i18n.language) },
       draft: restored?.draft ?? saved,
       portrait: restored?.portrait ?? null,
+      ...(mate ? { voice: mate.voice } : {}),
     },
   });
   const state = useSelector(actor, (snapshot) => snapshot);
