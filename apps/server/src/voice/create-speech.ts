@@ -16,7 +16,7 @@ export function createSpeechEngine(
   if (!config) return null;
   switch (config.provider) {
     case 'embedded':
-      return createEmbeddedSpeech({ threads: config.threads });
+      return createEmbeddedSpeech({ threads: config.threads, log });
     case 'openai':
       // Config reading gives the remote settings whenever the provider is `openai`.
       if (!remote) throw new Error('SPEECH_PROVIDER=openai without its SPEECH_* settings');
