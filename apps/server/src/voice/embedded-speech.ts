@@ -87,7 +87,7 @@ export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngi
       const job = { text: request.text, voice: chosen.flite, settings: chosen.settings };
       const attempt = async (): Promise<Uint8Array> => {
         const running = pool.exec('speak', [job]);
-        const cancel = () => running.cancel();
+        const cancel = () => void running.cancel();
         signal.addEventListener('abort', cancel, { once: true });
         try {
           return Buffer.from((await running) as string, 'base64');
