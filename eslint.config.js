@@ -130,6 +130,7 @@ export default tseslint.config(
                 'CARD_SPECS',
                 'GENDERS',
                 'JOB_STATES',
+                'LEDGER_KINDS',
                 'MATE_FEEDBACK_REASONS',
                 'MATE_VISIBILITIES',
                 'MESSAGE_ROLES',

@@ -13,6 +13,7 @@ export {
 export { REPORT_QUEUE_STATES } from './types/moderation';
 export { JOB_STATES, VOICE_SAMPLE_MAX } from './types/media';
 export { USER_FEEDBACK_CATEGORIES } from './types/user';
+export { LEDGER_KINDS } from './types/ledger';
 export { MESSAGE_ROLES, MESSAGE_STATUSES } from './types/room';
 export { CARD_FORMATS, CARD_SOURCE_SPECS, CARD_SPECS } from './types/card';
 export { ApiError } from './errors/api-error';
@@ -154,6 +155,14 @@ export type {
   VoiceCatalog,
   VoiceGender,
 } from './types/media';
+export type {
+  LedgerEntry,
+  LedgerKind,
+  LedgerQuery,
+  LedgerReference,
+  SetSpendingCapPayload,
+  SpendingCap,
+} from './types/ledger';
 export type {
   BillingPeriod,
   Package,

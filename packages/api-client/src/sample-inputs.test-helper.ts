@@ -87,6 +87,9 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
   '/room/pictures': { roomId: 'room-1', page: 1 },
   '/room/sharePicture': { messageId: 'msg-image-1', shared: true },
   '/voice/voices': undefined,
+  '/user/ledger': { page: 2, pageSize: 20 },
+  '/user/spendingCap': undefined,
+  '/user/setSpendingCap': { dailyChats: null, dailyGoldCoins: 20 },
   '/voice/transcribe': { audio: 'UklGRg==', mimeType: 'audio/webm;codecs=opus' },
 };
 

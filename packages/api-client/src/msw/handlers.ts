@@ -244,6 +244,12 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     charged: 1,
   }),
   '/voice/voices': () => fixtures.createVoiceCatalogFixture(),
+  '/user/ledger': () => fixtures.createPageFixture(fixtures.createLedgerFixture()),
+  '/user/spendingCap': () => fixtures.createSpendingCapFixture(),
+  '/user/setSpendingCap': ({ body }) =>
+    fixtures.createSpendingCapFixture(
+      body as { dailyChats: number | null; dailyGoldCoins: number | null },
+    ),
   '/voice/transcribe': () => ({ text: 'Tell me about the lighthouse.' }),
   '/extra/tags': () => fixtures.createTagsFixture(),
   '/extra/tagsMap': () => fixtures.createTagGroupsFixture(),

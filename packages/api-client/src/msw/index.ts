@@ -18,6 +18,8 @@ export {
   createAudioClipFixture,
   createAudioFixture,
   createImageMessageFixture,
+  createLedgerFixture,
+  createSpendingCapFixture,
   createVoiceCatalogFixture,
   createVoiceFixture,
   createRoomPictureFixture,
