@@ -641,3 +641,47 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
     expect((await fetchShared(sharedUrl!)).status).toBe(404);
   });
 });
+
+describe('pictures and the engine’s concurrency', () => {
+  it('draws one picture at a time on AUTOMATIC1111 by default (IMAGE_CONCURRENCY)', async () => {
+    const double = await startAutomatic1111Double();
+    const app = await startTestServer('sqlite', {
+      model: unconfiguredModel(),
+      env: {
+        IMAGE_PROVIDER: 'automatic1111',
+        IMAGE_BASE_URL: double.url,
+        IMAGE_COST: '1',
+        WELCOME_GOLD_COINS: '10',
+      },
+    });
+    try {
+      expect(app.deps.config.image?.concurrency).toBe(1);
+      await app.deps.jobs.start();
+      const { client } = await signUp(app);
+      const mate = await app.db
+        .selectFrom('mates')
+        .select('id')
+        .where('name', '=', 'Kai Tanaka')
+        .executeTakeFirstOrThrow();
+      const { roomId } = await client.room.createRoom({ mateId: mate.id });
+      // Each takes a few progress polls to draw: asked together, they would overlap.
+      double.queue.push({ kind: 'ok', steps: 3 }, { kind: 'ok', steps: 3 });
+      const jobs = await Promise.all(
+        ['Kai, first', 'Kai, second'].map((prompt) => client.room.createImage({ roomId, prompt })),
+      );
+      for (const { jobId } of jobs)
+        for (let state: JobState = 'queued'; state !== 'succeeded';) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          state = (await client.room.checkJobStatus({ jobId })).state;
+          expect(state).not.toBe('failed');
+        }
+      // The engine never had two at once: each answered before the next arrived.
+      expect(double.drawing).toHaveLength(4);
+      expect(double.drawing[1]!.replace('end', 'start')).toBe(double.drawing[0]);
+      expect(double.drawing[3]!.replace('end', 'start')).toBe(double.drawing[2]);
+    } finally {
+      await app.close();
+      await double.close();
+    }
+  });
+});

@@ -167,7 +167,7 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       return { file };
     },
     {
-      concurrency: 2,
+      concurrency: image.concurrency,
       timeoutMs: image.timeoutMs + JOB_MARGIN_MS,
       onFinallyFailed: async (job, trx) => {
         await refundGoldCoins(trx, job.payload.userId, job.payload.cost, 'refund: picture failed');
