@@ -46,6 +46,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-23-0013-picture-messages',
           '2026-11-23-0014-picture-sharing',
           '2026-11-23-0015-speech-clips',
+          '2026-11-24-0016-ledger',
         ]);
       } finally {
         await database.drop();
