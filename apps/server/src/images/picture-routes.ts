@@ -6,7 +6,7 @@ import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { badInput, notFound, notice } from '../http/envelope';
 import { consume } from '../accounts/rate-limits';
-import { refundGoldCoins, spendGoldCoins } from '../accounts/benefits';
+import { DAILY_CAP_REACHED, refundGoldCoins, spendGoldCoins } from '../accounts/benefits';
 import { appendMessage } from '../chat/messages';
 import { canContinue, findOwnRoom } from '../chat/rooms';
 import { textsFor } from '../i18n/texts';
@@ -170,7 +170,10 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       concurrency: image.concurrency,
       timeoutMs: image.timeoutMs + JOB_MARGIN_MS,
       onFinallyFailed: async (job, trx) => {
-        await refundGoldCoins(trx, job.payload.userId, job.payload.cost, 'refund: picture failed');
+        await refundGoldCoins(trx, job.payload.userId, job.payload.cost, {
+          reason: 'refund: picture failed',
+          reference: { type: 'message', id: job.payload.messageId },
+        });
       },
     },
   );
@@ -228,15 +231,21 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       .executeTakeFirstOrThrow();
     const size = input.size ?? '768x1024';
     const message = await db.transaction().execute(async (trx) => {
-      if (!(await spendGoldCoins(trx, user.id, image.cost, 'picture'))) return null;
-      return appendMessage(trx, room.id, {
+      const added = await appendMessage(trx, room.id, {
         role: 'mate',
         content: '',
         status: 'complete',
         picture: { prompt: input.prompt, size, ...(input.model ? { model: input.model } : {}) },
       });
+      // Charged for the message it pays for; a refusal rolls the message back.
+      const spent = await spendGoldCoins(trx, user.id, image.cost, {
+        reason: 'picture',
+        reference: { type: 'message', id: added.id },
+      });
+      if (spent === 'capped') throw notice(DAILY_CAP_REACHED);
+      if (spent === 'short') throw notice(NOT_ENOUGH_COINS);
+      return added;
     });
-    if (!message) throw notice(NOT_ENOUGH_COINS);
     const payload: PicturePayload = {
       messageId: message.id,
       userId: user.id,
@@ -252,7 +261,10 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
     } catch (error) {
       deps.log(`picture for ${message.id} not queued: ${(error as Error).message}`);
       await db.transaction().execute(async (trx) => {
-        await refundGoldCoins(trx, user.id, image.cost, 'refund: picture not queued');
+        await refundGoldCoins(trx, user.id, image.cost, {
+          reason: 'refund: picture not queued',
+          reference: { type: 'message', id: message.id },
+        });
         await trx
           .updateTable('messages')
           .set({ status: 'error', image_error: NOT_QUEUED })
@@ -372,8 +384,11 @@ export async function cancelPicture(deps: Deps, row: MessageTable): Promise<bool
   const raw: unknown = stored?.payload;
   const data = (typeof raw === 'string' ? JSON.parse(raw) : raw) as PicturePayload | undefined;
   if (data)
-    await deps.db
-      .transaction()
-      .execute((trx) => refundGoldCoins(trx, data.userId, data.cost, 'refund: picture cancelled'));
+    await deps.db.transaction().execute((trx) =>
+      refundGoldCoins(trx, data.userId, data.cost, {
+        reason: 'refund: picture cancelled',
+        reference: { type: 'message', id: data.messageId },
+      }),
+    );
   return true;
 }
