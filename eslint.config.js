@@ -131,6 +131,7 @@ export default tseslint.config(
                 'GENDERS',
                 'JOB_STATES',
                 'LEDGER_KINDS',
+                'CHECKOUT_STATES',
                 'MATE_FEEDBACK_REASONS',
                 'MATE_VISIBILITIES',
                 'MESSAGE_ROLES',

@@ -85,7 +85,14 @@ import type {
   Transcription,
   VoiceCatalog,
 } from './types/media';
-import type { SubscriptionInfo } from './types/subscription';
+import type {
+  Checkout,
+  CheckoutPayload,
+  CheckoutStatus,
+  CheckoutStatusQuery,
+  Subscription,
+  SubscriptionInfo,
+} from './types/subscription';
 import type { LedgerEntry, LedgerQuery, SetSpendingCapPayload, SpendingCap } from './types/ledger';
 import type { CardFile, CardPreview, ExportCardQuery, ImportCardPayload } from './types/card';
 
@@ -186,6 +193,11 @@ export interface Endpoints {
   '/user/ledger': Get<LedgerQuery | void, Paged<LedgerEntry>>;
   '/user/spendingCap': Get<void, SpendingCap>;
   '/user/setSpendingCap': Post<SetSpendingCapPayload, SpendingCap>;
+  // Beyond the specification: buying packages through the payment provider, and the plan.
+  '/subscription/checkout': Post<CheckoutPayload, Checkout>;
+  '/subscription/checkoutStatus': Get<CheckoutStatusQuery, CheckoutStatus>;
+  '/subscription/cancel': Post<void, Subscription>;
+  '/subscription/resume': Post<void, Subscription>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -273,6 +285,10 @@ export const ENDPOINTS = {
   '/user/ledger': { method: 'GET', hasInput: true },
   '/user/spendingCap': { method: 'GET', hasInput: false },
   '/user/setSpendingCap': { method: 'POST', hasInput: true },
+  '/subscription/checkout': { method: 'POST', hasInput: true },
+  '/subscription/checkoutStatus': { method: 'GET', hasInput: true },
+  '/subscription/cancel': { method: 'POST', hasInput: false },
+  '/subscription/resume': { method: 'POST', hasInput: false },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

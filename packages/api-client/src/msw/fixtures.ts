@@ -28,7 +28,13 @@ import type {
   Voice,
   VoiceCatalog,
 } from '../types/media';
-import type { Package, SubscriptionInfo } from '../types/subscription';
+import type {
+  CheckoutStatus,
+  FeatureCosts,
+  Package,
+  Subscription,
+  SubscriptionInfo,
+} from '../types/subscription';
 import type { LedgerEntry, SpendingCap } from '../types/ledger';
 
 const CREATED = '2026-10-01T12:00:00.000Z';
@@ -514,6 +520,38 @@ export function createSubscriptionInfoFixture(
       createPackageFixture(),
     ],
     current: null,
+    benefits: createBenefitsFixture(),
+    payments: true,
+    costs: createFeatureCostsFixture(),
+    ...overrides,
+  };
+}
+
+/** What each feature costs on a server with pictures and voice. */
+export function createFeatureCostsFixture(overrides: Partial<FeatureCosts> = {}): FeatureCosts {
+  return { chatMessage: 1, picture: 5, voiceClip: 1, generatedCharacter: 1, ...overrides };
+}
+
+/** An active monthly plan that renews on 2026-12-20. */
+export function createSubscriptionFixture(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    packageId: 'package-plus',
+    status: 'active',
+    startedAt: '2026-10-20T10:00:00.000Z',
+    currentPeriodEnd: '2026-12-20T10:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    ...overrides,
+  };
+}
+
+/** A checkout at `state` (default `paid`). */
+export function createCheckoutStatusFixture(
+  overrides: Partial<CheckoutStatus> = {},
+): CheckoutStatus {
+  return {
+    checkoutId: 'cs_test_1',
+    packageId: 'package-plus',
+    state: 'paid',
     benefits: createBenefitsFixture(),
     ...overrides,
   };
