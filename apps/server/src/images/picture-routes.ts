@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import sharp from 'sharp';
@@ -230,6 +231,9 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       .where('id', '=', room.mate_id)
       .executeTakeFirstOrThrow();
     const size = input.size ?? '768x1024';
+    // The job's id is written with the message: a process that dies before the job is stored
+    // leaves a message whose job does not exist, which start-up recovery fails and refunds.
+    const jobId = randomUUID();
     const message = await db.transaction().execute(async (trx) => {
       const added = await appendMessage(trx, room.id, {
         role: 'mate',
@@ -237,6 +241,11 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
         status: 'complete',
         picture: { prompt: input.prompt, size, ...(input.model ? { model: input.model } : {}) },
       });
+      await trx
+        .updateTable('messages')
+        .set({ image_job_id: jobId })
+        .where('id', '=', added.id)
+        .execute();
       // Charged for the message it pays for; a refusal rolls the message back.
       const spent = await spendGoldCoins(trx, user.id, image.cost, {
         reason: 'picture',
@@ -255,9 +264,8 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       nsfw: toBool(user.nfsw) && toBool(mate.nsfw),
       cost: image.cost,
     };
-    let jobId: string;
     try {
-      jobId = await deps.jobs.enqueue(PICTURE_JOB, payload);
+      await deps.jobs.enqueue(PICTURE_JOB, payload, { id: jobId });
     } catch (error) {
       deps.log(`picture for ${message.id} not queued: ${(error as Error).message}`);
       await db.transaction().execute(async (trx) => {
@@ -273,11 +281,6 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       });
       throw notice(NOT_QUEUED);
     }
-    await db
-      .updateTable('messages')
-      .set({ image_job_id: jobId })
-      .where('id', '=', message.id)
-      .execute();
     return { jobId, messageId: message.id };
   });
 
