@@ -126,8 +126,11 @@ describe.each(DIALECTS)('picture models on %s', (dialect) => {
         expect(info.messages.at(-1)).toMatchObject({
           content: '',
           status: 'error',
-          image: { state: 'failed', jobId: '', url: null, error: NOT_QUEUED },
+          // The job id was written with the message; no such job was ever stored.
+          image: { state: 'failed', jobId: expect.any(String), url: null, error: NOT_QUEUED },
         });
+        const { jobId } = info.messages.at(-1)!.image!;
+        expect(await app.deps.jobs.status(jobId)).toBeNull();
       } finally {
         await app.close();
       }
