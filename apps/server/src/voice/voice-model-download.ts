@@ -1,0 +1,196 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { downloadFile, downloadSequence } from 'ipull';
+
+/** Options of {@link downloadVoiceModel}. */
+export interface VoiceModelDownloadOptions {
+  /** The model hub, e.g. `https://huggingface.co` (`SPEECH_HUB_URL`). */
+  hubUrl: string;
+  /** The model's repository on the hub, e.g. `csukuangfj/kokoro-en-v0_19` (`SPEECH_MODEL`). */
+  repo: string;
+  /** Where the model's files go: `$DATA_DIR/voices/<owner>--<name>`. */
+  dir: string;
+  fetch: typeof globalThis.fetch;
+  /** Draws ipull's progress bar on the console, as the language model's download does. */
+  progressBar: boolean;
+  /** Bytes downloaded so far of the whole model, and its total, as they grow. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** What {@link downloadVoiceModel} leaves in `dir`: the files sherpa-onnx needs, by role. */
+export interface VoiceModelFiles {
+  /** `kokoro` (a `voices.bin` beside the model) or `vits` (Piper and other VITS voices). */
+  kind: 'kokoro' | 'vits';
+  /** The ONNX network. */
+  model: string;
+  tokens: string;
+  /** Kokoro's speaker styles. */
+  voices: string | undefined;
+  /** espeak-ng's data folder (phonemes), when the model reads text through espeak-ng. */
+  dataDir: string | undefined;
+  /** Lexicon files (comma-separated, as sherpa-onnx takes them), when the model has any. */
+  lexicon: string | undefined;
+  /** Jieba's dictionary folder (Chinese Kokoro models). */
+  dictDir: string | undefined;
+}
+
+/** Written once every file is in place; its presence is what "downloaded" means. */
+const COMPLETE = 'complete.json';
+
+/** The model's folder name under `$DATA_DIR/voices`: the repository, `/` made `--` as the hub's own cache does. */
+export const voiceModelFolder = (repo: string) => repo.replaceAll('/', '--');
+
+/** Of a repository's files, the ones synthesis reads (no README, scripts, samples or spare networks). */
+function neededFiles(names: string[]): { files: string[]; chosen: VoiceModelFiles } | null {
+  const onnx = names.filter((name) => !name.includes('/') && name.endsWith('.onnx'));
+  // A Kokoro repository ships `model.onnx` (and sometimes an int8 twin); a Piper one, one network.
+  const model = onnx.includes('model.onnx') ? 'model.onnx' : onnx[0];
+  if (!model || !names.includes('tokens.txt')) return null;
+  const lexicons = names.filter((name) => /^lexicon[^/]*\.txt$/.test(name));
+  const inFolder = (folder: string) => names.filter((name) => name.startsWith(`${folder}/`));
+  const files = [
+    model,
+    'tokens.txt',
+    ...(names.includes('voices.bin') ? ['voices.bin'] : []),
+    ...lexicons,
+    ...inFolder('espeak-ng-data'),
+    ...inFolder('dict'),
+  ];
+  return {
+    files,
+    chosen: {
+      kind: names.includes('voices.bin') ? 'kokoro' : 'vits',
+      model,
+      tokens: 'tokens.txt',
+      voices: names.includes('voices.bin') ? 'voices.bin' : undefined,
+      dataDir: inFolder('espeak-ng-data').length > 0 ? 'espeak-ng-data' : undefined,
+      lexicon: lexicons.length > 0 ? lexicons.join(',') : undefined,
+      dictDir: inFolder('dict').length > 0 ? 'dict' : undefined,
+    },
+  };
+}
+
+/** Makes every path of `chosen` absolute under `dir`. */
+function absolute(dir: string, chosen: VoiceModelFiles): VoiceModelFiles {
+  const at = (name: string | undefined) =>
+    name === undefined
+      ? undefined
+      : name
+          .split(',')
+          .map((part) => path.join(dir, part))
+          .join(',');
+  return {
+    kind: chosen.kind,
+    model: at(chosen.model)!,
+    tokens: at(chosen.tokens)!,
+    voices: at(chosen.voices),
+    dataDir: at(chosen.dataDir),
+    lexicon: at(chosen.lexicon),
+    dictDir: at(chosen.dictDir),
+  };
+}
+
+/** The completion record of `dir`, when every file it names is there at its size. */
+function completed(dir: string): VoiceModelFiles | null {
+  try {
+    const record = JSON.parse(fs.readFileSync(path.join(dir, COMPLETE), 'utf8')) as {
+      chosen: VoiceModelFiles;
+      sizes: Record<string, number>;
+    };
+    for (const [name, size] of Object.entries(record.sizes))
+      if (fs.statSync(path.join(dir, name)).size !== size) return null;
+    return record.chosen;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A speech model of the hub, downloaded once into `dir`: the repository's file list from the
+ * hub's API (`GET /api/models/<repo>`, as `huggingface_hub` reads it), then each needed file from
+ * `/<repo>/resolve/main/<file>` through ipull (the downloader node-llama-cpp uses for the
+ * language model: resumable `.ipull` partial files renamed only when whole, and its progress
+ * bar). When all are in, `complete.json` records their sizes; a later start that finds it, with
+ * every file at its size, touches no network. Rejects with a plain `Error` that names the file.
+ */
+export async function downloadVoiceModel(
+  options: VoiceModelDownloadOptions,
+): Promise<VoiceModelFiles> {
+  const done = completed(options.dir);
+  if (done) return absolute(options.dir, done);
+
+  const hub = options.hubUrl.replace(/\/+$/, '');
+  const listing = `${hub}/api/models/${options.repo}`;
+  let response: Response;
+  try {
+    response = await options.fetch(listing);
+  } catch (error) {
+    throw new Error(`the model hub ${hub} cannot be reached (${(error as Error).message})`, {
+      cause: error,
+    });
+  }
+  if (!response.ok)
+    throw new Error(`the model hub has no speech model ${options.repo} (HTTP ${response.status})`);
+  const body = (await response.json().catch(() => null)) as {
+    siblings?: { rfilename?: unknown }[];
+  } | null;
+  const names = (body?.siblings ?? [])
+    .map((sibling) => sibling.rfilename)
+    .filter((name): name is string => typeof name === 'string');
+  const needed = neededFiles(names);
+  if (!needed)
+    throw new Error(
+      `${options.repo} is not a sherpa-onnx speech model (no .onnx network and tokens.txt)`,
+    );
+
+  for (const name of needed.files)
+    fs.mkdirSync(path.dirname(path.join(options.dir, name)), { recursive: true });
+  const engines = needed.files.map((name) =>
+    downloadFile({
+      url: `${hub}/${options.repo}/resolve/main/${name.split('/').map(encodeURIComponent).join('/')}`,
+      savePath: path.join(options.dir, name),
+      skipExisting: true,
+      cliProgress: false,
+      parallelStreams: 1,
+      // A dead link or a hub that hangs up must end the start-up, not retry for minutes.
+      retry: { retries: 2, minTimeout: 200, maxTimeout: 1000 },
+    }),
+  );
+  let downloader: Awaited<ReturnType<typeof downloadSequence>>;
+  try {
+    downloader = await downloadSequence(
+      {
+        cliProgress: options.progressBar,
+        cliName: `speech model ${options.repo}`,
+        parallelDownloads: 4,
+      },
+      ...engines,
+    );
+  } catch (error) {
+    await Promise.allSettled(engines.map(async (engine) => (await engine).close()));
+    throw new Error(`the speech model ${options.repo} cannot be downloaded: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  downloader.on('progress', (status) => {
+    options.onProgress?.(status.transferredBytes, status.totalBytes);
+  });
+  try {
+    await downloader.download();
+  } catch (error) {
+    await downloader.close();
+    throw new Error(
+      `the speech model ${options.repo} was cut off while downloading: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  const sizes: Record<string, number> = {};
+  for (const name of needed.files) {
+    const file = path.join(options.dir, name);
+    if (!fs.existsSync(file))
+      throw new Error(`the speech model ${options.repo} is missing ${name} after its download`);
+    sizes[name] = fs.statSync(file).size;
+  }
+  fs.writeFileSync(path.join(options.dir, COMPLETE), JSON.stringify({ chosen: needed.chosen, sizes }));
+  return absolute(options.dir, needed.chosen);
+}
