@@ -4,11 +4,7 @@ import pLimit from 'p-limit';
 import type { Voice, VoiceGender } from '@mates/api-client';
 import { describeVoice } from './openai-speech';
 import { SpeechProviderError, type SpeechEngine } from './speech-engine';
-import {
-  downloadVoiceModel,
-  voiceModelFolder,
-  type VoiceModelFiles,
-} from './voice-model-download';
+import { downloadVoiceModel, voiceModelFolder, type VoiceModelFiles } from './voice-model-download';
 
 /**
  * Speaker names of the Kokoro models whose `voices.bin` order is known (sherpa-onnx's model
@@ -92,9 +88,10 @@ export function localVoices(
     });
   }
   // Piper: `vits-piper-en_US-amy-low` speaks en-US as Amy; one speaker, or numbered ones.
-  const piper = /^vits-piper-([a-z]{2,3})_([A-Z]{2})-([a-z0-9_]+?)(?:-(?:x_low|low|medium|high))?$/.exec(
-    folder,
-  );
+  const piper =
+    /^vits-piper-([a-z]{2,3})_([A-Z]{2})-([a-z0-9_]+?)(?:-(?:x_low|low|medium|high))?$/.exec(
+      folder,
+    );
   const name = piper ? piper[3]!.charAt(0).toUpperCase() + piper[3]!.slice(1) : folder;
   const language = piper ? `${piper[1]}-${piper[2]}` : 'und';
   const gender: VoiceGender = 'neutral';

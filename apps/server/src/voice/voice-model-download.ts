@@ -168,9 +168,12 @@ export async function downloadVoiceModel(
     );
   } catch (error) {
     await Promise.allSettled(engines.map(async (engine) => (await engine).close()));
-    throw new Error(`the speech model ${options.repo} cannot be downloaded: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new Error(
+      `the speech model ${options.repo} cannot be downloaded: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   }
   downloader.on('progress', (status) => {
     options.onProgress?.(status.transferredBytes, status.totalBytes);
@@ -191,6 +194,9 @@ export async function downloadVoiceModel(
       throw new Error(`the speech model ${options.repo} is missing ${name} after its download`);
     sizes[name] = fs.statSync(file).size;
   }
-  fs.writeFileSync(path.join(options.dir, COMPLETE), JSON.stringify({ chosen: needed.chosen, sizes }));
+  fs.writeFileSync(
+    path.join(options.dir, COMPLETE),
+    JSON.stringify({ chosen: needed.chosen, sizes }),
+  );
   return absolute(options.dir, needed.chosen);
 }
