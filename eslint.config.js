@@ -130,6 +130,8 @@ export default tseslint.config(
                 'CARD_SPECS',
                 'GENDERS',
                 'JOB_STATES',
+                'LEDGER_KINDS',
+                'CHECKOUT_STATES',
                 'MATE_FEEDBACK_REASONS',
                 'MATE_VISIBILITIES',
                 'MESSAGE_ROLES',

@@ -67,7 +67,8 @@ export async function startServer(
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
       const read = (chunk: Buffer) => {
-        output += chunk.toString();
+        // The last part is enough to tell why a server died.
+        output = (output + chunk.toString()).slice(-20_000);
         if (output.includes('listening on')) {
           clearTimeout(timer);
           resolve();
@@ -75,13 +76,19 @@ export async function startServer(
       };
       child.stdout!.on('data', read);
       child.stderr!.on('data', read);
-      child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+      child.on('exit', (code, signal) => {
+        reject(new Error(`server exited (${code}):\n${output}`));
+        // A server that dies on its own (not stopped by this harness) says why in the test log.
+        if (!stopping) console.error(`server exited (${code ?? signal}):\n${output}`);
+      });
     });
     return child;
   };
+  let stopping = false;
   let child = await launch();
   const kill = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
+    stopping = true;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill(signal);
     await exited;
@@ -124,6 +131,7 @@ export async function startServer(
     crashAndRestart: async () => {
       await kill('SIGKILL');
       child = await launch();
+      stopping = false;
     },
     stop: async () => {
       await kill('SIGTERM');

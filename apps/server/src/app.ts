@@ -10,6 +10,7 @@ import { userCatalogRoutes } from './catalog/user-catalog-routes';
 import { tagRoutes } from './catalog/tag-routes';
 import { cardRoutes } from './cards/card-routes';
 import { subscriptionRoutes } from './accounts/subscription-routes';
+import { ledgerRoutes } from './accounts/ledger-routes';
 import { roomRoutes } from './chat/room-routes';
 import { sendRoute } from './chat/send-route';
 import { generationRoutes } from './chat/generation-routes';
@@ -40,6 +41,7 @@ export function createApp(deps: Deps): Hono {
   });
   api.route('/user', accountRoutes(deps));
   api.route('/user', userCatalogRoutes(deps));
+  api.route('/user', ledgerRoutes(deps));
   api.route('/mate', mateRoutes(deps));
   api.route('/mate', cardRoutes(deps));
   api.route('/extra', tagRoutes(deps));

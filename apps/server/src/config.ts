@@ -60,6 +60,7 @@ const schema = z.object({
   IMAGE_API_KEY: z.string().min(1).optional(),
   IMAGE_COST: z.coerce.number().int().min(0).max(1_000_000).default(5),
   IMAGE_TIMEOUT: z.coerce.number().min(0.1).max(3600).default(300),
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SPEECH_PROVIDER: z.enum(['embedded', 'local', 'openai', 'none']).default('embedded'),
   SPEECH_COST: z.coerce.number().int().min(0).max(1_000_000).default(1),
   SPEECH_THREADS: z.coerce.number().int().min(1).max(64).default(2),
@@ -201,6 +202,12 @@ export interface ImageConfig {
   cost: number;
   /** How long one picture may take, queue at the engine included, in ms. */
   timeoutMs: number;
+  /**
+   * Pictures one server process asks the engine for at once (`IMAGE_CONCURRENCY`): by default 1
+   * for AUTOMATIC1111 and ComfyUI, which draw one at a time on their GPU, and 2 for an
+   * OpenAI-compatible service. More wait in the job queue, not at the engine.
+   */
+  concurrency: number;
 }
 
 /** The audio an OpenAI-compatible speech endpoint is asked for (`SPEECH_FORMAT`). */
@@ -274,6 +281,7 @@ function readImageConfig(
     apiKey: values.IMAGE_API_KEY,
     cost: values.IMAGE_COST,
     timeoutMs: values.IMAGE_TIMEOUT * 1000,
+    concurrency: values.IMAGE_CONCURRENCY ?? (provider === 'openai' ? 2 : 1),
   };
 }
 

@@ -12,6 +12,7 @@ import { createLanguageModel } from './llm/create-model';
 import { createChatService } from './chat/chat-service';
 import type { Deps } from './http/context';
 import { recoverAbandonedReplies } from './chat/recover-replies';
+import { recoverUnqueuedPictures } from './images/recover-pictures';
 import { createImageEngine } from './images/create-engine';
 import { createSpeechEngine } from './voice/create-speech';
 import { createJobQueue } from './jobs/create-job-queue';
@@ -51,6 +52,11 @@ export async function startServer(
     new Date(Date.now() - (dialect === 'sqlite' ? 0 : ABANDONED_AFTER_MS)),
   );
   if (recovered) log(`gave back ${recovered} chat(s) of replies left unfinished by a stop`);
+  const unqueued = await recoverUnqueuedPictures(
+    db,
+    new Date(Date.now() - (dialect === 'sqlite' ? 0 : ABANDONED_AFTER_MS)),
+  );
+  if (unqueued) log(`failed ${unqueued} picture(s) a stop left unqueued; their coins are back`);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: config.mailOutboxDir,

@@ -322,6 +322,14 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
     ]);
     expect(visitor.current).toBeNull();
     expect(visitor.benefits).toEqual({ chats: 0, goldCoins: 0, userId: null });
+    // Every price is stated; nothing can be bought without a payment provider.
+    expect(visitor.payments).toBe(false);
+    expect(visitor.costs).toEqual({
+      chatMessage: 1,
+      picture: null,
+      voiceClip: app.deps.config.speech?.cost ?? null,
+      generatedCharacter: 1,
+    });
     const { userInfo, client } = await signUp(app);
     await app.db
       .insertInto('subscriptions')
@@ -339,6 +347,7 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       status: 'active',
       startedAt: '2026-11-01T00:00:00.000Z',
       currentPeriodEnd: '2026-12-01T00:00:00.000Z',
+      cancelAtPeriodEnd: false,
     });
     expect(mine.benefits).toEqual({ chats: 50, goldCoins: 20, userId: userInfo.uuid });
   });

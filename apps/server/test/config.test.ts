@@ -65,6 +65,7 @@ describe('configuration', () => {
       apiKey: undefined,
       cost: 5,
       timeoutMs: 300_000,
+      concurrency: 1,
     });
     expect(
       loadConfig({
@@ -73,6 +74,7 @@ describe('configuration', () => {
         IMAGE_MODEL: 'sd_xl_base_1.0.safetensors',
         IMAGE_COST: '12',
         IMAGE_TIMEOUT: '2.5',
+        IMAGE_CONCURRENCY: '3',
       }).image,
     ).toEqual({
       provider: 'comfyui',
@@ -81,11 +83,16 @@ describe('configuration', () => {
       apiKey: undefined,
       cost: 12,
       timeoutMs: 2500,
+      concurrency: 3,
     });
     expect(loadConfig({ IMAGE_PROVIDER: 'openai', IMAGE_API_KEY: 'sk-x' }).image).toMatchObject({
       baseUrl: 'https://api.openai.com/v1',
       model: 'gpt-image-1',
+      concurrency: 2,
     });
+    expect(() => loadConfig({ IMAGE_PROVIDER: 'comfyui', IMAGE_CONCURRENCY: '0' })).toThrow(
+      /^Invalid IMAGE_CONCURRENCY: .*"0"/,
+    );
   });
 
   it.each([

@@ -106,6 +106,8 @@ export async function startAutomatic1111Double() {
   ];
   let job: { step: number; steps: number } | null = null;
   let interrupted = false;
+  /** `start <prompt>` when a txt2img request arrives, `end <prompt>` when it is answered. */
+  const drawing: string[] = [];
   const a1111Answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const body = await readBody(req);
     shared.requests.push({ method: req.method!, url: req.url!, headers: req.headers, body });
@@ -137,6 +139,9 @@ export async function startAutomatic1111Double() {
       });
     }
     if (req.method === 'POST' && url.pathname === '/sdapi/v1/txt2img') {
+      const prompt = String(body?.prompt ?? '');
+      drawing.push(`start ${prompt}`);
+      res.on('close', () => drawing.push(`end ${prompt}`));
       const behaviour = shared.next();
       if (behaviour.kind === 'status') return json(res, behaviour.status, behaviour.body);
       if (behaviour.kind === 'drop') return req.socket.destroy();
@@ -172,6 +177,7 @@ export async function startAutomatic1111Double() {
     url,
     ...shared,
     models,
+    drawing,
     /** Whether `/sdapi/v1/interrupt` was called. */
     wasInterrupted: () => interrupted,
     close: async () => {

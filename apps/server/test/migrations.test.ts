@@ -46,6 +46,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-23-0013-picture-messages',
           '2026-11-23-0014-picture-sharing',
           '2026-11-23-0015-speech-clips',
+          '2026-11-24-0016-ledger',
         ]);
       } finally {
         await database.drop();
@@ -102,6 +103,112 @@ describe.each(DIALECTS)('the one-default-persona migration on %s', (dialect) => 
         await expect(
           db.updateTable('personas').set({ is_default: true }).where('id', '=', 'p2').execute(),
         ).rejects.toThrow(/unique/i);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
+});
+
+describe.each(DIALECTS)('the ledger migration on %s', (dialect) => {
+  it.skipIf(dialect === 'postgres' && !withPostgres)(
+    'gives old rows their kind and the balances after each, per user in order',
+    async () => {
+      const database = await emptyDatabase(dialect);
+      const db = database.db;
+      try {
+        await migrateTo(db as never, dialect, '2026-11-23-0015-speech-clips');
+        const at = '2026-11-23T10:00:00.000Z';
+        for (const id of ['u1', 'u2'])
+          await db
+            .insertInto('users')
+            .values({
+              id,
+              email: `${id}@example.com`,
+              password_hash: null,
+              nickname: id,
+              bio: '',
+              language: 'en',
+              nfsw: false,
+              created_at: at,
+              updated_at: at,
+            })
+            .execute();
+        const rows: [string, number, number, string][] = [
+          ['u1', 50, 20, 'welcome'],
+          ['u2', 50, 20, 'welcome'],
+          ['u1', -1, 0, 'chat'],
+          ['u1', 0, -5, 'picture'],
+          ['u2', -1, 0, 'inspiration'],
+          ['u1', 0, 5, 'refund: picture failed'],
+          ['u1', 3, 0, 'test'],
+        ];
+        for (const [user_id, chats_delta, gold_coins_delta, reason] of rows)
+          await sql`insert into benefit_ledger (user_id, chats_delta, gold_coins_delta, reason, created_at)
+            values (${user_id}, ${chats_delta}, ${gold_coins_delta}, ${reason}, ${at})`.execute(db);
+        await migrateToLatest(db as never, dialect);
+        const after = await db
+          .selectFrom('benefit_ledger')
+          .select(['user_id', 'kind', 'chats_after', 'gold_coins_after', 'reference_id'])
+          .orderBy('id')
+          .execute();
+        expect(after).toEqual([
+          {
+            user_id: 'u1',
+            kind: 'grant',
+            chats_after: 50,
+            gold_coins_after: 20,
+            reference_id: null,
+          },
+          {
+            user_id: 'u2',
+            kind: 'grant',
+            chats_after: 50,
+            gold_coins_after: 20,
+            reference_id: null,
+          },
+          {
+            user_id: 'u1',
+            kind: 'spend',
+            chats_after: 49,
+            gold_coins_after: 20,
+            reference_id: null,
+          },
+          {
+            user_id: 'u1',
+            kind: 'spend',
+            chats_after: 49,
+            gold_coins_after: 15,
+            reference_id: null,
+          },
+          {
+            user_id: 'u2',
+            kind: 'spend',
+            chats_after: 49,
+            gold_coins_after: 20,
+            reference_id: null,
+          },
+          {
+            user_id: 'u1',
+            kind: 'refund',
+            chats_after: 49,
+            gold_coins_after: 20,
+            reference_id: null,
+          },
+          {
+            user_id: 'u1',
+            kind: 'adjustment',
+            chats_after: 52,
+            gold_coins_after: 20,
+            reference_id: null,
+          },
+        ]);
+        const caps = await db
+          .selectFrom('users')
+          .select(['daily_chats_cap', 'daily_gold_coins_cap'])
+          .where('id', '=', 'u1')
+          .executeTakeFirstOrThrow();
+        expect(caps).toEqual({ daily_chats_cap: null, daily_gold_coins_cap: null });
       } finally {
         await database.drop();
       }

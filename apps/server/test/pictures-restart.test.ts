@@ -56,7 +56,16 @@ describe.each(DIALECTS)('a picture across a server restart on %s', (dialect) => 
         .select('id')
         .where('nickname', '=', 'Wren Calloway')
         .executeTakeFirstOrThrow();
-      await grantBenefits(database.db, wren.id, { chats: 0, goldCoins: 20, reason: 'test' });
+      await grantBenefits(
+        database.db,
+        wren.id,
+        { chats: 0, goldCoins: 20 },
+        {
+          kind: 'grant',
+          reason: 'test',
+          reference: null,
+        },
+      );
       const token = await createSession(database.db, wren.id);
       const client: ApiClient = createApiClient({
         baseUrl: `http://127.0.0.1:${port}/api`,

@@ -6,7 +6,13 @@ import type { ApiClient, JobState, JobStatus } from '@mates/api-client';
 import type { ChatTurn, LanguageModel } from '../src/llm/language-model';
 import { DIALECTS, postgresAvailable, signUp, startTestServer, unconfiguredModel } from './harness';
 import { startAutomatic1111Double } from './image-doubles';
-import { NOT_ENOUGH_COINS, NOT_FINISHED, PICTURE_FAILURES } from '../src/images/picture-routes';
+import {
+  NOT_ENOUGH_COINS,
+  NOT_FINISHED,
+  NOT_QUEUED,
+  PICTURE_FAILURES,
+} from '../src/images/picture-routes';
+import { recoverUnqueuedPictures } from '../src/images/recover-pictures';
 
 // Issue #15: pictures in the chat, drawn by a job through the AUTOMATIC1111 double, charged in
 // gold coins (given back when they fail or are cancelled), served to the room's owner only.
@@ -628,6 +634,45 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)(
+    'a picture whose server died before queueing it is failed after a restart, its coins given back once',
+    async () => {
+      const { client } = await signUp(app);
+      const roomId = await roomWith(client);
+      const before = await coins(client);
+      // What a server killed between writing the picture and queueing its job leaves behind: the
+      // message, its charge, and no job — and the same from a minute ago, by a server still alive.
+      double.queue.push({ kind: 'hang' }, { kind: 'hang' });
+      const lost = await client.room.createImage({ roomId, prompt: 'Kai, lost' });
+      await app.deps.jobs.cancel(lost.jobId);
+      await app.db.deleteFrom('jobs').where('id', '=', lost.jobId).execute();
+      await app.db
+        .updateTable('messages')
+        .set({ created_at: new Date(Date.now() - 5 * 60_000).toISOString() })
+        .where('id', '=', lost.messageId)
+        .execute();
+      const young = await client.room.createImage({ roomId, prompt: 'Kai, being queued' });
+      await app.deps.jobs.cancel(young.jobId);
+      // Cancelled before it reached the engine, maybe: its drawing behaviour is not left over.
+      double.queue.splice(0);
+      await app.db.deleteFrom('jobs').where('id', '=', young.jobId).execute();
+      expect(await coins(client)).toBe(before - 2 * COST);
+
+      // Two servers starting at once both look: the coins come back once.
+      const recovered = await Promise.all([
+        recoverUnqueuedPictures(app.db, new Date(Date.now() - 60_000)),
+        recoverUnqueuedPictures(app.db, new Date(Date.now() - 60_000)),
+      ]);
+      expect(recovered[0] + recovered[1]).toBe(1);
+      expect(await coins(client)).toBe(before - COST);
+      const status = await client.room.checkJobStatus({ jobId: lost.jobId });
+      expect(status).toMatchObject({ state: 'failed', error: NOT_QUEUED, images: [] });
+      // The young one is another server's, still being queued: left alone.
+      expect((await client.room.checkJobStatus({ jobId: young.jobId })).state).toBe('queued');
+      expect((await ledger(client)).slice(-3)).toEqual([-COST, -COST, COST]);
+    },
+  );
+
   it.skipIf(skip)('deleting a room takes the links of its shared pictures with it', async () => {
     const { client } = await signUp(app);
     const roomId = await roomWith(client);
@@ -639,5 +684,49 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
     expect((await fetchShared(sharedUrl!)).status).toBe(200);
     await client.room.deleteRoom({ roomId });
     expect((await fetchShared(sharedUrl!)).status).toBe(404);
+  });
+});
+
+describe('pictures and the engine’s concurrency', () => {
+  it('draws one picture at a time on AUTOMATIC1111 by default (IMAGE_CONCURRENCY)', async () => {
+    const double = await startAutomatic1111Double();
+    const app = await startTestServer('sqlite', {
+      model: unconfiguredModel(),
+      env: {
+        IMAGE_PROVIDER: 'automatic1111',
+        IMAGE_BASE_URL: double.url,
+        IMAGE_COST: '1',
+        WELCOME_GOLD_COINS: '10',
+      },
+    });
+    try {
+      expect(app.deps.config.image?.concurrency).toBe(1);
+      await app.deps.jobs.start();
+      const { client } = await signUp(app);
+      const mate = await app.db
+        .selectFrom('mates')
+        .select('id')
+        .where('name', '=', 'Kai Tanaka')
+        .executeTakeFirstOrThrow();
+      const { roomId } = await client.room.createRoom({ mateId: mate.id });
+      // Each takes a few progress polls to draw: asked together, they would overlap.
+      double.queue.push({ kind: 'ok', steps: 3 }, { kind: 'ok', steps: 3 });
+      const jobs = await Promise.all(
+        ['Kai, first', 'Kai, second'].map((prompt) => client.room.createImage({ roomId, prompt })),
+      );
+      for (const { jobId } of jobs)
+        for (let state: JobState = 'queued'; state !== 'succeeded';) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          state = (await client.room.checkJobStatus({ jobId })).state;
+          expect(state).not.toBe('failed');
+        }
+      // The engine never had two at once: each answered before the next arrived.
+      expect(double.drawing).toHaveLength(4);
+      expect(double.drawing[1]!.replace('end', 'start')).toBe(double.drawing[0]);
+      expect(double.drawing[3]!.replace('end', 'start')).toBe(double.drawing[2]);
+    } finally {
+      await app.close();
+      await double.close();
+    }
   });
 });

@@ -37,9 +37,9 @@ function methodOf(client: ReturnType<typeof createApiClient>, path: EndpointPath
 const plainPaths = ENDPOINT_PATHS.filter((path) => path !== '/girl/chat/send');
 
 describe('createApiClient: every call of the contract', () => {
-  it('has all 43 calls of the specification and 23 extensions, named after their paths', () => {
+  it('has all 43 calls of the specification and 30 extensions, named after their paths', () => {
     const { client } = setup();
-    expect(ENDPOINT_PATHS).toHaveLength(66);
+    expect(ENDPOINT_PATHS).toHaveLength(73);
     expect(ENDPOINT_PATHS.slice(43)).toEqual([
       '/mate/importCard',
       '/mate/exportCard',
@@ -64,6 +64,13 @@ describe('createApiClient: every call of the contract', () => {
       '/room/sharePicture',
       '/voice/voices',
       '/voice/transcribe',
+      '/user/ledger',
+      '/user/spendingCap',
+      '/user/setSpendingCap',
+      '/subscription/checkout',
+      '/subscription/checkoutStatus',
+      '/subscription/cancel',
+      '/subscription/resume',
     ]);
     expect(typeof client.admin.hideMate).toBe('function');
     for (const path of ENDPOINT_PATHS) {

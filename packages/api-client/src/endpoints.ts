@@ -85,7 +85,15 @@ import type {
   Transcription,
   VoiceCatalog,
 } from './types/media';
-import type { SubscriptionInfo } from './types/subscription';
+import type {
+  Checkout,
+  CheckoutPayload,
+  CheckoutStatus,
+  CheckoutStatusQuery,
+  Subscription,
+  SubscriptionInfo,
+} from './types/subscription';
+import type { LedgerEntry, LedgerQuery, SetSpendingCapPayload, SpendingCap } from './types/ledger';
 import type { CardFile, CardPreview, ExportCardQuery, ImportCardPayload } from './types/card';
 
 /** An HTTP method the API uses: GET sends its input as a query string, POST as JSON. */
@@ -181,6 +189,15 @@ export interface Endpoints {
   // Beyond the specification: the voices to choose from, and speech to text for the composer.
   '/voice/voices': Get<void, VoiceCatalog>;
   '/voice/transcribe': Post<TranscribePayload, Transcription>;
+  // Beyond the specification: every movement of the caller's chats and gold coins, and caps.
+  '/user/ledger': Get<LedgerQuery | void, Paged<LedgerEntry>>;
+  '/user/spendingCap': Get<void, SpendingCap>;
+  '/user/setSpendingCap': Post<SetSpendingCapPayload, SpendingCap>;
+  // Beyond the specification: buying packages through the payment provider, and the plan.
+  '/subscription/checkout': Post<CheckoutPayload, Checkout>;
+  '/subscription/checkoutStatus': Get<CheckoutStatusQuery, CheckoutStatus>;
+  '/subscription/cancel': Post<void, Subscription>;
+  '/subscription/resume': Post<void, Subscription>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -265,6 +282,13 @@ export const ENDPOINTS = {
   '/room/sharePicture': { method: 'POST', hasInput: true },
   '/voice/voices': { method: 'GET', hasInput: false },
   '/voice/transcribe': { method: 'POST', hasInput: true },
+  '/user/ledger': { method: 'GET', hasInput: true },
+  '/user/spendingCap': { method: 'GET', hasInput: false },
+  '/user/setSpendingCap': { method: 'POST', hasInput: true },
+  '/subscription/checkout': { method: 'POST', hasInput: true },
+  '/subscription/checkoutStatus': { method: 'GET', hasInput: true },
+  '/subscription/cancel': { method: 'POST', hasInput: false },
+  '/subscription/resume': { method: 'POST', hasInput: false },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

@@ -13,6 +13,8 @@ export {
 export { REPORT_QUEUE_STATES } from './types/moderation';
 export { JOB_STATES, VOICE_SAMPLE_MAX } from './types/media';
 export { USER_FEEDBACK_CATEGORIES } from './types/user';
+export { LEDGER_KINDS } from './types/ledger';
+export { CHECKOUT_STATES } from './types/subscription';
 export { MESSAGE_ROLES, MESSAGE_STATUSES } from './types/room';
 export { CARD_FORMATS, CARD_SOURCE_SPECS, CARD_SPECS } from './types/card';
 export { ApiError } from './errors/api-error';
@@ -155,7 +157,21 @@ export type {
   VoiceGender,
 } from './types/media';
 export type {
+  LedgerEntry,
+  LedgerKind,
+  LedgerQuery,
+  LedgerReference,
+  SetSpendingCapPayload,
+  SpendingCap,
+} from './types/ledger';
+export type {
   BillingPeriod,
+  Checkout,
+  CheckoutPayload,
+  CheckoutState,
+  CheckoutStatus,
+  CheckoutStatusQuery,
+  FeatureCosts,
   Package,
   Price,
   Subscription,

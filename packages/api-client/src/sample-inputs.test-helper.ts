@@ -87,6 +87,13 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
   '/room/pictures': { roomId: 'room-1', page: 1 },
   '/room/sharePicture': { messageId: 'msg-image-1', shared: true },
   '/voice/voices': undefined,
+  '/user/ledger': { page: 2, pageSize: 20 },
+  '/user/spendingCap': undefined,
+  '/user/setSpendingCap': { dailyChats: null, dailyGoldCoins: 20 },
+  '/subscription/checkout': { packageId: 'pack-coins-200' },
+  '/subscription/checkoutStatus': { checkoutId: 'cs_test_1' },
+  '/subscription/cancel': undefined,
+  '/subscription/resume': undefined,
   '/voice/transcribe': { audio: 'UklGRg==', mimeType: 'audio/webm;codecs=opus' },
 };
 

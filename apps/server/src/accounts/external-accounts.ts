@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserTable } from '../db/schema';
 import { now, toJson } from '../db/dialect';
 import { notice } from '../http/envelope';
-import { grantBenefits } from './benefits';
+import { WELCOME, grantBenefits } from './benefits';
 
 /** Who a sign-in provider says the person is. */
 export interface ExternalIdentity {
@@ -62,7 +62,7 @@ export async function linkOrCreateUser(
       .execute();
     if (pending) {
       await db.deleteFrom('email_verifications').where('user_id', '=', byEmail.id).execute();
-      await grantBenefits(db, byEmail.id, { ...welcome, reason: 'welcome' });
+      await grantBenefits(db, byEmail.id, welcome, WELCOME);
     }
     return db
       .selectFrom('users')
@@ -88,6 +88,6 @@ export async function linkOrCreateUser(
     updated_at: at,
   };
   await db.insertInto('users').values(user).execute();
-  await grantBenefits(db, user.id, { ...welcome, reason: 'welcome' });
+  await grantBenefits(db, user.id, welcome, WELCOME);
   return user;
 }

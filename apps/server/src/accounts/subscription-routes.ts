@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import type { BillingPeriod, SubscriptionInfo, SubscriptionStatus } from '@mates/api-client';
+import {
+  ROLE_DRAFT_COST_CHATS,
+  type BillingPeriod,
+  type SubscriptionInfo,
+  type SubscriptionStatus,
+} from '@mates/api-client';
 import { contract } from '../http/contract';
 import type { ApiEnv, Deps } from '../http/context';
 import { fromJson } from '../db/dialect';
@@ -39,9 +44,18 @@ export function subscriptionRoutes(deps: Deps): Hono<ApiEnv> {
             status: subscription.status as SubscriptionStatus,
             startedAt: subscription.started_at,
             currentPeriodEnd: subscription.current_period_end,
+            cancelAtPeriodEnd: false,
           }
         : null,
       benefits,
+      // No payment provider is built in yet: packages are shown, nothing can be bought.
+      payments: false,
+      costs: {
+        chatMessage: 1,
+        picture: deps.config.image?.cost ?? null,
+        voiceClip: deps.config.speech?.cost ?? null,
+        generatedCharacter: ROLE_DRAFT_COST_CHATS,
+      },
     };
     return result;
   });

@@ -4,7 +4,7 @@ import type { Database, UserTable } from '../db/schema';
 import { now } from '../db/dialect';
 import type { Mailer } from '../mail/mailer';
 import { hashToken } from './secrets';
-import { grantBenefits } from './benefits';
+import { WELCOME, grantBenefits } from './benefits';
 
 /** How long a verification link, and the ticket of its registration, work. */
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -90,7 +90,7 @@ export async function confirmVerification(
     return Number(verified.numUpdatedRows) > 0 ? opened.user_id : null;
   });
   if (!userId) return 'already-verified';
-  await grantBenefits(db, userId, { ...welcome, reason: 'welcome' });
+  await grantBenefits(db, userId, welcome, WELCOME);
   return 'verified';
 }
 

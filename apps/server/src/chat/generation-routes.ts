@@ -26,7 +26,8 @@ import { buildTurns, languageName } from './prompt';
 import { textsFor } from '../i18n/texts';
 import { loadConversation } from './conversation';
 import { canContinue, findOwnRoom } from './rooms';
-import { refundChat, spendChat } from '../accounts/benefits';
+import { refundChat, spendChat, type Movement } from '../accounts/benefits';
+import { requireSpentChat } from './start-reply';
 import { consume } from '../accounts/rate-limits';
 
 /** The JSON the model is held to for `count` suggestions (at least `min`). */
@@ -77,17 +78,19 @@ function requireModel(deps: Deps): void {
 async function forOneChat<T>(
   deps: Deps,
   userId: string,
-  reason: string,
+  spend: Omit<Movement, 'kind'>,
   work: () => Promise<T>,
 ): Promise<T> {
-  const spent = await deps.db.transaction().execute((trx) => spendChat(trx, userId, reason));
-  if (!spent) throw notice('You have no chats left. Get more on the subscription page.');
+  requireSpentChat(await deps.db.transaction().execute((trx) => spendChat(trx, userId, spend)));
   try {
     return await work();
   } catch (error) {
-    await deps.db
-      .transaction()
-      .execute((trx) => refundChat(trx, userId, `${reason}: refunded, nothing usable`));
+    await deps.db.transaction().execute((trx) =>
+      refundChat(trx, userId, {
+        reason: `${spend.reason}: refunded, nothing usable`,
+        reference: spend.reference,
+      }),
+    );
     throw error;
   }
 }
@@ -193,16 +196,20 @@ export function generationRoutes(deps: Deps) {
       maxTokens,
     );
     requireModel(deps);
-    const suggestions = await forOneChat(deps, user.id, 'inspiration', async () =>
-      readSuggestions(
-        await complete(
-          deps,
-          turns,
-          { maxTokens, jsonSchema: suggestionsSchema(INSPIRATIONS[kind].min) },
-          { signal: c.req.raw.signal, language: c.get('language') },
+    const suggestions = await forOneChat(
+      deps,
+      user.id,
+      { reason: 'inspiration', reference: { type: 'room', id: room.id } },
+      async () =>
+        readSuggestions(
+          await complete(
+            deps,
+            turns,
+            { maxTokens, jsonSchema: suggestionsSchema(INSPIRATIONS[kind].min) },
+            { signal: c.req.raw.signal, language: c.get('language') },
+          ),
+          kind,
         ),
-        kind,
-      ),
     );
     return { suggestions };
   });
@@ -243,25 +250,31 @@ export function generationRoutes(deps: Deps) {
       knownTags,
     };
     requireModel(deps);
-    return forOneChat(deps, user.id, 'character draft', async () => {
-      const text = await complete(
-        deps,
-        field && draft ? fieldTurns(request, field, draft) : draftTurns(request),
-        field && draft
-          ? { maxTokens: FIELD_TOKENS[field], jsonSchema: fieldSchema(field, knownTags) }
-          : { maxTokens: 900, jsonSchema: draftSchema(request) },
-        { signal: c.req.raw.signal, language: c.get('language') },
-      );
-      const result =
-        field && draft ? readField(text, request, field, draft) : readDraft(text, request);
-      if (!result)
-        throw notice(
-          field
-            ? `The model could not write the ${field} again this time. Please try again.`
-            : 'The model could not draft a character from this idea. Please try again, or describe it differently.',
+    return forOneChat(
+      deps,
+      user.id,
+      // The draft is not a mate yet: nothing to name.
+      { reason: 'character draft', reference: null },
+      async () => {
+        const text = await complete(
+          deps,
+          field && draft ? fieldTurns(request, field, draft) : draftTurns(request),
+          field && draft
+            ? { maxTokens: FIELD_TOKENS[field], jsonSchema: fieldSchema(field, knownTags) }
+            : { maxTokens: 900, jsonSchema: draftSchema(request) },
+          { signal: c.req.raw.signal, language: c.get('language') },
         );
-      return result;
-    });
+        const result =
+          field && draft ? readField(text, request, field, draft) : readDraft(text, request);
+        if (!result)
+          throw notice(
+            field
+              ? `The model could not write the ${field} again this time. Please try again.`
+              : 'The model could not draft a character from this idea. Please try again, or describe it differently.',
+          );
+        return result;
+      },
+    );
   });
   return { girl, mate };
 }

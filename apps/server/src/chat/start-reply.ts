@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ChatSendPayload } from '@mates/api-client';
 import type { Database, MessageTable, RoomTable, UserTable } from '../db/schema';
 import { badInput, notice } from '../http/envelope';
-import { refundChat, spendChat } from '../accounts/benefits';
+import { DAILY_CAP_REACHED, refundChat, spendChat, type SpendResult } from '../accounts/benefits';
 import { recordChatForTrending } from '../catalog/trending';
 import { appendMessage } from './messages';
 import { dropSpeechIn } from '../voice/speech-clips';
@@ -18,11 +18,20 @@ export interface StartedReply {
   droppedSpeech: string[];
 }
 
+/** What a chat costs to whoever has none left (5007). */
+export const NO_CHATS_LEFT = 'You have no chats left. Get more on the subscription page.';
+
+/** Throws the notice for a chat that was not spent: none left, or the daily cap reached. */
+export function requireSpentChat(result: SpendResult): void {
+  if (result === 'capped') throw notice(DAILY_CAP_REACHED);
+  if (result === 'short') throw notice(NO_CHATS_LEFT);
+}
+
 /**
  * Charges one chat and writes the turn in one transaction: the user's message (or, when
  * regenerating, removes what followed the message answered again), the mate's figures, and
- * an empty `partial` reply that a reload already shows. A refusal (no chats left, nothing to
- * answer) throws an envelope error and writes nothing.
+ * an empty `partial` reply that a reload already shows, paid for by a ledger spend that names
+ * it. A refusal (no chats left, the daily cap reached, nothing to answer) throws an envelope error and writes nothing.
  */
 export async function startReply(
   db: Kysely<Database>,
@@ -31,8 +40,6 @@ export async function startReply(
   request: ChatSendPayload,
 ): Promise<StartedReply> {
   return db.transaction().execute(async (trx) => {
-    if (!(await spendChat(trx, user.id, 'chat')))
-      throw notice('You have no chats left. Get more on the subscription page.');
     let userMessage: MessageTable | null = null;
     let droppedSpeech: string[] = [];
     if (request.regenerate) {
@@ -77,6 +84,13 @@ export async function startReply(
       content: '',
       status: 'partial',
     });
+    // Charged last, for the reply it pays for; a refusal throws and rolls all of it back.
+    requireSpentChat(
+      await spendChat(trx, user.id, {
+        reason: 'chat',
+        reference: { type: 'message', id: reply.id },
+      }),
+    );
     return { user, room, userMessage, reply, droppedSpeech };
   });
 }
@@ -98,7 +112,7 @@ export async function failEmptyReply(
       .where('content', '=', '')
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) === 0) return false;
-    await refundChat(trx, userId, reason);
+    await refundChat(trx, userId, { reason, reference: { type: 'message', id: replyId } });
     return true;
   });
 }

@@ -15,6 +15,7 @@ import * as jobs from './migrations/2026-11-23-0012-jobs';
 import * as pictureMessages from './migrations/2026-11-23-0013-picture-messages';
 import * as pictureSharing from './migrations/2026-11-23-0014-picture-sharing';
 import * as speechClips from './migrations/2026-11-23-0015-speech-clips';
+import * as ledger from './migrations/2026-11-24-0016-ledger';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-23-0013-picture-messages': pictureMessages,
   '2026-11-23-0014-picture-sharing': pictureSharing,
   '2026-11-23-0015-speech-clips': speechClips,
+  '2026-11-24-0016-ledger': ledger,
 };
 
 /** Brings the database up to the latest migration; throws with the failing migration's name. */

@@ -21,6 +21,10 @@ export interface UserTable {
   email_verified_at: Timestamp | null;
   google_sub: string | null;
   discord_id: string | null;
+  /** Most chats spent in one UTC day, or `null` (no cap). */
+  daily_chats_cap?: number | null;
+  /** Most gold coins spent in one UTC day, or `null` (no cap). */
+  daily_gold_coins_cap?: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -57,6 +61,14 @@ export interface BenefitLedgerTable {
   chats_delta: number;
   gold_coins_delta: number;
   reason: string;
+  /** A `LedgerKind`: grant, purchase, renewal, spend, refund, adjustment. */
+  kind: string;
+  /** What it paid for or came from (`message`, `room`, `mate`, `package`), or `null`. */
+  reference_type: string | null;
+  reference_id: string | null;
+  /** The balances right after this row. */
+  chats_after: number;
+  gold_coins_after: number;
   created_at: Timestamp;
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import sharp from 'sharp';
@@ -6,7 +7,7 @@ import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { badInput, notFound, notice } from '../http/envelope';
 import { consume } from '../accounts/rate-limits';
-import { refundGoldCoins, spendGoldCoins } from '../accounts/benefits';
+import { DAILY_CAP_REACHED, refundGoldCoins, spendGoldCoins } from '../accounts/benefits';
 import { appendMessage } from '../chat/messages';
 import { canContinue, findOwnRoom } from '../chat/rooms';
 import { textsFor } from '../i18n/texts';
@@ -167,10 +168,13 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       return { file };
     },
     {
-      concurrency: 2,
+      concurrency: image.concurrency,
       timeoutMs: image.timeoutMs + JOB_MARGIN_MS,
       onFinallyFailed: async (job, trx) => {
-        await refundGoldCoins(trx, job.payload.userId, job.payload.cost, 'refund: picture failed');
+        await refundGoldCoins(trx, job.payload.userId, job.payload.cost, {
+          reason: 'refund: picture failed',
+          reference: { type: 'message', id: job.payload.messageId },
+        });
       },
     },
   );
@@ -227,16 +231,30 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       .where('id', '=', room.mate_id)
       .executeTakeFirstOrThrow();
     const size = input.size ?? '768x1024';
+    // The job's id is written with the message: a process that dies before the job is stored
+    // leaves a message whose job does not exist, which start-up recovery fails and refunds.
+    const jobId = randomUUID();
     const message = await db.transaction().execute(async (trx) => {
-      if (!(await spendGoldCoins(trx, user.id, image.cost, 'picture'))) return null;
-      return appendMessage(trx, room.id, {
+      const added = await appendMessage(trx, room.id, {
         role: 'mate',
         content: '',
         status: 'complete',
         picture: { prompt: input.prompt, size, ...(input.model ? { model: input.model } : {}) },
       });
+      await trx
+        .updateTable('messages')
+        .set({ image_job_id: jobId })
+        .where('id', '=', added.id)
+        .execute();
+      // Charged for the message it pays for; a refusal rolls the message back.
+      const spent = await spendGoldCoins(trx, user.id, image.cost, {
+        reason: 'picture',
+        reference: { type: 'message', id: added.id },
+      });
+      if (spent === 'capped') throw notice(DAILY_CAP_REACHED);
+      if (spent === 'short') throw notice(NOT_ENOUGH_COINS);
+      return added;
     });
-    if (!message) throw notice(NOT_ENOUGH_COINS);
     const payload: PicturePayload = {
       messageId: message.id,
       userId: user.id,
@@ -246,13 +264,15 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       nsfw: toBool(user.nfsw) && toBool(mate.nsfw),
       cost: image.cost,
     };
-    let jobId: string;
     try {
-      jobId = await deps.jobs.enqueue(PICTURE_JOB, payload);
+      await deps.jobs.enqueue(PICTURE_JOB, payload, { id: jobId });
     } catch (error) {
       deps.log(`picture for ${message.id} not queued: ${(error as Error).message}`);
       await db.transaction().execute(async (trx) => {
-        await refundGoldCoins(trx, user.id, image.cost, 'refund: picture not queued');
+        await refundGoldCoins(trx, user.id, image.cost, {
+          reason: 'refund: picture not queued',
+          reference: { type: 'message', id: message.id },
+        });
         await trx
           .updateTable('messages')
           .set({ status: 'error', image_error: NOT_QUEUED })
@@ -261,11 +281,6 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       });
       throw notice(NOT_QUEUED);
     }
-    await db
-      .updateTable('messages')
-      .set({ image_job_id: jobId })
-      .where('id', '=', message.id)
-      .execute();
     return { jobId, messageId: message.id };
   });
 
@@ -372,8 +387,11 @@ export async function cancelPicture(deps: Deps, row: MessageTable): Promise<bool
   const raw: unknown = stored?.payload;
   const data = (typeof raw === 'string' ? JSON.parse(raw) : raw) as PicturePayload | undefined;
   if (data)
-    await deps.db
-      .transaction()
-      .execute((trx) => refundGoldCoins(trx, data.userId, data.cost, 'refund: picture cancelled'));
+    await deps.db.transaction().execute((trx) =>
+      refundGoldCoins(trx, data.userId, data.cost, {
+        reason: 'refund: picture cancelled',
+        reference: { type: 'message', id: data.messageId },
+      }),
+    );
   return true;
 }

@@ -67,6 +67,11 @@ export interface JobKindOptions<Payload> {
 /** Options of {@link JobQueue.enqueue}. */
 export interface EnqueueOptions {
   /**
+   * The job's id, chosen by the caller (a UUID) so that it can be written with what the job is
+   * for, in that record's transaction, before the job exists; default a new UUID.
+   */
+  id?: string;
+  /**
    * At most one queued or running job of this kind per key: enqueuing again while one is
    * queued or running answers that job's id instead of adding another.
    */

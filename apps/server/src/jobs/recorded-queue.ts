@@ -163,7 +163,7 @@ export class RecordedQueue implements JobQueue {
     options: EnqueueOptions = {},
   ): Promise<string> {
     if (!this.#started) throw new Error('The job queue is not started.');
-    const id = randomUUID();
+    const id = options.id ?? randomUUID();
     try {
       await this.#db
         .insertInto('jobs')

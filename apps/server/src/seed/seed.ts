@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { renderPortrait } from './portraits';
 import type { Database } from '../db/schema';
 import { insertMates, type NewMate } from '../catalog/new-mate';
@@ -21,13 +21,29 @@ export interface SeedResult {
   tags: number;
 }
 
-/** Fills an empty catalog: tag map, creators and the 40 seed mates. Does nothing otherwise. */
-export async function seedIfEmpty(
+/** The PostgreSQL advisory lock key that servers seeding one database at once take in turn. */
+const SEED_LOCK = 0x6d617465; // "mate"
+
+/**
+ * Fills an empty catalog: tag map, creators and the 40 seed mates. Does nothing otherwise.
+ * Safe for several servers starting at once on one PostgreSQL database: each holds an
+ * advisory lock for its seeding transaction, so the second finds the catalog filled (Kysely's
+ * migrator takes its own lock for the migrations before this).
+ */
+export function seedIfEmpty(
   db: Kysely<Database>,
   options: { mediaDir: string },
 ): Promise<SeedResult | null> {
-  const existing = await db.selectFrom('tag_groups').select('key').limit(1).executeTakeFirst();
-  if (existing) return null;
+  return db.transaction().execute(async (trx) => {
+    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    }
+    const existing = await trx.selectFrom('tag_groups').select('key').limit(1).executeTakeFirst();
+    return existing ? null : seed(trx, options);
+  });
+}
+
+async function seed(trx: Kysely<Database>, options: { mediaDir: string }): Promise<SeedResult> {
   const at = now();
   const creatorIds = new Map<string, string>();
   const creatorRows = await Promise.all(
@@ -74,23 +90,21 @@ export async function seedIfEmpty(
       };
     }),
   );
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('tag_groups')
-      .values(TAG_GROUPS.map((group, sort) => ({ key: group.key, label: group.label, sort })))
-      .execute();
-    await trx
-      .insertInto('tags')
-      .values(
-        TAG_GROUPS.flatMap((group) =>
-          group.tags.map(([key, label], sort) => ({ key, label, group_key: group.key, sort })),
-        ),
-      )
-      .execute();
-    await trx.insertInto('packages').values(PACKAGES).execute();
-    await trx.insertInto('users').values(creatorRows).execute();
-    await insertMates(trx, mates);
-  });
+  await trx
+    .insertInto('tag_groups')
+    .values(TAG_GROUPS.map((group, sort) => ({ key: group.key, label: group.label, sort })))
+    .execute();
+  await trx
+    .insertInto('tags')
+    .values(
+      TAG_GROUPS.flatMap((group) =>
+        group.tags.map(([key, label], sort) => ({ key, label, group_key: group.key, sort })),
+      ),
+    )
+    .execute();
+  await trx.insertInto('packages').values(PACKAGES).execute();
+  await trx.insertInto('users').values(creatorRows).execute();
+  await insertMates(trx, mates);
   return {
     mates: mates.length,
     creators: creatorRows.length,

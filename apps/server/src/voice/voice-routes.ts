@@ -9,7 +9,7 @@ import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { badInput, notFound, notice } from '../http/envelope';
 import { consume } from '../accounts/rate-limits';
-import { refundGoldCoins, spendGoldCoins } from '../accounts/benefits';
+import { DAILY_CAP_REACHED, refundGoldCoins, spendGoldCoins } from '../accounts/benefits';
 import { now } from '../db/dialect';
 import type { SpeechClipTable } from '../db/schema';
 import { SpeechProviderError, type SpeechEngine, type SpeechFailure } from './speech-engine';
@@ -116,7 +116,10 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         .where('state', '=', 'pending')
         .executeTakeFirst();
       if (Number(marked.numUpdatedRows) > 0)
-        await refundGoldCoins(trx, clip.user_id, clip.cost, 'refund: voice failed');
+        await refundGoldCoins(trx, clip.user_id, clip.cost, {
+          reason: 'refund: voice failed',
+          reference: { type: 'message', id: clip.message_id },
+        });
     });
   };
 
@@ -360,8 +363,12 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
           .executeTakeFirst();
         if (!inserted) return false;
       }
-      if (!(await spendGoldCoins(trx, userId, cost, 'voice')))
-        throw notice(NOT_ENOUGH_COINS_FOR_VOICE);
+      const spent = await spendGoldCoins(trx, userId, cost, {
+        reason: 'voice',
+        reference: { type: 'message', id: messageId },
+      });
+      if (spent === 'capped') throw notice(DAILY_CAP_REACHED);
+      if (spent === 'short') throw notice(NOT_ENOUGH_COINS_FOR_VOICE);
       return true;
     });
     const clip = await find();

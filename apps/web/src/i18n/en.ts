@@ -266,6 +266,7 @@ export const en = {
     loading: 'Loading voice',
     retry: 'Voice failed — try again',
     playFailed: 'The voice could not be played.',
+    blocked: 'Your browser blocked the sound. Press play again.',
     cost_one: '{{count}} gold coin the first time',
     cost_other: '{{count}} gold coins the first time',
     free: 'Free',

@@ -269,6 +269,7 @@ export const es: Messages = {
     loading: 'Cargando voz',
     retry: 'La voz falló — inténtalo de nuevo',
     playFailed: 'No se pudo reproducir la voz.',
+    blocked: 'El navegador bloqueó el sonido. Pulsa reproducir otra vez.',
     cost_one: '{{count}} moneda de oro la primera vez',
     cost_other: '{{count}} monedas de oro la primera vez',
     free: 'Gratis',

@@ -28,7 +28,14 @@ import type {
   Voice,
   VoiceCatalog,
 } from '../types/media';
-import type { Package, SubscriptionInfo } from '../types/subscription';
+import type {
+  CheckoutStatus,
+  FeatureCosts,
+  Package,
+  Subscription,
+  SubscriptionInfo,
+} from '../types/subscription';
+import type { LedgerEntry, SpendingCap } from '../types/ledger';
 
 const CREATED = '2026-10-01T12:00:00.000Z';
 const UPDATED = '2026-11-20T18:30:00.000Z';
@@ -514,6 +521,38 @@ export function createSubscriptionInfoFixture(
     ],
     current: null,
     benefits: createBenefitsFixture(),
+    payments: true,
+    costs: createFeatureCostsFixture(),
+    ...overrides,
+  };
+}
+
+/** What each feature costs on a server with pictures and voice. */
+export function createFeatureCostsFixture(overrides: Partial<FeatureCosts> = {}): FeatureCosts {
+  return { chatMessage: 1, picture: 5, voiceClip: 1, generatedCharacter: 1, ...overrides };
+}
+
+/** An active monthly plan that renews on 2026-12-20. */
+export function createSubscriptionFixture(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    packageId: 'package-plus',
+    status: 'active',
+    startedAt: '2026-10-20T10:00:00.000Z',
+    currentPeriodEnd: '2026-12-20T10:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    ...overrides,
+  };
+}
+
+/** A checkout at `state` (default `paid`). */
+export function createCheckoutStatusFixture(
+  overrides: Partial<CheckoutStatus> = {},
+): CheckoutStatus {
+  return {
+    checkoutId: 'cs_test_1',
+    packageId: 'package-plus',
+    state: 'paid',
+    benefits: createBenefitsFixture(),
     ...overrides,
   };
 }
@@ -695,6 +734,71 @@ export function createVoiceCatalogFixture(overrides: Partial<VoiceCatalog> = {})
     ],
     costPerMessage: 1,
     transcription: false,
+    ...overrides,
+  };
+}
+
+/** The caller's ledger, newest first: a welcome grant, chats and a picture spent, one refunded. */
+export function createLedgerFixture(): LedgerEntry[] {
+  const rows: Omit<LedgerEntry, 'balance' | 'entryId'>[] = [
+    {
+      kind: 'grant',
+      chats: 50,
+      goldCoins: 20,
+      reason: 'welcome',
+      reference: null,
+      createdAt: CREATED,
+    },
+    {
+      kind: 'spend',
+      chats: -1,
+      goldCoins: 0,
+      reason: 'chat',
+      reference: { type: 'message', id: 'msg-2' },
+      createdAt: '2026-11-20T18:00:00.000Z',
+    },
+    {
+      kind: 'spend',
+      chats: 0,
+      goldCoins: -5,
+      reason: 'picture',
+      reference: { type: 'message', id: 'msg-image-1' },
+      createdAt: '2026-11-20T18:10:00.000Z',
+    },
+    {
+      kind: 'refund',
+      chats: 0,
+      goldCoins: 5,
+      reason: 'refund: picture failed',
+      reference: { type: 'message', id: 'msg-image-1' },
+      createdAt: '2026-11-20T18:11:00.000Z',
+    },
+    {
+      kind: 'spend',
+      chats: 0,
+      goldCoins: -1,
+      reason: 'voice',
+      reference: { type: 'message', id: 'msg-2' },
+      createdAt: UPDATED,
+    },
+  ];
+  let chats = 0;
+  let goldCoins = 0;
+  return rows
+    .map((row, index) => {
+      chats += row.chats;
+      goldCoins += row.goldCoins;
+      return { ...row, entryId: `entry-${index + 1}`, balance: { chats, goldCoins } };
+    })
+    .reverse();
+}
+
+/** Daily caps: gold coins capped at 20 with 6 spent today, chats free. */
+export function createSpendingCapFixture(overrides: Partial<SpendingCap> = {}): SpendingCap {
+  return {
+    dailyChats: null,
+    dailyGoldCoins: 20,
+    spentToday: { chats: 1, goldCoins: 6 },
     ...overrides,
   };
 }

@@ -244,6 +244,21 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     charged: 1,
   }),
   '/voice/voices': () => fixtures.createVoiceCatalogFixture(),
+  '/subscription/checkout': ({ body }) => ({
+    checkoutId: 'cs_test_1',
+    // Where the payment provider would send the buyer; the app treats it as an external page.
+    url: `https://checkout.stripe.test/c/pay/cs_test_1#${(body as { packageId?: string }).packageId ?? ''}`,
+  }),
+  '/subscription/checkoutStatus': ({ query }) =>
+    fixtures.createCheckoutStatusFixture({ checkoutId: query.checkoutId ?? 'cs_test_1' }),
+  '/subscription/cancel': () => fixtures.createSubscriptionFixture({ cancelAtPeriodEnd: true }),
+  '/subscription/resume': () => fixtures.createSubscriptionFixture(),
+  '/user/ledger': () => fixtures.createPageFixture(fixtures.createLedgerFixture()),
+  '/user/spendingCap': () => fixtures.createSpendingCapFixture(),
+  '/user/setSpendingCap': ({ body }) =>
+    fixtures.createSpendingCapFixture(
+      body as { dailyChats: number | null; dailyGoldCoins: number | null },
+    ),
   '/voice/transcribe': () => ({ text: 'Tell me about the lighthouse.' }),
   '/extra/tags': () => fixtures.createTagsFixture(),
   '/extra/tagsMap': () => fixtures.createTagGroupsFixture(),

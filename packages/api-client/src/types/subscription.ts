@@ -45,6 +45,62 @@ export interface Subscription {
   startedAt: IsoDateTime;
   /** When it renews or ends. */
   currentPeriodEnd: IsoDateTime;
+  /** Whether it ends at `currentPeriodEnd` instead of renewing (cancelled, still active). */
+  cancelAtPeriodEnd: boolean;
+}
+
+/** What each feature costs, as the server is configured: the product states every price. */
+export interface FeatureCosts {
+  /** Chats one message to a mate costs (and one reply suggestion, one drafted character). */
+  chatMessage: number;
+  /** Gold coins one picture costs, or `null` when pictures are not set up. */
+  picture: number | null;
+  /** Gold coins hearing one message costs, or `null` when voice is not set up. */
+  voiceClip: number | null;
+  /** Chats one generated character (`/mate/generateRole`) costs. */
+  generatedCharacter: number;
+}
+
+/** Payload of `POST /subscription/checkout`: buy a package through the payment provider. */
+export interface CheckoutPayload {
+  /** The package to buy (a pack once, or the monthly plan). */
+  packageId: string;
+}
+
+/** Answer of `POST /subscription/checkout`: where to send the buyer, and what to wait for. */
+export interface Checkout {
+  /** The checkout to follow with `GET /subscription/checkoutStatus`. */
+  checkoutId: string;
+  /** The payment provider's hosted checkout page: the browser goes there. */
+  url: string;
+}
+
+/** Query of `GET /subscription/checkoutStatus`. */
+export interface CheckoutStatusQuery {
+  /** The checkout, from `POST /subscription/checkout` (also in the return address). */
+  checkoutId: string;
+}
+
+/** Every state of a checkout, in the order it moves through them. */
+export const CHECKOUT_STATES = ['open', 'paid', 'cancelled', 'failed', 'expired'] as const;
+
+/**
+ * Where a checkout stands: `open` (not paid yet, or paid and not yet confirmed by the
+ * provider), `paid` (confirmed: the benefits are granted), `cancelled` (the buyer went back),
+ * `failed` (the payment was refused) or `expired` (never finished in time).
+ */
+export type CheckoutState = (typeof CHECKOUT_STATES)[number];
+
+/** Answer of `GET /subscription/checkoutStatus`. */
+export interface CheckoutStatus {
+  /** The checkout. */
+  checkoutId: string;
+  /** The package bought. */
+  packageId: string;
+  /** Where it stands. */
+  state: CheckoutState;
+  /** The caller's benefits now (after the grant, once paid). */
+  benefits: UserBenefits;
 }
 
 /** Answer of `GET /subscription/info`. */
@@ -55,4 +111,8 @@ export interface SubscriptionInfo {
   current: Subscription | null;
   /** The caller's benefits. */
   benefits: UserBenefits;
+  /** Whether packages can be bought on this server (a payment provider is set up). */
+  payments: boolean;
+  /** What each feature costs. */
+  costs: FeatureCosts;
 }

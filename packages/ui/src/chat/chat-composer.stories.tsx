@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { ChatComposer } from './chat-composer';
+import { ChatComposer, type ChatComposerProps } from './chat-composer';
+import { IconButton } from '../controls/button';
 import { styled } from '../theme/stitches.config';
 
 const Column = styled('div', { width: 'min(640px, 100vw)', padding: '$3' });
@@ -72,5 +74,68 @@ export const StopAndPickASuggestion: Story = {
     await expect(canvas.getByRole('textbox', { name: 'Message' })).toHaveValue(
       'Why the lighthouse?',
     );
+  },
+};
+
+const MicIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+    <rect x="9" y="3" width="6" height="11" rx="3" />
+    <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+  </svg>
+);
+
+/**
+ * The page keeps the text (`value`, `onValueChange`) and adds a tool beside the box (`tools`):
+ * here a microphone that adds "what was heard" after what was typed, as dictation does.
+ */
+function KeptByThePage(args: ChatComposerProps) {
+  const [text, setText] = useState(args.value ?? '');
+  return (
+    <ChatComposer
+      {...args}
+      value={text}
+      onValueChange={(next) => {
+        setText(next);
+        args.onValueChange?.(next);
+      }}
+      tools={
+        <IconButton
+          label="Speak your message"
+          icon={<MicIcon />}
+          variant="soft"
+          onClick={() => setText((typed) => `${typed.trimEnd()} tell me about the sea`.trim())}
+        />
+      }
+    />
+  );
+}
+
+/** A tool beside the box, before Send (a microphone here). */
+export const WithATool: Story = {
+  args: {
+    tools: <IconButton label="Speak your message" icon={<MicIcon />} variant="soft" />,
+  },
+};
+
+/**
+ * Text kept by the page: typing reports each change, a tool can add to the box, sending sends
+ * the page's text and reports the box cleared.
+ */
+export const TextKeptByThePage: Story = {
+  tags: ['!autodocs'],
+  args: { value: 'Hello.', onValueChange: fn() },
+  render: (args) => <KeptByThePage {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole('textbox', { name: 'Message' });
+    await expect(box).toHaveValue('Hello.');
+    await userEvent.type(box, '!');
+    await expect(args.onValueChange).toHaveBeenLastCalledWith('Hello.!');
+    await userEvent.click(canvas.getByRole('button', { name: 'Speak your message' }));
+    await expect(box).toHaveValue('Hello.! tell me about the sea');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+    await expect(args.onSend).toHaveBeenCalledWith('Hello.! tell me about the sea');
+    await expect(args.onValueChange).toHaveBeenLastCalledWith('');
+    await expect(box).toHaveValue('');
   },
 };

@@ -214,10 +214,19 @@ export function useVoiceCatalog(): VoiceCatalog | null {
   return catalog.data ?? null;
 }
 
-/** Why a voice failed, in words for the button's description. */
+/**
+ * Why a voice failed, in words for the button's description: the server's reason, that the
+ * browser refused to play sound (`NotAllowedError` from `audio.play()`, e.g. autoplay rules), or
+ * a plain "could not be played".
+ */
 export function useVoiceError(): (error: unknown) => string {
   const { t } = useTranslation();
-  return (error) => (error instanceof ApiError ? error.message : t('voice.playFailed'));
+  return (error) => {
+    if (error instanceof ApiError) return error.message;
+    if (error instanceof DOMException && error.name === 'NotAllowedError')
+      return t('voice.blocked');
+    return t('voice.playFailed');
+  };
 }
 
 /** Where one message's voice stands, and how to play and stop it. */

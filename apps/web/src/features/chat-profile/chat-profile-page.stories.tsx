@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http } from 'msw';
-import type { SharePicturePayload } from '@mates/api-client';
+import type { SharePicturePayload, TextToAudioPayload } from '@mates/api-client';
 import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import {
+  createAudioClipFixture,
   createCreatorFixture,
+  createMateFixture,
   createPageFixture,
   createRoomInfoFixture,
   createRoomPictureFixture,
@@ -176,6 +178,114 @@ export const PicturesNotSetUp: Story = {
     ).toBeVisible();
     await expect(within(section).queryByRole('list')).toBeNull();
     await expect(within(section).queryByRole('button', { name: 'Try again' })).toBeNull();
+  },
+};
+
+/** The page's one `<audio>` element. */
+const player = (canvasElement: HTMLElement) =>
+  canvasElement.ownerDocument.querySelector<HTMLAudioElement>('audio[data-voice-player]')!;
+
+// What the stories' app asked of /voice/textToAudio, as the server received it.
+const samples: TextToAudioPayload[] = [];
+const recordSamples = mockEndpoint('/voice/textToAudio', ({ body }) => {
+  samples.push(body as TextToAudioPayload);
+  return createAudioClipFixture();
+});
+const forgetSamples = () => void (samples.length = 0);
+
+/** "Voice": the mate's voice by name, and "Play sample" plays its greeting in it. */
+export const Voice: Story = {
+  loaders: [forgetSamples],
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/roomInfo', () =>
+          createRoomInfoFixture({ mate: createMateFixture({ voice: 'embedded-rms' }) }),
+        ),
+        recordSamples,
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const section = await canvas.findByRole('region', { name: 'Voice' });
+    await expect(within(section).getByRole('heading', { level: 2, name: 'Voice' })).toBeVisible();
+    await expect(section).toHaveTextContent('Speaks as Robert');
+    await userEvent.click(within(section).getByRole('button', { name: 'Play sample' }));
+    await expect(await within(section).findByRole('button', { name: 'Stop sample' })).toBeVisible();
+    await waitFor(() => expect(player(canvasElement).src).toMatch(/^data:audio\/wav;base64,/));
+    await expect(samples).toHaveLength(1);
+    await expect(samples[0]!.voice).toBe('embedded-rms');
+    await expect(samples[0]!.text).not.toMatch(/\{\{|\*/);
+    await userEvent.click(within(section).getByRole('button', { name: 'Stop sample' }));
+    await expect(await within(section).findByRole('button', { name: 'Play sample' })).toBeVisible();
+    await expect(player(canvasElement).getAttribute('src')).toBeNull();
+  },
+};
+
+/** A mate with no voice chosen speaks in the default one; the sample asks for no voice. */
+export const DefaultVoice: Story = {
+  loaders: [forgetSamples],
+  parameters: { app, msw: { handlers: api(recordSamples) } },
+  play: async ({ canvas }) => {
+    const section = await canvas.findByRole('region', { name: 'Voice' });
+    await expect(section).toHaveTextContent(
+      'Speaks in the default voice for its gender and language',
+    );
+    await userEvent.click(within(section).getByRole('button', { name: 'Play sample' }));
+    await expect(await within(section).findByRole('button', { name: 'Stop sample' })).toBeVisible();
+    await expect(samples[0]).not.toHaveProperty('voice');
+  },
+};
+
+/** A sample the server refuses: the reason, plainly, and the button to try again. */
+export const SampleFails: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpointError('/voice/textToAudio', 5000, 'You do not have enough gold coins.'),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const section = await canvas.findByRole('region', { name: 'Voice' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Play sample' }));
+    await expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'The sample could not be played: You do not have enough gold coins.',
+    );
+    await expect(within(section).getByRole('button', { name: 'Play sample' })).toBeVisible();
+  },
+};
+
+// How often the page asked for the server's voices (then the next handler answers).
+const voicesAsked = { count: 0 };
+const countVoices = http.get('*/api/voice/voices', () => void (voicesAsked.count += 1));
+
+/**
+ * Voice not set up on the server (5007): no voice section at all — there is nothing to hear or
+ * choose, as the chat shows no play buttons; the card and pictures stay.
+ */
+export const VoiceNotSetUp: Story = {
+  loaders: [() => void (voicesAsked.count = 0)],
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        countVoices,
+        mockEndpointError('/voice/voices', 5007, 'Voice is not set up on this server.'),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { level: 1 })).toBeVisible();
+    // The page did ask (and was told 5007), so the section is absent for that reason.
+    await waitFor(() => expect(voicesAsked.count).toBeGreaterThan(0));
+    await expect(
+      await canvas.findByRole('list', { name: 'Pictures from this chat' }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: 'Voice' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Play sample' })).toBeNull();
   },
 };
 

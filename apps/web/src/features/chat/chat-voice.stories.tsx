@@ -140,6 +140,28 @@ export const VoiceFails: Story = {
   },
 };
 
+/** The browser refuses to play sound (autoplay rules): it says so, and pressing again is the fix. */
+export const BrowserBlocksSound: Story = {
+  parameters: { app: { path: room, signedIn: true } },
+  beforeEach: () => {
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = () =>
+      Promise.reject(new DOMException('play() needs a gesture', 'NotAllowedError'));
+    return () => {
+      HTMLMediaElement.prototype.play = play;
+    };
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    const [first] = await within(log).findAllByRole('button', { name: 'Play voice' });
+    await userEvent.click(first!);
+    const failed = await within(log).findByRole('button', { name: 'Voice failed — try again' });
+    await expect(failed).toHaveAccessibleDescription(
+      'Your browser blocked the sound. Press play again. 1 gold coin the first time',
+    );
+  },
+};
+
 /** A server where hearing is free says so. */
 export const FreeVoice: Story = {
   parameters: {

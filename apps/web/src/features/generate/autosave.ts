@@ -9,6 +9,8 @@ export interface StudioSnapshot {
   portrait: StudioPortrait | null;
   /** The mate this work was saved as, once it was: saving again updates it. */
   mateId: string | null;
+  /** The voice chosen here (`null` for the default); absent when none was chosen. */
+  voice?: string | null;
 }
 
 /** The key a mate's (or a new mate's) unsaved work is kept under. */

@@ -39,6 +39,7 @@ import { PortraitPicker } from './portrait-picker';
 import { GreetingPreview } from './greeting-preview';
 import { useVoiceCatalog } from '../../components/voice/voice-player';
 import { VoiceField } from '../../components/voice/voice-field';
+import { fillMacros } from '../../components/card-text';
 import { useChatsLeft, type StudioActor } from './studio';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
@@ -218,7 +219,7 @@ export function DraftForm({ actor, editing }: { actor: StudioActor; editing: Mat
           catalog={voiceCatalog}
           value={context.voice ?? null}
           onChange={(voice) => actor.send({ type: 'VOICE.CHANGE', voice })}
-          greeting={draft.first_mes}
+          greeting={fillMacros(draft.first_mes, draft.name, t('common.you'))}
         />
       )}
       {(matureAllowed || draft.nsfw) && (

@@ -6,10 +6,12 @@ import type {
   Mate,
   SaveMatePayload,
   SetPortraitPayload,
+  TextToAudioPayload,
 } from '@mates/api-client';
 import {
   createBenefitsFixture,
   createMateDraftFixture,
+  createAudioClipFixture,
   createMateFixture,
   mockEndpoint,
   mockEndpointError,
@@ -377,6 +379,124 @@ export const EditExistingMate: Story = {
       visibility: 'private',
       first_mes: 'Hello again, {{user}}.',
     });
+  },
+};
+
+/** The page's one `<audio>` element. */
+const player = (canvasElement: HTMLElement) =>
+  canvasElement.ownerDocument.querySelector<HTMLAudioElement>('audio[data-voice-player]')!;
+
+// What the stories' app asked of /voice/textToAudio, as the server received it.
+const samples: TextToAudioPayload[] = [];
+const recordSamples = mockEndpoint('/voice/textToAudio', ({ body }) => {
+  samples.push(body as TextToAudioPayload);
+  return createAudioClipFixture();
+});
+const resetVoice = () => {
+  resetServer();
+  samples.length = 0;
+};
+
+/**
+ * "Voice" lists the server's voices after "Default for this mate"; "Preview voice" speaks the
+ * greeting in the chosen voice through the page's player; saving sends the voice.
+ */
+export const ChooseAVoice: Story = {
+  loaders: [resetVoice],
+  parameters: { ...signedIn, msw: { handlers: api(...recordSaves, recordSamples) } },
+  play: async ({ canvas, canvasElement }) => {
+    await generateDraft(canvas);
+    const select = await canvas.findByRole('combobox', { name: 'Voice' });
+    await expect(select).toHaveTextContent('Default for this mate');
+    await expect(canvas.getByText('How the mate sounds when a message is played.')).toBeVisible();
+    await userEvent.click(select);
+    const body = within(canvasElement.ownerDocument.body);
+    const listbox = await body.findByRole('listbox');
+    await expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Default for this mate',
+      'Sally (female, en-US)',
+      'Robert (male, en-US)',
+      'Alan (male, en-GB)',
+      'Ken (male, en-US)',
+    ]);
+    await userEvent.click(within(listbox).getByRole('option', { name: 'Robert (male, en-US)' }));
+    await expect(select).toHaveTextContent('Robert (male, en-US)');
+    await userEvent.click(canvas.getByRole('button', { name: 'Preview voice' }));
+    await expect(await canvas.findByRole('button', { name: 'Stop preview' })).toBeVisible();
+    await waitFor(() => expect(player(canvasElement).src).toMatch(/^data:audio\/wav;base64,/));
+    await expect(samples).toHaveLength(1);
+    await expect(samples[0]!.voice).toBe('embedded-rms');
+    // The greeting, as the reader would see it: no markdown, no {{user}}.
+    await expect(samples[0]!.text).toBe(
+      'Marisol holds the lantern higher. You picked a fine night to wash up, You. Come in before the wind takes you.',
+    );
+    // Stopping silences the page's player.
+    await userEvent.click(canvas.getByRole('button', { name: 'Stop preview' }));
+    await expect(await canvas.findByRole('button', { name: 'Preview voice' })).toBeVisible();
+    await expect(player(canvasElement).getAttribute('src')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Save private' }));
+    await expect(
+      await canvas.findByRole('heading', { name: 'Marisol Vega is saved' }),
+    ).toBeVisible();
+    await expect(sent.saves[0]).toMatchObject({ name: 'Marisol Vega', voice: 'embedded-rms' });
+  },
+};
+
+/** A new mate saved without choosing a voice sends none: the server's default follows it. */
+export const DefaultVoiceIsNotSent: Story = {
+  loaders: [resetVoice],
+  parameters: { ...signedIn, msw: { handlers: api(...recordSaves) } },
+  play: async ({ canvas }) => {
+    await generateDraft(canvas);
+    await canvas.findByRole('combobox', { name: 'Voice' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Save as draft' }));
+    await expect(await canvas.findByRole('heading', { name: /is saved$/ })).toBeVisible();
+    await expect(sent.saves[0]).not.toHaveProperty('voice');
+  },
+};
+
+/**
+ * Changing only the voice of a saved mate is unsaved work: it is kept on this device, leaving
+ * asks first, and "Save changes" sends it.
+ */
+export const ChangingOnlyTheVoice: Story = {
+  loaders: [resetVoice],
+  parameters: {
+    app: { path: '/generate?mateId=mate-own', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/mate/getMateDetail', () => ({ ...OWN_MATE, voice: 'embedded-slt' })),
+        ...recordSaves,
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const select = await canvas.findByRole('combobox', { name: 'Voice' });
+    await expect(select).toHaveTextContent('Sally (female, en-US)');
+    // Nothing changed yet: nothing kept, and leaving does not ask.
+    await expect(app.services.storage.getItem('mates.studio.mate-own')).toBeFalsy();
+    await userEvent.click(select);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole('option', { name: 'Alan (male, en-GB)' }));
+    await waitFor(() =>
+      expect(
+        JSON.parse(app.services.storage.getItem('mates.studio.mate-own') ?? '{}'),
+      ).toMatchObject({ voice: 'embedded-awb' }),
+    );
+    void app.router.navigate('/mine');
+    const dialog = await body.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Save changes' }));
+    await expect(
+      await canvas.findByRole('heading', { name: 'Lyra Moonwhisper is saved' }),
+    ).toBeVisible();
+    await expect(sent.saves[0]).toMatchObject({ mateId: 'mate-own', voice: 'embedded-awb' });
+    await expect(app.services.storage.getItem('mates.studio.mate-own')).toBeFalsy();
   },
 };
 

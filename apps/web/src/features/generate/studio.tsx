@@ -22,6 +22,7 @@ const snapshotOf = (context: StudioContext): StudioSnapshot => ({
   draft: context.draft,
   portrait: context.portrait,
   mateId: context.mateId,
+  ...(context.voice !== undefined ? { voice: context.voice } : {}),
 });
 
 /** What counts as a change worth keeping: the idea's words, the draft and the portrait. */
@@ -61,6 +62,8 @@ export function Studio({
   const queries = useQueryClient();
   const [restored] = useState(() => readAutosave(storage, mateId));
   const [baseline] = useState(() => workOf('', saved, null));
+  // A voice kept with the work wins over the mate's; a new mate has none until one is chosen.
+  const voice = restored?.voice !== undefined ? restored.voice : mate?.voice;
   const actor = useActorRef(studioMachine, {
     input: {
       client,
@@ -68,17 +71,21 @@ export function Studio({
       idea: restored?.idea ?? { language: supportedLanguage(i18n.language) },
       draft: restored?.draft ?? saved,
       portrait: restored?.portrait ?? null,
-      ...(mate ? { voice: mate.voice } : {}),
+      ...(voice !== undefined ? { voice } : {}),
     },
   });
   const state = useSelector(actor, (snapshot) => snapshot);
   const { context } = state;
-  // Unchanged means as last saved here, or else as the screen opened.
+  // Unchanged means as last saved here, or else as the screen opened. A voice counts once one
+  // is chosen (`undefined` keeps the saved one), against the saved mate's, or the default's.
+  const savedVoice = (context.saved ?? mate)?.voice ?? null;
+  const voiceChanged = context.voice !== undefined && context.voice !== savedVoice;
   const dirty =
     !state.matches('saved') &&
-    (context.savedDraft
-      ? workOf('', context.draft, context.portrait) !== workOf('', context.savedDraft, null)
-      : workOf(context.idea.idea, context.draft, context.portrait) !== baseline);
+    (voiceChanged ||
+      (context.savedDraft
+        ? workOf('', context.draft, context.portrait) !== workOf('', context.savedDraft, null)
+        : workOf(context.idea.idea, context.draft, context.portrait) !== baseline));
 
   // Every change is kept on this device, so a reload or a closed tab loses nothing.
   useEffect(() => {
