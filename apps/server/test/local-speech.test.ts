@@ -29,6 +29,8 @@ const FILES: Record<string, Buffer> = {
   'export-onnx.py': Buffer.from('print(1)'),
 };
 const NEEDED = Object.keys(FILES).filter((name) => !/\.(md|py)$/.test(name));
+/** Whether `file` holds exactly `bytes` (compared as bytes: a deep equality of megabytes crawls). */
+const sameBytes = (file: string, bytes: Buffer) => fs.readFileSync(file).equals(bytes);
 const NEEDED_BYTES = NEEDED.reduce((sum, name) => sum + FILES[name]!.length, 0);
 
 /**
@@ -40,7 +42,7 @@ async function startHubDouble() {
   const requests: string[] = [];
   const faults = new Map<string, 'missing' | 'cut'>();
   let held: Promise<void> | undefined;
-  const server = http.createServer(async (req, res) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = decodeURIComponent(req.url ?? '');
     requests.push(`${req.method} ${url}`);
     if (url === `/api/models/${REPO}`) {
@@ -71,7 +73,8 @@ async function startHubDouble() {
       return;
     }
     res.end(file);
-  });
+  };
+  const server = http.createServer((req, res) => void answer(req, res).catch(() => res.destroy()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -126,7 +129,8 @@ describe('the local speech model download', () => {
     expect(files.model).toBe(path.join(dir, 'model.onnx'));
     expect(files.voices).toBe(path.join(dir, 'voices.bin'));
     expect(files.dataDir).toBe(path.join(dir, 'espeak-ng-data'));
-    for (const name of NEEDED) expect(fs.readFileSync(path.join(dir, name))).toEqual(FILES[name]);
+    for (const name of NEEDED)
+      expect(sameBytes(path.join(dir, name), FILES[name]!), name).toBe(true);
     expect(fs.existsSync(path.join(dir, 'README.md'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'export-onnx.py'))).toBe(false);
 
@@ -163,7 +167,7 @@ describe('the local speech model download', () => {
 
     hub.faults.clear();
     const files = await download();
-    expect(fs.readFileSync(files.voices!)).toEqual(FILES['voices.bin']);
+    expect(sameBytes(files.voices!, FILES['voices.bin']!)).toBe(true);
     expect(fs.existsSync(path.join(dir, 'complete.json'))).toBe(true);
   });
 
@@ -173,11 +177,11 @@ describe('the local speech model download', () => {
     await expect(download()).rejects.toThrow(/speech model mates-test\/kokoro-en-v0_19/);
     expect(fs.existsSync(path.join(dir, 'complete.json'))).toBe(false);
     const model = path.join(dir, 'model.onnx');
-    if (fs.existsSync(model)) expect(fs.readFileSync(model)).toEqual(FILES['model.onnx']);
+    if (fs.existsSync(model)) expect(sameBytes(model, FILES['model.onnx']!)).toBe(true);
 
     hub.faults.clear();
     const files = await download();
-    expect(fs.readFileSync(files.model)).toEqual(FILES['model.onnx']);
+    expect(sameBytes(files.model, FILES['model.onnx']!)).toBe(true);
   });
 });
 
