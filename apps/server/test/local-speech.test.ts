@@ -8,6 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalSpeech, localVoices, wavFile } from '../src/voice/local-speech';
 import { SpeechProviderError } from '../src/voice/speech-engine';
 import { downloadVoiceModel } from '../src/voice/voice-model-download';
+import { VOICES_UNAVAILABLE } from '../src/voice/voices';
+import { startTestServer } from './harness';
 
 // Real synthesis needs a real Kokoro or Piper model (hundreds of MB from Hugging Face), which the
 // test machine does not have: these tests cover the download and the loading of the files
@@ -45,12 +47,16 @@ async function startHubDouble() {
   const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = decodeURIComponent(req.url ?? '');
     requests.push(`${req.method} ${url}`);
-    if (url === `/api/models/${REPO}`) {
+    if (url === `/api/models/${REPO}?blobs=true`) {
       await held;
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           id: REPO,
-          siblings: Object.keys(FILES).map((rfilename) => ({ rfilename })),
+          // As the hub lists them with `blobs=true`: each file with its size.
+          siblings: Object.entries(FILES).map(([rfilename, bytes]) => ({
+            rfilename,
+            size: bytes.length,
+          })),
         }),
       );
       return;
@@ -274,5 +280,24 @@ describe('local voices and audio', () => {
     expect([0, 1, 2, 3].map((index) => wav.readInt16LE(44 + index * 2))).toEqual([
       0, 16384, -32767, 32767,
     ]);
+  });
+});
+
+describe('a server on the local engine whose model cannot be had', () => {
+  it('answers the voice calls with a plain 5007, not a server error', async () => {
+    // Nothing listens on port 9: the hub cannot be reached, so the model never loads.
+    const app = await startTestServer('sqlite', {
+      env: { SPEECH_PROVIDER: 'local', SPEECH_HUB_URL: 'http://127.0.0.1:9' },
+    });
+    try {
+      await (app.deps.speech as unknown as { ready: Promise<void> }).ready;
+      const failure = await app
+        .client()
+        .voice.voices()
+        .catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: 5007, message: VOICES_UNAVAILABLE });
+    } finally {
+      await app.close();
+    }
   });
 });

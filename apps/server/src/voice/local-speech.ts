@@ -53,7 +53,7 @@ export interface LocalSpeechOptions {
   threads: number;
   fetch: typeof globalThis.fetch;
   log: (line: string) => void;
-  /** ipull's progress bar on the console during the first download (on in the server). */
+  /** A progress bar on the console during the first download (on in the server). */
   progressBar?: boolean;
   /** Bytes of the model downloaded so far, and its total. */
   onProgress?: (done: number, total: number) => void;

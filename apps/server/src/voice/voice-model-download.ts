@@ -1,6 +1,50 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { downloadFile, downloadSequence } from 'ipull';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { Presets, SingleBar } from 'cli-progress';
+
+/**
+ * Downloads `url` into `file` through `file.part`, renamed only once every byte came (and as many
+ * as `expected`, when known): a connection cut half way leaves no file that looks whole. A
+ * stream pipeline carries the bytes, so a fault of the connection rejects here and nowhere else.
+ */
+async function fetchToFile(
+  fetchFn: typeof globalThis.fetch,
+  url: string,
+  file: string,
+  expected: number,
+  onBytes: (received: number) => void,
+): Promise<void> {
+  const part = `${file}.part`;
+  const response = await fetchFn(url);
+  if (!response.ok || !response.body) {
+    await response.body?.cancel().catch(() => {});
+    throw new Error(`HTTP ${response.status}`);
+  }
+  let received = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      onBytes(received);
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(
+      Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+      count,
+      fs.createWriteStream(part),
+    );
+    if (Number.isFinite(expected) && received !== expected)
+      throw new Error(`${received} of ${expected} bytes came`);
+    fs.renameSync(part, file);
+  } catch (error) {
+    fs.rmSync(part, { force: true });
+    throw error;
+  }
+}
 
 /** Options of {@link downloadVoiceModel}. */
 export interface VoiceModelDownloadOptions {
@@ -11,7 +55,7 @@ export interface VoiceModelDownloadOptions {
   /** Where the model's files go: `$DATA_DIR/voices/<owner>--<name>`. */
   dir: string;
   fetch: typeof globalThis.fetch;
-  /** Draws ipull's progress bar on the console, as the language model's download does. */
+  /** Draws a progress bar on the console, as the language model's download does. */
   progressBar: boolean;
   /** Bytes downloaded so far of the whole model, and its total, as they grow. */
   onProgress?: (done: number, total: number) => void;
@@ -108,19 +152,20 @@ function completed(dir: string): VoiceModelFiles | null {
 /**
  * A speech model of the hub, downloaded once into `dir`: the repository's file list from the
  * hub's API (`GET /api/models/<repo>`, as `huggingface_hub` reads it), then each needed file from
- * `/<repo>/resolve/main/<file>` through ipull (the downloader node-llama-cpp uses for the
- * language model: resumable `.ipull` partial files renamed only when whole, and its progress
- * bar). When all are in, `complete.json` records their sizes; a later start that finds it, with
+ * `/<repo>/resolve/main/<file>`, each through a `.part` file renamed only when whole, with a
+ * progress bar (cli-progress) on a terminal. (ipull, which node-llama-cpp uses, was tried first:
+ * a hub hanging up mid-file left an unhandled rejection inside it, which ends a Node process.) When all are in, `complete.json` records their sizes; a later start that finds it, with
  * every file at its size, touches no network. Rejects with a plain `Error` that names the file.
  */
 export async function downloadVoiceModel(
   options: VoiceModelDownloadOptions,
 ): Promise<VoiceModelFiles> {
-  const done = completed(options.dir);
-  if (done) return absolute(options.dir, done);
+  const whole = completed(options.dir);
+  if (whole) return absolute(options.dir, whole);
 
   const hub = options.hubUrl.replace(/\/+$/, '');
-  const listing = `${hub}/api/models/${options.repo}`;
+  // `blobs=true` adds each file's size, as `huggingface_hub` asks for it.
+  const listing = `${hub}/api/models/${options.repo}?blobs=true`;
   let response: Response;
   try {
     response = await options.fetch(listing);
@@ -132,11 +177,13 @@ export async function downloadVoiceModel(
   if (!response.ok)
     throw new Error(`the model hub has no speech model ${options.repo} (HTTP ${response.status})`);
   const body = (await response.json().catch(() => null)) as {
-    siblings?: { rfilename?: unknown }[];
+    siblings?: { rfilename?: unknown; size?: unknown }[];
   } | null;
-  const names = (body?.siblings ?? [])
-    .map((sibling) => sibling.rfilename)
-    .filter((name): name is string => typeof name === 'string');
+  const listed = new Map<string, number>();
+  for (const sibling of body?.siblings ?? [])
+    if (typeof sibling.rfilename === 'string')
+      listed.set(sibling.rfilename, typeof sibling.size === 'number' ? sibling.size : NaN);
+  const names = [...listed.keys()];
   const needed = neededFiles(names);
   if (!needed)
     throw new Error(
@@ -145,47 +192,43 @@ export async function downloadVoiceModel(
 
   for (const name of needed.files)
     fs.mkdirSync(path.dirname(path.join(options.dir, name)), { recursive: true });
-  const engines = needed.files.map((name) =>
-    downloadFile({
-      url: `${hub}/${options.repo}/resolve/main/${name.split('/').map(encodeURIComponent).join('/')}`,
-      savePath: path.join(options.dir, name),
-      skipExisting: true,
-      cliProgress: false,
-      parallelStreams: 1,
-      // A dead link or a hub that hangs up must end the start-up, not retry for minutes.
-      retry: { retries: 2, minTimeout: 200, maxTimeout: 1000 },
-    }),
-  );
-  let downloader: Awaited<ReturnType<typeof downloadSequence>>;
+  const urlOf = (name: string) =>
+    `${hub}/${options.repo}/resolve/main/${name.split('/').map(encodeURIComponent).join('/')}`;
+  const lengthOf = (name: string) => listed.get(name) ?? NaN;
+  const known = needed.files.reduce((sum, name) => sum + (lengthOf(name) || 0), 0);
+  const bar =
+    options.progressBar && process.stdout.isTTY
+      ? new SingleBar(
+          { format: `speech model ${options.repo} [{bar}] {percentage}% {value}/{total} bytes` },
+          Presets.shades_classic,
+        )
+      : null;
+  let done = 0;
+  bar?.start(known, 0);
   try {
-    downloader = await downloadSequence(
-      {
-        cliProgress: options.progressBar,
-        cliName: `speech model ${options.repo}`,
-        parallelDownloads: 4,
-      },
-      ...engines,
-    );
-  } catch (error) {
-    await Promise.allSettled(engines.map(async (engine) => (await engine).close()));
-    throw new Error(
-      `the speech model ${options.repo} cannot be downloaded: ${(error as Error).message}`,
-      {
-        cause: error,
-      },
-    );
-  }
-  downloader.on('progress', (status) => {
-    options.onProgress?.(status.transferredBytes, status.totalBytes);
-  });
-  try {
-    await downloader.download();
-  } catch (error) {
-    await downloader.close();
-    throw new Error(
-      `the speech model ${options.repo} was cut off while downloading: ${(error as Error).message}`,
-      { cause: error },
-    );
+    for (const name of needed.files) {
+      const file = path.join(options.dir, name);
+      // A file already whole from an earlier, interrupted start is kept.
+      if (fs.existsSync(file) && fs.statSync(file).size === lengthOf(name)) {
+        done += lengthOf(name);
+        options.onProgress?.(done, known);
+        bar?.update(done);
+        continue;
+      }
+      const before = done;
+      await fetchToFile(options.fetch, urlOf(name), file, lengthOf(name), (received) => {
+        done = before + received;
+        options.onProgress?.(done, Math.max(known, done));
+        bar?.update(done);
+      }).catch((error: unknown) => {
+        throw new Error(
+          `the speech model ${options.repo} was cut off while downloading ${name}: ${(error as Error).message}`,
+          { cause: error },
+        );
+      });
+    }
+  } finally {
+    bar?.stop();
   }
   const sizes: Record<string, number> = {};
   for (const name of needed.files) {
