@@ -14,6 +14,12 @@ const httpUrl = () =>
  */
 export const DEFAULT_EMBEDDED_MODEL = 'hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF:Q4_K_M';
 
+/**
+ * The speech model of `SPEECH_PROVIDER=local` when SPEECH_MODEL is not set: Kokoro v0.19 packed
+ * for sherpa-onnx (11 English voices, 24 kHz; about 330 MB with its espeak-ng data).
+ */
+export const DEFAULT_LOCAL_SPEECH_MODEL = 'csukuangfj/kokoro-en-v0_19';
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -55,11 +61,12 @@ const schema = z.object({
   IMAGE_COST: z.coerce.number().int().min(0).max(1_000_000).default(5),
   IMAGE_TIMEOUT: z.coerce.number().min(0.1).max(3600).default(300),
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  SPEECH_PROVIDER: z.enum(['embedded', 'openai', 'none']).default('embedded'),
+  SPEECH_PROVIDER: z.enum(['embedded', 'local', 'openai', 'none']).default('embedded'),
   SPEECH_COST: z.coerce.number().int().min(0).max(1_000_000).default(1),
   SPEECH_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   SPEECH_BASE_URL: httpUrl(),
   SPEECH_MODEL: z.string().min(1).optional(),
+  SPEECH_HUB_URL: httpUrl().default('https://huggingface.co'),
   SPEECH_API_KEY: z.string().min(1).optional(),
   SPEECH_VOICES: z
     .string()
@@ -157,12 +164,27 @@ export interface Config {
 
 /** The speech engine's settings (`SPEECH_*`). */
 export interface SpeechConfig {
-  /** `embedded` (Flite in worker threads, offline) or `openai` (see `speechRemote`). */
-  provider: 'embedded' | 'openai';
+  /**
+   * `embedded` (Flite in worker threads, offline), `local` (a Kokoro or Piper model run by
+   * sherpa-onnx, downloaded once from the hub) or `openai` (see `speechRemote`).
+   */
+  provider: 'embedded' | 'local' | 'openai';
   /** Gold coins one message's audio costs, charged once per (message, voice). */
   cost: number;
-  /** Worker threads of the embedded engine (`SPEECH_THREADS`). */
+  /** Worker threads of the embedded engine; ONNX Runtime threads of the local one (`SPEECH_THREADS`). */
   threads: number;
+  /** The local engine's model (`SPEECH_PROVIDER=local`), or `null` for the other engines. */
+  local: LocalSpeechConfig | null;
+}
+
+/** Where the local speech engine's model comes from and goes (`SPEECH_MODEL`, `SPEECH_HUB_URL`). */
+export interface LocalSpeechConfig {
+  /** A sherpa-onnx Kokoro or Piper repository on the hub; default `csukuangfj/kokoro-en-v0_19`. */
+  model: string;
+  /** The model hub (or a mirror of it): `SPEECH_HUB_URL`, default `https://huggingface.co`. */
+  hubUrl: string;
+  /** `$DATA_DIR/voices`: each model downloaded once into its own folder. */
+  voicesDir: string;
 }
 
 /** Which kind of picture engine serves `IMAGE_PROVIDER`. */
@@ -260,6 +282,25 @@ function readImageConfig(
     cost: values.IMAGE_COST,
     timeoutMs: values.IMAGE_TIMEOUT * 1000,
     concurrency: values.IMAGE_CONCURRENCY ?? (provider === 'openai' ? 2 : 1),
+  };
+}
+
+/** The local speech engine's model, when `SPEECH_PROVIDER` is `local`. */
+function readLocalSpeechConfig(
+  values: z.output<typeof schema>,
+  dataDir: string,
+): LocalSpeechConfig | null {
+  if (values.SPEECH_PROVIDER !== 'local') return null;
+  const model = values.SPEECH_MODEL ?? DEFAULT_LOCAL_SPEECH_MODEL;
+  // A hub repository is `owner/name`; it also names the model's folder, so nothing else passes.
+  if (!/^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/.test(model))
+    throw new ConfigError(
+      `Invalid SPEECH_MODEL: SPEECH_PROVIDER=local takes a Hugging Face repository such as ${DEFAULT_LOCAL_SPEECH_MODEL} (got ${JSON.stringify(model)})`,
+    );
+  return {
+    model,
+    hubUrl: values.SPEECH_HUB_URL.replace(/\/+$/, ''),
+    voicesDir: path.join(dataDir, 'voices'),
   };
 }
 
@@ -393,6 +434,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             provider: values.SPEECH_PROVIDER,
             cost: values.SPEECH_COST,
             threads: values.SPEECH_THREADS,
+            local: readLocalSpeechConfig(values, dataDir),
           },
     speechRemote: readSpeechRemoteConfig(values, env),
     transcription: readTranscriptionConfig(values, env),

@@ -199,12 +199,27 @@ describe('configuration', () => {
   });
 
   it('reads the speech engine: embedded by default at 1 gold coin a message; none turns it off', () => {
-    expect(loadConfig({}).speech).toEqual({ provider: 'embedded', cost: 1, threads: 2 });
+    expect(loadConfig({}).speech).toEqual({
+      provider: 'embedded',
+      cost: 1,
+      threads: 2,
+      local: null,
+    });
     expect(loadConfig({ SPEECH_COST: '0', SPEECH_THREADS: '4' }).speech).toEqual({
       provider: 'embedded',
       cost: 0,
       threads: 4,
+      local: null,
     });
+    // The local engine: a Hugging Face repository, downloaded into $DATA_DIR/voices.
+    expect(loadConfig({ SPEECH_PROVIDER: 'local', DATA_DIR: '/srv/mates' }).speech?.local).toEqual({
+      model: 'csukuangfj/kokoro-en-v0_19',
+      hubUrl: 'https://huggingface.co',
+      voicesDir: '/srv/mates/voices',
+    });
+    expect(() => loadConfig({ SPEECH_PROVIDER: 'local', SPEECH_MODEL: '../../etc' })).toThrow(
+      /^Invalid SPEECH_MODEL: SPEECH_PROVIDER=local takes a Hugging Face repository/,
+    );
     expect(loadConfig({ SPEECH_PROVIDER: 'none' }).speech).toBeNull();
     expect(() => loadConfig({ SPEECH_PROVIDER: 'festival' })).toThrow(/^Invalid SPEECH_PROVIDER/);
     expect(() => loadConfig({ SPEECH_COST: 'free' })).toThrow(/^Invalid SPEECH_COST: .*"free"/);

@@ -1,5 +1,6 @@
 import type { SpeechConfig, SpeechRemoteConfig } from '../config';
 import { createEmbeddedSpeech } from './embedded-speech';
+import { createLocalSpeech } from './local-speech';
 import { createOpenAiSpeechEngine } from './openai-speech';
 import type { SpeechEngine } from './speech-engine';
 
@@ -17,6 +18,16 @@ export function createSpeechEngine(
   switch (config.provider) {
     case 'embedded':
       return createEmbeddedSpeech({ threads: config.threads, log });
+    case 'local':
+      if (!config.local) throw new Error('SPEECH_PROVIDER=local without its model settings');
+      return createLocalSpeech({
+        ...config.local,
+        threads: config.threads,
+        fetch,
+        log,
+        // The first start downloads the model: a progress bar on the console, as for the LLM.
+        progressBar: true,
+      });
     case 'openai':
       // Config reading gives the remote settings whenever the provider is `openai`.
       if (!remote) throw new Error('SPEECH_PROVIDER=openai without its SPEECH_* settings');

@@ -1,7 +1,7 @@
 import type { Voice } from '@mates/api-client';
 
 /** Which engine speaks: `SPEECH_PROVIDER`. */
-export type SpeechProvider = 'embedded' | 'kokoro' | 'openai';
+export type SpeechProvider = 'embedded' | 'local' | 'openai';
 
 /** What to say. */
 export interface SpeechRequest {
@@ -30,7 +30,7 @@ export interface SpeechAudio {
 
 /**
  * A speech engine, chosen by `SPEECH_PROVIDER`: the embedded one (Flite compiled to WASI, run in
- * worker threads), a local Kokoro model, or an OpenAI-compatible `/v1/audio/speech`. Every
+ * worker threads), a local Kokoro or Piper model (sherpa-onnx), or an OpenAI-compatible `/v1/audio/speech`. Every
  * failure is a {@link SpeechProviderError}.
  */
 export interface SpeechEngine {

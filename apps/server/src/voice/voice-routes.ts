@@ -14,7 +14,7 @@ import { now } from '../db/dialect';
 import type { SpeechClipTable } from '../db/schema';
 import { SpeechProviderError, type SpeechEngine, type SpeechFailure } from './speech-engine';
 import { spokenText } from './spoken-text';
-import { mateVoice } from './voices';
+import { mateVoice, voicesOf } from './voices';
 import { speechOf } from './speech-clips';
 
 /** What every voice call answers (5007) when `SPEECH_PROVIDER` is `none`. */
@@ -281,7 +281,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
   api.get('/voice/voices', async (): Promise<VoiceCatalog> => {
     if (!deps.speech && !deps.transcription) throw notice(VOICE_NOT_SET_UP);
     return {
-      voices: deps.speech ? await deps.speech.voices() : [],
+      voices: deps.speech ? await voicesOf(deps.speech, deps.log) : [],
       costPerMessage: deps.speech ? cost : 0,
       transcription: deps.transcription !== null,
     };
@@ -316,7 +316,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     if (message.role !== 'mate') throw badInput('messageId: only a mate’s message is spoken.');
     if (message.status === 'partial')
       throw notice('Wait for the reply to finish before listening to it.');
-    const voices = await engine.voices();
+    const voices = await voicesOf(engine, deps.log);
     if (wanted && !voices.some((one) => one.voiceId === wanted))
       throw badInput('voice: not one of the voices of /voice/voices');
     const voiceId = wanted ?? mateVoice(voices, message);
@@ -420,7 +420,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         durationMs: clip.duration_ms ?? 0,
       };
     }
-    const voices = await engine.voices();
+    const voices = await voicesOf(engine, deps.log);
     if (input.voice && !voices.some((one) => one.voiceId === input.voice))
       throw badInput('voice: not one of the voices of /voice/voices');
     const voiceId = input.voice ?? voices[0]!.voiceId;

@@ -1,10 +1,38 @@
 import type { Voice } from '@mates/api-client';
-import type { SpeechEngine } from './speech-engine';
+import { notice } from '../http/envelope';
+import { SpeechProviderError, type SpeechEngine } from './speech-engine';
+
+/** What people are told while the voice engine cannot list its voices (5007). */
+export const VOICES_NOT_READY =
+  'Voice is getting ready on this server (its model is still loading). Try again in a little while.';
+/** What people are told when the voice engine cannot list its voices at all (5007). */
+export const VOICES_UNAVAILABLE = 'Voice is not available right now. Tell the server’s owner.';
+
+/**
+ * The engine's voices; an engine that cannot list them (a local model still downloading, or one
+ * that failed to load, a remote engine down) is a plain 5007 notice, never a server error.
+ */
+export async function voicesOf(
+  engine: SpeechEngine,
+  log: (line: string) => void,
+): Promise<Voice[]> {
+  try {
+    return await engine.voices();
+  } catch (error) {
+    if (!(error instanceof SpeechProviderError)) throw error;
+    log(`voices: ${error.message}`);
+    throw notice(error.failure === 'busy' ? VOICES_NOT_READY : VOICES_UNAVAILABLE);
+  }
+}
 
 /** Whether `voiceId` is one of the engine's voices (never, with no engine). */
-export async function isVoice(engine: SpeechEngine | null, voiceId: string): Promise<boolean> {
+export async function isVoice(
+  engine: SpeechEngine | null,
+  voiceId: string,
+  log: (line: string) => void = () => {},
+): Promise<boolean> {
   if (!engine) return false;
-  return (await engine.voices()).some((voice) => voice.voiceId === voiceId);
+  return (await voicesOf(engine, log)).some((voice) => voice.voiceId === voiceId);
 }
 
 /**

@@ -161,7 +161,7 @@ export interface Voice {
   gender: VoiceGender;
   /** The language it speaks, as a BCP 47 tag, e.g. `en-US`. */
   language: string;
-  /** What speaks it: `embedded` (offline, in the server), `kokoro` (local, high quality) or `openai`. */
+  /** What speaks it: `embedded` (offline, in the server), `local` (a Kokoro or Piper model on the server) or `openai`. */
   engine: string;
 }
 
