@@ -16,10 +16,10 @@ import { createApp } from '../src/app';
 import { createRateLimits } from '../src/accounts/rate-limits';
 import { createChatService } from '../src/chat/chat-service';
 import { createOpenAiModel } from '../src/llm/openai';
-import { createSession } from '../src/accounts/sessions';
 import { seedIfEmpty } from '../src/seed/seed';
 import { freshDatabase, memoryMailer } from '../test/harness';
 import { createJobQueue } from '../src/jobs/create-job-queue';
+import { benchUser } from './bench-user';
 
 const LEVELS = [1, 50, 500];
 const TOKENS = 20;
@@ -138,30 +138,7 @@ const sessions: { client: ReturnType<typeof createApiClient>; roomId: string }[]
 for (let index = 0; index < Math.max(...LEVELS); index += 1) {
   const at = new Date().toISOString();
   const userId = `bench-${index}`;
-  await database.db
-    .insertInto('users')
-    .values({
-      id: userId,
-      email: `${userId}@bench.local`,
-      password_hash: null,
-      nickname: userId,
-      avatar: null,
-      bio: '',
-      language: 'en',
-      nfsw: false,
-      tags: '[]',
-      gender: null,
-      email_verified_at: at,
-      google_sub: null,
-      discord_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  await database.db
-    .insertInto('benefits')
-    .values({ user_id: userId, chats: 1_000_000, gold_coins: 0, updated_at: at })
-    .execute();
+  const token = await benchUser(database.db, userId, { chats: 1_000_000, goldCoins: 0 });
   await database.db
     .insertInto('rooms')
     .values({
@@ -173,7 +150,6 @@ for (let index = 0; index < Math.max(...LEVELS); index += 1) {
       updated_at: at,
     })
     .execute();
-  const token = await createSession(database.db, userId);
   sessions.push({
     client: createApiClient({ baseUrl: base, getToken: () => token, getLanguage: () => 'en' }),
     roomId: `room-${index}`,

@@ -6,9 +6,9 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { ApiClient } from '@mates/api-client';
-import { createSession } from '../src/accounts/sessions';
 import { postgresAvailable, startTestServer } from '../test/harness';
 import { startAutomatic1111Double } from '../test/image-doubles';
+import { benchUser } from './bench-user';
 
 const ROUNDS = { 1: 20, 50: 3 } as const;
 const PEOPLE = 50;
@@ -43,33 +43,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
   // One person per simultaneous request (pictures are limited to 10 a minute per person).
   const people: { client: ApiClient; roomId: string }[] = [];
   for (let index = 0; index < PEOPLE; index += 1) {
-    const at = new Date().toISOString();
-    const userId = `bench-${index}`;
-    await app.db
-      .insertInto('users')
-      .values({
-        id: userId,
-        email: `${userId}@bench.local`,
-        password_hash: null,
-        nickname: userId,
-        avatar: null,
-        bio: '',
-        language: 'en',
-        nfsw: false,
-        tags: '[]',
-        gender: null,
-        email_verified_at: at,
-        google_sub: null,
-        discord_id: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    await app.db
-      .insertInto('benefits')
-      .values({ user_id: userId, chats: 0, gold_coins: 1_000, updated_at: at })
-      .execute();
-    const token = await createSession(app.db, userId);
+    const token = await benchUser(app.db, `bench-${index}`, { chats: 0, goldCoins: 1_000 });
     const client = app.client({ token });
     people.push({ client, roomId: (await client.room.createRoom({ mateId: mate.id })).roomId });
   }

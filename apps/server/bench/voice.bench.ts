@@ -17,11 +17,11 @@ import { createRateLimits } from '../src/accounts/rate-limits';
 import { createChatService } from '../src/chat/chat-service';
 import { appendMessage } from '../src/chat/messages';
 import { createOpenAiModel } from '../src/llm/openai';
-import { createSession } from '../src/accounts/sessions';
 import { seedIfEmpty } from '../src/seed/seed';
 import { createSpeechEngine } from '../src/voice/create-speech';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { freshDatabase, memoryMailer } from '../test/harness';
+import { benchUser } from './bench-user';
 
 const ROUNDS = 12;
 const SYNTHESES_BESIDE = 4;
@@ -88,33 +88,19 @@ const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 // One listener with coins enough, and one room with a mate, made directly in the database.
 const at = new Date().toISOString();
 const mate = await database.db.selectFrom('mates').select('id').limit(1).executeTakeFirstOrThrow();
-await database.db
-  .insertInto('users')
-  .values({
-    id: 'listener',
-    email: 'listener@bench.local',
-    password_hash: null,
-    nickname: 'listener',
-    avatar: null,
-    bio: '',
-    language: 'en',
-    nfsw: false,
-    tags: '[]',
-    gender: null,
-    email_verified_at: at,
-    google_sub: null,
-    discord_id: null,
-    created_at: at,
-    updated_at: at,
-  })
-  .execute();
-await database.db
-  .insertInto('benefits')
-  .values({ user_id: 'listener', chats: 1_000_000, gold_coins: 1_000_000, updated_at: at })
-  .execute();
+const token = await benchUser(database.db, 'listener', {
+  chats: 1_000_000,
+  goldCoins: 1_000_000,
+});
 // The chat's room, and one room per synthesis running beside it (a room's messages are
 // written one at a time).
-for (const id of ['room', ...Array.from({ length: SYNTHESES_BESIDE + 1 }, (_, i) => `voice-${i}`)])
+// (Each chat message has a room of its own: a room takes one message at a time, and the last
+// reply's room may still be closing when the next message is sent.)
+const rooms = [
+  ...Array.from({ length: ROUNDS * 2 }, (_, i) => `chat-${i}`),
+  ...Array.from({ length: SYNTHESES_BESIDE + 1 }, (_, i) => `voice-${i}`),
+];
+for (const id of rooms)
   await database.db
     .insertInto('rooms')
     .values({
@@ -126,7 +112,6 @@ for (const id of ['room', ...Array.from({ length: SYNTHESES_BESIDE + 1 }, (_, i)
       updated_at: at,
     })
     .execute();
-const token = await createSession(database.db, 'listener');
 const client = createApiClient({
   baseUrl: `${origin}/api`,
   getToken: () => token,
@@ -156,11 +141,12 @@ async function hearNewReply(roomId = 'voice-0') {
   return { first, total, seconds };
 }
 
+let chats = 0;
 async function firstToken(): Promise<number> {
   const start = performance.now();
   let first = NaN;
   await client.girl.chatSend(
-    { roomId: 'room', content: 'Hello' },
+    { roomId: `chat-${chats++}`, content: 'Hello' },
     {
       onData: (event) => {
         if (event.type === 'reply-delta' && Number.isNaN(first)) first = performance.now() - start;
