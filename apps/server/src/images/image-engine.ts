@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { ImageProvider } from '../config';
+import { codeOf, wasNotReached } from '../http/network-errors';
 
 /** What to draw. */
 export interface ImageRequest {
@@ -116,24 +117,6 @@ export function seedOf(request: ImageRequest): number {
   return request.seed ?? Math.floor(Math.random() * 2 ** 32);
 }
 
-const NOT_REACHED = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-function codeOf(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 /**
  * The time limit of one call to an engine, joined with the caller's signal. `explain` turns
  * whatever a call threw into an {@link ImageProviderError}: cancelled, timed out, unreachable
@@ -158,7 +141,7 @@ export function deadline(engine: string, timeoutMs: number, caller?: AbortSignal
       if (error instanceof ImageProviderError) return error;
       const code = codeOf(error);
       const detail = `${(error as Error)?.message ?? String(error)}${code ? ` (${code})` : ''}`;
-      if (code && NOT_REACHED.has(code))
+      if (wasNotReached(error))
         return new ImageProviderError(`${engine} cannot be reached: ${detail}`, 'unreachable', {
           cause: error,
         });

@@ -1,24 +1,6 @@
 import OpenAI from 'openai';
 import { SpeechProviderError, type SpeechFailure } from './speech-engine';
-
-/** Socket error codes that mean the engine was never reached. */
-const NOT_REACHED = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-function codeOf(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+import { codeOf, wasNotReached } from '../http/network-errors';
 
 /**
  * The failure kind of an engine's HTTP error status: 401/403 `unauthorized`, 429 and 503
@@ -80,7 +62,7 @@ export function deadline(engine: string, timeoutMs: number, caller: AbortSignal)
       if (error instanceof SpeechProviderError) return error;
       const code = codeOf(error);
       const detail = `${(error as Error)?.message ?? String(error)}${code ? ` (${code})` : ''}`;
-      if (code && NOT_REACHED.has(code))
+      if (wasNotReached(error))
         return new SpeechProviderError(`${engine} cannot be reached: ${detail}`, 'unreachable', {
           cause: error,
         });
