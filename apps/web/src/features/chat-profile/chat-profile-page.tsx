@@ -19,7 +19,7 @@ import {
 } from '@mates/ui';
 import { useServices } from '../../app/services-context';
 import { href } from '../../app/paths';
-import { fillMacros } from '../../components/card-text';
+import { fillMacros, useReaderName } from '../../components/card-text';
 import { FullPicture } from '../../components/full-picture';
 import { SignInGate } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';
@@ -87,13 +87,11 @@ function MateVoice({ mate }: { mate: Mate }) {
   const { t } = useTranslation();
   const { client } = useServices();
   const catalog = useVoiceCatalog();
+  const reader = useReaderName();
   const headingId = useId();
   if (!catalog) return null;
   const voice = catalog.voices.find((candidate) => candidate.voiceId === mate.voice);
-  const text = sampleText(
-    fillMacros(mate.first_mes, mate.name, t('common.you')),
-    t('voice.previewLine'),
-  );
+  const text = sampleText(fillMacros(mate.first_mes, mate.name, reader), t('voice.previewLine'));
   return (
     <Card as="section" aria-labelledby={headingId}>
       <Stack gap={2}>
@@ -121,7 +119,7 @@ function MateVoice({ mate }: { mate: Mate }) {
 function MateCard({ mate, linkToPage }: { mate: Mate; linkToPage: boolean }) {
   const { t } = useTranslation();
   const tagLabels = useTagLabels();
-  const you = t('common.you');
+  const you = useReaderName();
   return (
     <Card as="section" aria-label={t('chatProfile.card', { name: mate.name })}>
       <Flex gap={4} align="center" wrap>

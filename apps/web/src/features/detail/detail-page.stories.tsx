@@ -70,6 +70,49 @@ export const OwnMate: Story = {
   },
 };
 
+/**
+ * `{{user}}` in third-person card text reads as the reader's name ("Ada is stranded"), never
+ * as "You is stranded"; a visitor, whose name is not known, reads as "User".
+ */
+export const ReaderNameInCardText: Story = {
+  parameters: {
+    app: { path: '/detail?mateId=mate-1', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/mate/getMateDetail', () =>
+          createMateFixture({
+            description: '{{char}} has asked {{user}} to look at a crime scene.',
+            scenario: '{{user}} is stranded on the island.',
+          }),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByText('Lyra Moonwhisper has asked Ada to look at a crime scene.'),
+    ).toBeVisible();
+    await expect(canvas.getByText(/Ada is stranded on the island\./)).toBeVisible();
+    await expect(canvas.queryByText(/You (is|has)/)).toBeNull();
+  },
+};
+
+export const ReaderNameForAVisitor: Story = {
+  parameters: {
+    app: { path: '/detail?mateId=mate-1' },
+    msw: {
+      handlers: api(
+        mockEndpoint('/mate/getMateDetail', () =>
+          createMateFixture({ scenario: '{{user}} is stranded on the island.' }),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/User is stranded on the island\./)).toBeVisible();
+  },
+};
+
 /** The creator of a hidden mate is told why, what it means, and what to do. */
 export const HiddenMateNotice: Story = {
   parameters: {

@@ -24,7 +24,7 @@ import { Loading, LoadError } from '../../components/states';
 import { useFavorites } from '../../hooks/use-favorites';
 import { useFollowCreator } from '../../hooks/use-follow-creator';
 import { useTagLabels } from '../../hooks/use-tag-labels';
-import { fillMacros } from '../../components/card-text';
+import { fillMacros, useReaderName } from '../../components/card-text';
 import { Reviews } from './reviews';
 import { ReportMate } from './report-mate';
 import { HiddenNotice, OwnMate } from './owner-notices';
@@ -38,6 +38,7 @@ export function DetailPage() {
   const navigate = useNavigate();
   const signedIn = useSignedIn();
   const uuid = useSelector(store, (state) => state.context.userInfo.uuid);
+  const you = useReaderName();
   const signedInAction = useSignedInAction();
   const tagLabels = useTagLabels();
   const { toggle } = useFavorites();
@@ -61,7 +62,6 @@ export function DetailPage() {
   if (mate.isPending) return <Loading />;
   if (mate.isError) return <LoadError query={mate} title={t('detail.error')} />;
   const data = mate.data;
-  const you = t('common.you');
   const favorite = extra.data?.isFavorite ?? false;
   const own = signedIn && data.creator.creatorId === uuid;
   return (

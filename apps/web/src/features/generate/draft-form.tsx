@@ -39,7 +39,7 @@ import { PortraitPicker } from './portrait-picker';
 import { GreetingPreview } from './greeting-preview';
 import { useVoiceCatalog } from '../../components/voice/voice-player';
 import { VoiceField } from '../../components/voice/voice-field';
-import { fillMacros } from '../../components/card-text';
+import { fillMacros, useReaderName } from '../../components/card-text';
 import { useChatsLeft, type StudioActor } from './studio';
 
 type TFunction = ReturnType<typeof useTranslation>['t'];
@@ -88,6 +88,7 @@ export function DraftForm({ actor, editing }: { actor: StudioActor; editing: Mat
   const chats = useChatsLeft();
   const { groups } = useTagGroups();
   const voiceCatalog = useVoiceCatalog();
+  const reader = useReaderName();
   const draft = context.draft!;
   const change = (patch: Partial<MateDraft>) => actor.send({ type: 'DRAFT.CHANGE', draft: patch });
   const all = checkMateDraft(draft, context.visibility ?? 'draft');
@@ -219,7 +220,7 @@ export function DraftForm({ actor, editing }: { actor: StudioActor; editing: Mat
           catalog={voiceCatalog}
           value={context.voice ?? null}
           onChange={(voice) => actor.send({ type: 'VOICE.CHANGE', voice })}
-          greeting={fillMacros(draft.first_mes, draft.name, t('common.you'))}
+          greeting={fillMacros(draft.first_mes, draft.name, reader)}
         />
       )}
       {(matureAllowed || draft.nsfw) && (

@@ -1,19 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelector } from '@xstate/store-react';
 import type { MateDraft } from '@mates/api-client';
 import { Chip, ChatBubble, Flex, Stack, Text } from '@mates/ui';
-import { useServices } from '../../app/services-context';
-
-/** Card macros as the chat shows them: `{{char}}` is the mate, `{{user}}` the reader. */
-export const fillMacros = (text: string, name: string, you: string) =>
-  text.replace(/\{\{char\}\}/gi, name).replace(/\{\{user\}\}/gi, you);
+import { fillMacros, useReaderName } from '../../components/card-text';
 
 /** The greeting (or an alternate one) as the chat will open with it. */
 export function GreetingPreview({ draft }: { draft: MateDraft }) {
   const { t } = useTranslation();
-  const { store } = useServices();
-  const nickname = useSelector(store, (state) => state.context.userInfo.nickname);
+  const reader = useReaderName();
   const [chosen, setChosen] = useState(0);
   const greetings = [draft.first_mes, ...draft.alternate_greetings];
   const index = Math.min(chosen, greetings.length - 1);
@@ -39,7 +33,7 @@ export function GreetingPreview({ draft }: { draft: MateDraft }) {
         <ChatBubble
           role="mate"
           speaker={name}
-          content={fillMacros(text, name, nickname || t('common.you'))}
+          content={fillMacros(text, name, reader)}
           labels={{
             partial: t('chat.partial'),
             error: t('chat.failed'),

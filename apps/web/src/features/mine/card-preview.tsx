@@ -3,10 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CardPreview } from '@mates/api-client';
 import { Avatar, Flex, Heading, Stack, Tag, Text } from '@mates/ui';
 import { useTagLabels } from '../../hooks/use-tag-labels';
-
-/** Card macros as a reader sees them: `{{char}}` is the mate, `{{user}}` the reader. */
-const fillMacros = (text: string, name: string, you: string) =>
-  text.replace(/\{\{char\}\}/gi, name).replace(/\{\{user\}\}/gi, you);
+import { fillMacros, useReaderName } from '../../components/card-text';
 
 /**
  * What importing a card would create (portrait, name, tagline, greeting, tags, spec, the
@@ -24,7 +21,7 @@ export function CardPreviewView({
   const labels = useTagLabels();
   const headingId = useId();
   const { draft } = preview;
-  const you = t('common.you');
+  const you = useReaderName();
   return (
     <Stack gap={3} as="section" aria-labelledby={headingId}>
       <Heading as="h4" size={1} id={headingId}>

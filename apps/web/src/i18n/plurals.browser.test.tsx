@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n, switchLanguage } from './i18n';
+
+// Counts read as people write them: "1 chat", "2 chats", "1 seguidor", and in Spanish the
+// CLDR "many" form (1,000,000) falls back to the plural, never to a bare key.
+describe('plural rules', () => {
+  it('English says 1 chat, 2 chats', async () => {
+    const i18n = createI18n();
+    const t = i18n.t.bind(i18n);
+    expect(t('common.chats', { count: 1 })).toBe('1 chat');
+    expect(t('common.chats', { count: 2 })).toBe('2 chats');
+    expect(t('common.goldCoins', { count: 1 })).toBe('1 gold coin');
+    expect(t('common.followers', { count: 1 })).toBe('1 follower');
+    expect(t('forYou.recentChats', { count: 1 })).toBe('1 chat this week');
+    expect(t('detail.averageText', { average: 4, count: 1 })).toBe('4 out of 5 from 1 review');
+  });
+
+  it('Spanish says 1 seguidor, 2 seguidores, 1000000 seguidores', async () => {
+    const i18n = createI18n();
+    await switchLanguage(i18n, 'es');
+    const t = i18n.t.bind(i18n);
+    expect(t('common.followers', { count: 1 })).toBe('1 seguidor');
+    expect(t('common.followers', { count: 2 })).toBe('2 seguidores');
+    expect(t('common.followers', { count: 1_000_000 })).toBe('1000000 seguidores');
+    expect(t('common.goldCoins', { count: 1 })).toBe('1 moneda de oro');
+    expect(t('detail.averageText', { average: 4, count: 1 })).toBe('4 de 5 en 1 reseña');
+  });
+});
