@@ -63,8 +63,14 @@ const mates = createMateSummariesFixture(8);
 const USER = { name: 'Ada Lovelace', avatar: null, chats: 42, goldCoins: 7 };
 const headerProps = {
   homeHref: '#/',
-  searchHref: '#/search',
+  onSearch: () => {},
   profileHref: '#/profile',
+  places: [
+    { href: '#/recent-chats', label: 'Recent chats' },
+    { href: '#/favorite', label: 'Favorites' },
+    { href: '#/mine', label: 'My mates and personas' },
+    { href: '#/user-subscription', label: 'Plan and balance' },
+  ],
   languages: { en: 'English', es: 'Español' },
   language: 'en',
   onLanguageChange: () => {},

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router-dom';
 import { useAtom, useSelector as useStoreSelector } from '@xstate/store-react';
 import { AppFrame, Footer, Header, Spinner } from '@mates/ui';
 import { AUTH_MODE, isLoggedIn } from '@mates/state-machines';
@@ -16,6 +16,14 @@ const SignInPopup = lazy(() =>
 );
 const Toaster = lazy(() => import('./toaster'));
 
+// A signed-in person's places, in the header: links on wide screens, a menu on phones.
+const PLACES = [
+  ['/recent-chats', 'shell.recentChats'],
+  ['/favorite', 'shell.favorites'],
+  ['/mine', 'shell.mine'],
+  ['/user-subscription', 'shell.plan'],
+] as const;
+
 /** The one layout every route sits under: header and footer as the route table says. */
 export function Layout() {
   const { t } = useTranslation();
@@ -23,6 +31,7 @@ export function Layout() {
   const matches = useMatches();
   const location = useLocation();
   const navigation = useNavigation();
+  const navigate = useNavigate();
   const route = matches.at(-1)?.handle as Omit<RouteEntry, 'path'> | undefined;
   const main = useRef<HTMLDivElement>(null);
   const user = useStoreSelector(store, (state) => state.context);
@@ -63,13 +72,23 @@ export function Layout() {
           route?.header ? (
             <Header
               homeHref={href('/')}
-              searchHref={href('/search')}
+              onSearch={(query) =>
+                navigate(query ? `/search?q=${encodeURIComponent(query)}` : '/search')
+              }
+              // The search page has a field of its own.
+              showSearch={location.pathname !== '/search'}
               profileHref={href('/profile')}
+              places={PLACES.map(([path, label]) => ({
+                href: href(path),
+                label: t(label),
+                current: location.pathname === path,
+              }))}
               languages={LANGUAGES}
               language={user.userInfo.language}
               onLanguageChange={(language) => store.trigger.languageChanged({ language })}
               labels={{
                 search: t('shell.search'),
+                places: t('shell.places'),
                 language: t('shell.language'),
                 signIn: t('common.signIn'),
                 profile: t('shell.profile'),

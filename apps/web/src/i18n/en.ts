@@ -31,6 +31,11 @@ export const en = {
     footer: 'Legal and help',
     footerNote: '© 2026 Mates — open source',
     loadingPage: 'Loading page',
+    places: 'Menu',
+    recentChats: 'Recent chats',
+    favorites: 'Favorites',
+    mine: 'My mates and personas',
+    plan: 'Plan and balance',
   },
   legalLinks: {
     privacy: 'Privacy notice',

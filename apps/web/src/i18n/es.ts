@@ -33,6 +33,11 @@ export const es: Messages = {
     footer: 'Legal y ayuda',
     footerNote: '© 2026 Mates — código abierto',
     loadingPage: 'Cargando la página',
+    places: 'Menú',
+    recentChats: 'Chats recientes',
+    favorites: 'Favoritos',
+    mine: 'Mis mates y personas',
+    plan: 'Plan y saldo',
   },
   legalLinks: {
     privacy: 'Aviso de privacidad',

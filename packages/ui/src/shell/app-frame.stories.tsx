@@ -14,7 +14,7 @@ const meta = {
     header: (
       <Header
         homeHref="#/"
-        searchHref="#/search"
+        onSearch={fn()}
         profileHref="#/profile"
         languages={{ en: 'English', es: 'Español' }}
         language="en"

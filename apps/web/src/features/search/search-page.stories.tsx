@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   createMateSummariesFixture,
   createPageFixture,
@@ -39,6 +39,29 @@ export const SignedIn: Story = {
     );
     await expect(await canvas.findAllByRole('article')).toHaveLength(1);
     await expect(canvas.getByText('1 mate found')).toBeVisible();
+  },
+};
+
+/** From any page, words typed in the header's search box and Enter open their results. */
+export const SearchFromTheHeader: Story = {
+  parameters: { app: { path: '/favorite', signedIn: true }, msw: { handlers: search } },
+  play: async ({ canvas }) => {
+    const banner = await canvas.findByRole('banner');
+    await userEvent.type(
+      within(banner).getByRole('searchbox', { name: 'Search mates' }),
+      'lyra{Enter}',
+    );
+    // The search page's own field takes the words; the header leaves its box out there.
+    await expect(await canvas.findByRole('searchbox', { name: 'Search mates' })).toHaveValue(
+      'lyra',
+    );
+    await waitFor(() => expect(within(banner).queryByRole('searchbox')).toBeNull());
+    await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(1));
+    // Signed in, the header offers the person's places.
+    await expect(within(banner).getByRole('link', { name: 'Recent chats' })).toHaveAttribute(
+      'href',
+      '#/recent-chats',
+    );
   },
 };
 
