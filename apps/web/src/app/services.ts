@@ -102,6 +102,13 @@ export function createServices(options: ServicesOptions): Services {
       },
     },
   });
+  // What the server lists depends on who is asking and on their mature-content choice: when
+  // either changes, every cached answer is out of date. A new person starts from nothing (no
+  // glimpse of the last one's chats); a changed choice refetches what is on screen.
+  const viewer = store().select((context) => context.userInfo.uuid ?? null);
+  viewer.subscribe(() => void queries.resetQueries());
+  const mature = store().select((context) => context.nfsw);
+  mature.subscribe(() => void queries.invalidateQueries());
   // The texts follow the stored language: at start, and whenever it changes.
   const language = store().select((context) => context.userInfo.language);
   const ready = switchLanguage(i18n, language.get());

@@ -5,7 +5,15 @@ import type { Paged } from '@mates/api-client';
 export function usePaged<T>(
   queryKey: QueryKey,
   fetchPage: (page: number, signal: AbortSignal) => Promise<Paged<T>>,
-  options: { enabled?: boolean } = {},
+  options: {
+    enabled?: boolean;
+    /**
+     * Fetch again every time a page showing the list opens, even when the cached copy is
+     * fresh: for lists other screens change (a chat started on a mate's page, a reply sent).
+     * The cached copy shows until the new one arrives.
+     */
+    always?: boolean;
+  } = {},
 ) {
   const query = useInfiniteQuery({
     queryKey,
@@ -13,6 +21,7 @@ export function usePaged<T>(
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     enabled: options.enabled ?? true,
+    refetchOnMount: options.always ? 'always' : true,
   });
   return {
     query,

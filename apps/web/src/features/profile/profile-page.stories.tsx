@@ -1,6 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { UpdateTagsPayload } from '@mates/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { createBenefitsFixture, mockEndpoint, mockEndpointError } from '@mates/api-client/msw';
+import {
+  createBenefitsFixture,
+  createMateSummaryFixture,
+  createPageFixture,
+  createUserInfoFixture,
+  mockEndpoint,
+  mockEndpointError,
+} from '@mates/api-client/msw';
 import {
   api,
   expectNotice,
@@ -107,5 +115,41 @@ export const LogOut: Story = {
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
     await expect(app.services.store.getSnapshot().context.userInfo.uuid).toBeUndefined();
     await expect(await canvas.findByRole('button', { name: 'Sign in' })).toBeVisible();
+  },
+};
+
+// What the mocked server remembers during one story: whether mature mates are shown.
+const mature = { shown: false };
+
+/** Turning on mature mates shows them on discover at once, without a reload. */
+export const MatureMatesShowAtOnce: Story = {
+  loaders: [() => void (mature.shown = false)],
+  parameters: {
+    app: { path: '/', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/updateTags', ({ body }) => {
+          mature.shown = (body as UpdateTagsPayload).nfsw;
+          return createUserInfoFixture();
+        }),
+        mockEndpoint('/mate/recommend', () =>
+          createPageFixture([
+            createMateSummaryFixture({}, 0),
+            ...(mature.shown
+              ? [createMateSummaryFixture({ name: 'Velvet Nocturne', nsfw: true }, 1)]
+              : []),
+          ]),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    await expect(await canvas.findAllByRole('article')).toHaveLength(1);
+    await app.router.navigate('/profile');
+    await userEvent.click(await canvas.findByRole('switch', { name: 'Show mature mates' }));
+    await waitFor(() => expect(mature.shown).toBe(true));
+    await app.router.navigate('/');
+    await expect(await canvas.findByText('Velvet Nocturne')).toBeVisible();
   },
 };

@@ -1,12 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { createPageFixture, mockEndpoint, mockEndpointLoading } from '@mates/api-client/msw';
+import {
+  createMateSummaryFixture,
+  createPageFixture,
+  createRoomSummaryFixture,
+  mockEndpoint,
+  mockEndpointLoading,
+} from '@mates/api-client/msw';
+import type { RoomSummary } from '@mates/api-client';
 import {
   api,
   failingLoad,
   screenStories,
   visitorAt,
   visitorClosesSignInAt,
+  type StoryApp,
 } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Recent chats', ...screenStories } satisfies Meta;
@@ -30,6 +38,50 @@ export const SignedIn: Story = {
     await expect(
       canvas.getByRole('button', { name: 'Delete chat with Lyra Moonwhisper' }),
     ).toBeVisible();
+  },
+};
+
+// What the mocked server remembers during one story: the user's rooms, newest first.
+const rooms: RoomSummary[] = [];
+
+/** A chat started elsewhere is listed when the person comes back, without a reload. */
+export const ANewChatIsListedAtOnce: Story = {
+  loaders: [() => void rooms.splice(0, rooms.length, createRoomSummaryFixture({}, 1))],
+  parameters: {
+    app: { path: '/recent-chats', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/roomList', () => createPageFixture([...rooms])),
+        mockEndpoint('/room/createRoom', () => {
+          const room = createRoomSummaryFixture({
+            roomId: 'room-new',
+            mateId: 'mate-1',
+            mate: createMateSummaryFixture(),
+          });
+          rooms.unshift(room);
+          return room;
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const list = await canvas.findByRole('list', { name: 'Your conversations' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    await app.router.navigate('/detail?mateId=mate-1');
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Chat with Lyra Moonwhisper' }),
+    );
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/chat-detail'));
+    await app.router.navigate('/recent-chats');
+    await waitFor(() =>
+      expect(
+        within(canvas.getByRole('list', { name: 'Your conversations' })).getAllByRole('listitem'),
+      ).toHaveLength(2),
+    );
+    await expect(
+      canvas.getByRole('link', { name: 'Resume chat with Lyra Moonwhisper' }),
+    ).toHaveAttribute('href', '#/chat-detail?roomId=room-new');
   },
 };
 

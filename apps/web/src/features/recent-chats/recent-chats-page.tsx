@@ -37,8 +37,10 @@ function RecentChats() {
   const { t } = useTranslation();
   const { client } = useServices();
   const queries = useQueryClient();
-  const rooms = usePaged(['roomList'], (page, signal) =>
-    client.room.roomList({ page, pageSize: 20 }, { signal }),
+  const rooms = usePaged(
+    ['roomList'],
+    (page, signal) => client.room.roomList({ page, pageSize: 20 }, { signal }),
+    { always: true },
   );
   const [doomed, setDoomed] = useState<RoomSummary | null>(null);
   const remove = useMutation({
