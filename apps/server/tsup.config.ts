@@ -2,7 +2,11 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
   // The embedded speech engine's worker thread is its own file, found next to main.js.
-  entry: { main: 'src/main.ts', 'speech-worker': 'src/voice/speech-worker.mjs' },
+  entry: {
+    main: 'src/main.ts',
+    grant: 'src/cli/grant.ts',
+    'speech-worker': 'src/voice/speech-worker.mjs',
+  },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -11,6 +11,7 @@ import { tagRoutes } from './catalog/tag-routes';
 import { cardRoutes } from './cards/card-routes';
 import { subscriptionRoutes } from './accounts/subscription-routes';
 import { ledgerRoutes } from './accounts/ledger-routes';
+import { paymentRoutes } from './payments/payment-routes';
 import { roomRoutes } from './chat/room-routes';
 import { sendRoute } from './chat/send-route';
 import { generationRoutes } from './chat/generation-routes';
@@ -47,6 +48,9 @@ export function createApp(deps: Deps): Hono {
   api.route('/extra', tagRoutes(deps));
   api.route('/extra', publicConfigRoute(deps));
   api.route('/subscription', subscriptionRoutes(deps));
+  const payments = paymentRoutes(deps);
+  api.route('/subscription', payments.subscription);
+  api.route('/stripe', payments.stripe);
   api.route('/room', roomRoutes(deps));
   api.route('/girl', sendRoute(deps));
   const generation = generationRoutes(deps);

@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { createMailer } from './mail/mailer';
 import { createRateLimits } from './accounts/rate-limits';
 import { seedIfEmpty } from './seed/seed';
+import { applyPackages } from './payments/packages-file';
 import { createApp } from './app';
 import { createLanguageModel } from './llm/create-model';
 import { createChatService } from './chat/chat-service';
@@ -43,6 +44,10 @@ export async function startServer(
   await migrateToLatest(db as never, dialect);
   const seeded = await seedIfEmpty(db, { mediaDir: config.mediaDir });
   if (seeded) log(`seeded ${seeded.mates} mates by ${seeded.creators} creators`);
+  if (config.packages) {
+    await applyPackages(db, config.packages);
+    log(`packages on sale: ${config.packages.map((entry) => entry.id).join(', ')} (PACKAGES_FILE)`);
+  }
   // Lets SQLite refresh the statistics its planner uses, where they are stale (cheap).
   if (dialect === 'sqlite') await sql`pragma optimize`.execute(db);
   // One SQLite file has one server, so every empty reply left behind is dead; PostgreSQL may
@@ -73,6 +78,9 @@ export async function startServer(
   );
   const speech = createSpeechEngine(config.speech, config.speechRemote, globalThis.fetch, log);
   log(`speech: ${speech ? speech.describe() : 'not set up (SPEECH_PROVIDER=none)'}`);
+  log(
+    `payments: ${config.payments ? `Stripe${config.payments.apiUrl ? ` at ${config.payments.apiUrl}` : ''}` : 'not set up (STRIPE_SECRET_KEY)'}`,
+  );
   const jobs = createJobQueue({
     db,
     dialect,

@@ -225,6 +225,75 @@ describe('configuration', () => {
     expect(() => loadConfig({ SPEECH_COST: 'free' })).toThrow(/^Invalid SPEECH_COST: .*"free"/);
   });
 
+  it('reads Stripe: both keys or none; a lone key or a bad one stops the start', () => {
+    expect(loadConfig({}).payments).toBeNull();
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_def' }).payments,
+    ).toEqual({ secretKey: 'sk_test_abc', webhookSecret: 'whsec_def', apiUrl: undefined });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /^Invalid STRIPE_WEBHOOK_SECRET: without it no payment can be confirmed/,
+    );
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_def' })).toThrow(
+      /^Invalid STRIPE_SECRET_KEY/,
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(
+      /^Invalid STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+    expect(() => loadConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111' })).toThrow(
+      /^Invalid STRIPE_API_URL: it is set but STRIPE_SECRET_KEY is not/,
+    );
+  });
+
+  it('reads PACKAGES_FILE, naming what is wrong in it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-packages-'));
+    const file = (name: string, text: string) => {
+      fs.writeFileSync(path.join(dir, name), text);
+      return path.join(dir, name);
+    };
+    expect(loadConfig({}).packages).toBeNull();
+    const good = file(
+      'good.json',
+      JSON.stringify([
+        {
+          id: 'chats-100',
+          name: '100 chats',
+          price: { amount: 199, currency: 'eur' },
+          period: 'once',
+          chats: 100,
+        },
+      ]),
+    );
+    expect(loadConfig({ PACKAGES_FILE: good }).packages).toEqual([
+      {
+        id: 'chats-100',
+        name: '100 chats',
+        description: '',
+        price: { amount: 199, currency: 'EUR' },
+        period: 'once',
+        chats: 100,
+        goldCoins: 0,
+        features: [],
+      },
+    ]);
+    expect(() => loadConfig({ PACKAGES_FILE: path.join(dir, 'missing.json') })).toThrow(
+      /^Invalid PACKAGES_FILE: cannot read it \(ENOENT\)/,
+    );
+    expect(() => loadConfig({ PACKAGES_FILE: file('bad.json', '[{') })).toThrow(
+      /^Invalid PACKAGES_FILE: not JSON/,
+    );
+    expect(() =>
+      loadConfig({
+        PACKAGES_FILE: file(
+          'weekly.json',
+          JSON.stringify([
+            { id: 'x', name: 'X', price: { amount: 1, currency: 'USD' }, period: 'week' },
+          ]),
+        ),
+      }),
+    ).toThrow(/^Invalid PACKAGES_FILE: .* at 0\.period/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('reads ADMIN_EMAILS as lowercased addresses, blanks between commas ignored', () => {
     expect(loadConfig({}).adminEmails.size).toBe(0);
     expect([

@@ -82,26 +82,79 @@ export async function grantBenefits(
   change: { chats: number; goldCoins: number },
   movement: Movement,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const after = await trx
-      .insertInto('benefits')
-      .values({
-        user_id: userId,
-        chats: change.chats,
-        gold_coins: change.goldCoins,
+  await db.transaction().execute((trx) => addBenefits(trx, userId, change, movement));
+}
+
+/** {@link grantBenefits} inside the caller's transaction (a payment fulfilled with its event). */
+export async function addBenefits(
+  trx: Db,
+  userId: string,
+  change: { chats: number; goldCoins: number },
+  movement: Movement,
+): Promise<void> {
+  const after = await trx
+    .insertInto('benefits')
+    .values({
+      user_id: userId,
+      chats: change.chats,
+      gold_coins: change.goldCoins,
+      updated_at: now(),
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({
+        chats: eb('benefits.chats', '+', change.chats),
+        gold_coins: eb('benefits.gold_coins', '+', change.goldCoins),
         updated_at: now(),
-      })
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet((eb) => ({
-          chats: eb('benefits.chats', '+', change.chats),
-          gold_coins: eb('benefits.gold_coins', '+', change.goldCoins),
-          updated_at: now(),
-        })),
-      )
-      .returning(['chats', 'gold_coins'])
-      .executeTakeFirstOrThrow();
-    await record(trx, userId, change, movement, after);
-  });
+      })),
+    )
+    .returning(['chats', 'gold_coins'])
+    .executeTakeFirstOrThrow();
+  await record(trx, userId, change, movement, after);
+}
+
+/**
+ * Takes back up to `want` (positive numbers) inside `trx`, never below zero: what was already
+ * spent stays spent. Records one `adjustment` row (also when nothing could be taken) whose
+ * reason is `reasonFor(taken)`; answers what was taken.
+ */
+export async function takeBackUpTo(
+  trx: Transaction<Database>,
+  userId: string,
+  want: { chats: number; goldCoins: number },
+  reasonFor: (taken: { chats: number; goldCoins: number }) => string,
+  reference: LedgerReference | null,
+): Promise<{ chats: number; goldCoins: number }> {
+  // The same row lock as a spend: a parallel spend waits, so the balance read is current.
+  const locked = await trx
+    .updateTable('benefits')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('user_id', '=', userId)
+    .returning(['chats', 'gold_coins'])
+    .executeTakeFirst();
+  const taken = {
+    chats: Math.min(Math.max(0, want.chats), locked?.chats ?? 0),
+    goldCoins: Math.min(Math.max(0, want.goldCoins), locked?.gold_coins ?? 0),
+  };
+  if (want.chats <= 0 && want.goldCoins <= 0) return taken;
+  // Even when nothing is left to take, the row says what could not be taken back.
+  const after = await trx
+    .updateTable('benefits')
+    .set((eb) => ({
+      chats: eb('chats', '-', taken.chats),
+      gold_coins: eb('gold_coins', '-', taken.goldCoins),
+      updated_at: now(),
+    }))
+    .where('user_id', '=', userId)
+    .returning(['chats', 'gold_coins'])
+    .executeTakeFirstOrThrow();
+  await record(
+    trx,
+    userId,
+    { chats: -taken.chats, goldCoins: -taken.goldCoins },
+    { kind: 'adjustment', reason: reasonFor(taken), reference },
+    after,
+  );
+  return taken;
 }
 
 /** Midnight UTC at the start of today, as stored. */

@@ -3,12 +3,12 @@ import {
   ROLE_DRAFT_COST_CHATS,
   type BillingPeriod,
   type SubscriptionInfo,
-  type SubscriptionStatus,
 } from '@mates/api-client';
 import { contract } from '../http/contract';
 import type { ApiEnv, Deps } from '../http/context';
 import { fromJson } from '../db/dialect';
 import { DEFAULT_BENEFITS_FOR_VISITORS, getBenefits } from './benefits';
+import { toSubscription } from '../payments/payment-routes';
 
 /** `/subscription/info`: what is on sale, and for a signed-in caller, what they have. */
 export function subscriptionRoutes(deps: Deps): Hono<ApiEnv> {
@@ -17,7 +17,7 @@ export function subscriptionRoutes(deps: Deps): Hono<ApiEnv> {
   contract(routes, '/subscription').get('/subscription/info', async (c) => {
     const user = c.get('user');
     const [packages, subscription, benefits] = await Promise.all([
-      db.selectFrom('packages').selectAll().orderBy('sort').execute(),
+      db.selectFrom('packages').selectAll().where('on_sale', '=', true).orderBy('sort').execute(),
       user
         ? db
             .selectFrom('subscriptions')
@@ -38,18 +38,10 @@ export function subscriptionRoutes(deps: Deps): Hono<ApiEnv> {
         goldCoins: row.gold_coins,
         features: fromJson<string[]>(row.features, []),
       })),
-      current: subscription
-        ? {
-            packageId: subscription.package_id,
-            status: subscription.status as SubscriptionStatus,
-            startedAt: subscription.started_at,
-            currentPeriodEnd: subscription.current_period_end,
-            cancelAtPeriodEnd: false,
-          }
-        : null,
+      current: subscription ? toSubscription(subscription) : null,
       benefits,
-      // No payment provider is built in yet: packages are shown, nothing can be bought.
-      payments: false,
+      // Without Stripe keys packages are shown and nothing can be bought.
+      payments: deps.config.payments !== null,
       costs: {
         chatMessage: 1,
         picture: deps.config.image?.cost ?? null,

@@ -210,6 +210,8 @@ export interface PackageTable {
   gold_coins: number;
   features: Json;
   sort: number;
+  /** Whether it is offered (a package left out of `PACKAGES_FILE` stays for its history). */
+  on_sale: Generated<Bool>;
 }
 
 export interface SubscriptionTable {
@@ -218,6 +220,35 @@ export interface SubscriptionTable {
   status: string;
   started_at: Timestamp;
   current_period_end: Timestamp;
+  stripe_subscription_id: string | null;
+  stripe_customer_id: string | null;
+  /** When the newest Stripe event applied to it was created (Unix seconds). */
+  stripe_event_at: Generated<number>;
+  cancel_at_period_end: Generated<Bool>;
+}
+
+/** One purchase started through Stripe Checkout, and where it stands. */
+export interface CheckoutTable {
+  id: string;
+  user_id: string;
+  package_id: string;
+  stripe_session_id: string | null;
+  stripe_payment_intent: string | null;
+  /** One of `CHECKOUT_STATES`. */
+  state: string;
+  chats_granted: Generated<number>;
+  gold_coins_granted: Generated<number>;
+  /** What refunds of its payment have taken back so far, in minor units. */
+  amount_refunded: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A Stripe event already fulfilled (by its id). */
+export interface PaymentEventTable {
+  id: string;
+  type: string;
+  processed_at: Timestamp;
 }
 
 export interface RoomTable {
@@ -314,6 +345,8 @@ export interface Database {
   mate_chat_log: MateChatLogTable;
   packages: PackageTable;
   subscriptions: SubscriptionTable;
+  checkouts: CheckoutTable;
+  payment_events: PaymentEventTable;
   rooms: RoomTable;
   messages: MessageTable;
   jobs: JobTable;

@@ -1,8 +1,9 @@
+import type { Insertable } from 'kysely';
 import type { PackageTable } from '../db/schema';
 import { toJson } from '../db/dialect';
 
 /** What Mates offers out of the box; operators change prices in the database. */
-export const PACKAGES: PackageTable[] = [
+export const PACKAGES: Insertable<PackageTable>[] = [
   {
     id: 'free',
     name: 'Free',

@@ -129,7 +129,7 @@ export const MatureMatesShowAtOnce: Story = {
     msw: {
       handlers: api(
         mockEndpoint('/user/updateTags', ({ body }) => {
-          mature.shown = (body as UpdateTagsPayload).nfsw;
+          mature.shown = (body as UpdateTagsPayload).nfsw ?? false;
           return createUserInfoFixture();
         }),
         mockEndpoint('/mate/recommend', () =>

@@ -1,0 +1,91 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/open-database';
+import { migrateToLatest } from '../db/migrate';
+import { grantBenefits, takeBackUpTo } from '../accounts/benefits';
+
+const USAGE = `Usage: pnpm --filter @mates/server grant --email <address> [--chats N] [--gold-coins N] [--reason "why"]
+
+Gives chats and gold coins to the account of an e-mail address, written in its ledger as a
+grant; a negative number (--gold-coins=-5) takes back, never below zero, written as an
+adjustment. It uses the same DATA_DIR / DATABASE_URL as the server.`;
+
+const whole = (name: string, value: string | undefined): number => {
+  if (value === undefined) return 0;
+  if (!/^-?\d{1,9}$/.test(value))
+    throw new ConfigError(`--${name} must be a whole number (got ${JSON.stringify(value)})`);
+  return Number(value);
+};
+
+/** `grant`: an operator gives benefits by e-mail (support, a gift, a correction). */
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      email: { type: 'string' },
+      chats: { type: 'string' },
+      'gold-coins': { type: 'string' },
+      reason: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const email = values.email?.trim().toLowerCase();
+  if (!email) throw new ConfigError(`--email is required\n\n${USAGE}`);
+  const change = {
+    chats: whole('chats', values.chats),
+    goldCoins: whole('gold-coins', values['gold-coins']),
+  };
+  if (change.chats === 0 && change.goldCoins === 0)
+    throw new ConfigError('give --chats or --gold-coins (a number other than 0)');
+  const reason = values.reason?.trim() || 'gift from the operator';
+  const config = loadConfig();
+  const { db, dialect, close } = openDatabase(config, () => {});
+  try {
+    await migrateToLatest(db as never, dialect);
+    const user = await db
+      .selectFrom('users')
+      .select(['id'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (!user) {
+      console.error(`[mates] no account has the e-mail address ${email}`);
+      return 1;
+    }
+    const gift = { chats: Math.max(0, change.chats), goldCoins: Math.max(0, change.goldCoins) };
+    if (gift.chats > 0 || gift.goldCoins > 0)
+      await grantBenefits(db, user.id, gift, { kind: 'grant', reason, reference: null });
+    // Taking back never goes below zero: what was spent stays spent.
+    const back = { chats: Math.max(0, -change.chats), goldCoins: Math.max(0, -change.goldCoins) };
+    if (back.chats > 0 || back.goldCoins > 0)
+      await db.transaction().execute((trx) => takeBackUpTo(trx, user.id, back, () => reason, null));
+    const after = await db
+      .selectFrom('benefits')
+      .select(['chats', 'gold_coins'])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    console.log(
+      `[mates] ${email}: ${change.chats >= 0 ? '+' : ''}${change.chats} chats, ${change.goldCoins >= 0 ? '+' : ''}${change.goldCoins} gold coins (${reason}); now ${after.chats} chats and ${after.gold_coins} gold coins`,
+    );
+    return 0;
+  } finally {
+    await close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(
+      error instanceof ConfigError ||
+        (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+        ? `[mates] ${(error as Error).message}`
+        : error,
+    );
+    process.exit(1);
+  },
+);

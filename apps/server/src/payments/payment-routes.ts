@@ -1,0 +1,277 @@
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import Stripe from 'stripe';
+import type { Kysely, Selectable } from 'kysely';
+import type { CheckoutState, Subscription, SubscriptionStatus } from '@mates/api-client';
+import { contract } from '../http/contract';
+import { requireUser, type ApiEnv, type Deps } from '../http/context';
+import { notFound, notice } from '../http/envelope';
+import { now, toBool } from '../db/dialect';
+import type { Database, SubscriptionTable } from '../db/schema';
+import { getBenefits } from '../accounts/benefits';
+import { createStripe } from './stripe-client';
+import { EventTooEarly, fulfilEvent, type Prepared } from './fulfil';
+
+/** Every text these calls answer with, as the product shows them. */
+export const PAYMENT_TEXTS = {
+  notSetUp: 'Payments are not set up on this server.',
+  free: 'This package is free: there is nothing to pay.',
+  planHeld:
+    'You already have a plan. Cancel it on your subscription page before choosing another one.',
+  noPlan: 'You have no plan to change.',
+  unreachable: 'The payment service cannot be reached right now. Please try again in a minute.',
+} as const;
+
+/** How long a Stripe Checkout page stays valid (Stripe's shortest). */
+export const CHECKOUT_LIFETIME_S = 30 * 60;
+
+type SubscriptionRow = Selectable<SubscriptionTable>;
+
+/** A stored subscription as the API shows it. */
+export function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    packageId: row.package_id,
+    status: row.status as SubscriptionStatus,
+    startedAt: new Date(row.started_at).toISOString(),
+    currentPeriodEnd: new Date(row.current_period_end).toISOString(),
+    cancelAtPeriodEnd: toBool(row.cancel_at_period_end),
+  };
+}
+
+/** Stripe's failures that are not ours: the service is down or refused for a while. */
+function stripeTrouble(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeError) throw notice(PAYMENT_TEXTS.unreachable);
+  throw error;
+}
+
+async function ownCheckout(db: Kysely<Database>, userId: string, checkoutId: string) {
+  const row = await db
+    .selectFrom('checkouts')
+    .selectAll()
+    .where('id', '=', checkoutId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Checkout');
+  return row;
+}
+
+/**
+ * Buying through Stripe: `POST /subscription/checkout` (a Checkout Session for a pack or a
+ * plan), `GET /subscription/checkoutStatus` (where it stands; benefits are granted only by the
+ * webhook), `POST /subscription/cancel` and `/resume` (the plan at period end), the buyer's way
+ * back from Checkout (`GET /subscription/checkoutCancelled`) and Stripe's signed events
+ * (`POST /stripe/webhook`). Without `STRIPE_*` each call answers that payments are not set up.
+ */
+export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe: Hono<ApiEnv> } {
+  const { db, config } = deps;
+  const stripe = config.payments ? createStripe(config.payments) : null;
+  const ready = () => {
+    if (!stripe) throw notice(PAYMENT_TEXTS.notSetUp);
+    return stripe;
+  };
+  const subscription = new Hono<ApiEnv>();
+  const api = contract(subscription, '/subscription');
+
+  api.post(
+    '/subscription/checkout',
+    z.object({ packageId: z.string().min(1).max(64) }),
+    async (c, read) => {
+      const user = requireUser(c);
+      const { packageId } = await read();
+      const pack = await db
+        .selectFrom('packages')
+        .selectAll()
+        .where('id', '=', packageId)
+        .where('on_sale', '=', true)
+        .executeTakeFirst();
+      if (!pack) throw notFound('Package');
+      const client = ready();
+      if (pack.price_amount === 0) throw notice(PAYMENT_TEXTS.free);
+      const plan = pack.period !== 'once';
+      if (plan) {
+        const held = await db
+          .selectFrom('subscriptions')
+          .select('status')
+          .where('user_id', '=', user.id)
+          .where('status', '=', 'active')
+          .where('stripe_subscription_id', 'is not', null)
+          .executeTakeFirst();
+        if (held) throw notice(PAYMENT_TEXTS.planHeld);
+      }
+      const checkoutId = randomBytes(16).toString('base64url');
+      const metadata = { checkoutId, packageId: pack.id, userId: user.id };
+      const back = `${config.publicUrl}/#/single-package?packageId=${encodeURIComponent(pack.id)}&checkoutId=${checkoutId}`;
+      const session = await client.checkout.sessions
+        .create(
+          {
+            mode: plan ? 'subscription' : 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: pack.price_currency.toLowerCase(),
+                  unit_amount: pack.price_amount,
+                  product_data: {
+                    name: pack.name,
+                    ...(pack.description && { description: pack.description }),
+                  },
+                  ...(plan && { recurring: { interval: pack.period as 'month' | 'year' } }),
+                },
+              },
+            ],
+            client_reference_id: user.id,
+            customer_email: user.email,
+            metadata,
+            ...(plan ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+            expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_S,
+            success_url: back,
+            cancel_url: `${config.publicUrl}/api/subscription/checkoutCancelled?checkoutId=${checkoutId}`,
+          },
+          { idempotencyKey: `checkout-${checkoutId}` },
+        )
+        .catch(stripeTrouble);
+      if (!session.url) throw notice(PAYMENT_TEXTS.unreachable);
+      await db
+        .insertInto('checkouts')
+        .values({
+          id: checkoutId,
+          user_id: user.id,
+          package_id: pack.id,
+          stripe_session_id: session.id,
+          stripe_payment_intent: null,
+          state: 'open',
+          created_at: now(),
+          updated_at: now(),
+        })
+        .execute();
+      return { checkoutId, url: session.url };
+    },
+  );
+
+  api.get(
+    '/subscription/checkoutStatus',
+    z.object({ checkoutId: z.string().min(1).max(64) }),
+    async (c, read) => {
+      const user = requireUser(c);
+      const { checkoutId } = await read();
+      let row = await ownCheckout(db, user.id, checkoutId);
+      // Past its lifetime, a checkout still open may have expired without its event yet.
+      const old = Date.now() - new Date(row.created_at).getTime() > CHECKOUT_LIFETIME_S * 1000;
+      if (row.state === 'open' && old && stripe && row.stripe_session_id) {
+        const session = await stripe.checkout.sessions
+          .retrieve(row.stripe_session_id)
+          .catch(() => null);
+        if (session?.status === 'expired') {
+          await db
+            .updateTable('checkouts')
+            .set({ state: 'expired', updated_at: now() })
+            .where('id', '=', row.id)
+            .where('state', '=', 'open')
+            .execute();
+          row = await ownCheckout(db, user.id, checkoutId);
+        }
+      }
+      return {
+        checkoutId: row.id,
+        packageId: row.package_id,
+        state: row.state as CheckoutState,
+        benefits: await getBenefits(db, user.id),
+      };
+    },
+  );
+
+  const planChange =
+    (cancelAtPeriodEnd: boolean) => async (c: Parameters<typeof requireUser>[0]) => {
+      const user = requireUser(c);
+      const row = await db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (!row?.stripe_subscription_id || row.status !== 'active')
+        throw notice(PAYMENT_TEXTS.noPlan);
+      const updated = await ready()
+        .subscriptions.update(row.stripe_subscription_id, {
+          cancel_at_period_end: cancelAtPeriodEnd,
+        })
+        .catch(stripeTrouble);
+      const end = updated.items?.data?.[0]?.current_period_end;
+      await db
+        .updateTable('subscriptions')
+        .set({
+          cancel_at_period_end: updated.cancel_at_period_end,
+          ...(end && { current_period_end: new Date(end * 1000).toISOString() }),
+        })
+        .where('user_id', '=', user.id)
+        .execute();
+      const saved = await db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      return toSubscription(saved);
+    };
+  api.post('/subscription/cancel', planChange(true));
+  api.post('/subscription/resume', planChange(false));
+
+  // Stripe's cancel_url: the buyer went back. The checkout ends (its page can no longer be
+  // paid) and the browser returns to the package, which then shows "cancelled".
+  subscription.get('/checkoutCancelled', async (c) => {
+    const checkoutId = c.req.query('checkoutId') ?? '';
+    const row = checkoutId
+      ? await db.selectFrom('checkouts').selectAll().where('id', '=', checkoutId).executeTakeFirst()
+      : undefined;
+    if (!row) return c.redirect(`${config.publicUrl}/#/subscription`, 303);
+    if (row.state === 'open') {
+      if (stripe && row.stripe_session_id)
+        await stripe.checkout.sessions.expire(row.stripe_session_id).catch(() => null);
+      await db
+        .updateTable('checkouts')
+        .set({ state: 'cancelled', updated_at: now() })
+        .where('id', '=', row.id)
+        .where('state', '=', 'open')
+        .execute();
+    }
+    return c.redirect(
+      `${config.publicUrl}/#/single-package?packageId=${encodeURIComponent(row.package_id)}&checkoutId=${row.id}&cancelled=1`,
+      303,
+    );
+  });
+
+  const webhook = new Hono<ApiEnv>();
+  webhook.post('/webhook', async (c) => {
+    if (!stripe || !config.payments) return c.json({ error: 'payments are not set up' }, 404);
+    const payload = await c.req.text();
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(
+        payload,
+        c.req.header('stripe-signature') ?? '',
+        config.payments.webhookSecret,
+      );
+    } catch (error) {
+      return c.json({ error: (error as Error).message }, 400);
+    }
+    try {
+      const prepared: Prepared = {};
+      if (
+        (event.type === 'checkout.session.completed' ||
+          event.type === 'checkout.session.async_payment_succeeded') &&
+        event.data.object.subscription
+      ) {
+        const id = event.data.object.subscription;
+        prepared.subscription =
+          typeof id === 'string' ? await stripe.subscriptions.retrieve(id) : id;
+      }
+      const result = await fulfilEvent(db, event, prepared);
+      return c.json({ received: true, result });
+    } catch (error) {
+      if (error instanceof EventTooEarly) return c.json({ error: 'retry later' }, 503);
+      deps.log(`stripe event ${event.id} (${event.type}) failed: ${(error as Error).message}`);
+      // Stripe delivers it again later; nothing of it was written.
+      return c.json({ error: 'not fulfilled' }, 500);
+    }
+  });
+  return { subscription, stripe: webhook };
+}

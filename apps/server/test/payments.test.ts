@@ -1,0 +1,368 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, type ApiClient } from '@mates/api-client';
+import { spendGoldCoins } from '../src/accounts/benefits';
+import { PAYMENT_TEXTS } from '../src/payments/payment-routes';
+import { DIALECTS, postgresAvailable, signUp, startTestServer } from './harness';
+import { startStripeDouble, type StripeDouble } from './stripe-double';
+
+// Issue #17: packs and the monthly plan bought through Stripe Checkout, each event fulfilled
+// once, in any order; refunds take back only what is unspent.
+const withPostgres = await postgresAvailable();
+const KEYS = { secretKey: 'sk_test_mates', webhookSecret: 'whsec_mates' };
+
+/** The answer of a call that must fail, as the client raises it. */
+async function refusal(call: Promise<unknown>): Promise<ApiError> {
+  const error = await call.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let stripe: StripeDouble;
+  beforeAll(async () => {
+    if (skip) return;
+    stripe = await startStripeDouble(KEYS);
+    server = await startTestServer(dialect, {
+      env: {
+        STRIPE_SECRET_KEY: KEYS.secretKey,
+        STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
+        STRIPE_API_URL: stripe.url,
+        WELCOME_CHATS: '5',
+        WELCOME_GOLD_COINS: '0',
+      },
+    });
+    stripe.setWebhook(`${server.base}/api/stripe/webhook`);
+  });
+  afterAll(async () => {
+    if (skip) return;
+    await server.close();
+    await stripe.close();
+  });
+
+  const ledger = async (client: ApiClient) =>
+    (await client.user.ledger({ page: 1, pageSize: 50 })).list;
+  const sessionOf = (url: string) => stripe.sessions.get(url.split('/').pop()!)!;
+  const eventsStored = async () =>
+    Number(
+      (
+        await server.db
+          .selectFrom('payment_events')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it.skipIf(skip)('sells a pack through Checkout, granted once by the signed event', async () => {
+    const { client } = await signUp(server);
+    const info = await client.subscription.info();
+    expect(info.payments).toBe(true);
+    const { checkoutId, url } = await client.subscription.checkout({ packageId: 'coins-500' });
+    expect(url.startsWith(`${stripe.url}/pay/cs_test_`)).toBe(true);
+    // What Stripe was asked, in its own form encoding.
+    const asked = stripe.requests.at(-1)!;
+    expect(asked.path).toBe('/v1/checkout/sessions');
+    expect(asked.body).toMatchObject({
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: '1',
+          price_data: {
+            currency: 'usd',
+            unit_amount: '499',
+            product_data: { name: '500 gold coins' },
+          },
+        },
+      ],
+      metadata: { checkoutId, packageId: 'coins-500' },
+      success_url: `http://mates.test/#/single-package?packageId=coins-500&checkoutId=${checkoutId}`,
+    });
+    expect((await client.subscription.checkoutStatus({ checkoutId })).state).toBe('open');
+
+    // Paid at Stripe: the webhook grants, the status says so.
+    const paid = stripe.complete(sessionOf(url).id);
+    expect(await stripe.deliver(paid)).toBe(200);
+    const status = await client.subscription.checkoutStatus({ checkoutId });
+    expect(status.state).toBe('paid');
+    expect(status.benefits.goldCoins).toBe(500);
+    const [row] = await ledger(client);
+    expect(row).toMatchObject({
+      kind: 'purchase',
+      goldCoins: 500,
+      chats: 0,
+      reason: '500 gold coins',
+      reference: { type: 'package', id: 'coins-500' },
+      balance: { goldCoins: 500, chats: 5 },
+    });
+
+    // Stripe delivers at least once: the same event again changes nothing.
+    const rowsBefore = (await ledger(client)).length;
+    expect(await stripe.deliver(paid)).toBe(200);
+    expect((await client.user.benefits()).goldCoins).toBe(500);
+    expect((await ledger(client)).length).toBe(rowsBefore);
+  });
+
+  it.skipIf(skip)(
+    'refuses an event whose signature does not verify, changing nothing',
+    async () => {
+      const { client, userInfo } = await signUp(server);
+      const { url, checkoutId } = await client.subscription.checkout({ packageId: 'coins-500' });
+      const before = await eventsStored();
+      const forged = stripe.complete(sessionOf(url).id);
+      expect(await stripe.deliver(forged, 'whsec_someone_else')).toBe(400);
+      const unsigned = await fetch(`${server.base}/api/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(forged),
+      });
+      expect(unsigned.status).toBe(400);
+      expect(await eventsStored()).toBe(before);
+      expect((await client.subscription.checkoutStatus({ checkoutId })).state).toBe('open');
+      expect((await client.user.benefits()).goldCoins).toBe(0);
+      expect(userInfo.uuid).toBeTruthy();
+    },
+  );
+
+  it.skipIf(skip)("answers 4004 for someone else's checkout", async () => {
+    const ada = await signUp(server);
+    const eve = await signUp(server);
+    const { checkoutId } = await ada.client.subscription.checkout({ packageId: 'coins-500' });
+    const refused = await refusal(eve.client.subscription.checkoutStatus({ checkoutId }));
+    expect(refused.code).toBe(4004);
+    expect((await refusal(ada.client.subscription.checkout({ packageId: 'nope' }))).code).toBe(
+      4004,
+    );
+  });
+
+  it.skipIf(skip)(
+    'runs the monthly plan: first month, renewals, cancel and resume, the end',
+    async () => {
+      const { client } = await signUp(server);
+      const { checkoutId, url } = await client.subscription.checkout({ packageId: 'plus' });
+      const session = sessionOf(url);
+      expect(session.mode).toBe('subscription');
+      expect(stripe.requests.at(-1)!.body.line_items[0].price_data.recurring).toEqual({
+        interval: 'month',
+      });
+      expect(await stripe.pay(session.id)).toBe(200);
+      expect((await client.subscription.checkoutStatus({ checkoutId })).state).toBe('paid');
+      const subscriptionId = stripe.sessions.get(session.id)!.subscription as string;
+      let info = await client.subscription.info();
+      expect(info.current).toMatchObject({
+        packageId: 'plus',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+      });
+      expect(info.benefits).toMatchObject({ chats: 5 + 3000, goldCoins: 200 });
+      const firstEnd = info.current!.currentPeriodEnd;
+
+      // A second plan while this one runs is refused.
+      const again = await refusal(client.subscription.checkout({ packageId: 'pro' }));
+      expect(again.message).toBe(PAYMENT_TEXTS.planHeld);
+
+      // Each renewal grants the month again and moves the period on.
+      expect(await stripe.deliver(stripe.renew(subscriptionId))).toBe(200);
+      info = await client.subscription.info();
+      expect(info.benefits).toMatchObject({ chats: 5 + 6000, goldCoins: 400 });
+      expect(Date.parse(info.current!.currentPeriodEnd)).toBeGreaterThan(Date.parse(firstEnd));
+      expect((await ledger(client))[0]).toMatchObject({
+        kind: 'renewal',
+        reason: 'Plus plan renewed',
+        chats: 3000,
+      });
+
+      // Cancel at period end, then resume, through Stripe.
+      expect(await client.subscription.cancel()).toMatchObject({
+        cancelAtPeriodEnd: true,
+        status: 'active',
+      });
+      expect(stripe.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+      expect((await client.subscription.info()).current!.cancelAtPeriodEnd).toBe(true);
+      expect(await client.subscription.resume()).toMatchObject({ cancelAtPeriodEnd: false });
+      expect(stripe.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+
+      // Events about the plan may come out of order: an older one changes nothing.
+      const newer = stripe.subscriptionEvent('customer.subscription.updated', subscriptionId, {
+        cancel_at_period_end: true,
+      });
+      const older = stripe.subscriptionEvent('customer.subscription.updated', subscriptionId, {
+        cancel_at_period_end: false,
+      });
+      older.created = newer.created - 60;
+      expect(await stripe.deliver(newer)).toBe(200);
+      expect(await stripe.deliver(older)).toBe(200);
+      expect((await client.subscription.info()).current!.cancelAtPeriodEnd).toBe(true);
+
+      // The period ends: the plan is over, and nothing is left to cancel.
+      expect(
+        await stripe.deliver(
+          stripe.subscriptionEvent('customer.subscription.deleted', subscriptionId, {
+            status: 'canceled',
+          }),
+        ),
+      ).toBe(200);
+      expect((await client.subscription.info()).current).toMatchObject({ status: 'canceled' });
+      expect((await refusal(client.subscription.cancel())).message).toBe(PAYMENT_TEXTS.noPlan);
+    },
+  );
+
+  it.skipIf(skip)(
+    'takes a renewal that arrives before its checkout once the checkout is in',
+    async () => {
+      const { client } = await signUp(server);
+      const { url } = await client.subscription.checkout({ packageId: 'plus' });
+      const completed = stripe.complete(sessionOf(url).id);
+      const subscriptionId = stripe.sessions.get(sessionOf(url).id)!.subscription as string;
+      const renewal = stripe.renew(subscriptionId);
+      // Too early: Stripe is asked to try again later, and nothing is written.
+      const before = await eventsStored();
+      expect(await stripe.deliver(renewal)).toBe(503);
+      expect(await eventsStored()).toBe(before);
+      expect(await stripe.deliver(completed)).toBe(200);
+      expect(await stripe.deliver(renewal)).toBe(200);
+      expect(await stripe.deliver(renewal)).toBe(200);
+      expect((await client.user.benefits()).chats).toBe(5 + 3000 + 3000);
+    },
+  );
+
+  it.skipIf(skip)('takes back only what is unspent when a payment is refunded', async () => {
+    const { client, userInfo } = await signUp(server);
+    const { url } = await client.subscription.checkout({ packageId: 'coins-500' });
+    const session = sessionOf(url);
+    await stripe.pay(session.id);
+    const spent = await server.db
+      .transaction()
+      .execute((trx) =>
+        spendGoldCoins(trx, userInfo.uuid!, 300, { reason: 'picture', reference: null }),
+      );
+    expect(spent).toBe('spent');
+
+    // Half refunded: half of what the pack gave, 250 coins, and 200 are left to take.
+    expect(await stripe.deliver(stripe.refunded(session.id, 250))).toBe(200);
+    expect((await client.user.benefits()).goldCoins).toBe(0);
+    expect((await ledger(client))[0]).toMatchObject({
+      kind: 'adjustment',
+      goldCoins: -200,
+      reason: 'payment refunded: 500 gold coins (50 gold coins already spent)',
+      balance: { goldCoins: 0 },
+    });
+    // The rest refunded: nothing is left to take, and the row says so; never below zero.
+    const rest = stripe.refunded(session.id, 499);
+    expect(await stripe.deliver(rest)).toBe(200);
+    expect(await stripe.deliver(rest)).toBe(200);
+    expect((await client.user.benefits()).goldCoins).toBe(0);
+    const rows = await ledger(client);
+    expect(rows[0]).toMatchObject({
+      kind: 'adjustment',
+      goldCoins: 0,
+      reason: 'payment refunded: 500 gold coins (250 gold coins already spent)',
+    });
+    expect(rows.filter((row) => row.kind === 'adjustment')).toHaveLength(2);
+  });
+
+  it.skipIf(skip)('ends a checkout the buyer went back from', async () => {
+    const { client } = await signUp(server);
+    const { url, checkoutId } = await client.subscription.checkout({ packageId: 'coins-500' });
+    const page = await fetch(url);
+    expect(await page.text()).toContain('<button type="submit">Pay</button>');
+    const back = await fetch(
+      `${server.base}/api/subscription/checkoutCancelled?checkoutId=${checkoutId}`,
+      { redirect: 'manual' },
+    );
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(
+      `http://mates.test/#/single-package?packageId=coins-500&checkoutId=${checkoutId}&cancelled=1`,
+    );
+    expect((await client.subscription.checkoutStatus({ checkoutId })).state).toBe('cancelled');
+    expect(sessionOf(url).status).toBe('expired');
+  });
+});
+
+describe('payments not set up, or Stripe away', () => {
+  it('shows packages, and Buy says payments are not set up, changing nothing', async () => {
+    const server = await startTestServer('sqlite');
+    try {
+      const { client } = await signUp(server);
+      const info = await client.subscription.info();
+      expect(info.payments).toBe(false);
+      expect(info.packages.length).toBeGreaterThan(0);
+      const refused = await refusal(client.subscription.checkout({ packageId: 'coins-500' }));
+      expect(refused.code).toBe(5007);
+      expect(refused.message).toBe(PAYMENT_TEXTS.notSetUp);
+      const webhook = await fetch(`${server.base}/api/stripe/webhook`, {
+        method: 'POST',
+        body: '{}',
+      });
+      expect(webhook.status).toBe(404);
+      const rows = await server.db.selectFrom('checkouts').selectAll().execute();
+      expect(rows).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says the payment service cannot be reached when Stripe does not answer', async () => {
+    const gone = await startStripeDouble(KEYS);
+    await gone.close();
+    const server = await startTestServer('sqlite', {
+      env: {
+        STRIPE_SECRET_KEY: KEYS.secretKey,
+        STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
+        STRIPE_API_URL: gone.url,
+      },
+    });
+    try {
+      const { client } = await signUp(server);
+      const refused = await refusal(client.subscription.checkout({ packageId: 'coins-500' }));
+      expect(refused.code).toBe(5007);
+      expect(refused.message).toBe(PAYMENT_TEXTS.unreachable);
+      expect(await server.db.selectFrom('checkouts').selectAll().execute()).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sells what PACKAGES_FILE lists, in its order, and nothing else', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-packages-'));
+    const file = path.join(dir, 'packages.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          id: 'chats-100',
+          name: '100 chats',
+          price: { amount: 199, currency: 'eur' },
+          period: 'once',
+          chats: 100,
+        },
+        {
+          id: 'plus',
+          name: 'Plus',
+          price: { amount: 899, currency: 'EUR' },
+          period: 'month',
+          chats: 2000,
+          goldCoins: 100,
+          features: ['2,000 messages a month'],
+        },
+      ]),
+    );
+    const server = await startTestServer('sqlite', { env: { PACKAGES_FILE: file } });
+    try {
+      const info = await server.client().subscription.info();
+      expect(info.packages.map((entry) => [entry.packageId, entry.price])).toEqual([
+        ['chats-100', { amount: 199, currency: 'EUR' }],
+        ['plus', { amount: 899, currency: 'EUR' }],
+      ]);
+    } finally {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,351 @@
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import qs from 'qs';
+import Stripe from 'stripe';
+
+/**
+ * A local stand-in for Stripe, on 127.0.0.1, speaking Stripe's wire format for the calls Mates
+ * makes: form-encoded requests with bracket notation (`line_items[0][price_data][currency]`),
+ * Bearer keys, `Idempotency-Key` replays, JSON objects shaped as Stripe's API version
+ * `2026-10-28` returns them, and errors as `{ error: { type, message } }`. It also plays the
+ * hosted Checkout page (Pay / Cancel buttons) and delivers webhook events, signed with the
+ * official library's `generateTestHeaderString`, to `webhookUrl`.
+ */
+// Stripe's objects as JSON on the wire: loosely typed on purpose, as a double reads and writes them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Wire = Record<string, any>;
+
+export async function startStripeDouble(options: { secretKey: string; webhookSecret: string }) {
+  const stripe = new Stripe(options.secretKey);
+  const sessions = new Map<string, Wire>();
+  const subscriptions = new Map<string, Wire>();
+  const replays = new Map<string, { status: number; body: string }>();
+  const requests: { method: string; path: string; body: Wire }[] = [];
+  const deliveries: { type: string; status: number }[] = [];
+  // Where events go: a URL (a listening server), or a function (an app called in-process).
+  let webhook: string | ((request: Request) => Promise<Response>) = '';
+  let url = '';
+  const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+  const seconds = () => Math.floor(Date.now() / 1000);
+  const MONTH = 30 * 24 * 3600;
+
+  /** Builds a Stripe event around `object`, as Stripe sends it. */
+  const event = (type: string, object: Wire) => ({
+    id: id('evt'),
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: seconds(),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  });
+
+  /** Delivers a signed event (or a built one) to the webhook; answers the HTTP status. */
+  const deliver = async (built: ReturnType<typeof event>, secret = options.webhookSecret) => {
+    const payload = JSON.stringify(built);
+    const header = stripe.webhooks.generateTestHeaderString({ payload, secret });
+    const request = new Request(
+      typeof webhook === 'string' ? webhook : 'http://mates.test/api/stripe/webhook',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': header },
+        body: payload,
+      },
+    );
+    const response = typeof webhook === 'string' ? await fetch(request) : await webhook(request);
+    deliveries.push({ type: built.type, status: response.status });
+    return response.status;
+  };
+
+  const subscriptionFor = (session: Wire) => {
+    const start = seconds();
+    const subscription = {
+      id: id('sub'),
+      object: 'subscription',
+      status: 'active',
+      customer: session.customer,
+      cancel_at_period_end: false,
+      created: start,
+      metadata: session.subscription_data?.metadata ?? {},
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: id('si'),
+            object: 'subscription_item',
+            current_period_start: start,
+            current_period_end: start + MONTH,
+          },
+        ],
+      },
+    };
+    subscriptions.set(subscription.id, subscription);
+    return subscription;
+  };
+
+  /** The buyer pays: the session completes; answers its event, not delivered yet. */
+  const complete = (sessionId: string) => {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.customer = id('cus');
+    if (session.mode === 'subscription') session.subscription = subscriptionFor(session).id;
+    else session.payment_intent = id('pi');
+    return event('checkout.session.completed', publicSession(session));
+  };
+
+  /** The buyer pays on the hosted page: the session completes and its event is delivered. */
+  const pay = (sessionId: string) => deliver(complete(sessionId));
+
+  /** A renewal of `subscriptionId`: its period moves on and `invoice.paid` is delivered. */
+  const renew = (subscriptionId: string) => {
+    const subscription = subscriptions.get(subscriptionId)!;
+    const item = subscription.items.data[0];
+    item.current_period_start = item.current_period_end;
+    item.current_period_end += MONTH;
+    return event('invoice.paid', {
+      id: id('in'),
+      object: 'invoice',
+      billing_reason: 'subscription_cycle',
+      status: 'paid',
+      customer: subscription.customer,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+      },
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: id('il'),
+            object: 'line_item',
+            period: { start: item.current_period_start, end: item.current_period_end },
+          },
+        ],
+      },
+    });
+  };
+
+  /** A refund of `amount` (minor units, in all so far) of a paid pack's charge. */
+  const refunded = (sessionId: string, amountRefunded: number) => {
+    const session = sessions.get(sessionId)!;
+    return event('charge.refunded', {
+      id: id('ch'),
+      object: 'charge',
+      amount: session.amount_total,
+      amount_refunded: amountRefunded,
+      currency: session.currency,
+      payment_intent: session.payment_intent,
+      refunded: amountRefunded >= session.amount_total,
+      status: 'succeeded',
+    });
+  };
+
+  /** The subscription as a `customer.subscription.*` event carries it. */
+  const subscriptionEvent = (
+    type: 'customer.subscription.updated' | 'customer.subscription.deleted',
+    subscriptionId: string,
+    changes: Record<string, unknown> = {},
+  ) => {
+    const subscription = subscriptions.get(subscriptionId)!;
+    Object.assign(subscription, changes);
+    return event(type, structuredClone(subscription));
+  };
+
+  const publicSession = (session: Wire) => {
+    const { subscription_data: _s, payment_intent_data: _p, line_items: _l, ...rest } = session;
+    return structuredClone(rest);
+  };
+
+  const fail = (res: http.ServerResponse, status: number, type: string, message: string) =>
+    res
+      .writeHead(status, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { type, message } }));
+
+  const json = (res: http.ServerResponse, body: unknown) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+  const api = (method: string, path: string, body: Wire): { status: number; body: unknown } => {
+    let match: RegExpExecArray | null;
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const item = body.line_items?.[0]?.price_data;
+      if (!item?.currency || item.unit_amount === undefined)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: 'Missing required param: line_items.',
+            },
+          },
+        };
+      if (!['payment', 'subscription'].includes(body.mode))
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', message: 'Invalid mode.' } },
+        };
+      const sessionId = id('cs');
+      const session = {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: body.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        url: `${url}/pay/${sessionId}`,
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        client_reference_id: body.client_reference_id ?? null,
+        customer_email: body.customer_email ?? null,
+        customer: null,
+        subscription: null,
+        payment_intent: null,
+        metadata: body.metadata ?? {},
+        currency: item.currency,
+        amount_total: Number(item.unit_amount),
+        expires_at: Number(body.expires_at ?? seconds() + 86400),
+        created: seconds(),
+        livemode: false,
+        line_items: body.line_items,
+        subscription_data: body.subscription_data,
+        payment_intent_data: body.payment_intent_data,
+      };
+      sessions.set(sessionId, session);
+      return { status: 200, body: publicSession(session) };
+    }
+    if ((match = /^\/v1\/checkout\/sessions\/([\w]+)(\/expire)?$/.exec(path))) {
+      const session = sessions.get(match[1]!);
+      if (!session)
+        return {
+          status: 404,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: `No such checkout.session: '${match[1]}'`,
+            },
+          },
+        };
+      if (method === 'POST' && match[2]) {
+        if (session.status !== 'open')
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                message: 'Only Checkout Sessions with a status of open can be expired.',
+              },
+            },
+          };
+        session.status = 'expired';
+      }
+      return { status: 200, body: publicSession(session) };
+    }
+    if ((match = /^\/v1\/subscriptions\/([\w]+)$/.exec(path))) {
+      const subscription = subscriptions.get(match[1]!);
+      if (!subscription)
+        return {
+          status: 404,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: `No such subscription: '${match[1]}'`,
+            },
+          },
+        };
+      if (method === 'POST' && body.cancel_at_period_end !== undefined)
+        subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+      return { status: 200, body: structuredClone(subscription) };
+    }
+    return {
+      status: 404,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${method}: ${path}).`,
+        },
+      },
+    };
+  };
+
+  const page = (session: Wire) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Checkout (Stripe double)</title></head>
+<body><main><h1>Pay Mates</h1>
+<p>${session.currency.toUpperCase()} ${(session.amount_total / 100).toFixed(2)}</p>
+<form method="post" action="/pay/${session.id}/pay"><button type="submit">Pay</button></form>
+<form method="post" action="/pay/${session.id}/cancel"><button type="submit">Cancel</button></form>
+</main></body></html>`;
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString();
+    const path = (req.url ?? '/').split('?')[0]!;
+    let match: RegExpExecArray | null;
+    if ((match = /^\/pay\/(\w+)(?:\/(pay|cancel))?$/.exec(path))) {
+      const session = sessions.get(match[1]!);
+      if (!session) return void res.writeHead(404).end('No such checkout');
+      if (req.method === 'GET') {
+        return void res.writeHead(200, { 'content-type': 'text/html' }).end(page(session));
+      }
+      if (match[2] === 'cancel')
+        return void res.writeHead(303, { location: session.cancel_url }).end();
+      if (session.status !== 'open') return void res.writeHead(409).end('Checkout is not open');
+      await pay(session.id);
+      return void res.writeHead(303, { location: session.success_url }).end();
+    }
+    const key = req.headers.authorization?.replace(/^Bearer /, '');
+    if (key !== options.secretKey)
+      return fail(res, 401, 'invalid_request_error', 'Invalid API Key provided.');
+    const body = req.method === 'POST' ? (qs.parse(raw) as Wire) : {};
+    requests.push({ method: req.method ?? 'GET', path, body });
+    const idempotency = req.headers['idempotency-key'];
+    const replayKey = typeof idempotency === 'string' ? `${path} ${idempotency}` : null;
+    const replay = replayKey ? replays.get(replayKey) : undefined;
+    if (replay) {
+      return void res
+        .writeHead(replay.status, {
+          'content-type': 'application/json',
+          'idempotent-replayed': 'true',
+        })
+        .end(replay.body);
+    }
+    const answer = api(req.method ?? 'GET', path, body);
+    const text = JSON.stringify(answer.body);
+    if (replayKey) replays.set(replayKey, { status: answer.status, body: text });
+    if (answer.status !== 200)
+      return void res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+    json(res, answer.body);
+  };
+  const server = http.createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    /** Give to `STRIPE_API_URL`. */
+    url,
+    sessions,
+    subscriptions,
+    requests,
+    deliveries,
+    /** Where events are delivered: the server's `/api/stripe/webhook`, or an in-process app. */
+    setWebhook: (target: typeof webhook) => void (webhook = target),
+    event,
+    deliver,
+    complete,
+    pay,
+    renew,
+    refunded,
+    subscriptionEvent,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The double of {@link startStripeDouble}. */
+export type StripeDouble = Awaited<ReturnType<typeof startStripeDouble>>;
