@@ -59,3 +59,9 @@ export const IMAGE_POLL_MAX_BACKOFF_MS = 30_000;
 
 /** A speech link closer than this to its expiry is asked for again rather than played. */
 export const SPEECH_LINK_MARGIN_MS = 60_000;
+
+/** How often a checkout's status is asked for while the payment is being confirmed. */
+export const CHECKOUT_POLL_INTERVAL_MS = 2000;
+
+/** How long the page waits for a payment to be confirmed before it says it timed out. */
+export const CHECKOUT_DEADLINE_MS = 120_000;

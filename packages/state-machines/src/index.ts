@@ -4,6 +4,7 @@ export { chatStreamMachine } from './chat-stream-machine';
 export { studioMachine } from './studio-machine';
 export { jobPollingMachine } from './job-polling-machine';
 export { audioPlaybackMachine } from './audio-playback-machine';
+export { checkoutMachine } from './checkout-machine';
 export {
   ALTERNATE_GREETINGS_LIMIT,
   checkMateDraft,
@@ -16,6 +17,8 @@ export {
 export { createUserStore, initialUserState, isLoggedIn, USER_STORE_KEY } from './user-store';
 export {
   AUTH_MODE,
+  CHECKOUT_DEADLINE_MS,
+  CHECKOUT_POLL_INTERVAL_MS,
   DEFAULT_BENEFITS,
   DEFAULT_LANGUAGE,
   DIALOG_TRANSITION_MS,
@@ -68,6 +71,12 @@ export type {
   StudioInput,
   StudioPortrait,
 } from './studio-machine';
+export type {
+  CheckoutContext,
+  CheckoutEvent,
+  CheckoutInput,
+  CheckoutPaidEmitted,
+} from './checkout-machine';
 export type { MateDraftProblem, MateDraftProblems, MateTextField } from './mate-draft-rules';
 export type {
   KeyValueStorage,
