@@ -106,7 +106,21 @@ export function createServices(options: ServicesOptions): Services {
   // either changes, every cached answer is out of date. A new person starts from nothing (no
   // glimpse of the last one's chats); a changed choice refetches what is on screen.
   const viewer = store().select((context) => context.userInfo.uuid ?? null);
-  viewer.subscribe(() => void queries.resetQueries());
+  // Balances come from the server for whoever is signed in: at start with a saved session, and
+  // after every sign-in (e-mail, Google, Discord), so the header never says "0 chats" until
+  // /profile is visited.
+  const refreshBenefits = () => {
+    if (!viewer.get()) return;
+    client.user.benefits().then(
+      (benefits) => store().trigger.benefitsChanged({ benefits }),
+      () => undefined,
+    );
+  };
+  refreshBenefits();
+  viewer.subscribe(() => {
+    void queries.resetQueries();
+    refreshBenefits();
+  });
   const mature = store().select((context) => context.nfsw);
   mature.subscribe(() => void queries.invalidateQueries());
   // The texts follow the stored language: at start, and whenever it changes.

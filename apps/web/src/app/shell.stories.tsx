@@ -219,3 +219,42 @@ export const SignUpWithATakenAddress: Story = {
     await expectNotice(canvasElement, 'This address already has an account');
   },
 };
+
+/** A saved session shows its real balances in the header at once, not "0 chats". */
+export const BalancesOfASavedSession: Story = {
+  parameters: {
+    app: { path: '/', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/benefits', () => ({ chats: 42, goldCoins: 7, userId: 'user-1' })),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const banner = await canvas.findByRole('banner');
+    await waitFor(() => expect(banner).toHaveTextContent('42 chats'));
+    await expect(banner).toHaveTextContent('7 gold coins');
+  },
+};
+
+/** Signing in through the popup shows the person's balances in the header without a visit to /profile. */
+export const BalancesAfterSigningIn: Story = {
+  parameters: {
+    app: { path: '/' },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/benefits', () => ({ chats: 42, goldCoins: 7, userId: 'user-1' })),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }));
+    const dialog = within(await body.findByRole('dialog', { name: 'Sign in to Mates' }));
+    await userEvent.type(dialog.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(dialog.getByLabelText('Password'), 'hunter22{Enter}');
+    const banner = await canvas.findByRole('banner');
+    await waitFor(() => expect(banner).toHaveTextContent('42 chats'));
+    await expect(banner).toHaveTextContent('7 gold coins');
+  },
+};
