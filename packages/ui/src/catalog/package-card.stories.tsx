@@ -75,3 +75,18 @@ export const ChooseAPackage: Story = {
     await expect(args.onChoose).toHaveBeenCalledOnce();
   },
 };
+
+/** Prices are in the currency's minor units: yen have none, so 500 is ¥500, not ¥5. */
+export const PricesInEveryCurrency: Story = {
+  args: {
+    pkg: createPackageFixture({
+      name: '500 gold coins',
+      period: 'once',
+      price: { amount: 500, currency: 'JPY' },
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole('article', { name: '500 gold coins' });
+    await expect(card).toHaveTextContent('¥500');
+  },
+};

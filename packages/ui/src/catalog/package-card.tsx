@@ -1,6 +1,6 @@
 'use client';
 
-import type { Package } from '@mates/api-client';
+import type { Package, Price } from '@mates/api-client';
 import { styled } from '../theme/stitches.config';
 import { Button } from '../controls/button';
 
@@ -62,6 +62,16 @@ export interface PackageCardProps {
   labels?: PackageCardLabels;
 }
 
+/**
+ * A price in the currency's minor units, formatted for `locale`: `{ amount: 999, currency:
+ * 'USD' }` is "$9.99", and `{ amount: 500, currency: 'JPY' }` is "¥500" (yen have no minor unit).
+ */
+export function formatPrice(price: Price, locale = 'en'): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: price.currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(price.amount / 10 ** digits);
+}
+
 /** A package on sale: name, price, chats, gold coins, features. */
 export function PackageCard({
   pkg,
@@ -71,10 +81,7 @@ export function PackageCard({
   locale = 'en',
   labels = ENGLISH,
 }: PackageCardProps) {
-  const price = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: pkg.price.currency,
-  }).format(pkg.price.amount / 100);
+  const price = formatPrice(pkg.price, locale);
   const count = new Intl.NumberFormat(locale);
   const period =
     pkg.period === 'month' ? labels.perMonth : pkg.period === 'year' ? labels.perYear : labels.once;
