@@ -5,7 +5,6 @@ import { RouteError } from './route-error';
 import { NOT_FOUND, ROUTES } from './paths';
 import { DiscoverPage } from '../features/discover/discover-page';
 import type { LegalTexts } from '../features/legal/content/types';
-import type { PlannedScreen } from '../features/pages/planned-page';
 
 type Screen = () => Promise<{ Component: ComponentType }>;
 
@@ -20,15 +19,6 @@ const legal = (page: keyof LegalTexts) =>
     ({ LegalPage }) =>
       function Legal() {
         return <LegalPage page={page} />;
-      },
-  );
-
-const planned = (screen: PlannedScreen) =>
-  chunk(
-    () => import('../features/pages/planned-page'),
-    ({ PlannedPage }) =>
-      function Planned() {
-        return <PlannedPage screen={screen} />;
       },
   );
 
@@ -103,9 +93,18 @@ const SCREENS: Record<string, Screen> = {
     () => import('../features/generate/generate-page'),
     (m) => m.GeneratePage,
   ),
-  '/subscription': planned('subscription'),
-  '/single-package': planned('singlePackage'),
-  '/user-subscription': planned('userSubscription'),
+  '/subscription': chunk(
+    () => import('../features/shop/subscription-page'),
+    (m) => m.SubscriptionPage,
+  ),
+  '/single-package': chunk(
+    () => import('../features/shop/single-package-page'),
+    (m) => m.SinglePackagePage,
+  ),
+  '/user-subscription': chunk(
+    () => import('../features/shop/user-subscription-page'),
+    (m) => m.UserSubscriptionPage,
+  ),
 };
 
 /** The route table of docs/product.md under one layout, each route carrying its header/footer flags. */

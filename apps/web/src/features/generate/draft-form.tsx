@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import type { TFunction as TFunction18 } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { useSelector as useStoreSelector } from '@xstate/store-react';
@@ -42,7 +43,8 @@ import { VoiceField } from '../../components/voice/voice-field';
 import { fillMacros, useReaderName } from '../../components/card-text';
 import { useChatsLeft, type StudioActor } from './studio';
 
-type TFunction = ReturnType<typeof useTranslation>['t'];
+// i18next's own type: taking useTranslation's return type instead runs past TypeScript's depth limit.
+type TFunction = TFunction18<'translation'>;
 
 /** The words of one problem of the form rules. */
 function problemText(t: TFunction, field: string, problems: MateDraftProblems): string | undefined {

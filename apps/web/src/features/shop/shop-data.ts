@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from '@xstate/store-react';
+import type { SubscriptionInfo } from '@mates/api-client';
+import { useServices } from '../../app/services-context';
+
+/** The query key of `/subscription/info`; a purchase or a plan change refreshes it. */
+export const SUBSCRIPTION_KEY = ['subscription', 'info'] as const;
+
+/** `/subscription/info`, for whoever is signed in (a visitor gets the packages and costs). */
+export function useSubscriptionInfo() {
+  const { client, store } = useServices();
+  const viewer = useSelector(store, (state) => state.context.userInfo.uuid ?? null);
+  return useQuery<SubscriptionInfo>({
+    queryKey: [...SUBSCRIPTION_KEY, viewer],
+    queryFn: ({ signal }) => client.subscription.info({ signal }),
+  });
+}
+
+/** "3,000 chats" and "1 gold coin": plural rules and the language's digits. */
+export function useAmounts() {
+  const { t } = useTranslation();
+  return {
+    chats: (count: number) => t('common.chats', { count }),
+    goldCoins: (count: number) => t('common.goldCoins', { count }),
+  };
+}
+
+/** The number in a count the UI kit has already formatted ("3,000" → 3000). */
+export const countOf = (formatted: string): number => Number(formatted.replace(/\D/g, ''));
+
+/** A date as the language writes it, e.g. "24 Dec 2026". */
+export function useDate() {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  return (iso: string) => format.format(new Date(iso));
+}
