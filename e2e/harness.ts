@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { createApiClient, type UserInfo } from '@mates/api-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 
@@ -138,6 +138,30 @@ export async function startServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh browser profile on `server`, signed in as `user` (as if they had signed in before),
+ * opened at `path`. A reload keeps what the app stored since.
+ */
+export async function signedInPage(
+  browser: Browser,
+  server: Pick<E2eServer, 'url'>,
+  user: UserInfo,
+  path = '/',
+  viewport = { width: 1280, height: 900 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(
+    (saved) => {
+      if (window.localStorage.getItem('mates.user') === null)
+        window.localStorage.setItem('mates.user', saved);
+    },
+    JSON.stringify({ userInfo: user }),
+  );
+  const page = await context.newPage();
+  await page.goto(`${server.url}/#${path}`);
+  return page;
 }
 
 /** Debian's Chromium through Playwright, with the flags this machine needs. */

@@ -22,7 +22,7 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
   const subscriptions = new Map<string, Wire>();
   const replays = new Map<string, { status: number; body: string }>();
   const requests: { method: string; path: string; body: Wire }[] = [];
-  const deliveries: { type: string; status: number }[] = [];
+  const deliveries: { event: ReturnType<typeof event>; status: number }[] = [];
   // Where events go: a URL (a listening server), or a function (an app called in-process).
   let webhook: string | ((request: Request) => Promise<Response>) = '';
   let url = '';
@@ -56,7 +56,7 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
       },
     );
     const response = typeof webhook === 'string' ? await fetch(request) : await webhook(request);
-    deliveries.push({ type: built.type, status: response.status });
+    deliveries.push({ event: built, status: response.status });
     return response.status;
   };
 

@@ -30,7 +30,8 @@ export { AudioPlayButton } from './controls/audio-play-button';
 export { Card, Grid, Link } from './layout/more-layout';
 export { ScrollArea } from './layout/scroll-area';
 export { SearchField } from './catalog/search-field';
-export { formatPrice, PackageCard } from './catalog/package-card';
+export { PackageCard } from './catalog/package-card';
+export { formatPrice } from './catalog/format-price';
 
 export type { ThemeProviderProps } from './theme/theme-provider';
 export type {

@@ -1,6 +1,7 @@
 'use client';
 
-import type { Package, Price } from '@mates/api-client';
+import type { Package } from '@mates/api-client';
+import { formatPrice } from './format-price';
 import { styled } from '../theme/stitches.config';
 import { Button } from '../controls/button';
 
@@ -60,16 +61,6 @@ export interface PackageCardProps {
   onChoose: (packageId: string) => void;
   locale?: string;
   labels?: PackageCardLabels;
-}
-
-/**
- * A price in the currency's minor units, formatted for `locale`: `{ amount: 999, currency:
- * 'USD' }` is "$9.99", and `{ amount: 500, currency: 'JPY' }` is "¥500" (yen have no minor unit).
- */
-export function formatPrice(price: Price, locale = 'en'): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: price.currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(price.amount / 10 ** digits);
 }
 
 /** A package on sale: name, price, chats, gold coins, features. */
