@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createApiClient } from '@mates/api-client';
 import { startDiscordDouble } from '../apps/server/test/oauth-doubles';
 import { startOpenAiDouble } from '../apps/server/test/openai-double';
-import { freePort, launchBrowser, startServer, type E2eServer } from './harness';
+import { freePort, launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
 
 const DISCORD = { clientId: '4242', clientSecret: 'e2e-secret' };
 const FOREIGN_CODE =
@@ -18,22 +18,8 @@ afterAll(async () => {
 });
 
 /** A fresh browser profile on `server`, optionally already signed in. */
-async function visit(server: E2eServer, path = '/', user?: object): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  if (user) {
-    // Signed in once: a reload keeps what the app stored since (a language change, say).
-    await context.addInitScript(
-      (saved) => {
-        if (window.localStorage.getItem('mates.user') === null) {
-          window.localStorage.setItem('mates.user', saved);
-        }
-      },
-      JSON.stringify({ userInfo: user }),
-    );
-  }
-  const page = await context.newPage();
-  await page.goto(`${server.url}/#${path}`);
-  return page;
+function visit(server: E2eServer, path = '/', user?: object): Promise<Page> {
+  return signedInPage(browser, server, user ?? null, path);
 }
 
 describe('a visitor on the real server with the tiny GGUF model', () => {

@@ -141,26 +141,28 @@ export async function startServer(
 }
 
 /**
- * A fresh browser profile on `server`, signed in as `user` (as if they had signed in before),
- * opened at `path`. A reload keeps what the app stored since.
+ * A fresh browser profile on `server`, signed in as `user` (as if they had signed in before;
+ * `null`: a visitor), opened at `path` (not navigated when absent). A reload keeps what the app
+ * stored since (a language change, say).
  */
 export async function signedInPage(
   browser: Browser,
   server: Pick<E2eServer, 'url'>,
-  user: UserInfo,
-  path = '/',
+  user: object | null,
+  path?: string,
   viewport = { width: 1280, height: 900 },
 ): Promise<Page> {
   const context = await browser.newContext({ viewport });
-  await context.addInitScript(
-    (saved) => {
-      if (window.localStorage.getItem('mates.user') === null)
-        window.localStorage.setItem('mates.user', saved);
-    },
-    JSON.stringify({ userInfo: user }),
-  );
+  if (user)
+    await context.addInitScript(
+      (saved) => {
+        if (window.localStorage.getItem('mates.user') === null)
+          window.localStorage.setItem('mates.user', saved);
+      },
+      JSON.stringify({ userInfo: user }),
+    );
   const page = await context.newPage();
-  await page.goto(`${server.url}/#${path}`);
+  if (path !== undefined) await page.goto(`${server.url}/#${path}`);
   return page;
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createApiClient } from '@mates/api-client';
 import { startAutomatic1111Double } from '../apps/server/test/image-doubles';
-import { launchBrowser, startServer, type E2eServer } from './harness';
+import { launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
 
 let browser: Browser;
 let server: E2eServer;
@@ -34,16 +34,8 @@ describe('pictures in the chat, drawn by an AUTOMATIC1111 engine', () => {
     const room = await client.room.createRoom({ mateId: mate!.mateId });
     const coins = (await client.user.benefits()).goldCoins;
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(
-      (saved) => {
-        if (window.localStorage.getItem('mates.user') === null)
-          window.localStorage.setItem('mates.user', saved);
-      },
-      JSON.stringify({ userInfo: user }),
-    );
-    const page = await context.newPage();
-    await page.goto(`${server.url}/#/chat-detail?roomId=${room.roomId}`);
+    const page = await signedInPage(browser, server, user, `/chat-detail?roomId=${room.roomId}`);
+    const context = page.context();
     await page.getByRole('button', { name: 'Picture', exact: true }).click();
     const sheet = page.getByRole('dialog', { name: 'Make a picture' });
     const prompt = sheet.getByRole('textbox', { name: 'What to show' });
@@ -88,16 +80,8 @@ describe('the pictures of a chat, on its profile', () => {
       }
     }
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(
-      (saved) => {
-        if (window.localStorage.getItem('mates.user') === null)
-          window.localStorage.setItem('mates.user', saved);
-      },
-      JSON.stringify({ userInfo: user }),
-    );
-    const page = await context.newPage();
-    await page.goto(`${server.url}/#/chat-detail?roomId=${room.roomId}`);
+    const page = await signedInPage(browser, server, user, `/chat-detail?roomId=${room.roomId}`);
+    const context = page.context();
     await page.getByRole('link', { name: 'Profile of Kai Tanaka' }).click();
     await page.waitForURL(/#\/chat-profile\?roomId=/);
     await page.getByRole('heading', { level: 1, name: 'Kai Tanaka' }).waitFor();
@@ -156,16 +140,13 @@ describe('a picture whose server dies while it is drawn', () => {
       const room = await client.room.createRoom({ mateId: mate!.mateId });
       const coins = (await client.user.benefits()).goldCoins;
 
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await context.addInitScript(
-        (saved) => {
-          if (window.localStorage.getItem('mates.user') === null)
-            window.localStorage.setItem('mates.user', saved);
-        },
-        JSON.stringify({ userInfo: user }),
+      const page = await signedInPage(
+        browser,
+        crashing,
+        user,
+        `/chat-detail?roomId=${room.roomId}`,
       );
-      const page = await context.newPage();
-      await page.goto(`${crashing.url}/#/chat-detail?roomId=${room.roomId}`);
+      const context = page.context();
       // The engine takes the first request and never answers it.
       engine.queue.push({ kind: 'hang' });
       await page.getByRole('button', { name: 'Picture', exact: true }).click();

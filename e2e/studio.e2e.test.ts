@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { createApiClient, type UserInfo } from '@mates/api-client';
 import { startOpenAiDouble } from '../apps/server/test/openai-double';
-import { launchBrowser, startServer, type E2eServer } from './harness';
+import { launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
 
 const ADMIN = 'moderator@example.com';
 
@@ -55,19 +55,8 @@ function clientFor(user: UserInfo | null) {
 }
 
 /** A fresh browser profile, signed in as `user`, on `path`. */
-async function visit(path: string, user: UserInfo): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(
-    (saved) => {
-      if (window.localStorage.getItem('mates.user') === null) {
-        window.localStorage.setItem('mates.user', saved);
-      }
-    },
-    JSON.stringify({ userInfo: user }),
-  );
-  const page = await context.newPage();
-  await page.goto(`${server.url}/#${path}`);
-  return page;
+function visit(path: string, user: UserInfo): Promise<Page> {
+  return signedInPage(browser, server, user, path);
 }
 
 describe('the creation studio on the real server', () => {

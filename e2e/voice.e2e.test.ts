@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createApiClient, type ApiClient, type UserInfo } from '@mates/api-client';
-import { launchBrowser, startServer, type E2eServer } from './harness';
+import { launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
 
 let browser: Browser;
 let server: E2eServer;
@@ -14,18 +14,6 @@ afterAll(async () => {
   await server?.stop();
   await browser?.close();
 });
-
-async function signedInPage(user: UserInfo): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(
-    (saved) => {
-      if (window.localStorage.getItem('mates.user') === null)
-        window.localStorage.setItem('mates.user', saved);
-    },
-    JSON.stringify({ userInfo: user }),
-  );
-  return context.newPage();
-}
 
 /** What the page's one voice player holds: its address, and whether the browser could play it. */
 function playerState(page: Page) {
@@ -52,7 +40,7 @@ describe('hearing a mate speak', () => {
     const [mate] = (await client.mate.search({ keyword: 'Kai Tanaka' })).list;
     const room = await client.room.createRoom({ mateId: mate!.mateId });
     const coins = (await client.user.benefits()).goldCoins;
-    const page = await signedInPage(user);
+    const page = await signedInPage(browser, server, user);
     await page.goto(`${server.url}/#/chat-detail?roomId=${room.roomId}`);
     const log = page.getByRole('log', { name: 'Conversation' });
     const greeting = log.locator('[aria-label="Kai Tanaka says"]').first();
@@ -93,7 +81,7 @@ describe('hearing a mate speak', () => {
   test('with "Speak replies aloud" on, a reply is spoken once it is complete', async () => {
     const [mate] = (await client.mate.search({ keyword: 'Lyra Moonwhisper' })).list;
     const room = await client.room.createRoom({ mateId: mate!.mateId });
-    const page = await signedInPage(user);
+    const page = await signedInPage(browser, server, user);
     // Every play() the page asks for, and every audio the browser could decode.
     await page.addInitScript(() => {
       const seen = window as unknown as { played: string[]; decoded: number };
