@@ -98,7 +98,7 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
           chats: -1,
           goldCoins: 0,
           reason: 'chat',
-          reference: { type: 'message', id: reply.id },
+          reference: { type: 'message', id: reply.id, roomId },
           balance: { chats: WELCOME_CHATS - 1, goldCoins: WELCOME_COINS },
           createdAt: expect.any(String),
         },

@@ -328,7 +328,7 @@ export async function getSpendingCap(db: Kysely<Database>, userId: string): Prom
 
 /** A stored ledger row as the API shows it. */
 export function toLedgerEntry(
-  row: Omit<BenefitLedgerTable, 'id'> & { id: number | string },
+  row: Omit<BenefitLedgerTable, 'id'> & { id: number | string; room_id?: string | null },
 ): LedgerEntry {
   return {
     entryId: String(row.id),
@@ -338,7 +338,11 @@ export function toLedgerEntry(
     reason: row.reason,
     reference:
       row.reference_type && row.reference_id
-        ? { type: row.reference_type as LedgerReference['type'], id: row.reference_id }
+        ? {
+            type: row.reference_type as LedgerReference['type'],
+            id: row.reference_id,
+            ...(row.room_id && { roomId: row.room_id }),
+          }
         : null,
     balance: { chats: row.chats_after, goldCoins: row.gold_coins_after },
     createdAt: new Date(row.created_at).toISOString(),

@@ -27,9 +27,16 @@ export function ledgerRoutes(deps: Deps): Hono<ApiEnv> {
     const [rows, total] = await Promise.all([
       db
         .selectFrom('benefit_ledger')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .orderBy('id', 'desc')
+        // A message reference leads to its chat while the message is there.
+        .leftJoin('messages', (join) =>
+          join
+            .onRef('messages.id', '=', 'benefit_ledger.reference_id')
+            .on('benefit_ledger.reference_type', '=', 'message'),
+        )
+        .selectAll('benefit_ledger')
+        .select('messages.room_id')
+        .where('benefit_ledger.user_id', '=', user.id)
+        .orderBy('benefit_ledger.id', 'desc')
         .limit(page.pageSize)
         .offset(page.offset)
         .execute(),

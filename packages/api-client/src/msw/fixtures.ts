@@ -754,7 +754,7 @@ export function createLedgerFixture(): LedgerEntry[] {
       chats: -1,
       goldCoins: 0,
       reason: 'chat',
-      reference: { type: 'message', id: 'msg-2' },
+      reference: { type: 'message', id: 'msg-2', roomId: 'room-1' },
       createdAt: '2026-11-20T18:00:00.000Z',
     },
     {
@@ -762,7 +762,7 @@ export function createLedgerFixture(): LedgerEntry[] {
       chats: 0,
       goldCoins: -5,
       reason: 'picture',
-      reference: { type: 'message', id: 'msg-image-1' },
+      reference: { type: 'message', id: 'msg-image-1', roomId: 'room-1' },
       createdAt: '2026-11-20T18:10:00.000Z',
     },
     {
@@ -770,7 +770,7 @@ export function createLedgerFixture(): LedgerEntry[] {
       chats: 0,
       goldCoins: 5,
       reason: 'refund: picture failed',
-      reference: { type: 'message', id: 'msg-image-1' },
+      reference: { type: 'message', id: 'msg-image-1', roomId: 'room-1' },
       createdAt: '2026-11-20T18:11:00.000Z',
     },
     {
@@ -778,7 +778,7 @@ export function createLedgerFixture(): LedgerEntry[] {
       chats: 0,
       goldCoins: -1,
       reason: 'voice',
-      reference: { type: 'message', id: 'msg-2' },
+      reference: { type: 'message', id: 'msg-2', roomId: 'room-1' },
       createdAt: UPDATED,
     },
   ];

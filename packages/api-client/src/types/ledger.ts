@@ -24,6 +24,11 @@ export interface LedgerReference {
   type: 'message' | 'room' | 'mate' | 'package';
   /** Its id (a message's `messageId`, a room's `roomId`, a mate's `mateId`, a `packageId`). */
   id: string;
+  /**
+   * For a message: the room (chat) it is in, so the entry can lead to that chat; absent when
+   * the message is gone (its chat deleted) or for other types.
+   */
+  roomId?: string;
 }
 
 /** One movement of the caller's chats or gold coins: immutable once written. */

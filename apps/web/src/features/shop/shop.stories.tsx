@@ -370,6 +370,11 @@ export const History: Story = {
     await expect(rows).toHaveLength(5);
     await expect(rows[0]).toHaveAccessibleName('Spent: −1 gold coin');
     await expect(rows[0]).toHaveTextContent('voice');
+    // What a spend paid for leads to its chat.
+    await expect(within(rows[0]!).getByRole('link', { name: 'Open the chat' })).toHaveAttribute(
+      'href',
+      '#/chat-detail?roomId=room-1',
+    );
     await expect(rows[1]).toHaveAccessibleName('Given back: +5 gold coins');
     await expect(rows[4]).toHaveAccessibleName('Gift: +50 chats · +20 gold coins');
     await expect(rows[4]).toHaveTextContent('Balance after: 50 chats · 20 gold coins');

@@ -325,17 +325,17 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
     timeStyle: 'short',
   }).format(new Date(entry.createdAt));
   const reference = entry.reference;
-  const link =
-    reference?.type === 'room'
-      ? { to: href('/chat-detail', { roomId: reference.id }), label: t('plan.openChat') }
-      : reference?.type === 'mate'
-        ? { to: href('/detail', { mateId: reference.id }), label: t('plan.openMate') }
-        : reference?.type === 'package'
-          ? {
-              to: href('/single-package', { packageId: reference.id }),
-              label: t('plan.openPackage'),
-            }
-          : null;
+  const room = reference?.type === 'room' ? reference.id : reference?.roomId;
+  const link = room
+    ? { to: href('/chat-detail', { roomId: room }), label: t('plan.openChat') }
+    : reference?.type === 'mate'
+      ? { to: href('/detail', { mateId: reference.id }), label: t('plan.openMate') }
+      : reference?.type === 'package'
+        ? {
+            to: href('/single-package', { packageId: reference.id }),
+            label: t('plan.openPackage'),
+          }
+        : null;
   return (
     <Card as="li" aria-label={`${t(`plan.kinds.${entry.kind}`)}: ${change(entry)}`}>
       <Flex justify="between" gap={3} wrap>
