@@ -29,6 +29,7 @@ export { Rating } from './controls/rating';
 export { AudioPlayButton } from './controls/audio-play-button';
 export { Card, Grid, Link } from './layout/more-layout';
 export { ScrollArea } from './layout/scroll-area';
+export { Docked } from './layout/docked';
 export { SearchField } from './catalog/search-field';
 export { PackageCard } from './catalog/package-card';
 export { formatPrice } from './catalog/format-price';
@@ -73,5 +74,6 @@ export type {
 } from './controls/audio-play-button';
 export type { CardProps, GridProps, LinkProps } from './layout/more-layout';
 export type { ScrollAreaProps } from './layout/scroll-area';
+export type { DockedProps } from './layout/docked';
 export type { SearchFieldProps } from './catalog/search-field';
 export type { PackageCardLabels, PackageCardProps } from './catalog/package-card';

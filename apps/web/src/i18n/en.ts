@@ -251,6 +251,7 @@ export const en = {
     persona: 'Chatting as {{name}}',
     noPersona: 'Chatting as yourself',
     earlier: 'Show earlier messages',
+    newMessages: 'New messages',
     regenerate: 'Regenerate reply',
     edit: 'Edit message',
     delete: 'Delete message',

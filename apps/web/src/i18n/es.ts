@@ -254,6 +254,7 @@ export const es: Messages = {
     persona: 'Chateando como {{name}}',
     noPersona: 'Chateando como tú',
     earlier: 'Ver mensajes anteriores',
+    newMessages: 'Mensajes nuevos',
     regenerate: 'Regenerar la respuesta',
     edit: 'Editar el mensaje',
     delete: 'Eliminar el mensaje',

@@ -263,3 +263,75 @@ export const ReadOnly: Story = {
     await expect(canvas.queryByRole('link', { name: /page/ })).toBeNull();
   },
 };
+
+// A long conversation: 60 messages, the newest last, and a reply still to come.
+const LONG = createRoomInfoFixture({
+  messages: Array.from({ length: 60 }, (_, index) =>
+    createMessageFixture({
+      messageId: `msg-${index + 1}`,
+      role: index % 2 ? 'user' : 'mate',
+      content:
+        index === 59
+          ? 'The last thing said, at the bottom.'
+          : `Message ${index + 1}: the tide came in over the old causeway, as it does.`,
+    }),
+  ),
+});
+
+/** The part of `element` inside the scrolling main container's visible box. */
+function inView(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  const view = element.ownerDocument.defaultView!;
+  return box.top >= 0 && box.bottom <= view.innerHeight + 1;
+}
+
+/** A resumed long chat opens at its latest message, with the composer on screen. */
+export const LongChatOpensAtTheLatest: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: { handlers: api(mockEndpoint('/room/roomInfo', () => LONG)) },
+  },
+  play: async ({ canvas }) => {
+    const last = await canvas.findByText('The last thing said, at the bottom.');
+    await waitFor(() => expect(inView(last)).toBe(true));
+    await expect(inView(canvas.getByRole('textbox', { name: 'Message' }))).toBe(true);
+    await expect(inView(canvas.getByRole('button', { name: 'Send' }))).toBe(true);
+  },
+};
+
+/** On a phone too: the latest message and the composer are on screen. */
+export const LongChatOnAPhone: Story = {
+  globals: Phone.globals,
+  parameters: LongChatOpensAtTheLatest.parameters,
+  play: LongChatOpensAtTheLatest.play,
+};
+
+/**
+ * Scrolled up to read, a new reply does not pull the view down: a "New messages" button says
+ * so, and takes the reader to the bottom.
+ */
+export const NewMessagesWhileReadingBack: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/roomInfo', () => LONG),
+        mockChatStream({ reply: 'A new reply slowly arrives.', delayMs: 150 }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const last = await canvas.findByText('The last thing said, at the bottom.');
+    await waitFor(() => expect(inView(last)).toBe(true));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Tell me more{Enter}');
+    // The reader scrolls back to the start while the reply streams.
+    const first = canvas.getByText(/^Message 1:/);
+    first.scrollIntoView({ block: 'start' });
+    const pill = await canvas.findByRole('button', { name: 'New messages' });
+    await expect(inView(first)).toBe(true);
+    await userEvent.click(pill);
+    const log = canvas.getByRole('log', { name: 'Conversation' });
+    await waitFor(() => expect(inView(within(log).getAllByRole('article').at(-1)!)).toBe(true));
+    await waitFor(() => expect(canvas.queryByRole('button', { name: 'New messages' })).toBeNull());
+  },
+};

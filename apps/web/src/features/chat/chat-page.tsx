@@ -17,6 +17,7 @@ import {
   ChatBubble,
   ChatComposer,
   Container,
+  Docked,
   EmptyState,
   Flex,
   Heading,
@@ -34,6 +35,7 @@ import { PictureMessage, PictureSheet, useImageModels } from './picture-parts';
 import { useVoiceCatalog, useVoicePlayer } from '../../components/voice/voice-player';
 import { MessageVoiceButton } from '../../components/voice/voice-parts';
 import { DictationStatus, MicButton, useDictation } from '../../components/voice/dictation';
+import { useStickToBottom } from './stick-to-bottom';
 
 /** The room's messages, newest page first fetched, older pages fetched on demand. */
 function useRoom(roomId: string) {
@@ -110,6 +112,28 @@ export function ChatPage() {
     voice.send({ type: 'PLAY', messageId: replyId });
   }, [speaks, replyId, voice]);
 
+  const log = useRef<HTMLDivElement>(null);
+  const { unseen, jumpToBottom, keepPlace } = useStickToBottom(log, room.isSuccess);
+  const earlier = useRef<HTMLButtonElement>(null);
+  const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = room;
+  const loadEarlier = () => {
+    keepPlace();
+    void fetchPreviousPage();
+  };
+  // Older messages load as the reader scrolls up to them (the button stays for keyboards).
+  useEffect(() => {
+    const button = earlier.current;
+    if (!button || !hasPreviousPage || isFetchingPreviousPage) return;
+    const seen = new IntersectionObserver(([entry]) => {
+      if (!entry?.isIntersecting) return;
+      seen.disconnect();
+      keepPlace();
+      void fetchPreviousPage();
+    });
+    seen.observe(button);
+    return () => seen.disconnect();
+  }, [hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage, keepPlace, room.isSuccess]);
+
   if (!roomId) return <EmptyState title={t('chat.missing')} description={t('chat.missingText')} />;
   if (room.isPending) return <Loading />;
   if (room.isError) return <LoadError query={room} title={t('chat.error')} />;
@@ -140,49 +164,56 @@ export function ChatPage() {
   const send = (content: string) => {
     inspiration.reset();
     chat.send({ type: 'SEND', content });
+    // Whoever sends wants to see their message and the reply.
+    jumpToBottom();
   };
   return (
     <Container>
       <Stack gap={4}>
-        <Flex justify="between" align="center" gap={2} wrap>
-          <Link href={href('/recent-chats')}>← {t('chat.back')}</Link>
-          {!readOnly && (
-            <Link href={href('/detail', { mateId: mate.mateId })}>
-              {t('chat.mate', { name: mate.name })}
-            </Link>
-          )}
-        </Flex>
-        <Flex gap={3} align="center">
-          {/* The mate's portrait leads to the chat's profile: its card and its pictures. */}
-          <Link
-            href={href('/chat-profile', { roomId })}
-            aria-label={t('chat.profile', { name: mate.name })}
-            style={{ borderRadius: '50%', textDecoration: 'none' }}
-          >
-            <Avatar src={mate.avatar} name={mate.name} decorative />
-          </Link>
-          <Stack gap={1}>
-            <Heading as="h1" size={2}>
-              {mate.name}
-            </Heading>
-            <Text tone="muted" size={2}>
-              {persona ? t('chat.persona', { name: persona.name }) : t('chat.noPersona')}
-            </Text>
+        <Docked edge="top">
+          <Stack gap={2}>
+            <Flex justify="between" align="center" gap={2} wrap>
+              <Link href={href('/recent-chats')}>← {t('chat.back')}</Link>
+              {!readOnly && (
+                <Link href={href('/detail', { mateId: mate.mateId })}>
+                  {t('chat.mate', { name: mate.name })}
+                </Link>
+              )}
+            </Flex>
+            <Flex gap={3} align="center">
+              {/* The mate's portrait leads to the chat's profile: its card and its pictures. */}
+              <Link
+                href={href('/chat-profile', { roomId })}
+                aria-label={t('chat.profile', { name: mate.name })}
+                style={{ borderRadius: '50%', textDecoration: 'none' }}
+              >
+                <Avatar src={mate.avatar} name={mate.name} decorative />
+              </Link>
+              <Stack gap={1}>
+                <Heading as="h1" size={2}>
+                  {mate.name}
+                </Heading>
+                <Text tone="muted" size={2}>
+                  {persona ? t('chat.persona', { name: persona.name }) : t('chat.noPersona')}
+                </Text>
+              </Stack>
+            </Flex>
           </Stack>
-        </Flex>
+        </Docked>
         {room.hasPreviousPage && (
           <Flex justify="center">
             <Button
+              ref={earlier}
               variant="ghost"
               size="small"
               aria-busy={room.isFetchingPreviousPage}
-              onClick={() => room.fetchPreviousPage()}
+              onClick={loadEarlier}
             >
               {t('chat.earlier')}
             </Button>
           </Flex>
         )}
-        <div role="log" aria-label={t('chat.conversation')} aria-live="polite">
+        <div ref={log} role="log" aria-label={t('chat.conversation')} aria-live="polite">
           <Stack gap={3}>
             {shown.map((message) =>
               message.image ? (
@@ -261,56 +292,65 @@ export function ChatPage() {
             )}
           </Stack>
         </div>
-        {readOnly ? (
-          // The server's own sentence, in the caller's language: why this chat cannot go on.
-          <Text role="status" tone="muted">
-            {readOnly}
-          </Text>
-        ) : (
-          <Stack gap={2}>
-            {(imageModels.length > 0 || voiceCatalog) && (
-              <Flex justify="between" align="center" gap={3} wrap>
-                {voiceCatalog ? (
-                  <Switch
-                    label={t('voice.speakReplies')}
-                    checked={speakReplies}
-                    onCheckedChange={(on) => {
-                      // Turning it on speaks the replies to come, not the one already read.
-                      spokenReply.current = replyId;
-                      store.trigger.speakRepliesChanged({ speakReplies: on });
-                    }}
-                  />
-                ) : (
-                  <span />
-                )}
-                {imageModels.length > 0 && (
-                  <Button variant="soft" size="small" onClick={() => setPicturing(true)}>
-                    {t('picture.open')}
-                  </Button>
-                )}
-              </Flex>
-            )}
-            <ChatComposer
-              value={draft}
-              onValueChange={setDraft}
-              tools={<MicButton dictation={dictation} />}
-              streaming={busy}
-              onSend={send}
-              onStop={() => chat.send({ type: 'ABORT' })}
-              onInspire={() => inspiration.mutate()}
-              suggestions={inspiration.data?.suggestions ?? []}
-              labels={{
-                message: t('chat.message'),
-                placeholder: t('chat.placeholder'),
-                send: t('chat.send'),
-                stop: t('chat.stop'),
-                inspire: t('chat.inspire'),
-                suggestions: t('chat.suggestions'),
-              }}
-            />
-            <DictationStatus dictation={dictation} />
-          </Stack>
-        )}
+        <Docked edge="bottom">
+          {unseen && (
+            <Flex justify="center">
+              <Button size="small" onClick={jumpToBottom}>
+                {t('chat.newMessages')}
+              </Button>
+            </Flex>
+          )}
+          {readOnly ? (
+            // The server's own sentence, in the caller's language: why this chat cannot go on.
+            <Text role="status" tone="muted">
+              {readOnly}
+            </Text>
+          ) : (
+            <Stack gap={2}>
+              {(imageModels.length > 0 || voiceCatalog) && (
+                <Flex justify="between" align="center" gap={3} wrap>
+                  {voiceCatalog ? (
+                    <Switch
+                      label={t('voice.speakReplies')}
+                      checked={speakReplies}
+                      onCheckedChange={(on) => {
+                        // Turning it on speaks the replies to come, not the one already read.
+                        spokenReply.current = replyId;
+                        store.trigger.speakRepliesChanged({ speakReplies: on });
+                      }}
+                    />
+                  ) : (
+                    <span />
+                  )}
+                  {imageModels.length > 0 && (
+                    <Button variant="soft" size="small" onClick={() => setPicturing(true)}>
+                      {t('picture.open')}
+                    </Button>
+                  )}
+                </Flex>
+              )}
+              <ChatComposer
+                value={draft}
+                onValueChange={setDraft}
+                tools={<MicButton dictation={dictation} />}
+                streaming={busy}
+                onSend={send}
+                onStop={() => chat.send({ type: 'ABORT' })}
+                onInspire={() => inspiration.mutate()}
+                suggestions={inspiration.data?.suggestions ?? []}
+                labels={{
+                  message: t('chat.message'),
+                  placeholder: t('chat.placeholder'),
+                  send: t('chat.send'),
+                  stop: t('chat.stop'),
+                  inspire: t('chat.inspire'),
+                  suggestions: t('chat.suggestions'),
+                }}
+              />
+              <DictationStatus dictation={dictation} />
+            </Stack>
+          )}
+        </Docked>
       </Stack>
       {imageModels.length > 0 && !readOnly && (
         <PictureSheet
