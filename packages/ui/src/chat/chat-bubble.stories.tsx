@@ -120,3 +120,16 @@ export const HtmlShownAsText: Story = {
     await expect(link?.getAttribute('href') ?? '').not.toMatch(/^javascript:/);
   },
 };
+
+/** A single line break stays a line break; `*actions*` read as actions (in italics). */
+export const LinesAndActions: Story = {
+  args: {
+    content: '*She sets the lantern down.*\nYou came back.\nI knew you would.',
+  },
+  play: async ({ canvasElement }) => {
+    const bubble = within(canvasElement).getByRole('article', { name: 'Lyra says' });
+    await expect(bubble.querySelectorAll('br')).toHaveLength(2);
+    await expect(within(bubble).getByText('She sets the lantern down.').tagName).toBe('EM');
+    await expect(bubble.innerText).toContain('You came back.\nI knew you would.');
+  },
+};

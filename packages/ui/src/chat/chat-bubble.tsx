@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { MessageStatus } from '@mates/api-client';
 import Markdown from 'react-markdown';
+import remarkBreaks from 'remark-breaks';
 import { keyframes, styled } from '../theme/stitches.config';
 
 /** Pictures a message may load: files under this server's `/media`, no `..` to leave it. */
@@ -77,6 +78,8 @@ const ENGLISH: ChatBubbleLabels = {
   speaker: (name) => `${name} says`,
 };
 
+const REMARK_PLUGINS = [remarkBreaks];
+
 /** Props of {@link ChatBubble}. */
 export interface ChatBubbleProps {
   role: 'user' | 'mate';
@@ -111,6 +114,8 @@ export function ChatBubble({
       <Bubble side={role} status={status}>
         <Markdown
           skipHtml={false}
+          // A line break in a message is a line break (roleplay writes lines, not paragraphs).
+          remarkPlugins={REMARK_PLUGINS}
           components={{
             a: ({ href, children }) => (
               <a href={href} target="_blank" rel="noreferrer noopener">

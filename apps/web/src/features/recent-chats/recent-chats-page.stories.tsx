@@ -85,6 +85,32 @@ export const ANewChatIsListedAtOnce: Story = {
   },
 };
 
+/** The last message is previewed as plain text: no raw `*asterisks*`, lines run together. */
+export const PlainPreviews: Story = {
+  parameters: {
+    app: { path: '/recent-chats', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/roomList', () =>
+          createPageFixture([
+            createRoomSummaryFixture({
+              lastMessage: {
+                ...createRoomSummaryFixture().lastMessage!,
+                content: '*She waves.*\nSee you **tomorrow**, then?',
+              },
+            }),
+          ]),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const list = await canvas.findByRole('list', { name: 'Your conversations' });
+    await expect(within(list).getByText('She waves. See you tomorrow, then?')).toBeVisible();
+    await expect(list).not.toHaveTextContent('*');
+  },
+};
+
 /** Deleting a chat asks first; Cancel keeps it. */
 export const CancelDeletingAChat: Story = {
   parameters: { app: { path: '/recent-chats', signedIn: true } },

@@ -20,6 +20,7 @@ import { SignInGate } from '../../components/sign-in-gate';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError } from '../../components/states';
 import { usePaged } from '../../hooks/use-paged';
+import { plainPreview } from '../../components/plain-text';
 
 /** `/recent-chats`: conversations, latest first, to resume or delete. */
 export function RecentChatsPage() {
@@ -100,7 +101,7 @@ function RoomItem({ room, onDelete }: { room: RoomSummary; onDelete: () => void 
             {room.mate.name}
           </Heading>
           <Text tone="muted" size={2}>
-            {room.lastMessage?.content.slice(0, 140) || t('recent.noMessages')}
+            {plainPreview(room.lastMessage?.content ?? '') || t('recent.noMessages')}
           </Text>
           <Text tone="muted" size={1}>
             {t('recent.updated', { date })}
