@@ -11,6 +11,7 @@ import { tagRoutes } from './catalog/tag-routes';
 import { cardRoutes } from './cards/card-routes';
 import { subscriptionRoutes } from './accounts/subscription-routes';
 import { ledgerRoutes } from './accounts/ledger-routes';
+import { passwordResetRoutes } from './accounts/password-reset-routes';
 import { paymentRoutes } from './payments/payment-routes';
 import { roomRoutes } from './chat/room-routes';
 import { sendRoute } from './chat/send-route';
@@ -43,6 +44,7 @@ export function createApp(deps: Deps): Hono {
   api.route('/user', accountRoutes(deps));
   api.route('/user', userCatalogRoutes(deps));
   api.route('/user', ledgerRoutes(deps));
+  api.route('/user', passwordResetRoutes(deps));
   api.route('/mate', mateRoutes(deps));
   api.route('/mate', cardRoutes(deps));
   api.route('/extra', tagRoutes(deps));

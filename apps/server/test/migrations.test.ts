@@ -48,6 +48,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-23-0015-speech-clips',
           '2026-11-24-0016-ledger',
           '2026-11-24-0017-payments',
+          '2026-11-24-0018-password-resets',
         ]);
       } finally {
         await database.drop();

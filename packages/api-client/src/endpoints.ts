@@ -1,6 +1,8 @@
 import type { Empty, Paged } from './types/common';
 import type {
   ChangePasswordPayload,
+  ForgotPasswordPayload,
+  ResetPasswordPayload,
   Credentials,
   DiscordLoginQuery,
   GoogleLoginPayload,
@@ -198,6 +200,9 @@ export interface Endpoints {
   '/subscription/checkoutStatus': Get<CheckoutStatusQuery, CheckoutStatus>;
   '/subscription/cancel': Post<void, Subscription>;
   '/subscription/resume': Post<void, Subscription>;
+  // Beyond the specification: a forgotten password, reset through a mailed link.
+  '/user/forgotPassword': Post<ForgotPasswordPayload, Empty>;
+  '/user/resetPassword': Post<ResetPasswordPayload, Empty>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -289,6 +294,8 @@ export const ENDPOINTS = {
   '/subscription/checkoutStatus': { method: 'GET', hasInput: true },
   '/subscription/cancel': { method: 'POST', hasInput: false },
   '/subscription/resume': { method: 'POST', hasInput: false },
+  '/user/forgotPassword': { method: 'POST', hasInput: true },
+  '/user/resetPassword': { method: 'POST', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

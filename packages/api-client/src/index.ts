@@ -50,6 +50,8 @@ export type { Envelope } from './types/envelope';
 export type { Empty, Gender, IsoDateTime, LanguageCode, PageQuery, Paged } from './types/common';
 export type {
   ChangePasswordPayload,
+  ForgotPasswordPayload,
+  ResetPasswordPayload,
   Credentials,
   DiscordLoginQuery,
   GoogleLoginPayload,

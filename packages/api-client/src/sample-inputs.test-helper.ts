@@ -26,6 +26,8 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
   '/user/setDefaultPersona': { uuid: 'persona-1' },
   '/user/deleteDefaultPersona': { uuid: 'persona-1' },
   '/user/changePassword': { oldPassword: 'old secret', newPassword: 'new secret' },
+  '/user/forgotPassword': { email: 'ada@example.com' },
+  '/user/resetPassword': { token: 'reset-token', password: 'a new long secret' },
   '/user/updateLange': { language: 'es' },
   '/user/updateTags': { tags: ['romance'], gender: null, nfsw: false },
   '/user/favorites': undefined,

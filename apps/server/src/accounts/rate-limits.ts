@@ -18,6 +18,12 @@ export interface RateLimits {
   registerByEmail: RateLimiterAbstract;
   verifyStatus: RateLimiterAbstract;
   changePassword: RateLimiterAbstract;
+  /** Reset links asked for from one address: each may send a mail. */
+  forgotPasswordByIp: RateLimiterAbstract;
+  /** Reset links asked for one e-mail address, from anywhere: each mails its owner. */
+  forgotPasswordByEmail: RateLimiterAbstract;
+  /** New passwords set with a reset token, from one address (tokens are not guessable). */
+  resetPassword: RateLimiterAbstract;
   /** Inspiration and character drafts, per user: each runs the model. */
   generation: RateLimiterAbstract;
   /** Card imports, per user: each may store a portrait and a mate. */
@@ -59,6 +65,9 @@ export function createRateLimits(scale = 1): RateLimits {
     // Polling every 2 s is 30 calls a minute; leave room for two open tabs.
     verifyStatus: limiter('verify', 90, 60),
     changePassword: limiter('password', 5, 15 * 60),
+    forgotPasswordByIp: limiter('forgot-ip', 10, 60 * 60),
+    forgotPasswordByEmail: limiter('forgot-email', 3, 60 * 60),
+    resetPassword: limiter('reset', 10, 15 * 60),
     // A person asks for ideas a few times a minute; a script asking faster only burns the model.
     generation: limiter('generate', 20, 60),
     // The studio: a person imports, copies or starts a handful of mates in a sitting and tries

@@ -17,11 +17,11 @@ import { confirmPage, verifiedPage } from './verified-page';
 import { oauthRoutes } from './oauth-routes';
 import { personaRoutes } from './persona-routes';
 
-const email = z
+export const email = z
   .email('must be an e-mail address')
   .max(254)
   .transform((value) => value.trim().toLowerCase());
-const password = z.string().min(8, 'must be at least 8 characters').max(200);
+export const password = z.string().min(8, 'must be at least 8 characters').max(200);
 const credentials = z.object({ email, password: z.string().min(1, 'is required').max(200) });
 /** A language tag such as `en` or `pt-BR`, as every call that takes one checks it. */
 export const languageTag = z
@@ -29,7 +29,7 @@ export const languageTag = z
   .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as "en" or "pt-BR"');
 
 /** The words of an address a guesser tries first: the whole address and its local part. */
-const addressWords = (address: string) => [address, address.split('@')[0]!];
+export const addressWords = (address: string) => [address, address.split('@')[0]!];
 
 /** register, verify status and its link, login, logout, password, language, tags, benefits. */
 export function accountRoutes(deps: Deps): Hono<ApiEnv> {

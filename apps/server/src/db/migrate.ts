@@ -17,6 +17,7 @@ import * as pictureSharing from './migrations/2026-11-23-0014-picture-sharing';
 import * as speechClips from './migrations/2026-11-23-0015-speech-clips';
 import * as ledger from './migrations/2026-11-24-0016-ledger';
 import * as payments from './migrations/2026-11-24-0017-payments';
+import * as passwordResets from './migrations/2026-11-24-0018-password-resets';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-23-0015-speech-clips': speechClips,
   '2026-11-24-0016-ledger': ledger,
   '2026-11-24-0017-payments': payments,
+  '2026-11-24-0018-password-resets': passwordResets,
 };
 
 /** Brings the database up to the latest migration; throws with the failing migration's name. */

@@ -244,6 +244,15 @@ export interface CheckoutTable {
   updated_at: Timestamp;
 }
 
+/** A mailed password-reset link, by the hash of its token. */
+export interface PasswordResetTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 /** A Stripe event already fulfilled (by its id). */
 export interface PaymentEventTable {
   id: string;
@@ -347,6 +356,7 @@ export interface Database {
   subscriptions: SubscriptionTable;
   checkouts: CheckoutTable;
   payment_events: PaymentEventTable;
+  password_resets: PasswordResetTable;
   rooms: RoomTable;
   messages: MessageTable;
   jobs: JobTable;

@@ -172,6 +172,8 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     fixtures.createPersonaFixture({ uuid: query.uuid ?? 'persona-1' }),
   '/user/deleteDefaultPersona': () => null,
   '/user/changePassword': () => null,
+  '/user/forgotPassword': () => null,
+  '/user/resetPassword': () => null,
   '/user/updateLange': () => null,
   '/user/updateTags': ({ body }) => fixtures.createUserInfoFixture(body as object),
   '/user/favorites': () => fixtures.createMateSummariesFixture(3),

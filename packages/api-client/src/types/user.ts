@@ -94,6 +94,27 @@ export interface ChangePasswordPayload {
   newPassword: string;
 }
 
+/**
+ * Payload of `POST /user/forgotPassword`: mails a reset link to the address when an account
+ * uses it. The answer is the same (`null`) whether or not one does, so the call does not tell
+ * who has an account.
+ */
+export interface ForgotPasswordPayload {
+  /** The account's e-mail address. */
+  email: string;
+}
+
+/**
+ * Payload of `POST /user/resetPassword`: sets a new password with the token of a mailed reset
+ * link. The link works once, for an hour; every session of the account ends.
+ */
+export interface ResetPasswordPayload {
+  /** The token of the reset link (`#/reset-password?token=…`). */
+  token: string;
+  /** The new password, held to the same rules as at sign-up. */
+  password: string;
+}
+
 /** Query of `GET /user/updateLange`. */
 export interface UpdateLanguageQuery {
   /** The new language. */
