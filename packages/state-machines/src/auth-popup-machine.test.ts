@@ -255,6 +255,16 @@ describe('authPopupMachine', () => {
     expect(actor.getSnapshot().context.email).toBe('ada@example.com');
   });
 
+  it('FORGOT_PASSWORD closes the popup for the reset page', () => {
+    const { actor, platform, fill } = setup();
+    actor.send({ type: 'OPEN', mode: AUTH_MODE.signIn });
+    fill('ada@example.com', 'secret');
+    actor.send({ type: 'FORGOT_PASSWORD' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(platform.navigate).toHaveBeenCalledWith('/reset-password');
+    expect(actor.getSnapshot().context.password).toBe('');
+  });
+
   it('the session-expired path opens mode 2 over an open popup', () => {
     const { actor } = setup();
     actor.send({ type: 'OPEN', mode: AUTH_MODE.signUp });

@@ -13,6 +13,7 @@ import {
   AUTH_MODE,
   DISCORD_SCOPE,
   NOTIFICATION_MS,
+  RESET_PASSWORD_PATH,
   VERIFY_EMAIL_PATH,
   type AuthMode,
 } from './constants';
@@ -55,6 +56,8 @@ export interface AuthPopupInput {
 export type AuthPopupEvent =
   | { type: 'OPEN'; mode: AuthMode }
   | { type: 'CLOSE' }
+  /** "Forgot your password?": closes the popup and opens the reset page (`/reset-password`). */
+  | { type: 'FORGOT_PASSWORD' }
   | { type: 'SWITCH_MODE' }
   | { type: 'CHANGE_EMAIL'; value: string }
   | { type: 'CHANGE_PASSWORD'; value: string }
@@ -164,6 +167,7 @@ export const authPopupMachine = setup({
     }),
     forgetPassword: assign({ password: '' }),
     goHome: ({ context }) => context.platform.navigate('/'),
+    goToReset: ({ context }) => context.platform.navigate(RESET_PASSWORD_PATH),
     reload: ({ context }) => context.platform.reload(),
     storeUserInfo: ({ context }, userInfo: UserInfo) => context.storeUserInfo(userInfo),
     storeRegisterEmail: ({ context }) => context.storeRegistration(context.email, ''),
@@ -218,6 +222,7 @@ export const authPopupMachine = setup({
             GOOGLE: 'signingInWithGoogle',
             DISCORD: { actions: 'redirectToDiscord' },
             CLOSE: { target: '#authPopup.closed', actions: 'goHome' },
+            FORGOT_PASSWORD: { target: '#authPopup.closed', actions: 'goToReset' },
             OPEN: { actions: 'openInMode' },
           },
         },

@@ -27,6 +27,9 @@ export const DISCORD_SCOPE = 'identify email';
 /** Where Discord sends the browser back with `?code=…` (docs/product.md, routes). */
 export const DISCORD_REDIRECT_PATH = '/user/loginDiscord';
 
+/** Where a forgotten password is reset: asking for a link, and using it. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
 /** The page that waits for the e-mail to be verified (docs/product.md, routes). */
 export const VERIFY_EMAIL_PATH = '/verify-email-address';
 

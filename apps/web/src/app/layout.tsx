@@ -75,8 +75,8 @@ export function Layout() {
               onSearch={(query) =>
                 navigate(query ? `/search?q=${encodeURIComponent(query)}` : '/search')
               }
-              // The search page has a field of its own.
-              showSearch={location.pathname !== '/search'}
+              // The search page has a field of its own (hidden as soon as it is being opened).
+              showSearch={(navigation.location ?? location).pathname !== '/search'}
               profileHref={href('/profile')}
               places={PLACES.map(([path, label]) => ({
                 href: href(path),

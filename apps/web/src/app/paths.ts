@@ -38,6 +38,8 @@ export const ROUTES: RouteEntry[] = [
   // Additions of this project: new paths, because /profile is the signed-in user's own page.
   { path: '/creator', screen: 'creator page', header: true, footer: true },
   { path: '/moderation', screen: 'moderation queue', header: true, footer: true },
+  // An addition for a forgotten password: asking for a reset link, and using it.
+  { path: '/reset-password', screen: 'password reset', header: true, footer: true },
 ];
 
 /** Any other path: the not-found page, with header and footer. */

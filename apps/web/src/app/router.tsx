@@ -89,6 +89,10 @@ const SCREENS: Record<string, Screen> = {
     () => import('../features/moderation/moderation-page'),
     (m) => m.ModerationPage,
   ),
+  '/reset-password': chunk(
+    () => import('../features/reset-password/reset-password-page'),
+    (m) => m.ResetPasswordPage,
+  ),
   '/generate': chunk(
     () => import('../features/generate/generate-page'),
     (m) => m.GeneratePage,

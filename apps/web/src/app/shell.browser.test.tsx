@@ -141,9 +141,9 @@ afterEach(async () => {
 });
 
 describe('the route table of docs/product.md', () => {
-  test('has all 24 paths', () => {
-    expect(ROUTES).toHaveLength(24);
-    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(24);
+  test('has all 25 paths', () => {
+    expect(ROUTES).toHaveLength(25);
+    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(25);
   });
 
   test('is the table of docs/product.md, row by row', () => {

@@ -57,6 +57,7 @@ export function SignInPopup({ actor }: { actor: PopupActor }) {
         wait: t('auth.wait'),
         showPassword: t('auth.showPassword'),
         hidePassword: t('auth.hidePassword'),
+        forgotPassword: t('auth.forgotPassword'),
       }}
       onEmailChange={(value) => actor.send({ type: 'CHANGE_EMAIL', value })}
       onPasswordChange={(value) => actor.send({ type: 'CHANGE_PASSWORD', value })}
@@ -64,6 +65,7 @@ export function SignInPopup({ actor }: { actor: PopupActor }) {
       onSwitchMode={() => actor.send({ type: 'SWITCH_MODE' })}
       // The machine's CLOSE returns to "/" through the platform's navigate.
       onClose={() => actor.send({ type: 'CLOSE' })}
+      onForgotPassword={() => actor.send({ type: 'FORGOT_PASSWORD' })}
       onDiscord={discord ? () => actor.send({ type: 'DISCORD', discord }) : undefined}
       googleButton={
         googleClientId ? (

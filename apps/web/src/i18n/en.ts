@@ -59,6 +59,7 @@ export const en = {
     wait: 'Please wait...',
     showPassword: 'Show password',
     hidePassword: 'Hide password',
+    forgotPassword: 'Forgot your password?',
     gate: 'Sign in to see this page',
     gateText: 'It keeps what is yours: your chats, favorites and settings.',
     discordForeign:
@@ -768,6 +769,25 @@ export const en = {
     openMate: 'See the mate',
     openPackage: 'See the package',
     error: 'Your history could not be loaded',
+  },
+  resetPassword: {
+    title: 'Reset your password',
+    askText:
+      'Give the e-mail address of your account. We send a link to it that lets you choose a new password.',
+    email: 'Email address',
+    send: 'Send the link',
+    sent: 'Check your mail',
+    sentText:
+      'If an account uses {{email}}, a link is on its way to it. It works once, for one hour. Nothing arrived? Look in the spam folder, or ask again.',
+    again: 'Ask again',
+    chooseText:
+      'Choose a new password for your account. Every device signed in to it is signed out.',
+    password: 'New password',
+    save: 'Set the new password',
+    done: 'Your password is changed',
+    doneText: 'Sign in with your new password.',
+    signIn: 'Sign in',
+    invalidEmail: 'Give an e-mail address, such as ada@example.com.',
   },
   notFound: {
     title: 'This page does not exist',

@@ -61,6 +61,7 @@ export const es: Messages = {
     wait: 'Espera, por favor...',
     showPassword: 'Mostrar contraseña',
     hidePassword: 'Ocultar contraseña',
+    forgotPassword: '¿Olvidaste tu contraseña?',
     gate: 'Inicia sesión para ver esta página',
     gateText: 'Aquí está lo tuyo: tus chats, favoritos y ajustes.',
     discordForeign:
@@ -776,6 +777,25 @@ export const es: Messages = {
     openMate: 'Ver el mate',
     openPackage: 'Ver el paquete',
     error: 'No se pudo cargar tu historial',
+  },
+  resetPassword: {
+    title: 'Restablece tu contraseña',
+    askText:
+      'Indica la dirección de correo de tu cuenta. Te enviamos un enlace para elegir una contraseña nueva.',
+    email: 'Correo electrónico',
+    send: 'Enviar el enlace',
+    sent: 'Revisa tu correo',
+    sentText:
+      'Si una cuenta usa {{email}}, le hemos enviado un enlace. Funciona una vez, durante una hora. ¿No llega? Mira en la carpeta de spam, o pídelo de nuevo.',
+    again: 'Pedirlo de nuevo',
+    chooseText:
+      'Elige una contraseña nueva para tu cuenta. Se cerrará la sesión en todos los dispositivos.',
+    password: 'Contraseña nueva',
+    save: 'Guardar la contraseña nueva',
+    done: 'Tu contraseña ha cambiado',
+    doneText: 'Inicia sesión con tu contraseña nueva.',
+    signIn: 'Iniciar sesión',
+    invalidEmail: 'Indica una dirección de correo, como ada@example.com.',
   },
   notFound: {
     title: 'Esta página no existe',

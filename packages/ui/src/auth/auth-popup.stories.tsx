@@ -20,6 +20,7 @@ function Controlled(props: Partial<AuthPopupProps>) {
       onClose={props.onClose ?? (() => {})}
       onDiscord={props.onDiscord}
       onGoogle={props.onGoogle}
+      onForgotPassword={props.onForgotPassword}
       loading={props.loading}
     />
   );
@@ -70,6 +71,18 @@ export const SignIn: Story = {
     const dialog = await screen(canvasElement).findByRole('dialog', { name: 'Sign in to Mates' });
     await expect(dialog).toHaveAccessibleDescription('Welcome back! Please sign in to continue');
     await expect(dialog).toHaveTextContent("Don't have an account? Sign up");
+  },
+};
+
+/** Sign-in mode offers a way to a forgotten password; sign-up mode does not. */
+export const ForgotPassword: Story = {
+  args: { mode: 2, onForgotPassword: fn() },
+  play: async ({ canvasElement, args }) => {
+    const dialog = within(
+      await screen(canvasElement).findByRole('dialog', { name: 'Sign in to Mates' }),
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Forgot your password?' }));
+    await expect(args.onForgotPassword).toHaveBeenCalledOnce();
   },
 };
 

@@ -45,6 +45,8 @@ export interface AuthPopupLabels {
   wait: string;
   showPassword: string;
   hidePassword: string;
+  /** The sign-in mode's way to a forgotten password; default "Forgot your password?". */
+  forgotPassword?: string;
 }
 
 const ENGLISH: AuthPopupLabels = {
@@ -84,6 +86,8 @@ export interface AuthPopupProps {
   onSwitchMode: () => void;
   /** The close button (and Escape): the app returns to "/". */
   onClose: () => void;
+  /** "Forgot your password?", in sign-in mode; hidden when absent. */
+  onForgotPassword?: () => void;
   /** The Discord button; hidden when absent. */
   onDiscord?: () => void;
   /** The Google button; hidden when absent (unless `googleButton` is given). */
@@ -144,6 +148,11 @@ export function AuthPopup(props: AuthPopupProps) {
                 value={password}
                 onChange={(event) => props.onPasswordChange(event.target.value)}
               />
+              {!signUp && props.onForgotPassword && (
+                <Switch type="button" onClick={props.onForgotPassword}>
+                  {labels.forgotPassword ?? 'Forgot your password?'}
+                </Switch>
+              )}
               <Button type="submit" block aria-disabled={!filled || loading}>
                 {labels.continue}
               </Button>

@@ -474,7 +474,9 @@ export const Spanish: Story = {
     await expect(picture).toHaveTextContent('Creando la imagen… 40 %');
     await userEvent.click(await canvas.findByRole('button', { name: 'Imagen' }));
     const body = within(canvasElement.ownerDocument.body);
-    await expect(await body.findByRole('dialog', { name: 'Crear una imagen' })).toBeVisible();
+    // The dialog fades in over 300 ms: visible once it has.
+    const dialog = await body.findByRole('dialog', { name: 'Crear una imagen' });
+    await waitFor(() => expect(dialog).toBeVisible());
   },
 };
 

@@ -430,9 +430,9 @@ export const ChooseAVoice: Story = {
     await waitFor(() => expect(player(canvasElement).src).toMatch(/^data:audio\/wav;base64,/));
     await expect(samples).toHaveLength(1);
     await expect(samples[0]!.voice).toBe('embedded-rms');
-    // The greeting, as the reader would see it: no markdown, no {{user}}.
+    // The greeting, as the reader would see it: no markdown, {{user}} as their nickname.
     await expect(samples[0]!.text).toBe(
-      'Marisol holds the lantern higher. You picked a fine night to wash up, You. Come in before the wind takes you.',
+      'Marisol holds the lantern higher. You picked a fine night to wash up, Ada. Come in before the wind takes you.',
     );
     // Stopping silences the page's player.
     await userEvent.click(canvas.getByRole('button', { name: 'Stop preview' }));
