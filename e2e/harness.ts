@@ -28,6 +28,8 @@ export interface E2eServer {
   dataDir: string;
   /** Reads the newest verification link for `email` from the outbox. */
   verificationLink: (email: string) => Promise<string>;
+  /** Reads the newest password-reset link for `email` from the outbox. */
+  resetLink: (email: string) => Promise<string>;
   /** Signs a new address up and confirms it through the API, as a returning user would be. */
   signedInUser: (email: string) => Promise<UserInfo>;
   /**
@@ -94,7 +96,8 @@ export async function startServer(
     await exited;
   };
   const outbox = path.join(dataDir, 'outbox');
-  const verificationLink = async (email: string) => {
+  /** The newest link matching `pattern` in a mail to `email`, read from the outbox. */
+  const mailedLink = async (email: string, pattern: RegExp, what: string) => {
     for (let attempt = 0; attempt < 50; attempt += 1) {
       const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
       for (const file of files) {
@@ -104,13 +107,21 @@ export async function startServer(
           .replace(/=\r?\n/g, '')
           .replace(/=3D/g, '=');
         if (!mail.toLowerCase().includes(email.toLowerCase())) continue;
-        const link = /https?:\/\/[^"\s<>]+\/api\/user\/verify\/confirm\?token=[^"\s<>]+/.exec(mail);
+        const link = pattern.exec(mail);
         if (link) return link[0].replace(/&amp;/g, '&');
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error(`no verification mail for ${email} in ${outbox}`);
+    throw new Error(`no ${what} mail for ${email} in ${outbox}`);
   };
+  const verificationLink = (email: string) =>
+    mailedLink(
+      email,
+      /https?:\/\/[^"\s<>]+\/api\/user\/verify\/confirm\?token=[^"\s<>]+/,
+      'verification',
+    );
+  const resetLink = (email: string) =>
+    mailedLink(email, /https?:\/\/[^"\s<>]+\/#\/reset-password\?token=[^"\s<>]+/, 'password reset');
   const signedInUser = async (email: string) => {
     const client = createApiClient({
       baseUrl: `${url}/api`,
@@ -127,6 +138,7 @@ export async function startServer(
     url,
     dataDir,
     verificationLink,
+    resetLink,
     signedInUser,
     crashAndRestart: async () => {
       await kill('SIGKILL');
