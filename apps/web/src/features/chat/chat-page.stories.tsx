@@ -7,6 +7,7 @@ import {
   createRoomInfoFixture,
   mockChatStream,
   mockEndpoint,
+  mockEndpointError,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
 import { api, failingLoad, screenStories, type StoryApp } from '../../testing/story-app';
@@ -333,5 +334,28 @@ export const NewMessagesWhileReadingBack: Story = {
     const log = canvas.getByRole('log', { name: 'Conversation' });
     await waitFor(() => expect(inView(within(log).getAllByRole('article').at(-1)!)).toBe(true));
     await waitFor(() => expect(canvas.queryByRole('button', { name: 'New messages' })).toBeNull());
+  },
+};
+
+/** A message the server refuses (no chats left, the model still loading) stays in the composer. */
+export const RefusedMessageStaysInTheComposer: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpointError(
+          '/girl/chat/send',
+          5007,
+          'You have no chats left. Buy more on the packages page, or come back tomorrow.',
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const message = await canvas.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(message, 'A long thought I took care to write{Enter}');
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(await body.findByText(/You have no chats left\./)).toBeDefined();
+    await waitFor(() => expect(message).toHaveValue('A long thought I took care to write'));
   },
 };

@@ -95,6 +95,18 @@ export function ChatPage() {
     onSettled: refresh,
   });
 
+  // A message the server refused before keeping it (no chats left, the model loading) goes back
+  // into the composer, unless something new was typed since: nothing a person wrote is lost.
+  const refused = useSelector(chat, (state) => {
+    const { request, userMessage } = state.context;
+    return state.matches('failed') && !userMessage && request && 'content' in request
+      ? (request.content ?? null)
+      : null;
+  });
+  useEffect(() => {
+    if (refused) setDraft((current) => current || refused);
+  }, [refused]);
+
   // Once a reply ends, the saved messages are the truth again; benefits follow reply-end.
   useEffect(() => {
     if (!finished) return;
