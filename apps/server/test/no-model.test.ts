@@ -3,7 +3,7 @@ import { createEmbeddedModel } from '../src/llm/embedded';
 import { signUp, startTestServer } from './harness';
 
 describe('without a language model', () => {
-  it('starts, serves everything else, and says in chat how to configure one', async () => {
+  it('starts, serves everything else, tells the operator how to configure one, and the user plainly', async () => {
     const lines: string[] = [];
     const model = createEmbeddedModel({
       model: '/nowhere/missing.gguf',
@@ -31,12 +31,20 @@ describe('without a language model', () => {
       const refused = await client.girl
         .chatSend({ roomId: room.roomId, content: 'Hello?' }, { onData: () => {} })
         .catch((error: unknown) => error);
+      // The person is told what it means for them, in their language; the setup is the
+      // operator's business, in the log.
       expect(refused).toMatchObject({
         code: 5007,
-        message: expect.stringContaining(
-          'Set LLM_MODEL to a GGUF file or an hf: URI, or LLM_PROVIDER=openai',
-        ),
+        message: 'The model is not available right now. Please try again later.',
       });
+      const spanish = await server
+        .client({ token: userInfo.token, language: 'es' })
+        .girl.chatSend({ roomId: room.roomId, content: 'Hola' }, { onData: () => {} })
+        .catch((error: unknown) => error);
+      expect((spanish as Error).message).not.toMatch(/LLM_/);
+      expect((spanish as Error).message).toBe(
+        'El modelo no está disponible ahora. Inténtalo de nuevo más tarde.',
+      );
       // Nothing was written or spent: the text stays with the user.
       expect(
         await server.db

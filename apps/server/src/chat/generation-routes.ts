@@ -23,6 +23,7 @@ import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { ProviderError, type ChatTurn } from '../llm/language-model';
 import { buildTurns, languageName } from './prompt';
+import { requireModel } from './model-refusal';
 import { textsFor } from '../i18n/texts';
 import { loadConversation } from './conversation';
 import { canContinue, findOwnRoom } from './rooms';
@@ -64,12 +65,6 @@ const FIELD_TOKENS: Record<RegenerableField, number> = {
   alternate_greetings: 700,
   tags: 100,
 };
-
-/** Refuses before anything is spent when the model cannot answer now. */
-function requireModel(deps: Deps): void {
-  const unavailable = deps.chat.model.unavailableReason();
-  if (unavailable) throw notice(unavailable);
-}
 
 /**
  * Runs `work` for one chat: spent before the model runs (so parallel calls cannot overdraw),
@@ -195,7 +190,7 @@ export function generationRoutes(deps: Deps) {
       deps.chat.model,
       maxTokens,
     );
-    requireModel(deps);
+    requireModel(deps.chat.model, c.get('language'));
     const suggestions = await forOneChat(
       deps,
       user.id,
@@ -249,7 +244,7 @@ export function generationRoutes(deps: Deps) {
       language: input.language ?? c.get('language'),
       knownTags,
     };
-    requireModel(deps);
+    requireModel(deps.chat.model, c.get('language'));
     return forOneChat(
       deps,
       user.id,

@@ -7,6 +7,7 @@ import { notice } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { textsFor } from '../i18n/texts';
+import { requireModel } from './model-refusal';
 import { canContinue, findOwnRoom } from './rooms';
 import { removeSpeechFiles } from '../voice/speech-clips';
 import { startReply } from './start-reply';
@@ -74,8 +75,7 @@ export function sendRoute(deps: Deps): Hono<ApiEnv> {
     // Refusals come before anything is written, so the user's text stays in their composer.
     if (!(await canContinue(db, user, room))) throw notice(textsFor(language)('room.readOnly'));
     if (chat.isBusy(room.id)) throw notice('A reply is still being written in this room.');
-    const unavailable = chat.model.unavailableReason();
-    if (unavailable) throw notice(unavailable);
+    requireModel(chat.model, language);
     const res = (c.env as { outgoing?: ServerResponse }).outgoing;
     if (!res) throw new Error('chat send needs the Node HTTP server (no outgoing response)');
 

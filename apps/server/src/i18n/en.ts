@@ -2,6 +2,7 @@
 export const en = {
   reply: {
     unavailable: 'The model is not available right now. Please try again later.',
+    loading: 'The model is still starting up. Please send again in a moment.',
     unreachable: 'The model cannot be reached right now. Please try again in a moment.',
     busy: 'The model is busy. Please try again in a moment.',
     failed: 'The model could not answer right now. Please try again in a moment.',

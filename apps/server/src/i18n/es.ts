@@ -4,6 +4,7 @@ import type { Texts } from './texts';
 export const es: Texts = {
   reply: {
     unavailable: 'El modelo no está disponible ahora. Inténtalo de nuevo más tarde.',
+    loading: 'El modelo todavía se está iniciando. Vuelve a enviarlo en un momento.',
     unreachable: 'No se puede contactar con el modelo ahora. Inténtalo de nuevo en un momento.',
     busy: 'El modelo está ocupado. Inténtalo de nuevo en un momento.',
     failed: 'El modelo no pudo responder ahora. Inténtalo de nuevo en un momento.',

@@ -35,6 +35,9 @@ export interface EmbeddedModelOptions {
   log: (line: string) => void;
 }
 
+/** What an embedded model says while it loads (`unavailableReason`), for the operator's log. */
+export const MODEL_LOADING = 'The language model is loading. Please try again in a moment.';
+
 /**
  * llama.cpp in-process: one model loaded once, `parallel` context sequences, and a FIFO
  * queue of at most `queue` waiting generations. Loading (and, for an `hf:` URI, the first
@@ -47,7 +50,7 @@ export function createEmbeddedModel(
   let llama: Llama | undefined;
   let model: LlamaModel | undefined;
   let context: LlamaContext | undefined;
-  let status = 'The language model is loading. Please try again in a moment.';
+  let status = MODEL_LOADING;
   const free: LlamaContextSequence[] = [];
   const waiting: ((sequence: LlamaContextSequence) => void)[] = [];
 
