@@ -4,6 +4,7 @@ import { ApiError, createApiClient, type ApiClient } from '@mates/api-client';
 import {
   AUTH_MODE,
   createUserStore,
+  USER_STORE_KEY,
   type KeyValueStorage,
   type Platform,
   type UserStore,
@@ -11,7 +12,7 @@ import {
 import { createNoticeStore, type NoticeStore } from './notices';
 import { createSignInPopup, type SignInPopup } from './sign-in';
 import { createDiscordStates, type DiscordStates } from './discord-state';
-import { createI18n, switchLanguage } from '../i18n/i18n';
+import { createI18n, LANGUAGES, switchLanguage } from '../i18n/i18n';
 
 /** Everything the screens use, made once at start. */
 export interface Services {
@@ -44,12 +45,16 @@ export interface ServicesOptions {
   reload: () => void;
   /** Leaves the app (the Discord authorize page); default the browser's. */
   redirect?: (url: string) => void;
+  /** The browser's languages, most wanted first; default `navigator.languages`. */
+  browserLanguages?: readonly string[];
   /** The app path now; default the hash's (a memory router passes its own). */
   currentPath?: () => string;
 }
 
 /** Wires the api-client, the user store, the sign-in popup and the notifications together. */
 export function createServices(options: ServicesOptions): Services {
+  // Read before the store is made (it saves itself from then on).
+  const firstVisit = options.storage.getItem(USER_STORE_KEY) === null;
   const notices = createNoticeStore();
   const i18n = createI18n();
   const platform: Platform = {
@@ -123,6 +128,14 @@ export function createServices(options: ServicesOptions): Services {
   });
   const mature = store().select((context) => context.nfsw);
   mature.subscribe(() => void queries.invalidateQueries());
+  // A first visit speaks the browser's language when the app has it; later visits, the stored one.
+  if (firstVisit) {
+    const wanted = firstSupported(
+      options.browserLanguages ?? globalThis.navigator?.languages ?? [],
+    );
+    if (wanted && wanted !== store().getSnapshot().context.userInfo.language)
+      store().trigger.languageChanged({ language: wanted });
+  }
   // The texts follow the stored language: at start, and whenever it changes.
   const language = store().select((context) => context.userInfo.language);
   const ready = switchLanguage(i18n, language.get());
@@ -139,4 +152,13 @@ export function createServices(options: ServicesOptions): Services {
     i18n,
     ready,
   };
+}
+
+/** The first of `languages` (BCP 47 tags, e.g. `es-MX`) the app is written in, or `null`. */
+function firstSupported(languages: readonly string[]): string | null {
+  for (const tag of languages) {
+    const code = tag.split('-')[0]!.toLowerCase();
+    if (code in LANGUAGES) return code;
+  }
+  return null;
 }

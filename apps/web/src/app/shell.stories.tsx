@@ -258,3 +258,21 @@ export const BalancesAfterSigningIn: Story = {
     await expect(banner).toHaveTextContent('7 gold coins');
   },
 };
+
+/** A first visit speaks the browser's language when the app has it (here Spanish). */
+export const FirstVisitInTheBrowsersLanguage: Story = {
+  parameters: { app: { path: '/', firstVisit: { browserLanguages: ['es-MX', 'en'] } } },
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    await expect(await canvas.findByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    await expect(app.services.store.getSnapshot().context.userInfo.language).toBe('es');
+  },
+};
+
+/** A browser language the app does not have falls back to English. */
+export const FirstVisitInAnotherLanguage: Story = {
+  parameters: { app: { path: '/', firstVisit: { browserLanguages: ['ja-JP'] } } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('button', { name: 'Sign in' })).toBeVisible();
+  },
+};

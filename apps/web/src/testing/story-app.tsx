@@ -33,6 +33,8 @@ export interface StoryAppOptions {
   state?: Partial<UserState>;
   /** The OAuth state of a Discord sign-in this tab started, as the Discord button issues it. */
   discordState?: string;
+  /** A first visit: nothing stored yet, and the browser asks for these languages. */
+  firstVisit?: { browserLanguages: string[] };
 }
 
 /** The whole app as a story runs it: the real route table in a memory router. */
@@ -65,7 +67,8 @@ export async function createStoryApp(options: StoryAppOptions): Promise<StoryApp
   const app = { router, reloads: 0, redirects: [] as string[] };
   const services = createServices({
     apiBase: '/api',
-    storage: memoryStorage({ [USER_STORE_KEY]: JSON.stringify(saved) }),
+    storage: memoryStorage(options.firstVisit ? {} : { [USER_STORE_KEY]: JSON.stringify(saved) }),
+    browserLanguages: options.firstVisit?.browserLanguages ?? [],
     tabStorage: memoryStorage(discordState ? { [DISCORD_STATE_KEY]: discordState } : {}),
     navigate: (to) => void router.navigate(to),
     reload: () => void (app.reloads += 1),
