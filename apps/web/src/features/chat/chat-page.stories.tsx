@@ -359,3 +359,44 @@ export const RefusedMessageStaysInTheComposer: Story = {
     await waitFor(() => expect(message).toHaveValue('A long thought I took care to write'));
   },
 };
+
+/** "New chat" starts another conversation with the same mate and opens it. */
+export const NewChatWithTheSameMate: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/createRoom', () => ({
+          roomId: 'room-9',
+          mateId: 'mate-1',
+          personaId: null,
+          createdAt: '2026-11-24T10:00:00.000Z',
+          updatedAt: '2026-11-24T10:00:00.000Z',
+        })),
+      ),
+    },
+  },
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'New chat with Lyra Moonwhisper' }),
+    );
+    await waitFor(() => expect(app.router.state.location.search).toBe('?roomId=room-9'));
+  },
+};
+
+/** "Delete chat" asks first, then deletes it and goes back to the recent chats. */
+export const DeleteThisChat: Story = {
+  parameters: { app: { path: room, signedIn: true } },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Delete chat' }));
+    const confirm = await body.findByRole('dialog', { name: 'Delete this chat?' });
+    await expect(confirm).toHaveTextContent(
+      'The whole conversation with Lyra Moonwhisper is deleted, for good.',
+    );
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/recent-chats'));
+  },
+};

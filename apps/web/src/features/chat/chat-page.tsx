@@ -6,7 +6,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSelector as useStoreSelector } from '@xstate/store-react';
 import { chatStreamMachine } from '@mates/state-machines';
@@ -57,10 +57,15 @@ function useRoom(roomId: string) {
 
 /** `/chat-detail?roomId=…`: the conversation, the reply streaming in as it is written. */
 export function ChatPage() {
-  const { t } = useTranslation();
-  const { client, store, platform } = useServices();
   const [params] = useSearchParams();
   const roomId = params.get('roomId') ?? '';
+  // One conversation per room: opening another room (a new chat) starts afresh.
+  return <Conversation key={roomId} roomId={roomId} />;
+}
+
+function Conversation({ roomId }: { roomId: string }) {
+  const { t } = useTranslation();
+  const { client, store, platform } = useServices();
   const queries = useQueryClient();
   const room = useRoom(roomId);
   const chat = useActorRef(chatStreamMachine, { input: { client, roomId, platform } });
@@ -88,6 +93,20 @@ export function ChatPage() {
   const refresh = () => queries.invalidateQueries({ queryKey: ['room', roomId] });
   const inspiration = useMutation({
     mutationFn: () => client.girl.chatGetInspiration({ roomId }),
+  });
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const newChat = useMutation({
+    mutationFn: (mateId: string) => client.room.createRoom({ mateId }),
+    onSuccess: (created) => navigate(`/chat-detail?roomId=${encodeURIComponent(created.roomId)}`),
+  });
+  const deleteChat = useMutation({
+    mutationFn: () => client.room.deleteRoom({ roomId }),
+    onSuccess: () => {
+      setLeaving(false);
+      void queries.invalidateQueries({ queryKey: ['roomList'] });
+      navigate('/recent-chats');
+    },
   });
   const remove = useMutation({
     mutationFn: (messageId: string) => client.room.deleteMessage({ roomId, messageId }),
@@ -186,11 +205,27 @@ export function ChatPage() {
           <Stack gap={2}>
             <Flex justify="between" align="center" gap={2} wrap>
               <Link href={href('/recent-chats')}>← {t('chat.back')}</Link>
-              {!readOnly && (
-                <Link href={href('/detail', { mateId: mate.mateId })}>
-                  {t('chat.mate', { name: mate.name })}
-                </Link>
-              )}
+              <Flex gap={2} align="center" wrap>
+                {!readOnly && (
+                  <Link href={href('/detail', { mateId: mate.mateId })}>
+                    {t('chat.mate', { name: mate.name })}
+                  </Link>
+                )}
+                {!readOnly && (
+                  <Button
+                    size="small"
+                    variant="ghost"
+                    aria-label={t('chat.newChatWith', { name: mate.name })}
+                    aria-busy={newChat.isPending}
+                    onClick={() => newChat.mutate(mate.mateId)}
+                  >
+                    {t('chat.newChat')}
+                  </Button>
+                )}
+                <Button size="small" variant="ghost" onClick={() => setLeaving(true)}>
+                  {t('chat.deleteChat')}
+                </Button>
+              </Flex>
             </Flex>
             <Flex gap={3} align="center">
               {/* The mate's portrait leads to the chat's profile: its card and its pictures. */}
@@ -374,6 +409,15 @@ export function ChatPage() {
           models={imageModels}
         />
       )}
+      <ConfirmDialog
+        open={leaving}
+        title={t('chat.deleteChatTitle')}
+        text={t('chat.deleteChatText', { name: mate.name })}
+        confirm={t('common.delete')}
+        busy={deleteChat.isPending}
+        onConfirm={() => deleteChat.mutate()}
+        onCancel={() => setLeaving(false)}
+      />
       <ConfirmDialog
         open={doomed !== null}
         title={doomed?.image ? t('picture.confirmDelete') : t('chat.confirmDelete')}
