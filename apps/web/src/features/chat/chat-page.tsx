@@ -116,15 +116,18 @@ function Conversation({ roomId }: { roomId: string }) {
 
   // A message the server refused before keeping it (no chats left, the model loading) goes back
   // into the composer, unless something new was typed since: nothing a person wrote is lost.
-  const refused = useSelector(chat, (state) => {
-    const { request, userMessage } = state.context;
-    return state.matches('failed') && !userMessage && request && 'content' in request
-      ? (request.content ?? null)
-      : null;
-  });
   useEffect(() => {
-    if (refused) setDraft((current) => current || refused);
-  }, [refused]);
+    let restored: unknown = null;
+    const watch = chat.subscribe((state) => {
+      const { request, userMessage } = state.context;
+      if (!state.matches('failed') || userMessage || !request || restored === request) return;
+      if (!('content' in request) || !request.content) return;
+      restored = request;
+      const content = request.content;
+      setDraft((current) => current || content);
+    });
+    return () => watch.unsubscribe();
+  }, [chat]);
 
   // Once a reply ends, the saved messages are the truth again; benefits follow reply-end.
   useEffect(() => {
