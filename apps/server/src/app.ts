@@ -23,6 +23,7 @@ import { moderationRoutes } from './moderation/moderation-routes';
 import { serveMedia, serveWebApp } from './http/web-app';
 import { publicConfigRoute } from './http/public-config-route';
 import { bodyLimits } from './http/body-limits';
+import { healthRoutes } from './http/health-routes';
 import { securityHeaders } from './http/security-headers';
 import { imageModelRoutes } from './images/model-routes';
 import { pictureRoutes } from './images/picture-routes';
@@ -83,6 +84,8 @@ export function createApp(deps: Deps): Hono {
   app.use(securityHeaders(deps.config));
   // Before anything reads a body: an oversized one is refused while it is still arriving.
   app.use(bodyLimits('/api'));
+  // Before the API's session lookup: a probe reads no session and needs none.
+  app.route('/', healthRoutes(deps));
   app.route('/api', api);
   // A sub-app's notFound is not consulted once mounted; answer unknown API paths here.
   app.all('/api/*', (c) =>

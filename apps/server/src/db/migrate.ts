@@ -79,3 +79,18 @@ export async function migrateTo(
   }
   return results.map((result) => result.migrationName);
 }
+
+/** The migrations this server knows that the database has not run yet (none: up to date). */
+export async function pendingMigrations(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: {
+      getMigrations: async () =>
+        Object.fromEntries(
+          Object.keys(MIGRATIONS).map((name) => [name, { up: async () => {} }]),
+        ) as Record<string, Migration>,
+    },
+  });
+  const known = await migrator.getMigrations();
+  return known.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+}

@@ -8,18 +8,46 @@ const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>M
 <h1>Mates</h1><p>The API is running under <code>/api</code>. The web app has not been built
 yet: run <code>pnpm build</code>, then start again.</p></body></html>`;
 
+/** Hashed build output (`/assets/name-<hash>.js`): its name changes with its content. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Files whose name stays when they change (index.html, the favicon): asked again each time. */
+const REVALIDATE = 'no-cache';
+
 /**
- * Serves the built web app: its files as they are, and index.html for every other path, so
- * that deep links and the Discord redirect (`/user/loginDiscord?code=…`) open the app.
+ * Serves the built web app. Hashed assets are cached for a year (immutable), everything else
+ * is revalidated; each is sent Brotli- or gzip-compressed when the build made a copy and the
+ * browser takes it. A file that is not there is a 404; only a navigation (a path without a file
+ * extension: `/`, `/user/loginDiscord?code=…`) gets index.html, so deep links open the app.
  */
 export function serveWebApp(app: Hono, distDir: string): void {
+  const root = path.relative(process.cwd(), distDir) || '.';
   if (fs.existsSync(distDir)) {
-    app.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE),
+      }),
+    );
+    app.use(
+      '*',
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => c.header('Cache-Control', REVALIDATE),
+      }),
+    );
   }
   // Read once: the page is the same for every deep link.
   const indexFile = path.join(distDir, 'index.html');
   const page = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : NOT_BUILT;
-  app.get('*', (c) => c.html(page));
+  app.get('*', (c) => {
+    // A missing file (an old hashed asset, a mistyped icon) is not the app.
+    if (c.req.path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(c.req.path))
+      return c.text('Not found', 404, { 'Cache-Control': REVALIDATE });
+    return c.html(page, 200, { 'Cache-Control': REVALIDATE });
+  });
 }
 
 /** Serves uploaded and generated files (portraits, audio) under `/media`. */
