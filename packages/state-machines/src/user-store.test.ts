@@ -70,6 +70,15 @@ describe('createUserStore', () => {
     expect(second.context().verifyTicket).toBe('tk');
   });
 
+  it('remembers, across reloads, that the person said they are an adult', () => {
+    const first = setup();
+    expect(first.context().adultConfirmed).toBe(false);
+    first.store.trigger.adultConfirmed();
+    expect(setup(JSON.parse(first.data.get(USER_STORE_KEY)!)).context().adultConfirmed).toBe(true);
+    // A state saved before the question existed has not answered it.
+    expect(setup({ nfsw: true }).context().adultConfirmed).toBe(false);
+  });
+
   it('keeps "speak replies aloud" off at first, and across reloads once turned on', () => {
     const first = setup();
     expect(first.context().speakReplies).toBe(false);

@@ -26,6 +26,11 @@ export interface UserState {
   userBenefits: UserBenefits;
   /** Whether each new mate reply is played aloud once complete (a preference of this browser). */
   speakReplies: boolean;
+  /**
+   * Whether the person said they are an adult (asked once, before mature mates are first
+   * turned on, and remembered on this browser).
+   */
+  adultConfirmed: boolean;
 }
 
 /** The part of Web Storage the store needs; `localStorage` fits. */
@@ -65,6 +70,7 @@ export function initialUserState(): UserState {
     extraTags: [],
     userBenefits: { ...DEFAULT_BENEFITS },
     speakReplies: false,
+    adultConfirmed: false,
   };
 }
 
@@ -147,6 +153,7 @@ export function createUserStore(options: UserStoreOptions) {
         userBenefits: { ...event.benefits },
       }),
       nfswChanged: (context, event: { nfsw: boolean }) => ({ ...context, nfsw: event.nfsw }),
+      adultConfirmed: (context) => ({ ...context, adultConfirmed: true }),
       speakRepliesChanged: (context, event: { speakReplies: boolean }) => ({
         ...context,
         speakReplies: event.speakReplies,

@@ -357,6 +357,10 @@ export const en = {
     languageText: 'The app and the mates answer in this language.',
     nfsw: 'Show mature mates',
     nfswText: 'Mates marked as not safe for work appear in lists.',
+    ageTitle: 'Are you 18 or older?',
+    ageText:
+      'Mature mates are for adults only. By going on you confirm that you are at least 18 years old and that mature content is legal where you are.',
+    ageConfirm: 'I am 18 or older',
     password: 'Change password',
     oldPassword: 'Current password',
     newPassword: 'New password',

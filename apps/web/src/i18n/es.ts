@@ -360,6 +360,10 @@ export const es: Messages = {
     languageText: 'La aplicación y los mates responden en este idioma.',
     nfsw: 'Mostrar mates para adultos',
     nfswText: 'Los mates marcados como no aptos para el trabajo aparecen en las listas.',
+    ageTitle: '¿Tienes 18 años o más?',
+    ageText:
+      'Los mates para adultos son solo para personas adultas. Al continuar confirmas que tienes al menos 18 años y que el contenido para adultos es legal donde estás.',
+    ageConfirm: 'Tengo 18 años o más',
     password: 'Cambiar la contraseña',
     oldPassword: 'Contraseña actual',
     newPassword: 'Contraseña nueva',

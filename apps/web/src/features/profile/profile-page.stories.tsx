@@ -143,13 +143,55 @@ export const MatureMatesShowAtOnce: Story = {
       ),
     },
   },
-  play: async ({ canvas, loaded }) => {
+  play: async ({ canvas, canvasElement, loaded }) => {
     const app = loaded.app as StoryApp;
     await expect(await canvas.findAllByRole('article')).toHaveLength(1);
     await app.router.navigate('/profile');
     await userEvent.click(await canvas.findByRole('switch', { name: 'Show mature mates' }));
+    // Asked once: are they an adult?
+    const body = within(canvasElement.ownerDocument.body);
+    const gate = await body.findByRole('dialog', { name: 'Are you 18 or older?' });
+    await userEvent.click(within(gate).getByRole('button', { name: 'I am 18 or older' }));
     await waitFor(() => expect(mature.shown).toBe(true));
     await app.router.navigate('/');
     await expect(await canvas.findByText('Velvet Nocturne')).toBeVisible();
+  },
+};
+
+/** Someone who does not confirm their age keeps mature mates off; nothing is sent. */
+export const AgeGateDeclined: Story = {
+  loaders: [() => void (mature.shown = false)],
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/updateTags', ({ body }) => {
+          mature.shown = (body as UpdateTagsPayload).nfsw ?? false;
+          return createUserInfoFixture();
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const body = within(canvasElement.ownerDocument.body);
+    const mature18 = await canvas.findByRole('switch', { name: 'Show mature mates' });
+    await userEvent.click(mature18);
+    const gate = await body.findByRole('dialog', { name: 'Are you 18 or older?' });
+    await userEvent.click(within(gate).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(mature18).not.toBeChecked();
+    await expect(mature.shown).toBe(false);
+    await expect(app.services.store.getSnapshot().context.adultConfirmed).toBe(false);
+  },
+};
+
+/** Once confirmed, the question is not asked again. */
+export const AgeAskedOnlyOnce: Story = {
+  parameters: { app: { path: '/profile', signedIn: true, state: { adultConfirmed: true } } },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(await canvas.findByRole('switch', { name: 'Show mature mates' }));
+    await expect(await canvas.findByRole('switch', { name: 'Show mature mates' })).toBeChecked();
+    await expect(within(canvasElement.ownerDocument.body).queryByRole('dialog')).toBeNull();
   },
 };

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/store-react';
@@ -19,6 +20,7 @@ import { Page } from '../../components/page';
 import { SignInGate } from '../../components/sign-in-gate';
 import { LANGUAGES } from '../../i18n/i18n';
 import { PasswordForm } from './password-form';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 
 /** `/profile`: the account, what it has left, its places, and its settings. */
 export function ProfilePage() {
@@ -51,6 +53,12 @@ function Profile() {
     onMutate: (value) => store.trigger.nfswChanged({ nfsw: value }),
     onError: (_error, value) => store.trigger.nfswChanged({ nfsw: !value }),
   });
+  // Mature mates are turned on once the person has said they are an adult (asked once).
+  const [askingAge, setAskingAge] = useState(false);
+  const changeMature = (value: boolean) => {
+    if (value && !user.adultConfirmed) return setAskingAge(true);
+    nfsw.mutate(value);
+  };
   const { userInfo, userBenefits } = user;
   const joined = userInfo.createdAt
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
@@ -130,16 +138,24 @@ function Profile() {
           </Text>
         </Stack>
         <Stack gap={1}>
-          <Switch
-            label={t('profile.nfsw')}
-            checked={user.nfsw}
-            onCheckedChange={(value) => nfsw.mutate(value)}
-          />
+          <Switch label={t('profile.nfsw')} checked={user.nfsw} onCheckedChange={changeMature} />
           <Text tone="muted" size={2}>
             {t('profile.nfswText')}
           </Text>
         </Stack>
       </Card>
+      <ConfirmDialog
+        open={askingAge}
+        title={t('profile.ageTitle')}
+        text={t('profile.ageText')}
+        confirm={t('profile.ageConfirm')}
+        onConfirm={() => {
+          setAskingAge(false);
+          store.trigger.adultConfirmed();
+          nfsw.mutate(true);
+        }}
+        onCancel={() => setAskingAge(false)}
+      />
       <PasswordForm />
       <Flex justify="end">
         <Button variant="danger" onClick={() => store.trigger.logout()}>
