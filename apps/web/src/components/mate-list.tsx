@@ -39,6 +39,8 @@ export function MateList({
             labels={{
               favorite: t('common.favorite'),
               chats: (value) => t('common.chatsShort', { value }),
+              mature: t('common.matureBadge'),
+              matureName: t('common.mature'),
             }}
           />
         ))}

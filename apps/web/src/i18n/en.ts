@@ -16,6 +16,8 @@ export const en = {
     chats_one: '{{count, number}} chat',
     chats_other: '{{count, number}} chats',
     chatsShort: '{{value}} chats',
+    matureBadge: '18+',
+    mature: 'Mature',
     goldCoins_one: '{{count, number}} gold coin',
     goldCoins_other: '{{count, number}} gold coins',
     followers_one: '{{count}} follower',

@@ -18,6 +18,8 @@ export const es: Messages = {
     chats_one: '{{count, number}} chat',
     chats_other: '{{count, number}} chats',
     chatsShort: '{{value}} chats',
+    matureBadge: '+18',
+    mature: 'Para adultos',
     goldCoins_one: '{{count, number}} moneda de oro',
     goldCoins_other: '{{count, number}} monedas de oro',
     followers_one: '{{count}} seguidor',

@@ -76,3 +76,12 @@ export const MarkAsFavorite: Story = {
     await expect(favorite).toHaveAttribute('aria-pressed', 'true');
   },
 };
+
+/** A mature mate carries an 18+ badge, named for screen readers. */
+export const Mature: Story = {
+  args: { mate: createMateSummaryFixture({ nsfw: true }) },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole('article');
+    await expect(within(card).getByRole('img', { name: 'Mature' })).toHaveTextContent('18+');
+  },
+};

@@ -28,6 +28,18 @@ const Portrait = /* @__PURE__ */ styled('img', {
   backgroundColor: '$surfaceRaised',
   display: 'block',
 });
+const MatureBadge = /* @__PURE__ */ styled('span', {
+  position: 'absolute',
+  top: '$2',
+  left: '$2',
+  padding: '2px $2',
+  borderRadius: '$round',
+  backgroundColor: '$dangerSurface',
+  color: '$danger',
+  border: '1px solid $danger',
+  fontSize: '$1',
+  fontWeight: '$bold',
+});
 const Body = /* @__PURE__ */ styled('div', {
   display: 'flex',
   flexDirection: 'column',
@@ -91,6 +103,10 @@ export interface MateCardLabels {
   favorite: string;
   /** e.g. (n) => `${n} chats`. */
   chats: (count: string) => string;
+  /** The badge of a mature (not safe for work) mate; default "18+". */
+  mature?: string;
+  /** Its name for screen readers; default "Mature". */
+  matureName?: string;
 }
 
 const ENGLISH: MateCardLabels = { favorite: 'Favorite', chats: (count) => `${count} chats` };
@@ -112,7 +128,7 @@ export interface MateCardProps {
   headingLevel?: 2 | 3 | 4;
 }
 
-/** A mate in a list: portrait, name, tagline, tags, chats, and a favorite toggle. */
+/** A mate in a list: portrait, name, tagline, tags, chats, a favorite toggle, and an 18+ badge on a mature one. */
 export function MateCard({
   mate,
   href,
@@ -128,6 +144,11 @@ export function MateCard({
     <Card aria-label={mate.name}>
       <CardLink href={href}>
         <Portrait src={mate.avatar} alt="" loading="lazy" />
+        {mate.nsfw && (
+          <MatureBadge role="img" aria-label={labels.matureName ?? 'Mature'}>
+            {labels.mature ?? '18+'}
+          </MatureBadge>
+        )}
         <Body>
           <Name as={`h${headingLevel}` as const}>{mate.name}</Name>
           <Tagline>{mate.tagline}</Tagline>
