@@ -37,9 +37,9 @@ function methodOf(client: ReturnType<typeof createApiClient>, path: EndpointPath
 const plainPaths = ENDPOINT_PATHS.filter((path) => path !== '/girl/chat/send');
 
 describe('createApiClient: every call of the contract', () => {
-  it('has all 43 calls of the specification and 30 extensions, named after their paths', () => {
+  it('has all 43 calls of the specification and 32 extensions, named after their paths', () => {
     const { client } = setup();
-    expect(ENDPOINT_PATHS).toHaveLength(73);
+    expect(ENDPOINT_PATHS).toHaveLength(75);
     expect(ENDPOINT_PATHS.slice(43)).toEqual([
       '/mate/importCard',
       '/mate/exportCard',
@@ -71,6 +71,8 @@ describe('createApiClient: every call of the contract', () => {
       '/subscription/checkoutStatus',
       '/subscription/cancel',
       '/subscription/resume',
+      '/user/forgotPassword',
+      '/user/resetPassword',
     ]);
     expect(typeof client.admin.hideMate).toBe('function');
     for (const path of ENDPOINT_PATHS) {
