@@ -122,6 +122,29 @@ describe('a visitor on the real server with the tiny GGUF model', () => {
     await page.context().close();
   });
 
+  test('installs on a phone: a manifest, icons and a favicon', async () => {
+    const page = await visit(server);
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = await fetch(new URL(manifestHref!, server.url));
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const body = (await manifest.json()) as {
+      name: string;
+      display: string;
+      icons: { src: string; sizes: string }[];
+    };
+    expect(body).toMatchObject({ name: 'Mates', display: 'standalone' });
+    expect(body.icons.map((icon) => icon.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    );
+    for (const icon of body.icons) {
+      const response = await fetch(new URL(icon.src, server.url));
+      expect(response.status, icon.src).toBe(200);
+    }
+    const favicon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect((await fetch(new URL(favicon!, server.url))).status).toBe(200);
+    await page.context().close();
+  });
+
   test('an expired session clears the user and opens the sign-in popup', async () => {
     const page = await visit(server, '/favorite', {
       uuid: 'gone',

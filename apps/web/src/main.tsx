@@ -3,9 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { ThemeProvider } from '@mates/ui';
 import { createServices } from './app/services';
 import { ServicesProvider } from './app/services-context';
+import { AppTheme } from './app/app-theme';
 import { createRouter } from './app/router';
 import { moveCodeIntoHash } from './app/discord-guard';
 
@@ -24,15 +24,15 @@ const services = createServices({
 await services.ready;
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ThemeProvider theme="dark">
-      <ServicesProvider services={services}>
+    <ServicesProvider services={services}>
+      <AppTheme>
         <I18nextProvider i18n={services.i18n}>
           <QueryClientProvider client={services.queries}>
             <RouterProvider router={router} />
           </QueryClientProvider>
         </I18nextProvider>
-      </ServicesProvider>
-    </ThemeProvider>
+      </AppTheme>
+    </ServicesProvider>
   </StrictMode>,
 );
 

@@ -82,6 +82,7 @@ export type { MateDraftProblem, MateDraftProblems, MateTextField } from './mate-
 export type {
   KeyValueStorage,
   StoredUserInfo,
+  ThemeChoice,
   UserState,
   UserStore,
   UserStoreOptions,

@@ -70,6 +70,13 @@ describe('createUserStore', () => {
     expect(second.context().verifyTicket).toBe('tk');
   });
 
+  it('follows the system theme until the person chooses one, and keeps the choice', () => {
+    const first = setup();
+    expect(first.context().theme).toBe('system');
+    first.store.trigger.themeChanged({ theme: 'light' });
+    expect(setup(JSON.parse(first.data.get(USER_STORE_KEY)!)).context().theme).toBe('light');
+  });
+
   it('remembers, across reloads, that the person said they are an adult', () => {
     const first = setup();
     expect(first.context().adultConfirmed).toBe(false);

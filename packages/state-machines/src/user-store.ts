@@ -31,7 +31,12 @@ export interface UserState {
    * turned on, and remembered on this browser).
    */
   adultConfirmed: boolean;
+  /** The colour theme: the system's (default), or always light or dark (this browser's choice). */
+  theme: ThemeChoice;
 }
+
+/** A colour theme choice: follow the system, or always light or dark. */
+export type ThemeChoice = 'system' | 'light' | 'dark';
 
 /** The part of Web Storage the store needs; `localStorage` fits. */
 export interface KeyValueStorage {
@@ -71,6 +76,7 @@ export function initialUserState(): UserState {
     userBenefits: { ...DEFAULT_BENEFITS },
     speakReplies: false,
     adultConfirmed: false,
+    theme: 'system',
   };
 }
 
@@ -154,6 +160,10 @@ export function createUserStore(options: UserStoreOptions) {
       }),
       nfswChanged: (context, event: { nfsw: boolean }) => ({ ...context, nfsw: event.nfsw }),
       adultConfirmed: (context) => ({ ...context, adultConfirmed: true }),
+      themeChanged: (context, event: { theme: ThemeChoice }) => ({
+        ...context,
+        theme: event.theme,
+      }),
       speakRepliesChanged: (context, event: { speakReplies: boolean }) => ({
         ...context,
         speakReplies: event.speakReplies,

@@ -195,3 +195,18 @@ export const AgeAskedOnlyOnce: Story = {
     await expect(within(canvasElement.ownerDocument.body).queryByRole('dialog')).toBeNull();
   },
 };
+
+/** The theme follows the system until the person picks one; the choice is kept. */
+export const ChooseATheme: Story = {
+  parameters: { app: { path: '/profile', signedIn: true } },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const theme = await canvas.findByRole('combobox', { name: 'Theme' });
+    await expect(theme).toHaveTextContent('As the system');
+    await userEvent.click(theme);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole('option', { name: 'Light' }));
+    await waitFor(() => expect(app.services.store.getSnapshot().context.theme).toBe('light'));
+    await expect(theme).toHaveTextContent('Light');
+  },
+};

@@ -20,6 +20,9 @@ import { Page } from '../../components/page';
 import { SignInGate } from '../../components/sign-in-gate';
 import { LANGUAGES } from '../../i18n/i18n';
 import { PasswordForm } from './password-form';
+import type { ThemeChoice } from '@mates/state-machines';
+
+const THEMES: ThemeChoice[] = ['system', 'light', 'dark'];
 import { ConfirmDialog } from '../../components/confirm-dialog';
 
 /** `/profile`: the account, what it has left, its places, and its settings. */
@@ -135,6 +138,17 @@ function Profile() {
           />
           <Text tone="muted" size={2}>
             {t('profile.languageText')}
+          </Text>
+        </Stack>
+        <Stack gap={1}>
+          <Select
+            label={t('profile.theme')}
+            value={user.theme}
+            onValueChange={(theme) => store.trigger.themeChanged({ theme: theme as ThemeChoice })}
+            options={THEMES.map((value) => ({ value, label: t(`profile.themes.${value}`) }))}
+          />
+          <Text tone="muted" size={2}>
+            {t('profile.themeText')}
           </Text>
         </Stack>
         <Stack gap={1}>
