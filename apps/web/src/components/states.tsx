@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, Spinner } from '@mates/ui';
+import { Button, ButtonLink, EmptyState, Flex, Spinner } from '@mates/ui';
+import { href } from '../app/paths';
 
 /** A load in progress, announced. */
 export function Loading({ label }: { label?: string }) {
@@ -23,5 +24,24 @@ export function LoadError({
       description={query.error?.message}
       action={<Button onClick={() => query.refetch()}>{t('common.retry')}</Button>}
     />
+  );
+}
+
+/** The way on from a dead end (a chat that is not there, a mate that is not yours). */
+export function WayOn({ to }: { to: ('/recent-chats' | '/' | '/mine')[] }) {
+  const { t } = useTranslation();
+  const labels = {
+    '/recent-chats': t('wayOn.recentChats'),
+    '/': t('wayOn.discover'),
+    '/mine': t('wayOn.mine'),
+  };
+  return (
+    <Flex gap={2} justify="center" wrap>
+      {to.map((path, index) => (
+        <ButtonLink key={path} variant={index === 0 ? 'solid' : 'soft'} href={href(path)}>
+          {labels[path]}
+        </ButtonLink>
+      ))}
+    </Flex>
   );
 }

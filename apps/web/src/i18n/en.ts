@@ -803,6 +803,11 @@ export const en = {
     signIn: 'Sign in',
     invalidEmail: 'Give an e-mail address, such as ada@example.com.',
   },
+  wayOn: {
+    recentChats: 'Your recent chats',
+    discover: 'Discover mates',
+    mine: 'Your mates',
+  },
   notFound: {
     title: 'This page does not exist',
     text: 'The link may be old, or mistyped.',

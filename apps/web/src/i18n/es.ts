@@ -811,6 +811,11 @@ export const es: Messages = {
     signIn: 'Iniciar sesión',
     invalidEmail: 'Indica una dirección de correo, como ada@example.com.',
   },
+  wayOn: {
+    recentChats: 'Tus chats recientes',
+    discover: 'Descubrir mates',
+    mine: 'Tus mates',
+  },
   notFound: {
     title: 'Esta página no existe',
     text: 'Puede que el enlace sea antiguo o esté mal escrito.',

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Chip, EmptyState, Flex, Heading, Stack } from '@mates/ui';
 import { useServices } from '../../app/services-context';
 import { Page } from '../../components/page';
-import { Loading, LoadError } from '../../components/states';
+import { Loading, LoadError, WayOn } from '../../components/states';
 import { MateList } from '../../components/mate-list';
 import { useTagGroups } from '../../hooks/use-tag-labels';
 import { usePaged } from '../../hooks/use-paged';
@@ -47,7 +47,7 @@ export function CategoryPage() {
       {mates.query.isError ? (
         <LoadError query={mates.query} />
       ) : mates.query.isSuccess && mates.items.length === 0 ? (
-        <EmptyState title={t('category.empty')} />
+        <EmptyState title={t('category.empty')} action={<WayOn to={['/']} />} />
       ) : (
         <MateList
           label={t('category.mates', { tag: labels[tag] ?? tag })}

@@ -228,6 +228,15 @@ export const NoRoom: Story = {
   parameters: { app: { path: '/chat-detail', signedIn: true } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No chat open')).toBeVisible();
+    // Without a header, the page itself offers the way on.
+    await expect(canvas.getByRole('link', { name: 'Your recent chats' })).toHaveAttribute(
+      'href',
+      '#/recent-chats',
+    );
+    await expect(canvas.getByRole('link', { name: 'Discover mates' })).toHaveAttribute(
+      'href',
+      '#/',
+    );
   },
 };
 

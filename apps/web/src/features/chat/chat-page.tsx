@@ -29,7 +29,7 @@ import {
 import { useServices } from '../../app/services-context';
 import { href } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Loading, LoadError } from '../../components/states';
+import { Loading, LoadError, WayOn } from '../../components/states';
 import { MessageActions, MessageEditor } from './message-parts';
 import { PictureMessage, PictureSheet, useImageModels } from './picture-parts';
 import { useVoiceCatalog, useVoicePlayer } from '../../components/voice/voice-player';
@@ -168,7 +168,14 @@ function Conversation({ roomId }: { roomId: string }) {
     return () => seen.disconnect();
   }, [hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage, keepPlace, room.isSuccess]);
 
-  if (!roomId) return <EmptyState title={t('chat.missing')} description={t('chat.missingText')} />;
+  if (!roomId)
+    return (
+      <EmptyState
+        title={t('chat.missing')}
+        description={t('chat.missingText')}
+        action={<WayOn to={['/recent-chats', '/']} />}
+      />
+    );
   if (room.isPending) return <Loading />;
   if (room.isError) return <LoadError query={room} title={t('chat.error')} />;
 

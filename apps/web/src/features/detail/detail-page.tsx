@@ -20,7 +20,7 @@ import {
 import { useServices } from '../../app/services-context';
 import { href } from '../../app/paths';
 import { useSignedIn, useSignedInAction } from '../../components/sign-in-gate';
-import { Loading, LoadError } from '../../components/states';
+import { Loading, LoadError, WayOn } from '../../components/states';
 import { useFavorites } from '../../hooks/use-favorites';
 import { useFollowCreator } from '../../hooks/use-follow-creator';
 import { useTagLabels } from '../../hooks/use-tag-labels';
@@ -58,7 +58,13 @@ export function DetailPage() {
   });
 
   if (!mateId)
-    return <EmptyState title={t('detail.missing')} description={t('detail.missingText')} />;
+    return (
+      <EmptyState
+        title={t('detail.missing')}
+        description={t('detail.missingText')}
+        action={<WayOn to={['/']} />}
+      />
+    );
   if (mate.isPending) return <Loading />;
   if (mate.isError) return <LoadError query={mate} title={t('detail.error')} />;
   const data = mate.data;

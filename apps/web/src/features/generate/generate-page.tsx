@@ -6,7 +6,7 @@ import { EmptyState } from '@mates/ui';
 import { useServices } from '../../app/services-context';
 import { Page } from '../../components/page';
 import { SignInGate, useSignedIn } from '../../components/sign-in-gate';
-import { Loading, LoadError } from '../../components/states';
+import { Loading, LoadError, WayOn } from '../../components/states';
 import { draftOf } from './autosave';
 import { Studio } from './studio';
 
@@ -31,7 +31,14 @@ export function GeneratePage() {
   const edit = () => {
     if (mate.isPending) return <Loading />;
     if (mate.isError) return <LoadError query={mate} title={t('generate.loadError')} />;
-    if (!own) return <EmptyState tone="error" title={t('generate.notYours')} />;
+    if (!own)
+      return (
+        <EmptyState
+          tone="error"
+          title={t('generate.notYours')}
+          action={<WayOn to={['/mine', '/']} />}
+        />
+      );
     return <Studio key={own.mateId} mateId={own.mateId} mate={own} saved={draftOf(own)} />;
   };
   return (
