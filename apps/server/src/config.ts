@@ -92,6 +92,7 @@ const schema = z.object({
   TRANSCRIBE_API_KEY: z.string().min(1).optional(),
   TRANSCRIBE_TIMEOUT: z.coerce.number().min(0.1).max(3600).default(60),
   TRUST_PROXY: z.string().min(1).optional(),
+  SHUTDOWN_TIMEOUT: z.coerce.number().min(0).max(600).default(10),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
@@ -169,6 +170,8 @@ export interface Config {
   welcome: { chats: number; goldCoins: number };
   /** Which proxies may tell the caller's address (`TRUST_PROXY`). */
   trustProxy: TrustProxy;
+  /** How long a stop waits for replies being written to save and end (`SHUTDOWN_TIMEOUT`). */
+  shutdownTimeoutMs: number;
   /** The lowercased addresses whose verified accounts moderate reports (`ADMIN_EMAILS`). */
   adminEmails: ReadonlySet<string>;
   /** Stripe (`STRIPE_*`), or `null` when payments are not set up: packages are shown only. */
@@ -478,6 +481,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     transcription: readTranscriptionConfig(values, env),
     welcome: { chats: values.WELCOME_CHATS, goldCoins: values.WELCOME_GOLD_COINS },
     trustProxy: readTrustProxy(values.TRUST_PROXY),
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT * 1000,
     adminEmails: new Set(values.ADMIN_EMAILS ?? []),
     payments: readPaymentsConfig(values),
     packages: values.PACKAGES_FILE ? readPackagesFile(values.PACKAGES_FILE) : null,

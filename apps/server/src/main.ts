@@ -8,6 +8,9 @@ try {
   const server = await startServer(config, log);
   log(`listening on ${server.url} (API under /api)`);
   const stop = () => {
+    log('stopping: ending the replies being written, then closing');
+    // Past the deadline and a margin for closing the database, the process ends regardless.
+    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 5000).unref();
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -10,7 +10,7 @@ import { seedIfEmpty } from './seed/seed';
 import { applyPackages } from './payments/packages-file';
 import { createApp } from './app';
 import { createLanguageModel } from './llm/create-model';
-import { createChatService } from './chat/chat-service';
+import { createChatService, ServerStopping } from './chat/chat-service';
 import type { Deps } from './http/context';
 import { recoverAbandonedReplies } from './chat/recover-replies';
 import { recoverUnqueuedPictures } from './images/recover-pictures';
@@ -120,7 +120,18 @@ export async function startServer(
     url: `http://localhost:${port}`,
     deps,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Stop taking requests; end the replies being written (each is saved as far as it got
+      // and its reader told why); wait for them up to SHUTDOWN_TIMEOUT, then cut what is left.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      deps.chat.stopAll(new ServerStopping());
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, config.shutdownTimeoutMs);
+      });
+      await Promise.race([deps.chat.whenIdle(), deadline]);
+      clearTimeout(timer);
+      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      await closed;
       await jobs.stop();
       await model.close();
       await speech?.close();

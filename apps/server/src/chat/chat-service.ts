@@ -13,6 +13,18 @@ export interface ChatService {
   end: (roomId: string) => void;
   /** Stops the room's reply, if any. */
   stop: (roomId: string) => void;
+  /** Stops every reply in progress, with `reason` (a shutdown: see {@link ServerStopping}). */
+  stopAll: (reason: unknown) => void;
+  /** Resolves once no reply is being written. */
+  whenIdle: () => Promise<void>;
+}
+
+/** Why replies are stopped when the server shuts down: they end saved, with an `error` event. */
+export class ServerStopping extends Error {
+  override name = 'ServerStopping';
+  constructor() {
+    super('The server is stopping.');
+  }
 }
 
 /** A chat service over `model`; replies in progress live in this process. */
@@ -21,6 +33,7 @@ export function createChatService(
   options: { saveEveryMs?: number } = {},
 ): ChatService {
   const active = new Map<string, AbortController>();
+  let idle: (() => void)[] = [];
   return {
     model,
     saveEveryMs: options.saveEveryMs ?? 1000,
@@ -30,7 +43,17 @@ export function createChatService(
       active.set(roomId, controller);
       return controller;
     },
-    end: (roomId) => void active.delete(roomId),
+    end: (roomId) => {
+      active.delete(roomId);
+      if (active.size > 0) return;
+      for (const resolve of idle) resolve();
+      idle = [];
+    },
     stop: (roomId) => active.get(roomId)?.abort(),
+    stopAll: (reason) => {
+      for (const controller of active.values()) controller.abort(reason);
+    },
+    whenIdle: () =>
+      active.size === 0 ? Promise.resolve() : new Promise((resolve) => idle.push(resolve)),
   };
 }

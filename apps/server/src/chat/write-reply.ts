@@ -1,3 +1,4 @@
+import { ServerStopping } from './chat-service';
 import type { Kysely } from 'kysely';
 import type { ChatStreamEvent, MessageStatus } from '@mates/api-client';
 import type { Database } from '../db/schema';
@@ -102,6 +103,12 @@ export async function writeReply(
       },
     );
     await saver.settle();
+    if (signal.aborted && signal.reason instanceof ServerStopping) {
+      // The server is stopping: keep what arrived, and tell the reader why it ends here.
+      const messageId = await finishCutOff();
+      report({ type: 'error', message: t('reply.shutdown'), messageId });
+      return;
+    }
     if (signal.aborted) {
       // The caller left or stopped: keep what arrived; nobody is listening for an event.
       await finishCutOff();
@@ -125,7 +132,12 @@ export async function writeReply(
       deps.log(`could not finish reply ${reply.id}: ${detailOf(finishing)}`);
       return text ? reply.id : null;
     });
-    report({ type: 'error', message: t(sentenceFor(error)), messageId });
+    const stopping = signal.aborted && signal.reason instanceof ServerStopping;
+    report({
+      type: 'error',
+      message: t(stopping ? 'reply.shutdown' : sentenceFor(error)),
+      messageId,
+    });
   }
 
   /** Saves what arrived as `partial`, or fails and refunds an empty reply; the saved id. */

@@ -11,6 +11,7 @@ export const en = {
     empty: 'The model sent no reply. Your chat was given back.',
     notSaved: 'The reply could not be saved. Please try again.',
     internal: 'The reply could not be finished. What arrived is kept.',
+    shutdown: 'The server is restarting. What arrived is kept; send again in a moment.',
   },
   room: {
     readOnly: 'This mate is no longer available. You can read this chat, but not continue it.',

@@ -13,6 +13,8 @@ export const es: Texts = {
     empty: 'El modelo no envió ninguna respuesta. Se te ha devuelto el chat.',
     notSaved: 'No se pudo guardar la respuesta. Inténtalo de nuevo.',
     internal: 'No se pudo terminar la respuesta. Se conserva lo que llegó.',
+    shutdown:
+      'El servidor se está reiniciando. Se conserva lo que llegó; vuelve a enviarlo en un momento.',
   },
   room: {
     readOnly: 'Este mate ya no está disponible. Puedes leer este chat, pero no continuarlo.',
