@@ -49,6 +49,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-24-0016-ledger',
           '2026-11-24-0017-payments',
           '2026-11-24-0018-password-resets',
+          '2026-11-24-0019-swipes',
         ]);
       } finally {
         await database.drop();

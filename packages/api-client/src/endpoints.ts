@@ -60,6 +60,7 @@ import type {
   CreateRoomQuery,
   DeleteMessageQuery,
   EditMessageQuery,
+  ChooseSwipePayload,
   Message,
   Room,
   RoomInfo,
@@ -203,6 +204,8 @@ export interface Endpoints {
   // Beyond the specification: a forgotten password, reset through a mailed link.
   '/user/forgotPassword': Post<ForgotPasswordPayload, Empty>;
   '/user/resetPassword': Post<ResetPasswordPayload, Empty>;
+  // Beyond the specification: versions of a message (alternate greetings, kept regenerations).
+  '/room/chooseSwipe': Post<ChooseSwipePayload, Message>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -296,6 +299,7 @@ export const ENDPOINTS = {
   '/subscription/resume': { method: 'POST', hasInput: false },
   '/user/forgotPassword': { method: 'POST', hasInput: true },
   '/user/resetPassword': { method: 'POST', hasInput: true },
+  '/room/chooseSwipe': { method: 'POST', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

@@ -112,6 +112,8 @@ export type {
   CreateRoomQuery,
   DeleteMessageQuery,
   EditMessageQuery,
+  ChooseSwipePayload,
+  MessageSwipes,
   Message,
   MessageRole,
   MessageStatus,

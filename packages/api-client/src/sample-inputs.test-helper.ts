@@ -28,6 +28,7 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
   '/user/changePassword': { oldPassword: 'old secret', newPassword: 'new secret' },
   '/user/forgotPassword': { email: 'ada@example.com' },
   '/user/resetPassword': { token: 'reset-token', password: 'a new long secret' },
+  '/room/chooseSwipe': { roomId: 'room-1', messageId: 'msg-1', index: 1 },
   '/user/updateLange': { language: 'es' },
   '/user/updateTags': { tags: ['romance'], gender: null, nfsw: false },
   '/user/favorites': undefined,

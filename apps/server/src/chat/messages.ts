@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Message, MessageImage, MessageRole, MessageStatus } from '@mates/api-client';
 import type { Database, MessageTable } from '../db/schema';
-import { now } from '../db/dialect';
+import { fromJson, now, toJson } from '../db/dialect';
 
 /**
  * The API shape of a message row; a picture message's `image` comes from
@@ -18,7 +18,24 @@ export function toMessage(row: MessageTable, image: MessageImage | null = null):
     createdAt: row.created_at,
     editedAt: row.edited_at,
     image,
+    ...swipesOf(row),
   };
+}
+
+/** Every version of a message, in order: its other versions with `content` at its place. */
+export function versionsOf(
+  row: Pick<MessageTable, 'content' | 'swipes' | 'swipe_index'>,
+): string[] {
+  const others = fromJson<string[]>(row.swipes, []);
+  const index = Math.min(Math.max(0, row.swipe_index), others.length);
+  return [...others.slice(0, index), row.content, ...others.slice(index)];
+}
+
+/** `swipes` of the API shape, only for a message with more than one version. */
+function swipesOf(row: MessageTable): { swipes?: Message['swipes'] } {
+  const others = fromJson<string[]>(row.swipes, []);
+  if (others.length === 0) return {};
+  return { swipes: { index: Math.min(row.swipe_index, others.length), count: others.length + 1 } };
 }
 
 /** Appends a message at the end of a room and marks the room as just used. */
@@ -31,6 +48,8 @@ export async function appendMessage(
     status: MessageStatus;
     /** A picture message: what it shows, its size and the model asked of (absent: default). */
     picture?: { prompt: string; size: string; model?: string };
+    /** Its other versions, and where `content` sits among them. */
+    swipes?: { others: string[]; index: number };
   },
 ): Promise<MessageTable> {
   const last = await db
@@ -48,6 +67,8 @@ export async function appendMessage(
     status: message.status,
     created_at: at,
     edited_at: null,
+    swipes: message.swipes?.others.length ? toJson(message.swipes.others) : null,
+    swipe_index: message.swipes?.others.length ? message.swipes.index : 0,
     image_prompt: message.picture?.prompt ?? null,
     image_size: message.picture?.size ?? null,
     image_job_id: null,

@@ -6,7 +6,7 @@ import type { RoomTable } from '../db/schema';
 import { badInput, notFound, notice } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
-import { now } from '../db/dialect';
+import { fromJson, now, toJson } from '../db/dialect';
 import {
   matesWithCreators,
   paging,
@@ -17,7 +17,7 @@ import {
 } from '../catalog/mate-rows';
 import { pageFields } from '../catalog/query-schemas';
 import { toPersona } from '../accounts/persona-routes';
-import { appendMessage, toMessage } from './messages';
+import { appendMessage, toMessage, versionsOf } from './messages';
 import { fillMacros } from './prompt';
 import { canContinue, closedSummary, findOwnRoom, visibleMateIds, withoutCard } from './rooms';
 import { textsFor } from '../i18n/texts';
@@ -78,8 +78,17 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
         char: mate.name,
         user: persona?.name ?? user.nickname,
       });
+      // The alternate greetings are the greeting's other versions, to swipe between.
+      const alternates = fromJson<string[]>(mate.alternate_greetings, [])
+        .map((text) => fillMacros(text, { char: mate.name, user: persona?.name ?? user.nickname }))
+        .filter((text) => text.trim());
       if (greeting.trim())
-        await appendMessage(trx, room.id, { role: 'mate', content: greeting, status: 'complete' });
+        await appendMessage(trx, room.id, {
+          role: 'mate',
+          content: greeting,
+          status: 'complete',
+          swipes: { others: alternates, index: 0 },
+        });
       // An empty room counts for nothing: the mate's chat count grows with the first message
       // a user sends it (recordChatForTrending), so opening rooms cannot push a mate up.
     });
@@ -290,6 +299,53 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
       .selectFrom('messages')
       .selectAll()
       .where('id', '=', input.messageId)
+      .executeTakeFirstOrThrow();
+    return toMessage(row);
+  });
+
+  // Another version of the room's last reply (or greeting): the conversation continues from it.
+  const swipeBody = z.object({
+    roomId: id,
+    messageId: id,
+    index: z.number().int().min(0).max(1000),
+  });
+  api.post('/room/chooseSwipe', swipeBody, async (c, read) => {
+    const user = requireUser(c);
+    const input = await read();
+    const room = await ownRoom(user.id, input.roomId);
+    if (chat.isBusy(room.id))
+      throw notice('Wait for the reply to finish, or stop it, before choosing another version.');
+    const last = await db
+      .selectFrom('messages')
+      .selectAll()
+      .where('room_id', '=', room.id)
+      .where('role', '=', 'mate')
+      .where('image_prompt', 'is', null)
+      .orderBy('position', 'desc')
+      .executeTakeFirst();
+    if (!last || last.id !== input.messageId)
+      throw badInput('messageId: only the last reply of the room has versions to choose from.');
+    const versions = versionsOf(last);
+    if (input.index >= versions.length)
+      throw badInput(`index: this message has ${versions.length} version(s), counted from 0.`);
+    const others = versions.filter((_, at) => at !== input.index);
+    await db
+      .updateTable('messages')
+      .set({
+        content: versions[input.index]!,
+        swipes: others.length ? toJson(others) : null,
+        swipe_index: input.index,
+        // An earlier version was whole when it was kept; an empty one failed.
+        status: versions[input.index]!.trim() ? 'complete' : 'error',
+      })
+      .where('id', '=', last.id)
+      .execute();
+    // Its audio says another version's words.
+    await dropSpeech(db, deps.config, { ids: [last.id] });
+    const row = await db
+      .selectFrom('messages')
+      .selectAll()
+      .where('id', '=', last.id)
       .executeTakeFirstOrThrow();
     return toMessage(row);
   });

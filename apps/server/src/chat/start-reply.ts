@@ -4,7 +4,7 @@ import type { Database, MessageTable, RoomTable, UserTable } from '../db/schema'
 import { badInput, notice } from '../http/envelope';
 import { DAILY_CAP_REACHED, refundChat, spendChat, type SpendResult } from '../accounts/benefits';
 import { recordChatForTrending } from '../catalog/trending';
-import { appendMessage } from './messages';
+import { appendMessage, versionsOf } from './messages';
 import { dropSpeechIn } from '../voice/speech-clips';
 
 /** A reply that has been paid for and has its (empty, `partial`) message. */
@@ -42,6 +42,7 @@ export async function startReply(
   return db.transaction().execute(async (trx) => {
     let userMessage: MessageTable | null = null;
     let droppedSpeech: string[] = [];
+    let kept: string[] = [];
     if (request.regenerate) {
       // Continue from the chosen user message (after an edit), or from the last one.
       const anchor = await trx
@@ -58,6 +59,21 @@ export async function startReply(
             ? 'fromMessageId: not a message of yours in this room'
             : 'regenerate: there is no message of yours to answer yet',
         );
+      // Answering the last message again keeps the reply it replaces, and that reply's own
+      // earlier versions, as versions of the new one (swipes); after an edit, the
+      // conversation takes another turn and nothing is kept.
+      if (!request.fromMessageId) {
+        const replaced = await trx
+          .selectFrom('messages')
+          .select(['content', 'swipes', 'swipe_index'])
+          .where('room_id', '=', room.id)
+          .where('position', '>', anchor.position)
+          .where('role', '=', 'mate')
+          .where('image_prompt', 'is', null)
+          .orderBy('position', 'desc')
+          .executeTakeFirst();
+        kept = replaced ? versionsOf(replaced).filter((text) => text.trim()) : [];
+      }
       droppedSpeech = await dropSpeechIn(trx, { roomId: room.id, afterPosition: anchor.position });
       // Pictures stay: they were paid for in gold coins and are not part of the reply.
       await trx
@@ -83,6 +99,7 @@ export async function startReply(
       role: 'mate',
       content: '',
       status: 'partial',
+      swipes: { others: kept, index: kept.length },
     });
     // Charged last, for the reply it pays for; a refusal throws and rolls all of it back.
     requireSpentChat(

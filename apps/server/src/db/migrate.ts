@@ -18,6 +18,7 @@ import * as speechClips from './migrations/2026-11-23-0015-speech-clips';
 import * as ledger from './migrations/2026-11-24-0016-ledger';
 import * as payments from './migrations/2026-11-24-0017-payments';
 import * as passwordResets from './migrations/2026-11-24-0018-password-resets';
+import * as swipes from './migrations/2026-11-24-0019-swipes';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-24-0016-ledger': ledger,
   '2026-11-24-0017-payments': payments,
   '2026-11-24-0018-password-resets': passwordResets,
+  '2026-11-24-0019-swipes': swipes,
 };
 
 /** Brings the database up to the latest migration; throws with the failing migration's name. */

@@ -278,6 +278,10 @@ export interface MessageTable {
   status: string;
   created_at: Timestamp;
   edited_at: Timestamp | null;
+  /** The message's other versions, in order (JSON list), or `null` when it has one. */
+  swipes: Json | null;
+  /** Where `content` sits among its versions (0 when it has one). */
+  swipe_index: number;
   /** What a picture message asked for; `null` for text messages. */
   image_prompt: string | null;
   /** A picture message's size (`768x1024`). */

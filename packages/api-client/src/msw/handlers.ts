@@ -205,6 +205,14 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     });
   },
   '/room/deleteMessage': () => null,
+  '/room/chooseSwipe': ({ body }) => {
+    const { messageId, index } = body as { messageId: string; index: number };
+    return fixtures.createMessageFixture({
+      messageId,
+      content: `Version ${index + 1} of this message.`,
+      swipes: { index, count: 3 },
+    });
+  },
   '/room/editMessage': ({ query }) =>
     fixtures.createMessageFixture({
       messageId: query.messageId ?? 'msg-1',

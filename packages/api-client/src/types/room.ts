@@ -36,6 +36,33 @@ export interface Message {
   editedAt: IsoDateTime | null;
   /** A picture message (role `mate`, empty content), or `null` for text. */
   image: MessageImage | null;
+  /**
+   * Other versions of this message to swipe between (a greeting's alternate greetings, the
+   * earlier replies a regeneration kept): which one is shown (0-based) of how many; absent when
+   * there is only one. `content` is the one shown, what the conversation continues from.
+   */
+  swipes?: MessageSwipes;
+}
+
+/** Where a message stands among its versions. */
+export interface MessageSwipes {
+  /** The version shown, 0-based. */
+  index: number;
+  /** How many versions there are (at least 2). */
+  count: number;
+}
+
+/**
+ * Payload of `POST /room/chooseSwipe`: show another version of the room's last mate message
+ * (the conversation continues from it).
+ */
+export interface ChooseSwipePayload {
+  /** The room. */
+  roomId: string;
+  /** The room's last mate message. */
+  messageId: string;
+  /** The version to show, 0-based. */
+  index: number;
 }
 
 /** A room: one user's chat with one mate. */
