@@ -409,3 +409,49 @@ export const DeleteThisChat: Story = {
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/recent-chats'));
   },
 };
+
+// What the mocked server remembers during one story: which greeting is shown.
+const greetings = {
+  texts: [
+    "*Lyra looks up and smiles.* Oh, it's you, Ada.",
+    '*The library door creaks.* Another late reader?',
+    '*Lyra closes her book.* I was hoping for company.',
+  ],
+  shown: 0,
+};
+const greetingMessage = () =>
+  createMessageFixture({
+    messageId: 'msg-1',
+    content: greetings.texts[greetings.shown]!,
+    swipes: { index: greetings.shown, count: 3 },
+  });
+
+/** A greeting with alternate greetings offers ‹ 1/3 ›; the chosen one is what the chat goes on from. */
+export const SwipeBetweenGreetings: Story = {
+  loaders: [() => void (greetings.shown = 0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/roomInfo', () =>
+          createRoomInfoFixture({ messages: [greetingMessage()] }),
+        ),
+        mockEndpoint('/room/chooseSwipe', ({ body }) => {
+          greetings.shown = (body as { index: number }).index;
+          return greetingMessage();
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const versions = await canvas.findByRole('group', { name: 'Versions of this reply' });
+    await expect(versions).toHaveTextContent('1/3');
+    await expect(within(versions).getByRole('button', { name: 'Previous version' })).toBeDisabled();
+    await userEvent.click(within(versions).getByRole('button', { name: 'Next version' }));
+    await expect(await canvas.findByText('Another late reader?', { exact: false })).toBeVisible();
+    await waitFor(() => expect(versions).toHaveTextContent('2/3'));
+    await userEvent.click(within(versions).getByRole('button', { name: 'Next version' }));
+    await waitFor(() => expect(versions).toHaveTextContent('3/3'));
+    await expect(within(versions).getByRole('button', { name: 'Next version' })).toBeDisabled();
+  },
+};

@@ -30,7 +30,7 @@ import { useServices } from '../../app/services-context';
 import { href } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError, WayOn } from '../../components/states';
-import { MessageActions, MessageEditor } from './message-parts';
+import { MessageActions, MessageEditor, SwipeControls } from './message-parts';
 import { PictureMessage, PictureSheet, useImageModels } from './picture-parts';
 import { useVoiceCatalog, useVoicePlayer } from '../../components/voice/voice-player';
 import { MessageVoiceButton } from '../../components/voice/voice-parts';
@@ -192,6 +192,10 @@ function Conversation({ roomId }: { roomId: string }) {
       : -1;
   const shown = regenerating ? messages.slice(0, from >= 0 ? from + 1 : -1) : messages;
   const lastMate = [...messages].reverse().find((message) => message.role === 'mate');
+  // The reply whose versions can be chosen: the last text from the mate (pictures aside).
+  const lastReply = [...messages]
+    .reverse()
+    .find((message) => message.role === 'mate' && !message.image);
   const lastText = [...messages].reverse().find((message) => !message.image && message.content);
   const you = t('common.you');
   const bubbleLabels = {
@@ -305,6 +309,13 @@ function Conversation({ roomId }: { roomId: string }) {
                   actions={
                     busy ? undefined : (
                       <Flex gap={1} align="center">
+                        {!readOnly && message.messageId === lastReply?.messageId && (
+                          <SwipeControls
+                            roomId={roomId}
+                            message={message}
+                            onChosen={() => forgetVoice(message.messageId)}
+                          />
+                        )}
                         {voiceCatalog && message.role === 'mate' && message.content.trim() && (
                           <MessageVoiceButton
                             messageId={message.messageId}

@@ -136,3 +136,56 @@ export function MessageEditor({
     </Card>
   );
 }
+
+/**
+ * ‹ 2/3 › on the last reply when it has versions (alternate greetings, kept regenerations):
+ * choosing one makes it what the conversation continues from.
+ */
+export function SwipeControls({
+  roomId,
+  message,
+  onChosen,
+}: {
+  roomId: string;
+  message: Message;
+  onChosen: () => void;
+}) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const queries = useQueryClient();
+  const choose = useMutation({
+    mutationFn: (index: number) =>
+      client.room.chooseSwipe({ roomId, messageId: message.messageId, index }),
+    onSuccess: async () => {
+      onChosen();
+      await queries.invalidateQueries({ queryKey: ['room', roomId] });
+    },
+  });
+  const swipes = message.swipes;
+  if (!swipes) return null;
+  const busy = choose.isPending;
+  return (
+    <Flex gap={1} align="center" role="group" aria-label={t('chat.versions')}>
+      <IconButton
+        label={t('chat.previousVersion')}
+        icon={<Icon d="M15 18l-6-6 6-6" />}
+        size="small"
+        disabled={busy || swipes.index === 0}
+        onClick={() => choose.mutate(swipes.index - 1)}
+      />
+      <span
+        aria-live="polite"
+        style={{ fontSize: '0.8rem', minWidth: '2.5em', textAlign: 'center' }}
+      >
+        {t('chat.versionOf', { number: swipes.index + 1, count: swipes.count })}
+      </span>
+      <IconButton
+        label={t('chat.nextVersion')}
+        icon={<Icon d="M9 18l6-6-6-6" />}
+        size="small"
+        disabled={busy || swipes.index >= swipes.count - 1}
+        onClick={() => choose.mutate(swipes.index + 1)}
+      />
+    </Flex>
+  );
+}
