@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { createApiClient, type ApiClient } from '@mates/api-client';
+import { launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
+
+// Issue #19: the conversation screen with the tiny GGUF model — swipes between greetings,
+// regenerations kept as versions, the conversation going on from the chosen one, and a long
+// chat resumed at its latest message.
+let browser: Browser;
+let server: E2eServer;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startServer({ LLM_MAX_TOKENS: '12', WELCOME_CHATS: '100' });
+});
+afterAll(async () => {
+  await server?.stop();
+  await browser?.close();
+});
+
+async function userAndClient(
+  name: string,
+): Promise<{ page: (path: string) => Promise<Page>; client: ApiClient }> {
+  const user = await server.signedInUser(`${name}-${Date.now()}@example.com`);
+  const client = createApiClient({
+    baseUrl: `${server.url}/api`,
+    getToken: () => user.token,
+    getLanguage: () => 'en',
+  });
+  return {
+    page: (path) => signedInPage(browser, server, user, path, { width: 1280, height: 800 }),
+    client,
+  };
+}
+
+describe('the conversation screen', () => {
+  test('swipes between greetings, keeps regenerations as versions, goes on from the chosen one', async () => {
+    const { page: open, client } = await userAndClient('swiper');
+    const [lyra] = (await client.mate.search({ keyword: 'Lyra Moonwhisper' })).list;
+    const { roomId } = await client.room.createRoom({ mateId: lyra!.mateId });
+    const page = await open(`/chat-detail?roomId=${roomId}`);
+    const versions = page.getByRole('group', { name: 'Versions of this reply' });
+    await versions.getByText('1/2').waitFor();
+    await versions.getByRole('button', { name: 'Next version' }).click();
+    await page.getByText('A lantern floats down the aisle toward you.').waitFor();
+    await versions.getByText('2/2').waitFor();
+
+    // A reply, then two more of it: three versions.
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('What are you reading?');
+    await composer.press('Enter');
+    for (let round = 0; round < 2; round += 1) {
+      const regenerate = page.getByRole('button', { name: 'Regenerate reply' });
+      await regenerate.waitFor({ timeout: 30_000 });
+      await regenerate.click();
+      await page.getByRole('log', { name: 'Conversation' }).getByRole('article').last().waitFor();
+    }
+    await versions.getByText('3/3').waitFor({ timeout: 30_000 });
+    const previous = versions.getByRole('button', { name: 'Previous version' });
+    await previous.click();
+    await versions.getByText('2/3').waitFor();
+    await previous.click();
+    await versions.getByText('1/3').waitFor();
+
+    // The chosen version is what the conversation goes on from.
+    const chosen = (await client.room.roomInfo({ roomId })).messages.at(-1)!;
+    expect(chosen.swipes).toEqual({ index: 0, count: 3 });
+    await composer.fill('Go on.');
+    await composer.press('Enter');
+    await page.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 30_000 });
+    const messages = (await client.room.roomInfo({ roomId })).messages;
+    expect(messages.map((message) => message.role)).toEqual([
+      'mate',
+      'user',
+      'mate',
+      'user',
+      'mate',
+    ]);
+    expect(messages[0]!.content).toContain('A lantern floats down the aisle toward you.');
+    expect(messages[2]!.content).toBe(chosen.content);
+    await page.context().close();
+  });
+
+  test('a resumed 60-message chat opens at its latest message, the composer on screen', async () => {
+    const { page: open, client } = await userAndClient('reader');
+    const [kai] = (await client.mate.search({ keyword: 'Kai Tanaka' })).list;
+    const { roomId } = await client.room.createRoom({ mateId: kai!.mateId });
+    for (let turn = 0; turn < 30; turn += 1)
+      await client.girl.chatSend({ roomId, content: `Turn ${turn + 1}.` }, { onData: () => {} });
+    const page = await open(`/chat-detail?roomId=${roomId}`);
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await log.getByRole('article').last().waitFor();
+    const inView = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight + 1;
+      });
+    await expect.poll(() => inView(log.getByRole('article').last())).toBe(true);
+    expect(await inView(page.getByRole('textbox', { name: 'Message' }))).toBe(true);
+    expect(await inView(log.getByRole('article').first())).toBe(false);
+    await page.context().close();
+  });
+});
