@@ -37,18 +37,21 @@ function loadGoogle(): Promise<GoogleIdentity> {
 
 /**
  * Google's own sign-in button (Google Identity Services, initialised with the server's client
- * id); it hands the credential to `onCredential`. Nothing shows when Google cannot be reached.
+ * id); it hands the credential to `onCredential`. When Google cannot be reached it says so.
  */
 export function GoogleButton({
   clientId,
   language,
   onCredential,
   onError,
+  unavailableText,
 }: {
   clientId: string;
   language: string;
   onCredential: (credential: string) => void;
   onError: (error: unknown) => void;
+  /** What shows instead of the button when Google's script cannot load (offline, blocked). */
+  unavailableText: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -82,5 +85,12 @@ export function GoogleButton({
       live = false;
     };
   }, [clientId, language, onError]);
-  return failed ? null : <div ref={host} />;
+  // Google is set up here: say it is out of reach rather than let the option disappear.
+  return failed ? (
+    <p role="status" style={{ margin: 0, textAlign: 'center', fontSize: '0.875rem' }}>
+      {unavailableText}
+    </p>
+  ) : (
+    <div ref={host} />
+  );
 }

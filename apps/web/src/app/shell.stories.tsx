@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { mockEndpoint, mockEndpointError, mockEndpointLoading } from '@mates/api-client/msw';
+import {
+  createPublicConfigFixture,
+  mockEndpoint,
+  mockEndpointError,
+  mockEndpointLoading,
+} from '@mates/api-client/msw';
 import { api, expectNotice, screenStories, type StoryApp } from '../testing/story-app';
 
 // The shell's rules across screens: the Discord guard, the session-expired and notice codes
@@ -274,5 +279,34 @@ export const FirstVisitInAnotherLanguage: Story = {
   parameters: { app: { path: '/', firstVisit: { browserLanguages: ['ja-JP'] } } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('button', { name: 'Sign in' })).toBeVisible();
+  },
+};
+
+/** Google is set up here but its script cannot load (offline, blocked): the popup says so. */
+export const GoogleUnreachable: Story = {
+  parameters: {
+    app: { path: '/' },
+    msw: {
+      handlers: api(
+        mockEndpoint('/extra/publicConfig', () =>
+          createPublicConfigFixture({ googleClientId: 'mates-test.apps.googleusercontent.com' }),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }));
+    const dialog = await body.findByRole('dialog', { name: 'Sign in to Mates' });
+    await expect(
+      await within(dialog).findByText(
+        'Google sign-in is unavailable right now. Use your e-mail address, or try again later.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeVisible();
+    // Discord's button carries its mark.
+    const discord = within(dialog).getByRole('button', { name: 'Discord' });
+    await expect(discord.querySelector('svg path')).not.toBeNull();
   },
 };

@@ -74,6 +74,7 @@ export function SignInPopup({ actor }: { actor: PopupActor }) {
             language={i18n.language}
             onCredential={(credential) => actor.send({ type: 'GOOGLE', credential })}
             onError={onGoogleError}
+            unavailableText={t('auth.googleUnavailable')}
           />
         ) : undefined
       }

@@ -62,6 +62,8 @@ export const en = {
     showPassword: 'Show password',
     hidePassword: 'Hide password',
     forgotPassword: 'Forgot your password?',
+    googleUnavailable:
+      'Google sign-in is unavailable right now. Use your e-mail address, or try again later.',
     gate: 'Sign in to see this page',
     gateText: 'It keeps what is yours: your chats, favorites and settings.',
     discordForeign:

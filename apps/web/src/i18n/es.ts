@@ -64,6 +64,8 @@ export const es: Messages = {
     showPassword: 'Mostrar contraseña',
     hidePassword: 'Ocultar contraseña',
     forgotPassword: '¿Olvidaste tu contraseña?',
+    googleUnavailable:
+      'El inicio de sesión con Google no está disponible ahora. Usa tu correo electrónico o inténtalo más tarde.',
     gate: 'Inicia sesión para ver esta página',
     gateText: 'Aquí está lo tuyo: tus chats, favoritos y ajustes.',
     discordForeign:
