@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { ChatBubble } from './chat-bubble';
 import { IconButton } from '../controls/button';
 import { CloseIcon } from '../controls/icons';
@@ -131,5 +131,25 @@ export const LinesAndActions: Story = {
     await expect(bubble.querySelectorAll('br')).toHaveLength(2);
     await expect(within(bubble).getByText('She sets the lantern down.').tagName).toBe('EM');
     await expect(bubble.innerText).toContain('You came back.\nI knew you would.');
+  },
+};
+
+/** With the speaker's portrait, and the time it was written: shown on hover and on keyboard focus. */
+export const PortraitAndTime: Story = {
+  args: {
+    avatar: { src: null, name: 'Lyra' },
+    time: { iso: '2026-11-24T10:42:00.000Z', label: '10:42' },
+    actions: <IconButton label="Delete" icon={<CloseIcon />} size="small" />,
+  },
+  play: async ({ canvasElement }) => {
+    const message = within(canvasElement).getByRole('article', { name: 'Lyra says' });
+    const time = message.querySelector('time')!;
+    await expect(time).toHaveAttribute('datetime', '2026-11-24T10:42:00.000Z');
+    await expect(time).toHaveTextContent('10:42');
+    await expect(getComputedStyle(time).opacity).toBe('0');
+    within(message).getByRole('button', { name: 'Delete' }).focus();
+    await waitFor(() => expect(getComputedStyle(time).opacity).toBe('1'));
+    // The portrait is decorative: the message is named by its speaker already.
+    await expect(within(message).queryByRole('img')).toBeNull();
   },
 };

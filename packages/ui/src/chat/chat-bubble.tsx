@@ -3,6 +3,7 @@ import type { MessageStatus } from '@mates/api-client';
 import Markdown from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import { keyframes, styled } from '../theme/stitches.config';
+import { Avatar } from '../catalog/avatar';
 
 /** Pictures a message may load: files under this server's `/media`, no `..` to leave it. */
 const OWN_MEDIA = /^\/media\/(?!.*\.\.)[\w./-]+$/;
@@ -20,6 +21,27 @@ const Row = /* @__PURE__ */ styled('div', {
       mate: { alignSelf: 'flex-start', alignItems: 'flex-start' },
     },
   },
+});
+// With a portrait: the portrait beside the message, on the speaker's side.
+const Line = /* @__PURE__ */ styled('div', {
+  display: 'flex',
+  gap: '$2',
+  alignItems: 'flex-start',
+  maxWidth: 'min(92%, 700px)',
+  variants: {
+    side: {
+      user: { alignSelf: 'flex-end', flexDirection: 'row-reverse' },
+      mate: { alignSelf: 'flex-start' },
+    },
+  },
+});
+// When it was written: read by screen readers, shown on hover and on keyboard focus.
+const Time = /* @__PURE__ */ styled('time', {
+  fontSize: '$1',
+  color: '$textMuted',
+  opacity: 0,
+  transition: 'opacity 120ms',
+  '@reducedMotion': { transition: 'none' },
 });
 const Bubble = /* @__PURE__ */ styled('div', {
   padding: '$2 $3',
@@ -95,6 +117,10 @@ export interface ChatBubbleProps {
   /** Buttons under the bubble: edit, delete, regenerate, play voice. */
   actions?: ReactNode;
   labels?: ChatBubbleLabels;
+  /** The speaker's portrait beside the message (decorative: the message is named already). */
+  avatar?: { src: string | null; name: string };
+  /** When it was written: `iso` for the machine, `label` as people read it ("10:42"). */
+  time?: { iso: string; label: string };
 }
 
 /** One message of a chat. */
@@ -107,10 +133,17 @@ export function ChatBubble({
   edited = false,
   actions,
   labels = ENGLISH,
+  avatar,
+  time,
 }: ChatBubbleProps) {
-  return (
-    // Each message is an article named by its speaker, so a screen reader can move between them.
-    <Row role="article" side={role} aria-label={labels.speaker(speaker)}>
+  const message = (
+    <Row
+      side={role}
+      {...(avatar ? {} : { role: 'article', 'aria-label': labels.speaker(speaker) })}
+      css={{
+        [`&:hover ${Time}, &:focus-within ${Time}`]: { opacity: 1 },
+      }}
+    >
       <Bubble side={role} status={status}>
         <Markdown
           skipHtml={false}
@@ -145,7 +178,16 @@ export function ChatBubble({
       {status === 'partial' && !streaming && <Note>{labels.partial}</Note>}
       {status === 'error' && <Note tone="danger">{labels.error}</Note>}
       {edited && <Note>{labels.edited}</Note>}
+      {time && <Time dateTime={time.iso}>{time.label}</Time>}
       {actions && <Actions>{actions}</Actions>}
     </Row>
+  );
+  if (!avatar) return message;
+  // Each message is an article named by its speaker, so a screen reader can move between them.
+  return (
+    <Line role="article" side={role} aria-label={labels.speaker(speaker)}>
+      <Avatar src={avatar.src} name={avatar.name} size="small" decorative />
+      {message}
+    </Line>
   );
 }

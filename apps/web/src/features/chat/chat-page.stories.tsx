@@ -25,6 +25,9 @@ export const SignedIn: Story = {
     const log = await canvas.findByRole('log', { name: 'Conversation' });
     await expect(log).toHaveAttribute('aria-live', 'polite');
     await expect(within(log).getAllByRole('article')).toHaveLength(3);
+    // Each message carries when it was written (shown on hover and focus).
+    const [first] = within(log).getAllByRole('article');
+    await expect(first!.querySelector('time')).toHaveAttribute('datetime');
     await expect(canvas.getByText('Chatting as Ada')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Regenerate reply' })).toBeVisible();
   },

@@ -64,7 +64,7 @@ export function ChatPage() {
 }
 
 function Conversation({ roomId }: { roomId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client, store, platform } = useServices();
   const queries = useQueryClient();
   const room = useRoom(roomId);
@@ -82,6 +82,7 @@ function Conversation({ roomId }: { roomId: string }) {
   const voiceCatalog = useVoiceCatalog();
   const { actor: voice } = useVoicePlayer();
   const speakReplies = useStoreSelector(store, (state) => state.context.speakReplies);
+  const ownAvatar = useStoreSelector(store, (state) => state.context.userInfo.avatar);
   const [draft, setDraft] = useState('');
   const dictation = useDictation({ catalog: voiceCatalog, text: draft, onText: setDraft });
   /** A message changed (edited, regenerated): its kept audio is no longer what it says. */
@@ -198,6 +199,11 @@ function Conversation({ roomId }: { roomId: string }) {
     .find((message) => message.role === 'mate' && !message.image);
   const lastText = [...messages].reverse().find((message) => !message.image && message.content);
   const you = t('common.you');
+  // Each speaker's portrait beside their messages; the time each was written, on hover/focus.
+  const mateFace = { src: mate.avatar, name: mate.name };
+  const ownFace = { src: persona?.avatar ?? ownAvatar ?? null, name: persona?.name ?? you };
+  const clock = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const timeOf = (iso: string) => ({ iso, label: clock.format(new Date(iso)) });
   const bubbleLabels = {
     partial: t('chat.partial'),
     error: t('chat.failed'),
@@ -306,6 +312,8 @@ function Conversation({ roomId }: { roomId: string }) {
                   status={message.status}
                   edited={message.editedAt !== null}
                   labels={message.role === 'user' ? ownLabels : bubbleLabels}
+                  avatar={message.role === 'mate' ? mateFace : ownFace}
+                  time={timeOf(message.createdAt)}
                   actions={
                     busy ? undefined : (
                       <Flex gap={1} align="center">
@@ -347,6 +355,7 @@ function Conversation({ roomId }: { roomId: string }) {
                   speaker={you}
                   content={reply.request.content}
                   labels={ownLabels}
+                  avatar={ownFace}
                 />
               )}
             {(busy || (!finished && reply.replyText)) && (
@@ -355,6 +364,7 @@ function Conversation({ roomId }: { roomId: string }) {
                 speaker={mate.name}
                 content={reply.replyText || '…'}
                 labels={bubbleLabels}
+                avatar={mateFace}
                 streaming
               />
             )}
