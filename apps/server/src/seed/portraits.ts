@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createAvatar } from '@dicebear/core';
 import { lorelei, notionists } from '@dicebear/collection';
+import type { Gender } from '@mates/api-client';
 
 /** Where the server serves the files of the media folder. */
 export const MEDIA_URL_PREFIX = '/media';
@@ -15,9 +16,43 @@ export type PortraitStyle = keyof typeof STYLES;
 /** Whether `name` is one of the portrait styles. */
 export const isPortraitStyle = (name: string): name is PortraitStyle => Object.hasOwn(STYLES, name);
 
-/** The SVG of a CC0 DiceBear portrait: the same style and seed always draw the same face. */
-export function portraitSvg(style: PortraitStyle, seed: string): string {
-  return createAvatar(STYLES[style] as never, { seed, backgroundColor: BACKGROUNDS }).toString();
+const variants = (numbers: number[]) => numbers.map((n) => `variant${String(n).padStart(2, '0')}`);
+// Lorelei's hair styles, sorted by eye from a sheet of all 48: short cuts, and longer ones.
+const LORELEI_SHORT_HAIR = variants([1, 2, 3, 4, 5, 7, 8, 9, 22, 25, 27, 28, 39, 44, 47]);
+const LORELEI_LONG_HAIR = variants([
+  10, 11, 13, 14, 15, 16, 17, 18, 19, 21, 23, 24, 26, 29, 30, 31, 32, 33, 35, 37, 40, 41, 42, 45,
+  46, 48,
+]);
+
+/**
+ * What a portrait of `gender` may look like: a woman has no beard and (in Lorelei) longer hair,
+ * a man short hair; a non-binary mate, or none given, anything the style draws.
+ */
+export function portraitLooks(
+  style: PortraitStyle,
+  gender: Gender | undefined,
+): Record<string, unknown> {
+  if (gender === 'female')
+    return style === 'lorelei'
+      ? { hair: LORELEI_LONG_HAIR, beardProbability: 0 }
+      : { beardProbability: 0 };
+  if (gender === 'male')
+    return style === 'lorelei'
+      ? { hair: LORELEI_SHORT_HAIR, earringsProbability: 0, hairAccessoriesProbability: 0 }
+      : {};
+  return {};
+}
+
+/**
+ * The SVG of a CC0 DiceBear portrait: the same style, seed and gender always draw the same
+ * face, one that looks like the gender when it is given (the seeded vampire Sable had a beard).
+ */
+export function portraitSvg(style: PortraitStyle, seed: string, gender?: Gender): string {
+  return createAvatar(STYLES[style] as never, {
+    seed,
+    backgroundColor: BACKGROUNDS,
+    ...portraitLooks(style, gender),
+  }).toString();
 }
 
 /**
@@ -29,8 +64,9 @@ export async function renderPortrait(
   id: string,
   style: PortraitStyle,
   seed: string,
+  gender?: Gender,
 ): Promise<string> {
-  const svg = portraitSvg(style, seed);
+  const svg = portraitSvg(style, seed, gender);
   await fs.mkdir(path.join(mediaDir, 'avatars'), { recursive: true });
   await fs.writeFile(path.join(mediaDir, 'avatars', `${id}.svg`), svg);
   return `${MEDIA_URL_PREFIX}/avatars/${id}.svg`;

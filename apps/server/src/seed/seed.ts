@@ -79,12 +79,8 @@ async function seed(trx: Kysely<Database>, options: { mediaDir: string }): Promi
         system_prompt: '',
         nsfw: mate.nsfw ?? false,
         visibility: 'public' as const,
-        avatar: await renderPortrait(
-          options.mediaDir,
-          id,
-          index % 3 === 2 ? 'notionists' : 'lorelei',
-          mate.name,
-        ),
+        // Lorelei for every seeded mate: its faces follow the mate's gender (hair, beard).
+        avatar: await renderPortrait(options.mediaDir, id, 'lorelei', mate.name, mate.gender),
         // Later seed mates are a little newer, so "newest" has a stable order.
         created_at: new Date(Date.parse(at) - (SEED_MATES.length - index) * 60_000).toISOString(),
       };
