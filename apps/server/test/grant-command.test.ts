@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/open-database';
 import { migrateToLatest } from '../src/db/migrate';
+import { insertUser } from './harness';
 
 // Issue #17: without payments, an operator gives benefits by e-mail, written in the ledger.
 const GRANT = path.join(import.meta.dirname, '..', 'src', 'cli', 'grant.ts');
@@ -35,21 +36,7 @@ describe('the grant command', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-grant-'));
     const { db, dialect, close } = database();
     await migrateToLatest(db as never, dialect);
-    const at = new Date().toISOString();
-    await db
-      .insertInto('users')
-      .values({
-        id: 'u1',
-        email: 'ada@example.com',
-        password_hash: null,
-        nickname: 'Ada',
-        bio: '',
-        language: 'en',
-        nfsw: false,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await insertUser(db, { id: 'u1', email: 'ada@example.com', nickname: 'Ada' });
     await close();
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

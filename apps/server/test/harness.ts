@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import type { Kysely } from 'kysely';
 import { serve } from '@hono/node-server';
 import {
   createApiClient,
@@ -22,7 +23,7 @@ import type { Mail, Mailer } from '../src/mail/mailer';
 import type { Deps } from '../src/http/context';
 import { createImageEngine } from '../src/images/create-engine';
 import { createSpeechEngine } from '../src/voice/create-speech';
-import type { MateTable } from '../src/db/schema';
+import type { Database, MateTable } from '../src/db/schema';
 import { createChatService } from '../src/chat/chat-service';
 import type { LanguageModel } from '../src/llm/language-model';
 import { newMateRow, type NewMate } from '../src/catalog/new-mate';
@@ -218,6 +219,28 @@ export async function signUp(
   const { userInfo } = await app.client().user.verifyStatus({ email, verifyTicket });
   if (!userInfo) throw new Error('verification did not sign in');
   return { userInfo, client: app.client({ token: userInfo.token }) };
+}
+
+/** A user row written straight to `db` (no mail, no verification), for tests below the API. */
+export async function insertUser(
+  db: Kysely<Database>,
+  user: { id: string; email: string; nickname?: string },
+): Promise<void> {
+  const at = new Date().toISOString();
+  await db
+    .insertInto('users')
+    .values({
+      id: user.id,
+      email: user.email,
+      password_hash: null,
+      nickname: user.nickname ?? user.id,
+      bio: '',
+      language: 'en',
+      nfsw: false,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 }
 
 /** A complete mate row for tests. */

@@ -8,6 +8,7 @@ import { startServer } from '../src/server';
 import { createSession } from '../src/accounts/sessions';
 import { grantBenefits } from '../src/accounts/benefits';
 import { startOpenAiDouble } from './openai-double';
+import { insertUser } from './harness';
 
 // Issue #18: a stop (SIGTERM) while a reply streams ends it saved as far as it got, tells the
 // reader why, and closes; before, the server waited for the generation to end on its own.
@@ -34,21 +35,7 @@ describe('stopping the server while a reply is being written', () => {
       () => {},
     );
     const { db } = running.deps;
-    const at = new Date().toISOString();
-    await db
-      .insertInto('users')
-      .values({
-        id: 'u1',
-        email: 'ada@example.com',
-        password_hash: null,
-        nickname: 'Ada',
-        bio: '',
-        language: 'en',
-        nfsw: false,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await insertUser(db, { id: 'u1', email: 'ada@example.com', nickname: 'Ada' });
     await grantBenefits(
       db,
       'u1',

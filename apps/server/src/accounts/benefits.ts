@@ -124,13 +124,7 @@ export async function takeBackUpTo(
   reasonFor: (taken: { chats: number; goldCoins: number }) => string,
   reference: LedgerReference | null,
 ): Promise<{ chats: number; goldCoins: number }> {
-  // The same row lock as a spend: a parallel spend waits, so the balance read is current.
-  const locked = await trx
-    .updateTable('benefits')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('user_id', '=', userId)
-    .returning(['chats', 'gold_coins'])
-    .executeTakeFirst();
+  const locked = await lockBenefits(trx, userId);
   const taken = {
     chats: Math.min(Math.max(0, want.chats), locked?.chats ?? 0),
     goldCoins: Math.min(Math.max(0, want.goldCoins), locked?.gold_coins ?? 0),
@@ -155,6 +149,20 @@ export async function takeBackUpTo(
     after,
   );
   return taken;
+}
+
+/**
+ * Locks the user's `benefits` row for the rest of `trx` by a write that changes nothing, and
+ * answers its balances: PostgreSQL then makes a parallel spend or take-back wait for this
+ * transaction (SQLite runs one at a time), so what is read next is current.
+ */
+function lockBenefits(trx: Transaction<Database>, userId: string) {
+  return trx
+    .updateTable('benefits')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('user_id', '=', userId)
+    .returning(['chats', 'gold_coins'])
+    .executeTakeFirst();
 }
 
 /** Midnight UTC at the start of today, as stored. */
@@ -195,12 +203,7 @@ async function spend(
   change: { chats: number; goldCoins: number },
   movement: Omit<Movement, 'kind'>,
 ): Promise<SpendResult> {
-  const locked = await trx
-    .updateTable('benefits')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('user_id', '=', userId)
-    .returning(['chats', 'gold_coins'])
-    .executeTakeFirst();
+  const locked = await lockBenefits(trx, userId);
   if (!locked || locked.chats < change.chats || locked.gold_coins < change.goldCoins)
     return 'short';
   const caps = await trx
