@@ -203,7 +203,11 @@ function Conversation({ roomId }: { roomId: string }) {
   const mateFace = { src: mate.avatar, name: mate.name };
   const ownFace = { src: persona?.avatar ?? ownAvatar ?? null, name: persona?.name ?? you };
   const clock = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const timeOf = (iso: string) => ({ iso, label: clock.format(new Date(iso)) });
+  const timeOf = (iso: string) => {
+    const date = new Date(iso);
+    // A message without a readable time shows none rather than breaking the conversation.
+    return Number.isNaN(date.getTime()) ? undefined : { iso, label: clock.format(date) };
+  };
   const bubbleLabels = {
     partial: t('chat.partial'),
     error: t('chat.failed'),
