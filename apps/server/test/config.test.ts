@@ -294,6 +294,18 @@ describe('configuration', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('has every environment variable it reads in the README table', () => {
+    const source = fs.readFileSync(path.join(import.meta.dirname, '../src/config.ts'), 'utf8');
+    const schema = source.slice(source.indexOf('const schema = z.object({'));
+    const names = [
+      ...schema.slice(0, schema.indexOf('\n});')).matchAll(/\n {2}([A-Z][A-Z0-9_]+):/g),
+    ].map((match) => match[1]!);
+    expect(names.length).toBeGreaterThan(50);
+    const readme = fs.readFileSync(path.join(import.meta.dirname, '../README.md'), 'utf8');
+    const table = readme.split('\n').filter((line) => line.startsWith('| `'));
+    expect(names.filter((name) => !table.some((row) => row.includes(`\`${name}\``)))).toEqual([]);
+  });
+
   it('reads ADMIN_EMAILS as lowercased addresses, blanks between commas ignored', () => {
     expect(loadConfig({}).adminEmails.size).toBe(0);
     expect([
