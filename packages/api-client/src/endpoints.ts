@@ -61,6 +61,7 @@ import type {
   DeleteMessageQuery,
   EditMessageQuery,
   ChooseSwipePayload,
+  SetRoomPersonaPayload,
   Message,
   Room,
   RoomInfo,
@@ -206,6 +207,8 @@ export interface Endpoints {
   '/user/resetPassword': Post<ResetPasswordPayload, Empty>;
   // Beyond the specification: versions of a message (alternate greetings, kept regenerations).
   '/room/chooseSwipe': Post<ChooseSwipePayload, Message>;
+  // Beyond the specification: the persona played in one chat, switched from the chat.
+  '/room/setPersona': Post<SetRoomPersonaPayload, Room>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -300,6 +303,7 @@ export const ENDPOINTS = {
   '/user/forgotPassword': { method: 'POST', hasInput: true },
   '/user/resetPassword': { method: 'POST', hasInput: true },
   '/room/chooseSwipe': { method: 'POST', hasInput: true },
+  '/room/setPersona': { method: 'POST', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

@@ -113,6 +113,7 @@ export type {
   DeleteMessageQuery,
   EditMessageQuery,
   ChooseSwipePayload,
+  SetRoomPersonaPayload,
   MessageSwipes,
   Message,
   MessageRole,

@@ -29,6 +29,7 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
   '/user/forgotPassword': { email: 'ada@example.com' },
   '/user/resetPassword': { token: 'reset-token', password: 'a new long secret' },
   '/room/chooseSwipe': { roomId: 'room-1', messageId: 'msg-1', index: 1 },
+  '/room/setPersona': { roomId: 'room-1', personaId: null },
   '/user/updateLange': { language: 'es' },
   '/user/updateTags': { tags: ['romance'], gender: null, nfsw: false },
   '/user/favorites': undefined,

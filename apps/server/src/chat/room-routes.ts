@@ -303,6 +303,35 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
     return toMessage(row);
   });
 
+  // Who the person plays in this chat from the next message on: a persona of theirs, or none.
+  const personaBody = z.object({ roomId: id, personaId: id.nullable() });
+  api.post('/room/setPersona', personaBody, async (c, read) => {
+    const user = requireUser(c);
+    const input = await read();
+    const room = await ownRoom(user.id, input.roomId);
+    if (input.personaId) {
+      const persona = await db
+        .selectFrom('personas')
+        .select('id')
+        .where('id', '=', input.personaId)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (!persona) throw notFound('Persona');
+    }
+    await db
+      .updateTable('rooms')
+      .set({ persona_id: input.personaId })
+      .where('id', '=', room.id)
+      .execute();
+    return {
+      roomId: room.id,
+      mateId: room.mate_id,
+      personaId: input.personaId,
+      createdAt: room.created_at,
+      updatedAt: room.updated_at,
+    };
+  });
+
   // Another version of the room's last reply (or greeting): the conversation continues from it.
   const swipeBody = z.object({
     roomId: id,

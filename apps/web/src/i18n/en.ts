@@ -253,6 +253,8 @@ export const en = {
     conversation: 'Conversation',
     back: 'Back to recent chats',
     newChat: 'New chat',
+    playAs: 'Play as',
+    yourself: 'Yourself',
     versions: 'Versions of this reply',
     previousVersion: 'Previous version',
     nextVersion: 'Next version',

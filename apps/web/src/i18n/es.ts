@@ -256,6 +256,8 @@ export const es: Messages = {
     conversation: 'Conversación',
     back: 'Volver a los chats recientes',
     newChat: 'Chat nuevo',
+    playAs: 'Jugar como',
+    yourself: 'Tú mismo',
     versions: 'Versiones de esta respuesta',
     previousVersion: 'Versión anterior',
     nextVersion: 'Versión siguiente',

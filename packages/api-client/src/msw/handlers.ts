@@ -205,6 +205,8 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     });
   },
   '/room/deleteMessage': () => null,
+  '/room/setPersona': ({ body }) =>
+    fixtures.createRoomFixture({ personaId: (body as { personaId: string | null }).personaId }),
   '/room/chooseSwipe': ({ body }) => {
     const { messageId, index } = body as { messageId: string; index: number };
     return fixtures.createMessageFixture({

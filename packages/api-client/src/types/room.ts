@@ -52,6 +52,14 @@ export interface MessageSwipes {
   count: number;
 }
 
+/** Payload of `POST /room/setPersona`: who the person plays in this chat from now on. */
+export interface SetRoomPersonaPayload {
+  /** The room (the caller's own). */
+  roomId: string;
+  /** One of the caller's personas, or `null` to be themselves (their nickname). */
+  personaId: string | null;
+}
+
 /**
  * Payload of `POST /room/chooseSwipe`: show another version of the room's last mate message
  * (the conversation continues from it).

@@ -458,3 +458,36 @@ export const SwipeBetweenGreetings: Story = {
     await expect(within(versions).getByRole('button', { name: 'Next version' })).toBeDisabled();
   },
 };
+
+// What the mocked server was asked during one story: the personas chosen.
+const switched: (string | null)[] = [];
+
+/** The persona played in this chat is switched from its top bar. */
+export const SwitchThePersona: Story = {
+  loaders: [() => void switched.splice(0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/setPersona', ({ body }) => {
+          const { personaId } = body as { personaId: string | null };
+          switched.push(personaId);
+          return {
+            roomId: 'room-1',
+            mateId: 'mate-1',
+            personaId,
+            createdAt: '2026-11-24T10:00:00.000Z',
+            updatedAt: '2026-11-24T10:00:00.000Z',
+          };
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const playAs = await canvas.findByRole('combobox', { name: 'Play as' });
+    await userEvent.click(playAs);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole('option', { name: 'Yourself' }));
+    await waitFor(() => expect(switched).toEqual([null]));
+  },
+};

@@ -30,7 +30,7 @@ import { useServices } from '../../app/services-context';
 import { href } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError, WayOn } from '../../components/states';
-import { MessageActions, MessageEditor, SwipeControls } from './message-parts';
+import { MessageActions, MessageEditor, PersonaSwitch, SwipeControls } from './message-parts';
 import { PictureMessage, PictureSheet, useImageModels } from './picture-parts';
 import { useVoiceCatalog, useVoicePlayer } from '../../components/voice/voice-player';
 import { MessageVoiceButton } from '../../components/voice/voice-parts';
@@ -268,6 +268,7 @@ function Conversation({ roomId }: { roomId: string }) {
                   {persona ? t('chat.persona', { name: persona.name }) : t('chat.noPersona')}
                 </Text>
               </Stack>
+              {!readOnly && <PersonaSwitch roomId={roomId} personaId={persona?.uuid ?? null} />}
             </Flex>
           </Stack>
         </Docked>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@mates/api-client';
-import { Button, Card, Flex, IconButton, TextArea } from '@mates/ui';
+import { Button, Card, Flex, IconButton, Select, TextArea } from '@mates/ui';
 import { useServices } from '../../app/services-context';
 
 const Icon = ({ d }: { d: string }) => (
@@ -187,5 +187,38 @@ export function SwipeControls({
         onClick={() => choose.mutate(swipes.index + 1)}
       />
     </Flex>
+  );
+}
+
+const YOURSELF = '';
+
+/**
+ * Who the person plays in this chat (one of their personas, or themselves), switched from the
+ * chat: the next reply is to them. Nothing to choose without personas.
+ */
+export function PersonaSwitch({ roomId, personaId }: { roomId: string; personaId: string | null }) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const queries = useQueryClient();
+  const personas = useQuery({
+    queryKey: ['personas'],
+    queryFn: ({ signal }) => client.user.personas({ signal }),
+  });
+  const change = useMutation({
+    mutationFn: (value: string) =>
+      client.room.setPersona({ roomId, personaId: value === YOURSELF ? null : value }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: ['room', roomId] }),
+  });
+  if (!personas.data?.length) return null;
+  return (
+    <Select
+      label={t('chat.playAs')}
+      value={personaId ?? YOURSELF}
+      onValueChange={(value) => change.mutate(value)}
+      options={[
+        { value: YOURSELF, label: t('chat.yourself') },
+        ...personas.data.map((persona) => ({ value: persona.uuid, label: persona.name })),
+      ]}
+    />
   );
 }
