@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { MessageStatus } from '@mates/api-client';
-import Markdown from 'react-markdown';
+import Markdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import { keyframes, styled } from '../theme/stitches.config';
 import { Avatar } from '../catalog/avatar';
@@ -123,6 +123,38 @@ export interface ChatBubbleProps {
   time?: { iso: string; label: string };
 }
 
+/** Links open elsewhere; pictures load only from this server (see {@link OWN_MEDIA}). */
+const MARKDOWN_PARTS: Components = {
+  a: ({ href, children }) => (
+    <a href={href} target="_blank" rel="noreferrer noopener">
+      {children}
+    </a>
+  ),
+  // Loading a picture from elsewhere tells its host who opened the chat and when (a tracking
+  // pixel): only this server's media is shown, anything else is a link.
+  img: ({ src, alt }) =>
+    typeof src === 'string' && OWN_MEDIA.test(src) ? (
+      <img src={src} alt={alt ?? ''} />
+    ) : (
+      <a href={typeof src === 'string' ? src : undefined} target="_blank" rel="noreferrer noopener">
+        {alt || src}
+      </a>
+    ),
+};
+
+/**
+ * A message's words, rendered from Markdown. Kept apart so that a long conversation re-renders
+ * (each streamed word re-renders the screen) without parsing every message's Markdown again.
+ */
+const MessageText = memo(function MessageText({ content }: { content: string }) {
+  return (
+    // A line break in a message is a line break (roleplay writes lines, not paragraphs).
+    <Markdown skipHtml={false} remarkPlugins={REMARK_PLUGINS} components={MARKDOWN_PARTS}>
+      {content}
+    </Markdown>
+  );
+});
+
 /** One message of a chat. */
 export function ChatBubble({
   role,
@@ -145,34 +177,7 @@ export function ChatBubble({
       }}
     >
       <Bubble side={role} status={status}>
-        <Markdown
-          skipHtml={false}
-          // A line break in a message is a line break (roleplay writes lines, not paragraphs).
-          remarkPlugins={REMARK_PLUGINS}
-          components={{
-            a: ({ href, children }) => (
-              <a href={href} target="_blank" rel="noreferrer noopener">
-                {children}
-              </a>
-            ),
-            // Loading a picture from elsewhere tells its host who opened the chat and when
-            // (a tracking pixel): only this server's media is shown, anything else is a link.
-            img: ({ src, alt }) =>
-              typeof src === 'string' && OWN_MEDIA.test(src) ? (
-                <img src={src} alt={alt ?? ''} />
-              ) : (
-                <a
-                  href={typeof src === 'string' ? src : undefined}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                >
-                  {alt || src}
-                </a>
-              ),
-          }}
-        >
-          {content}
-        </Markdown>
+        <MessageText content={content} />
         {streaming && <Caret aria-hidden="true" />}
       </Bubble>
       {status === 'partial' && !streaming && <Note>{labels.partial}</Note>}
