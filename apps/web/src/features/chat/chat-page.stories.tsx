@@ -491,3 +491,80 @@ export const SwitchThePersona: Story = {
     await waitFor(() => expect(switched).toEqual([null]));
   },
 };
+
+/** A room of 120 messages kept as the server keeps them: pages of 50 before a message. */
+function storedRoom() {
+  const messages = Array.from({ length: 120 }, (_, index) =>
+    createMessageFixture({
+      messageId: `msg-${index + 1}`,
+      role: index % 2 ? 'user' : 'mate',
+      content: `Message ${index + 1}: the tide came in over the old causeway, as it does.`,
+    }),
+  );
+  const roomInfo = mockEndpoint('/room/roomInfo', ({ query }) => {
+    const size = Number(query.pageSize ?? 50);
+    const end = query.before
+      ? messages.findIndex((message) => message.messageId === query.before)
+      : messages.length;
+    const start = Math.max(0, end - size);
+    return createRoomInfoFixture({
+      messages: messages.slice(start, end),
+      hasMoreBefore: start > 0,
+    });
+  });
+  // A sent message and its reply are kept, as the server keeps them, for the refresh after.
+  const keepSends = http.post('*/api/girl/chat/send', async ({ request }) => {
+    const { content } = (await request.clone().json()) as { content?: string };
+    messages.push(
+      createMessageFixture({ messageId: 'msg-user', role: 'user', content: content ?? '' }),
+      createMessageFixture({
+        messageId: 'msg-reply',
+        role: 'mate',
+        content: 'The newest reply, kept.',
+      }),
+    );
+    return undefined;
+  });
+  return [roomInfo, keepSends];
+}
+
+/** Time for a page of messages to arrive on a busy machine. */
+const LOADS = { timeout: 5000 };
+
+/**
+ * Earlier messages load as the reader scrolls up to them; a reply afterwards keeps both the
+ * earliest and the newest messages in the conversation (the refresh read only the oldest page).
+ */
+export const EarlierMessagesStayAfterAReply: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        ...storedRoom(),
+        mockChatStream({ reply: 'The newest reply, kept.', delayMs: 20 }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    await waitFor(() => expect(within(log).getAllByRole('article')).toHaveLength(50));
+    // Scrolling up loads the 50 before; the button (for keyboards) the first 20.
+    const earlier = canvas.getByRole('button', { name: 'Show earlier messages' });
+    await waitFor(() => {
+      earlier.scrollIntoView();
+      expect(within(log).getAllByRole('article')).toHaveLength(100);
+    }, LOADS);
+    await userEvent.click(canvas.getByRole('button', { name: 'Show earlier messages' }));
+    await waitFor(() => expect(within(log).getAllByRole('article')).toHaveLength(120), LOADS);
+    await expect(canvas.getByText(/^Message 1:/)).toBeInTheDocument();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Still there?{Enter}');
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Send' })).toBeVisible());
+    // After the refresh: everything loaded so far, and the newest at the end.
+    await waitFor(() => expect(within(log).getAllByRole('article')).toHaveLength(122), LOADS);
+    await expect(canvas.getByText(/^Message 1:/)).toBeInTheDocument();
+    await expect(canvas.getByText(/^Message 120:/)).toBeInTheDocument();
+    await expect(within(log).getAllByRole('article').at(-1)).toHaveTextContent(
+      'The newest reply, kept.',
+    );
+  },
+};

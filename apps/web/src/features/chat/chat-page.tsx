@@ -10,6 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSelector as useStoreSelector } from '@xstate/store-react';
 import { chatStreamMachine } from '@mates/state-machines';
+import type { ActorRefFrom } from 'xstate';
 import type { Message, RoomInfo } from '@mates/api-client';
 import {
   Avatar,
@@ -37,7 +38,11 @@ import { MessageVoiceButton } from '../../components/voice/voice-parts';
 import { DictationStatus, MicButton, useDictation } from '../../components/voice/dictation';
 import { useStickToBottom } from './stick-to-bottom';
 
-/** The room's messages, newest page first fetched, older pages fetched on demand. */
+/**
+ * The room's messages: the newest page first, each further page the one before it. Kept in that
+ * order because a refresh reads pages from the first, each from the one before: it then reads
+ * the newest messages and as many earlier pages as were loaded (oldest first, it lost the rest).
+ */
 function useRoom(roomId: string) {
   const { client } = useServices();
   return useInfiniteQuery<RoomInfo, Error, InfiniteData<RoomInfo>, string[], string | null>({
@@ -48,9 +53,8 @@ function useRoom(roomId: string) {
         { signal },
       ),
     initialPageParam: null,
-    getNextPageParam: () => undefined,
-    getPreviousPageParam: (first) =>
-      first.hasMoreBefore ? (first.messages[0]?.messageId ?? undefined) : undefined,
+    getNextPageParam: (older) =>
+      older.hasMoreBefore ? (older.messages[0]?.messageId ?? undefined) : undefined,
     enabled: roomId !== '',
   });
 }
@@ -83,8 +87,6 @@ function Conversation({ roomId }: { roomId: string }) {
   const { actor: voice } = useVoicePlayer();
   const speakReplies = useStoreSelector(store, (state) => state.context.speakReplies);
   const ownAvatar = useStoreSelector(store, (state) => state.context.userInfo.avatar);
-  const [draft, setDraft] = useState('');
-  const dictation = useDictation({ catalog: voiceCatalog, text: draft, onText: setDraft });
   /** A message changed (edited, regenerated): its kept audio is no longer what it says. */
   const forgetVoice = (messageId: string | undefined) => {
     if (!messageId) return;
@@ -92,9 +94,6 @@ function Conversation({ roomId }: { roomId: string }) {
     voice.send({ type: 'FORGET', messageId });
   };
   const refresh = () => queries.invalidateQueries({ queryKey: ['room', roomId] });
-  const inspiration = useMutation({
-    mutationFn: () => client.girl.chatGetInspiration({ roomId }),
-  });
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const newChat = useMutation({
@@ -114,21 +113,6 @@ function Conversation({ roomId }: { roomId: string }) {
     onSuccess: () => setDoomed(null),
     onSettled: refresh,
   });
-
-  // A message the server refused before keeping it (no chats left, the model loading) goes back
-  // into the composer, unless something new was typed since: nothing a person wrote is lost.
-  useEffect(() => {
-    let restored: unknown = null;
-    const watch = chat.subscribe((state) => {
-      const { request, userMessage } = state.context;
-      if (!state.matches('failed') || userMessage || !request || restored === request) return;
-      if (!('content' in request) || !request.content) return;
-      restored = request;
-      const content = request.content;
-      setDraft((current) => current || content);
-    });
-    return () => watch.unsubscribe();
-  }, [chat]);
 
   // Once a reply ends, the saved messages are the truth again; benefits follow reply-end.
   useEffect(() => {
@@ -150,24 +134,28 @@ function Conversation({ roomId }: { roomId: string }) {
   const log = useRef<HTMLDivElement>(null);
   const { unseen, jumpToBottom, keepPlace } = useStickToBottom(log, room.isSuccess);
   const earlier = useRef<HTMLButtonElement>(null);
-  const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = room;
+  const {
+    hasNextPage: hasEarlier,
+    isFetchingNextPage: fetchingEarlier,
+    fetchNextPage: fetchEarlier,
+  } = room;
   const loadEarlier = () => {
     keepPlace();
-    void fetchPreviousPage();
+    void fetchEarlier();
   };
   // Older messages load as the reader scrolls up to them (the button stays for keyboards).
   useEffect(() => {
     const button = earlier.current;
-    if (!button || !hasPreviousPage || isFetchingPreviousPage) return;
+    if (!button || !hasEarlier || fetchingEarlier) return;
     const seen = new IntersectionObserver(([entry]) => {
       if (!entry?.isIntersecting) return;
       seen.disconnect();
       keepPlace();
-      void fetchPreviousPage();
+      void fetchEarlier();
     });
     seen.observe(button);
     return () => seen.disconnect();
-  }, [hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage, keepPlace, room.isSuccess]);
+  }, [hasEarlier, fetchingEarlier, fetchEarlier, keepPlace, room.isSuccess]);
 
   if (!roomId)
     return (
@@ -180,9 +168,9 @@ function Conversation({ roomId }: { roomId: string }) {
   if (room.isPending) return <Loading />;
   if (room.isError) return <LoadError query={room} title={t('chat.error')} />;
 
-  const latest = room.data.pages.at(-1)!;
+  const latest = room.data.pages[0]!;
   const { mate, persona, readOnly } = latest;
-  const messages = room.data.pages.flatMap((page) => page.messages);
+  const messages = room.data.pages.toReversed().flatMap((page) => page.messages);
   // While a reply is regenerated, what it replaces is hidden: the last reply, or everything
   // after the edited message the conversation continues from.
   const request = busy ? reply.request : null;
@@ -216,12 +204,6 @@ function Conversation({ roomId }: { roomId: string }) {
   };
   // The user's own messages are named "You say", not "You says".
   const ownLabels = { ...bubbleLabels, speaker: () => t('chat.youSay') };
-  const send = (content: string) => {
-    inspiration.reset();
-    chat.send({ type: 'SEND', content });
-    // Whoever sends wants to see their message and the reply.
-    jumpToBottom();
-  };
   return (
     <Container>
       <Stack gap={4}>
@@ -272,13 +254,13 @@ function Conversation({ roomId }: { roomId: string }) {
             </Flex>
           </Stack>
         </Docked>
-        {room.hasPreviousPage && (
+        {hasEarlier && (
           <Flex justify="center">
             <Button
               ref={earlier}
               variant="ghost"
               size="small"
-              aria-busy={room.isFetchingPreviousPage}
+              aria-busy={fetchingEarlier}
               onClick={loadEarlier}
             >
               {t('chat.earlier')}
@@ -412,25 +394,13 @@ function Conversation({ roomId }: { roomId: string }) {
                   )}
                 </Flex>
               )}
-              <ChatComposer
-                value={draft}
-                onValueChange={setDraft}
-                tools={<MicButton dictation={dictation} />}
-                streaming={busy}
-                onSend={send}
-                onStop={() => chat.send({ type: 'ABORT' })}
-                onInspire={() => inspiration.mutate()}
-                suggestions={inspiration.data?.suggestions ?? []}
-                labels={{
-                  message: t('chat.message'),
-                  placeholder: t('chat.placeholder'),
-                  send: t('chat.send'),
-                  stop: t('chat.stop'),
-                  inspire: t('chat.inspire'),
-                  suggestions: t('chat.suggestions'),
-                }}
+              <Composer
+                chat={chat}
+                roomId={roomId}
+                busy={busy}
+                voiceCatalog={voiceCatalog}
+                onSend={jumpToBottom}
               />
-              <DictationStatus dictation={dictation} />
             </Stack>
           )}
         </Docked>
@@ -464,5 +434,75 @@ function Conversation({ roomId }: { roomId: string }) {
         onCancel={() => setDoomed(null)}
       />
     </Container>
+  );
+}
+
+/**
+ * The message box under the conversation, with its own state: what is typed re-renders only
+ * the box, not every message of a long conversation.
+ */
+function Composer({
+  chat,
+  roomId,
+  busy,
+  voiceCatalog,
+  onSend,
+}: {
+  chat: ActorRefFrom<typeof chatStreamMachine>;
+  roomId: string;
+  busy: boolean;
+  voiceCatalog: ReturnType<typeof useVoiceCatalog>;
+  /** After a message is sent: whoever sends wants to see their message and the reply. */
+  onSend: () => void;
+}) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const [draft, setDraft] = useState('');
+  const dictation = useDictation({ catalog: voiceCatalog, text: draft, onText: setDraft });
+  const inspiration = useMutation({
+    mutationFn: () => client.girl.chatGetInspiration({ roomId }),
+  });
+  // A message the server refused before keeping it (no chats left, the model loading) goes back
+  // into the composer, unless something new was typed since: nothing a person wrote is lost.
+  useEffect(() => {
+    let restored: unknown = null;
+    const watch = chat.subscribe((state) => {
+      const { request, userMessage } = state.context;
+      if (!state.matches('failed') || userMessage || !request || restored === request) return;
+      if (!('content' in request) || !request.content) return;
+      restored = request;
+      const content = request.content;
+      setDraft((current) => current || content);
+    });
+    return () => watch.unsubscribe();
+  }, [chat]);
+
+  const send = (content: string) => {
+    inspiration.reset();
+    chat.send({ type: 'SEND', content });
+    onSend();
+  };
+  return (
+    <>
+      <ChatComposer
+        value={draft}
+        onValueChange={setDraft}
+        tools={<MicButton dictation={dictation} />}
+        streaming={busy}
+        onSend={send}
+        onStop={() => chat.send({ type: 'ABORT' })}
+        onInspire={() => inspiration.mutate()}
+        suggestions={inspiration.data?.suggestions ?? []}
+        labels={{
+          message: t('chat.message'),
+          placeholder: t('chat.placeholder'),
+          send: t('chat.send'),
+          stop: t('chat.stop'),
+          inspire: t('chat.inspire'),
+          suggestions: t('chat.suggestions'),
+        }}
+      />
+      <DictationStatus dictation={dictation} />
+    </>
   );
 }

@@ -112,10 +112,11 @@ export function useCreatePicture(roomId: string, onCreated?: () => void) {
       };
       queries.setQueryData<InfiniteData<RoomInfo>>(['room', roomId], (data) => {
         if (!data) return data;
+        // The first page holds the newest messages (see useRoom).
         const pages = [...data.pages];
-        const last = pages.at(-1)!;
-        if (last.messages.some((m) => m.messageId === message.messageId)) return data;
-        pages[pages.length - 1] = { ...last, messages: [...last.messages, message] };
+        const newest = pages[0]!;
+        if (newest.messages.some((m) => m.messageId === message.messageId)) return data;
+        pages[0] = { ...newest, messages: [...newest.messages, message] };
         return { ...data, pages };
       });
       refreshBenefits();
