@@ -75,7 +75,8 @@ export function createApp(deps: Deps): Hono {
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );
   api.onError((error, c) => {
-    if (error instanceof EnvelopeError) return fail(c, error.code, error.message);
+    if (error instanceof EnvelopeError)
+      return fail(c, error.code, error.message, error.retryAfterSeconds);
     deps.log(`error in ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
     return fail(c, CODE.internal, 'Something went wrong on our side. Please try again.');
   });

@@ -26,6 +26,7 @@ import { createSpeechEngine } from '../src/voice/create-speech';
 import type { Database, MateTable } from '../src/db/schema';
 import { createChatService } from '../src/chat/chat-service';
 import type { LanguageModel } from '../src/llm/language-model';
+import { createOpenAiModel } from '../src/llm/openai';
 import { newMateRow, type NewMate } from '../src/catalog/new-mate';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { createTranscriptionEngine } from '../src/voice/openai-transcription';
@@ -264,6 +265,17 @@ export function mateRow(creatorId: string, overrides: Partial<NewMate> = {}): Ma
     nsfw: false,
     visibility: 'public',
     ...overrides,
+  });
+}
+
+/** A language model that answers through an OpenAI-compatible double (test/openai-double.ts). */
+export function doubleModel(double: { baseUrl: string }): LanguageModel {
+  return createOpenAiModel({
+    baseUrl: double.baseUrl,
+    apiKey: 'sk-test',
+    model: 'mate-model',
+    contextSize: 8192,
+    fetch: globalThis.fetch,
   });
 }
 

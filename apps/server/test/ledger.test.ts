@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, type ApiClient, type ChatStreamEvent } from '@mates/api-client';
-import { createOpenAiModel } from '../src/llm/openai';
 import { DAILY_CAP_REACHED, grantBenefits, spendGoldCoins } from '../src/accounts/benefits';
 import { NO_CHATS_LEFT } from '../src/chat/start-reply';
 import { appendMessage } from '../src/chat/messages';
-import { DIALECTS, postgresAvailable, signUp, startTestServer } from './harness';
+import { DIALECTS, postgresAvailable, signUp, startTestServer, doubleModel } from './harness';
 import { startOpenAiDouble } from './openai-double';
 
 // Issue #17: the benefits ledger, no balance below zero under concurrency, daily spending caps.
@@ -21,13 +20,7 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
     if (skip) return;
     double = await startOpenAiDouble();
     server = await startTestServer(dialect, {
-      model: createOpenAiModel({
-        baseUrl: double.baseUrl,
-        apiKey: 'sk-test',
-        model: 'mate-model',
-        contextSize: 8192,
-        fetch: globalThis.fetch,
-      }),
+      model: doubleModel(double),
       env: {
         WELCOME_CHATS: String(WELCOME_CHATS),
         WELCOME_GOLD_COINS: String(WELCOME_COINS),

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@mates/api-client';
-import { createOpenAiModel } from '../src/llm/openai';
-import { DIALECTS, postgresAvailable, signUp, startTestServer } from './harness';
+import { DIALECTS, postgresAvailable, signUp, startTestServer, doubleModel } from './harness';
 import { startOpenAiDouble } from './openai-double';
 
 // Issue #19: the persona played in a chat is switched from the chat; the next reply is to it.
@@ -15,13 +14,7 @@ describe.each(DIALECTS)('the persona of a chat on %s', (dialect) => {
     if (skip) return;
     double = await startOpenAiDouble();
     server = await startTestServer(dialect, {
-      model: createOpenAiModel({
-        baseUrl: double.baseUrl,
-        apiKey: 'sk-test',
-        model: 'mate-model',
-        contextSize: 8192,
-        fetch: globalThis.fetch,
-      }),
+      model: doubleModel(double),
     });
   });
   afterAll(async () => {

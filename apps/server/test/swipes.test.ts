@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, type ApiClient } from '@mates/api-client';
-import { createOpenAiModel } from '../src/llm/openai';
-import { DIALECTS, mateRow, postgresAvailable, signUp, startTestServer } from './harness';
+import {
+  DIALECTS,
+  mateRow,
+  postgresAvailable,
+  signUp,
+  startTestServer,
+  doubleModel,
+} from './harness';
 import { startOpenAiDouble } from './openai-double';
 
 // Issue #19: versions of a message to swipe between — the greeting and its alternate
@@ -18,13 +24,7 @@ describe.each(DIALECTS)('swipes on %s', (dialect) => {
     if (skip) return;
     double = await startOpenAiDouble();
     server = await startTestServer(dialect, {
-      model: createOpenAiModel({
-        baseUrl: double.baseUrl,
-        apiKey: 'sk-test',
-        model: 'mate-model',
-        contextSize: 8192,
-        fetch: globalThis.fetch,
-      }),
+      model: doubleModel(double),
     });
     const creator = await server.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     const row = mateRow(creator.id, {

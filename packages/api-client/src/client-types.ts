@@ -14,7 +14,11 @@ export interface ApiClientOptions {
   getLanguage: () => string | null | undefined;
   /** Called when a call answers 5002, before it rejects with a `SessionExpiredError`. */
   onSessionExpired?: () => void;
-  /** Called with the message when a call answers 5007, before it rejects. */
+  /**
+   * Called with the message when a call answers 5007, before it rejects; not for a refusal
+   * that says when to ask again (`Retry-After`, see `ApiError.retryAfterMs`): its caller
+   * decides whether to wait and ask again or to say so.
+   */
   onNotice?: (message: string) => void;
 }
 

@@ -191,6 +191,23 @@ describe('createApiClient: envelope handling (docs/product.md, errors)', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
+  it('5007 with Retry-After: no notice, the wait on the error for its caller', async () => {
+    const { client, onNotice } = setup(() => {
+      const response = envelopeResponse(5007, null, 'The model is still starting up.');
+      response.headers.set('retry-after', '2');
+      return response;
+    });
+    const error = await client.girl
+      .chatSend({ roomId: 'room-1', content: 'Hi' }, { onData: () => {} })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 5007, retryAfterMs: 2000 });
+    expect(onNotice).not.toHaveBeenCalled();
+    // Without it, a notice as ever, and no wait.
+    const plain = setup(() => envelopeResponse(5007, null, 'No.'));
+    await expect(plain.client.mate.hotWords()).rejects.toMatchObject({ retryAfterMs: null });
+    expect(plain.onNotice).toHaveBeenCalledWith('No.');
+  });
+
   it('5007 without a message: "something error"', async () => {
     const { client, onNotice } = setup(() => envelopeResponse(5007, null, ''));
     await expect(client.mate.hotWords()).rejects.toThrow(/^something error$/);

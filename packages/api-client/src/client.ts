@@ -63,10 +63,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!isEnvelope(envelope)) {
       throw new ApiError('server error', { ...call, code: 0, status: response.status });
     }
-    return unwrap(envelope, call, response.status);
+    return unwrap(envelope, call, response.status, retryAfterMs(response));
   }
 
-  function unwrap(envelope: { c: number; m?: unknown; d?: unknown }, call: Call, status: number) {
+  function unwrap(
+    envelope: { c: number; m?: unknown; d?: unknown },
+    call: Call,
+    status: number,
+    retryAfter: number | null,
+  ) {
     const message = typeof envelope.m === 'string' ? envelope.m : '';
     switch (envelope.c) {
       case ENVELOPE_CODES.ok:
@@ -76,8 +81,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw new SessionExpiredError({ ...call, status });
       case ENVELOPE_CODES.notice: {
         const notice = message || 'something error';
-        options.onNotice?.(notice);
-        throw new ApiError(notice, { ...call, code: envelope.c, status });
+        // A refusal that passes by itself is the caller's to handle (ask again, say so).
+        if (retryAfter === null) options.onNotice?.(notice);
+        throw new ApiError(notice, { ...call, code: envelope.c, status, retryAfterMs: retryAfter });
       }
       default:
         throw new ApiError(message || 'server error', { ...call, code: envelope.c, status });
@@ -129,6 +135,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw transportError(error, call, signal);
     }
     parser.end();
+  }
+
+  /** `Retry-After` in milliseconds (it counts seconds), or `null` without a usable one. */
+  function retryAfterMs(response: Response): number | null {
+    const header = response.headers.get('retry-after')?.trim();
+    const seconds = header ? Number(header) : Number.NaN;
+    return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
   }
 
   async function readText(response: Response, call: Call, signal?: AbortSignal) {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import { ApiError } from '@mates/api-client';
 import type { ChatSendOptions, ChatSendPayload, ChatStreamEvent, Message } from '@mates/api-client';
 import { chatStreamMachine } from './chat-stream-machine';
 import { flush } from './platform.test-helper';
@@ -113,6 +114,80 @@ describe('chatStreamMachine', () => {
     expect(actor.getSnapshot().value).toBe('failed');
     expect(context()).toMatchObject({ replyText: 'Some', error: 'network down' });
     expect(logError).toHaveBeenCalledOnce();
+  });
+
+  describe('a refusal that passes by itself (the model still loading)', () => {
+    const loading = () =>
+      new ApiError('The model is still starting up.', {
+        code: 5007,
+        method: 'POST',
+        path: '/girl/chat/send',
+        status: 200,
+        retryAfterMs: 2000,
+      });
+
+    it('waits as long as the server said, then sends the same message again', async () => {
+      vi.useFakeTimers();
+      try {
+        const { actor, calls, emit, context, logError } = setup();
+        actor.send({ type: 'SEND', content: 'Hi' });
+        calls[0]!.fail(loading());
+        await vi.advanceTimersByTimeAsync(0);
+        expect(actor.getSnapshot().value).toBe('waiting');
+        expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+        expect(context().waiting).toEqual({
+          message: 'The model is still starting up.',
+          retryInMs: 2000,
+        });
+        await vi.advanceTimersByTimeAsync(1999);
+        expect(calls).toHaveLength(1);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(calls).toHaveLength(2);
+        expect(calls[1]!.payload).toEqual({ roomId: 'room-1', content: 'Hi' });
+        expect(context().waiting).toBeNull();
+        emit(start());
+        emit(delta('Hello'));
+        emit(END);
+        calls[1]!.finish();
+        await vi.advanceTimersByTimeAsync(0);
+        expect(actor.getSnapshot().value).toBe('done');
+        expect(logError).not.toHaveBeenCalled();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('ABORT while waiting gives up with the request kept, and nothing is sent again', async () => {
+      vi.useFakeTimers();
+      try {
+        const { actor, calls, context } = setup();
+        actor.send({ type: 'SEND', content: 'Hi' });
+        calls[0]!.fail(loading());
+        await vi.advanceTimersByTimeAsync(0);
+        actor.send({ type: 'ABORT' });
+        expect(actor.getSnapshot().value).toBe('failed');
+        expect(context()).toMatchObject({ request: { content: 'Hi' }, userMessage: null });
+        await vi.advanceTimersByTimeAsync(10_000);
+        expect(calls).toHaveLength(1);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('any other refusal fails at once', async () => {
+      const { actor, calls } = setup();
+      actor.send({ type: 'SEND', content: 'Hi' });
+      calls[0]!.fail(
+        new ApiError('No chats left.', {
+          code: 5007,
+          method: 'POST',
+          path: '/girl/chat/send',
+          status: 200,
+        }),
+      );
+      await flush();
+      expect(actor.getSnapshot().value).toBe('failed');
+    });
   });
 
   it('a stream that closes without reply-end counts as failed', async () => {

@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromCallback, setup } from 'xstate';
+import { ApiError } from '@mates/api-client';
 import type {
   ApiClient,
   ChatSendPayload,
@@ -57,6 +58,11 @@ export interface ChatStreamContext extends ChatStreamInput {
   benefits: UserBenefits | null;
   /** Why the reply failed (logged, not shown), or `null`. */
   error: string | null;
+  /**
+   * While `waiting`: the server's word on why the message could not go yet (the model is still
+   * loading), in the person's language, and how long until it is sent again (ms).
+   */
+  waiting: { message: string; retryInMs: number } | null;
 }
 
 const IDLE_REPLY = {
@@ -67,6 +73,7 @@ const IDLE_REPLY = {
   usage: null,
   benefits: null,
   error: null,
+  waiting: null,
 } satisfies Partial<ChatStreamContext>;
 
 /** Runs one `chatSend`, sending its events back; leaving the state aborts it. */
@@ -93,8 +100,10 @@ const streamReply = fromCallback<
  * One room's reply stream: idle → sending → streaming (deltas appended) → done. `ABORT`
  * cancels the request and keeps what arrived (`aborted`); a stream error is logged and keeps
  * what arrived (`failed`); `REGENERATE` replaces the last reply; `RETRY` sends the failed
- * request again (as a regenerate once the user's message was saved). The `busy` tag marks
- * sending and streaming.
+ * request again (as a regenerate once the user's message was saved). A refusal that passes by
+ * itself (`Retry-After`: the model is still loading) is `waiting`, and the request goes again
+ * when the wait is over, until `ABORT`. The `busy` tag marks sending, streaming and waiting;
+ * `waiting` marks the wait.
  */
 export const chatStreamMachine = setup({
   types: {
@@ -109,6 +118,15 @@ export const chatStreamMachine = setup({
       event.type === 'STREAM.EVENT' && event.event.type === 'reply-start',
     isReplyError: ({ event }) => event.type === 'STREAM.EVENT' && event.event.type === 'error',
     hasEnded: ({ context }) => context.ended,
+    /** Refused before anything was kept, by something that passes (a model still loading). */
+    isPassingRefusal: ({ context, event }) =>
+      event.type === 'STREAM.FAILED' &&
+      !context.userMessage &&
+      ApiError.isInstance(event.error) &&
+      event.error.retryAfterMs !== null,
+  },
+  delays: {
+    retryDelay: ({ context }) => context.waiting?.retryInMs ?? 0,
   },
   actions: {
     sendMessage: assign(({ context, event }) => {
@@ -154,6 +172,15 @@ export const chatStreamMachine = setup({
           return { error: data.message, replyMessageId: data.messageId ?? context.replyMessageId };
       }
     }),
+    noteWaiting: assign(({ event }) => {
+      assertEvent(event, 'STREAM.FAILED');
+      const error = event.error as ApiError;
+      // At least a second between asks, at most half a minute.
+      const retryInMs = Math.min(Math.max(error.retryAfterMs ?? 0, 1000), 30_000);
+      return { waiting: { message: error.message, retryInMs } };
+    }),
+    clearWaiting: assign({ waiting: null }),
+    noteCancelled: assign({ error: 'Cancelled while waiting to send.' }),
     noteEarlyEnd: assign({ error: 'The reply ended before it was complete.' }),
     noteFailure: assign(({ event }) => {
       assertEvent(event, 'STREAM.FAILED');
@@ -184,7 +211,10 @@ export const chatStreamMachine = setup({
       initial: 'sending',
       on: {
         ABORT: 'aborted',
-        'STREAM.FAILED': { target: 'failed', actions: ['noteFailure', 'logFailure'] },
+        'STREAM.FAILED': [
+          { guard: 'isPassingRefusal', target: 'waiting', actions: 'noteWaiting' },
+          { target: 'failed', actions: ['noteFailure', 'logFailure'] },
+        ],
       },
       states: {
         sending: {
@@ -219,6 +249,15 @@ export const chatStreamMachine = setup({
             ],
           },
         },
+      },
+    },
+    waiting: {
+      // Nothing was kept or spent: the same request goes again once the wait is over. `ABORT`
+      // gives up (`failed`, with the request, so its words can go back where they were typed).
+      tags: ['busy', 'waiting'],
+      after: { retryDelay: { target: 'active', actions: 'clearWaiting' } },
+      on: {
+        ABORT: { target: 'failed', actions: ['clearWaiting', 'noteCancelled'] },
       },
     },
     done: {

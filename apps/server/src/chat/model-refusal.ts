@@ -3,14 +3,21 @@ import { MODEL_LOADING } from '../llm/embedded';
 import { notice } from '../http/envelope';
 import { textsFor } from '../i18n/texts';
 
+/** How soon (seconds) a client may ask again while the model is still loading. */
+export const MODEL_LOADING_RETRY_SECONDS = 2;
+
 /**
  * Refuses, before anything is written or spent, when the model cannot answer now. The person
  * is told what it means for them, in their language (it is still starting, or it is not
  * available); why it is not available (a missing file, a setting) is the operator's, in the log.
+ * A model still loading will be ready soon: the refusal says when to ask again (`Retry-After`),
+ * so the web app sends the message by itself then.
  */
 export function requireModel(model: LanguageModel, language: string): void {
   const unavailable = model.unavailableReason();
   if (!unavailable) return;
   const texts = textsFor(language);
-  throw notice(unavailable === MODEL_LOADING ? texts('reply.loading') : texts('reply.unavailable'));
+  if (unavailable === MODEL_LOADING)
+    throw notice(texts('reply.loading'), MODEL_LOADING_RETRY_SECONDS);
+  throw notice(texts('reply.unavailable'));
 }

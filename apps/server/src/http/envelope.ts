@@ -13,12 +13,16 @@ export const CODE = {
   notice: 5007,
 } as const;
 
-/** A failure the handler means to report: becomes `{ c: code, m: message, d: null }`. */
+/**
+ * A failure the handler means to report: becomes `{ c: code, m: message, d: null }`. One that
+ * will pass by itself (a model still loading) says when to ask again: `Retry-After`, seconds.
+ */
 export class EnvelopeError extends Error {
   override readonly name = 'EnvelopeError';
   constructor(
     readonly code: number,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -26,8 +30,12 @@ export class EnvelopeError extends Error {
 
 /** Bad input: the message says which field and why. */
 export const badInput = (message: string) => new EnvelopeError(CODE.badInput, message);
-/** A message meant for the user, shown as a notification (5007). */
-export const notice = (message: string) => new EnvelopeError(CODE.notice, message);
+/**
+ * A message meant for the user, shown as a notification (5007); with `retryAfterSeconds`, a
+ * refusal that passes by itself, which a client may ask again after that long.
+ */
+export const notice = (message: string, retryAfterSeconds?: number) =>
+  new EnvelopeError(CODE.notice, message, retryAfterSeconds);
 /** No such thing, or not the caller's to see. */
 export const notFound = (what: string) => new EnvelopeError(CODE.notFound, `${what} not found.`);
 /** The call needs a session and the token is unknown, expired or logged out (5002). */
@@ -39,8 +47,9 @@ export function ok<T>(c: Context, d: T) {
   return c.json(body);
 }
 
-/** Answers an error envelope. */
-export function fail(c: Context, code: number, message: string) {
+/** Answers an error envelope; `retryAfterSeconds` becomes its `Retry-After` header. */
+export function fail(c: Context, code: number, message: string, retryAfterSeconds?: number) {
   const body: Envelope<null> = { c: code, m: message, d: null };
+  if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
   return c.json(body);
 }

@@ -268,6 +268,8 @@ export const en = {
     noPersona: 'Chatting as yourself',
     earlier: 'Show earlier messages',
     newMessages: 'New messages',
+    waitingToSend: 'Your message will be sent as soon as it is ready.',
+    cancelSending: 'Cancel sending',
     regenerate: 'Regenerate reply',
     edit: 'Edit message',
     delete: 'Delete message',

@@ -271,6 +271,8 @@ export const es: Messages = {
     noPersona: 'Chateando como tú',
     earlier: 'Ver mensajes anteriores',
     newMessages: 'Mensajes nuevos',
+    waitingToSend: 'Tu mensaje se enviará en cuanto esté listo.',
+    cancelSending: 'Cancelar el envío',
     regenerate: 'Regenerar la respuesta',
     edit: 'Editar el mensaje',
     delete: 'Eliminar el mensaje',

@@ -12,6 +12,8 @@ export interface ApiErrorOptions {
   path: string;
   /** The HTTP status of the answer. */
   status: number;
+  /** How soon the call may succeed if asked again (ms), when the server said (`Retry-After`). */
+  retryAfterMs?: number | null;
   /** The underlying error, if any. */
   cause?: unknown;
 }
@@ -31,6 +33,11 @@ export class ApiError extends Error {
   readonly path: string;
   /** The HTTP status of the answer. */
   readonly status: number;
+  /**
+   * How soon (ms) the same call may succeed, when the server said so (`Retry-After`): a refusal
+   * that passes by itself, such as a language model still loading; otherwise `null`.
+   */
+  readonly retryAfterMs: number | null;
 
   constructor(message: string, options: ApiErrorOptions) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -38,6 +45,7 @@ export class ApiError extends Error {
     this.method = options.method;
     this.path = options.path;
     this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs ?? null;
   }
 
   /** Whether `error` is an {@link ApiError} (or a subclass), across package copies too. */

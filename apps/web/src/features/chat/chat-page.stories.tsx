@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import type { ChatSendPayload } from '@mates/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
@@ -17,6 +17,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const room = '/chat-detail?roomId=room-1';
+
+/** Time for an answer to arrive on a busy machine. */
+const LOADS = { timeout: 5000 };
 
 /** The conversation as the server keeps it, with the persona in use. */
 export const SignedIn: Story = {
@@ -372,6 +375,64 @@ export const RefusedMessageStaysInTheComposer: Story = {
   },
 };
 
+/** The refusal of a model still loading: it says when to ask again. */
+const STILL_LOADING = 'The model is still starting up. Please send again in a moment.';
+const stillLoading = () =>
+  http.post(
+    '*/api/girl/chat/send',
+    () =>
+      HttpResponse.json(
+        { c: 5007, m: STILL_LOADING, d: null },
+        { headers: { 'Retry-After': '1' } },
+      ),
+    { once: true },
+  );
+
+/**
+ * While the model loads, the message waits and says so, with a way to cancel; once the model
+ * is ready it goes by itself, and the reply streams in.
+ */
+export const SentWhenTheModelIsReady: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        stillLoading(),
+        mockChatStream({ reply: 'There you are. The kettle is on.', delayMs: 20 }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}');
+    const notice = await canvas.findByText(
+      `${STILL_LOADING} Your message will be sent as soon as it is ready.`,
+    );
+    await expect(notice.closest('[role="status"]')).not.toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Cancel sending' })).toBeVisible();
+    await expect(within(log).getByText('Hello?')).toBeVisible();
+    // A second later the same message goes again, and the reply comes.
+    await waitFor(() => expect(log).toHaveTextContent('There you are. The kettle is on.'), LOADS);
+    await expect(canvas.queryByRole('button', { name: 'Cancel sending' })).toBeNull();
+  },
+};
+
+/** Cancelled while it waits, the message goes back into the composer and is not sent. */
+export const CancelWhileTheModelLoads: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: { handlers: api(stillLoading(), stillLoading(), stillLoading()) },
+  },
+  play: async ({ canvas }) => {
+    const message = await canvas.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(message, 'A thought worth keeping{Enter}');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Cancel sending' }));
+    await waitFor(() => expect(message).toHaveValue('A thought worth keeping'));
+    await expect(canvas.queryByRole('button', { name: 'Cancel sending' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Send' })).toBeVisible();
+  },
+};
+
 /** "New chat" starts another conversation with the same mate and opens it. */
 export const NewChatWithTheSameMate: Story = {
   parameters: {
@@ -527,9 +588,6 @@ function storedRoom() {
   });
   return [roomInfo, keepSends];
 }
-
-/** Time for a page of messages to arrive on a busy machine. */
-const LOADS = { timeout: 5000 };
 
 /**
  * Earlier messages load as the reader scrolls up to them; a reply afterwards keeps both the

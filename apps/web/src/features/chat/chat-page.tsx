@@ -74,6 +74,8 @@ function Conversation({ roomId }: { roomId: string }) {
   const room = useRoom(roomId);
   const chat = useActorRef(chatStreamMachine, { input: { client, roomId, platform } });
   const busy = useSelector(chat, (state) => state.hasTag('busy'));
+  // Refused for now (the model still loading): sent again by itself, unless cancelled.
+  const waiting = useSelector(chat, (state) => state.hasTag('waiting'));
   const reply = useSelector(chat, (state) => state.context);
   const finished = useSelector(
     chat,
@@ -345,7 +347,7 @@ function Conversation({ roomId }: { roomId: string }) {
                   avatar={ownFace}
                 />
               )}
-            {(busy || (!finished && reply.replyText)) && (
+            {((busy && !waiting) || (!finished && reply.replyText)) && (
               <ChatBubble
                 role="mate"
                 speaker={mate.name}
@@ -358,6 +360,16 @@ function Conversation({ roomId }: { roomId: string }) {
           </Stack>
         </div>
         <Docked edge="bottom">
+          {waiting && reply.waiting && (
+            <Flex role="status" justify="between" align="center" gap={2} wrap>
+              <Text tone="muted">
+                {reply.waiting.message} {t('chat.waitingToSend')}
+              </Text>
+              <Button size="small" variant="soft" onClick={() => chat.send({ type: 'ABORT' })}>
+                {t('chat.cancelSending')}
+              </Button>
+            </Flex>
+          )}
           {unseen && (
             <Flex justify="center">
               <Button size="small" onClick={jumpToBottom}>
