@@ -101,11 +101,10 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       .select('image_file')
       .where('id', '=', messageId)
       .executeTakeFirst();
-    const data = row?.image_file ? await pictures.store.get(row.image_file) : null;
-    if (!data) return c.text('Not found', 404);
-    return c.body(new Uint8Array(data), 200, {
-      'content-type': 'image/webp',
-      'cache-control': 'private, max-age=3600',
+    if (!row?.image_file) return c.text('Not found', 404);
+    return pictures.store.serve(row.image_file, c.req.raw, {
+      contentType: 'image/webp',
+      cacheControl: 'private, max-age=3600',
     });
   });
 
@@ -123,13 +122,12 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       .where('mates.hidden_at', 'is', null)
       .where('mates.deleted_at', 'is', null)
       .executeTakeFirst();
-    const data = row?.image_file ? await pictures.store.get(row.image_file) : null;
-    if (!data) return c.text('Not found', 404);
-    return c.body(new Uint8Array(data), 200, {
-      'content-type': 'image/webp',
+    if (!row?.image_file) return c.text('Not found', 404);
+    return pictures.store.serve(row.image_file, c.req.raw, {
+      contentType: 'image/webp',
       // Short: an unshared picture stops being served by caches within minutes.
-      'cache-control': 'public, max-age=300',
-      'x-content-type-options': 'nosniff',
+      cacheControl: 'public, max-age=300',
+      headers: { 'x-content-type-options': 'nosniff' },
     });
   });
 
