@@ -484,8 +484,7 @@ function readS3Config(
     bucket: values.S3_BUCKET,
     endpoint: values.S3_ENDPOINT?.replace(/\/+$/, ''),
     region: values.S3_REGION,
-    credentials:
-      accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     forcePathStyle: values.S3_FORCE_PATH_STYLE,
     prefix: prefix ? `${prefix}/` : '',
   };

@@ -10,6 +10,7 @@ import { createSession } from '../src/accounts/sessions';
 import { grantBenefits } from '../src/accounts/benefits';
 import { appendMessage } from '../src/chat/messages';
 import { STORAGE_UNAVAILABLE } from '../src/media/media-store';
+import { PICTURE_NOT_STORED } from '../src/images/picture-routes';
 import { emptyDatabase, insertUser, mateRow, postgresAvailable, startTestServer } from './harness';
 import { drawPng, startAutomatic1111Double } from './image-doubles';
 import { startS3Double } from './s3-double';
@@ -188,90 +189,108 @@ describe('two servers on one PostgreSQL database and one S3 bucket', () => {
     return (await client.room.createRoom({ mateId: mate.id })).roomId;
   };
 
-  it.skipIf(skip)('a picture drawn by either server is kept in the bucket and served by both', async () => {
-    const roomId = await roomWithKai();
-    engine.queue.push({ kind: 'ok' });
-    const ref = await client.room.createImage({ roomId, prompt: 'Kai by the harbour' });
-    const done = await until(
-      () => client.room.checkJobStatus({ jobId: ref.jobId }),
-      (status) => ['succeeded', 'failed', 'cancelled'].includes(status.state),
-    );
-    expect(done.state).toBe('succeeded');
-    const row = await a.deps.db
-      .selectFrom('messages')
-      .select('image_file')
-      .where('id', '=', ref.messageId)
-      .executeTakeFirstOrThrow();
-    expect(await s3.keys('pictures/')).toContain(`pictures/${row.image_file}`);
+  it.skipIf(skip)(
+    'a picture drawn by either server is kept in the bucket and served by both',
+    async () => {
+      const roomId = await roomWithKai();
+      engine.queue.push({ kind: 'ok' });
+      const ref = await client.room.createImage({ roomId, prompt: 'Kai by the harbour' });
+      const done = await until(
+        () => client.room.checkJobStatus({ jobId: ref.jobId }),
+        (status) => ['succeeded', 'failed', 'cancelled'].includes(status.state),
+      );
+      expect(done.state).toBe('succeeded');
+      const row = await a.deps.db
+        .selectFrom('messages')
+        .select('image_file')
+        .where('id', '=', ref.messageId)
+        .executeTakeFirstOrThrow();
+      expect(await s3.keys('pictures/')).toContain(`pictures/${row.image_file}`);
 
-    // The link signed by A opens on B (one LINK_SECRET), from the bucket.
-    const url = done.images[0]!;
-    const [onA, onB] = [await from(a, url), await from(b, url)];
-    expect(onA.status).toBe(200);
-    expect(onB.status).toBe(200);
-    expect(onB.headers.get('content-type')).toBe('image/webp');
-    expect(onB.headers.get('cache-control')).toMatch(/^private/);
-    const bytes = Buffer.from(await onB.arrayBuffer());
-    expect(bytes.equals(Buffer.from(await onA.arrayBuffer()))).toBe(true);
-    expect((await sharp(bytes).metadata()).format).toBe('webp');
-    // Pictures are private: never under the public /media path.
-    expect((await from(b, `/media/../pictures/${row.image_file}`)).status).toBe(404);
-    expect((await from(b, `/media/%2e%2e/pictures/${row.image_file}`)).status).toBe(404);
+      // The link signed by A opens on B (one LINK_SECRET), from the bucket.
+      const url = done.images[0]!;
+      const [onA, onB] = [await from(a, url), await from(b, url)];
+      expect(onA.status).toBe(200);
+      expect(onB.status).toBe(200);
+      expect(onB.headers.get('content-type')).toBe('image/webp');
+      expect(onB.headers.get('cache-control')).toMatch(/^private/);
+      const bytes = Buffer.from(await onB.arrayBuffer());
+      expect(bytes.equals(Buffer.from(await onA.arrayBuffer()))).toBe(true);
+      expect((await sharp(bytes).metadata()).format).toBe('webp');
+      // Pictures are private: never under the public /media path.
+      expect((await from(b, `/media/../pictures/${row.image_file}`)).status).toBe(404);
+      expect((await from(b, `/media/%2e%2e/pictures/${row.image_file}`)).status).toBe(404);
 
-    for (const dir of dataDirs) expect(filesUnder(dir, 'pictures')).toEqual([]);
+      for (const dir of dataDirs) expect(filesUnder(dir, 'pictures')).toEqual([]);
 
-    // Deleted through B (the session is in the shared database): the object goes, for A too.
-    await clientOf(b).room.deleteMessage({ roomId, messageId: ref.messageId });
-    expect(await s3.keys('pictures/')).not.toContain(`pictures/${row.image_file}`);
-    expect((await from(a, url)).status).toBe(404);
-  });
+      // Deleted through B (the session is in the shared database): the object goes, for A too.
+      await clientOf(b).room.deleteMessage({ roomId, messageId: ref.messageId });
+      expect(await s3.keys('pictures/')).not.toContain(`pictures/${row.image_file}`);
+      expect((await from(a, url)).status).toBe(404);
+    },
+  );
 
-  it.skipIf(skip)('a voice clip made on A is kept in the bucket and served by B with Range', async () => {
-    const roomId = await roomWithKai();
-    const message = await appendMessage(a.deps.db, roomId, {
-      role: 'mate',
-      content: 'The harbour lights are coming on one by one.',
-      status: 'complete',
-    });
-    const link = await client.speech.link({ messageId: message.id });
-    // A makes it as it is first asked for, and keeps it.
-    const made = new Uint8Array(await (await from(a, link.url)).arrayBuffer());
-    const clip = await a.deps.db
-      .selectFrom('speech_clips')
-      .selectAll()
-      .where('message_id', '=', message.id)
-      .executeTakeFirstOrThrow();
-    expect(clip).toMatchObject({ state: 'ready', mime_type: 'audio/wav' });
-    expect(await s3.keys('speech/')).toEqual([`speech/${clip.file}`]);
+  it.skipIf(skip)(
+    'a voice clip made on A is kept in the bucket and served by B with Range',
+    async () => {
+      const roomId = await roomWithKai();
+      const message = await appendMessage(a.deps.db, roomId, {
+        role: 'mate',
+        content: 'The harbour lights are coming on one by one.',
+        status: 'complete',
+      });
+      const link = await client.speech.link({ messageId: message.id });
+      // A makes it as it is first asked for, and keeps it.
+      const made = new Uint8Array(await (await from(a, link.url)).arrayBuffer());
+      const clip = await a.deps.db
+        .selectFrom('speech_clips')
+        .selectAll()
+        .where('message_id', '=', message.id)
+        .executeTakeFirstOrThrow();
+      expect(clip).toMatchObject({ state: 'ready', mime_type: 'audio/wav' });
+      expect(await s3.keys('speech/')).toEqual([`speech/${clip.file}`]);
 
-    const whole = await from(b, link.url);
-    expect(whole.status).toBe(200);
-    expect(whole.headers.get('content-type')).toBe('audio/wav');
-    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(made);
-    const part = await from(b, link.url, { range: 'bytes=100-199' });
-    expect(part.status).toBe(206);
-    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${made.length}`);
-    expect(new Uint8Array(await part.arrayBuffer())).toEqual(made.subarray(100, 200));
-    for (const dir of dataDirs) expect(filesUnder(dir, 'speech')).toEqual([]);
-  });
+      const whole = await from(b, link.url);
+      expect(whole.status).toBe(200);
+      expect(whole.headers.get('content-type')).toBe('audio/wav');
+      expect(new Uint8Array(await whole.arrayBuffer())).toEqual(made);
+      const part = await from(b, link.url, { range: 'bytes=100-199' });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes 100-199/${made.length}`);
+      expect(new Uint8Array(await part.arrayBuffer())).toEqual(made.subarray(100, 200));
+      for (const dir of dataDirs) expect(filesUnder(dir, 'speech')).toEqual([]);
+    },
+  );
 });
 
 describe('when the bucket cannot be reached', () => {
   let s3: Awaited<ReturnType<typeof startS3Double>>;
+  let engine: Awaited<ReturnType<typeof startAutomatic1111Double>>;
   let app: Awaited<ReturnType<typeof startTestServer>>;
 
   beforeAll(async () => {
     s3 = await startS3Double();
-    app = await startTestServer('sqlite', { env: s3.env() });
+    engine = await startAutomatic1111Double();
+    app = await startTestServer('sqlite', {
+      env: { ...s3.env(), IMAGE_PROVIDER: 'automatic1111', IMAGE_BASE_URL: engine.url },
+    });
+    await app.deps.jobs.start();
   });
   afterAll(async () => {
     await app?.close();
+    await engine?.close();
     await s3?.close();
   });
 
   it('answers a clear error, changes nothing, and goes on serving', async () => {
     const owner = 'outage-user';
     await insertUser(app.db, { id: owner, email: 'outage@example.com' });
+    await grantBenefits(
+      app.db,
+      owner,
+      { chats: 5, goldCoins: 20 },
+      { kind: 'grant', reason: 'test', reference: null },
+    );
     const token = await createSession(app.db, owner);
     const client = app.client({ token });
     const mate = mateRow(owner, { visibility: 'private' });
@@ -298,6 +317,22 @@ describe('when the bucket cannot be reached', () => {
     expect(media.status).toBe(503);
     expect(await media.text()).toBe(STORAGE_UNAVAILABLE);
     expect(app.logs.some((line) => line.includes(`bucket ${s3.bucket}`))).toBe(true);
+
+    // A picture drawn while the bucket is down fails, says why in words, and gives coins back.
+    const kai = await app.db
+      .selectFrom('mates')
+      .select('id')
+      .where('name', '=', 'Kai Tanaka')
+      .executeTakeFirstOrThrow();
+    const { roomId } = await client.room.createRoom({ mateId: kai.id });
+    engine.queue.push({ kind: 'ok' });
+    const ref = await client.room.createImage({ roomId, prompt: 'Kai in the rain' });
+    const failed = await until(
+      () => client.room.checkJobStatus({ jobId: ref.jobId }),
+      (status) => ['succeeded', 'failed', 'cancelled'].includes(status.state),
+    );
+    expect(failed).toMatchObject({ state: 'failed', error: PICTURE_NOT_STORED });
+    expect((await client.user.benefits()).goldCoins).toBe(20);
 
     // Everything that needs no stored file goes on.
     expect((await fetch(`${app.base}/api/health`)).status).toBe(200);

@@ -26,10 +26,7 @@ async function seedTwice(stores: [MediaStore, MediaStore]) {
       await migrateToLatest(db as never, 'postgres');
       return seedIfEmpty(db, { media });
     };
-    const results = await Promise.all([
-      start(database.db, stores[0]),
-      start(other.db, stores[1]),
-    ]);
+    const results = await Promise.all([start(database.db, stores[0]), start(other.db, stores[1])]);
     expect(results.filter((result) => result !== null)).toHaveLength(1);
     const mates = await database.db.selectFrom('mates').select('avatar').execute();
     expect(mates).toHaveLength(SEED_MATES.length);
@@ -53,9 +50,7 @@ describe('seeding an empty database from two servers at once', () => {
       try {
         const media = createFolderStore(dataDir);
         const avatars = await seedTwice([media, media]);
-        expect(fs.readdirSync(path.join(dataDir, 'media', 'avatars'))).toHaveLength(
-          avatars.length,
-        );
+        expect(fs.readdirSync(path.join(dataDir, 'media', 'avatars'))).toHaveLength(avatars.length);
       } finally {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }

@@ -51,7 +51,8 @@ describe.each(DIALECTS)('the studio under pressure on %s', (dialect) => {
   const status = async (url: string) => (await fetch(server.base + url)).status;
   const row = (mateId: string) =>
     server.db.selectFrom('mates').selectAll().where('id', '=', mateId).executeTakeFirstOrThrow();
-  const removeFile = (url: string) => fs.rmSync(path.join(server.deps.config.dataDir, portraitKey(url)!));
+  const removeFile = (url: string) =>
+    fs.rmSync(path.join(server.deps.config.dataDir, portraitKey(url)!));
 
   it.skipIf(skip)('a mate moderators hid cannot be exported, as JSON or as PNG', async () => {
     const owner = await signUp(server);

@@ -5,12 +5,7 @@ import type { Database, JobTable, MessageTable } from '../db/schema';
 import { toMessage } from '../chat/messages';
 import { createPictureStore, type PictureStore } from './picture-store';
 import { mediaOf } from '../media/media-of';
-import {
-  linkSecretOf,
-  pictureLinks,
-  sharedPictureUrl,
-  type PictureLinks,
-} from './picture-links';
+import { linkSecretOf, pictureLinks, sharedPictureUrl, type PictureLinks } from './picture-links';
 
 /** The kind of the jobs that draw picture messages. */
 export const PICTURE_JOB = 'picture';

@@ -48,7 +48,9 @@ export async function serveStored(
   const ifRange = request.headers.get('if-range');
   // A range of a copy that has changed since (If-Range) is the whole new object instead.
   const ranges =
-    wanted && (!ifRange || ifRange === info.etag) ? rangeParser(size, wanted, { combine: true }) : -2;
+    wanted && (!ifRange || ifRange === info.etag)
+      ? rangeParser(size, wanted, { combine: true })
+      : -2;
   if (ranges === -1)
     return new Response('Range not satisfiable', {
       status: 416,
