@@ -334,6 +334,12 @@ describe('when the bucket cannot be reached', () => {
     expect(failed).toMatchObject({ state: 'failed', error: PICTURE_NOT_STORED });
     expect((await client.user.benefits()).goldCoins).toBe(20);
 
+    // A voice preview cannot be kept either: said as such, not as the voice engine's fault.
+    await expect(client.voice.textToAudio({ text: 'Hello there.' })).rejects.toMatchObject({
+      code: 5007,
+      message: STORAGE_UNAVAILABLE,
+    });
+
     // Everything that needs no stored file goes on.
     expect((await fetch(`${app.base}/api/health`)).status).toBe(200);
     const page = await client.mate.recommend();

@@ -418,12 +418,13 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         parts.push(chunk);
         await writer.write(chunk);
       }
-      await writer.finish();
     } catch (error) {
       await writer.abort();
       deps.log(`voice sample: ${(error as Error).message}`);
       throw notice(VOICE_FAILURES[failureOf(error)]);
     }
+    // Not the engine's fault when it fails: the media store's error says what happened.
+    await writer.finish();
     return {
       audioUrl: links.sign(writer.key).url,
       mimeType: audio.mimeType,
