@@ -11,6 +11,7 @@ import { createApp } from '../src/app';
 import { createRateLimits } from '../src/accounts/rate-limits';
 import { sql } from 'kysely';
 import { seedIfEmpty } from '../src/seed/seed';
+import { createFolderStore } from '../src/media/folder-store';
 import { fill, MATES } from './catalog-fill';
 import { freshDatabase, memoryMailer, postgresAvailable, unconfiguredModel } from '../test/harness';
 import { createChatService } from '../src/chat/chat-service';
@@ -44,7 +45,7 @@ async function measure(url: string, requests: autocannon.Request[]) {
 async function run(dialect: 'sqlite' | 'postgres') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-bench-'));
   const database = await freshDatabase(dialect);
-  await seedIfEmpty(database.db, { mediaDir: path.join(dataDir, 'media') });
+  await seedIfEmpty(database.db, { media: createFolderStore(dataDir) });
   const ids = await fill(database.db);
   // A running database has statistics (autovacuum; PRAGMA optimize at start): give it them.
   await sql`analyze`.execute(database.db);

@@ -17,6 +17,7 @@ import { createRateLimits } from '../src/accounts/rate-limits';
 import { createChatService } from '../src/chat/chat-service';
 import { createOpenAiModel } from '../src/llm/openai';
 import { seedIfEmpty } from '../src/seed/seed';
+import { createFolderStore } from '../src/media/folder-store';
 import { freshDatabase, memoryMailer } from '../test/harness';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { benchUser } from './bench-user';
@@ -100,7 +101,7 @@ async function measure(level: number, run: () => Promise<Timing>) {
 const provider = await startProvider();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-chat-bench-'));
 const database = await freshDatabase('sqlite');
-await seedIfEmpty(database.db, { mediaDir: path.join(dataDir, 'media') });
+await seedIfEmpty(database.db, { media: createFolderStore(dataDir) });
 const config = loadConfig({
   DATA_DIR: dataDir,
   LLM_PROVIDER: 'openai',

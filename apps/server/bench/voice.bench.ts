@@ -18,6 +18,7 @@ import { createChatService } from '../src/chat/chat-service';
 import { appendMessage } from '../src/chat/messages';
 import { createOpenAiModel } from '../src/llm/openai';
 import { seedIfEmpty } from '../src/seed/seed';
+import { createFolderStore } from '../src/media/folder-store';
 import { createSpeechEngine } from '../src/voice/create-speech';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { freshDatabase, memoryMailer } from '../test/harness';
@@ -56,7 +57,7 @@ const providerPort = await new Promise<string>((resolve) =>
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-voice-bench-'));
 const database = await freshDatabase('sqlite');
-await seedIfEmpty(database.db, { mediaDir: path.join(dataDir, 'media') });
+await seedIfEmpty(database.db, { media: createFolderStore(dataDir) });
 const config = loadConfig({ DATA_DIR: dataDir, LLM_PROVIDER: 'openai', LLM_MAX_TOKENS: '40' });
 const speech = createSpeechEngine(config.speech, null, globalThis.fetch, () => {});
 const app = createApp({

@@ -21,6 +21,8 @@ import { studioRoutes } from './catalog/studio-routes';
 import { creatorRoutes } from './catalog/creator-routes';
 import { moderationRoutes } from './moderation/moderation-routes';
 import { serveMedia, serveWebApp } from './http/web-app';
+import { mediaOf } from './media/media-of';
+import { isStorageUnavailable, STORAGE_UNAVAILABLE } from './media/media-store';
 import { publicConfigRoute } from './http/public-config-route';
 import { bodyLimits } from './http/body-limits';
 import { healthRoutes } from './http/health-routes';
@@ -77,6 +79,11 @@ export function createApp(deps: Deps): Hono {
   api.onError((error, c) => {
     if (error instanceof EnvelopeError)
       return fail(c, error.code, error.message, error.retryAfterSeconds);
+    // The bucket or the disk of stored files failed us: say so, and keep serving.
+    if (isStorageUnavailable(error)) {
+      deps.log(`storage in ${c.req.method} ${c.req.path}: ${error.message}`);
+      return fail(c, CODE.notice, STORAGE_UNAVAILABLE);
+    }
     deps.log(`error in ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
     return fail(c, CODE.internal, 'Something went wrong on our side. Please try again.');
   });
@@ -92,7 +99,7 @@ export function createApp(deps: Deps): Hono {
   app.all('/api/*', (c) =>
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );
-  serveMedia(app, deps.config.mediaDir);
+  serveMedia(app, mediaOf(deps.config), deps.log);
   serveWebApp(app, deps.config.webDistDir);
   return app;
 }

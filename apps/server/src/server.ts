@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { createMailer } from './mail/mailer';
 import { createRateLimits } from './accounts/rate-limits';
 import { seedIfEmpty } from './seed/seed';
+import { mediaOf } from './media/media-of';
 import { applyPackages } from './payments/packages-file';
 import { createApp } from './app';
 import { createLanguageModel } from './llm/create-model';
@@ -42,7 +43,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const { db, dialect, close } = openDatabase(config, log);
   await migrateToLatest(db as never, dialect);
-  const seeded = await seedIfEmpty(db, { mediaDir: config.mediaDir });
+  const seeded = await seedIfEmpty(db, { media: mediaOf(config) });
   if (seeded) log(`seeded ${seeded.mates} mates by ${seeded.creators} creators`);
   if (config.packages) {
     await applyPackages(db, config.packages);
@@ -114,7 +115,7 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log(
-    `database: ${dialect === 'sqlite' ? path.join(config.dataDir, 'mates.db') : 'PostgreSQL'}; mail: ${mailer.describe()}`,
+    `database: ${dialect === 'sqlite' ? path.join(config.dataDir, 'mates.db') : 'PostgreSQL'}; mail: ${mailer.describe()}; files: ${mediaOf(config).describe()}`,
   );
   return {
     url: `http://localhost:${port}`,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mate } from '@mates/api-client';
 import { readPngText, writePngText } from '../src/cards/png-text';
 import { writePortrait } from '../src/catalog/portrait-files';
+import { mediaOf } from '../src/media/media-of';
 import {
   DIALECTS,
   createTestApp,
@@ -95,7 +96,7 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
       );
       // A portrait stored with a card still inside (as earlier versions kept it) must not leak.
       const legacy = await writePortrait(
-        app.deps.config.mediaDir,
+        mediaOf(app.deps.config),
         writePngText(PICTURE, 'ccv3', encode(V3)),
         '.png',
       );

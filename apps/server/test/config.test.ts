@@ -244,6 +244,54 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the bucket of stored files: absent means DATA_DIR; S3_* checked together', () => {
+    expect(loadConfig({})).toMatchObject({ s3: null, linkSecret: null });
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ S3_BUCKET: 'mates-media', LINK_SECRET: secret })).toMatchObject({
+      s3: {
+        bucket: 'mates-media',
+        endpoint: undefined,
+        region: 'us-east-1',
+        credentials: undefined,
+        forcePathStyle: false,
+        prefix: '',
+      },
+      linkSecret: secret,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'mates-media',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_REGION: 'eu-central-1',
+        S3_ACCESS_KEY_ID: 'minio',
+        S3_SECRET_ACCESS_KEY: 'minio-secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'prod/mates/',
+        LINK_SECRET: secret,
+      }).s3,
+    ).toEqual({
+      bucket: 'mates-media',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-central-1',
+      credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret' },
+      forcePathStyle: true,
+      prefix: 'prod/mates/',
+    });
+    const bucket = { S3_BUCKET: 'mates-media', LINK_SECRET: secret };
+    for (const [env, message] of [
+      [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /^Invalid S3_BUCKET: S3_ENDPOINT is set but/],
+      [{ S3_BUCKET: 'Mates_Media', LINK_SECRET: secret }, /^Invalid S3_BUCKET: must be a bucket/],
+      [{ S3_BUCKET: 'mates-media' }, /^Invalid LINK_SECRET: with S3_BUCKET set/],
+      [{ ...bucket, LINK_SECRET: 'short' }, /^Invalid LINK_SECRET: must be at least 32/],
+      [{ ...bucket, S3_ACCESS_KEY_ID: 'minio' }, /^Invalid S3_SECRET_ACCESS_KEY: give both/],
+      [{ ...bucket, S3_SECRET_ACCESS_KEY: 'minio-secret' }, /^Invalid S3_ACCESS_KEY_ID/],
+      [{ ...bucket, S3_ENDPOINT: 'ftp://store' }, /^Invalid S3_ENDPOINT: must be an http/],
+      [{ ...bucket, S3_FORCE_PATH_STYLE: 'maybe' }, /^Invalid S3_FORCE_PATH_STYLE/],
+      [{ ...bucket, S3_PREFIX: '../up' }, /^Invalid S3_PREFIX: must be folder names/],
+    ] as const)
+      expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it('reads PACKAGES_FILE, naming what is wrong in it', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-packages-'));
     const file = (name: string, text: string) => {

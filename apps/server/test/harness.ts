@@ -16,6 +16,7 @@ import { loadConfig, type Config } from '../src/config';
 import { connect, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedIfEmpty } from '../src/seed/seed';
+import { mediaOf } from '../src/media/media-of';
 import { applyPackages } from '../src/payments/packages-file';
 import { createApp } from '../src/app';
 import { createRateLimits } from '../src/accounts/rate-limits';
@@ -130,7 +131,7 @@ export async function createTestApp(
   });
   const logs: string[] = [];
   const database = await freshDatabase(dialect, (line) => logs.push(line));
-  await seedIfEmpty(database.db, { mediaDir: config.mediaDir });
+  await seedIfEmpty(database.db, { media: mediaOf(config) });
   if (config.packages) await applyPackages(database.db, config.packages);
   const mailer = overrides.mailer ?? memoryMailer();
   // Built but not started: a test that runs jobs calls `deps.jobs.start()` (pg-boss then

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mate, SaveMatePayload } from '@mates/api-client';
-import { portraitFile } from '../src/catalog/portrait-files';
+import { portraitKey } from '../src/catalog/portrait-files';
 import { readPngText } from '../src/cards/png-text';
 import { tagKey } from '../src/cards/character-card';
 import { DIALECTS, postgresAvailable, saveMatePayload, signUp, startTestServer } from './harness';
@@ -51,7 +51,8 @@ describe.each(DIALECTS)('the studio under pressure on %s', (dialect) => {
   const status = async (url: string) => (await fetch(server.base + url)).status;
   const row = (mateId: string) =>
     server.db.selectFrom('mates').selectAll().where('id', '=', mateId).executeTakeFirstOrThrow();
-  const removeFile = (url: string) => fs.rmSync(portraitFile(server.deps.config.mediaDir, url)!);
+  const removeFile = (url: string) =>
+    fs.rmSync(path.join(server.deps.config.dataDir, portraitKey(url)!));
 
   it.skipIf(skip)('a mate moderators hid cannot be exported, as JSON or as PNG', async () => {
     const owner = await signUp(server);

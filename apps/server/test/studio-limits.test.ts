@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,8 @@ import type { SaveMatePayload } from '@mates/api-client';
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { createRateLimits, type RateLimits } from '../src/accounts/rate-limits';
 import { MAX_MATES_PER_USER } from '../src/catalog/mate-quota';
-import { portraitFile, writePortrait } from '../src/catalog/portrait-files';
+import { portraitKey, writePortrait } from '../src/catalog/portrait-files';
+import { mediaOf } from '../src/media/media-of';
 import { portraitJobs } from '../src/catalog/portrait-upload';
 import { writePngText } from '../src/cards/png-text';
 import { DIALECTS, mateRow, postgresAvailable, signUp, startTestServer } from './harness';
@@ -265,7 +267,7 @@ describe.each(DIALECTS)('studio limits on %s', (dialect) => {
         mateId: mate.mateId,
         image: photo.toString('base64'),
       });
-      const file = portraitFile(server.deps.config.mediaDir, uploaded.avatar)!;
+      const file = path.join(server.deps.config.dataDir, portraitKey(uploaded.avatar)!);
       expect(fs.existsSync(file)).toBe(true);
       await user.client.mate.deleteMate({ mateId: mate.mateId });
       expect(fs.existsSync(file)).toBe(false);
@@ -288,7 +290,7 @@ describe.each(DIALECTS)('studio limits on %s', (dialect) => {
       await user.client.mate.deleteMate({ mateId: shown.mateId });
       expect(await status(shown.avatar)).toBe(404);
 
-      const shared = await writePortrait(server.deps.config.mediaDir, '<svg/>', '.svg');
+      const shared = await writePortrait(mediaOf(server.deps.config), '<svg/>', '.svg');
       const [a, b] = [
         mateRow(user.userInfo.uuid, { avatar: shared, visibility: 'private' }),
         mateRow(user.userInfo.uuid, { avatar: shared, visibility: 'private' }),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, SaveMatePayload } from '@mates/api-client';
 import type { LanguageModel } from '../src/llm/language-model';
 import { writePortrait } from '../src/catalog/portrait-files';
+import { mediaOf } from '../src/media/media-of';
 import {
   DIALECTS,
   mateRow,
@@ -600,7 +601,7 @@ describe.each(DIALECTS)('the creation studio on %s', (dialect) => {
 
   it.skipIf(skip)('setPortrait leaves a portrait file another mate still shows', async () => {
     const owner = await signUp(server);
-    const shared = await writePortrait(server.deps.config.mediaDir, '<svg/>', '.svg');
+    const shared = await writePortrait(mediaOf(server.deps.config), '<svg/>', '.svg');
     const [a, b] = [
       mateRow(owner.userInfo.uuid, { avatar: shared }),
       mateRow(owner.userInfo.uuid, { avatar: shared }),

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { Resvg } from '@resvg/resvg-js';
@@ -11,7 +9,10 @@ import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { consume } from '../accounts/rate-limits';
 import type { MateTable } from '../db/schema';
 import { matesWithCreators, toMate } from '../catalog/mate-rows';
-import { portraitSvg, MEDIA_URL_PREFIX } from '../seed/portraits';
+import { portraitSvg } from '../seed/portraits';
+import { readPortrait } from '../catalog/portrait-files';
+import { mediaOf } from '../media/media-of';
+import type { MediaStore } from '../media/media-store';
 import { toCardV2, toCardV3 } from './character-card';
 import { importCard, previewCard } from './import-card';
 import { cardPng, mateCardData } from './export-card';
@@ -46,6 +47,7 @@ const exportQuery = z.object({
  */
 export function cardRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, config } = deps;
+  const media = mediaOf(config);
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/mate');
 
@@ -53,7 +55,7 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
     const user = requireUser(c);
     await consume(deps.limits.importCard, user.id);
     const input = await read();
-    const id = await importCard(db, config.mediaDir, user.id, input, deps.dialect);
+    const id = await importCard(db, media, user.id, input, deps.dialect);
     const saved = await matesWithCreators(db).where('mates.id', '=', id).executeTakeFirstOrThrow();
     return toMate(saved);
   });
@@ -91,7 +93,7 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
         data: Buffer.from(JSON.stringify(card, null, 2)).toString('base64'),
       };
     }
-    const png = cardPng(await portraitPng(config.mediaDir, row), data);
+    const png = cardPng(await portraitPng(media, row), data);
     return { filename: `${row.name}.png`, mimeType: 'image/png', data: png.toString('base64') };
   });
   return routes;
@@ -103,22 +105,13 @@ const rasterize = (svg: string) =>
 // The portrait as PNG: as stored when it is one, converted from WebP or SVG, and drawn
 // afresh when the mate's portrait is not a file of ours or its file has gone missing.
 async function portraitPng(
-  mediaDir: string,
+  media: MediaStore,
   row: Pick<MateTable, 'avatar' | 'name'>,
 ): Promise<Buffer> {
-  const local = row.avatar.startsWith(`${MEDIA_URL_PREFIX}/`)
-    ? path.join(mediaDir, row.avatar.slice(MEDIA_URL_PREFIX.length))
-    : null;
-  try {
-    if (local?.endsWith('.png')) return await fs.readFile(local);
-    // An uploaded portrait (WebP): the card goes into a PNG of the same picture.
-    if (local?.endsWith('.webp'))
-      return await sharp(await fs.readFile(local))
-        .png()
-        .toBuffer();
-    if (local?.endsWith('.svg')) return rasterize(await fs.readFile(local, 'utf8'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const stored = await readPortrait(media, row.avatar);
+  if (stored && row.avatar.endsWith('.png')) return stored;
+  // An uploaded portrait (WebP): the card goes into a PNG of the same picture.
+  if (stored && row.avatar.endsWith('.webp')) return sharp(stored).png().toBuffer();
+  if (stored && row.avatar.endsWith('.svg')) return rasterize(stored.toString('utf8'));
   return rasterize(portraitSvg('notionists', row.name));
 }

@@ -15,6 +15,7 @@ import { portraitFromCardPicture } from '../catalog/portrait-upload';
 import { checkMateQuota, withinMateQuota } from '../catalog/mate-quota';
 import type { DialectName } from '../db/dialect';
 import { renderPortrait } from '../seed/portraits';
+import type { MediaStore } from '../media/media-store';
 import {
   CardFormatError,
   cardSpecOf,
@@ -140,7 +141,7 @@ function mateFromCard(
  */
 export async function importCard(
   db: Kysely<Database>,
-  mediaDir: string,
+  media: MediaStore,
   userId: string,
   upload: CardUpload,
   dialect: DialectName,
@@ -151,8 +152,8 @@ export async function importCard(
   const id = randomUUID();
   const picture = portrait && (await portraitFromCardPicture(portrait));
   const avatar = picture
-    ? await writePortrait(mediaDir, picture, '.webp')
-    : await renderPortrait(mediaDir, randomUUID(), 'notionists', data.name);
+    ? await writePortrait(media, picture, '.webp')
+    : await renderPortrait(media, randomUUID(), 'notionists', data.name);
   try {
     await withinMateQuota(db, dialect, userId, (trx) =>
       insertMates(trx, [
@@ -160,7 +161,7 @@ export async function importCard(
       ]),
     );
   } catch (error) {
-    await removePortrait(mediaDir, avatar);
+    await removePortrait(media, avatar);
     throw error;
   }
   return id;

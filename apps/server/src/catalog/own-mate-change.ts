@@ -1,5 +1,6 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, MateTable } from '../db/schema';
+import type { MediaStore } from '../media/media-store';
 import { CODE, EnvelopeError } from '../http/envelope';
 import { findOwnMate } from './own-mates';
 import { copyPortrait, removePortrait } from './portrait-files';
@@ -31,7 +32,7 @@ export interface OwnMateChange {
  */
 export async function changeOwnMate(
   db: Kysely<Database>,
-  mediaDir: string,
+  media: MediaStore,
   userId: string,
   mateId: string,
   plan: (own: MateTable) => OwnMateChange | null,
@@ -44,7 +45,7 @@ export async function changeOwnMate(
       if (!change) return;
       if (change.hidePortrait) {
         // A missing file (or one another call just moved) is drawn afresh instead.
-        const copy = await copyPortrait(mediaDir, own.avatar, own.name);
+        const copy = await copyPortrait(media, own.avatar, own.name);
         if (copy !== own.avatar) Object.assign(files, { copy, old: own.avatar });
       }
       const written = await trx
@@ -59,9 +60,9 @@ export async function changeOwnMate(
       await change.alsoIn?.(trx);
     });
   } catch (error) {
-    if (files.copy !== null) await removePortrait(mediaDir, files.copy);
+    if (files.copy !== null) await removePortrait(media, files.copy);
     throw error;
   }
   // Committed: the address people saw while the mate was public stops answering.
-  if (files.old !== null) await removePortrait(mediaDir, files.old);
+  if (files.old !== null) await removePortrait(media, files.old);
 }

@@ -1,12 +1,17 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { MEDIA_URL_PREFIX, renderPortrait } from '../seed/portraits';
+import type { MediaStore } from '../media/media-store';
 
 const AVATARS = `${MEDIA_URL_PREFIX}/avatars/`;
 
 /** The kinds of portrait file we store: card PNGs, drawn SVGs, uploaded pictures as WebP. */
 export type PortraitExtension = '.png' | '.svg' | '.webp';
+
+const TYPES: Record<PortraitExtension, string> = {
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+};
 
 /**
  * Portraits are served to whoever holds their address (an `<img>` sends no token), so the
@@ -16,29 +21,37 @@ export function newPortraitName(extension: PortraitExtension): string {
   return `${randomUUID()}${extension}`;
 }
 
-/** The file behind a portrait URL of ours, or `null` for any other URL. */
-export function portraitFile(mediaDir: string, url: string): string | null {
+/**
+ * The media store key behind a portrait URL of ours (`/media/avatars/x.svg` →
+ * `media/avatars/x.svg`), or `null` for any other URL.
+ */
+export function portraitKey(url: string): string | null {
   if (!url.startsWith(AVATARS)) return null;
   const name = url.slice(AVATARS.length);
-  return /^[\w-]+\.(png|svg|webp)$/.test(name) ? path.join(mediaDir, 'avatars', name) : null;
+  return /^[\w-]+\.(png|svg|webp)$/.test(name) ? `media/avatars/${name}` : null;
 }
 
-/** Writes a portrait under a new random name and returns its URL. */
+/** Stores a portrait under a new random name and returns its URL. */
 export async function writePortrait(
-  mediaDir: string,
+  media: MediaStore,
   bytes: Buffer | string,
   extension: PortraitExtension,
 ): Promise<string> {
   const name = newPortraitName(extension);
-  await fs.mkdir(path.join(mediaDir, 'avatars'), { recursive: true });
-  await fs.writeFile(path.join(mediaDir, 'avatars', name), bytes);
+  await media.put(`media/avatars/${name}`, bytes, TYPES[extension]);
   return AVATARS + name;
 }
 
 /** Removes a portrait of ours (nothing happens for another URL or a missing file). */
-export async function removePortrait(mediaDir: string, url: string): Promise<void> {
-  const file = portraitFile(mediaDir, url);
-  if (file) await fs.rm(file, { force: true });
+export async function removePortrait(media: MediaStore, url: string): Promise<void> {
+  const key = portraitKey(url);
+  if (key) await media.remove(key);
+}
+
+/** The bytes of a portrait of ours, or `null` for another URL or a missing file. */
+export async function readPortrait(media: MediaStore, url: string): Promise<Buffer | null> {
+  const key = portraitKey(url);
+  return key ? media.get(key) : null;
 }
 
 /**
@@ -46,14 +59,11 @@ export async function removePortrait(mediaDir: string, url: string): Promise<voi
  * leaves the other alone); another URL is kept as it is. When the file has gone missing, a
  * new portrait is drawn for `name` instead, so the copy never points at nothing.
  */
-export async function copyPortrait(mediaDir: string, url: string, name: string): Promise<string> {
-  const file = portraitFile(mediaDir, url);
-  if (!file) return url;
-  const bytes = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null;
-    throw error;
-  });
+export async function copyPortrait(media: MediaStore, url: string, name: string): Promise<string> {
+  const key = portraitKey(url);
+  if (!key) return url;
+  const bytes = await media.get(key);
   return bytes
-    ? writePortrait(mediaDir, bytes, path.extname(file) as PortraitExtension)
-    : renderPortrait(mediaDir, randomUUID(), 'notionists', name);
+    ? writePortrait(media, bytes, key.slice(key.lastIndexOf('.')) as PortraitExtension)
+    : renderPortrait(media, randomUUID(), 'notionists', name);
 }

@@ -7,6 +7,7 @@ import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toJson } from '../db/dialect';
 import { renderPortrait } from '../seed/portraits';
+import { mediaOf } from '../media/media-of';
 import { matesWithCreators, toMate } from './mate-rows';
 import { insertMates } from './new-mate';
 import { removePortrait } from './portrait-files';
@@ -47,6 +48,7 @@ const payload = z.object({
 /** `/mate/saveMate`: creates a mate of the caller's, or updates one of theirs. */
 export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
   const { db, config } = deps;
+  const media = mediaOf(config);
   const routes = new Hono<ApiEnv>();
   contract(routes, '/mate').post('/mate/saveMate', payload, async (c, read) => {
     const user = requireUser(c);
@@ -90,7 +92,7 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
     let id: string;
     if (input.mateId) {
       id = input.mateId;
-      await changeOwnMate(db, config.mediaDir, user.id, id, (own) => {
+      await changeOwnMate(db, media, user.id, id, (own) => {
         checkVisibility(
           { first_mes: input.first_mes, hidden_at: own.hidden_at, visibility: own.visibility },
           input.visibility,
@@ -113,13 +115,13 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
       id = randomUUID();
       const { mateId: _ignored, ...draft } = input;
       // A random file name: the address of a private mate's portrait is its secret.
-      const avatar = await renderPortrait(config.mediaDir, randomUUID(), 'notionists', input.name);
+      const avatar = await renderPortrait(media, randomUUID(), 'notionists', input.name);
       await withinMateQuota(db, deps.dialect, user.id, (trx) =>
         insertMates(trx, [
           { ...draft, tagline: fields.tagline, tags, id, creator_id: user.id, avatar },
         ]),
       ).catch(async (error: unknown) => {
-        await removePortrait(config.mediaDir, avatar);
+        await removePortrait(media, avatar);
         throw error;
       });
     }

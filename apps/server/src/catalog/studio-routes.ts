@@ -26,6 +26,7 @@ import { copyPortrait, removePortrait, writePortrait } from './portrait-files';
 import { MAX_PORTRAIT_BYTES, portraitFromUpload } from './portrait-upload';
 import { id, pageFields } from './query-schemas';
 import { consume } from '../accounts/rate-limits';
+import { mediaOf } from '../media/media-of';
 import { checkMateQuota, withinMateQuota } from './mate-quota';
 
 /** How many portraits `GET /mate/portraitChoices` offers for one seed. */
@@ -76,6 +77,7 @@ const portraitPayload = z
  */
 export function studioRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, config } = deps;
+  const media = mediaOf(config);
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/mate');
   const wholeMate = async (mateId: string) =>
@@ -114,7 +116,7 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
     const user = requireUser(c);
     const input = await read();
     // Leaving public, the portrait moves to a new secret address.
-    await changeOwnMate(db, config.mediaDir, user.id, input.mateId, (own) => {
+    await changeOwnMate(db, media, user.id, input.mateId, (own) => {
       checkVisibility(own, input.visibility);
       if (own.visibility === input.visibility) return null;
       return {
@@ -132,7 +134,7 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
     const own = await findOwnMate(db, user.id, (await read()).mateId);
     await checkMateQuota(db, user.id);
     const copyId = randomUUID();
-    const avatar = await copyPortrait(config.mediaDir, own.avatar, own.name);
+    const avatar = await copyPortrait(media, own.avatar, own.name);
     try {
       await withinMateQuota(db, deps.dialect, user.id, async (trx) => {
         await insertMates(trx, [
@@ -174,7 +176,7 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
             .execute();
       });
     } catch (error) {
-      if (avatar !== own.avatar) await removePortrait(config.mediaDir, avatar);
+      if (avatar !== own.avatar) await removePortrait(media, avatar);
       throw error;
     }
     return wholeMate(copyId);
@@ -187,11 +189,11 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
     // The row stays (other people's rooms keep their messages, read-only) with a drawn face
     // at a new address; its portrait file goes once no other mate shows it, so the address
     // people saw while it was public stops answering and the disk gets its space back.
-    const drawn = await renderPortrait(config.mediaDir, randomUUID(), 'notionists', own.name);
+    const drawn = await renderPortrait(media, randomUUID(), 'notionists', own.name);
     const at = now();
     let old: string | null = null;
     try {
-      await changeOwnMate(db, config.mediaDir, user.id, mateId, (current) => {
+      await changeOwnMate(db, media, user.id, mateId, (current) => {
         old = current.avatar;
         return {
           set: { deleted_at: at, updated_at: at, avatar: drawn },
@@ -199,7 +201,7 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
         };
       });
     } catch (error) {
-      await removePortrait(config.mediaDir, drawn);
+      await removePortrait(media, drawn);
       throw error;
     }
     if (old !== null) await removeIfUnused(old);
@@ -226,7 +228,7 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
       db.selectFrom('users').select('id').where('avatar', '=', url).limit(1).executeTakeFirst(),
       db.selectFrom('personas').select('id').where('avatar', '=', url).limit(1).executeTakeFirst(),
     ]);
-    if (!mate && !user && !persona) await removePortrait(config.mediaDir, url);
+    if (!mate && !user && !persona) await removePortrait(media, url);
   }
 
   api.post('/mate/setPortrait', portraitPayload, async (c, read) => {
@@ -246,7 +248,7 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
             ),
             extension: '.webp' as const,
           };
-    const avatar = await writePortrait(config.mediaDir, file.bytes, file.extension);
+    const avatar = await writePortrait(media, file.bytes, file.extension);
     try {
       // Only while the mate is as read: a portrait moved or a mate deleted meanwhile is a 4009.
       const written = await db
@@ -258,7 +260,7 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
         .executeTakeFirst();
       if (written.numUpdatedRows === 0n) throw mateConflict();
     } catch (error) {
-      await removePortrait(config.mediaDir, avatar);
+      await removePortrait(media, avatar);
       throw error;
     }
     await removeIfUnused(own.avatar);

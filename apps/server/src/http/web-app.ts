@@ -2,6 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import {
+  isMediaKey,
+  isStorageUnavailable,
+  STORAGE_UNAVAILABLE,
+  type MediaStore,
+} from '../media/media-store';
+import { serveStored } from '../media/serve-stored';
 
 const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Mates</title>
 <body style="font-family:system-ui;background:#111;color:#eee;padding:2rem">
@@ -50,15 +57,32 @@ export function serveWebApp(app: Hono, distDir: string): void {
   });
 }
 
-/** Serves uploaded and generated files (portraits, audio) under `/media`. */
-export function serveMedia(app: Hono, mediaDir: string): void {
-  app.use(
-    '/media/*',
-    serveStatic({
-      root: path.relative(process.cwd(), mediaDir) || '.',
-      rewriteRequestPath: (requestPath) => requestPath.replace(/^\/media/, ''),
-    }),
-  );
-  // A file that is not there (or no longer, once a portrait moved) is a 404, not the app.
+/**
+ * Portraits keep their address while they exist (a new portrait gets a new random name), so
+ * caches may keep them a day; the ETag lets them ask again cheaply after.
+ */
+const MEDIA_CACHE = 'public, max-age=86400';
+
+/**
+ * Serves the public part of the media store (`media/…`: portraits) under `/media`, from the
+ * folder or the bucket, so that every server answers for a file any server stored. A file
+ * that is not there (or no longer, once a portrait moved) is a 404, never the web app; a store
+ * that cannot be reached is a 503 that says so.
+ */
+export function serveMedia(app: Hono, media: MediaStore, log: (line: string) => void): void {
+  app.on(['GET', 'HEAD'], '/media/*', async (c) => {
+    const key = `media/${c.req.path.slice('/media/'.length)}`;
+    if (!isMediaKey(key)) return c.text('Not found', 404);
+    try {
+      return await serveStored(media, key, c.req.raw, {
+        cacheControl: MEDIA_CACHE,
+        headers: { 'x-content-type-options': 'nosniff' },
+      });
+    } catch (error) {
+      if (!isStorageUnavailable(error)) throw error;
+      log(`serving ${c.req.path}: ${(error as Error).message}`);
+      return c.text(STORAGE_UNAVAILABLE, 503, { 'retry-after': '5' });
+    }
+  });
   app.all('/media/*', (c) => c.text('Not found', 404));
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../config';
 
 /** How long a picture link works. */
 export const PICTURE_LINK_SECONDS = 60 * 60;
@@ -42,6 +43,16 @@ export function loadPictureSecret(dataDir: string): Buffer {
   const secret = fs.readFileSync(file, 'utf8').trim();
   if (secret.length < 32) throw new Error(`${file} is too short to sign picture links`);
   return Buffer.from(secret);
+}
+
+/**
+ * The key that signs picture and voice links: `LINK_SECRET` when it is set (the same on every
+ * server of a deployment, so a link made by one opens on all), else {@link loadPictureSecret}.
+ */
+export function linkSecretOf(config: Pick<Config, 'linkSecret' | 'dataDir'>): Buffer {
+  return config.linkSecret !== null
+    ? Buffer.from(config.linkSecret)
+    : loadPictureSecret(config.dataDir);
 }
 
 const signatureOf = (secret: Buffer, messageId: string, expires: number) =>

@@ -1,16 +1,11 @@
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { ImageSize, JobState, Message, MessageImage } from '@mates/api-client';
 import type { Config } from '../config';
 import type { Database, JobTable, MessageTable } from '../db/schema';
 import { toMessage } from '../chat/messages';
-import { createFolderPictureStore, type PictureStore } from './picture-store';
-import {
-  loadPictureSecret,
-  pictureLinks,
-  sharedPictureUrl,
-  type PictureLinks,
-} from './picture-links';
+import { createPictureStore, type PictureStore } from './picture-store';
+import { mediaOf } from '../media/media-of';
+import { linkSecretOf, pictureLinks, sharedPictureUrl, type PictureLinks } from './picture-links';
 
 /** The kind of the jobs that draw picture messages. */
 export const PICTURE_JOB = 'picture';
@@ -30,13 +25,13 @@ export interface PicturePayload {
 
 const made = new WeakMap<Config, { store: PictureStore; links: PictureLinks }>();
 
-/** The picture store (`$DATA_DIR/pictures`) and link signer of a server's configuration. */
+/** The picture store (`pictures/` of the media store) and link signer of a server's configuration. */
 export function picturesOf(config: Config): { store: PictureStore; links: PictureLinks } {
   let pictures = made.get(config);
   if (!pictures) {
     pictures = {
-      store: createFolderPictureStore(path.join(config.dataDir, 'pictures')),
-      links: pictureLinks(loadPictureSecret(config.dataDir)),
+      store: createPictureStore(mediaOf(config)),
+      links: pictureLinks(linkSecretOf(config)),
     };
     made.set(config, pictures);
   }

@@ -23,6 +23,7 @@ import {
 import { isShareId, newShareId, sharedPictureUrl, type PictureLinks } from './picture-links';
 import { paging, toPage } from '../catalog/mate-rows';
 import { PICTURE_JOB, imageOf, jobsOf, picturesOf, type PicturePayload } from './picture-messages';
+import { isStorageUnavailable } from '../media/media-store';
 
 /** What a picture costs to whoever has too few gold coins (5007). */
 export const NOT_ENOUGH_COINS =
@@ -41,6 +42,10 @@ export const PICTURE_FAILURES: Record<ImageFailure, string> = {
   malformed: 'The picture engine answered without a picture.',
   cancelled: 'The picture was cancelled.',
 };
+
+/** Why a picture failed when it was drawn but the media store could not keep it. */
+export const PICTURE_NOT_STORED =
+  'The picture was drawn but could not be stored. Try again in a little while.';
 
 /** What `/room/sharePicture` answers (5007) for a picture not drawn (yet). */
 export const NOT_FINISHED = 'Only a finished picture can be shared. Wait until it is drawn.';
@@ -101,11 +106,10 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       .select('image_file')
       .where('id', '=', messageId)
       .executeTakeFirst();
-    const data = row?.image_file ? await pictures.store.get(row.image_file) : null;
-    if (!data) return c.text('Not found', 404);
-    return c.body(new Uint8Array(data), 200, {
-      'content-type': 'image/webp',
-      'cache-control': 'private, max-age=3600',
+    if (!row?.image_file) return c.text('Not found', 404);
+    return pictures.store.serve(row.image_file, c.req.raw, {
+      contentType: 'image/webp',
+      cacheControl: 'private, max-age=3600',
     });
   });
 
@@ -123,13 +127,12 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       .where('mates.hidden_at', 'is', null)
       .where('mates.deleted_at', 'is', null)
       .executeTakeFirst();
-    const data = row?.image_file ? await pictures.store.get(row.image_file) : null;
-    if (!data) return c.text('Not found', 404);
-    return c.body(new Uint8Array(data), 200, {
-      'content-type': 'image/webp',
+    if (!row?.image_file) return c.text('Not found', 404);
+    return pictures.store.serve(row.image_file, c.req.raw, {
+      contentType: 'image/webp',
       // Short: an unshared picture stops being served by caches within minutes.
-      'cache-control': 'public, max-age=300',
-      'x-content-type-options': 'nosniff',
+      cacheControl: 'public, max-age=300',
+      headers: { 'x-content-type-options': 'nosniff' },
     });
   });
 
@@ -157,7 +160,15 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
         throw new Error(PICTURE_FAILURES[error.failure], { cause: error });
       }
       const webp = await sharp(images[0]!.data).webp({ quality: 90 }).toBuffer();
-      const file = await pictures.store.put(webp);
+      let file: string;
+      try {
+        file = await pictures.store.put(webp);
+      } catch (error) {
+        if (!isStorageUnavailable(error)) throw error;
+        // The bucket's address and error go to the log, not to the user.
+        deps.log(`picture ${job.id}: ${(error as Error).message}`);
+        throw new Error(PICTURE_NOT_STORED, { cause: error });
+      }
       const recorded = await db
         .updateTable('messages')
         .set({ image_file: file })

@@ -1,49 +1,40 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { MediaStore } from '../media/media-store';
+import { serveStored, type ServeOptions } from '../media/serve-stored';
 
 /**
- * Where drawn pictures are kept. One interface so that an object store (S3) can take the
- * local folder's place; keys are opaque names the store made.
+ * Where drawn pictures are kept: `pictures/<key>` in the media store (`$DATA_DIR/pictures`, or
+ * the bucket), outside the public `media/` part: they are served only through signed links to
+ * the room's owner, or shared links. Keys are opaque names the store made.
  */
 export interface PictureStore {
   /** Stores a WebP picture; answers its key. */
   put: (data: Buffer) => Promise<string>;
   /** The picture's bytes, or `null` when there is none under `key`. */
   get: (key: string) => Promise<Buffer | null>;
+  /** Answers `request` with the picture (404 when there is none), from any server. */
+  serve: (key: string, request: Request, options: ServeOptions) => Promise<Response>;
   /** Removes a picture; nothing happens when it is already gone. */
   remove: (key: string) => Promise<void>;
 }
 
 const KEY = /^[A-Za-z0-9_-]{20,64}\.webp$/;
 
-/**
- * Pictures as files in `dir` (`$DATA_DIR/pictures`, outside the public `media` folder: they
- * are served only through signed links to the room's owner).
- */
-export function createFolderPictureStore(dir: string): PictureStore {
-  const fileOf = (key: string) => {
-    // Keys come from the database, but a key never reaches outside the folder.
+/** The pictures of the media store `media`. */
+export function createPictureStore(media: MediaStore): PictureStore {
+  const keyOf = (key: string) => {
+    // Keys come from the database, but a key never reaches outside `pictures/`.
     if (!KEY.test(key)) throw new Error(`not a picture key: ${key}`);
-    return path.join(dir, key);
+    return `pictures/${key}`;
   };
   return {
     async put(data) {
-      await fs.mkdir(dir, { recursive: true });
       const key = `${randomBytes(18).toString('base64url')}.webp`;
-      await fs.writeFile(fileOf(key), data, { flag: 'wx' });
+      await media.put(keyOf(key), data, 'image/webp');
       return key;
     },
-    async get(key) {
-      try {
-        return await fs.readFile(fileOf(key));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
-    },
-    async remove(key) {
-      await fs.rm(fileOf(key), { force: true });
-    },
+    get: (key) => media.get(keyOf(key)),
+    serve: (key, request, options) => serveStored(media, keyOf(key), request, options),
+    remove: (key) => media.remove(keyOf(key)),
   };
 }

@@ -1,10 +1,12 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { createAvatar } from '@dicebear/core';
 import { lorelei, notionists } from '@dicebear/collection';
 import type { Gender } from '@mates/api-client';
+import type { MediaStore } from '../media/media-store';
 
-/** Where the server serves the files of the media folder. */
+/**
+ * Where the server serves the public part of the media store (its keys `media/…`): the URL of
+ * the key `media/avatars/x.svg` is `/media/avatars/x.svg`, on every server.
+ */
 export const MEDIA_URL_PREFIX = '/media';
 
 const STYLES = { lorelei, notionists };
@@ -57,17 +59,16 @@ export function portraitSvg(style: PortraitStyle, seed: string, gender?: Gender)
 
 /**
  * Draws a portrait from a CC0 DiceBear style, seeded by `seed` (the same seed draws the
- * same face), into `mediaDir/avatars/<id>.svg`, and returns its URL.
+ * same face), stores it as `media/avatars/<id>.svg`, and returns its URL.
  */
 export async function renderPortrait(
-  mediaDir: string,
+  media: MediaStore,
   id: string,
   style: PortraitStyle,
   seed: string,
   gender?: Gender,
 ): Promise<string> {
   const svg = portraitSvg(style, seed, gender);
-  await fs.mkdir(path.join(mediaDir, 'avatars'), { recursive: true });
-  await fs.writeFile(path.join(mediaDir, 'avatars', `${id}.svg`), svg);
+  await media.put(`media/avatars/${id}.svg`, svg, 'image/svg+xml');
   return `${MEDIA_URL_PREFIX}/avatars/${id}.svg`;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { renderPortrait } from './portraits';
 import type { Database } from '../db/schema';
+import type { MediaStore } from '../media/media-store';
 import { insertMates, type NewMate } from '../catalog/new-mate';
 import { now, toJson } from '../db/dialect';
 import { TAG_GROUPS } from './tags';
@@ -25,14 +26,16 @@ export interface SeedResult {
 const SEED_LOCK = 0x6d617465; // "mate"
 
 /**
- * Fills an empty catalog: tag map, creators and the 40 seed mates. Does nothing otherwise.
- * Safe for several servers starting at once on one PostgreSQL database: each holds an
- * advisory lock for its seeding transaction, so the second finds the catalog filled (Kysely's
- * migrator takes its own lock for the migrations before this).
+ * Fills an empty catalog: tag map, creators and the 40 seed mates, their portraits stored in
+ * `media`. Does nothing otherwise. Safe for several servers starting at once on one PostgreSQL
+ * database (and one bucket): each holds an advisory lock for its seeding transaction, so the
+ * second finds the catalog filled and stores nothing (Kysely's migrator takes its own lock for
+ * the migrations before this). Portraits have fresh random names, so a seeding that fails
+ * part-way leaves no row pointing at another's file.
  */
 export function seedIfEmpty(
   db: Kysely<Database>,
-  options: { mediaDir: string },
+  options: { media: MediaStore },
 ): Promise<SeedResult | null> {
   return db.transaction().execute(async (trx) => {
     if (db.getExecutor().adapter instanceof PostgresAdapter) {
@@ -43,7 +46,7 @@ export function seedIfEmpty(
   });
 }
 
-async function seed(trx: Kysely<Database>, options: { mediaDir: string }): Promise<SeedResult> {
+async function seed(trx: Kysely<Database>, options: { media: MediaStore }): Promise<SeedResult> {
   const at = now();
   const creatorIds = new Map<string, string>();
   const creatorRows = await Promise.all(
@@ -55,7 +58,7 @@ async function seed(trx: Kysely<Database>, options: { mediaDir: string }): Promi
         email: `${creator.key}@creators.mates.local`,
         password_hash: null,
         nickname: creator.nickname,
-        avatar: await renderPortrait(options.mediaDir, id, creator.style, creator.nickname),
+        avatar: await renderPortrait(options.media, id, creator.style, creator.nickname),
         bio: creator.bio,
         language: 'en',
         nfsw: false,
@@ -80,7 +83,7 @@ async function seed(trx: Kysely<Database>, options: { mediaDir: string }): Promi
         nsfw: mate.nsfw ?? false,
         visibility: 'public' as const,
         // Lorelei for every seeded mate: its faces follow the mate's gender (hair, beard).
-        avatar: await renderPortrait(options.mediaDir, id, 'lorelei', mate.name, mate.gender),
+        avatar: await renderPortrait(options.media, id, 'lorelei', mate.name, mate.gender),
         // Later seed mates are a little newer, so "newest" has a stable order.
         created_at: new Date(Date.parse(at) - (SEED_MATES.length - index) * 60_000).toISOString(),
       };

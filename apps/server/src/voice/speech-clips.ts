@@ -1,21 +1,21 @@
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { loadPictureSecret } from '../images/picture-links';
+import { linkSecretOf } from '../images/picture-links';
+import { mediaOf } from '../media/media-of';
 import { refundGoldCoins } from '../accounts/benefits';
-import { createFolderSpeechStore, type SpeechStore } from './speech-store';
+import { createSpeechStore, type SpeechStore } from './speech-store';
 import { speechLinks, type SpeechLinks } from './speech-links';
 
 const made = new WeakMap<Config, { store: SpeechStore; links: SpeechLinks }>();
 
-/** The speech store (`$DATA_DIR/speech`) and link signer of a configuration, made once. */
+/** The speech store (`speech/` of the media store) and link signer of a configuration, made once. */
 export function speechOf(config: Config): { store: SpeechStore; links: SpeechLinks } {
   let speech = made.get(config);
   if (!speech) {
     speech = {
-      store: createFolderSpeechStore(path.join(config.dataDir, 'speech')),
-      links: speechLinks(loadPictureSecret(config.dataDir)),
+      store: createSpeechStore(mediaOf(config)),
+      links: speechLinks(linkSecretOf(config)),
     };
     made.set(config, speech);
   }

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import type { MediaStore } from '../media/media-store';
+import { serveStored } from '../media/serve-stored';
 
 /** File name endings of the audio kept, by media type (anything else is kept as `.bin`). */
 const EXTENSIONS: Record<string, string> = {
@@ -23,93 +21,66 @@ export interface SpeechFileWriter {
   readonly key: string;
   /** Appends bytes. */
   write: (chunk: Uint8Array) => Promise<void>;
-  /** Makes the file readable under {@link key}. */
+  /** Stores the file whole under {@link key}. */
   finish: () => Promise<void>;
   /** Throws away what was written. */
   abort: () => Promise<void>;
 }
 
 /**
- * Where spoken audio is kept. One interface so that an object store can take the local folder's
- * place; keys are opaque names the store made (or a caller's stable name, for samples).
+ * Where spoken audio is kept: `speech/<key>` in the media store (`$DATA_DIR/speech`, or the
+ * bucket), outside the public `media/` part: it is served only through signed links. Keys are
+ * opaque names the store made (or a caller's stable name, for samples).
  */
 export interface SpeechStore {
   /** Starts a new file of media type `mimeType`, under a fresh key or `name` when given. */
   create: (mimeType: string, name?: string) => SpeechFileWriter;
-  /** The file's size in bytes, or `null` when there is none under `key`. */
-  size: (key: string) => Promise<number | null>;
-  /** The bytes from `start` to `end` inclusive, as a stream. */
-  read: (key: string, start: number, end: number) => ReadableStream<Uint8Array>;
   /** The whole file (for its length in time), or `null`. */
   get: (key: string) => Promise<Buffer | null>;
+  /** Answers `request` with the file as `mimeType`, one `Range` honoured (404 when none). */
+  serve: (key: string, mimeType: string, request: Request) => Promise<Response>;
   /** Removes a file; nothing happens when it is already gone. */
   remove: (key: string) => Promise<void>;
 }
 
 /**
- * Audio as files in `dir` (`$DATA_DIR/speech`, outside the public `media` folder: it is served
- * only through signed links). A file is written under a temporary name and renamed when whole,
- * so a reader never sees half of one.
+ * The audio of the media store `media`. A clip is a few seconds to a minute of audio: it is
+ * gathered as it is made and stored whole when finished, so no reader, on any server, sees
+ * half of one.
  */
-export function createFolderSpeechStore(dir: string): SpeechStore {
-  const fileOf = (key: string) => {
-    // Keys come from the database, but a key never reaches outside the folder.
+export function createSpeechStore(media: MediaStore): SpeechStore {
+  const keyOf = (key: string) => {
+    // Keys come from the database, but a key never reaches outside `speech/`.
     if (!KEY.test(key)) throw new Error(`not a speech key: ${key}`);
-    return path.join(dir, key);
+    return `speech/${key}`;
   };
-  const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
   return {
     create(mimeType, name) {
+      const type = mimeType.split(';')[0]!.trim();
       const base = name ?? randomBytes(18).toString('base64url');
-      const key = `${base}.${EXTENSIONS[mimeType.split(';')[0]!.trim()] ?? 'bin'}`;
-      const target = fileOf(key);
-      const partial = path.join(dir, `.${randomBytes(9).toString('base64url')}.partial`);
-      let handle: fsp.FileHandle | null = null;
-      const open = async () => {
-        if (!handle) {
-          await fsp.mkdir(dir, { recursive: true });
-          handle = await fsp.open(partial, 'wx');
-        }
-        return handle;
-      };
+      const key = `${base}.${EXTENSIONS[type] ?? 'bin'}`;
+      keyOf(key);
+      let parts: Uint8Array[] = [];
       return {
         key,
         async write(chunk) {
-          await (await open()).write(chunk);
+          parts.push(chunk);
         },
         async finish() {
-          await (await open()).close();
-          await fsp.rename(partial, target);
+          await media.put(keyOf(key), Buffer.concat(parts), type);
+          parts = [];
         },
         async abort() {
-          await handle?.close().catch(() => {});
-          await fsp.rm(partial, { force: true });
+          parts = [];
         },
       };
     },
-    async size(key) {
-      try {
-        return (await fsp.stat(fileOf(key))).size;
-      } catch (error) {
-        if (missing(error)) return null;
-        throw error;
-      }
-    },
-    read(key, start, end) {
-      return Readable.toWeb(
-        fs.createReadStream(fileOf(key), { start, end }),
-      ) as ReadableStream<Uint8Array>;
-    },
-    async get(key) {
-      try {
-        return await fsp.readFile(fileOf(key));
-      } catch (error) {
-        if (missing(error)) return null;
-        throw error;
-      }
-    },
-    async remove(key) {
-      await fsp.rm(fileOf(key), { force: true });
-    },
+    get: (key) => media.get(keyOf(key)),
+    serve: (key, mimeType, request) =>
+      serveStored(media, keyOf(key), request, {
+        contentType: mimeType,
+        cacheControl: 'private, max-age=3600',
+      }),
+    remove: (key) => media.remove(keyOf(key)),
   };
 }

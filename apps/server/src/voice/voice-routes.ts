@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import rangeParser from 'range-parser';
 import { parseBuffer } from 'music-metadata';
 import type { AudioClip, SpeechLink, VoiceCatalog } from '@mates/api-client';
 import { VOICE_SAMPLE_MAX } from '@mates/api-client';
@@ -203,50 +202,13 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     return run;
   };
 
-  /** Serves a stored file, honouring a single `Range` (range-parser, as Express does). */
-  const serveFile = async (
-    key: string,
-    mimeType: string,
-    range: string | undefined,
-  ): Promise<Response> => {
-    const size = await store.size(key);
-    if (size === null) return new Response('Not found', { status: 404 });
-    const headers: Record<string, string> = {
-      'content-type': mimeType,
-      'accept-ranges': 'bytes',
-      'cache-control': 'private, max-age=3600',
-    };
-    const ranges = range ? rangeParser(size, range, { combine: true }) : -2;
-    if (ranges === -1)
-      return new Response('Range not satisfiable', {
-        status: 416,
-        headers: { ...headers, 'content-range': `bytes */${size}` },
-      });
-    // No range, a malformed one, or several: the whole file.
-    if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1)
-      return new Response(size ? store.read(key, 0, size - 1) : null, {
-        status: 200,
-        headers: { ...headers, 'content-length': String(size) },
-      });
-    const { start, end } = ranges[0]!;
-    return new Response(store.read(key, start, end), {
-      status: 206,
-      headers: {
-        ...headers,
-        'content-length': String(end - start + 1),
-        'content-range': `bytes ${start}-${end}/${size}`,
-      },
-    });
-  };
-
   // Not through `contract`: it answers bytes, not an envelope, to an <audio> that sends no token.
   voice.get('/clip', async (c) => {
     const parsed = clipQuery.safeParse(c.req.query());
     if (!parsed.success) return c.text('Not found', 404);
     const { clip: id, expires, signature } = parsed.data;
     if (!links.verify(id, expires, signature)) return c.text('Forbidden', 403);
-    const range = c.req.header('range');
-    if (id.startsWith('sample-')) return serveFile(id, mimeOfKey(id), range);
+    if (id.startsWith('sample-')) return store.serve(id, mimeOfKey(id), c.req.raw);
     const read = () =>
       db.selectFrom('speech_clips').selectAll().where('id', '=', id).executeTakeFirst();
     let clip = await read();
@@ -273,7 +235,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     if (clip.state === 'failed')
       return c.text('This voice could not be made. Your gold coins were given back.', 502);
     if (!clip.file || !clip.mime_type) return c.text('Not found', 404);
-    return serveFile(clip.file, clip.mime_type, range);
+    return store.serve(clip.file, clip.mime_type, c.req.raw);
   });
 
   const api = contract(voice, '/voice');
@@ -456,12 +418,13 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         parts.push(chunk);
         await writer.write(chunk);
       }
-      await writer.finish();
     } catch (error) {
       await writer.abort();
       deps.log(`voice sample: ${(error as Error).message}`);
       throw notice(VOICE_FAILURES[failureOf(error)]);
     }
+    // Not the engine's fault when it fails: the media store's error says what happened.
+    await writer.finish();
     return {
       audioUrl: links.sign(writer.key).url,
       mimeType: audio.mimeType,
