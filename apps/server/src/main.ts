@@ -1,10 +1,11 @@
 import { ConfigError, loadConfig } from './config';
-import { startServer } from './server';
 
 const log = (line: string) => console.log(`[mates] ${line}`);
 
 try {
   const config = loadConfig();
+  // Loaded once the configuration is known good: a bad setting is told at once.
+  const { startServer } = await import('./server');
   const server = await startServer(config, log);
   log(`listening on ${server.url} (API under /api)`);
   const stop = () => {
