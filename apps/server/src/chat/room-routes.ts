@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { RoomInfo, RoomSummary } from '@mates/api-client';
 import type { RoomTable } from '../db/schema';
@@ -101,22 +102,27 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
     };
   });
 
-  api.get('/room/roomList', z.object(pageFields), async (c, read) => {
+  const listQuery = z.object({ keyword: z.string().trim().max(100).default(''), ...pageFields });
+  api.get('/room/roomList', listQuery, async (c, read) => {
     const user = requireUser(c);
-    const pages = paging(await read());
+    const input = await read();
+    const pages = paging(input);
     const { pageSize, offset } = pages;
+    // The caller's chats; with a keyword, those whose mate's name holds it (any case).
+    let mine = db
+      .selectFrom('rooms')
+      .innerJoin('mates', 'mates.id', 'rooms.mate_id')
+      .where('rooms.user_id', '=', user.id);
+    if (input.keyword) {
+      const pattern = `%${input.keyword.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      mine = mine.where(sql<boolean>`lower(mates.name) like ${pattern} escape '\\'`);
+    }
     const [total, rooms] = await Promise.all([
-      db
-        .selectFrom('rooms')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', user.id)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('rooms')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .orderBy('updated_at', 'desc')
-        .orderBy('id')
+      mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      mine
+        .selectAll('rooms')
+        .orderBy('rooms.updated_at', 'desc')
+        .orderBy('rooms.id')
         .limit(pageSize)
         .offset(offset)
         .execute(),

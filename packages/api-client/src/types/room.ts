@@ -103,8 +103,11 @@ export interface CreateRoomQuery {
   personaId?: string;
 }
 
-/** Query of `GET /room/roomList`. */
-export type RoomListQuery = PageQuery;
+/** Query of `GET /room/roomList`: the caller's chats, latest first. */
+export interface RoomListQuery extends PageQuery {
+  /** Only chats whose mate's name holds this (any case); absent or empty for all. */
+  keyword?: string;
+}
 
 /** Query of `GET /room/roomInfo`: a room with a page of its messages. */
 export interface RoomInfoQuery {
