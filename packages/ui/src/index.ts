@@ -30,6 +30,7 @@ export { AudioPlayButton } from './controls/audio-play-button';
 export { Card, Grid, Link } from './layout/more-layout';
 export { ScrollArea } from './layout/scroll-area';
 export { Docked } from './layout/docked';
+export { NarrowOnly, SideLink, SideView } from './layout/side-view';
 export { SearchField } from './catalog/search-field';
 export { PackageCard } from './catalog/package-card';
 export { formatPrice } from './catalog/format-price';
@@ -75,5 +76,6 @@ export type {
 export type { CardProps, GridProps, LinkProps } from './layout/more-layout';
 export type { ScrollAreaProps } from './layout/scroll-area';
 export type { DockedProps } from './layout/docked';
+export type { NarrowOnlyProps, SideLinkProps, SideViewProps } from './layout/side-view';
 export type { SearchFieldProps } from './catalog/search-field';
 export type { PackageCardLabels, PackageCardProps } from './catalog/package-card';

@@ -199,6 +199,11 @@ export const en = {
     confirmText: 'The conversation with {{name}} and all its messages will be gone for good.',
     noMessages: 'No messages yet.',
     updated: 'Last active {{date}}',
+    side: 'Your chats',
+    open: 'Chats',
+    search: 'Search your chats',
+    searchPlaceholder: 'A mate’s name…',
+    noMatch: 'No chat with a mate named like “{{keyword}}”.',
   },
   picture: {
     open: 'Picture',

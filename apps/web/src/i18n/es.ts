@@ -202,6 +202,11 @@ export const es: Messages = {
     confirmText: 'La conversación con {{name}} y todos sus mensajes desaparecerán para siempre.',
     noMessages: 'Todavía no hay mensajes.',
     updated: 'Última actividad: {{date}}',
+    side: 'Tus chats',
+    open: 'Chats',
+    search: 'Buscar en tus chats',
+    searchPlaceholder: 'El nombre de un mate…',
+    noMatch: 'Ningún chat con un mate cuyo nombre se parezca a «{{keyword}}».',
   },
   picture: {
     open: 'Imagen',

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { HttpHandler } from 'msw';
+import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -79,8 +80,22 @@ export async function createStoryApp(options: StoryAppOptions): Promise<StoryApp
   return Object.assign(app, { services });
 }
 
-/** Renders a story's app with the providers `main.tsx` gives the real one. */
+/**
+ * Renders a story's app with the providers `main.tsx` gives the real one. The app's links are
+ * hash links (`#/detail?…`); in a story they go to its memory router, as the hash router takes
+ * them in the app (the story's frame keeps its own address).
+ */
 export function StoryAppView({ app }: { app: StoryApp }) {
+  useEffect(() => {
+    const follow = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[href^="#/"]');
+      if (!link || event.defaultPrevented || event.button !== 0) return;
+      event.preventDefault();
+      void app.router.navigate(link.getAttribute('href')!.slice(1));
+    };
+    document.addEventListener('click', follow);
+    return () => document.removeEventListener('click', follow);
+  }, [app.router]);
   return (
     <ServicesProvider services={app.services}>
       <I18nextProvider i18n={app.services.i18n}>

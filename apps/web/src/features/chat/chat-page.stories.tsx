@@ -3,6 +3,8 @@ import { http, HttpResponse } from 'msw';
 import type { ChatSendPayload } from '@mates/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
+  createPageFixture,
+  createRoomSummaryFixture,
   createMessageFixture,
   createRoomInfoFixture,
   mockChatStream,
@@ -624,5 +626,50 @@ export const EarlierMessagesStayAfterAReply: Story = {
     await expect(within(log).getAllByRole('article').at(-1)).toHaveTextContent(
       'The newest reply, kept.',
     );
+  },
+};
+
+/** The person's chats as the server lists them, found by the mate's name. */
+const chatList = mockEndpoint('/room/roomList', ({ query }) => {
+  const all = [0, 1, 2].map((index) => createRoomSummaryFixture({}, index));
+  const keyword = String(query.keyword ?? '').toLowerCase();
+  return createPageFixture(all.filter((room) => room.mate.name.toLowerCase().includes(keyword)));
+});
+
+/** On a wide screen, the person's chats are beside the conversation, searchable, this one marked. */
+export const ChatsBesideTheConversation: Story = {
+  parameters: { app: { path: room, signedIn: true }, msw: { handlers: api(chatList) } },
+  play: async ({ canvas }) => {
+    const side = await canvas.findByRole('navigation', { name: 'Your chats' });
+    const list = within(side).getByRole('list', { name: 'Your chats' });
+    await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(3));
+    const [first, second] = within(list).getAllByRole('link');
+    await expect(first).toHaveAttribute('aria-current', 'page');
+    await expect(second).toHaveAttribute('href', '#/chat-detail?roomId=room-2');
+    // No drawer button where the list is already in view.
+    await expect(canvas.queryByRole('button', { name: 'Chats' })).toBeNull();
+    const name = second!.textContent!.slice(0, 4);
+    await userEvent.type(within(side).getByRole('searchbox', { name: 'Search your chats' }), name);
+    await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(1), LOADS);
+    await userEvent.type(within(side).getByRole('searchbox'), 'zzz');
+    await expect(await within(side).findByText(/^No chat with a mate named like/)).toBeVisible();
+  },
+};
+
+/** On a phone, "Chats" opens them in a drawer; choosing one opens it and closes the drawer. */
+export const ChatsInADrawerOnAPhone: Story = {
+  globals: Phone.globals,
+  parameters: ChatsBesideTheConversation.parameters,
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    await canvas.findByRole('log', { name: 'Conversation' });
+    await expect(canvas.queryByRole('navigation', { name: 'Your chats' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Chats' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const drawer = await body.findByRole('dialog', { name: 'Your chats' });
+    await waitFor(() => expect(within(drawer).getAllByRole('link')).toHaveLength(3));
+    await userEvent.click(within(drawer).getAllByRole('link')[1]!);
+    await waitFor(() => expect(app.router.state.location.search).toBe('?roomId=room-2'));
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
   },
 };

@@ -23,6 +23,8 @@ import {
   Flex,
   Heading,
   Link,
+  NarrowOnly,
+  SideView,
   Stack,
   Switch,
   Text,
@@ -37,6 +39,8 @@ import { useVoiceCatalog, useVoicePlayer } from '../../components/voice/voice-pl
 import { MessageVoiceButton } from '../../components/voice/voice-parts';
 import { DictationStatus, MicButton, useDictation } from '../../components/voice/dictation';
 import { useStickToBottom } from './stick-to-bottom';
+import { ChatList } from './chat-list';
+import { useSignedIn } from '../../components/sign-in-gate';
 
 /**
  * The room's messages: the newest page first, each further page the one before it. Kept in that
@@ -61,13 +65,36 @@ function useRoom(roomId: string) {
 
 /** `/chat-detail?roomId=…`: the conversation, the reply streaming in as it is written. */
 export function ChatPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const roomId = params.get('roomId') ?? '';
-  // One conversation per room: opening another room (a new chat) starts afresh.
-  return <Conversation key={roomId} roomId={roomId} />;
+  const signedIn = useSignedIn();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // One conversation per room: opening another room (a new chat) starts afresh. The person's
+  // chats are beside it on wide screens, in a drawer on phones.
+  const conversation = (
+    <Conversation key={roomId} roomId={roomId} onOpenChats={() => setDrawerOpen(true)} />
+  );
+  return (
+    <Container>
+      {signedIn ? (
+        <SideView
+          side={<ChatList roomId={roomId} onChoose={() => setDrawerOpen(false)} />}
+          sideLabel={t('recent.side')}
+          drawerOpen={drawerOpen}
+          onDrawerOpenChange={setDrawerOpen}
+          closeLabel={t('auth.close')}
+        >
+          {conversation}
+        </SideView>
+      ) : (
+        conversation
+      )}
+    </Container>
+  );
 }
 
-function Conversation({ roomId }: { roomId: string }) {
+function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: () => void }) {
   const { t, i18n } = useTranslation();
   const { client, store, platform } = useServices();
   const queries = useQueryClient();
@@ -207,12 +234,19 @@ function Conversation({ roomId }: { roomId: string }) {
   // The user's own messages are named "You say", not "You says".
   const ownLabels = { ...bubbleLabels, speaker: () => t('chat.youSay') };
   return (
-    <Container>
+    <>
       <Stack gap={4}>
         <Docked edge="top">
           <Stack gap={2}>
             <Flex justify="between" align="center" gap={2} wrap>
-              <Link href={href('/recent-chats')}>← {t('chat.back')}</Link>
+              <Flex gap={2} align="center">
+                <NarrowOnly>
+                  <Button size="small" variant="soft" onClick={onOpenChats}>
+                    {t('recent.open')}
+                  </Button>
+                </NarrowOnly>
+                <Link href={href('/recent-chats')}>← {t('chat.back')}</Link>
+              </Flex>
               <Flex gap={2} align="center" wrap>
                 {!readOnly && (
                   <Link href={href('/detail', { mateId: mate.mateId })}>
@@ -445,7 +479,7 @@ function Conversation({ roomId }: { roomId: string }) {
         onConfirm={() => doomed && remove.mutate(doomed.messageId)}
         onCancel={() => setDoomed(null)}
       />
-    </Container>
+    </>
   );
 }
 
