@@ -29,6 +29,11 @@ import type { LanguageModel } from '../src/llm/language-model';
 import { newMateRow, type NewMate } from '../src/catalog/new-mate';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { createTranscriptionEngine } from '../src/voice/openai-transcription';
+import type { Logger } from '../src/logging/logger';
+import { createMetrics } from '../src/metrics/metrics';
+import { instrumentModel } from '../src/metrics/instrument-model';
+import { watchServer } from '../src/metrics/watch-server';
+import { captureLog } from './log-capture';
 
 /** Where PostgreSQL tests connect; `.ci/run` starts the server this points at. */
 export const POSTGRES_ADMIN_URL =
@@ -66,7 +71,7 @@ export const DIALECTS = ['sqlite', 'postgres'] as const;
  */
 export async function freshDatabase(
   dialect: 'sqlite' | 'postgres',
-  log: (line: string) => void = () => {},
+  log?: Logger,
 ): Promise<Db & { drop: () => Promise<void>; url?: string }> {
   const database = await emptyDatabase(dialect, log);
   await migrateToLatest(database.db as never, database.dialect);
@@ -76,7 +81,7 @@ export async function freshDatabase(
 /** A fresh database of one dialect with no tables yet; `drop()` removes it. */
 export async function emptyDatabase(
   dialect: 'sqlite' | 'postgres',
-  log: (line: string) => void = () => {},
+  log?: Logger,
 ): Promise<Db & { drop: () => Promise<void>; url?: string }> {
   if (dialect === 'sqlite') {
     const db = connect({ sqliteFile: ':memory:' });
@@ -127,8 +132,10 @@ export async function createTestApp(
     PUBLIC_URL: 'http://mates.test',
     ...overrides.env,
   });
-  const logs: string[] = [];
-  const database = await freshDatabase(dialect, (line) => logs.push(line));
+  // What the server logs, kept: `logs` has each line's message, `logRecords` the JSON lines.
+  const { logger, lines: logs, records: logRecords, text: logText } = captureLog();
+  const database = await freshDatabase(dialect, logger);
+  const metrics = createMetrics();
   await seedIfEmpty(database.db, { mediaDir: config.mediaDir });
   if (config.packages) await applyPackages(database.db, config.packages);
   const mailer = overrides.mailer ?? memoryMailer();
@@ -139,7 +146,8 @@ export async function createTestApp(
     dialect: database.dialect,
     databaseUrl: database.url,
     dataDir,
-    log: (line) => logs.push(line),
+    log: logger,
+    onJobFailed: (kind) => metrics.jobFailures.inc({ kind }),
   });
   const deps: Deps = {
     db: database.db,
@@ -148,17 +156,15 @@ export async function createTestApp(
     mailer,
     // Every test request comes from one address; the rate-limit tests put real limits back.
     limits: createRateLimits(1000),
-    chat: createChatService(overrides.model ?? unconfiguredModel(), {
+    chat: createChatService(instrumentModel(overrides.model ?? unconfiguredModel(), metrics), {
       saveEveryMs: overrides.saveEveryMs,
     }),
-    images: createImageEngine(config.image, overrides.fetch ?? globalThis.fetch, (line) =>
-      logs.push(line),
-    ),
+    images: createImageEngine(config.image, overrides.fetch ?? globalThis.fetch, logger),
     speech: createSpeechEngine(
       config.speech,
       config.speechRemote,
       overrides.fetch ?? globalThis.fetch,
-      (line) => logs.push(line),
+      logger,
     ),
     transcription: createTranscriptionEngine(
       config.transcription,
@@ -166,8 +172,10 @@ export async function createTestApp(
     ),
     fetch: overrides.fetch ?? globalThis.fetch,
     jobs,
-    log: (line) => logs.push(line),
+    log: logger,
+    metrics,
   };
+  watchServer(metrics, { chat: deps.chat, db: database.db, database });
   const app = createApp(deps);
   /** A client as a browser would hold it: its own token and language. */
   const client = (session: { token?: string; language?: string } = {}): ApiClient =>
@@ -183,6 +191,8 @@ export async function createTestApp(
     db: database.db,
     client,
     logs,
+    logRecords,
+    logText,
     mailer,
     close: async () => {
       await jobs.stop();
