@@ -83,6 +83,8 @@ export function createLogger(config: LogConfig, destination?: DestinationStream)
     const stream = pretty({
       colorize: true,
       sync: true,
+      // One line a record: the request's fields follow its message.
+      singleLine: true,
       translateTime: 'SYS:HH:MM:ss.l',
       ignore: 'pid,hostname',
     });
