@@ -16,6 +16,8 @@ import { fill, MATES } from './catalog-fill';
 import { freshDatabase, memoryMailer, postgresAvailable, unconfiguredModel } from '../test/harness';
 import { createChatService } from '../src/chat/chat-service';
 import { createJobQueue } from '../src/jobs/create-job-queue';
+import { silentLogger } from '../src/logging/logger';
+import { createMetrics } from '../src/metrics/metrics';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
@@ -62,8 +64,14 @@ async function run(dialect: 'sqlite' | 'postgres') {
     chat: createChatService(unconfiguredModel()),
     fetch: globalThis.fetch,
     // Never started: the catalog makes no jobs.
-    jobs: createJobQueue({ ...database, databaseUrl: database.url, dataDir, log: () => {} }),
-    log: () => {},
+    jobs: createJobQueue({
+      ...database,
+      databaseUrl: database.url,
+      dataDir,
+      log: silentLogger(),
+    }),
+    log: silentLogger(),
+    metrics: createMetrics(),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));

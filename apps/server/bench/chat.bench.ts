@@ -21,6 +21,8 @@ import { createFolderStore } from '../src/media/folder-store';
 import { freshDatabase, memoryMailer } from '../test/harness';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { benchUser } from './bench-user';
+import { createLogger, silentLogger } from '../src/logging/logger';
+import { createMetrics } from '../src/metrics/metrics';
 
 const LEVELS = [1, 50, 500];
 const TOKENS = 20;
@@ -126,8 +128,10 @@ const app = createApp({
   chat: createChatService(model),
   fetch: globalThis.fetch,
   // Never started: chat makes no jobs.
-  jobs: createJobQueue({ db: database.db, dialect: 'sqlite', dataDir, log: () => {} }),
-  log: (line) => console.error(line),
+  jobs: createJobQueue({ db: database.db, dialect: 'sqlite', dataDir, log: silentLogger() }),
+  // Warnings and errors only: a line for each request would be the bench's own cost.
+  log: createLogger({ level: 'warn', format: 'json' }),
+  metrics: createMetrics(),
 });
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { postgresAvailable } from '../test/harness';
 import { jobsDatabase, waitForState } from '../test/jobs-helpers';
+import { createLogger } from '../src/logging/logger';
 
 const ROUNDS = { 1: 20, 50: 4 } as const;
 
@@ -23,7 +24,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
     dialect,
     databaseUrl: database.url,
     dataDir: database.dataDir,
-    log: (line) => console.error(line),
+    log: createLogger({ level: 'warn', format: 'json' }),
   });
   const started = new Map<string, number>();
   queue.define<{ at: number }, null>(

@@ -23,6 +23,8 @@ import { createSpeechEngine } from '../src/voice/create-speech';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { freshDatabase, memoryMailer } from '../test/harness';
 import { benchUser } from './bench-user';
+import { createLogger, silentLogger } from '../src/logging/logger';
+import { createMetrics } from '../src/metrics/metrics';
 
 const ROUNDS = 12;
 const SYNTHESES_BESIDE = 4;
@@ -59,7 +61,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-voice-bench-'));
 const database = await freshDatabase('sqlite');
 await seedIfEmpty(database.db, { media: createFolderStore(dataDir) });
 const config = loadConfig({ DATA_DIR: dataDir, LLM_PROVIDER: 'openai', LLM_MAX_TOKENS: '40' });
-const speech = createSpeechEngine(config.speech, null, globalThis.fetch, () => {});
+const speech = createSpeechEngine(config.speech, null, globalThis.fetch, silentLogger());
 const app = createApp({
   db: database.db,
   dialect: 'sqlite',
@@ -79,8 +81,10 @@ const app = createApp({
     }),
   ),
   fetch: globalThis.fetch,
-  jobs: createJobQueue({ db: database.db, dialect: 'sqlite', dataDir, log: () => {} }),
-  log: (line) => console.error(line),
+  jobs: createJobQueue({ db: database.db, dialect: 'sqlite', dataDir, log: silentLogger() }),
+  // Warnings and errors only: a line for each request would be the bench's own cost.
+  log: createLogger({ level: 'warn', format: 'json' }),
+  metrics: createMetrics(),
 });
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));

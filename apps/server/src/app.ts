@@ -31,6 +31,8 @@ import { imageModelRoutes } from './images/model-routes';
 import { pictureRoutes } from './images/picture-routes';
 import { transcribeRoutes } from './voice/transcribe-routes';
 import { voiceRoutes } from './voice/voice-routes';
+import { requestIds, requestLog } from './http/request-log';
+import { mainPortMetrics } from './http/metrics-route';
 
 /** The whole HTTP application: the API under `/api`, the web app everywhere else. */
 export function createApp(deps: Deps): Hono {
@@ -41,7 +43,9 @@ export function createApp(deps: Deps): Hono {
     c.set('language', c.req.header('language') || 'en');
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     c.set('ip', callerAddress(incoming, deps.config.trustProxy));
-    c.set('user', await resolveSession(deps.db, token));
+    const user = await resolveSession(deps.db, token);
+    c.set('user', user);
+    if (user) c.set('log', c.get('log').child({ userId: user.id }));
     await next();
   });
   api.route('/user', accountRoutes(deps));
@@ -81,14 +85,26 @@ export function createApp(deps: Deps): Hono {
       return fail(c, error.code, error.message, error.retryAfterSeconds);
     // The bucket or the disk of stored files failed us: say so, and keep serving.
     if (isStorageUnavailable(error)) {
-      deps.log(`storage in ${c.req.method} ${c.req.path}: ${error.message}`);
+      c.get('log').warn(
+        { err: error },
+        `storage in ${c.req.method} ${c.req.path}: ${error.message}`,
+      );
       return fail(c, CODE.notice, STORAGE_UNAVAILABLE);
     }
-    deps.log(`error in ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+    c.get('log').error({ err: error }, `error in ${c.req.method} ${c.req.path}: ${error.message}`);
     return fail(c, CODE.internal, 'Something went wrong on our side. Please try again.');
   });
 
   const app = new Hono();
+  // First: every answer, refusals of the middlewares below included, has an id and a log line.
+  app.use(requestIds());
+  app.use(requestLog({ log: deps.log, metrics: deps.metrics, quiet: quietPaths(deps) }));
+  app.onError((error, c) => {
+    c.get('log').error({ err: error }, `error in ${c.req.method} ${c.req.path}: ${error.message}`);
+    return c.text('Internal Server Error', 500);
+  });
+  // Before the web app, whose fallback would answer the path with its page.
+  app.route('/', mainPortMetrics(deps.metrics, deps.config.metrics));
   app.use(securityHeaders(deps.config));
   // Before anything reads a body: an oversized one is refused while it is still arriving.
   app.use(bodyLimits('/api'));
@@ -102,4 +118,11 @@ export function createApp(deps: Deps): Hono {
   serveMedia(app, mediaOf(deps.config), deps.log);
   serveWebApp(app, deps.config.webDistDir);
   return app;
+}
+
+/** Paths whose requests log at debug level: probes and the metrics scrape, many a minute. */
+function quietPaths(deps: Deps): ReadonlySet<string> {
+  const paths = ['/api/health', '/healthz', '/api/ready', '/readyz'];
+  if (deps.config.metrics) paths.push(deps.config.metrics.path);
+  return new Set(paths);
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { compileTrustProxy, type TrustProxy } from './http/caller-address';
+import { LOG_LEVELS, type LogConfig } from './logging/logger';
 
 const optionalUrl = z.url().optional();
 /** A base URL engines are called at: http or https only. */
@@ -113,6 +114,16 @@ const schema = z.object({
   LINK_SECRET: z.string().min(32, 'must be at least 32 characters (random)').optional(),
   TRUST_PROXY: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT: z.coerce.number().min(0).max(600).default(10),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  METRICS_PATH: z
+    .string()
+    .regex(
+      /^(off|\/[\w.~-]+(\/[\w.~-]+)*)$/,
+      'must be a path such as /metrics (letters, digits, . _ ~ - between slashes), or off',
+    )
+    .default('/metrics'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
@@ -202,6 +213,13 @@ export interface Config {
   trustProxy: TrustProxy;
   /** How long a stop waits for replies being written to save and end (`SHUTDOWN_TIMEOUT`). */
   shutdownTimeoutMs: number;
+  /** How the server logs (`LOG_LEVEL`, `LOG_FORMAT`). */
+  log: LogConfig;
+  /**
+   * Where Prometheus reads the metrics: `path` on the main port, or on a port of their own
+   * when `port` is set (`METRICS_PATH`, `METRICS_PORT`); `null` when `METRICS_PATH=off`.
+   */
+  metrics: MetricsConfig | null;
   /** The lowercased addresses whose verified accounts moderate reports (`ADMIN_EMAILS`). */
   adminEmails: ReadonlySet<string>;
   /** Stripe (`STRIPE_*`), or `null` when payments are not set up: packages are shown only. */
@@ -225,6 +243,12 @@ export interface S3Config {
 }
 
 /** Stripe's settings (`STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`, `STRIPE_API_URL`). */
+export interface MetricsConfig {
+  path: string;
+  /** A port of their own (0: any free one), or `undefined` to answer on the main port. */
+  port: number | undefined;
+}
+
 export interface PaymentsConfig {
   secretKey: string;
   /** Signs the events Stripe sends to `POST /api/stripe/webhook`. */
@@ -567,10 +591,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     welcome: { chats: values.WELCOME_CHATS, goldCoins: values.WELCOME_GOLD_COINS },
     trustProxy: readTrustProxy(values.TRUST_PROXY),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT * 1000,
+    log: { level: values.LOG_LEVEL, format: values.LOG_FORMAT },
+    metrics: readMetricsConfig(values),
     adminEmails: new Set(values.ADMIN_EMAILS ?? []),
     payments: readPaymentsConfig(values),
     packages: values.PACKAGES_FILE ? readPackagesFile(values.PACKAGES_FILE) : null,
   };
+}
+
+function readMetricsConfig(values: z.output<typeof schema>): MetricsConfig | null {
+  if (values.METRICS_PATH === 'off') {
+    if (values.METRICS_PORT !== undefined)
+      throw new ConfigError(
+        `Invalid METRICS_PORT: it is set but METRICS_PATH is off; unset one of them (got ${JSON.stringify(String(values.METRICS_PORT))})`,
+      );
+    return null;
+  }
+  if (values.METRICS_PORT && values.METRICS_PORT === values.PORT)
+    throw new ConfigError(
+      `Invalid METRICS_PORT: it is the server's own PORT; give another port, or unset it to answer ${values.METRICS_PATH} on PORT (got ${JSON.stringify(String(values.METRICS_PORT))})`,
+    );
+  return { path: values.METRICS_PATH, port: values.METRICS_PORT };
 }
 
 function readPaymentsConfig(values: z.output<typeof schema>): PaymentsConfig | null {

@@ -19,12 +19,19 @@ import { createImageEngine } from './images/create-engine';
 import { createSpeechEngine } from './voice/create-speech';
 import { createJobQueue } from './jobs/create-job-queue';
 import { createTranscriptionEngine } from './voice/openai-transcription';
+import type { Logger } from './logging/logger';
+import { createMetrics } from './metrics/metrics';
+import { instrumentModel } from './metrics/instrument-model';
+import { watchServer } from './metrics/watch-server';
+import { metricsApp } from './http/metrics-route';
 
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 
 /** A running server. */
 export interface RunningServer {
   url: string;
+  /** Where Prometheus scrapes, when the metrics have a port of their own (`METRICS_PORT`). */
+  metricsUrl: string | null;
   deps: Deps;
   close: () => Promise<void>;
 }
@@ -38,16 +45,18 @@ export interface StartOptions {
 /** Opens the database, migrates and seeds it, starts the job queue, and listens on `config.port`. */
 export async function startServer(
   config: Config,
-  log: (line: string) => void,
+  log: Logger,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const { db, dialect, close } = openDatabase(config, log);
+  const { db, dialect, pool, close } = openDatabase(config, log);
   await migrateToLatest(db as never, dialect);
   const seeded = await seedIfEmpty(db, { media: mediaOf(config) });
-  if (seeded) log(`seeded ${seeded.mates} mates by ${seeded.creators} creators`);
+  if (seeded) log.info(`seeded ${seeded.mates} mates by ${seeded.creators} creators`);
   if (config.packages) {
     await applyPackages(db, config.packages);
-    log(`packages on sale: ${config.packages.map((entry) => entry.id).join(', ')} (PACKAGES_FILE)`);
+    log.info(
+      `packages on sale: ${config.packages.map((entry) => entry.id).join(', ')} (PACKAGES_FILE)`,
+    );
   }
   // Lets SQLite refresh the statistics its planner uses, where they are stale (cheap).
   if (dialect === 'sqlite') await sql`pragma optimize`.execute(db);
@@ -57,29 +66,31 @@ export async function startServer(
     db,
     new Date(Date.now() - (dialect === 'sqlite' ? 0 : ABANDONED_AFTER_MS)),
   );
-  if (recovered) log(`gave back ${recovered} chat(s) of replies left unfinished by a stop`);
+  if (recovered) log.info(`gave back ${recovered} chat(s) of replies left unfinished by a stop`);
   const unqueued = await recoverUnqueuedPictures(
     db,
     new Date(Date.now() - (dialect === 'sqlite' ? 0 : ABANDONED_AFTER_MS)),
   );
-  if (unqueued) log(`failed ${unqueued} picture(s) a stop left unqueued; their coins are back`);
+  if (unqueued)
+    log.warn(`failed ${unqueued} picture(s) a stop left unqueued; their coins are back`);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: config.mailOutboxDir,
     from: config.mailFrom,
     log,
   });
-  const model = createLanguageModel(config.llm, globalThis.fetch, log);
-  log(`language model: ${model.describe()}`);
+  const metrics = createMetrics();
+  const model = instrumentModel(createLanguageModel(config.llm, globalThis.fetch, log), metrics);
+  log.info(`language model: ${model.describe()}`);
   const images = createImageEngine(config.image, globalThis.fetch, log);
-  log(`pictures: ${images ? images.describe() : 'not set up (IMAGE_PROVIDER)'}`);
+  log.info(`pictures: ${images ? images.describe() : 'not set up (IMAGE_PROVIDER)'}`);
   const transcription = createTranscriptionEngine(config.transcription, globalThis.fetch);
-  log(
+  log.info(
     `speech to text: ${transcription ? transcription.describe() : 'not set up (TRANSCRIBE_PROVIDER)'}`,
   );
   const speech = createSpeechEngine(config.speech, config.speechRemote, globalThis.fetch, log);
-  log(`speech: ${speech ? speech.describe() : 'not set up (SPEECH_PROVIDER=none)'}`);
-  log(
+  log.info(`speech: ${speech ? speech.describe() : 'not set up (SPEECH_PROVIDER=none)'}`);
+  log.info(
     `payments: ${config.payments ? `Stripe${config.payments.apiUrl ? ` at ${config.payments.apiUrl}` : ''}` : 'not set up (STRIPE_SECRET_KEY)'}`,
   );
   const jobs = createJobQueue({
@@ -88,10 +99,11 @@ export async function startServer(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     log,
+    onJobFailed: (kind) => metrics.jobFailures.inc({ kind }),
     ...options.jobs,
   });
   await jobs.start();
-  log(`jobs: ${jobs.describe()}`);
+  log.info(`jobs: ${jobs.describe()}`);
   const deps: Deps = {
     db,
     dialect,
@@ -105,20 +117,27 @@ export async function startServer(
     fetch: globalThis.fetch,
     jobs,
     log,
+    metrics,
   };
+  watchServer(metrics, { chat: deps.chat, db, database: { dialect, pool } });
   const app = createApp(deps);
-  const server: ServerType = await new Promise((resolve) => {
-    const instance = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () =>
-      resolve(instance),
-    );
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  log(
+  const server = await listen(app.fetch, config.port);
+  const metricsServer =
+    config.metrics?.port === undefined
+      ? null
+      : await listen(metricsApp(metrics, config.metrics.path).fetch, config.metrics.port);
+  const port = portOf(server, config.port);
+  const metricsUrl = metricsServer
+    ? `http://localhost:${portOf(metricsServer, config.metrics!.port!)}${config.metrics!.path}`
+    : null;
+  if (config.metrics)
+    log.info(`metrics: ${metricsUrl ?? `${config.metrics.path} on the main port`} (Prometheus)`);
+  log.info(
     `database: ${dialect === 'sqlite' ? path.join(config.dataDir, 'mates.db') : 'PostgreSQL'}; mail: ${mailer.describe()}; files: ${mediaOf(config).describe()}`,
   );
   return {
     url: `http://localhost:${port}`,
+    metricsUrl,
     deps,
     close: async () => {
       // Stop taking requests; end the replies being written (each is saved as far as it got
@@ -133,10 +152,30 @@ export async function startServer(
       clearTimeout(timer);
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       await closed;
+      if (metricsServer) {
+        const metricsClosed = new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+        (metricsServer as { closeAllConnections?: () => void }).closeAllConnections?.();
+        await metricsClosed;
+      }
       await jobs.stop();
       await model.close();
       await speech?.close();
       await close();
     },
   };
+}
+
+/** Listens on `port` of every address with `fetch`; resolves once listening. */
+function listen(fetch: (request: Request) => Response | Promise<Response>, port: number) {
+  return new Promise<ServerType>((resolve) => {
+    const instance = serve({ fetch: fetch as never, port, hostname: '0.0.0.0' }, () =>
+      resolve(instance),
+    );
+  });
+}
+
+/** The port a server listens on (the one asked for, unless that was 0). */
+function portOf(server: ServerType, asked: number): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : asked;
 }

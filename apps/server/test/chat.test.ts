@@ -4,6 +4,7 @@ import type { ApiClient, ChatStreamEvent } from '@mates/api-client';
 import { createEmbeddedModel } from '../src/llm/embedded';
 import type { LanguageModel } from '../src/llm/language-model';
 import { DIALECTS, TEST_GGUF, postgresAvailable, signUp, startTestServer } from './harness';
+import { silentLogger } from '../src/logging/logger';
 
 const withPostgres = await postgresAvailable();
 const haveModel = fs.existsSync(TEST_GGUF);
@@ -47,7 +48,7 @@ describe.each(DIALECTS)('chat on %s with the embedded model', (dialect) => {
       contextSize: 512,
       parallel: 2,
       queue: 8,
-      log: () => {},
+      log: silentLogger(),
     });
     await model.ready;
     server = await startTestServer(dialect, { model, env: { LLM_MAX_TOKENS: '48' } });

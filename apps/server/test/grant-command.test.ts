@@ -31,7 +31,7 @@ function grant(dataDir: string, args: string[]) {
 
 describe('the grant command', () => {
   let dataDir: string;
-  const database = () => openDatabase(loadConfig({ DATA_DIR: dataDir }), () => {});
+  const database = () => openDatabase(loadConfig({ DATA_DIR: dataDir }));
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-grant-'));
     const { db, dialect, close } = database();

@@ -31,6 +31,11 @@ import { createOpenAiModel } from '../src/llm/openai';
 import { newMateRow, type NewMate } from '../src/catalog/new-mate';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { createTranscriptionEngine } from '../src/voice/openai-transcription';
+import type { Logger } from '../src/logging/logger';
+import { createMetrics } from '../src/metrics/metrics';
+import { instrumentModel } from '../src/metrics/instrument-model';
+import { watchServer } from '../src/metrics/watch-server';
+import { captureLog } from './log-capture';
 
 /** Where PostgreSQL tests connect; `.ci/run` starts the server this points at. */
 export const POSTGRES_ADMIN_URL =
@@ -68,7 +73,7 @@ export const DIALECTS = ['sqlite', 'postgres'] as const;
  */
 export async function freshDatabase(
   dialect: 'sqlite' | 'postgres',
-  log: (line: string) => void = () => {},
+  log?: Logger,
 ): Promise<Db & { drop: () => Promise<void>; url?: string }> {
   const database = await emptyDatabase(dialect, log);
   await migrateToLatest(database.db as never, database.dialect);
@@ -78,7 +83,7 @@ export async function freshDatabase(
 /** A fresh database of one dialect with no tables yet; `drop()` removes it. */
 export async function emptyDatabase(
   dialect: 'sqlite' | 'postgres',
-  log: (line: string) => void = () => {},
+  log?: Logger,
 ): Promise<Db & { drop: () => Promise<void>; url?: string }> {
   if (dialect === 'sqlite') {
     const db = connect({ sqliteFile: ':memory:' });
@@ -129,8 +134,10 @@ export async function createTestApp(
     PUBLIC_URL: 'http://mates.test',
     ...overrides.env,
   });
-  const logs: string[] = [];
-  const database = await freshDatabase(dialect, (line) => logs.push(line));
+  // What the server logs, kept: `logs` has each line's message, `logRecords` the JSON lines.
+  const { logger, lines: logs, records: logRecords, text: logText } = captureLog();
+  const database = await freshDatabase(dialect, logger);
+  const metrics = createMetrics();
   await seedIfEmpty(database.db, { media: mediaOf(config) });
   if (config.packages) await applyPackages(database.db, config.packages);
   const mailer = overrides.mailer ?? memoryMailer();
@@ -141,7 +148,8 @@ export async function createTestApp(
     dialect: database.dialect,
     databaseUrl: database.url,
     dataDir,
-    log: (line) => logs.push(line),
+    log: logger,
+    onJobFailed: (kind) => metrics.jobFailures.inc({ kind }),
   });
   const deps: Deps = {
     db: database.db,
@@ -150,17 +158,15 @@ export async function createTestApp(
     mailer,
     // Every test request comes from one address; the rate-limit tests put real limits back.
     limits: createRateLimits(1000),
-    chat: createChatService(overrides.model ?? unconfiguredModel(), {
+    chat: createChatService(instrumentModel(overrides.model ?? unconfiguredModel(), metrics), {
       saveEveryMs: overrides.saveEveryMs,
     }),
-    images: createImageEngine(config.image, overrides.fetch ?? globalThis.fetch, (line) =>
-      logs.push(line),
-    ),
+    images: createImageEngine(config.image, overrides.fetch ?? globalThis.fetch, logger),
     speech: createSpeechEngine(
       config.speech,
       config.speechRemote,
       overrides.fetch ?? globalThis.fetch,
-      (line) => logs.push(line),
+      logger,
     ),
     transcription: createTranscriptionEngine(
       config.transcription,
@@ -168,8 +174,10 @@ export async function createTestApp(
     ),
     fetch: overrides.fetch ?? globalThis.fetch,
     jobs,
-    log: (line) => logs.push(line),
+    log: logger,
+    metrics,
   };
+  watchServer(metrics, { chat: deps.chat, db: database.db, database });
   const app = createApp(deps);
   /** A client as a browser would hold it: its own token and language. */
   const client = (session: { token?: string; language?: string } = {}): ApiClient =>
@@ -185,6 +193,8 @@ export async function createTestApp(
     db: database.db,
     client,
     logs,
+    logRecords,
+    logText,
     mailer,
     close: async () => {
       await jobs.stop();

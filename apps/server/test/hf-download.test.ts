@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedModel } from '../src/llm/embedded';
 import { TEST_GGUF } from './harness';
+import { silentLogger } from '../src/logging/logger';
 
 const haveModel = fs.existsSync(TEST_GGUF);
 
@@ -60,7 +61,7 @@ describe.skipIf(!haveModel)('an hf: model', () => {
         contextSize: 512,
         parallel: 1,
         queue: 1,
-        log: () => {},
+        log: silentLogger(),
       });
       await model.ready;
       return model;

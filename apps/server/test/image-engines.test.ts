@@ -16,6 +16,7 @@ import {
   startComfyUiDouble,
   startOpenAiImagesDouble,
 } from './image-doubles';
+import { captureLog } from './log-capture';
 
 // Issue #15: one ImageEngine over three real wire formats, each against a local double.
 
@@ -30,7 +31,7 @@ function engineFor(env: Record<string, string>, logs: string[] = []): ImageEngin
   const engine = createImageEngine(
     loadConfig(env).image,
     globalThis.fetch,
-    (line) => logs.push(line),
+    captureLog('debug', logs).logger,
     { pollIntervalMs: 10 },
   );
   if (!engine) throw new Error('no engine');

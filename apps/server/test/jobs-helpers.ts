@@ -7,6 +7,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import type { JobQueue, JobStatus } from '../src/jobs/job-queue';
 import { freshDatabase } from './harness';
+import { captureLog } from './log-capture';
 
 /**
  * A migrated database for job tests with the folder liteque keeps `jobs.db` in: SQLite as a
@@ -14,8 +15,7 @@ import { freshDatabase } from './harness';
  */
 export async function jobsDatabase(dialect: 'sqlite' | 'postgres') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-jobs-'));
-  const logs: string[] = [];
-  const log = (line: string) => logs.push(line);
+  const { logger: log, lines: logs } = captureLog();
   const database =
     dialect === 'sqlite'
       ? { ...connect({ sqliteFile: path.join(dataDir, 'mates.db') }), url: undefined }

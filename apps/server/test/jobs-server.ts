@@ -5,11 +5,13 @@
 import fs from 'node:fs';
 import { loadConfig } from '../src/config';
 import { startServer } from '../src/server';
+import { createLogger } from '../src/logging/logger';
 
 type Payload = { hang?: 'first' | 'always' };
 
-const log = (line: string) => console.log(`[mates] ${line}`);
-const server = await startServer(loadConfig(), log, {
+const config = loadConfig();
+const log = createLogger(config.log);
+const server = await startServer(config, log, {
   jobs: { pollMs: 100, maintenanceSeconds: 1 },
 });
 server.deps.jobs.define<Payload, { pid: number; attempt: number }>(
@@ -34,7 +36,7 @@ server.deps.jobs.define<Payload, { pid: number; attempt: number }>(
     },
   },
 );
-log(`listening on ${server.url}`);
+log.info(`listening on ${server.url}`);
 const stop = () => void server.close().then(() => process.exit(0));
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);

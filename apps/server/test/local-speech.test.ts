@@ -10,6 +10,7 @@ import { SpeechProviderError } from '../src/voice/speech-engine';
 import { downloadVoiceModel } from '../src/voice/voice-model-download';
 import { VOICES_UNAVAILABLE } from '../src/voice/voices';
 import { startTestServer } from './harness';
+import { captureLog } from './log-capture';
 
 // Real synthesis needs a real Kokoro or Piper model (hundreds of MB from Hugging Face), which the
 // test machine does not have: these tests cover the download and the loading of the files
@@ -211,7 +212,7 @@ describe('the local speech engine', () => {
       voicesDir,
       threads: 1,
       fetch: globalThis.fetch,
-      log: (line) => lines.push(line),
+      log: captureLog('debug', lines).logger,
     });
     const busy = await engine.voices().catch((error: unknown) => error);
     expect(busy).toBeInstanceOf(SpeechProviderError);

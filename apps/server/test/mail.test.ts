@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { createMailer } from '../src/mail/mailer';
 import { createTestApp, linkIn } from './harness';
+import { captureLog } from './log-capture';
 
 interface Received {
   from: string;
@@ -76,7 +77,7 @@ describe('mail', () => {
       smtpUrl: undefined,
       outboxDir,
       from: 'Mates <no-reply@mates.test>',
-      log: (line) => lines.push(line),
+      log: captureLog('debug', lines).logger,
     });
     await mailer.send({
       to: 'out@example.com',

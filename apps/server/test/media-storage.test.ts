@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '@mates/api-client';
 import { loadConfig } from '../src/config';
 import { startServer, type RunningServer } from '../src/server';
+import { silentLogger } from '../src/logging/logger';
 import { createSession } from '../src/accounts/sessions';
 import { grantBenefits } from '../src/accounts/benefits';
 import { appendMessage } from '../src/chat/messages';
@@ -82,7 +83,7 @@ describe('two servers on one PostgreSQL database and one S3 bucket', () => {
           IMAGE_BASE_URL: engine.url,
           ...s3.env(),
         }),
-        () => {},
+        silentLogger(),
         { jobs: { pollMs: 100 } },
       );
     // Both start at once on the empty database and bucket: one seeds, the other waits.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedModel } from '../src/llm/embedded';
 import { signUp, startTestServer } from './harness';
+import { captureLog } from './log-capture';
 
 describe('without a language model', () => {
   it('starts, serves everything else, tells the operator how to configure one, and the user plainly', async () => {
@@ -12,7 +13,7 @@ describe('without a language model', () => {
       contextSize: 512,
       parallel: 1,
       queue: 1,
-      log: (line) => lines.push(line),
+      log: captureLog('debug', lines).logger,
     });
     const server = await startTestServer('sqlite', { model });
     try {

@@ -233,7 +233,9 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
       code: 5007,
       message: 'Discord sent an answer we could not read. Please try again later.',
     });
-    expect(app.logs.at(-1)).toMatch(/^Discord token exchange: unreadable answer/);
+    expect(app.logs).toContainEqual(
+      expect.stringMatching(/^Discord token exchange: unreadable answer/),
+    );
   });
 
   it.skipIf(skip)('gives up on a Discord that does not answer, saying so', async () => {
@@ -252,7 +254,7 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
           code: 5007,
           message: 'Discord did not answer in time. Please try again later.',
         });
-        expect(impatient.logs.at(-1)).toBe(`Discord ${step}: no answer within 300 ms`);
+        expect(impatient.logs).toContain(`Discord ${step}: no answer within 300 ms`);
       }
     } finally {
       await impatient.close();

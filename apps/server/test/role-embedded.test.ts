@@ -4,6 +4,7 @@ import { ApiError, REGENERABLE_FIELDS, type MateDraft } from '@mates/api-client'
 import { createEmbeddedModel } from '../src/llm/embedded';
 import type { LanguageModel } from '../src/llm/language-model';
 import { TEST_GGUF, signUp, startTestServer } from './harness';
+import { silentLogger } from '../src/logging/logger';
 
 // Issue #14: role generation through the real embedded runtime, held to the draft's JSON
 // schema by a grammar. The tiny story model writes nonsense, so the answer is either a
@@ -27,7 +28,7 @@ describe('role generation with the embedded model', () => {
       contextSize: 2048,
       parallel: 1,
       queue: 4,
-      log: () => {},
+      log: silentLogger(),
     });
     await model.ready;
     server = await startTestServer('sqlite', { model });

@@ -9,6 +9,7 @@ import { createSession } from '../src/accounts/sessions';
 import { grantBenefits } from '../src/accounts/benefits';
 import { startOpenAiDouble } from './openai-double';
 import { insertUser } from './harness';
+import { silentLogger } from '../src/logging/logger';
 
 // Issue #18: a stop (SIGTERM) while a reply streams ends it saved as far as it got, tells the
 // reader why, and closes; before, the server waited for the generation to end on its own.
@@ -32,7 +33,7 @@ describe('stopping the server while a reply is being written', () => {
         SPEECH_PROVIDER: 'none',
         SHUTDOWN_TIMEOUT: '60',
       }),
-      () => {},
+      silentLogger(),
     );
     const { db } = running.deps;
     await insertUser(db, { id: 'u1', email: 'ada@example.com', nickname: 'Ada' });
@@ -77,7 +78,7 @@ describe('stopping the server while a reply is being written', () => {
     const saved = await (async () => {
       // The database is closed with the server: read the file again.
       const { openDatabase } = await import('../src/db/open-database');
-      const again = openDatabase(loadConfig({ DATA_DIR: dataDir }), () => {});
+      const again = openDatabase(loadConfig({ DATA_DIR: dataDir }));
       try {
         return await again.db
           .selectFrom('messages')

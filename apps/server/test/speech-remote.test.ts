@@ -15,6 +15,7 @@ import {
   startSpeechDouble,
   type SpeechBehaviour,
 } from './speech-doubles';
+import { captureLog } from './log-capture';
 
 // Issue #16: the OpenAI-compatible speech and transcription engines against a local double of
 // `/v1/audio/speech`, `/v1/audio/voices` (Kokoro-FastAPI) and `/v1/audio/transcriptions`.
@@ -24,7 +25,11 @@ type Double = Awaited<ReturnType<typeof startSpeechDouble>>;
 function speechEngine(env: Record<string, string>, logs: string[] = []): SpeechEngine {
   const config = loadConfig({ SPEECH_PROVIDER: 'openai', ...env }).speechRemote;
   if (!config) throw new Error('no speech config');
-  return createOpenAiSpeechEngine({ config, fetch: globalThis.fetch, log: (l) => logs.push(l) });
+  return createOpenAiSpeechEngine({
+    config,
+    fetch: globalThis.fetch,
+    log: captureLog('debug', logs).logger,
+  });
 }
 
 function transcriber(env: Record<string, string>): TranscriptionEngine {

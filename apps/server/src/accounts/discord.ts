@@ -1,12 +1,13 @@
 import type { Config } from '../config';
 import { notice } from '../http/envelope';
 import type { ExternalIdentity } from './external-accounts';
+import type { Logger } from '../logging/logger';
 
 /** What talking to Discord needs. */
 export interface DiscordDeps {
   config: Pick<Config, 'discord' | 'publicUrl'>;
   fetch: typeof globalThis.fetch;
-  log: (line: string) => void;
+  log: Logger;
 }
 
 const NOT_CONFIRMED = 'Discord could not confirm this sign-in. Please try again.';
@@ -72,14 +73,14 @@ async function callDiscord<T>(
     text = await response.text();
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') {
-      deps.log(`Discord ${step}: no answer within ${timeoutMs} ms`);
+      deps.log.warn(`Discord ${step}: no answer within ${timeoutMs} ms`);
       throw notice('Discord did not answer in time. Please try again later.');
     }
-    deps.log(`Discord ${step}: ${(error as Error).message}`);
+    deps.log.warn(`Discord ${step}: ${(error as Error).message}`);
     throw notice('Discord could not be reached. Please try again later.');
   }
   if (status < 200 || status > 299) {
-    deps.log(`Discord ${step} refused: ${status} ${text.slice(0, 500)}`);
+    deps.log.warn(`Discord ${step} refused: ${status} ${text.slice(0, 500)}`);
     throw notice(NOT_CONFIRMED);
   }
   try {
@@ -91,6 +92,6 @@ async function callDiscord<T>(
 
 function unreadable(deps: DiscordDeps, step: string, answer: unknown) {
   const shown = typeof answer === 'string' ? answer : JSON.stringify(answer);
-  deps.log(`Discord ${step}: unreadable answer ${shown.slice(0, 500)}`);
+  deps.log.warn(`Discord ${step}: unreadable answer ${shown.slice(0, 500)}`);
   return notice('Discord sent an answer we could not read. Please try again later.');
 }

@@ -32,7 +32,7 @@ export function oauthRoutes(deps: Deps): Hono<ApiEnv> {
         audience: config.google.clientId,
       }));
     } catch (error) {
-      deps.log(`Google credential refused: ${(error as Error).message}`);
+      c.get('log').warn(`Google credential refused: ${(error as Error).message}`);
       throw notice('Google could not confirm this sign-in. Please try again.');
     }
     const identity: ExternalIdentity = {
@@ -49,7 +49,7 @@ export function oauthRoutes(deps: Deps): Hono<ApiEnv> {
 
   api.get('/user/loginDiscord', z.object({ code: z.string().min(1).max(512) }), async (c, read) => {
     const { code } = await read();
-    const identity = await discordIdentity(deps, code);
+    const identity = await discordIdentity({ ...deps, log: c.get('log') }, code);
     const user = await linkOrCreateUser(db, identity, c.get('language'), config.welcome);
     return toUserInfo(user, await createSession(db, user.id), deps.config.adminEmails);
   });

@@ -23,7 +23,7 @@ export const RESET_LINK_DEAD =
  * mail goes out after the answer), so it tells no one who has an account.
  */
 export function passwordResetRoutes(deps: Deps): Hono<ApiEnv> {
-  const { db, limits, mailer, config, log } = deps;
+  const { db, limits, mailer, config } = deps;
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/user');
 
@@ -68,7 +68,9 @@ export function passwordResetRoutes(deps: Deps): Hono<ApiEnv> {
         html: `<p>Someone, we hope you, asked to reset the password of your Mates account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works once, for one hour. If you did not ask, ignore this mail: your password stays as it is.</p>`,
       })
       .catch((error: unknown) =>
-        log(`the reset mail to ${user.email} was not sent: ${(error as Error).message}`),
+        c
+          .get('log')
+          .error(`the reset mail to ${user.email} was not sent: ${(error as Error).message}`),
       );
     return null;
   });

@@ -67,7 +67,7 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
     const unknown = input.tags.find((tag) => !known.some((row) => row.key === tag));
     if (unknown) throw badInput(`tags: unknown tag "${unknown}"`);
     const tags = [...new Set(input.tags)];
-    if (input.voice && !(await isVoice(deps.speech, input.voice)))
+    if (input.voice && !(await isVoice(deps.speech, input.voice, c.get('log'))))
       throw badInput('voice: not one of the voices of /voice/voices');
     const at = now();
     const fields = {

@@ -5,6 +5,8 @@ export interface ChatService {
   model: LanguageModel;
   /** How often a growing reply is saved (a reload shows it). */
   saveEveryMs: number;
+  /** How many replies are being written now (each is a stream open to its reader). */
+  open: () => number;
   /** Whether a reply is being written in the room. */
   isBusy: (roomId: string) => boolean;
   /** Marks the room busy; aborting the controller stops the reply. */
@@ -37,6 +39,7 @@ export function createChatService(
   return {
     model,
     saveEveryMs: options.saveEveryMs ?? 1000,
+    open: () => active.size,
     isBusy: (roomId) => active.has(roomId),
     begin: (roomId) => {
       const controller = new AbortController();

@@ -30,6 +30,7 @@ import { canContinue, findOwnRoom } from './rooms';
 import { refundChat, spendChat, type Movement } from '../accounts/benefits';
 import { requireSpentChat } from './start-reply';
 import { consume } from '../accounts/rate-limits';
+import type { Logger } from '../logging/logger';
 
 /** The JSON the model is held to for `count` suggestions (at least `min`). */
 const suggestionsSchema = (min: number) => ({
@@ -98,7 +99,7 @@ async function complete(
   deps: Deps,
   turns: ChatTurn[],
   options: { maxTokens: number; jsonSchema: Record<string, unknown> },
-  request: { signal: AbortSignal; language: string },
+  request: { signal: AbortSignal; language: string; log: Logger },
 ) {
   let text = '';
   try {
@@ -109,7 +110,7 @@ async function complete(
     );
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    deps.log(`generation failed: ${error.message}`);
+    request.log.warn(`generation failed: ${error.message}`);
     throw notice(textsFor(request.language)(`reply.${error.failure}`));
   }
   return text;
@@ -201,7 +202,7 @@ export function generationRoutes(deps: Deps) {
             deps,
             turns,
             { maxTokens, jsonSchema: suggestionsSchema(INSPIRATIONS[kind].min) },
-            { signal: c.req.raw.signal, language: c.get('language') },
+            { signal: c.req.raw.signal, language: c.get('language'), log: c.get('log') },
           ),
           kind,
         ),
@@ -257,7 +258,7 @@ export function generationRoutes(deps: Deps) {
           field && draft
             ? { maxTokens: FIELD_TOKENS[field], jsonSchema: fieldSchema(field, knownTags) }
             : { maxTokens: 900, jsonSchema: draftSchema(request) },
-          { signal: c.req.raw.signal, language: c.get('language') },
+          { signal: c.req.raw.signal, language: c.get('language'), log: c.get('log') },
         );
         const result =
           field && draft ? readField(text, request, field, draft) : readDraft(text, request);

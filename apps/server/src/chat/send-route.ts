@@ -30,8 +30,9 @@ const payload = z
   );
 
 /** Opens a `text/event-stream` on the Node response; the client leaving aborts `controller`. */
-function openEventStream(res: ServerResponse, controller: AbortController) {
+function openEventStream(res: ServerResponse, controller: AbortController, requestId: string) {
   res.writeHead(200, {
+    'x-request-id': requestId,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
@@ -64,7 +65,7 @@ function alreadySent(): Response {
 
 /** `/girl/chat/send`: the user's message, then the mate's reply streamed as it is written. */
 export function sendRoute(deps: Deps): Hono<ApiEnv> {
-  const { db, chat, config, log } = deps;
+  const { db, chat, config } = deps;
   const routes = new Hono<ApiEnv>();
 
   contract(routes, '/girl').post('/girl/chat/send', payload, async (c, read) => {
@@ -83,11 +84,11 @@ export function sendRoute(deps: Deps): Hono<ApiEnv> {
     try {
       const started = await startReply(db, user, room, input);
       await removeSpeechFiles(config, started.droppedSpeech);
-      const events = openEventStream(res, controller);
+      const events = openEventStream(res, controller, c.get('requestId'));
       const replyDeps = {
         db,
         model: chat.model,
-        log,
+        log: c.get('log'),
         maxTokens: config.llm.maxTokens,
         saveEveryMs: chat.saveEveryMs,
       };

@@ -9,12 +9,14 @@ import { toMessage } from './messages';
 import { buildTurns } from './prompt';
 import { loadConversation } from './conversation';
 import { failEmptyReply, type StartedReply } from './start-reply';
+import type { Logger } from '../logging/logger';
 
 /** What writing a reply needs. */
 export interface ReplyDeps {
   db: Kysely<Database>;
   model: LanguageModel;
-  log: (line: string) => void;
+  /** The request's logger (its id and user). */
+  log: Logger;
   maxTokens: number;
   /** How often the growing reply is saved, so that a reload shows it. */
   saveEveryMs: number;
@@ -44,7 +46,7 @@ function replySaver(deps: ReplyDeps, replyId: string, onFailure: () => void) {
           .execute();
       } catch (error) {
         failure = error;
-        deps.log(`could not save reply ${replyId}: ${(error as Error).message}`);
+        deps.log.error(`could not save reply ${replyId}: ${(error as Error).message}`);
         onFailure();
       }
     });
@@ -126,10 +128,12 @@ export async function writeReply(
     });
   } catch (error) {
     if (!signal.aborted) {
-      deps.log(`chat reply failed in room ${room.id}: ${detailOf(error)}`);
+      // A provider's failure is an outside fault; anything else is ours.
+      const level = error instanceof ProviderError ? 'warn' : 'error';
+      deps.log[level](`chat reply failed in room ${room.id}: ${detailOf(error)}`);
     }
     const messageId = await finishCutOff().catch((finishing: unknown) => {
-      deps.log(`could not finish reply ${reply.id}: ${detailOf(finishing)}`);
+      deps.log.error(`could not finish reply ${reply.id}: ${detailOf(finishing)}`);
       return text ? reply.id : null;
     });
     const stopping = signal.aborted && signal.reason instanceof ServerStopping;

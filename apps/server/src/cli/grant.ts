@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
     throw new ConfigError('give --chats or --gold-coins (a number other than 0)');
   const reason = values.reason?.trim() || 'gift from the operator';
   const config = loadConfig();
-  const { db, dialect, close } = openDatabase(config, () => {});
+  const { db, dialect, close } = openDatabase(config);
   try {
     await migrateToLatest(db as never, dialect);
     const user = await db

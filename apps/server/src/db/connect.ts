@@ -5,11 +5,14 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
 import { SqliteBooleanPlugin, type DialectName } from './dialect';
+import type { Logger } from '../logging/logger';
 
 /** An open database with the dialect it speaks. */
 export interface Db {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL's connection pool (its use is a metric); absent on SQLite. */
+  pool?: pg.Pool;
   close: () => Promise<void>;
 }
 
@@ -32,7 +35,7 @@ const POSTGRES_TIMEOUTS = {
  * 'error' on its client; the pool listens only while the client is idle in it, so each new
  * client gets its own listener (node-postgres issues #3202, #1324).
  */
-function postgresPool(databaseUrl: string, log: (line: string) => void = console.error): pg.Pool {
+function postgresPool(databaseUrl: string, log: Logger | undefined): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
@@ -40,7 +43,10 @@ function postgresPool(databaseUrl: string, log: (line: string) => void = console
     ...POSTGRES_TIMEOUTS,
   });
   pool.on('connect', (client) =>
-    client.on('error', (error) => log(`PostgreSQL connection lost: ${error.message}`)),
+    client.on('error', (error) => {
+      if (log) log.error(`PostgreSQL connection lost: ${error.message}`);
+      else console.error(`PostgreSQL connection lost: ${error.message}`);
+    }),
   );
   // Idle clients report through the pool as well; their own listener above has logged it.
   pool.on('error', () => {});
@@ -51,13 +57,13 @@ function postgresPool(databaseUrl: string, log: (line: string) => void = console
 export function connect(options: {
   databaseUrl?: string;
   sqliteFile: string;
-  log?: (line: string) => void;
+  /** Where a lost PostgreSQL connection is reported (default: standard error). */
+  log?: Logger;
 }): Db {
   if (options.databaseUrl) {
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: postgresPool(options.databaseUrl, options.log) }),
-    });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const pool = postgresPool(options.databaseUrl, options.log);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   if (options.sqliteFile !== ':memory:') {
     fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });

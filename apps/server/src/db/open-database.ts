@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, type Config } from '../config';
 import { connect, type Db } from './connect';
+import type { Logger } from '../logging/logger';
 
 const PLAIN_REASONS: Record<string, string> = {
   ENOTDIR: 'a part of the path is a file, not a directory',
@@ -19,7 +20,7 @@ const reasonOf = (error: unknown): string =>
  * Either failing stops the start with a {@link ConfigError} that names the path and what to
  * do, instead of SQLite's pathless "unable to open database file".
  */
-export function openDatabase(config: Config, log: (line: string) => void): Db {
+export function openDatabase(config: Config, log?: Logger): Db {
   try {
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.accessSync(config.dataDir, fs.constants.W_OK);

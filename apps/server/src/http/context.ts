@@ -9,6 +9,8 @@ import type { ChatService } from '../chat/chat-service';
 import type { ImageEngine } from '../images/image-engine';
 import type { JobQueue } from '../jobs/job-queue';
 import type { SpeechEngine, TranscriptionEngine } from '../voice/speech-engine';
+import type { Logger } from '../logging/logger';
+import type { Metrics } from '../metrics/metrics';
 import { sessionExpired } from './envelope';
 
 /** What every route needs, built once at start and passed in. */
@@ -30,18 +32,29 @@ export interface Deps {
   fetch: typeof globalThis.fetch;
   /** Durable background jobs (pictures): pg-boss on PostgreSQL, plainjob on SQLite. */
   jobs: JobQueue;
-  log: (line: string) => void;
+  /** The server's logger; a request's own (with its id and user) is `c.get('log')`. */
+  log: Logger;
+  /** This server's Prometheus metrics (a registry of its own). */
+  metrics: Metrics;
 }
 
 /** Hono environment of the API: the caller (or `null`), their token and language. */
 export interface ApiEnv {
-  Variables: {
+  Variables: RequestVariables & {
     user: UserTable | null;
     token: string;
     language: string;
     /** The caller's address as rate limits count it (see `http/caller-address.ts`). */
     ip: string;
   };
+}
+
+/** What the request log sets on every request (see `http/request-log.ts`). */
+export interface RequestVariables {
+  /** The request's id: the caller's `X-Request-Id` when it is a plain token, else a new UUID. */
+  requestId: string;
+  /** The server's logger with this request's id (and, once the session is read, its user). */
+  log: Logger;
 }
 
 /** The signed-in caller, or a 5002 envelope error when the call needs a session. */

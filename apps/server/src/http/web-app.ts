@@ -9,6 +9,7 @@ import {
   type MediaStore,
 } from '../media/media-store';
 import { serveStored } from '../media/serve-stored';
+import type { Logger } from '../logging/logger';
 
 const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Mates</title>
 <body style="font-family:system-ui;background:#111;color:#eee;padding:2rem">
@@ -69,7 +70,7 @@ const MEDIA_CACHE = 'public, max-age=86400';
  * that is not there (or no longer, once a portrait moved) is a 404, never the web app; a store
  * that cannot be reached is a 503 that says so.
  */
-export function serveMedia(app: Hono, media: MediaStore, log: (line: string) => void): void {
+export function serveMedia(app: Hono, media: MediaStore, log: Logger): void {
   app.on(['GET', 'HEAD'], '/media/*', async (c) => {
     const key = `media/${c.req.path.slice('/media/'.length)}`;
     if (!isMediaKey(key)) return c.text('Not found', 404);
@@ -80,7 +81,7 @@ export function serveMedia(app: Hono, media: MediaStore, log: (line: string) => 
       });
     } catch (error) {
       if (!isStorageUnavailable(error)) throw error;
-      log(`serving ${c.req.path}: ${(error as Error).message}`);
+      log.warn({ err: error }, `serving ${c.req.path}: ${(error as Error).message}`);
       return c.text(STORAGE_UNAVAILABLE, 503, { 'retry-after': '5' });
     }
   });

@@ -12,12 +12,13 @@ import {
   type ImageEngine,
   type ImageModel,
 } from './image-engine';
+import type { Logger } from '../logging/logger';
 
 /** Options of {@link createAutomatic1111Engine}. */
 export interface EngineOptions {
   config: Pick<ImageConfig, 'baseUrl' | 'apiKey' | 'model' | 'timeoutMs'>;
   fetch: typeof globalThis.fetch;
-  log: (line: string) => void;
+  log: Logger;
   /** How often progress is asked for while a picture is drawn (default 1 s). */
   pollIntervalMs?: number;
 }
@@ -127,7 +128,7 @@ export function createAutomatic1111Engine(options: EngineOptions): ImageEngine {
           await call('/sdapi/v1/interrupt', AbortSignal.timeout(5000), {}).then(
             (response) => response.body?.cancel(),
             (interruptError: Error) =>
-              options.log(`AUTOMATIC1111 interrupt failed: ${interruptError.message}`),
+              options.log.warn(`AUTOMATIC1111 interrupt failed: ${interruptError.message}`),
           );
         }
         throw explained;

@@ -329,7 +329,7 @@ export function createComfyUiEngine(options: EngineOptions): ImageEngine {
     ] as const) {
       await call(path, AbortSignal.timeout(5000), body).then(
         (response) => response.body?.cancel(),
-        (error: Error) => options.log(`ComfyUI ${path} failed: ${error.message}`),
+        (error: Error) => options.log.warn(`ComfyUI ${path} failed: ${error.message}`),
       );
     }
   }

@@ -52,7 +52,7 @@ export function imageModelRoutes(deps: Deps): { aigc: Hono<ApiEnv>; room: Hono<A
       return models;
     } catch (error) {
       if (!(error instanceof ImageProviderError)) throw error;
-      deps.log(`image models: ${error.message}`);
+      deps.log.warn(`image models: ${error.message}`);
       // The configured model still works when the engine is back; without one, say so.
       if (image.model) return [{ id: image.model, name: image.model }];
       throw notice('Pictures cannot be made right now: the picture engine does not answer.');

@@ -156,7 +156,7 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
         );
       } catch (error) {
         if (!(error instanceof ImageProviderError)) throw error;
-        deps.log(`picture ${job.id}: ${error.message}`);
+        deps.log.warn(`picture ${job.id}: ${error.message}`);
         throw new Error(PICTURE_FAILURES[error.failure], { cause: error });
       }
       const webp = await sharp(images[0]!.data).webp({ quality: 90 }).toBuffer();
@@ -166,7 +166,7 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       } catch (error) {
         if (!isStorageUnavailable(error)) throw error;
         // The bucket's address and error go to the log, not to the user.
-        deps.log(`picture ${job.id}: ${(error as Error).message}`);
+        deps.log.warn({ err: error }, `picture ${job.id}: ${(error as Error).message}`);
         throw new Error(PICTURE_NOT_STORED, { cause: error });
       }
       const recorded = await db
@@ -229,7 +229,7 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
     if (input.model && input.model !== image.model) {
       const listed = await engine.listModels().catch((error: unknown) => {
         if (!(error instanceof ImageProviderError)) throw error;
-        deps.log(`image models: ${error.message}`);
+        c.get('log').warn(`image models: ${error.message}`);
         throw notice('Pictures cannot be made right now: the picture engine does not answer.');
       });
       if (!listed.some((model) => model.id === input.model))
@@ -278,7 +278,7 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
     try {
       await deps.jobs.enqueue(PICTURE_JOB, payload, { id: jobId });
     } catch (error) {
-      deps.log(`picture for ${message.id} not queued: ${(error as Error).message}`);
+      c.get('log').error(`picture for ${message.id} not queued: ${(error as Error).message}`);
       await db.transaction().execute(async (trx) => {
         await refundGoldCoins(trx, user.id, image.cost, {
           reason: 'refund: picture not queued',

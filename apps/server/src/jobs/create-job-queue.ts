@@ -6,6 +6,7 @@ import type { JobQueue } from './job-queue';
 import { RecordedQueue } from './recorded-queue';
 import { createSqliteBackend } from './sqlite-backend';
 import { createPostgresBackend } from './postgres-backend';
+import type { Logger } from '../logging/logger';
 
 /**
  * The job queue for the configured database: pg-boss in the same PostgreSQL database when
@@ -17,7 +18,9 @@ export function createJobQueue(options: {
   dialect: DialectName;
   databaseUrl?: string;
   dataDir: string;
-  log: (line: string) => void;
+  log: Logger;
+  /** Called once for each job that ends failed (the failures metric). */
+  onJobFailed?: (kind: string) => void;
   /** How often idle workers look for work (default 250 ms on SQLite, 500 ms on PostgreSQL). */
   pollMs?: number;
   /** How often the library looks for runs whose process died (default 30 s). */
@@ -37,5 +40,11 @@ export function createJobQueue(options: {
           pollMs: options.pollMs,
           maintenanceSeconds: options.maintenanceSeconds,
         });
-  return new RecordedQueue({ db: options.db, dialect: options.dialect, backend, log: options.log });
+  return new RecordedQueue({
+    db: options.db,
+    dialect: options.dialect,
+    backend,
+    log: options.log,
+    onJobFailed: options.onJobFailed,
+  });
 }

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { BackendKind, QueueBackend } from './recorded-queue';
+import type { Logger } from '../logging/logger';
 
 // Why pg-boss 10: it is the PostgreSQL queue with the longest record (SKIP LOCKED claims, so
 // several servers run each job once), it expires active jobs whose process died and retries
@@ -11,7 +12,7 @@ type Dispatch = { jobId: string };
 /** pg-boss in its own schema (`pgboss`) of the app's database. */
 export function createPostgresBackend(options: {
   connectionString: string;
-  log: (line: string) => void;
+  log: Logger;
   /** How often an idle worker polls (default 500 ms, pg-boss's least). */
   pollMs?: number;
   /** How often pg-boss expires runs whose process died (default 30 s, least 1 s). */
@@ -24,7 +25,7 @@ export function createPostgresBackend(options: {
     schedule: false,
     maintenanceIntervalSeconds: options.maintenanceSeconds ?? 30,
   });
-  boss.on('error', (error) => options.log(`jobs: pg-boss: ${error.message}`));
+  boss.on('error', (error) => options.log.error(`jobs: pg-boss: ${error.message}`));
   const pollingIntervalSeconds = Math.max(0.5, (options.pollMs ?? 500) / 1000);
   const workers = new Map<string, string[]>();
 

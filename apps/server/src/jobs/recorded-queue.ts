@@ -10,6 +10,7 @@ import type {
   JobState,
   JobStatus,
 } from './job-queue';
+import type { Logger } from '../logging/logger';
 
 /** Runs of a job interrupted by a stop or crash after which it fails instead of running again. */
 export const INTERRUPTED_RUNS_LIMIT = 2;
@@ -94,7 +95,8 @@ export class RecordedQueue implements JobQueue {
   /** JSON columns: text on SQLite, parsed jsonb on PostgreSQL (a string result stays a string). */
   readonly #readJson: (value: unknown) => unknown;
   readonly #backend: QueueBackend;
-  readonly #log: (line: string) => void;
+  readonly #log: Logger;
+  readonly #onJobFailed: (kind: string) => void;
   readonly #cancelPollMs: number;
   readonly #definitions = new Map<string, Definition>();
   readonly #running = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -106,7 +108,9 @@ export class RecordedQueue implements JobQueue {
     db: Kysely<Database>;
     dialect: DialectName;
     backend: QueueBackend;
-    log: (line: string) => void;
+    log: Logger;
+    /** Called once for each job that ends failed. */
+    onJobFailed?: (kind: string) => void;
     /** How often running handlers look for a cancel made by another process (default 500 ms). */
     cancelPollMs?: number;
   }) {
@@ -117,6 +121,7 @@ export class RecordedQueue implements JobQueue {
         : (value) => value;
     this.#backend = options.backend;
     this.#log = options.log;
+    this.#onJobFailed = options.onJobFailed ?? (() => {});
     this.#cancelPollMs = options.cancelPollMs ?? 500;
   }
 
@@ -143,7 +148,7 @@ export class RecordedQueue implements JobQueue {
     this.#definitions.set(kind, definition);
     if (this.#started) {
       this.#work(kind, definition).catch((error: unknown) =>
-        this.#log(`jobs: could not start the ${kind} workers: ${messageOf(error)}`),
+        this.#log.error(`jobs: could not start the ${kind} workers: ${messageOf(error)}`),
       );
     }
   }
@@ -202,6 +207,7 @@ export class RecordedQueue implements JobQueue {
         .set({ state: 'failed', error: 'The job could not be queued.', finished_at: now() })
         .where('id', '=', id)
         .execute();
+      this.#onJobFailed(kind);
       throw error;
     }
     return id;
@@ -376,18 +382,23 @@ export class RecordedQueue implements JobQueue {
         .executeTakeFirst();
     const hook = definition.options.onFinallyFailed;
     try {
-      await this.#db.transaction().execute(async (trx) => {
-        const marked = await mark(trx);
-        if (hook && Number(marked.numUpdatedRows) === 1) {
+      const failed = await this.#db.transaction().execute(async (trx) => {
+        const marked = Number((await mark(trx)).numUpdatedRows) === 1;
+        if (hook && marked) {
           await hook(
             { id: row.id, kind: row.kind, payload: this.#readJson(row.payload), error },
             trx,
           );
         }
+        return marked;
       });
+      if (failed) this.#onJobFailed(row.kind);
     } catch (hookError) {
-      this.#log(`job ${row.id} (${row.kind}): the failure hook failed: ${messageOf(hookError)}`);
-      await mark(this.#db);
+      this.#log.error(
+        `job ${row.id} (${row.kind}): the failure hook failed: ${messageOf(hookError)}`,
+      );
+      const marked = await mark(this.#db);
+      if (Number(marked.numUpdatedRows) === 1) this.#onJobFailed(row.kind);
     }
   }
 
@@ -403,7 +414,7 @@ export class RecordedQueue implements JobQueue {
         .execute();
       for (const { id } of cancelled) this.#running.get(id)?.controller.abort(new Cancelled());
     } catch (error) {
-      this.#log(`jobs: could not look for cancelled jobs: ${messageOf(error)}`);
+      this.#log.warn(`jobs: could not look for cancelled jobs: ${messageOf(error)}`);
     }
   }
 }

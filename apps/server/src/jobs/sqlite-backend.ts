@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { better, defineQueue, defineWorker, type Queue, type Worker } from 'plainjob';
 import type { QueueBackend } from './recorded-queue';
+import type { Logger } from '../logging/logger';
 
 // Why plainjob: of the SQLite-backed queues on npm it is the one that works with
 // better-sqlite3 12 on Node 20. It claims a job in a `BEGIN IMMEDIATE` transaction, so several
@@ -23,7 +24,7 @@ type Dispatch = { jobId: string };
  */
 export function createSqliteBackend(options: {
   file: string;
-  log: (line: string) => void;
+  log: Logger;
   /** How often an idle worker looks for work (default 250 ms). */
   pollMs?: number;
   /** How often runs whose process died are looked for (default 30 s). */
@@ -32,8 +33,8 @@ export function createSqliteBackend(options: {
   const pollIntervall = options.pollMs ?? 250;
   const maintenanceMs = (options.maintenanceSeconds ?? 30) * 1000;
   const quiet = {
-    error: (message: string) => options.log(`jobs: plainjob: ${message}`),
-    warn: (message: string) => options.log(`jobs: plainjob: ${message}`),
+    error: (message: string) => options.log.error(`jobs: plainjob: ${message}`),
+    warn: (message: string) => options.log.warn(`jobs: plainjob: ${message}`),
     info: () => {},
     debug: () => {},
   };
@@ -73,11 +74,11 @@ export function createSqliteBackend(options: {
             pollIntervall,
             logger: quiet,
             onFailed: (job, error) =>
-              options.log(`jobs: ${kind} dispatch ${job.id} failed: ${error}`),
+              options.log.warn(`jobs: ${kind} dispatch ${job.id} failed: ${error}`),
           },
         );
         const loop = worker.start().catch((error: unknown) => {
-          options.log(`jobs: a ${kind} worker stopped on an error: ${String(error)}`);
+          options.log.error(`jobs: a ${kind} worker stopped on an error: ${String(error)}`);
         });
         workers.push({ worker, loop });
       }

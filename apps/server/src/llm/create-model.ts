@@ -2,12 +2,13 @@ import type { Config } from '../config';
 import { createEmbeddedModel } from './embedded';
 import { createOpenAiModel } from './openai';
 import type { LanguageModel } from './language-model';
+import type { Logger } from '../logging/logger';
 
 /** The language model the configuration asks for. */
 export function createLanguageModel(
   config: Config['llm'],
   fetch: typeof globalThis.fetch,
-  log: (line: string) => void,
+  log: Logger,
 ): LanguageModel {
   if (config.provider === 'openai') {
     return createOpenAiModel({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_GGUF } from '../../test/harness';
 import { createEmbeddedModel } from './embedded';
 import { ModelBusyError } from './language-model';
+import { silentLogger } from '../logging/logger';
 
 const haveModel = fs.existsSync(TEST_GGUF);
 if (!haveModel)
@@ -19,7 +20,7 @@ describe.skipIf(!haveModel)('embedded llama.cpp provider on the tiny GGUF', () =
       contextSize: 2048,
       parallel: 1,
       queue: 1,
-      log: () => {},
+      log: silentLogger(),
     });
     await model.ready;
   });

@@ -16,6 +16,7 @@ import {
   type GenerateOptions,
   type LanguageModel,
 } from './language-model';
+import type { Logger } from '../logging/logger';
 
 /** Options of {@link createEmbeddedModel}. */
 export interface EmbeddedModelOptions {
@@ -32,7 +33,7 @@ export interface EmbeddedModelOptions {
   parallel: number;
   /** Conversations that may wait for a free sequence; more are refused. */
   queue: number;
-  log: (line: string) => void;
+  log: Logger;
 }
 
 /** What an embedded model says while it loads (`unavailableReason`), for the operator's log. */
@@ -78,12 +79,12 @@ export function createEmbeddedModel(
       });
       for (let index = 0; index < options.parallel; index += 1) free.push(context.getSequence());
       status = '';
-      options.log(
+      options.log.info(
         `language model ready: ${modelPath} (${options.parallel} at once, ${options.threads} threads, ${contextSize} tokens each)`,
       );
     } catch (error) {
       status = `No language model is available (${(error as Error).message}). Set LLM_MODEL to a GGUF file or an hf: URI, or LLM_PROVIDER=openai with LLM_BASE_URL.`;
-      options.log(status);
+      options.log.error(status);
     }
   })();
 
@@ -128,6 +129,10 @@ export function createEmbeddedModel(
     },
     unavailableReason: () => (status === '' ? null : status),
     describe: () => `embedded llama.cpp (${options.model})`,
+    load: () => ({
+      running: context ? options.parallel - free.length : 0,
+      waiting: waiting.length,
+    }),
     countTokens: (text) => (model ? model.tokenize(text).length : Math.ceil(text.length / 4)),
     async generate(turns, generateOptions: GenerateOptions, onText) {
       const reason = status === '' ? null : status;

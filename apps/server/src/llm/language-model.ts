@@ -42,8 +42,19 @@ export interface LanguageModel {
   unavailableReason: () => string | null;
   /** For the start-up log. */
   describe: () => string;
+  /**
+   * Generations running and waiting for a slot, where the model queues them itself (the
+   * embedded one); a remote provider's queue is its own and is not seen here.
+   */
+  load?: () => ModelLoad;
   /** Frees the model. */
   close: () => Promise<void>;
+}
+
+/** What {@link LanguageModel.load} answers. */
+export interface ModelLoad {
+  running: number;
+  waiting: number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Logger } from '../logging/logger';
 
 /** One e-mail. */
 export interface Mail {
@@ -22,12 +23,12 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
   outboxDir: string;
   from: string;
-  log?: (line: string) => void;
+  log?: Logger;
 }
 
 /** SMTP through nodemailer when `smtpUrl` is set; otherwise `.eml` files in `outboxDir`. */
 export function createMailer(options: MailerOptions): Mailer {
-  const { from, log = () => {} } = options;
+  const { from, log } = options;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     const where = new URL(options.smtpUrl).host;
@@ -46,7 +47,7 @@ export function createMailer(options: MailerOptions): Mailer {
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      log(`mail to ${mail.to} ("${mail.subject}") written to ${file}`);
+      log?.info(`mail to ${mail.to} ("${mail.subject}") written to ${file}`);
     },
     describe: () => `the outbox folder ${options.outboxDir} (set SMTP_URL to send real mail)`,
   };

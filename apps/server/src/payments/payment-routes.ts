@@ -268,7 +268,9 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
       return c.json({ received: true, result });
     } catch (error) {
       if (error instanceof EventTooEarly) return c.json({ error: 'retry later' }, 503);
-      deps.log(`stripe event ${event.id} (${event.type}) failed: ${(error as Error).message}`);
+      c.get('log').error(
+        `stripe event ${event.id} (${event.type}) failed: ${(error as Error).message}`,
+      );
       // Stripe delivers it again later; nothing of it was written.
       return c.json({ error: 'not fulfilled' }, 500);
     }

@@ -3,6 +3,7 @@ import { createEmbeddedSpeech } from './embedded-speech';
 import { createLocalSpeech } from './local-speech';
 import { createOpenAiSpeechEngine } from './openai-speech';
 import type { SpeechEngine } from './speech-engine';
+import type { Logger } from '../logging/logger';
 
 /**
  * The speech engine `SPEECH_PROVIDER` names, or `null` when it is `none` (every voice call then
@@ -12,7 +13,7 @@ export function createSpeechEngine(
   config: SpeechConfig | null,
   remote: SpeechRemoteConfig | null,
   fetch: typeof globalThis.fetch,
-  log: (line: string) => void,
+  log: Logger,
 ): SpeechEngine | null {
   if (!config) return null;
   switch (config.provider) {

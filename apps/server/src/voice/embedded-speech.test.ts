@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { createEmbeddedSpeech } from './embedded-speech';
 import { SpeechProviderError } from './speech-engine';
+import { captureLog } from '../../test/log-capture';
 
 const engine = createEmbeddedSpeech({ threads: 2 });
 afterAll(() => engine.close());
@@ -58,7 +59,7 @@ describe('a fault inside the embedded engine', () => {
   it('ends only its worker process: tried once more in a fresh one, then failed', async () => {
     // One process at a time, so the one killed is the one speaking.
     const lines: string[] = [];
-    const single = createEmbeddedSpeech({ threads: 1, log: (line) => lines.push(line) });
+    const single = createEmbeddedSpeech({ threads: 1, log: captureLog('debug', lines).logger });
     const say = async (text: string) => {
       const audio = await single.synthesize(
         { text, voice: 'embedded-rms' },

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import workerpool from 'workerpool';
 import type { Voice } from '@mates/api-client';
 import { SpeechProviderError, type SpeechEngine } from './speech-engine';
+import type { Logger } from '../logging/logger';
 
 /** One voice of the embedded engine: a Flite voice, with the settings that vary it. */
 interface FliteVoice extends Voice {
@@ -47,7 +48,7 @@ export interface EmbeddedSpeechOptions {
   /** Worker processes that synthesize at once (more wait their turn). */
   threads: number;
   /** Where a worker process's death is told; default nowhere. */
-  log?: (line: string) => void;
+  log?: Logger;
 }
 
 /** Whether workerpool failed a task because its process ended (crashed or was killed). */
@@ -69,7 +70,7 @@ export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngi
     // The server's own flags (e.g. --inspect) are not the worker's business.
     forkOpts: { execArgv: [] },
   });
-  const log = options.log ?? (() => {});
+  const log = options.log;
   const voices = new Map(EMBEDDED_VOICES.map((entry) => [entry.voiceId, entry]));
   return {
     provider: 'embedded',
@@ -104,7 +105,7 @@ export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngi
           // synthesis in a hundred under load, never the same text twice): once more, in a
           // fresh process. A second death, or any other failure, is the synthesis's.
           if (signal.aborted || !diedUnexpectedly(error)) throw error;
-          log(
+          log?.warn(
             `embedded speech: a worker process died (${(error as Error).message.split('\n')[0]}); trying again`,
           );
           wav = await attempt();

@@ -5,6 +5,7 @@ import type { Voice, VoiceGender } from '@mates/api-client';
 import { describeVoice } from './openai-speech';
 import { SpeechProviderError, type SpeechEngine } from './speech-engine';
 import { downloadVoiceModel, voiceModelFolder, type VoiceModelFiles } from './voice-model-download';
+import type { Logger } from '../logging/logger';
 
 /**
  * Speaker names of the Kokoro models whose `voices.bin` order is known (sherpa-onnx's model
@@ -52,7 +53,7 @@ export interface LocalSpeechOptions {
   /** ONNX Runtime threads of one synthesis (`SPEECH_THREADS`). */
   threads: number;
   fetch: typeof globalThis.fetch;
-  log: (line: string) => void;
+  log: Logger;
   /** A progress bar on the console during the first download (on in the server). */
   progressBar?: boolean;
   /** Bytes of the model downloaded so far, and its total. */
@@ -197,12 +198,12 @@ export function createLocalSpeech(options: LocalSpeechOptions): SpeechEngine & {
       });
       tts = await loadLocalSpeechModel(files, options.threads);
       voices = localVoices(options.model, files.kind, tts.numSpeakers);
-      options.log(
+      options.log.info(
         `speech model ready: ${options.model} (${voices.length} voice(s), ${tts.sampleRate} Hz)`,
       );
     } catch (error) {
       failure = (error as Error).message;
-      options.log(`No local speech model is available: ${failure}`);
+      options.log.error(`No local speech model is available: ${failure}`);
     }
   })();
 

@@ -2,6 +2,7 @@ import type { Voice, VoiceGender } from '@mates/api-client';
 import type { SpeechFormat, SpeechRemoteConfig } from '../config';
 import { deadline, fromApiError, openAiClient } from './remote-errors';
 import { SpeechProviderError, type SpeechAudio, type SpeechEngine } from './speech-engine';
+import type { Logger } from '../logging/logger';
 
 const ENGINE = 'The OpenAI-compatible speech endpoint';
 
@@ -82,7 +83,7 @@ export function describeVoice(voiceId: string): Voice {
 export interface OpenAiSpeechOptions {
   config: SpeechRemoteConfig;
   fetch: typeof globalThis.fetch;
-  log: (line: string) => void;
+  log: Logger;
 }
 
 /**
@@ -115,7 +116,7 @@ export function createOpenAiSpeechEngine(options: OpenAiSpeechOptions): SpeechEn
       return (listed = ids.map(describeVoice));
     } catch (thrown) {
       const error = limit.explain(fromApiError(ENGINE, thrown));
-      options.log(`speech voices: ${error.message}; offering OpenAI's voices`);
+      options.log.warn(`speech voices: ${error.message}; offering OpenAI's voices`);
       // A server that answered (no such call, or not a list) will not list them later either.
       if (error.status !== undefined || error.failure === 'malformed') listed = openAiList();
       return openAiList();

@@ -82,7 +82,7 @@ export function transcribeRoutes(deps: Deps): Hono<ApiEnv> {
         return { text };
       } catch (error) {
         if (!(error instanceof SpeechProviderError)) throw error;
-        deps.log(`transcribe for ${user.id}: ${error.message}`);
+        c.get('log').warn(`transcribe for ${user.id}: ${error.message}`);
         throw notice(TRANSCRIBE_FAILURES[error.failure]);
       }
     },

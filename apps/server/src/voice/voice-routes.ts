@@ -106,7 +106,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
 
   /** Marks a clip failed and gives its coins back, once (only the call that marked it). */
   const failClip = async (clip: SpeechClipTable, error: unknown) => {
-    deps.log(`voice clip ${clip.id}: ${(error as Error).message}`);
+    deps.log.warn(`voice clip ${clip.id}: ${(error as Error).message}`);
     await db.transaction().execute(async (trx) => {
       const marked = await trx
         .updateTable('speech_clips')
@@ -240,10 +240,10 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
 
   const api = contract(voice, '/voice');
 
-  api.get('/voice/voices', async (): Promise<VoiceCatalog> => {
+  api.get('/voice/voices', async (c): Promise<VoiceCatalog> => {
     if (!deps.speech && !deps.transcription) throw notice(VOICE_NOT_SET_UP);
     return {
-      voices: deps.speech ? await voicesOf(deps.speech, deps.log) : [],
+      voices: deps.speech ? await voicesOf(deps.speech, c.get('log')) : [],
       costPerMessage: deps.speech ? cost : 0,
       transcription: deps.transcription !== null,
     };
@@ -382,7 +382,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         durationMs: clip.duration_ms ?? 0,
       };
     }
-    const voices = await voicesOf(engine, deps.log);
+    const voices = await voicesOf(engine, c.get('log'));
     if (input.voice && !voices.some((one) => one.voiceId === input.voice))
       throw badInput('voice: not one of the voices of /voice/voices');
     const voiceId = input.voice ?? voices[0]!.voiceId;
@@ -408,7 +408,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         { signal: AbortSignal.timeout(SYNTHESIS_TIMEOUT_MS) },
       );
     } catch (error) {
-      deps.log(`voice sample: ${(error as Error).message}`);
+      c.get('log').warn(`voice sample: ${(error as Error).message}`);
       throw notice(VOICE_FAILURES[failureOf(error)]);
     }
     const writer = store.create(audio.mimeType, name);
@@ -420,7 +420,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
       }
     } catch (error) {
       await writer.abort();
-      deps.log(`voice sample: ${(error as Error).message}`);
+      c.get('log').warn(`voice sample: ${(error as Error).message}`);
       throw notice(VOICE_FAILURES[failureOf(error)]);
     }
     // Not the engine's fault when it fails: the media store's error says what happened.

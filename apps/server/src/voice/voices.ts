@@ -1,6 +1,7 @@
 import type { Voice } from '@mates/api-client';
 import { notice } from '../http/envelope';
 import { SpeechProviderError, type SpeechEngine } from './speech-engine';
+import type { Logger } from '../logging/logger';
 
 /** What people are told while the voice engine cannot list its voices (5007). */
 export const VOICES_NOT_READY =
@@ -12,15 +13,12 @@ export const VOICES_UNAVAILABLE = 'Voice is not available right now. Tell the se
  * The engine's voices; an engine that cannot list them (a local model still downloading, or one
  * that failed to load, a remote engine down) is a plain 5007 notice, never a server error.
  */
-export async function voicesOf(
-  engine: SpeechEngine,
-  log: (line: string) => void,
-): Promise<Voice[]> {
+export async function voicesOf(engine: SpeechEngine, log: Logger | undefined): Promise<Voice[]> {
   try {
     return await engine.voices();
   } catch (error) {
     if (!(error instanceof SpeechProviderError)) throw error;
-    log(`voices: ${error.message}`);
+    log?.warn(`voices: ${error.message}`);
     throw notice(error.failure === 'busy' ? VOICES_NOT_READY : VOICES_UNAVAILABLE);
   }
 }
@@ -29,7 +27,7 @@ export async function voicesOf(
 export async function isVoice(
   engine: SpeechEngine | null,
   voiceId: string,
-  log: (line: string) => void = () => {},
+  log?: Logger,
 ): Promise<boolean> {
   if (!engine) return false;
   return (await voicesOf(engine, log)).some((voice) => voice.voiceId === voiceId);

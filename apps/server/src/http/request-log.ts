@@ -1,0 +1,59 @@
+import type { ServerResponse } from 'node:http';
+import type { MiddlewareHandler } from 'hono';
+import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
+import type { Logger } from '../logging/logger';
+import type { Metrics } from '../metrics/metrics';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The server's logger with this request's id (see {@link requestLog}). */
+    log: Logger;
+  }
+}
+
+/** The longest `X-Request-Id` taken from a caller; a longer one is replaced by a new id. */
+const REQUEST_ID_MAX_LENGTH = 128;
+
+/**
+ * Gives each request its id: the caller's `X-Request-Id` when it is a plain token (letters,
+ * digits, `_`, `-`, `=`; at most 128 characters), else a new UUID. The id is sent back in the
+ * answer's `X-Request-Id` header and is `c.get('requestId')` (hono's `requestId` middleware).
+ */
+export function requestIds(): MiddlewareHandler {
+  return requestId({ limitLength: REQUEST_ID_MAX_LENGTH });
+}
+
+/**
+ * One log line per request, written once it is answered: its id (`reqId`), the user where the
+ * session named one (`userId`), method, route pattern, path (never its query string, which
+ * may carry a token), status and duration; no header and no body. The same request is timed
+ * into the `http_request_duration_seconds` histogram by route pattern (not the raw path, so
+ * ids in paths do not make new series) and status code. Handlers log through `c.get('log')`,
+ * a child logger that carries the request's id. Requests to the paths in `quiet` (probes, the
+ * metrics scrape) log at debug level unless they fail.
+ */
+export function requestLog(options: {
+  log: Logger;
+  metrics: Metrics;
+  quiet: ReadonlySet<string>;
+}): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    c.set('log', options.log.child({ reqId: c.get('requestId') }));
+    await next();
+    const seconds = (performance.now() - started) / 1000;
+    // A chat stream is written straight to Node's response; its status is there.
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    const status = outgoing?.headersSent ? outgoing.statusCode : c.res.status;
+    const method = c.req.method;
+    const route = routePath(c) || '(none)';
+    options.metrics.httpDuration.observe({ method, route, code: String(status) }, seconds);
+    const level = status >= 500 ? 'error' : options.quiet.has(c.req.path) ? 'debug' : 'info';
+    // The request's logger: the API's session lookup has added the user to it.
+    c.get('log')[level](
+      { method, route, path: c.req.path, status, ms: Math.round(seconds * 10_000) / 10 },
+      `${method} ${c.req.path} ${status}`,
+    );
+  };
+}
