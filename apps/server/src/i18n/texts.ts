@@ -1,6 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { en } from './en';
 import { es } from './es';
+import { fr } from './fr';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
@@ -12,7 +13,7 @@ export type Texts = Widen<typeof en>;
 const instance = i18next.createInstance();
 void instance.init({
   initAsync: false,
-  resources: { en: { translation: en }, es: { translation: es } },
+  resources: { en: { translation: en }, es: { translation: es }, fr: { translation: fr } },
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
 });
