@@ -248,7 +248,8 @@ export const fr: Messages = {
     suggesting: 'Suggestion…',
     suggestions: 'Images suggérées',
     suggestionUsed: 'Une suggestion tirée du chat est dans « Ce qu’elle doit montrer ».',
-    suggestionsOffered: 'Ton texte est conservé. Choisis une suggestion ci-dessous pour l’utiliser.',
+    suggestionsOffered:
+      'Ton texte est conservé. Choisis une suggestion ci-dessous pour l’utiliser.',
     noSuggestions: 'Pas de suggestion cette fois. Réessaie après quelques messages de plus.',
     suggestFailed: 'Aucune suggestion n’a pu être obtenue : {{message}}',
   },
@@ -417,13 +418,15 @@ export const fr: Messages = {
   },
   myMates: {
     title: 'Tes mates',
-    intro: 'Les mates que tu as créés ou importés. Les brouillons et les mates privés ne sont que pour toi.',
+    intro:
+      'Les mates que tu as créés ou importés. Les brouillons et les mates privés ne sont que pour toi.',
     filtersLabel: 'Afficher les mates',
     filters: { all: 'Tous', draft: 'Brouillons', private: 'Privés', public: 'Publics' },
     list: 'Tes mates : {{filter}}',
     error: 'Tes mates n’ont pas pu être chargés',
     empty: 'Tu n’as pas encore créé de mate',
-    emptyText: 'Crées-en un à partir d’une idée, ou importe une fiche de personnage d’une autre app.',
+    emptyText:
+      'Crées-en un à partir d’une idée, ou importe une fiche de personnage d’une autre app.',
     emptyFilter: 'Aucun mate ici.',
     create: 'Créer un mate',
     importCard: 'Importer une fiche',
@@ -452,8 +455,7 @@ export const fr: Messages = {
     export: 'Exporter',
     exportName: 'Exporter {{name}}',
     exportTitle: 'Exporter {{name}}',
-    exportText:
-      'Enregistre-le comme fiche de personnage lisible par SillyTavern et d’autres apps.',
+    exportText: 'Enregistre-le comme fiche de personnage lisible par SillyTavern et d’autres apps.',
     exportPng: 'Image PNG (V2 et V3)',
     exportJsonV2: 'JSON, V2',
     exportJsonV3: 'JSON, V3',
@@ -491,7 +493,8 @@ export const fr: Messages = {
     unusedText: 'Ces éléments restent avec le mate et reviennent quand tu l’exportes.',
     dropped: 'Tags que Mates n’a pas (laissés de côté)',
     import: 'Importer {{name}}',
-    imported: '{{name}} fait maintenant partie de tes mates. Il reste privé jusqu’à ce que tu le publies.',
+    imported:
+      '{{name}} fait maintenant partie de tes mates. Il reste privé jusqu’à ce que tu le publies.',
     openEditor: 'Ouvrir dans l’éditeur',
     startChat: 'Commencer à discuter',
     done: 'Terminé',
@@ -534,7 +537,8 @@ export const fr: Messages = {
     intro:
       'Décris un personnage en une phrase ou deux et Mates rédige toute la fiche pour que tu la modifies — ou pars de zéro.',
     idea: 'Ton idée',
-    ideaHint: 'Une gardienne de phare qui collectionne les histoires que les navires laissent derrière eux.',
+    ideaHint:
+      'Une gardienne de phare qui collectionne les histoires que les navires laissent derrière eux.',
     ideaCount: '{{length}} / {{max}} caractères',
     ideaMissing: 'Écris d’abord ton idée.',
     ideaTooLong: 'Garde ton idée sous {{max}} caractères.',
@@ -594,7 +598,8 @@ export const fr: Messages = {
     saveChanges: 'Enregistrer les modifications',
     saving: 'Enregistrement…',
     saveFailed: 'Non enregistré. Ton travail est toujours là.',
-    portraitFailed: 'Enregistré, mais le portrait n’a pas été appliqué. Enregistre à nouveau pour réessayer.',
+    portraitFailed:
+      'Enregistré, mais le portrait n’a pas été appliqué. Enregistre à nouveau pour réessayer.',
     portrait: 'Portrait',
     portraitChoices: 'Choisis un portrait',
     portraitAlt: 'Portrait {{number}} sur {{count}}',
