@@ -22,3 +22,25 @@ void instance.init({
 export function textsFor(language: string): TFunction {
   return instance.getFixedT(language.split('-')[0]!.toLowerCase());
 }
+
+/** Every sentence of `texts`, by its dotted key. */
+function sentences(texts: object, prefix = ''): [key: string, text: string][] {
+  return Object.entries(texts).flatMap(([key, value]): [string, string][] =>
+    typeof value === 'string'
+      ? [[prefix + key, value]]
+      : sentences(value as object, `${prefix}${key}.`),
+  );
+}
+
+// The routes throw their English sentences; each is found here by its words.
+const noticeKeys = new Map(sentences(en.notices, 'notices.').map(([key, text]) => [text, key]));
+
+/**
+ * An envelope's message in the caller's `language`: one of the server's own sentences
+ * (`notices` in ./en) is translated; any other message (a field's bad input, a sentence
+ * already written in the caller's language) is kept as it is.
+ */
+export function inLanguage(language: string, message: string): string {
+  const key = noticeKeys.get(message);
+  return key ? textsFor(language)(key) : message;
+}
