@@ -275,6 +275,8 @@ export const fr: Messages = {
     noPersona: 'Tu discutes en tant que toi-même',
     earlier: 'Afficher les messages précédents',
     newMessages: 'Nouveaux messages',
+    waitingToSend: 'Ton message partira dès que le modèle sera prêt.',
+    cancelSending: 'Annuler l’envoi',
     regenerate: 'Régénérer la réponse',
     edit: 'Modifier le message',
     delete: 'Supprimer le message',
