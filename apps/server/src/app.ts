@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { callerAddress } from './http/caller-address';
 import { CODE, EnvelopeError, fail } from './http/envelope';
 import type { ApiEnv, Deps } from './http/context';
+import { inLanguage } from './i18n/texts';
 import { resolveSession } from './accounts/sessions';
 import { accountRoutes } from './accounts/routes';
 import { mateRoutes } from './catalog/mate-routes';
@@ -82,17 +83,26 @@ export function createApp(deps: Deps): Hono {
   );
   api.onError((error, c) => {
     if (error instanceof EnvelopeError)
-      return fail(c, error.code, error.message, error.retryAfterSeconds);
+      return fail(
+        c,
+        error.code,
+        inLanguage(c.get('language'), error.message),
+        error.retryAfterSeconds,
+      );
     // The bucket or the disk of stored files failed us: say so, and keep serving.
     if (isStorageUnavailable(error)) {
       c.get('log').warn(
         { err: error },
         `storage in ${c.req.method} ${c.req.path}: ${error.message}`,
       );
-      return fail(c, CODE.notice, STORAGE_UNAVAILABLE);
+      return fail(c, CODE.notice, inLanguage(c.get('language'), STORAGE_UNAVAILABLE));
     }
     c.get('log').error({ err: error }, `error in ${c.req.method} ${c.req.path}: ${error.message}`);
-    return fail(c, CODE.internal, 'Something went wrong on our side. Please try again.');
+    return fail(
+      c,
+      CODE.internal,
+      inLanguage(c.get('language'), 'Something went wrong on our side. Please try again.'),
+    );
   });
 
   const app = new Hono();

@@ -19,4 +19,112 @@ export const es: Texts = {
   room: {
     readOnly: 'Este mate ya no está disponible. Puedes leer este chat, pero no continuarlo.',
   },
+  notices: {
+    server: {
+      internal: 'Algo falló por nuestra parte. Inténtalo de nuevo.',
+      storage:
+        'Ahora no se puede acceder a los archivos guardados (retratos, imágenes, voz). Inténtalo de nuevo en un momento.',
+    },
+    account: {
+      wrongPassword: 'Correo electrónico o contraseña incorrectos.',
+      confirmEmail: 'Primero confirma tu correo electrónico: abre el enlace que te enviamos.',
+      currentPassword: 'La contraseña actual no es correcta.',
+      resetLinkDead: 'Este enlace de restablecimiento ha caducado o ya se usó. Pide uno nuevo.',
+      googleNotSetUp: 'El inicio de sesión con Google no está configurado en este servidor.',
+      googleNotConfirmed: 'Google no pudo confirmar este inicio de sesión. Inténtalo de nuevo.',
+      googleNoEmail: 'Tu cuenta de Google no tiene un correo electrónico verificado.',
+      discordNotSetUp: 'El inicio de sesión con Discord no está configurado en este servidor.',
+      discordNotConfirmed: 'Discord no pudo confirmar este inicio de sesión. Inténtalo de nuevo.',
+      discordTimeout: 'Discord no respondió a tiempo. Inténtalo más tarde.',
+      discordUnreachable: 'No se pudo contactar con Discord. Inténtalo más tarde.',
+      discordUnreadable: 'Discord envió una respuesta que no pudimos leer. Inténtalo más tarde.',
+      discordNoEmail: 'Tu cuenta de Discord no tiene un correo electrónico verificado.',
+    },
+    balance: {
+      dailyCap:
+        'Has alcanzado tu límite de gasto diario. Se reinicia a medianoche UTC, o súbelo en tu página de suscripción.',
+      noChatsLeft: 'No te quedan chats. Consigue más en la página de suscripción.',
+    },
+    chat: {
+      replyInProgress: 'Todavía se está escribiendo una respuesta en esta sala.',
+      waitDelete: 'Espera a que termine la respuesta, o detenla, antes de eliminar mensajes.',
+      waitEdit: 'Espera a que termine la respuesta, o detenla, antes de editar mensajes.',
+      waitVersion: 'Espera a que termine la respuesta, o detenla, antes de elegir otra versión.',
+      noSuggestions: 'Esta vez no se nos ocurrió ninguna sugerencia. Inténtalo de nuevo.',
+      draftFailed:
+        'El modelo no pudo crear un personaje a partir de esta idea. Inténtalo de nuevo o descríbela de otra forma.',
+      matureCreate:
+        'Activa el contenido para adultos en tus ajustes para crear un mate para adultos.',
+    },
+    mates: {
+      matureView:
+        'Este mate es para adultos. Activa el contenido para adultos en tus ajustes para verlo.',
+      ownReview: 'No puedes reseñar tu propio mate.',
+      ownReport: 'No puedes denunciar tu propio mate.',
+      hiddenPublic:
+        'Los moderadores ocultaron este mate, así que no puede hacerse público. Su motivo aparece en su página.',
+      hiddenExport:
+        'Los moderadores ocultaron este mate, así que su ficha no puede exportarse. Su motivo aparece en su página.',
+      adminsOnly: 'Solo los administradores pueden moderar denuncias.',
+    },
+    pictures: {
+      notSetUp: 'Las imágenes no están configuradas en este servidor.',
+      engineDown: 'Ahora no se pueden crear imágenes: el motor de imágenes no responde.',
+      notEnoughCoins:
+        'No tienes suficientes monedas de oro para una imagen. Consigue más en la tienda y vuelve a intentarlo.',
+      notQueued: 'No se pudo empezar la imagen. Se te devolvieron las monedas de oro.',
+      notFinished: 'Solo se puede compartir una imagen terminada. Espera a que esté dibujada.',
+    },
+    voice: {
+      notSetUp: 'La voz no está configurada en este servidor.',
+      notEnoughCoins:
+        'No tienes suficientes monedas de oro para escuchar este mensaje. Consigue más en la tienda y vuelve a intentarlo.',
+      waitListen: 'Espera a que termine la respuesta antes de escucharla.',
+      notMade: 'No se pudo crear esta voz. Se te devolvieron las monedas de oro.',
+      notReady:
+        'La voz se está preparando en este servidor (su modelo todavía se está cargando). Inténtalo de nuevo en un rato.',
+      unavailable: 'La voz no está disponible ahora. Avisa a quien administra el servidor.',
+      unreachable: 'No se pudo contactar con el motor de voz.',
+      unauthorized: 'El motor de voz rechazó este servidor. Avisa a quien administra el servidor.',
+      busy: 'El motor de voz está ocupado. Inténtalo de nuevo en un rato.',
+      rejected: 'El motor de voz no puede decir este texto con esta voz.',
+      failed: 'El motor de voz falló mientras hablaba.',
+      timeout: 'La voz tardó demasiado en crearse.',
+      cut: 'La conexión con el motor de voz se cortó mientras hablaba.',
+      malformed: 'El motor de voz respondió sin audio.',
+      cancelled: 'La voz se canceló.',
+    },
+    transcription: {
+      notSetUp: 'El dictado por voz no está configurado en este servidor.',
+      unreachable:
+        'No se pudo contactar con el motor de dictado. Inténtalo más tarde o escribe tu mensaje.',
+      unauthorized:
+        'El motor de dictado rechazó este servidor. Avisa a quien administra el servidor.',
+      busy: 'El motor de dictado está ocupado. Inténtalo de nuevo en un rato.',
+      rejected: 'El motor de dictado no pudo usar esta grabación. Vuelve a grabar.',
+      failed: 'El motor de dictado falló mientras escuchaba. Inténtalo de nuevo.',
+      timeout: 'La grabación tardó demasiado en convertirse en texto. Prueba con una más corta.',
+      cut: 'La conexión con el motor de dictado se cortó. Inténtalo de nuevo.',
+      malformed: 'El motor de dictado respondió sin texto. Inténtalo de nuevo.',
+      cancelled: 'La grabación no se convirtió en texto: se canceló.',
+    },
+    payments: {
+      notSetUp: 'Los pagos no están configurados en este servidor.',
+      free: 'Este paquete es gratis: no hay nada que pagar.',
+      planHeld: 'Ya tienes un plan. Cancélalo en tu página de suscripción antes de elegir otro.',
+      noPlan: 'No tienes ningún plan que cambiar.',
+      unreachable:
+        'No se puede contactar con el servicio de pago ahora. Inténtalo de nuevo en un minuto.',
+    },
+    notFound: {
+      mate: 'No se encontró el mate.',
+      message: 'No se encontró el mensaje.',
+      persona: 'No se encontró la persona.',
+      picture: 'No se encontró la imagen.',
+      creator: 'No se encontró el creador.',
+      room: 'No se encontró el chat.',
+      package: 'No se encontró el paquete.',
+      checkout: 'No se encontró el pago.',
+    },
+  },
 };

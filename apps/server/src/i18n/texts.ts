@@ -1,6 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { en } from './en';
 import { es } from './es';
+import { fr } from './fr';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
@@ -12,7 +13,7 @@ export type Texts = Widen<typeof en>;
 const instance = i18next.createInstance();
 void instance.init({
   initAsync: false,
-  resources: { en: { translation: en }, es: { translation: es } },
+  resources: { en: { translation: en }, es: { translation: es }, fr: { translation: fr } },
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
 });
@@ -20,4 +21,26 @@ void instance.init({
 /** The sentences for a caller's `language` header (any unknown language gets English). */
 export function textsFor(language: string): TFunction {
   return instance.getFixedT(language.split('-')[0]!.toLowerCase());
+}
+
+/** Every sentence of `texts`, by its dotted key. */
+function sentences(texts: object, prefix = ''): [key: string, text: string][] {
+  return Object.entries(texts).flatMap(([key, value]): [string, string][] =>
+    typeof value === 'string'
+      ? [[prefix + key, value]]
+      : sentences(value as object, `${prefix}${key}.`),
+  );
+}
+
+// The routes throw their English sentences; each is found here by its words.
+const noticeKeys = new Map(sentences(en.notices, 'notices.').map(([key, text]) => [text, key]));
+
+/**
+ * An envelope's message in the caller's `language`: one of the server's own sentences
+ * (`notices` in ./en) is translated; any other message (a field's bad input, a sentence
+ * already written in the caller's language) is kept as it is.
+ */
+export function inLanguage(language: string, message: string): string {
+  const key = noticeKeys.get(message);
+  return key ? textsFor(language)(key) : message;
 }

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router-dom';
 import { useAtom, useSelector as useStoreSelector } from '@xstate/store-react';
@@ -8,6 +8,7 @@ import { useServices } from './services-context';
 import { href, type RouteEntry } from './paths';
 import { useDiscordGuard } from './discord-guard';
 import { LANGUAGES } from '../i18n/i18n';
+import { messageText } from '../i18n/error-text';
 import { VoiceProvider } from '../components/voice/voice-player';
 
 // Neither is needed to draw a screen: they load when first shown (the popup also when idle).
@@ -35,7 +36,12 @@ export function Layout() {
   const route = matches.at(-1)?.handle as Omit<RouteEntry, 'path'> | undefined;
   const main = useRef<HTMLDivElement>(null);
   const user = useStoreSelector(store, (state) => state.context);
-  const toasts = useStoreSelector(notices, (state) => state.context.notices);
+  const notified = useStoreSelector(notices, (state) => state.context.notices);
+  // The client's own fallbacks ("something error") in the person's language.
+  const toasts = useMemo(
+    () => notified.map((notice) => ({ ...notice, message: messageText(notice.message, t) })),
+    [notified, t],
+  );
   const popupActor = useAtom(popup.actor);
   // The notifications load with the first one, and stay for the ones after.
   const [toaster, setToaster] = useState(false);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 import { ButtonLink, EmptyState } from '@mates/ui';
 import { href } from './paths';
+import { errorText } from '../i18n/error-text';
 
 /**
  * What a screen that failed to load or to draw shows, inside the layout (header and footer
@@ -15,7 +16,7 @@ export function RouteError() {
     <EmptyState
       tone="error"
       title={t('common.somethingWrong')}
-      description={error instanceof Error ? error.message : undefined}
+      description={error instanceof Error ? errorText(error, t) : undefined}
       action={<ButtonLink href={href('/')}>{t('common.home')}</ButtonLink>}
     />
   );

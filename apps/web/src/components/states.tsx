@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink, EmptyState, Flex, Spinner } from '@mates/ui';
 import { href } from '../app/paths';
+import { errorText } from '../i18n/error-text';
 
 /** A load in progress, announced. */
 export function Loading({ label }: { label?: string }) {
@@ -21,7 +22,7 @@ export function LoadError({
     <EmptyState
       tone="error"
       title={title ?? t('common.somethingWrong')}
-      description={query.error?.message}
+      description={query.error ? errorText(query.error, t) : undefined}
       action={<Button onClick={() => query.refetch()}>{t('common.retry')}</Button>}
     />
   );

@@ -1,13 +1,23 @@
+import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TagGroup } from '@mates/api-client';
 import { useServices } from '../app/services-context';
+import { translateTagGroups } from '../i18n/tag-names';
 
-/** The tag groups (labels in the user's language), and each tag key's label. */
+/**
+ * The tag groups, and each tag key's label, in the user's language: the app's own words for
+ * the tags it knows (by key), the server's label for any other.
+ */
 export function useTagGroups() {
-  const { client, i18n } = useServices();
+  const { client } = useServices();
+  const { t, i18n } = useTranslation();
+  const select = useCallback((data: TagGroup[]) => translateTagGroups(data, t), [t]);
   const groups = useQuery({
     queryKey: ['tagsMap', i18n.language],
     queryFn: ({ signal }) => client.extra.tagsMap({ signal }),
     staleTime: Infinity,
+    select,
   });
   const labels: Record<string, string> = Object.fromEntries(
     (groups.data ?? []).flatMap((group) => group.tags.map((tag) => [tag.key, tag.label])),

@@ -3,11 +3,16 @@ import { initReactI18next } from 'react-i18next';
 import { en, type Messages } from './en';
 
 /** The languages the app is written in, by code, each named in itself (for the menu). */
-export const LANGUAGES: Record<string, string> = { en: 'English', es: 'Español' };
+export const LANGUAGES: Record<string, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+};
 
 // English ships in the first bundle; any other language is its own chunk, fetched once.
 const LOADERS: Record<string, () => Promise<Messages>> = {
   es: async () => (await import('./es')).es,
+  fr: async () => (await import('./fr')).fr,
 };
 
 /** A language the app has, or English. */

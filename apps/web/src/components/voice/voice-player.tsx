@@ -18,6 +18,7 @@ import { audioPlaybackMachine, type AudioPlayer } from '@mates/state-machines';
 import type { AudioPlayState } from '@mates/ui';
 import { useServices } from '../../app/services-context';
 import { useRefreshBenefits } from '../../hooks/use-refresh-benefits';
+import { messageText } from '../../i18n/error-text';
 
 /**
  * An {@link AudioPlayer} over one `<audio>` element: playing sets its `src` and plays it;
@@ -222,7 +223,7 @@ export function useVoiceCatalog(): VoiceCatalog | null {
 export function useVoiceError(): (error: unknown) => string {
   const { t } = useTranslation();
   return (error) => {
-    if (error instanceof ApiError) return error.message;
+    if (error instanceof ApiError) return messageText(error.message, t);
     if (error instanceof DOMException && error.name === 'NotAllowedError')
       return t('voice.blocked');
     return t('voice.playFailed');

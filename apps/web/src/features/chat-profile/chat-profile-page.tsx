@@ -28,6 +28,7 @@ import { useTagLabels } from '../../hooks/use-tag-labels';
 import { useVoiceCatalog } from '../../components/voice/voice-player';
 import { SampleButton } from '../../components/voice/voice-parts';
 import { sampleText } from '../../components/voice/voice-field';
+import { errorText } from '../../i18n/error-text';
 
 /** Pictures a page of the gallery holds. */
 export const PICTURES_PAGE_SIZE = 20;
@@ -347,7 +348,7 @@ function Sharing({ picture, describedBy }: { picture: RoomPicture; describedBy: 
       </Text>
       {share.isError && (
         <Text size={1} tone="danger" role="alert">
-          {t('chatProfile.shareFailed', { message: share.error.message })}
+          {t('chatProfile.shareFailed', { message: errorText(share.error, t) })}
         </Text>
       )}
     </Stack>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MATE_FEEDBACK_REASONS, type MateFeedbackReason } from '@mates/api-client';
 import { Button, Dialog, Flex, Select, Stack, TextArea } from '@mates/ui';
 import { useServices } from '../../app/services-context';
+import { errorText } from '../../i18n/error-text';
 
 /** "Report" and its dialog: why the mate is wrong, sent through `/mate/feedback`. */
 export function ReportMate({ mateId, name }: { mateId: string; name: string }) {
@@ -26,7 +27,7 @@ export function ReportMate({ mateId, name }: { mateId: string; name: string }) {
       notices.trigger.added({ tone: 'positive', message: t('report.sent') });
     },
     // The server's refusal shows in the dialog; what was written stays.
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setProblem(errorText(error, t)),
   });
   return (
     <>

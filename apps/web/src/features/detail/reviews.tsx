@@ -5,6 +5,7 @@ import type { Mate, MateExtraInfo } from '@mates/api-client';
 import { Button, Card, Heading, Rating, Stack, Text, TextArea } from '@mates/ui';
 import { useServices } from '../../app/services-context';
 import { useSignedIn } from '../../components/sign-in-gate';
+import { errorText } from '../../i18n/error-text';
 
 /** The mate's rating, its latest reviews, and (signed in) a form to post one. */
 export function Reviews({ mate, extra }: { mate: Mate; extra: MateExtraInfo }) {
@@ -67,7 +68,7 @@ function ReviewForm({ mate }: { mate: Mate }) {
       return queries.invalidateQueries({ queryKey: ['mateExtra', mate.mateId] });
     },
     // The server's refusal shows by the form; what was typed stays.
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setProblem(errorText(error, t)),
   });
   return (
     <Card

@@ -42,6 +42,7 @@ import { useVoiceCatalog } from '../../components/voice/voice-player';
 import { VoiceField } from '../../components/voice/voice-field';
 import { fillMacros, useReaderName } from '../../components/card-text';
 import { useChatsLeft, type StudioActor } from './studio';
+import { messageText } from '../../i18n/error-text';
 
 // i18next's own type: taking useTranslation's return type instead runs past TypeScript's depth limit.
 type TFunction = TFunction18<'translation'>;
@@ -140,7 +141,7 @@ export function DraftForm({ actor, editing }: { actor: StudioActor; editing: Mat
         <Text role="alert" tone="danger">
           {t(FAILURE_TEXT[failure.failure])}
           {failure.failure === 'generate' || failure.failure === 'regenerate' ? ': ' : ' '}
-          {failure.message}
+          {messageText(failure.message, t)}
         </Text>
       )}
       <FieldRow action={writeAgain('name')}>

@@ -9,6 +9,7 @@ import { useServices } from '../../app/services-context';
 import { href } from '../../app/paths';
 import { useTagGroups } from '../../hooks/use-tag-labels';
 import { useChatsLeft, type StudioActor } from './studio';
+import { messageText } from '../../i18n/error-text';
 
 /** The idea and its options, the cost, and Generate (or "Start from scratch"). */
 export function IdeaForm({ actor }: { actor: StudioActor }) {
@@ -72,7 +73,7 @@ export function IdeaForm({ actor }: { actor: StudioActor }) {
           label={t('generate.language')}
           value={idea.language}
           onValueChange={(language) => change({ language })}
-          options={(['en', 'es'] as const).map((value) => ({
+          options={(['en', 'es', 'fr'] as const).map((value) => ({
             value,
             label: t(`generate.languages.${value}`),
           }))}
@@ -109,7 +110,7 @@ export function IdeaForm({ actor }: { actor: StudioActor }) {
       )}
       {failure?.failure === 'generate' && !generating && (
         <Text role="alert" tone="danger">
-          {t('generate.generateFailed')}: {failure.message}
+          {t('generate.generateFailed')}: {messageText(failure.message, t)}
         </Text>
       )}
       <Text id={costId}>

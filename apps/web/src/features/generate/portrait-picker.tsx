@@ -6,6 +6,7 @@ import { Avatar, Button, Flex, ImageChoices, Stack, Text, TextField } from '@mat
 import { useServices } from '../../app/services-context';
 import { Loading } from '../../components/states';
 import type { StudioActor } from './studio';
+import { errorText } from '../../i18n/error-text';
 
 /** What `POST /mate/setPortrait` takes (docs: PNG, JPEG, WebP or GIF, up to 8 MB). */
 const PORTRAIT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -81,7 +82,7 @@ export function PortraitPicker({ actor, current }: { actor: StudioActor; current
           }
         />
       )}
-      {choices.isError && <Text tone="danger">{choices.error.message}</Text>}
+      {choices.isError && <Text tone="danger">{errorText(choices.error, t)}</Text>}
       <Flex gap={2} wrap>
         <Button size="small" variant="soft" onClick={() => setRound((value) => value + 1)}>
           {t('generate.showOthers')}

@@ -5,6 +5,7 @@ import type { Mate } from '@mates/api-client';
 import { Avatar, Button, ButtonLink, Card, Flex, Heading, Text } from '@mates/ui';
 import { useServices } from '../../app/services-context';
 import { href } from '../../app/paths';
+import { errorText } from '../../i18n/error-text';
 
 const SAVED_TEXT = {
   draft: 'generate.savedDraft',
@@ -30,7 +31,7 @@ export function SavedPanel({ mate, onEdit }: { mate: Mate; onEdit: () => void })
         </Heading>
       </Flex>
       <Text role="status">{t(SAVED_TEXT[mate.visibility])}</Text>
-      {chat.isError && <Text tone="danger">{chat.error.message}</Text>}
+      {chat.isError && <Text tone="danger">{errorText(chat.error, t)}</Text>}
       <Flex gap={2} wrap>
         {mate.visibility !== 'draft' && (
           <Button onClick={() => chat.mutate()} aria-busy={chat.isPending}>

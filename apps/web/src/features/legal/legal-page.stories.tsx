@@ -35,3 +35,14 @@ export const Spanish: Story = {
     ).toBeVisible();
   },
 };
+
+/** And in French. */
+export const French: Story = {
+  parameters: { app: { path: '/community-guidelines', language: 'fr' } },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Règles de la communauté' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Jamais autorisé' })).toBeVisible();
+  },
+};

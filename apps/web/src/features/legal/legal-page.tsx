@@ -9,6 +9,7 @@ import type { LegalTexts } from './content/types';
 const LOADERS: Record<string, () => Promise<LegalTexts>> = {
   en: async () => (await import('./content/en')).en,
   es: async () => (await import('./content/es')).es,
+  fr: async () => (await import('./content/fr')).fr,
 };
 
 /** A legal or help page (privacy, terms, guidelines, FAQ) in the user's language. */

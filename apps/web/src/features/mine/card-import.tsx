@@ -10,6 +10,7 @@ import { Loading } from '../../components/states';
 import { CARD_FILE_ACCEPT, readCardFiles } from './card-file';
 import { CardPreviewView } from './card-preview';
 import { MY_MATES_KEY } from './mate-actions';
+import { errorText } from '../../i18n/error-text';
 
 /**
  * Imports a character card: drop a PNG or JSON file (or choose one), see what the import
@@ -29,12 +30,12 @@ export function CardImport({ onClose }: { onClose: () => void }) {
   } | null>(null);
   const preview = useMutation({
     mutationFn: (payload: ImportCardPayload) => client.mate.previewCard(payload),
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setProblem(errorText(error, t)),
   });
   const create = useMutation({
     mutationFn: (payload: ImportCardPayload) => client.mate.importCard(payload),
     onSuccess: () => queries.invalidateQueries({ queryKey: [MY_MATES_KEY] }),
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setProblem(errorText(error, t)),
   });
   const take = async (files: File[]) => {
     setProblem('');
@@ -160,7 +161,7 @@ function Imported({ mate, onClose }: { mate: Mate; onClose: () => void }) {
       </Flex>
       {chat.isError && (
         <Text tone="danger" role="alert">
-          {chat.error.message}
+          {errorText(chat.error, t)}
         </Text>
       )}
     </Stack>

@@ -8,6 +8,7 @@ import { href } from '../../app/paths';
 import { useServices } from '../../app/services-context';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { saveCardFile } from './card-file';
+import { errorText } from '../../i18n/error-text';
 
 /** The query key every list of the caller's own mates starts with: refreshed after each change. */
 export const MY_MATES_KEY = 'myMates';
@@ -28,7 +29,7 @@ export function MateActions({ mate, lockedBy }: { mate: OwnMateSummary; lockedBy
   const { mateId, name } = mate;
   const refresh = () => queries.invalidateQueries({ queryKey: [MY_MATES_KEY] });
   const said = (message: string) => notices.trigger.added({ tone: 'positive', message });
-  const failed = (error: Error) => setProblem(error.message);
+  const failed = (error: Error) => setProblem(errorText(error, t));
   const chat = useMutation({
     mutationFn: () => client.room.createRoom({ mateId }),
     onSuccess: (room) => navigate(`/chat-detail?roomId=${encodeURIComponent(room.roomId)}`),
@@ -204,7 +205,7 @@ function ExportDialog({
         ))}
         {download.isError && (
           <Text tone="danger" role="alert">
-            {download.error.message}
+            {errorText(download.error, t)}
           </Text>
         )}
       </Stack>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Persona } from '@mates/api-client';
 import { Button, Card, Flex, Heading, Text, TextArea, TextField } from '@mates/ui';
 import { useServices } from '../../app/services-context';
+import { errorText } from '../../i18n/error-text';
 
 /** Creates a persona (`persona` null) or edits one. */
 export function PersonaForm({ persona, onDone }: { persona: Persona | null; onDone: () => void }) {
@@ -26,7 +27,7 @@ export function PersonaForm({ persona, onDone }: { persona: Persona | null; onDo
       onDone();
     },
     // The server's refusal shows by the form; what was typed stays.
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setProblem(errorText(error, t)),
   });
   return (
     <Card
@@ -56,7 +57,7 @@ export function PersonaForm({ persona, onDone }: { persona: Persona | null; onDo
         maxLength={2000}
         onChange={(event) => setDescription(event.target.value)}
       />
-      {save.isError && <Text tone="danger">{save.error.message}</Text>}
+      {save.isError && <Text tone="danger">{errorText(save.error, t)}</Text>}
       <Flex gap={2} justify="end">
         <Button variant="ghost" onClick={onDone}>
           {t('common.cancel')}

@@ -8,6 +8,7 @@ import {
 } from '@mates/api-client';
 import { Button, Dialog, Flex, Select, Stack, Text, TextArea } from '@mates/ui';
 import { useServices } from '../../app/services-context';
+import { errorText } from '../../i18n/error-text';
 
 // The select's value before a moderator chooses: no reason is assumed for them.
 const UNCHOSEN = 'unchosen';
@@ -43,7 +44,7 @@ export function HideDialog({
       onHidden();
     },
     // The server's refusal shows in the dialog; the note stays as written.
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setProblem(errorText(error, t)),
   });
   return (
     <Dialog

@@ -7,6 +7,7 @@ import { useServices } from '../../app/services-context';
 import { href } from '../../app/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { HideDialog } from './hide-dialog';
+import { errorText } from '../../i18n/error-text';
 
 /** Invalidates what a moderation action changes: both tabs of the queue and the mate's page. */
 export function useModerationDone(mateId: string) {
@@ -35,7 +36,7 @@ export function ReportedMateItem({ item }: { item: ReportedMate }) {
         tone: 'positive',
         message: t('moderation.dismissed', { name: mate.name }),
       }),
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setProblem(errorText(error, t)),
     onSettled: async () => {
       setDismissing(false);
       await done();
@@ -49,7 +50,7 @@ export function ReportedMateItem({ item }: { item: ReportedMate }) {
         tone: 'positive',
         message: t('moderation.restored', { name: mate.name }),
       }),
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setProblem(errorText(error, t)),
     onSettled: done,
   });
   return (

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Heading, PasswordField, Text } from '@mates/ui';
 import { useServices } from '../../app/services-context';
+import { errorText } from '../../i18n/error-text';
 
 /** Changes the password: the current one, then the new one. */
 export function PasswordForm() {
@@ -19,7 +20,7 @@ export function PasswordForm() {
       notices.trigger.added({ tone: 'positive', message: t('profile.passwordSaved') });
     },
     // The server's refusal shows by the form; what was typed stays.
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setProblem(errorText(error, t)),
   });
   const reveal = { show: t('auth.showPassword'), hide: t('auth.hidePassword') };
   return (

@@ -6,6 +6,7 @@ import { AUTH_MODE } from '@mates/state-machines';
 import { Button, Card, EmptyState, PasswordField, Stack, Text, TextField } from '@mates/ui';
 import { useServices } from '../../app/services-context';
 import { Page } from '../../components/page';
+import { errorText } from '../../i18n/error-text';
 
 /**
  * `/reset-password`: a forgotten password. Without a token, it asks for the account's e-mail
@@ -29,7 +30,7 @@ function AskForLink() {
   const [problem, setProblem] = useState('');
   const ask = useMutation({
     mutationFn: (address: string) => client.user.forgotPassword({ email: address }),
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setProblem(errorText(error, t)),
   });
   if (ask.isSuccess)
     return (
@@ -87,7 +88,7 @@ function ChoosePassword({ token }: { token: string }) {
     mutationFn: () => client.user.resetPassword({ token, password }),
     // Every session ended, this one too: the person signs in afresh with the new password.
     onSuccess: () => store.trigger.loggedOut(),
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setProblem(errorText(error, t)),
   });
   if (save.isSuccess)
     return (

@@ -24,6 +24,7 @@ import { Page } from '../../components/page';
 import { SignInGate, useSignedIn, useSignedInAction } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';
 import { SUBSCRIPTION_KEY, useAmounts, useSubscriptionInfo } from './shop-data';
+import { errorText } from '../../i18n/error-text';
 
 /**
  * `/single-package?packageId=`: one package in detail and Buy, which goes to the payment
@@ -231,7 +232,7 @@ function CheckoutProgress({ checkoutId, packageId }: { checkoutId: string; packa
       ) : (
         ended(
           t('shop.statusError'),
-          error?.message ?? t('common.somethingWrong'),
+          error ? errorText(error, t) : t('common.somethingWrong'),
           <Button onClick={() => actor.send({ type: 'RETRY' })}>{t('common.retry')}</Button>,
         )
       )}

@@ -6,6 +6,7 @@ import { Button, Card, Link, Select, Text, TextArea, TextField } from '@mates/ui
 import { useServices } from '../../app/services-context';
 import { href } from '../../app/paths';
 import { Page } from '../../components/page';
+import { errorText } from '../../i18n/error-text';
 
 /** `/support`: how to reach a person, and a form that sends feedback through `/user/feedback`. */
 export function SupportPage() {
@@ -29,7 +30,7 @@ export function SupportPage() {
       notices.trigger.added({ tone: 'positive', message: t('support.sent') });
     },
     // The server's refusal shows by the form; what was typed stays.
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setProblem(errorText(error, t)),
   });
   return (
     <Page title={t('support.title')}>

@@ -1,0 +1,136 @@
+import type { Texts } from './texts';
+
+/** The server's own sentences for people, in French (addressing them as « tu », as the app does). */
+export const fr: Texts = {
+  reply: {
+    unavailable: 'Le modèle n’est pas disponible pour le moment. Réessaie plus tard.',
+    loading: 'Le modèle est encore en train de démarrer. Renvoie ton message dans un instant.',
+    unreachable: 'Le modèle est injoignable pour le moment. Réessaie dans un instant.',
+    busy: 'Le modèle est occupé. Réessaie dans un instant.',
+    failed: 'Le modèle n’a pas pu répondre pour le moment. Réessaie dans un instant.',
+    timeout: 'Le modèle a mis trop de temps à répondre. Réessaie.',
+    cut: 'La réponse s’est arrêtée avant la fin. Ce qui est arrivé est conservé.',
+    empty: 'Le modèle n’a envoyé aucune réponse. Ton chat t’a été rendu.',
+    notSaved: 'La réponse n’a pas pu être enregistrée. Réessaie.',
+    internal: 'La réponse n’a pas pu être terminée. Ce qui est arrivé est conservé.',
+    shutdown:
+      'Le serveur redémarre. Ce qui est arrivé est conservé ; renvoie ton message dans un instant.',
+  },
+  room: {
+    readOnly: 'Ce mate n’est plus disponible. Tu peux relire ce chat, mais pas le poursuivre.',
+  },
+  notices: {
+    server: {
+      internal: 'Un problème est survenu de notre côté. Réessaie.',
+      storage:
+        'Les fichiers enregistrés (portraits, images, voix) sont injoignables pour le moment. Réessaie dans un instant.',
+    },
+    account: {
+      wrongPassword: 'Adresse e-mail ou mot de passe incorrect.',
+      confirmEmail: 'Confirme d’abord ton adresse e-mail : ouvre le lien que nous t’avons envoyé.',
+      currentPassword: 'Le mot de passe actuel n’est pas le bon.',
+      resetLinkDead:
+        'Ce lien de réinitialisation a expiré ou a déjà servi. Demandes-en un nouveau.',
+      googleNotSetUp: 'La connexion avec Google n’est pas configurée sur ce serveur.',
+      googleNotConfirmed: 'Google n’a pas pu confirmer cette connexion. Réessaie.',
+      googleNoEmail: 'Ton compte Google n’a pas d’adresse e-mail vérifiée.',
+      discordNotSetUp: 'La connexion avec Discord n’est pas configurée sur ce serveur.',
+      discordNotConfirmed: 'Discord n’a pas pu confirmer cette connexion. Réessaie.',
+      discordTimeout: 'Discord n’a pas répondu à temps. Réessaie plus tard.',
+      discordUnreachable: 'Discord est injoignable. Réessaie plus tard.',
+      discordUnreadable: 'Discord a envoyé une réponse illisible. Réessaie plus tard.',
+      discordNoEmail: 'Ton compte Discord n’a pas d’adresse e-mail vérifiée.',
+    },
+    balance: {
+      dailyCap:
+        'Tu as atteint ta limite de dépense quotidienne. Elle repart à zéro à minuit UTC, ou relève-la sur ta page d’abonnement.',
+      noChatsLeft: 'Il ne te reste plus de chats. Obtiens-en d’autres sur la page d’abonnement.',
+    },
+    chat: {
+      replyInProgress: 'Une réponse est encore en cours d’écriture dans ce chat.',
+      waitDelete: 'Attends la fin de la réponse, ou arrête-la, avant de supprimer des messages.',
+      waitEdit: 'Attends la fin de la réponse, ou arrête-la, avant de modifier des messages.',
+      waitVersion:
+        'Attends la fin de la réponse, ou arrête-la, avant de choisir une autre version.',
+      noSuggestions: 'Aucune suggestion ne nous est venue cette fois. Réessaie.',
+      draftFailed:
+        'Le modèle n’a pas pu rédiger de personnage à partir de cette idée. Réessaie, ou décris-la autrement.',
+      matureCreate:
+        'Active le contenu pour adultes dans tes réglages pour créer un mate pour adultes.',
+    },
+    mates: {
+      matureView:
+        'Ce mate est réservé aux adultes. Active le contenu pour adultes dans tes réglages pour le voir.',
+      ownReview: 'Tu ne peux pas donner ton avis sur ton propre mate.',
+      ownReport: 'Tu ne peux pas signaler ton propre mate.',
+      hiddenPublic:
+        'Les modérateurs ont masqué ce mate : il ne peut donc pas être rendu public. Leur motif figure sur sa page.',
+      hiddenExport:
+        'Les modérateurs ont masqué ce mate : sa fiche ne peut donc pas être exportée. Leur motif figure sur sa page.',
+      adminsOnly: 'Seuls les administrateurs peuvent modérer les signalements.',
+    },
+    pictures: {
+      notSetUp: 'Les images ne sont pas configurées sur ce serveur.',
+      engineDown:
+        'Impossible de créer des images pour le moment : le moteur d’images ne répond pas.',
+      notEnoughCoins:
+        'Tu n’as pas assez de pièces d’or pour une image. Obtiens-en d’autres dans la boutique, puis réessaie.',
+      notQueued: 'L’image n’a pas pu être lancée. Tes pièces d’or t’ont été rendues.',
+      notFinished: 'Seule une image terminée peut être partagée. Attends qu’elle soit dessinée.',
+    },
+    voice: {
+      notSetUp: 'La voix n’est pas configurée sur ce serveur.',
+      notEnoughCoins:
+        'Tu n’as pas assez de pièces d’or pour écouter ce message. Obtiens-en d’autres dans la boutique, puis réessaie.',
+      waitListen: 'Attends la fin de la réponse avant de l’écouter.',
+      notMade: 'Cette voix n’a pas pu être créée. Tes pièces d’or t’ont été rendues.',
+      notReady:
+        'La voix se prépare sur ce serveur (son modèle est encore en chargement). Réessaie d’ici peu.',
+      unavailable:
+        'La voix n’est pas disponible pour le moment. Préviens la personne qui gère ce serveur.',
+      unreachable: 'Le moteur de voix est injoignable.',
+      unauthorized:
+        'Le moteur de voix a refusé ce serveur. Préviens la personne qui gère ce serveur.',
+      busy: 'Le moteur de voix est occupé. Réessaie d’ici peu.',
+      rejected: 'Le moteur de voix ne peut pas lire ce texte avec cette voix.',
+      failed: 'Le moteur de voix a échoué pendant la lecture.',
+      timeout: 'La voix a mis trop de temps à être créée.',
+      cut: 'La connexion au moteur de voix a été coupée pendant la lecture.',
+      malformed: 'Le moteur de voix a répondu sans audio.',
+      cancelled: 'La voix a été annulée.',
+    },
+    transcription: {
+      notSetUp: 'La dictée vocale n’est pas configurée sur ce serveur.',
+      unreachable: 'Le moteur de dictée est injoignable. Réessaie plus tard, ou tape ton message.',
+      unauthorized:
+        'Le moteur de dictée a refusé ce serveur. Préviens la personne qui gère ce serveur.',
+      busy: 'Le moteur de dictée est occupé. Réessaie d’ici peu.',
+      rejected:
+        'Le moteur de dictée n’a pas pu utiliser cet enregistrement. Enregistre-toi à nouveau.',
+      failed: 'Le moteur de dictée a échoué pendant l’écoute. Réessaie.',
+      timeout: 'L’enregistrement a mis trop de temps à être transcrit. Essaie plus court.',
+      cut: 'La connexion au moteur de dictée a été coupée. Réessaie.',
+      malformed: 'Le moteur de dictée a répondu sans aucun texte. Réessaie.',
+      cancelled: 'L’enregistrement n’a pas été transcrit : il a été annulé.',
+    },
+    payments: {
+      notSetUp: 'Les paiements ne sont pas configurés sur ce serveur.',
+      free: 'Cette offre est gratuite : il n’y a rien à payer.',
+      planHeld:
+        'Tu as déjà une formule. Annule-la sur ta page d’abonnement avant d’en choisir une autre.',
+      noPlan: 'Tu n’as aucune formule à modifier.',
+      unreachable:
+        'Le service de paiement est injoignable pour le moment. Réessaie dans une minute.',
+    },
+    notFound: {
+      mate: 'Mate introuvable.',
+      message: 'Message introuvable.',
+      persona: 'Persona introuvable.',
+      picture: 'Image introuvable.',
+      creator: 'Créateur introuvable.',
+      room: 'Chat introuvable.',
+      package: 'Offre introuvable.',
+      checkout: 'Paiement introuvable.',
+    },
+  },
+};
