@@ -205,6 +205,11 @@ export const fr: Messages = {
     confirmText: 'La conversation avec {{name}} et tous ses messages disparaîtront pour de bon.',
     noMessages: 'Pas encore de messages.',
     updated: 'Dernière activité {{date}}',
+    side: 'Tes chats',
+    open: 'Chats',
+    search: 'Chercher dans tes chats',
+    searchPlaceholder: 'Le nom d’un mate…',
+    noMatch: 'Aucun chat avec un mate dont le nom ressemble à « {{keyword}} ».',
   },
   picture: {
     open: 'Image',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../i18n/error-text';
 import type { Message } from '@mates/api-client';
 import { Button, Card, Flex, IconButton, Select, TextArea } from '@mates/ui';
 import { useServices } from '../../app/services-context';
@@ -92,7 +93,7 @@ export function MessageEditor({
       if (then === 'continue') onContinue();
     },
     // The server's refusal shows by the field; the edit stays.
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setProblem(errorText(error, t)),
   });
   const submit = (then: 'done' | 'continue') => {
     if (!content.trim()) return;

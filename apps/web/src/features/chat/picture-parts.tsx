@@ -7,6 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../i18n/error-text';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSelector as useStoreSelector } from '@xstate/store-react';
 import type {
@@ -273,7 +274,7 @@ function PictureForm({
         </Text>
         {suggest.isError && (
           <Text size={2} tone="danger" role="alert">
-            {t('picture.suggestFailed', { message: suggest.error.message })}
+            {t('picture.suggestFailed', { message: errorText(suggest.error, t) })}
           </Text>
         )}
         {suggestions.length > 0 && (
@@ -317,7 +318,7 @@ function PictureForm({
         )}
         {create.isError && (
           <Text size={2} tone="danger" role="alert">
-            {t('picture.createFailed', { message: create.error.message })}
+            {t('picture.createFailed', { message: errorText(create.error, t) })}
           </Text>
         )}
         <Flex gap={2} justify="end">
@@ -491,7 +492,7 @@ export function PictureMessage({
         )}
         {again.isError && (
           <Text size={2} tone="danger" role="alert">
-            {t('picture.createFailed', { message: again.error.message })}
+            {t('picture.createFailed', { message: errorText(again.error, t) })}
           </Text>
         )}
       </Stack>
