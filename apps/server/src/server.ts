@@ -18,6 +18,9 @@ import { createImageEngine } from './images/create-engine';
 import { createSpeechEngine } from './voice/create-speech';
 import { createJobQueue } from './jobs/create-job-queue';
 import { createTranscriptionEngine } from './voice/openai-transcription';
+import { connectRedis } from './redis/connect-redis';
+import { redisRoomLocks } from './chat/room-locks';
+import { redisStopRequests } from './chat/stop-requests';
 
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 
@@ -91,13 +94,26 @@ export async function startServer(
   });
   await jobs.start();
   log(`jobs: ${jobs.describe()}`);
+  // With Redis, every server shares the rate limits, the rooms' locks and stop requests.
+  const redis = config.redis ? await connectRedis(config.redis, log) : null;
+  log(
+    `shared state: ${redis ? `Redis at ${redis.describe()} (rate limits, room locks, stop requests)` : 'in this process (set REDIS_URL to run several servers)'}`,
+  );
   const deps: Deps = {
     db,
     dialect,
     config,
     mailer,
-    limits: createRateLimits(),
-    chat: createChatService(model),
+    limits: createRateLimits(1, redis ?? undefined),
+    chat: createChatService(
+      model,
+      redis && config.redis
+        ? {
+            locks: redisRoomLocks(redis, { ttlMs: config.redis.roomLockTtlMs, log }),
+            stops: redisStopRequests(redis, log),
+          }
+        : {},
+    ),
     images,
     speech,
     transcription,
@@ -133,6 +149,7 @@ export async function startServer(
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       await closed;
       await jobs.stop();
+      await redis?.close();
       await model.close();
       await speech?.close();
       await close();

@@ -1,0 +1,36 @@
+import type { RedisLink } from '../redis/connect-redis';
+
+/** Stop requests for replies being written, heard by every server. */
+export interface StopRequests {
+  /** Asks every server (this one too) to stop the reply written in the room, if any. */
+  publish: (roomId: string) => Promise<void>;
+  /** Calls `onStop` with each room a stop is asked for, from any server. */
+  listen: (onStop: (roomId: string) => void) => void;
+}
+
+/**
+ * Stop requests over Redis pub/sub (ioredis): a room deleted through one server stops the
+ * reply another server is writing in it. A request sent while Redis is away is lost (and
+ * logged); the reply then ends when its saves find the room gone.
+ */
+export function redisStopRequests(redis: RedisLink, log: (line: string) => void): StopRequests {
+  const channel = `${redis.prefix}chat:stop`;
+  return {
+    publish: async (roomId) => {
+      try {
+        await redis.client.publish(channel, roomId);
+      } catch (error) {
+        log(`could not ask the other servers to stop room ${roomId}: ${(error as Error).message}`);
+      }
+    },
+    listen: (onStop) => {
+      redis.subscriber.on('message', (from: string, roomId: string) => {
+        if (from === channel) onStop(roomId);
+      });
+      // Waits for the connection; ioredis subscribes again after each reconnection.
+      redis.subscriber.subscribe(channel).catch((error: unknown) => {
+        log(`could not listen for stop requests: ${(error as Error).message}`);
+      });
+    },
+  };
+}
