@@ -30,16 +30,18 @@ export async function connectRedis(
   const where = describeUrl(config.url);
   const watch = (connection: Redis, role: string) => {
     // One line when the connection is lost, one when it is back: not one per retry.
-    let reported = false;
+    let lost = false;
+    const lose = (why: string) => {
+      if (lost) return;
+      lost = true;
+      log(`redis (${role}): ${why}; reconnecting to ${where}`);
+    };
     connection.on('ready', () => {
-      if (reported) log(`redis (${role}): connected again to ${where}`);
-      reported = false;
+      if (lost) log(`redis (${role}): connected again to ${where}`);
+      lost = false;
     });
-    connection.on('error', (error: Error) => {
-      if (reported) return;
-      reported = true;
-      log(`redis (${role}): ${error.message || error.name}; retrying ${where}`);
-    });
+    connection.on('close', () => lose('connection lost'));
+    connection.on('error', (error: Error) => lose(error.message || error.name));
     return connection;
   };
   const client = watch(
