@@ -27,10 +27,16 @@ export function redisStopRequests(redis: RedisLink, log: (line: string) => void)
       redis.subscriber.on('message', (from: string, roomId: string) => {
         if (from === channel) onStop(roomId);
       });
-      // Waits for the connection; ioredis subscribes again after each reconnection.
-      redis.subscriber.subscribe(channel).catch((error: unknown) => {
-        log(`could not listen for stop requests: ${(error as Error).message}`);
-      });
+      // Subscribed once the connection is ready, and again at each return: a SUBSCRIBE sent
+      // while ioredis 5 is still in its handshake can break it (ioredis issue #2037), and
+      // subscribing to a channel twice is harmless.
+      const subscribe = () => {
+        redis.subscriber.subscribe(channel).catch((error: unknown) => {
+          log(`could not listen for stop requests: ${(error as Error).message}`);
+        });
+      };
+      redis.subscriber.on('ready', subscribe);
+      if (redis.subscriber.status === 'ready') subscribe();
     },
   };
 }
