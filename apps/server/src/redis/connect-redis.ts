@@ -59,7 +59,9 @@ export async function connectRedis(
     });
   });
   if (!ready)
-    log(`redis: ${where} does not answer yet; rate limits count per process until it does`);
+    log(
+      `redis: ${where} does not answer yet; until it does, rate limits count per process and no reply can start`,
+    );
   return {
     client,
     subscriber,
