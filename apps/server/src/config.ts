@@ -112,6 +112,15 @@ const schema = z.object({
     )
     .optional(),
   LINK_SECRET: z.string().min(32, 'must be at least 32 characters (random)').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'must be letters, digits, _, ., : or -')
+    .default('mates:'),
+  ROOM_LOCK_TTL: z.coerce.number().int().min(1).max(3600).default(30),
   TRUST_PROXY: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT: z.coerce.number().min(0).max(600).default(10),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -209,6 +218,8 @@ export interface Config {
   /** Speech to text (`TRANSCRIBE_PROVIDER`), or `null` when it is not set up. */
   transcription: TranscriptionConfig | null;
   welcome: { chats: number; goldCoins: number };
+  /** Redis, shared by every server (`REDIS_URL`…), or `null` for one process on its own. */
+  redis: RedisConfig | null;
   /** Which proxies may tell the caller's address (`TRUST_PROXY`). */
   trustProxy: TrustProxy;
   /** How long a stop waits for replies being written to save and end (`SHUTDOWN_TIMEOUT`). */
@@ -240,6 +251,19 @@ export interface S3Config {
   forcePathStyle: boolean;
   /** Put before every key (`mates/` → `mates/media/avatars/…`): `''` or ends with `/`. */
   prefix: string;
+}
+
+/**
+ * Redis, when several servers share the work (`REDIS_URL`, `REDIS_PREFIX`, `ROOM_LOCK_TTL`):
+ * rate limits, the per-room lock of a reply being written, and stop requests between servers.
+ */
+export interface RedisConfig {
+  /** e.g. `redis://127.0.0.1:6379/0`; a password in it is never logged. */
+  url: string;
+  /** Put before every key and channel, so that several deployments may share one Redis. */
+  prefix: string;
+  /** How long a room stays locked by a server that died while writing its reply, in ms. */
+  roomLockTtlMs: number;
 }
 
 /** Stripe's settings (`STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`, `STRIPE_API_URL`). */
@@ -589,6 +613,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     speechRemote: readSpeechRemoteConfig(values, env),
     transcription: readTranscriptionConfig(values, env),
     welcome: { chats: values.WELCOME_CHATS, goldCoins: values.WELCOME_GOLD_COINS },
+    redis: values.REDIS_URL
+      ? {
+          url: values.REDIS_URL,
+          prefix: values.REDIS_PREFIX,
+          roomLockTtlMs: values.ROOM_LOCK_TTL * 1000,
+        }
+      : null,
     trustProxy: readTrustProxy(values.TRUST_PROXY),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT * 1000,
     log: { level: values.LOG_LEVEL, format: values.LOG_FORMAT },

@@ -24,6 +24,9 @@ import { createMetrics } from './metrics/metrics';
 import { instrumentModel } from './metrics/instrument-model';
 import { watchServer } from './metrics/watch-server';
 import { metricsApp } from './http/metrics-route';
+import { connectRedis } from './redis/connect-redis';
+import { redisRoomLocks } from './chat/room-locks';
+import { redisStopRequests } from './chat/stop-requests';
 
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 
@@ -104,13 +107,26 @@ export async function startServer(
   });
   await jobs.start();
   log.info(`jobs: ${jobs.describe()}`);
+  // With Redis, every server shares the rate limits, the rooms' locks and stop requests.
+  const redis = config.redis ? await connectRedis(config.redis, log) : null;
+  log.info(
+    `shared state: ${redis ? `Redis at ${redis.describe()} (rate limits, room locks, stop requests)` : 'in this process (set REDIS_URL to run several servers)'}`,
+  );
   const deps: Deps = {
     db,
     dialect,
     config,
     mailer,
-    limits: createRateLimits(),
-    chat: createChatService(model),
+    limits: createRateLimits(1, redis ?? undefined),
+    chat: createChatService(
+      model,
+      redis && config.redis
+        ? {
+            locks: redisRoomLocks(redis, { ttlMs: config.redis.roomLockTtlMs, log }),
+            stops: redisStopRequests(redis, log),
+          }
+        : {},
+    ),
     images,
     speech,
     transcription,
@@ -158,6 +174,7 @@ export async function startServer(
         await metricsClosed;
       }
       await jobs.stop();
+      await redis?.close();
       await model.close();
       await speech?.close();
       await close();

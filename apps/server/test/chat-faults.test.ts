@@ -122,7 +122,7 @@ describe.each(DIALECTS)('the chat path on %s, when things go wrong', (dialect) =
       expect(events.at(-1)).toMatchObject({ type: 'reply-end' });
       const system = model.prompts.at(-1)![0]!.content;
       expect(system.startsWith(`You are ${name}. ${name} `)).toBe(true);
-      expect(server.deps.chat.isBusy(room.roomId)).toBe(false);
+      expect(await server.deps.chat.isBusy(room.roomId)).toBe(false);
     },
   );
 
@@ -157,7 +157,7 @@ describe.each(DIALECTS)('the chat path on %s, when things go wrong', (dialect) =
       );
       expect(events.map((event) => event.type)).toEqual(['reply-start', 'error']);
       expect(events[1]).toMatchObject({ messageId: null });
-      expect(server.deps.chat.isBusy(room.roomId)).toBe(false);
+      expect(await server.deps.chat.isBusy(room.roomId)).toBe(false);
       expect(await lastMessage(server, room.roomId)).toMatchObject({
         role: 'mate',
         status: 'error',
@@ -194,7 +194,7 @@ describe.each(DIALECTS)('the chat path on %s, when things go wrong', (dialect) =
         const events = await send(client, { roomId: room.roomId, content: 'Hi' });
         expect(events.at(-1)).toMatchObject({ type: 'error' });
         expect(full.logs.join('\n')).toMatch(/disk is full|No space left/);
-        expect(full.deps.chat.isBusy(room.roomId)).toBe(false);
+        expect(await full.deps.chat.isBusy(room.roomId)).toBe(false);
         await sql`drop trigger disk_full${sql.raw(dialect === 'postgres' ? ' on messages' : '')}`.execute(
           full.db,
         );
@@ -373,7 +373,7 @@ describe('an OpenAI-compatible provider that goes silent', () => {
     double.next({ kind: 'hang' });
     const events = await send(client, { roomId: room.roomId, content: 'Hi' });
     expect(events.at(-1)).toMatchObject({ type: 'error', messageId: null });
-    expect(server.deps.chat.isBusy(room.roomId)).toBe(false);
+    expect(await server.deps.chat.isBusy(room.roomId)).toBe(false);
     await expectRefunded(client);
   });
 
@@ -400,6 +400,6 @@ describe('an OpenAI-compatible provider that goes silent', () => {
       content: 'Still here',
       status: 'partial',
     });
-    expect(server.deps.chat.isBusy(room.roomId)).toBe(false);
+    expect(await server.deps.chat.isBusy(room.roomId)).toBe(false);
   });
 });

@@ -143,12 +143,12 @@ describe.each(DIALECTS)('chat on %s with the embedded model', (dialect) => {
     let reply;
     for (let attempt = 0; attempt < 50; attempt += 1) {
       reply = (await messagesOf(room.roomId)).at(-1)!;
-      if (reply.status !== 'partial' || !server.deps.chat.isBusy(room.roomId)) break;
+      if (reply.status !== 'partial' || !(await server.deps.chat.isBusy(room.roomId))) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(reply!.status).toBe('partial');
     expect(reply!.content.startsWith(text)).toBe(true);
-    expect(server.deps.chat.isBusy(room.roomId)).toBe(false);
+    expect(await server.deps.chat.isBusy(room.roomId)).toBe(false);
   });
 
   it.skipIf(skip)('queues chats beyond the parallel slots, and answers all of them', async () => {
@@ -196,13 +196,13 @@ describe.each(DIALECTS)('chat on %s with the embedded model', (dialect) => {
         .set({ chats: 5 })
         .where('user_id', '=', userInfo.uuid)
         .execute();
-      server.deps.chat.begin(room.roomId);
+      await server.deps.chat.begin(room.roomId);
       await expect(
         collect(client, { roomId: room.roomId, content: 'Hi' }).then((r) => {
           throw r.failure;
         }),
       ).rejects.toMatchObject({ code: 5007 });
-      server.deps.chat.end(room.roomId);
+      await server.deps.chat.end(room.roomId);
       expect(await messagesOf(room.roomId)).toHaveLength(1);
     },
   );

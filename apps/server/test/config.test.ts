@@ -354,6 +354,26 @@ describe('configuration', () => {
     expect(names.filter((name) => !table.some((row) => row.includes(`\`${name}\``)))).toEqual([]);
   });
 
+  it('reads Redis only with REDIS_URL: a prefix and a room lock lifetime by default', () => {
+    expect(loadConfig({}).redis).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://:secret@cache:6379/2' }).redis).toEqual({
+      url: 'redis://:secret@cache:6379/2',
+      prefix: 'mates:',
+      roomLockTtlMs: 30_000,
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://cache', REDIS_PREFIX: 'staging:', ROOM_LOCK_TTL: '5' })
+        .redis,
+    ).toMatchObject({ prefix: 'staging:', roomLockTtlMs: 5000 });
+    expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(
+      'Invalid REDIS_URL: must be a redis:// or rediss:// URL (got "http://cache:6379")',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'redis://cache', ROOM_LOCK_TTL: '0' })).toThrow(
+      /^Invalid ROOM_LOCK_TTL: /,
+    );
+    expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow(/^Invalid REDIS_PREFIX: /);
+  });
+
   it('reads ADMIN_EMAILS as lowercased addresses, blanks between commas ignored', () => {
     expect(loadConfig({}).adminEmails.size).toBe(0);
     expect([

@@ -1,9 +1,15 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
 import { notice } from '../http/envelope';
 
 /**
- * One limiter per sensitive call. In memory today; any rate-limiter-flexible store (Redis,
- * PostgreSQL) fits the same fields when several processes must share the counts.
+ * One limiter per sensitive call: in this process's memory, or in Redis when several servers
+ * must share the counts (see {@link createRateLimits}).
  */
 export interface RateLimits {
   /** Login attempts of one address on one account. */
@@ -48,10 +54,32 @@ export interface RateLimits {
   voiceSample: RateLimiterAbstract;
 }
 
-/** The limits: generous for people, tight for scripts. `scale` multiplies every allowance. */
-export function createRateLimits(scale = 1): RateLimits {
-  const limiter = (keyPrefix: string, points: number, duration: number) =>
-    new RateLimiterMemory({ keyPrefix, points: points * scale, duration });
+/** Where the counts of {@link createRateLimits} are kept when servers share them. */
+export interface SharedStore {
+  client: Redis;
+  /** Put before every key (`REDIS_PREFIX`). */
+  prefix: string;
+}
+
+/**
+ * The limits: generous for people, tight for scripts. `scale` multiplies every allowance.
+ * With `shared`, the counts live in Redis (rate-limiter-flexible's Redis store), so a limit
+ * holds across every server; while Redis does not answer, each server counts in its own memory
+ * (the store's insurance limiter) rather than refusing everyone or letting everyone through.
+ */
+export function createRateLimits(scale = 1, shared?: SharedStore): RateLimits {
+  const limiter = (keyPrefix: string, points: number, duration: number) => {
+    const options = { keyPrefix, points: points * scale, duration };
+    if (!shared) return new RateLimiterMemory(options);
+    return new RateLimiterRedis({
+      ...options,
+      keyPrefix: `${shared.prefix}limit:${keyPrefix}`,
+      storeClient: shared.client,
+      // Not connected: straight to the insurance, not a wait for a reconnection.
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(options),
+    });
+  };
   return {
     login: limiter('login', 10, 60),
     // A person mistyping stays far below these; they also hold back the owner while an

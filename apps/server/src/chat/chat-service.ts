@@ -1,4 +1,6 @@
 import type { LanguageModel } from '../llm/language-model';
+import { memoryRoomLocks, type RoomClaim, type RoomLocks } from './room-locks';
+import type { StopRequests } from './stop-requests';
 
 /** The model, and which rooms have a reply being written (one at a time per room). */
 export interface ChatService {
@@ -7,17 +9,20 @@ export interface ChatService {
   saveEveryMs: number;
   /** How many replies are being written now (each is a stream open to its reader). */
   open: () => number;
-  /** Whether a reply is being written in the room. */
-  isBusy: (roomId: string) => boolean;
-  /** Marks the room busy; aborting the controller stops the reply. */
-  begin: (roomId: string) => AbortController;
+  /** Whether a reply is being written in the room, by this server or another. */
+  isBusy: (roomId: string) => Promise<boolean>;
+  /**
+   * Marks the room busy, or answers `null` when a reply is written in it already; aborting the
+   * controller stops the reply (so does losing the room's lock).
+   */
+  begin: (roomId: string) => Promise<AbortController | null>;
   /** Marks the room free again. */
-  end: (roomId: string) => void;
-  /** Stops the room's reply, if any. */
-  stop: (roomId: string) => void;
-  /** Stops every reply in progress, with `reason` (a shutdown: see {@link ServerStopping}). */
+  end: (roomId: string) => Promise<void>;
+  /** Stops the room's reply, if any, on whichever server writes it. */
+  stop: (roomId: string) => Promise<void>;
+  /** Stops every reply this server writes, with `reason` (a shutdown: see {@link ServerStopping}). */
   stopAll: (reason: unknown) => void;
-  /** Resolves once no reply is being written. */
+  /** Resolves once this server writes no reply. */
   whenIdle: () => Promise<void>;
 }
 
@@ -29,32 +34,54 @@ export class ServerStopping extends Error {
   }
 }
 
-/** A chat service over `model`; replies in progress live in this process. */
+/** Where rooms are locked and stop requests travel; in this process unless given. */
+export interface ChatServiceOptions {
+  saveEveryMs?: number;
+  /** Default: {@link memoryRoomLocks}. */
+  locks?: RoomLocks;
+  /** Default: stops reach this process only. */
+  stops?: StopRequests;
+}
+
+/** A chat service over `model`. */
 export function createChatService(
   model: LanguageModel,
-  options: { saveEveryMs?: number } = {},
+  options: ChatServiceOptions = {},
 ): ChatService {
-  const active = new Map<string, AbortController>();
+  const locks = options.locks ?? memoryRoomLocks();
+  const active = new Map<string, { controller: AbortController; claim: RoomClaim }>();
   let idle: (() => void)[] = [];
+  const stopHere = (roomId: string) => active.get(roomId)?.controller.abort();
+  options.stops?.listen(stopHere);
   return {
     model,
     saveEveryMs: options.saveEveryMs ?? 1000,
     open: () => active.size,
-    isBusy: (roomId) => active.has(roomId),
-    begin: (roomId) => {
+    isBusy: (roomId) => locks.isHeld(roomId),
+    begin: async (roomId) => {
+      const claim = await locks.claim(roomId);
+      if (!claim) return null;
       const controller = new AbortController();
-      active.set(roomId, controller);
+      claim.lost.addEventListener('abort', () => controller.abort(claim.lost.reason), {
+        once: true,
+      });
+      active.set(roomId, { controller, claim });
       return controller;
     },
-    end: (roomId) => {
+    end: async (roomId) => {
+      const entry = active.get(roomId);
       active.delete(roomId);
+      await entry?.claim.release();
       if (active.size > 0) return;
       for (const resolve of idle) resolve();
       idle = [];
     },
-    stop: (roomId) => active.get(roomId)?.abort(),
+    stop: async (roomId) => {
+      stopHere(roomId);
+      await options.stops?.publish(roomId);
+    },
     stopAll: (reason) => {
-      for (const controller of active.values()) controller.abort(reason);
+      for (const { controller } of active.values()) controller.abort(reason);
     },
     whenIdle: () =>
       active.size === 0 ? Promise.resolve() : new Promise((resolve) => idle.push(resolve)),

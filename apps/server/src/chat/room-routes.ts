@@ -212,7 +212,7 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
   api.get('/room/deleteRoom', roomQuery, async (c, read) => {
     const user = requireUser(c);
     const room = await ownRoom(user.id, (await read()).roomId);
-    chat.stop(room.id);
+    await chat.stop(room.id);
     // A reply that had not written a word yet goes with the room: its chat comes back first.
     const unanswered = await db
       .selectFrom('messages')
@@ -250,7 +250,7 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
     const user = requireUser(c);
     const input = await read();
     const room = await ownRoom(user.id, input.roomId);
-    if (chat.isBusy(room.id))
+    if (await chat.isBusy(room.id))
       throw notice('Wait for the reply to finish, or stop it, before deleting messages.');
     const row = await db
       .selectFrom('messages')
@@ -281,7 +281,7 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
     const user = requireUser(c);
     const input = await read();
     const room = await ownRoom(user.id, input.roomId);
-    if (chat.isBusy(room.id))
+    if (await chat.isBusy(room.id))
       throw notice('Wait for the reply to finish, or stop it, before editing messages.');
     const picture = await db
       .selectFrom('messages')
@@ -348,7 +348,7 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
     const user = requireUser(c);
     const input = await read();
     const room = await ownRoom(user.id, input.roomId);
-    if (chat.isBusy(room.id))
+    if (await chat.isBusy(room.id))
       throw notice('Wait for the reply to finish, or stop it, before choosing another version.');
     const last = await db
       .selectFrom('messages')

@@ -75,13 +75,13 @@ export function sendRoute(deps: Deps): Hono<ApiEnv> {
     const room = await findOwnRoom(db, user.id, input.roomId);
     // Refusals come before anything is written, so the user's text stays in their composer.
     if (!(await canContinue(db, user, room))) throw notice(textsFor(language)('room.readOnly'));
-    if (chat.isBusy(room.id)) throw notice('A reply is still being written in this room.');
-    requireModel(chat.model, language);
-    const res = (c.env as { outgoing?: ServerResponse }).outgoing;
-    if (!res) throw new Error('chat send needs the Node HTTP server (no outgoing response)');
-
-    const controller = chat.begin(room.id);
+    // Held before anything else is checked: two sends through two servers cannot both pass.
+    const controller = await chat.begin(room.id);
+    if (!controller) throw notice('A reply is still being written in this room.');
     try {
+      requireModel(chat.model, language);
+      const res = (c.env as { outgoing?: ServerResponse }).outgoing;
+      if (!res) throw new Error('chat send needs the Node HTTP server (no outgoing response)');
       const started = await startReply(db, user, room, input);
       await removeSpeechFiles(config, started.droppedSpeech);
       const events = openEventStream(res, controller, c.get('requestId'));
@@ -95,7 +95,7 @@ export function sendRoute(deps: Deps): Hono<ApiEnv> {
       await writeReply(replyDeps, started, language, events.send, controller.signal);
       events.done();
     } finally {
-      chat.end(room.id);
+      await chat.end(room.id);
     }
     return alreadySent();
   });

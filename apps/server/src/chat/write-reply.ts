@@ -1,4 +1,5 @@
 import { ServerStopping } from './chat-service';
+import { RoomLockLost } from './room-locks';
 import type { Kysely } from 'kysely';
 import type { ChatStreamEvent, MessageStatus } from '@mates/api-client';
 import type { Database } from '../db/schema';
@@ -105,10 +106,11 @@ export async function writeReply(
       },
     );
     await saver.settle();
-    if (signal.aborted && signal.reason instanceof ServerStopping) {
-      // The server is stopping: keep what arrived, and tell the reader why it ends here.
+    const why = cutOffSentence(signal);
+    if (why) {
+      // The server is stopping, or lost the room: keep what arrived, and tell the reader why.
       const messageId = await finishCutOff();
-      report({ type: 'error', message: t('reply.shutdown'), messageId });
+      report({ type: 'error', message: t(why), messageId });
       return;
     }
     if (signal.aborted) {
@@ -136,10 +138,9 @@ export async function writeReply(
       deps.log.error(`could not finish reply ${reply.id}: ${detailOf(finishing)}`);
       return text ? reply.id : null;
     });
-    const stopping = signal.aborted && signal.reason instanceof ServerStopping;
     report({
       type: 'error',
-      message: t(stopping ? 'reply.shutdown' : sentenceFor(error)),
+      message: t(cutOffSentence(signal) ?? sentenceFor(error)),
       messageId,
     });
   }
@@ -154,6 +155,14 @@ export async function writeReply(
     await failEmptyReply(db, user.id, reply.id, 'refund: no reply');
     return null;
   }
+}
+
+/** The sentence for a reply this server cut off, or `null` when its reader left. */
+function cutOffSentence(signal: AbortSignal): string | null {
+  if (!signal.aborted) return null;
+  if (signal.reason instanceof ServerStopping) return 'reply.shutdown';
+  if (signal.reason instanceof RoomLockLost) return 'reply.internal';
+  return null;
 }
 
 function sentenceFor(error: unknown): string {

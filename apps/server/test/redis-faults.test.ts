@@ -1,0 +1,118 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectRedis, type RedisLink } from '../src/redis/connect-redis';
+import { consume, createRateLimits } from '../src/accounts/rate-limits';
+import { LOCKS_UNAVAILABLE, redisRoomLocks, RoomLockLost } from '../src/chat/room-locks';
+import { killHard, waitFor } from './jobs-helpers';
+import { captureLog } from './log-capture';
+
+// Issue #18: Redis going away never stops a server. Rate limits fall back to each server's
+// memory; room locks refuse clearly (fail closed); a reply whose lock cannot be extended is
+// stopped once the lock has expired. Each test runs a Redis of its own, and kills it.
+const haveRedisServer = (() => {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    if (process.env.CI)
+      throw new Error('redis-server is required in CI (scripts/test-services.sh)');
+    console.warn('Redis fault tests skipped: no redis-server on this machine');
+    return false;
+  }
+})();
+const PORT = 47210;
+
+describe.skipIf(!haveRedisServer)('a server whose Redis goes away', () => {
+  let redis: ChildProcess | null = null;
+  let link: RedisLink | null = null;
+  const logs: string[] = [];
+  const { logger } = captureLog('debug', logs);
+  afterEach(async () => {
+    await link?.close();
+    if (redis) await killHard(redis);
+    link = null;
+    redis = null;
+  });
+
+  async function startRedis(): Promise<RedisLink> {
+    const child = spawn(
+      'redis-server',
+      ['--port', String(PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    redis = child;
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      child.stdout!.on('data', (data: Buffer) => {
+        output += data.toString();
+        if (output.includes('Ready to accept connections')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
+    });
+    link = await connectRedis(
+      { url: `redis://127.0.0.1:${PORT}/3`, prefix: 'faults:', roomLockTtlMs: 1000 },
+      logger,
+    );
+    return link;
+  }
+
+  it('counts rate limits in its own memory and refuses new replies with a clear notice', async () => {
+    const shared = await startRedis();
+    const limits = createRateLimits(1, shared);
+    const locks = redisRoomLocks(shared, { ttlMs: 1000, log: logger });
+    await consume(limits.login, 'ip:ada@example.com');
+    expect(await shared.client.keys('faults:limit:login:*')).toHaveLength(1);
+
+    await killHard(redis!);
+    await waitFor(
+      () => logs.some((line) => line.startsWith('redis (commands): connection lost')),
+      Boolean,
+    );
+    // The login limit (ten a minute) still holds, counted in this process.
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      await consume(limits.login, 'ip:bo@example.com');
+    await expect(consume(limits.login, 'ip:bo@example.com')).rejects.toMatchObject({
+      code: 5007,
+      message: expect.stringMatching(/^Too many attempts/),
+    });
+    await expect(locks.claim('room-1')).rejects.toMatchObject({
+      code: 5007,
+      message: LOCKS_UNAVAILABLE,
+    });
+    await expect(locks.isHeld('room-1')).rejects.toMatchObject({
+      code: 5007,
+      message: LOCKS_UNAVAILABLE,
+    });
+  });
+
+  it('stops a reply whose lock could not be extended once the lock has expired', async () => {
+    const shared = await startRedis();
+    const locks = redisRoomLocks(shared, { ttlMs: 1000, log: logger });
+    const claim = (await locks.claim('room-2'))!;
+    expect(claim).not.toBeNull();
+    // Held: a second claim, from this server or another, is refused.
+    expect(await locks.claim('room-2')).toBeNull();
+    expect(await locks.isHeld('room-2')).toBe(true);
+
+    await killHard(redis!);
+    await waitFor(() => claim.lost.aborted, Boolean);
+    expect(claim.lost.reason).toBeInstanceOf(RoomLockLost);
+    await claim.release();
+    expect(logs.some((line) => line.startsWith('room lock: lost room room-2'))).toBe(true);
+  });
+
+  it('keeps a lock while its reply is written, longer than its time to live', async () => {
+    const shared = await startRedis();
+    const locks = redisRoomLocks(shared, { ttlMs: 1000, log: logger });
+    const claim = (await locks.claim('room-3'))!;
+    // Three lifetimes later, the lock has been extended and still holds the room.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(claim.lost.aborted).toBe(false);
+    expect(await locks.claim('room-3')).toBeNull();
+    await claim.release();
+    expect(await locks.isHeld('room-3')).toBe(false);
+    const again = await locks.claim('room-3');
+    expect(again).not.toBeNull();
+    await again!.release();
+  });
+});
