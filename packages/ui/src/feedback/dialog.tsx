@@ -1,10 +1,11 @@
 'use client';
 
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { keyframes, styled } from '../theme/stitches.config';
 import { IconButton } from '../controls/button';
 import { CloseIcon } from '../controls/icons';
+import { useReturnFocus } from './return-focus';
 
 /** Dialog timings (docs/product.md, constants). */
 export const DIALOG_TRANSITION_MS = 300;
@@ -112,7 +113,7 @@ export function Dialog({
   const [shaking, setShaking] = useState(false);
   // Radix returns focus to its own Trigger; a dialog opened by any other control would
   // leave focus on <body>. Remember what had focus, and give it back.
-  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const focus = useReturnFocus();
   const refuse = (event: Event) => {
     event.preventDefault();
     setShaking(true);
@@ -124,15 +125,8 @@ export function Dialog({
         <Overlay />
         <Content
           style={{ ['--dialog-width' as string]: `${width}px` }}
-          onOpenAutoFocus={() => {
-            returnFocusTo.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            if (!returnFocusTo.current?.isConnected) return;
-            event.preventDefault();
-            returnFocusTo.current.focus();
-          }}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
           onEscapeKeyDown={dismissible ? undefined : refuse}
           onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
           // Radix links the description itself; without one, say so rather than warn.

@@ -1,11 +1,12 @@
 'use client';
 
-import { useRef, type MouseEvent, type ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { keyframes, styled } from '../theme/stitches.config';
 import { IconButton } from '../controls/button';
 import { CloseIcon } from '../controls/icons';
 import { DIALOG_TRANSITION_MS } from '../feedback/dialog';
+import { useReturnFocus } from '../feedback/return-focus';
 
 /** Width of the side column on wide screens, in pixels. */
 const SIDE_WIDTH = 300;
@@ -116,9 +117,8 @@ export function SideView({
   closeLabel = 'Close',
   children,
 }: SideViewProps) {
-  // The drawer is opened by the page's own control, not a Radix trigger: give focus back to
-  // whatever had it (Radix alone would leave it on <body>).
-  const returnFocusTo = useRef<HTMLElement | null>(null);
+  // The drawer is opened by the page's own control, not a Radix trigger.
+  const focus = useReturnFocus();
   return (
     <Columns>
       <Side aria-label={sideLabel}>{side}</Side>
@@ -128,15 +128,8 @@ export function SideView({
           <Overlay />
           <Drawer
             aria-describedby={undefined}
-            onOpenAutoFocus={() => {
-              returnFocusTo.current =
-                document.activeElement instanceof HTMLElement ? document.activeElement : null;
-            }}
-            onCloseAutoFocus={(event) => {
-              if (!returnFocusTo.current?.isConnected) return;
-              event.preventDefault();
-              returnFocusTo.current.focus();
-            }}
+            onOpenAutoFocus={focus.onOpenAutoFocus}
+            onCloseAutoFocus={focus.onCloseAutoFocus}
           >
             <DrawerTitle>{sideLabel}</DrawerTitle>
             {side}
