@@ -1,10 +1,15 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // The embedded speech engine's worker thread is its own file, found next to main.js.
+  // The operator's commands (src/cli) are files of their own next to main.js, as is the
+  // embedded speech engine's worker thread (found there by main.js).
   entry: {
     main: 'src/main.ts',
     grant: 'src/cli/grant.ts',
+    migrate: 'src/cli/migrate.ts',
+    seed: 'src/cli/seed.ts',
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
     'speech-worker': 'src/voice/speech-worker.mjs',
   },
   format: ['esm'],

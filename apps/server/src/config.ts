@@ -29,6 +29,7 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  MIGRATE: z.enum(['auto', 'new', 'off']).optional(),
   PUBLIC_URL: optionalUrl,
   SMTP_URL: z
     .string()
@@ -174,6 +175,12 @@ export interface Config {
    */
   linkSecret: string | null;
   databaseUrl: string | undefined;
+  /**
+   * What start (and the commands) do with migrations the database has not run (`MIGRATE`):
+   * `auto` runs them; `new` runs them only on a database that has none yet; `off` runs none.
+   * Where one is left pending, start refuses. Default: `auto` on SQLite, `new` on PostgreSQL.
+   */
+  migrate: MigrateMode;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailOutboxDir: string;
@@ -265,6 +272,9 @@ export interface RedisConfig {
   /** How long a room stays locked by a server that died while writing its reply, in ms. */
   roomLockTtlMs: number;
 }
+
+/** What to do with pending migrations at start: see {@link Config.migrate}. */
+export type MigrateMode = 'auto' | 'new' | 'off';
 
 /** Stripe's settings (`STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`, `STRIPE_API_URL`). */
 export interface MetricsConfig {
@@ -568,6 +578,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     s3: readS3Config(values, env),
     linkSecret: values.LINK_SECRET ?? null,
     databaseUrl: values.DATABASE_URL,
+    migrate: values.MIGRATE ?? (values.DATABASE_URL ? 'new' : 'auto'),
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
     mailOutboxDir: path.resolve(values.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),

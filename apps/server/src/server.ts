@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from './config';
 import { openDatabase } from './db/open-database';
-import { migrateToLatest } from './db/migrate';
+import { migrateOnStart } from './db/migrate-on-start';
 import { createMailer } from './mail/mailer';
 import { createRateLimits } from './accounts/rate-limits';
 import { seedIfEmpty } from './seed/seed';
@@ -45,14 +45,25 @@ export interface StartOptions {
   jobs?: { pollMs?: number; maintenanceSeconds?: number };
 }
 
-/** Opens the database, migrates and seeds it, starts the job queue, and listens on `config.port`. */
+/**
+ * Opens the database, migrates it as `MIGRATE` allows (refusing, with an
+ * `UnmigratedDatabase` error, to start on one left behind), seeds it, starts the job
+ * queue, and listens on `config.port`.
+ */
 export async function startServer(
   config: Config,
   log: Logger,
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const { db, dialect, pool, close } = openDatabase(config, log);
-  await migrateToLatest(db as never, dialect);
+  try {
+    const ran = await migrateOnStart(db as never, dialect, config.migrate);
+    if (ran.length)
+      log.info(`migrated the database: ${ran.length} migration(s), the last ${ran.at(-1)}`);
+  } catch (error) {
+    await close();
+    throw error;
+  }
   const seeded = await seedIfEmpty(db, { media: mediaOf(config) });
   if (seeded) log.info(`seeded ${seeded.mates} mates by ${seeded.creators} creators`);
   if (config.packages) {

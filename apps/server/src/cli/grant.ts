@@ -1,14 +1,15 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/open-database';
-import { migrateToLatest } from '../db/migrate';
+import { migrateOnStart } from '../db/migrate-on-start';
 import { grantBenefits, takeBackUpTo } from '../accounts/benefits';
+import { runCommand } from './run-command';
 
-const USAGE = `Usage: pnpm --filter @mates/server grant --email <address> [--chats N] [--gold-coins N] [--reason "why"]
+const USAGE = `Usage: pnpm grant --email <address> [--chats N] [--gold-coins N] [--reason "why"]
 
 Gives chats and gold coins to the account of an e-mail address, written in its ledger as a
 grant; a negative number (--gold-coins=-5) takes back, never below zero, written as an
-adjustment. It uses the same DATA_DIR / DATABASE_URL as the server.`;
+adjustment. It uses the same DATA_DIR / DATABASE_URL (and MIGRATE) as the server.`;
 
 const whole = (name: string, value: string | undefined): number => {
   if (value === undefined) return 0;
@@ -46,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const { db, dialect, close } = openDatabase(config);
   try {
-    await migrateToLatest(db as never, dialect);
+    await migrateOnStart(db as never, dialect, config.migrate);
     const user = await db
       .selectFrom('users')
       .select(['id'])
@@ -77,15 +78,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(
-      error instanceof ConfigError ||
-        (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-        ? `[mates] ${(error as Error).message}`
-        : error,
-    );
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -45,6 +45,11 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-24-0019-swipes': swipes,
 };
 
+/** The names of every migration this server knows, in the order they run. */
+export function migrationNames(): string[] {
+  return Object.keys(MIGRATIONS);
+}
+
 /** Brings the database up to the latest migration; throws with the failing migration's name. */
 export function migrateToLatest(db: Kysely<unknown>, dialect: DialectName): Promise<string[]> {
   return migrateTo(db, dialect, undefined);
