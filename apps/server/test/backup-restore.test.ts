@@ -67,13 +67,19 @@ describe('backup and restore of the SQLite database', () => {
   const dataDir = path.join(dir, 'data');
   const live = path.join(dataDir, 'mates.db');
   const env = { DATA_DIR: dataDir };
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    // A test that failed midway leaves no server behind.
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   it(
     'backs up while a server process writes, then restores with the server stopped',
     SPAWNS,
     async () => {
       const { child, url } = await startServerProcess(dataDir);
+      children.push(child);
       const exited = new Promise((resolve) => child.once('exit', resolve));
       // The test's own connection: a user and session, and some bulk so that copying takes a
       // while (the server's tables hold little on their own).
@@ -83,7 +89,7 @@ describe('backup and restore of the SQLite database', () => {
       const mate = await database.db
         .selectFrom('mates')
         .select('id')
-        .limit(1)
+        .where('name', '=', 'Kai Tanaka')
         .executeTakeFirstOrThrow();
       const sqlite = new SqliteDatabase(live);
       sqlite.exec('create table bulk (data blob)');
@@ -173,6 +179,7 @@ describe('backup and restore of the SQLite database', () => {
 
       // The restored database serves again.
       const again = await startServerProcess(dataDir);
+      children.push(again.child);
       const back = await fetch(`${again.url}/api/ready`);
       again.child.kill('SIGTERM');
       expect(back.status).toBe(200);
@@ -232,6 +239,14 @@ describe('backup and restore of the SQLite database', () => {
     ).toMatchObject({
       status: 1,
       stderr: `[mates] The folder of ${path.join(dir, 'no-such-folder', 'b.db')} does not exist; create it first\n`,
+    });
+    expect(await runCommand('cli/backup.ts', env, [dir])).toMatchObject({
+      status: 1,
+      stderr: `[mates] ${dir} is a folder; name the file to write in it\n`,
+    });
+    expect(await runCommand('cli/backup.ts', env, [live])).toMatchObject({
+      status: 1,
+      stderr: `[mates] ${live} is the database itself; name another file\n`,
     });
     expect(
       await runCommand('cli/backup.ts', { DATA_DIR: path.join(dir, 'empty') }, [

@@ -62,6 +62,10 @@ function openIntact(
 export async function backupSqlite(source: string, target: string): Promise<CopyReport> {
   if (!fs.existsSync(path.dirname(path.resolve(target))))
     throw new ConfigError(`The folder of ${target} does not exist; create it first`);
+  if (fs.statSync(target, { throwIfNoEntry: false })?.isDirectory())
+    throw new ConfigError(`${target} is a folder; name the file to write in it`);
+  if (path.resolve(target) === path.resolve(source))
+    throw new ConfigError(`${target} is the database itself; name another file`);
   const partial = `${target}.partial-${process.pid}`;
   try {
     const db = openIntact(source, 'database', false);
