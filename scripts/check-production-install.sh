@@ -15,7 +15,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-pnpm --filter @mates/server deploy --prod --legacy --offline "$work/server" >"$work/deploy.log" 2>&1 ||
+pnpm --filter @mates/server deploy --prod --legacy --prefer-offline "$work/server" >"$work/deploy.log" 2>&1 ||
   { cat "$work/deploy.log" >&2; exit 1; }
 bash scripts/slim-production.sh "$work/server"
 mkdir -p "$work/web" && cp -r apps/web/dist "$work/web/dist"
