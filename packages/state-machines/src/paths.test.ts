@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getShortestPaths, getStateNodes } from '@xstate/graph';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import type { ChatStreamEvent, UserInfo } from '@mates/api-client';
+import { ApiError, type ChatStreamEvent, type UserInfo } from '@mates/api-client';
 import { authPopupMachine } from './auth-popup-machine';
 import { verificationMachine } from './verification-machine';
 import { chatStreamMachine } from './chat-stream-machine';
@@ -170,6 +170,17 @@ describe('state paths', () => {
         streamEvent({ type: 'error', message: 'x', messageId: null }),
         { type: 'STREAM.DONE' },
         { type: 'STREAM.FAILED', error: new Error('x') },
+        // Refused for now (the model still loading): `waiting`, then sent again.
+        {
+          type: 'STREAM.FAILED',
+          error: new ApiError('loading', {
+            code: 5007,
+            method: 'POST',
+            path: '/girl/chat/send',
+            status: 200,
+            retryAfterMs: 1000,
+          }),
+        },
       ],
       (context) => [context.ended, context.userMessage !== null, context.request !== null],
     );
