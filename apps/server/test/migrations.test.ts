@@ -50,6 +50,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-24-0017-payments',
           '2026-11-24-0018-password-resets',
           '2026-11-24-0019-swipes',
+          '2026-11-25-0020-jobs-state-index',
         ]);
       } finally {
         await database.drop();
