@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
-import { NOT_FOUND, ROUTES } from './paths';
+import { NOT_FOUND, ROUTES } from '../lib/paths';
 import { DiscoverPage } from '../features/discover/discover-page';
 import type { LegalTexts } from '../features/legal/content/types';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink, EmptyState, Flex, Spinner } from '@mates/ui';
-import { href } from '../app/paths';
+import { href } from '../lib/paths';
 import { errorText } from '../i18n/error-text';
 
 /** A load in progress, announced. */

@@ -33,7 +33,7 @@ import {
   TextArea,
   TextField,
 } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { useTagGroups } from '../../hooks/use-tag-labels';
 import { Progress } from './idea-form';
 import { PortraitPicker } from './portrait-picker';

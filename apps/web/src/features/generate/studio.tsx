@@ -6,7 +6,7 @@ import { useSelector as useStoreSelector } from '@xstate/store-react';
 import type { Mate, MateDraft } from '@mates/api-client';
 import { studioMachine, type StudioContext } from '@mates/state-machines';
 import { Stack, Text } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { supportedLanguage } from '../../i18n/i18n';
 import { clearAutosave, readAutosave, writeAutosave, type StudioSnapshot } from './autosave';
 import { IdeaForm } from './idea-form';
