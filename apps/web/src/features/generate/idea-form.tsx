@@ -8,7 +8,8 @@ import { Button, Card, Chip, Flex, Link, Select, Stack, Switch, Text, TextArea }
 import { useServices } from '../../lib/services-context';
 import { href } from '../../lib/paths';
 import { useTagGroups } from '../../hooks/use-tag-labels';
-import { useChatsLeft, type StudioActor } from './studio';
+import type { StudioActor } from './studio';
+import { useChatsLeft } from './use-chats-left';
 import { messageText } from '../../i18n/error-text';
 
 /** The idea and its options, the cost, and Generate (or "Start from scratch"). */
