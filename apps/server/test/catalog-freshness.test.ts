@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordChatForTrending } from '../src/catalog/trending';
 import { DIALECTS, createTestApp, postgresAvailable, signUp, type TestApp } from './harness';
 
@@ -144,4 +144,45 @@ describe.each(DIALECTS)('catalog answers after writes on %s', (dialect) => {
       expect(new Set(seen).size).toBe(first.total);
     }
   });
+});
+
+describe.each(DIALECTS)('trending over several days on %s', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  let app: TestApp;
+  beforeAll(async () => {
+    if (!skip) app = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    if (!skip) await app.close();
+  });
+
+  it.skipIf(skip)(
+    'counts a user once per mate in the window, on whichever days they chatted',
+    async () => {
+      const { id } = await app.db
+        .selectFrom('mates')
+        .select('id')
+        .where('name', '=', 'Kai Tanaka')
+        .executeTakeFirstOrThrow();
+      const chat = (userId: string, daysAgo: number) => {
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(Date.now() - daysAgo * 24 * 3600 * 1000);
+        return app.db
+          .transaction()
+          .execute((trx) => recordChatForTrending(trx, { mateId: id, userId }))
+          .finally(() => vi.useRealTimers());
+      };
+      await chat('ada', 12);
+      await chat('ada', 3);
+      await chat('ada', 0);
+      await chat('ada', 0);
+      await chat('bob', 10);
+      await chat('cy', 5);
+      const rank = await app.client().mate.trendingRank();
+      expect(rank[0]).toMatchObject({
+        recentChats: 2,
+        mate: { mateId: id, counters: { chats: 3 } },
+      });
+    },
+  );
 });
