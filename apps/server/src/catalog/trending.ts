@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserTable } from '../db/schema';
-import { matesWithCreators, visibleTo } from './mate-rows';
+import { matesWithCreators, visibleTo, type MateRow } from './mate-rows';
 import { dayOf, firstDayOf } from './hot-words';
 
 /** How far back trending looks (in whole UTC days, today included). */
@@ -67,24 +67,52 @@ export async function recordChatForTrending(
   await countDay(trx, chat.mateId, today, 1);
 }
 
+/** A trending mate: the mate's row and how many people chatted with it in the window. */
+export type TrendingRow = MateRow & { recent_chats: number };
+
 /**
- * The ten mates `viewer` may see with the most people chatting with them lately: a sum over
- * at most seven small rows per mate, whatever the number of messages sent.
+ * The ten mates `viewer` may see with the most people chatting with them lately, ties broken
+ * by chat count, then newest. Reads the mates counted in the window (at most seven small rows
+ * each, whatever the number of messages sent) and, when fewer than ten, tops them up with the
+ * most chatted-with mates in the listing index's order: no scan of every mate.
  */
-export function trendingMates(db: Kysely<Database>, viewer: UserTable | null) {
+export async function trendingMates(
+  db: Kysely<Database>,
+  viewer: UserTable | null,
+): Promise<TrendingRow[]> {
   const recent = db
     .selectFrom('mate_trend_days')
     .select(['mate_id', (eb) => eb.fn.sum<number>('users').as('users')])
     .where('day', '>=', firstDayOf(TRENDING_WINDOW_MS))
     .groupBy('mate_id')
+    .having((eb) => eb.fn.sum('users'), '>', 0)
     .as('recent');
-  return visibleTo(matesWithCreators(db), viewer)
-    .leftJoin(recent, 'recent.mate_id', 'mates.id')
-    .select(sql<number>`coalesce(recent.users, 0)`.as('recent_chats'))
+  const counted = await visibleTo(matesWithCreators(db), viewer)
+    .innerJoin(recent, 'recent.mate_id', 'mates.id')
+    .select('recent.users as recent_chats')
     .orderBy('recent_chats', 'desc')
     .orderBy('mates.chats_count', 'desc')
     .orderBy('mates.created_at', 'desc')
     .orderBy('mates.id')
     .limit(10)
     .execute();
+  const rows: TrendingRow[] = counted.map((row) => ({
+    ...row,
+    recent_chats: Number(row.recent_chats),
+  }));
+  if (rows.length === 10) return rows;
+  let rest = visibleTo(matesWithCreators(db), viewer);
+  if (rows.length)
+    rest = rest.where(
+      'mates.id',
+      'not in',
+      rows.map((row) => row.id),
+    );
+  const quiet = await rest
+    .orderBy('mates.chats_count', 'desc')
+    .orderBy('mates.created_at', 'desc')
+    .orderBy('mates.id')
+    .limit(10 - rows.length)
+    .execute();
+  return [...rows, ...quiet.map((row) => ({ ...row, recent_chats: 0 }))];
 }
