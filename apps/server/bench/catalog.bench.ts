@@ -86,7 +86,29 @@ async function startApp(database: Awaited<ReturnType<typeof freshDatabase>>, dat
   };
 }
 
-async function run(dialect: 'sqlite' | 'postgres', minimal: number): Promise<ResultRow[]> {
+const MINIMAL_CALL = 'minimal Hono + better-sqlite3, one row';
+
+/**
+ * Measures `reference` (the minimal server) just before a block of calls: on a shared machine
+ * the load changes minute to minute, so each block is compared with a reference measured
+ * beside it.
+ */
+async function referenceRow(url: string, database: string, mates: string) {
+  const result = await measure(url, ['/one']);
+  const row: ResultRow = {
+    database,
+    mates,
+    call: MINIMAL_CALL,
+    'req/s': Math.round(result.rps),
+    'p50 ms': result.p50,
+    'p99 ms': result.p99,
+    errors: result.errors,
+    'vs minimal': 1,
+  };
+  return { row, rps: result.rps };
+}
+
+async function run(dialect: 'sqlite' | 'postgres', referenceUrl: string): Promise<ResultRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-bench-'));
   const database = await freshDatabase(dialect);
   await seedIfEmpty(database.db, { media: createFolderStore(dataDir) });
@@ -101,6 +123,8 @@ async function run(dialect: 'sqlite' | 'postgres', minimal: number): Promise<Res
     // A running database has statistics (autovacuum; PRAGMA optimize at start): give it them.
     await sql`analyze`.execute(database.db);
     const server = await startApp(database, dataDir);
+    const minimal = await referenceRow(referenceUrl, dialect, String(size));
+    rows.push(minimal.row);
     for (const [call, paths] of calls(mateIds)) {
       // Warmed up: each path asked once, as a running server would have been asked before.
       for (const one of paths) await fetch(server.url + one).then((response) => response.text());
@@ -113,7 +137,7 @@ async function run(dialect: 'sqlite' | 'postgres', minimal: number): Promise<Res
         'p50 ms': result.p50,
         'p99 ms': result.p99,
         errors: result.errors,
-        'vs minimal': Math.round((result.rps / minimal) * 100) / 100,
+        'vs minimal': Math.round((result.rps / minimal.rps) * 100) / 100,
       });
     }
     await server.close();
@@ -124,22 +148,9 @@ async function run(dialect: 'sqlite' | 'postgres', minimal: number): Promise<Res
 }
 
 const reference = await startMinimalServer();
-const minimal = await measure(reference.url, ['/one']);
+const rows: ResultRow[] = await run('sqlite', reference.url);
+if (await postgresAvailable()) rows.push(...(await run('postgres', reference.url)));
 await reference.close();
-const rows: ResultRow[] = [
-  {
-    database: 'sqlite',
-    mates: '1',
-    call: 'minimal Hono + better-sqlite3',
-    'req/s': Math.round(minimal.rps),
-    'p50 ms': minimal.p50,
-    'p99 ms': minimal.p99,
-    errors: minimal.errors,
-    'vs minimal': 1,
-  },
-];
-rows.push(...(await run('sqlite', minimal.rps)));
-if (await postgresAvailable()) rows.push(...(await run('postgres', minimal.rps)));
 console.log(
   `Catalog calls: autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s each, 127.0.0.1, ${os.cpus().length} cores (shared: figures are noisy)`,
 );
