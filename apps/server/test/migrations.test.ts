@@ -235,7 +235,7 @@ describe.each(DIALECTS)('the catalog counts migration on %s', (dialect) => {
       const database = await emptyDatabase(dialect);
       const db = database.db;
       try {
-        await migrateTo(db as never, dialect, '2026-11-24-0019-swipes');
+        await migrateTo(db as never, dialect, '2026-11-25-0020-jobs-state-index');
         const day = (daysAgo: number) =>
           new Date(Date.now() - daysAgo * 24 * 3600 * 1000).toISOString();
         await insertUser(db, { id: 'c', email: 'c@example.com' });
