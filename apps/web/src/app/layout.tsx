@@ -9,7 +9,6 @@ import { href, type RouteEntry } from '../lib/paths';
 import { useDiscordGuard } from './discord-guard';
 import { LANGUAGES } from '../i18n/i18n';
 import { messageText } from '../i18n/error-text';
-import { VoiceProvider } from '../components/voice/voice-player';
 
 // Neither is needed to draw a screen: they load when first shown (the popup also when idle).
 const SignInPopup = lazy(() =>
@@ -55,7 +54,7 @@ export function Layout() {
 
   const loadingPage = <Spinner label={t('shell.loadingPage')} />;
   return (
-    <VoiceProvider>
+    <>
       <AppFrame
         ref={main}
         label={t('shell.mainContent')}
@@ -134,6 +133,6 @@ export function Layout() {
           <Toaster notices={toasts} onDismiss={(id) => notices.trigger.dismissed({ id })} />
         </Suspense>
       ) : null}
-    </VoiceProvider>
+    </>
   );
 }

@@ -85,8 +85,8 @@ const VoiceContext = createContext<VoiceContextValue | null>(null);
 const IDLE_SAMPLE: SampleState = { key: null, state: 'idle', error: null };
 
 /**
- * The page's one voice player: a hidden `<audio>` element and the `audioPlaybackMachine` that
- * drives it, for every screen under it. One sound at a time: a message stops a sample and a
+ * A screen's one voice player: a hidden `<audio>` element and the `audioPlaybackMachine` that
+ * drives it, for everything under it (each screen that speaks has its own: see `ChatPage`). One sound at a time: a message stops a sample and a
  * sample stops a message. A first hearing that costs gold coins refreshes the user's benefits.
  */
 export function VoiceProvider({ children }: { children: ReactNode }) {
@@ -118,8 +118,13 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
     setSample(IDLE_SAMPLE);
   }, []);
 
-  // Leaving a screen silences it.
+  // Leaving a screen silences it; so does leaving the screens that speak (a detached <audio>
+  // element would play on).
   const { pathname } = useLocation();
+  useEffect(() => {
+    const element = audio.current;
+    return () => element?.pause();
+  }, []);
   useEffect(() => {
     actor.send({ type: 'STOP' });
     stopCurrentSample.current?.();

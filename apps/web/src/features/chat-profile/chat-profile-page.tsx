@@ -25,7 +25,7 @@ import { SignInGate } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';
 import { usePaged } from '../../hooks/use-paged';
 import { useTagLabels } from '../../hooks/use-tag-labels';
-import { useVoiceCatalog } from '../../components/voice/voice-player';
+import { useVoiceCatalog, VoiceProvider } from '../../components/voice/voice-player';
 import { SampleButton } from '../../components/voice/voice-parts';
 import { sampleText } from '../../components/voice/voice-field';
 import { errorText } from '../../i18n/error-text';
@@ -41,7 +41,7 @@ const NOT_SET_UP_CODE = 5007;
  * each viewable full size and shareable through a public link. Sections stack, so more about the
  * chat (its voice) can join them.
  */
-export function ChatProfilePage() {
+function ChatProfileScreen() {
   return (
     <SignInGate>
       <ChatProfile />
@@ -352,5 +352,17 @@ function Sharing({ picture, describedBy }: { picture: RoomPicture; describedBy: 
         </Text>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The screen with its own voice player: the player (and XState's runtime) loads with the
+ * screens that speak, never with the first screen; leaving the screen silences it.
+ */
+export function ChatProfilePage() {
+  return (
+    <VoiceProvider>
+      <ChatProfileScreen />
+    </VoiceProvider>
   );
 }

@@ -35,7 +35,11 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError, WayOn } from '../../components/states';
 import { MessageActions, MessageEditor, PersonaSwitch, SwipeControls } from './message-parts';
 import { PictureMessage, PictureSheet, useImageModels } from './picture-parts';
-import { useVoiceCatalog, useVoicePlayer } from '../../components/voice/voice-player';
+import {
+  useVoiceCatalog,
+  useVoicePlayer,
+  VoiceProvider,
+} from '../../components/voice/voice-player';
 import { MessageVoiceButton } from '../../components/voice/voice-parts';
 import { DictationStatus, MicButton, useDictation } from '../../components/voice/dictation';
 import { useStickToBottom } from './stick-to-bottom';
@@ -64,7 +68,7 @@ function useRoom(roomId: string) {
 }
 
 /** `/chat-detail?roomId=…`: the conversation, the reply streaming in as it is written. */
-export function ChatPage() {
+function ChatScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const roomId = params.get('roomId') ?? '';
@@ -550,5 +554,17 @@ function Composer({
       />
       <DictationStatus dictation={dictation} />
     </>
+  );
+}
+
+/**
+ * The screen with its own voice player: the player (and XState's runtime) loads with the
+ * screens that speak, never with the first screen; leaving the screen silences it.
+ */
+export function ChatPage() {
+  return (
+    <VoiceProvider>
+      <ChatScreen />
+    </VoiceProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { VoiceProvider } from '../../components/voice/voice-player';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -14,7 +15,7 @@ import { Studio } from './studio';
  * `/generate` (no header or footer): the creation studio. `?mateId=…` edits one of the caller's
  * own mates in the same form.
  */
-export function GeneratePage() {
+function GenerateScreen() {
   const { t } = useTranslation();
   const { client, store } = useServices();
   const [params] = useSearchParams();
@@ -45,5 +46,17 @@ export function GeneratePage() {
     <Page title={title} back={{ to: '/mine', label: t('generate.back') }}>
       <SignInGate>{mateId ? edit() : <Studio key="new" mateId={null} />}</SignInGate>
     </Page>
+  );
+}
+
+/**
+ * The screen with its own voice player: the player (and XState's runtime) loads with the
+ * screens that speak, never with the first screen; leaving the screen silences it.
+ */
+export function GeneratePage() {
+  return (
+    <VoiceProvider>
+      <GenerateScreen />
+    </VoiceProvider>
   );
 }
