@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createApiClient } from '@mates/api-client';
+import { en } from '../apps/web/src/i18n/en';
 import { startDiscordDouble } from '../apps/server/test/oauth-doubles';
 import { startOpenAiDouble } from '../apps/server/test/openai-double';
 import { freePort, launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
@@ -16,6 +17,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** Texts shown as their keys ("chat.send"): a text i18next did not have when drawn. */
+function rawTextKeys(text: string): string[] {
+  const sections = Object.keys(en).join('|');
+  return text.match(new RegExp(`\\b(?:${sections})\\.[a-zA-Z.]+\\b`, 'g')) ?? [];
+}
 
 /** A fresh browser profile on `server`, optionally already signed in. */
 function visit(server: E2eServer, path = '/', user?: object): Promise<Page> {
@@ -56,8 +63,13 @@ describe('a visitor on the real server with the tiny GGUF model', () => {
   test('signs up, verifies from the mailed link, browses, chats, switches language, logs out', async () => {
     const page = await visit(server);
     const email = `ada-${Date.now()}@example.com`;
+    // The first screen ships only its own texts (i18n/en-first-screen.ts): none is missing.
+    await page.getByRole('article').first().waitFor();
+    expect(rawTextKeys(await page.locator('body').innerText())).toEqual([]);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const popup = page.getByRole('dialog', { name: 'Sign in to Mates' });
+    await popup.waitFor();
+    expect(rawTextKeys(await page.locator('body').innerText())).toEqual([]);
     await popup.getByRole('button', { name: 'Sign up' }).click();
     const signUp = page.getByRole('dialog', { name: 'Create your account' });
     await signUp.getByLabel('Email address').fill(email);

@@ -5,12 +5,19 @@ import { RouteError } from './route-error';
 import { NOT_FOUND, ROUTES, type RoutePath } from '../lib/paths';
 import { DiscoverPage } from '../features/discover/discover-page';
 import type { LegalTexts } from '../features/legal/content/types';
+import { loadScreenTexts } from '../i18n/i18n';
 
 type Screen = () => Promise<{ Component: ComponentType }>;
 
-/** A screen in a chunk of its own: the module to load and the component it holds. */
+/**
+ * A screen in a chunk of its own: the module to load and the component it holds. It loads
+ * with the English texts of the screens after the first (`loadScreenTexts`).
+ */
 function chunk<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Screen {
-  return async () => ({ Component: pick(await load()) });
+  return async () => {
+    const [module] = await Promise.all([load(), loadScreenTexts()]);
+    return { Component: pick(module) };
+  };
 }
 
 const legal = (page: keyof LegalTexts) =>

@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en, type Messages } from './en';
+import type { Messages } from './en';
+import { enFirstScreen } from './en-first-screen';
 
 /** The languages the app is written in, by code, each named in itself (for the menu). */
 export const LANGUAGES: Record<string, string> = {
@@ -20,17 +21,40 @@ export function supportedLanguage(language: string): string {
   return language in LANGUAGES ? language : 'en';
 }
 
-/** Makes the app's i18next instance, English loaded; call {@link switchLanguage} to switch. */
+// English for the screens after the first: loaded once, then given to every instance.
+let enScreens: Promise<object> | undefined;
+let enScreensLoaded: object | undefined;
+const instances = new Set<I18n>();
+
+/**
+ * Makes the app's i18next instance with the first screen's English (and every other screen's
+ * once {@link loadScreenTexts} has loaded them); call {@link switchLanguage} to switch.
+ */
 export function createI18n(): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: 'en',
-    resources: { en: { translation: en } },
+    resources: { en: { translation: { ...enFirstScreen, ...enScreensLoaded } } },
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  instances.add(instance);
   return instance;
+}
+
+/**
+ * Loads the English texts of the screens after the first (their own chunk) into every instance:
+ * each lazily loaded screen waits for it along with its code, so none draws a missing text.
+ */
+export function loadScreenTexts(): Promise<void> {
+  enScreens ??= import('./en-screens').then(({ enScreens: texts }) => {
+    enScreensLoaded = texts;
+    return texts;
+  });
+  return enScreens.then((texts) => {
+    for (const instance of instances) instance.addResourceBundle('en', 'translation', texts, true);
+  });
 }
 
 /** Loads `language` if it is not loaded yet, then switches to it and marks the document. */

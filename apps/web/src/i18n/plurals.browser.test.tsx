@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, switchLanguage } from './i18n';
+import { createI18n, loadScreenTexts, switchLanguage } from './i18n';
 
 // Counts read as people write them: "1 chat", "2 chats", "1 seguidor", and in Spanish and
 // French the CLDR "many" form (1,000,000) falls back to the plural, never to a bare key.
 describe('plural rules', () => {
   it('English says 1 chat, 2 chats', async () => {
+    await loadScreenTexts();
     const i18n = createI18n();
     const t = i18n.t.bind(i18n);
     expect(t('common.chats', { count: 1 })).toBe('1 chat');

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { TagGroup } from '@mates/api-client';
-import { en } from './en';
+import { enFirstScreen as en } from './en-first-screen';
 
 type TagKey = keyof typeof en.tags;
 type TagGroupKey = keyof typeof en.tagGroups;
