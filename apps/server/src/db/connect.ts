@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema';
-import { SqliteBooleanPlugin, type DialectName } from './dialect';
+import type { DialectName } from './dialect';
+import { PreparedSqliteDialect } from './sqlite-dialect';
 import type { Logger } from '../logging/logger';
 
 /** An open database with the dialect it speaks. */
@@ -73,8 +74,7 @@ export function connect(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    plugins: [new SqliteBooleanPlugin()],
+    dialect: new PreparedSqliteDialect(sqlite),
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
