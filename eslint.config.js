@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 // Dependencies point one way (docs/architecture.md): ui, api-client ← state-machines ← web, and the
 // server takes only types from api-client. Each entry lists what a place may NOT import.
@@ -33,7 +35,38 @@ const boundaries = [
   },
 ];
 
-const webBoundary = boundaries.find(({ files }) => files[0] === 'apps/web/**');
+// Inside the web app, imports point one way too (docs/architecture.md, "The web app's
+// folders"; bulletproof-react is the model): app/ composes features/, which use components/,
+// hooks/, i18n/ and lib/; nothing imports app/ or reaches into another feature.
+const web = 'apps/web/src';
+const features = readdirSync(`${web}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  {
+    target: `./${web}/features`,
+    from: `./${web}/app`,
+    message: 'app/ is the router and the layout; what features share lives in lib/.',
+  },
+  {
+    target: [`./${web}/lib`, `./${web}/components`, `./${web}/hooks`, `./${web}/i18n`],
+    from: [`./${web}/features`, `./${web}/app`],
+    message: 'Shared code does not import features or app/: it is what they are built from.',
+  },
+  {
+    target: `./${web}/lib`,
+    from: [`./${web}/components`, `./${web}/hooks`],
+    message: 'lib/ is the bottom layer: components and hooks build on it, not the other way.',
+  },
+  // A feature imports no other feature (none does today: what two features need moves to
+  // lib/, components/ or hooks/). An allowance would be one more entry in its `except`.
+  ...features.map((feature) => ({
+    target: `./${web}/features/${feature}`,
+    from: `./${web}/features`,
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature; move what they share out of features/.',
+  })),
+];
 
 export default tseslint.config(
   {
@@ -80,23 +113,31 @@ export default tseslint.config(
     },
   })),
   {
-    // bulletproof-react: a feature imports shared code (app, components, hooks, i18n), never
-    // another feature; what two features need moves to shared code.
-    files: ['apps/web/src/features/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            // This replaces the apps/web entry above for features, so it repeats that one.
-            { group: ['@mates/server', '@mates/server/*'], message: webBoundary.why },
-            {
-              regex: '^\\.\\./(?!\\.\\./)',
-              message: 'A feature does not import another feature; move shared code out.',
-            },
-          ],
-        },
+    // Imports resolve as TypeScript's do (extensionless, `.js` naming a `.ts` file), so the
+    // import-x rules follow them to files.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The rules read the modules an import leads to, TypeScript's too (default: `.js` only).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          conditionNames: ['@mates/source', 'import', 'default'],
+        }),
       ],
+    },
+    rules: {
+      // A cycle makes the order modules start in depend on who is imported first, and hides
+      // a layer that should be split. Type-only imports are not followed (they vanish when built).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: [`${web}/**`],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
     },
   },
   {

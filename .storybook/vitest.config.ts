@@ -42,6 +42,9 @@ export default defineProject({
   test: {
     name: 'storybook',
     browser: browserTests(),
+    // A guard against a story that hangs, not a speed check: the longest stories (a 120-message
+    // chat, read through by axe) took 16-18 s on a busy 2-core machine.
+    testTimeout: 45_000,
     setupFiles: [path.join(import.meta.dirname, 'vitest.setup.ts')],
   },
 });

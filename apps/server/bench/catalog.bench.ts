@@ -1,61 +1,71 @@
-// Requests per second and latency of the catalog's hot calls at 10,000 mates, on SQLite and
-// on PostgreSQL, measured with autocannon over real HTTP on 127.0.0.1. Prints a table.
+// Requests per second and latency of the catalog's calls at 40 and 10,000 mates, on SQLite
+// and on PostgreSQL, beside a minimal Hono + better-sqlite3 server answering one row in the
+// same envelope, all in one run. The load client (autocannon) runs in its own process.
+// Prints a table and saves it with saveResults('catalog').
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
 import { serve } from '@hono/node-server';
+import { sql } from 'kysely';
 import { loadConfig } from '../src/config';
 import { createApp } from '../src/app';
 import { createRateLimits } from '../src/accounts/rate-limits';
-import { sql } from 'kysely';
 import { seedIfEmpty } from '../src/seed/seed';
 import { createFolderStore } from '../src/media/folder-store';
-import { fill, MATES } from './catalog-fill';
 import { freshDatabase, memoryMailer, postgresAvailable, unconfiguredModel } from '../test/harness';
 import { createChatService } from '../src/chat/chat-service';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { silentLogger } from '../src/logging/logger';
 import { createMetrics } from '../src/metrics/metrics';
+import { chatWith, fill, fillSearchLog, someMateIds } from './catalog-fill';
+import { startMinimalServer } from './minimal-server';
+import { saveResults, type ResultRow } from './results';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 16;
-const WORDS = [
-  'lighthouse',
-  'vampire',
-  'detective',
-  'space',
-  'cafe',
-  'dragon',
-  'octopus',
-  'knight',
-  'witch',
-  'pirate',
-];
+const CONNECTIONS = 50;
+const SIZES = [40, 10_000];
+const SEARCH_LOG_ROWS = Number(process.env.BENCH_SEARCH_LOG ?? 1_000_000);
+const WORDS = ['lighthouse', 'vampire', 'detective', 'space', 'cafe', 'dragon', 'knight', 'witch'];
 
-async function measure(url: string, requests: autocannon.Request[]) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests });
-  return {
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
 }
 
-async function run(dialect: 'sqlite' | 'postgres') {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-bench-'));
-  const database = await freshDatabase(dialect);
-  await seedIfEmpty(database.db, { media: createFolderStore(dataDir) });
-  const ids = await fill(database.db);
-  // A running database has statistics (autovacuum; PRAGMA optimize at start): give it them.
-  await sql`analyze`.execute(database.db);
-  const config = loadConfig({ DATA_DIR: dataDir });
+/** Loads `url` + each of `paths` in turn from a forked autocannon process. */
+function measure(url: string, paths: string[], seconds = SECONDS): Promise<Measured> {
+  const client = fork(path.join(import.meta.dirname, 'load-client.mjs'));
+  return new Promise((resolve, reject) => {
+    client.once('message', (result) => resolve(result as Measured));
+    client.once('error', reject);
+    client.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load client exited with ${code}`));
+    });
+    client.send({ url, paths, connections: CONNECTIONS, seconds });
+  });
+}
+
+/** The calls measured, as paths (several where a call names one mate or one word). */
+function calls(mateIds: string[]): [string, string[]][] {
+  return [
+    ['recommend', ['/api/mate/recommend?pageSize=20']],
+    ['recommend tags=fantasy,cozy', ['/api/mate/recommend?tags=fantasy,cozy&pageSize=20']],
+    ['getMateDetail', mateIds.map((id) => `/api/mate/getMateDetail?mateId=${id}`)],
+    ['search', WORDS.map((word) => `/api/mate/search?keyword=${word}&pageSize=20`)],
+    ['hotWords', ['/api/mate/hotWords']],
+    ['trendingRank', ['/api/mate/trendingRank']],
+  ];
+}
+
+async function startApp(database: Awaited<ReturnType<typeof freshDatabase>>, dataDir: string) {
   const app = createApp({
     db: database.db,
     dialect: database.dialect,
-    config,
+    config: loadConfig({ DATA_DIR: dataDir }),
     mailer: memoryMailer(),
     limits: createRateLimits(),
     images: null,
@@ -64,61 +74,93 @@ async function run(dialect: 'sqlite' | 'postgres') {
     chat: createChatService(unconfiguredModel()),
     fetch: globalThis.fetch,
     // Never started: the catalog makes no jobs.
-    jobs: createJobQueue({
-      ...database,
-      databaseUrl: database.url,
-      dataDir,
-      log: silentLogger(),
-    }),
+    jobs: createJobQueue({ ...database, databaseUrl: database.url, dataDir, log: silentLogger() }),
     log: silentLogger(),
     metrics: createMetrics(),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  let turn = 0;
-  const rows = [
-    ['recommend', [{ path: '/api/mate/recommend?tags=fantasy,cozy&pageSize=20' }]],
-    [
-      'getMateDetail',
-      [
-        {
-          setupRequest: (request: autocannon.Request) => ({
-            ...request,
-            path: `/api/mate/getMateDetail?mateId=${ids[(turn += 1) % ids.length]}`,
-          }),
-        },
-      ],
-    ],
-    [
-      'search',
-      [
-        {
-          setupRequest: (request: autocannon.Request) => ({
-            ...request,
-            path: `/api/mate/search?keyword=${WORDS[(turn += 1) % WORDS.length]}&pageSize=20`,
-          }),
-        },
-      ],
-    ],
-  ] as const;
-  const results = [];
-  for (const [call, requests] of rows) {
-    results.push({
-      database: dialect,
-      call,
-      ...(await measure(base, requests as unknown as autocannon.Request[])),
-    });
-  }
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await database.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  return results;
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
-const results = await run('sqlite');
-if (await postgresAvailable()) results.push(...(await run('postgres')));
+const MINIMAL_CALL = 'minimal Hono + better-sqlite3, one row';
+
+/**
+ * Measures `reference` (the minimal server) just before a block of calls: on a shared machine
+ * the load changes minute to minute, so each block is compared with a reference measured
+ * beside it.
+ */
+async function referenceRow(url: string, database: string, mates: string) {
+  const result = await measure(url, ['/one']);
+  const row: ResultRow = {
+    database,
+    mates,
+    call: MINIMAL_CALL,
+    'req/s': Math.round(result.rps),
+    'p50 ms': result.p50,
+    'p99 ms': result.p99,
+    errors: result.errors,
+    'vs minimal': 1,
+  };
+  return { row, rps: result.rps };
+}
+
+async function run(dialect: 'sqlite' | 'postgres', referenceUrl: string): Promise<ResultRow[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-bench-'));
+  const database = await freshDatabase(dialect);
+  await seedIfEmpty(database.db, { media: createFolderStore(dataDir) });
+  const rows: ResultRow[] = [];
+  for (const size of SIZES) {
+    await fill(database.db, size);
+    const mateIds = await someMateIds(database.db, 500);
+    await chatWith(database.db, mateIds, 200);
+    // Hot words must not care how many searches were logged: measured at 10,000 mates over
+    // a search log of a million rows.
+    if (size === SIZES.at(-1)) await fillSearchLog(database, SEARCH_LOG_ROWS);
+    // A running database has statistics (autovacuum; PRAGMA optimize at start): give it them.
+    await sql`analyze`.execute(database.db);
+    const server = await startApp(database, dataDir);
+    // A fresh server's first second under load is slower (code not yet optimised, pools
+    // opening): one second over every call, not counted, so that the first row is not the
+    // one that pays for it.
+    await measure(
+      server.url,
+      calls(mateIds).flatMap(([, paths]) => paths.slice(0, 20)),
+      1,
+    );
+    const minimal = await referenceRow(referenceUrl, dialect, String(size));
+    rows.push(minimal.row);
+    for (const [call, paths] of calls(mateIds)) {
+      // Warmed up: each path asked once, as a running server would have been asked before.
+      for (const one of paths) await fetch(server.url + one).then((response) => response.text());
+      const result = await measure(server.url, paths);
+      rows.push({
+        database: dialect,
+        mates: String(size),
+        call,
+        'req/s': Math.round(result.rps),
+        'p50 ms': result.p50,
+        'p99 ms': result.p99,
+        errors: result.errors,
+        'vs minimal': Math.round((result.rps / minimal.rps) * 100) / 100,
+      });
+    }
+    await server.close();
+  }
+  await database.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return rows;
+}
+
+const reference = await startMinimalServer();
+const rows: ResultRow[] = await run('sqlite', reference.url);
+if (await postgresAvailable()) rows.push(...(await run('postgres', reference.url)));
+await reference.close();
 console.log(
-  `Catalog calls at ${MATES.toLocaleString('en')} mates: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, 127.0.0.1, ${os.cpus().length} cores`,
+  `Catalog calls: autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s each, 127.0.0.1, ${os.cpus().length} cores (shared: figures are noisy)`,
 );
-console.table(results);
+console.table(rows);
+saveResults('catalog', rows);

@@ -49,7 +49,9 @@ export function saveResults(name: string, rows: ResultRow[]): void {
       if (typeof value !== 'number' || typeof was !== 'number' || was === 0) continue;
       const change = (value - was) / Math.abs(was);
       if (Math.abs(change) > 0.05)
-        moves.push(`  ${keyOf(row)} ${label}: ${was} → ${value} (${change > 0 ? '+' : ''}${Math.round(change * 100)}%)`);
+        moves.push(
+          `  ${keyOf(row)} ${label}: ${was} → ${value} (${change > 0 ? '+' : ''}${Math.round(change * 100)}%)`,
+        );
     }
   }
   console.log(

@@ -6,13 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { createApiClient } from '@mates/api-client';
 import { emptyDatabase, postgresAvailable } from '../test/harness';
 import { startOpenAiDouble } from '../test/openai-double';
+import { startMainProcess } from '../test/main-process';
 import { REDIS_TEST_URL, redisAvailable } from '../test/redis-helpers';
 import { memoryRoomLocks, redisRoomLocks } from '../src/chat/room-locks';
 import { connectRedis } from '../src/redis/connect-redis';
@@ -24,30 +25,6 @@ const CONNECTIONS = 16;
 /** People chatting at once, each in a room of their own. */
 const CHATTERS = 8;
 const PORTS = [47601, 47602];
-
-/** The real server in a process of its own, resolved once it listens. */
-async function startMain(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@mates/source', '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const output: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const onData = (data: Buffer) => {
-      output.push(data.toString());
-      if (data.toString().includes('listening on')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output.join('')}`)));
-  });
-  return child;
-}
 
 /** Catalog reads across `bases` at once (the connections shared out): total requests a second. */
 async function catalog(bases: string[]) {
@@ -182,7 +159,7 @@ async function main() {
         MIGRATE: 'auto',
       };
     };
-    children.push(await startMain(env(PORTS[0]!)));
+    children.push((await startMainProcess(env(PORTS[0]!))).child);
     const bases = PORTS.map((port) => `http://127.0.0.1:${port}`);
     const mate = await database.db
       .selectFrom('mates')
@@ -206,7 +183,7 @@ async function main() {
     }
     const one = { catalog: await catalog(bases.slice(0, 1)) };
     const oneChat = await chats(bases.slice(0, 1), tokens, roomIds);
-    children.push(await startMain(env(PORTS[1]!)));
+    children.push((await startMainProcess(env(PORTS[1]!))).child);
     const two = { catalog: await catalog(bases) };
     const twoChat = await chats(bases, tokens, roomIds);
     console.log(

@@ -24,7 +24,6 @@ import { createMetrics } from './metrics/metrics';
 import { instrumentModel } from './metrics/instrument-model';
 import { watchServer } from './metrics/watch-server';
 import { metricsApp } from './http/metrics-route';
-import { connectRedis } from './redis/connect-redis';
 import { redisRoomLocks } from './chat/room-locks';
 import { redisStopRequests } from './chat/stop-requests';
 
@@ -119,7 +118,10 @@ export async function startServer(
   await jobs.start();
   log.info(`jobs: ${jobs.describe()}`);
   // With Redis, every server shares the rate limits, the rooms' locks and stop requests.
-  const redis = config.redis ? await connectRedis(config.redis, log) : null;
+  // ioredis is loaded only when it is used.
+  const redis = config.redis
+    ? await (await import('./redis/connect-redis')).connectRedis(config.redis, log)
+    : null;
   log.info(
     `shared state: ${redis ? `Redis at ${redis.describe()} (rate limits, room locks, stop requests)` : 'in this process (set REDIS_URL to run several servers)'}`,
   );

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@mates/api-client';
@@ -10,6 +10,7 @@ import { migrateTo, migrateToLatest, migrationNames } from '../src/db/migrate';
 import { createSession } from '../src/accounts/sessions';
 import { insertUser } from './harness';
 import { runCommand } from './cli-helpers';
+import { startMainProcess } from './main-process';
 
 // Issue #18: `backup` copies the SQLite database while the server writes to it (SQLite's
 // online backup API); `restore` puts a backup back with the server stopped.
@@ -27,39 +28,18 @@ const rooms = (file: string): number => {
 
 /** `src/main.ts` on `dataDir` in a process of its own; resolves with its address once it listens. */
 async function startServerProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@mates/source', '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        MIGRATE: '',
-        PORT: '0',
-        // Nothing here talks to a model: an OpenAI-compatible one that is never called.
-        LLM_PROVIDER: 'openai',
-        LLM_BASE_URL: 'http://127.0.0.1:47499/v1',
-        LLM_API_KEY: 'sk-test',
-        LLM_MODEL: 'unused',
-        SPEECH_PROVIDER: 'none',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      const listening = /listening on (http:\/\/\S+) /.exec(output);
-      if (listening) resolve(listening[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
+  return startMainProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    MIGRATE: '',
+    PORT: '0',
+    // Nothing here talks to a model: an OpenAI-compatible one that is never called.
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: 'http://127.0.0.1:47499/v1',
+    LLM_API_KEY: 'sk-test',
+    LLM_MODEL: 'unused',
+    SPEECH_PROVIDER: 'none',
   });
-  return { child, url };
 }
 
 describe('backup and restore of the SQLite database', () => {

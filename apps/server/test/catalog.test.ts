@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordChatForTrending } from '../src/catalog/trending';
 import { SessionExpiredError } from '@mates/api-client';
 import {
   DIALECTS,
@@ -192,17 +193,16 @@ describe.each(DIALECTS)('catalog on %s', (dialect) => {
 
   it.skipIf(skip)('ranks trending mates by people chatting in the last seven days', async () => {
     const bram = await mateNamed('Bram Ironvale');
-    const old = new Date(Date.now() - 10 * 24 * 3600 * 1000).toISOString();
-    const fresh = new Date().toISOString();
     const nana = await mateNamed('Nana Okonkwo');
-    await app.db
-      .insertInto('mate_chat_log')
-      .values([
-        { mate_id: bram.id, user_id: 'u1', created_at: fresh },
-        { mate_id: bram.id, user_id: 'u2', created_at: fresh },
-        ...Array.from({ length: 5 }, () => ({ mate_id: nana.id, user_id: 'u', created_at: old })),
-      ])
-      .execute();
+    const chat = (mateId: string, userId: string) =>
+      app.db.transaction().execute((trx) => recordChatForTrending(trx, { mateId, userId }));
+    // Five people chatted with Nana ten days ago, and never since.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() - 10 * 24 * 3600 * 1000);
+    for (let user = 0; user < 5; user++) await chat(nana.id, `u${user}`);
+    vi.useRealTimers();
+    await chat(bram.id, 'u1');
+    await chat(bram.id, 'u2');
     const rank = await app.client().mate.trendingRank();
     expect(rank).toHaveLength(10);
     expect(rank[0]).toMatchObject({ rank: 1, recentChats: 2, mate: { name: 'Bram Ironvale' } });

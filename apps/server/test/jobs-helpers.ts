@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startMainProcess } from './main-process';
+import type { ChildProcess } from 'node:child_process';
 import { connect } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import { createJobQueue } from '../src/jobs/create-job-queue';
@@ -92,26 +93,7 @@ export function gate() {
  * listens; stop it with {@link killHard}.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@mates/source', '--import', 'tsx', 'test/jobs-server.ts'],
-    {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      if (output.includes('listening on')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
-  return child;
+  return (await startMainProcess(env, { script: 'test/jobs-server.ts' })).child;
 }
 
 /** Kills a server process at once (SIGKILL, as a crash would) and waits until it is gone. */

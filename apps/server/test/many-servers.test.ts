@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import {
   afterAll,
   beforeAll,
@@ -19,6 +19,7 @@ import { emptyDatabase, linkIn, postgresAvailable } from './harness';
 import { killHard, waitFor } from './jobs-helpers';
 import { startOpenAiDouble } from './openai-double';
 import { startRoundRobinProxy } from './round-robin-proxy';
+import { startMainProcess } from './main-process';
 import { REDIS_TEST_URL, redisAvailable } from './redis-helpers';
 
 // Issue #18, many servers: three server processes on one PostgreSQL and one Redis, behind a
@@ -47,29 +48,6 @@ async function chat(
     .catch((error: unknown) => (failure = error));
   const text = events.flatMap((e) => (e.type === 'reply-delta' ? [e.text] : [])).join('');
   return { events, failure, text };
-}
-
-/** The real server (`src/main.ts`) in a process of its own, resolved once it listens. */
-async function startMain(env: Record<string, string>, output: string[]): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@mates/source', '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    const onData = (data: Buffer) => {
-      output.push(data.toString());
-      if (data.toString().includes('listening on')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output.join('')}`)));
-  });
-  return child;
 }
 
 /** Undoes quoted-printable (soft line breaks, `=3D`) in a written `.eml`. */
@@ -132,7 +110,12 @@ describe.skipIf(!ready)('three servers on one PostgreSQL and Redis', { timeout: 
     };
     // Started together, as an operator's orchestrator would: they share one empty database.
     children.push(
-      ...(await Promise.all(PORTS.map((_, index) => startMain(env(index), output[index]!)))),
+      ...(await Promise.all(
+        PORTS.map(
+          async (_, index) =>
+            (await startMainProcess(env(index), { output: output[index]! })).child,
+        ),
+      )),
     );
     const kai = await database.db
       .selectFrom('mates')

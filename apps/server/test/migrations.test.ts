@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateTo, migrateToLatest } from '../src/db/migrate';
-import { DIALECTS, emptyDatabase, freshDatabase, postgresAvailable } from './harness';
+import {
+  DIALECTS,
+  emptyDatabase,
+  freshDatabase,
+  insertUser,
+  mateRow,
+  postgresAvailable,
+} from './harness';
 
 const withPostgres = await postgresAvailable();
 
@@ -50,6 +57,8 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-24-0017-payments',
           '2026-11-24-0018-password-resets',
           '2026-11-24-0019-swipes',
+          '2026-11-25-0020-jobs-state-index',
+          '2026-11-25-0021-catalog-counts',
         ]);
       } finally {
         await database.drop();
@@ -212,6 +221,66 @@ describe.each(DIALECTS)('the ledger migration on %s', (dialect) => {
           .where('id', '=', 'u1')
           .executeTakeFirstOrThrow();
         expect(caps).toEqual({ daily_chats_cap: null, daily_gold_coins_cap: null });
+      } finally {
+        await database.drop();
+      }
+    },
+  );
+});
+
+describe.each(DIALECTS)('the catalog counts migration on %s', (dialect) => {
+  it.skipIf(dialect === 'postgres' && !withPostgres)(
+    'counts the logged searches and chats into per-day rows, each user once per mate',
+    async () => {
+      const database = await emptyDatabase(dialect);
+      const db = database.db;
+      try {
+        await migrateTo(db as never, dialect, '2026-11-25-0020-jobs-state-index');
+        const day = (daysAgo: number) =>
+          new Date(Date.now() - daysAgo * 24 * 3600 * 1000).toISOString();
+        await insertUser(db, { id: 'c', email: 'c@example.com' });
+        await db
+          .insertInto('mates')
+          .values(mateRow('c', { id: 'm' }))
+          .execute();
+        for (const [word, daysAgo] of [
+          ['cafe', 0],
+          ['cafe', 0],
+          ['cafe', 2],
+          ['tea', 1],
+        ] as const)
+          await sql`insert into search_log (word, created_at) values (${word}, ${day(daysAgo)})`.execute(
+            db,
+          );
+        for (const [user, daysAgo] of [
+          ['ada', 3],
+          ['ada', 0],
+          ['bob', 2],
+        ] as const)
+          await sql`insert into mate_chat_log (mate_id, user_id, created_at) values ('m', ${user}, ${day(daysAgo)})`.execute(
+            db,
+          );
+        await migrateToLatest(db as never, dialect);
+        const searches = await db
+          .selectFrom('search_word_days')
+          .select(['word', 'searches'])
+          .orderBy('word')
+          .orderBy('day', 'desc')
+          .execute();
+        expect(searches).toEqual([
+          { word: 'cafe', searches: 2 },
+          { word: 'cafe', searches: 1 },
+          { word: 'tea', searches: 1 },
+        ]);
+        const trend = await db
+          .selectFrom('mate_trend_days')
+          .select(['day', 'users'])
+          .orderBy('day', 'desc')
+          .execute();
+        expect(trend).toEqual([
+          { day: day(0).slice(0, 10), users: 1 },
+          { day: day(2).slice(0, 10), users: 1 },
+        ]);
       } finally {
         await database.drop();
       }

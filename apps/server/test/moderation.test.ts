@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordChatForTrending } from '../src/catalog/trending';
 import {
   SessionExpiredError,
   type ApiClient,
@@ -272,13 +273,10 @@ describe.each(DIALECTS)('the moderation queue on %s', (dialect) => {
       // Two people chatted with it lately: it trends.
       for (const user of [reader, creator])
         await server.db
-          .insertInto('mate_chat_log')
-          .values({
-            mate_id: mate.mateId,
-            user_id: user.userInfo.uuid,
-            created_at: new Date().toISOString(),
-          })
-          .execute();
+          .transaction()
+          .execute((trx) =>
+            recordChatForTrending(trx, { mateId: mate.mateId, userId: user.userInfo.uuid }),
+          );
 
       /** Whether `client` finds the mate in discovery, search, trending and favorites. */
       const seenBy = async (client: ApiClient, signedIn: boolean) => ({

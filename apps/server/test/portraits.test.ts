@@ -22,20 +22,21 @@ function beardMarks(): string[] {
 }
 
 describe('seeded portraits', () => {
-  it('give no woman a beard', () => {
+  it('give no woman a beard', async () => {
     const marks = beardMarks();
     expect(marks.every((mark) => mark.length === 60)).toBe(true);
     const women = SEED_MATES.filter((mate) => mate.gender === 'female');
     expect(women.map((mate) => mate.name)).toContain('Sable');
     for (const mate of women) {
-      const svg = portraitSvg('lorelei', mate.name, 'female');
+      const svg = await portraitSvg('lorelei', mate.name, 'female');
       for (const mark of marks) expect(svg, mate.name).not.toContain(mark);
     }
   });
 
-  it('draw the same face for the same mate every time', () => {
-    expect(portraitSvg('lorelei', 'Sir Gideon Marsh', 'male')).toBe(
-      portraitSvg('lorelei', 'Sir Gideon Marsh', 'male'),
-    );
+  it('draw the same face for the same mate every time, and another for another gender', async () => {
+    const man = await portraitSvg('lorelei', 'Sir Gideon Marsh', 'male');
+    expect(await portraitSvg('lorelei', 'Sir Gideon Marsh', 'male')).toBe(man);
+    expect(await portraitSvg('lorelei', 'Sir Gideon Marsh', 'female')).not.toBe(man);
+    expect(await portraitSvg('lorelei', 'Sir Gideon Marshall', 'male')).not.toBe(man);
   });
 });

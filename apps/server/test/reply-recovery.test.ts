@@ -1,16 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startMainProcess } from './main-process';
 import net from 'node:net';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@mates/api-client';
 import { connect } from '../src/db/connect';
 import { linkOrCreateUser } from '../src/accounts/external-accounts';
 import { createSession } from '../src/accounts/sessions';
 import { startOpenAiDouble } from './openai-double';
-
-const serverDir = path.resolve(import.meta.dirname, '..');
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -22,26 +21,7 @@ async function freePort(): Promise<number> {
 
 /** `src/main.ts` in a process of its own, as `pnpm start` runs it; resolves once it listens. */
 async function startProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@mates/source', '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: serverDir,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      if (output.includes('listening on')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
-  return child;
+  return (await startMainProcess(env)).child;
 }
 
 describe('a reply left by a killed process', () => {

@@ -38,6 +38,21 @@ describe.each(DIALECTS)('searching one’s chats on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)('shows each chat with its own last message', async () => {
+    const { client } = await signUp(server);
+    const mates = (await client.mate.search({ keyword: '', pageSize: 3 })).list;
+    for (const mate of mates) await client.room.createRoom({ mateId: mate.mateId });
+    await client.room.createRoom({ mateId: mates[0]!.mateId });
+    const { list } = await client.room.roomList();
+    expect(list).toHaveLength(4);
+    for (const room of list) {
+      const { messages } = await client.room.roomInfo({ roomId: room.roomId });
+      const last = messages.at(-1) ?? null;
+      expect(room.lastMessage?.messageId ?? null).toBe(last?.messageId ?? null);
+    }
+    expect(new Set(list.map((room) => room.lastMessage?.messageId)).size).toBe(4);
+  });
+
   it.skipIf(skip)('refuses a keyword past 100 characters, changing nothing', async () => {
     const { client } = await signUp(server);
     await expect(client.room.roomList({ keyword: 'x'.repeat(101) })).rejects.toMatchObject({

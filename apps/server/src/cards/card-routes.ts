@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { Resvg } from '@resvg/resvg-js';
-import sharp from 'sharp';
+import { loadSharp } from '../images/load-sharp';
 import { CARD_FORMATS, CARD_SPECS, type ImportCardPayload } from '@mates/api-client';
 import { CODE, EnvelopeError, notFound } from '../http/envelope';
 import { contract } from '../http/contract';
@@ -99,8 +98,11 @@ export function cardRoutes(deps: Deps): Hono<ApiEnv> {
   return routes;
 }
 
-const rasterize = (svg: string) =>
-  new Resvg(svg, { fitTo: { mode: 'width', value: 512 } }).render().asPng();
+// resvg is loaded at the first export: a server that exports no card never holds it.
+const rasterize = async (svg: string) => {
+  const { Resvg } = await import('@resvg/resvg-js');
+  return new Resvg(svg, { fitTo: { mode: 'width', value: 512 } }).render().asPng();
+};
 
 // The portrait as PNG: as stored when it is one, converted from WebP or SVG, and drawn
 // afresh when the mate's portrait is not a file of ours or its file has gone missing.
@@ -111,7 +113,7 @@ async function portraitPng(
   const stored = await readPortrait(media, row.avatar);
   if (stored && row.avatar.endsWith('.png')) return stored;
   // An uploaded portrait (WebP): the card goes into a PNG of the same picture.
-  if (stored && row.avatar.endsWith('.webp')) return sharp(stored).png().toBuffer();
+  if (stored && row.avatar.endsWith('.webp')) return (await loadSharp())(stored).png().toBuffer();
   if (stored && row.avatar.endsWith('.svg')) return rasterize(stored.toString('utf8'));
-  return rasterize(portraitSvg('notionists', row.name));
+  return rasterize(await portraitSvg('notionists', row.name));
 }

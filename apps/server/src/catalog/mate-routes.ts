@@ -29,6 +29,8 @@ import { searchRoute } from './search';
 import { hotWords } from './hot-words';
 import { trendingMates } from './trending';
 import { socialRoutes } from './social-routes';
+import { createCatalogCache, visibilityClass } from './catalog-cache';
+import { dayOf } from './hot-words';
 import { creatorOf, reviewsOf } from './creators';
 import { saveReview } from './reviews';
 
@@ -37,6 +39,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
   const { db } = deps;
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/mate');
+  const cache = createCatalogCache(db);
 
   /**
    * A mate the caller may see, or a clear error. With `asModerator`, administrators also see
@@ -47,10 +50,13 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
     viewer: ReturnType<typeof requireUser> | null,
     options: { asModerator?: boolean } = {},
   ) {
-    const row = await matesWithCreators(db)
-      .where('mates.id', '=', mateId)
-      .where('mates.deleted_at', 'is', null)
-      .executeTakeFirst();
+    // The row is the same for every viewer; who may see it is decided below, per request.
+    const { row } = await cache.get(['mates'], `mate|${mateId}`, async () => ({
+      row: await matesWithCreators(db)
+        .where('mates.id', '=', mateId)
+        .where('mates.deleted_at', 'is', null)
+        .executeTakeFirst(),
+    }));
     const isOwn = Boolean(viewer && row && row.creator_id === viewer.id);
     if (row && !isOwn && options.asModerator && (await moderates(row, viewer))) return row;
     if (!row || (row.visibility !== 'public' && !isOwn)) throw notFound('Mate');
@@ -87,11 +93,17 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
   const recommendQuery = z.object({ tags: tagList, gender, ...pageFields });
   api.get('/mate/recommend', recommendQuery, async (c, read) => {
     const input = await read();
+    const viewer = c.get('user');
+    const key = `recommend|${visibilityClass(viewer)}|${JSON.stringify(input)}`;
+    return cache.get(['mates'], key, () => recommend(input, viewer));
+  });
+
+  /** Mates that share more of the chosen tags come first, then the most chatted with. */
+  function recommend(input: z.output<typeof recommendQuery>, viewer: UserTable | null) {
     const pages = paging(input);
-    let ids = listableMateIds(db, c.get('user'));
+    let ids = listableMateIds(db, viewer);
     if (input.gender) ids = ids.where('mates.gender', '=', input.gender);
     const tags = input.tags ?? [];
-    // Mates that share more of the chosen tags come first, then the most chatted with.
     const matches = db
       .selectFrom('mate_tags')
       .select(['mate_tags.mate_id', (eb) => eb.fn.countAll<number>().as('matches')])
@@ -101,7 +113,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
     const filtered = tags.length ? ids.innerJoin(matches, 'tm.mate_id', 'mates.id') : ids;
     const ordered = tags.length ? filtered.orderBy(sql.ref('tm.matches'), 'desc') : filtered;
     return pageOfMates(db, filtered, ordered, pages);
-  });
+  }
 
   const mateQuery = z.object({ mateId: id });
   api.get('/mate/getMateDetail', mateQuery, async (c, read) => {
@@ -146,16 +158,23 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
     return result;
   });
 
-  api.get('/mate/hotWords', () => hotWords(db));
+  // Both count in whole UTC days: the day is part of the key, so a new day computes anew.
+  api.get('/mate/hotWords', () =>
+    cache.get(['hot_words'], `hotWords|${dayOf(Date.now())}`, () => hotWords(db)),
+  );
 
   api.get('/mate/trendingRank', async (c) => {
-    const rows = await trendingMates(db, c.get('user'));
-    const result: TrendingEntry[] = rows.map((row, index) => ({
-      rank: index + 1,
-      mate: toMateSummary(row),
-      recentChats: Number(row.recent_chats),
-    }));
-    return result;
+    const viewer = c.get('user');
+    const key = `trending|${visibilityClass(viewer)}|${dayOf(Date.now())}`;
+    return cache.get(['mates', 'trending'], key, async () => {
+      const rows = await trendingMates(db, viewer);
+      const result: TrendingEntry[] = rows.map((row, index) => ({
+        rank: index + 1,
+        mate: toMateSummary(row),
+        recentChats: Number(row.recent_chats),
+      }));
+      return result;
+    });
   });
 
   const reviewPayload = z.object({
@@ -230,7 +249,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
     return null;
   });
 
-  routes.route('/', searchRoute(deps));
+  routes.route('/', searchRoute(deps, cache));
   routes.route('/', socialRoutes(deps));
   return routes;
 }

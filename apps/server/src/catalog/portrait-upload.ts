@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '../images/load-sharp';
 import { badInput, CODE, EnvelopeError } from '../http/envelope';
 
 /** The largest picture a creator may upload, in bytes (decoded). */
@@ -60,6 +61,7 @@ async function makePortrait(bytes: Buffer): Promise<Buffer> {
   const options = { limitInputPixels: MAX_PORTRAIT_PIXELS, failOn: 'truncated' } as const;
   let meta: Metadata;
   try {
+    const sharp = await loadSharp();
     meta = await sharp(bytes, options).metadata();
   } catch {
     throw badInput('image: is not a picture we can read (send a PNG, JPEG, WebP or GIF).');
@@ -78,6 +80,7 @@ async function makePortrait(bytes: Buffer): Promise<Buffer> {
   if (width * height > MAX_PORTRAIT_PIXELS)
     throw badInput(`image: is too large to open (${width}×${height} pixels).`);
   try {
+    const sharp = await loadSharp();
     return await sharp(bytes, options)
       .rotate()
       .resize(PORTRAIT_SIZE.width, PORTRAIT_SIZE.height, { fit: 'cover', position: 'attention' })

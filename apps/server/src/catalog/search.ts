@@ -8,6 +8,8 @@ import { logSearch } from './hot-words';
 import { paging } from './mate-rows';
 import { listableMateIds, pageOfMates } from './mate-ids';
 import { gender, pageFields, tagList } from './query-schemas';
+import { visibilityClass, type CatalogCache } from './catalog-cache';
+import type { UserTable } from '../db/schema';
 
 /** Lowercase words without accents: what both search indexes compare. */
 export function searchWords(keyword: string): string[] {
@@ -27,7 +29,7 @@ function ftsExpression(words: string[]): string {
 }
 
 /** `/mate/search`: name, tagline, description and tags; paged; signed-in searches that find something feed the hot words. */
-export function searchRoute(deps: Deps): Hono<ApiEnv> {
+export function searchRoute(deps: Deps, cache: CatalogCache): Hono<ApiEnv> {
   const { db, dialect } = deps;
   const routes = new Hono<ApiEnv>();
   const searchQuery = z.object({
@@ -39,10 +41,20 @@ export function searchRoute(deps: Deps): Hono<ApiEnv> {
   });
   contract(routes, '/mate').get('/mate/search', searchQuery, async (c, read) => {
     const input = await read();
-    const pages = paging(input);
-    const { page } = pages;
+    const viewer = c.get('user');
     const words = searchWords(input.keyword);
-    let ids = listableMateIds(db, c.get('user'));
+    // Answers are shared; the words are the key, so "Café" and "cafe" share one.
+    const key = `search|${visibilityClass(viewer)}|${JSON.stringify({ ...input, keyword: words })}`;
+    const result = await cache.get(['mates'], key, () => search(input, words, viewer));
+    if (words.length && (input.page ?? 1) === 1 && viewer && result.total > 0)
+      await logSearch(db, words);
+    return result;
+  });
+
+  /** One page of the mates that match `words` and the filters of `input`. */
+  function search(input: z.output<typeof searchQuery>, words: string[], viewer: UserTable | null) {
+    const pages = paging(input);
+    let ids = listableMateIds(db, viewer);
     if (input.gender) ids = ids.where('mates.gender', '=', input.gender);
     for (const tag of input.tags ?? []) {
       ids = ids.where((eb) =>
@@ -77,9 +89,7 @@ export function searchRoute(deps: Deps): Hono<ApiEnv> {
     let ordered = ids;
     if (input.sort === 'newest') ordered = ordered.orderBy('mates.created_at', 'desc');
     else if (input.sort === 'relevance' && rank) ordered = ordered.orderBy(rank, 'desc');
-    const result = await pageOfMates(db, ids, ordered, pages);
-    if (words.length && page === 1 && c.get('user') && result.total > 0) await logSearch(db, words);
-    return result;
-  });
+    return pageOfMates(db, ids, ordered, pages);
+  }
   return routes;
 }

@@ -211,14 +211,16 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
   const choicesQuery = z.object({ seed: z.string().trim().min(1, 'is required').max(100) });
   api.get('/mate/portraitChoices', choicesQuery, async (_c, read) => {
     const { seed } = await read();
-    return Array.from({ length: PORTRAIT_CHOICES }, (_, n): PortraitChoice => {
-      const style = CHOICE_STYLES[n % CHOICE_STYLES.length]!;
-      const svg = portraitSvg(style, `${seed}#${n}`);
-      return {
-        choiceId: `${style}:${seed}#${n}`,
-        url: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
-      };
-    });
+    return Promise.all(
+      Array.from({ length: PORTRAIT_CHOICES }, async (_, n): Promise<PortraitChoice> => {
+        const style = CHOICE_STYLES[n % CHOICE_STYLES.length]!;
+        const svg = await portraitSvg(style, `${seed}#${n}`);
+        return {
+          choiceId: `${style}:${seed}#${n}`,
+          url: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+        };
+      }),
+    );
   });
 
   /** Removes a portrait file of ours once nothing refers to it (seeded faces are shared). */
@@ -239,9 +241,10 @@ export function studioRoutes(deps: Deps): Hono<ApiEnv> {
     // Checked in full before anything is written.
     const file =
       input.choiceId !== undefined
-        ? (({ style, seed }) => ({ bytes: portraitSvg(style, seed), extension: '.svg' as const }))(
-            readChoice(input.choiceId),
-          )
+        ? await (async ({ style, seed }) => ({
+            bytes: await portraitSvg(style, seed),
+            extension: '.svg' as const,
+          }))(readChoice(input.choiceId))
         : {
             bytes: await portraitFromUpload(
               Buffer.from(input.image.replace(/^data:[^,]*,/, ''), 'base64'),

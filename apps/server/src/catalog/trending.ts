@@ -1,49 +1,118 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserTable } from '../db/schema';
-import { now } from '../db/dialect';
-import { matesWithCreators, visibleTo } from './mate-rows';
+import { matesWithCreators, visibleTo, type MateRow } from './mate-rows';
+import { dayOf, firstDayOf } from './hot-words';
 
-/** How far back trending looks. */
+/** How far back trending looks (in whole UTC days, today included). */
 export const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Adds `delta` users to `mateId`'s trending count of `day`. */
+async function countDay(trx: Transaction<Database>, mateId: string, day: string, delta: number) {
+  await trx
+    .insertInto('mate_trend_days')
+    .values({ mate_id: mateId, day, users: delta })
+    .onConflict((oc) =>
+      oc
+        .columns(['mate_id', 'day'])
+        .doUpdateSet((eb) => ({ users: eb('mate_trend_days.users', '+', delta) })),
+    )
+    .execute();
+}
 
 /**
  * Records that `userId` sent a message to `mateId`: the send route calls it inside the
  * transaction that saves the user's message (not when a room is opened, so empty rooms
  * count for nothing). The mate's chat counter grows once per user who ever chatted with it;
- * trending counts each user once per mate in its window.
+ * trending counts each user once per mate in its window: a user is counted on the last day
+ * they chatted with the mate, and moved to today when they chat again. Most messages cost one
+ * primary-key read; the first of a day for a user and a mate writes two small rows.
  */
 export async function recordChatForTrending(
   trx: Transaction<Database>,
   chat: { mateId: string; userId: string },
 ): Promise<void> {
-  const before = await trx
-    .selectFrom('mate_chat_log')
-    .select('id')
+  const today = dayOf(Date.now());
+  const known = await trx
+    .selectFrom('mate_chatters')
+    .select('last_day')
     .where('mate_id', '=', chat.mateId)
     .where('user_id', '=', chat.userId)
-    .limit(1)
     .executeTakeFirst();
-  await trx
-    .insertInto('mate_chat_log')
-    .values({ mate_id: chat.mateId, user_id: chat.userId, created_at: now() })
-    .execute();
-  if (!before)
+  if (known?.last_day === today) return;
+  if (!known) {
+    // Two first messages at once (PostgreSQL): only the one whose row went in counts.
+    const inserted = await trx
+      .insertInto('mate_chatters')
+      .values({ mate_id: chat.mateId, user_id: chat.userId, last_day: today })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    await countDay(trx, chat.mateId, today, 1);
     await trx
       .updateTable('mates')
       .set((eb) => ({ chats_count: eb('chats_count', '+', 1) }))
       .where('id', '=', chat.mateId)
       .execute();
+    return;
+  }
+  const moved = await trx
+    .updateTable('mate_chatters')
+    .set({ last_day: today })
+    .where('mate_id', '=', chat.mateId)
+    .where('user_id', '=', chat.userId)
+    .where('last_day', '=', known.last_day)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) return;
+  await countDay(trx, chat.mateId, known.last_day, -1);
+  await countDay(trx, chat.mateId, today, 1);
 }
 
-/** The ten mates `viewer` may see with the most people chatting with them lately. */
-export function trendingMates(db: Kysely<Database>, viewer: UserTable | null) {
-  const since = new Date(Date.now() - TRENDING_WINDOW_MS).toISOString();
-  const recent = sql<number>`(select count(distinct mate_chat_log.user_id) from mate_chat_log where mate_chat_log.mate_id = mates.id and mate_chat_log.created_at >= ${since})`;
-  return visibleTo(matesWithCreators(db), viewer)
-    .select(recent.as('recent_chats'))
+/** A trending mate: the mate's row and how many people chatted with it in the window. */
+export type TrendingRow = MateRow & { recent_chats: number };
+
+/**
+ * The ten mates `viewer` may see with the most people chatting with them lately, ties broken
+ * by chat count, then newest. Reads the mates counted in the window (at most seven small rows
+ * each, whatever the number of messages sent) and, when fewer than ten, tops them up with the
+ * most chatted-with mates in the listing index's order: no scan of every mate.
+ */
+export async function trendingMates(
+  db: Kysely<Database>,
+  viewer: UserTable | null,
+): Promise<TrendingRow[]> {
+  const recent = db
+    .selectFrom('mate_trend_days')
+    .select(['mate_id', (eb) => eb.fn.sum<number>('users').as('users')])
+    .where('day', '>=', firstDayOf(TRENDING_WINDOW_MS))
+    .groupBy('mate_id')
+    .having((eb) => eb.fn.sum('users'), '>', 0)
+    .as('recent');
+  const counted = await visibleTo(matesWithCreators(db), viewer)
+    .innerJoin(recent, 'recent.mate_id', 'mates.id')
+    .select('recent.users as recent_chats')
     .orderBy('recent_chats', 'desc')
     .orderBy('mates.chats_count', 'desc')
     .orderBy('mates.created_at', 'desc')
+    .orderBy('mates.id')
     .limit(10)
     .execute();
+  const rows: TrendingRow[] = counted.map((row) => ({
+    ...row,
+    recent_chats: Number(row.recent_chats),
+  }));
+  if (rows.length === 10) return rows;
+  let rest = visibleTo(matesWithCreators(db), viewer);
+  if (rows.length)
+    rest = rest.where(
+      'mates.id',
+      'not in',
+      rows.map((row) => row.id),
+    );
+  const quiet = await rest
+    .orderBy('mates.chats_count', 'desc')
+    .orderBy('mates.created_at', 'desc')
+    .orderBy('mates.id')
+    .limit(10 - rows.length)
+    .execute();
+  return [...rows, ...quiet.map((row) => ({ ...row, recent_chats: 0 }))];
 }

@@ -134,27 +134,42 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
         : Promise.resolve([]),
       visibleMateIds(db, user, mateIds),
     ]);
-    const list: RoomSummary[] = await Promise.all(
-      rooms.map(async (room) => {
-        const mate = toMateSummary(mates.find((m) => m.id === room.mate_id)!);
-        const last = await db
-          .selectFrom('messages')
-          .selectAll()
-          .where('room_id', '=', room.id)
-          .orderBy('position', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        return {
-          roomId: room.id,
-          mateId: room.mate_id,
-          personaId: room.persona_id,
-          createdAt: room.created_at,
-          updatedAt: room.updated_at,
-          mate: visible.has(room.mate_id) ? mate : closedSummary(mate),
-          lastMessage: last ? (await withImages(db, deps.config, [last]))[0]! : null,
-        };
-      }),
-    );
+    // Each room's last message, in one query (the unique (room_id, position) index finds it).
+    const lastRows = rooms.length
+      ? await db
+          .selectFrom('messages as m')
+          .selectAll('m')
+          .where(
+            'm.room_id',
+            'in',
+            rooms.map((room) => room.id),
+          )
+          .where((eb) =>
+            eb(
+              'm.position',
+              '=',
+              eb
+                .selectFrom('messages as n')
+                .select((inner) => inner.fn.max('n.position').as('position'))
+                .whereRef('n.room_id', '=', 'm.room_id'),
+            ),
+          )
+          .execute()
+      : [];
+    const lastMessages = await withImages(db, deps.config, lastRows);
+    const lastByRoom = new Map(lastMessages.map((message) => [message.roomId, message]));
+    const list: RoomSummary[] = rooms.map((room) => {
+      const mate = toMateSummary(mates.find((m) => m.id === room.mate_id)!);
+      return {
+        roomId: room.id,
+        mateId: room.mate_id,
+        personaId: room.persona_id,
+        createdAt: room.created_at,
+        updatedAt: room.updated_at,
+        mate: visible.has(room.mate_id) ? mate : closedSummary(mate),
+        lastMessage: lastByRoom.get(room.id) ?? null,
+      };
+    });
     return toPage(list, pages, total.n);
   });
 

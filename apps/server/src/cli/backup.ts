@@ -1,8 +1,6 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
 import { backupSqlite } from '../db/sqlite-backup';
-import { megabytes, runCommand, say } from './run-command';
+import { megabytes, runCommand, say, sqliteFileArgument } from './run-command';
 
 const USAGE = `Usage: pnpm backup <file>
 
@@ -13,24 +11,14 @@ On PostgreSQL (DATABASE_URL) use pg_dump instead, as docs/deploy.md shows.`;
 
 /** `backup <file>`: an online copy of the SQLite database. */
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: { help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-    strict: true,
-  });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (positionals.length !== 1) throw new ConfigError(`name one file to write\n\n${USAGE}`);
-  const config = loadConfig();
-  if (config.databaseUrl)
-    throw new ConfigError(
+  const args = sqliteFileArgument(argv, USAGE, {
+    missing: 'name one file to write',
+    onPostgres:
       'backup copies the SQLite database, and this server uses PostgreSQL (DATABASE_URL): back it up with pg_dump as docs/deploy.md shows',
-    );
-  const source = path.join(config.dataDir, 'mates.db');
-  const target = path.resolve(positionals[0]!);
+  });
+  if (!args) return 0;
+  const source = path.join(args.config.dataDir, 'mates.db');
+  const target = args.file;
   const copied = await backupSqlite(source, target);
   say(`backed up ${source} to ${target} (${megabytes(copied.bytes)}, ${copied.pages} pages)`);
   return 0;

@@ -1,10 +1,8 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
 import { migrationNames } from '../db/migrate';
 import { restoreSqlite } from '../db/sqlite-backup';
 import { MIGRATE_COMMAND } from '../db/migrate-on-start';
-import { megabytes, runCommand, say } from './run-command';
+import { megabytes, runCommand, say, sqliteFileArgument } from './run-command';
 
 const USAGE = `Usage: pnpm restore <file>
 
@@ -16,23 +14,13 @@ On PostgreSQL (DATABASE_URL) use pg_restore instead, as docs/deploy.md shows.`;
 
 /** `restore <file>`: a backup back in place of the SQLite database, with the server stopped. */
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: { help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-    strict: true,
-  });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (positionals.length !== 1) throw new ConfigError(`name one backup file\n\n${USAGE}`);
-  const config = loadConfig();
-  if (config.databaseUrl)
-    throw new ConfigError(
+  const args = sqliteFileArgument(argv, USAGE, {
+    missing: 'name one backup file',
+    onPostgres:
       'restore replaces the SQLite database, and this server uses PostgreSQL (DATABASE_URL): restore it with pg_restore as docs/deploy.md shows',
-    );
-  const backup = path.resolve(positionals[0]!);
+  });
+  if (!args) return 0;
+  const { config, file: backup } = args;
   const target = path.join(config.dataDir, 'mates.db');
   const restored = await restoreSqlite(backup, target, migrationNames());
   say(`restored ${backup} into ${target} (${megabytes(restored.bytes)}, ${restored.pages} pages)`);

@@ -19,6 +19,8 @@ import * as ledger from './migrations/2026-11-24-0016-ledger';
 import * as payments from './migrations/2026-11-24-0017-payments';
 import * as passwordResets from './migrations/2026-11-24-0018-password-resets';
 import * as swipes from './migrations/2026-11-24-0019-swipes';
+import * as jobsStateIndex from './migrations/2026-11-25-0020-jobs-state-index';
+import * as catalogCounts from './migrations/2026-11-25-0021-catalog-counts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -43,6 +45,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-24-0017-payments': payments,
   '2026-11-24-0018-password-resets': passwordResets,
   '2026-11-24-0019-swipes': swipes,
+  '2026-11-25-0020-jobs-state-index': jobsStateIndex,
+  '2026-11-25-0021-catalog-counts': catalogCounts,
 };
 
 /** The names of every migration this server knows, in the order they run. */

@@ -192,6 +192,33 @@ export interface SearchLogTable {
   created_at: Timestamp;
 }
 
+/** A counter raised by triggers whenever answers of its kind change (catalog cache keys). */
+export interface CatalogVersionTable {
+  name: string;
+  version: number;
+}
+
+/** Searches per word per UTC day (`YYYY-MM-DD`): what hot words read. */
+export interface SearchWordDayTable {
+  word: string;
+  day: string;
+  searches: number;
+}
+
+/** The last UTC day a user chatted with a mate. */
+export interface MateChatterTable {
+  mate_id: string;
+  user_id: string;
+  last_day: string;
+}
+
+/** Per mate per UTC day, the users whose last chat with it was that day: what trending reads. */
+export interface MateTrendDayTable {
+  mate_id: string;
+  day: string;
+  users: number;
+}
+
 export interface MateChatLogTable {
   id: Generated<number>;
   mate_id: string;
@@ -356,6 +383,10 @@ export interface Database {
   user_feedback: UserFeedbackTable;
   search_log: SearchLogTable;
   mate_chat_log: MateChatLogTable;
+  catalog_versions: CatalogVersionTable;
+  search_word_days: SearchWordDayTable;
+  mate_chatters: MateChatterTable;
+  mate_trend_days: MateTrendDayTable;
   packages: PackageTable;
   subscriptions: SubscriptionTable;
   checkouts: CheckoutTable;

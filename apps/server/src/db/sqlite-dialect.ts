@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import {
   CompiledQuery,
   SelectQueryNode,
@@ -12,22 +13,20 @@ import {
 const STATEMENTS_KEPT = 1000;
 
 /**
- * better-sqlite3 statements kept by their SQL, least recently used dropped first. Kysely's own
- * driver prepares every query again; a chat send runs the same twenty statements each time,
- * and SQLite re-prepares a kept statement itself when the schema changes.
+ * better-sqlite3 statements kept by their SQL (lru-cache, least recently used dropped first).
+ * Kysely's own driver prepares every query again; a chat send runs the same twenty statements
+ * each time, and SQLite re-prepares a kept statement itself when the schema changes. Safe
+ * because better-sqlite3 runs `all` and `run` to completion synchronously; streamed rows, which
+ * hold a statement busy, get a statement of their own.
  */
 function statementCache(database: BetterSqlite3.Database) {
-  const kept = new Map<string, BetterSqlite3.Statement>();
+  const kept = new LRUCache<string, BetterSqlite3.Statement>({ max: STATEMENTS_KEPT });
   return (sql: string): BetterSqlite3.Statement => {
     let statement = kept.get(sql);
-    if (statement) {
-      // Re-inserted: a Map iterates in insertion order, so the first key is the least used.
-      kept.delete(sql);
-    } else {
+    if (!statement) {
       statement = database.prepare(sql);
-      if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(sql, statement);
     }
-    kept.set(sql, statement);
     return statement;
   };
 }

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import type { ImageProvider } from '../config';
 import { codeOf, wasNotReached } from '../http/network-errors';
+import { loadSharp } from './load-sharp';
 
 /** What to draw. */
 export interface ImageRequest {
@@ -193,6 +193,7 @@ const MIME_TYPES = {
 /** Checks that `data` is a whole PNG, JPEG or WebP image (decoding it) and names its type. */
 export async function checkImage(engine: string, data: Buffer): Promise<GeneratedImage> {
   try {
+    const sharp = await loadSharp();
     const image = sharp(data, { failOn: 'error' });
     const { format, width, height } = await image.metadata();
     const mimeType = MIME_TYPES[format as keyof typeof MIME_TYPES];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp';
 import type { ImageJobRef, ImageSize, JobStatus, Paged, RoomPicture } from '@mates/api-client';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
@@ -159,6 +159,7 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
         deps.log.warn(`picture ${job.id}: ${error.message}`);
         throw new Error(PICTURE_FAILURES[error.failure], { cause: error });
       }
+      const sharp = await loadSharp();
       const webp = await sharp(images[0]!.data).webp({ quality: 90 }).toBuffer();
       let file: string;
       try {

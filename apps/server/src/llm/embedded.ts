@@ -1,14 +1,12 @@
 import fs from 'node:fs';
-import {
-  getLlama,
-  LlamaChatSession,
-  resolveModelFile,
-  type ChatHistoryItem,
-  type Llama,
-  type LlamaContext,
-  type LlamaContextSequence,
-  type LlamaModel,
+import type {
+  ChatHistoryItem,
+  Llama,
+  LlamaContext,
+  LlamaContextSequence,
+  LlamaModel,
 } from 'node-llama-cpp';
+import type * as LlamaCpp from 'node-llama-cpp';
 import {
   ModelBusyError,
   ProviderError,
@@ -48,6 +46,9 @@ export const MODEL_LOADING = 'The language model is loading. Please try again in
 export function createEmbeddedModel(
   options: EmbeddedModelOptions,
 ): LanguageModel & { ready: Promise<void> } {
+  // node-llama-cpp is loaded with the model, not with this module: other parts import this
+  // module's texts, and a server on a hosted model never holds llama.cpp (~28 MB resident).
+  let llamaCpp: typeof LlamaCpp | undefined;
   let llama: Llama | undefined;
   let model: LlamaModel | undefined;
   let context: LlamaContext | undefined;
@@ -57,6 +58,8 @@ export function createEmbeddedModel(
 
   const ready = (async () => {
     try {
+      llamaCpp = await import('node-llama-cpp');
+      const { getLlama, resolveModelFile } = llamaCpp;
       const modelPath = options.model.startsWith('hf:')
         ? await resolveModelFile(options.model, {
             directory: options.modelsDir,
@@ -136,10 +139,10 @@ export function createEmbeddedModel(
     countTokens: (text) => (model ? model.tokenize(text).length : Math.ceil(text.length / 4)),
     async generate(turns, generateOptions: GenerateOptions, onText) {
       const reason = status === '' ? null : status;
-      if (reason || !model)
+      if (reason || !model || !llamaCpp)
         throw new ProviderError(reason ?? 'The language model is not ready.', 'unavailable');
       const sequence = await acquire(generateOptions.signal);
-      const session = new LlamaChatSession({
+      const session = new llamaCpp.LlamaChatSession({
         contextSequence: sequence,
         autoDisposeSequence: false,
       });

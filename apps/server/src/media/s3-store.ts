@@ -7,6 +7,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
+import { bucketName, describeBucket } from './describe-bucket';
 import {
   checkMediaKey,
   contentTypeOf,
@@ -49,7 +50,7 @@ export function createS3Store(s3: S3Config): MediaStore {
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
   });
-  const where = `bucket ${s3.bucket}${s3.endpoint ? ` at ${s3.endpoint}` : ` (AWS ${s3.region})`}`;
+  const where = bucketName(s3);
   const target = (key: string) => ({ Bucket: s3.bucket, Key: s3.prefix + checkMediaKey(key) });
   const unavailable = (error: unknown, what: string): never => {
     throw new StorageUnavailable(`${where}: ${what}: ${(error as Error).message}`, {
@@ -57,7 +58,7 @@ export function createS3Store(s3: S3Config): MediaStore {
     });
   };
   return {
-    describe: () => `S3 ${where}${s3.prefix ? `, keys under ${s3.prefix}` : ''}`,
+    describe: () => describeBucket(s3),
     async put(key, body, contentType) {
       try {
         await client.send(

@@ -1,5 +1,3 @@
-import { createAvatar } from '@dicebear/core';
-import { lorelei, notionists } from '@dicebear/collection';
 import type { Gender } from '@mates/api-client';
 import type { MediaStore } from '../media/media-store';
 
@@ -9,14 +7,15 @@ import type { MediaStore } from '../media/media-store';
  */
 export const MEDIA_URL_PREFIX = '/media';
 
-const STYLES = { lorelei, notionists };
+const STYLES = ['lorelei', 'notionists'] as const;
 const BACKGROUNDS = ['b6a4e3', 'f2b8c6', 'a9d8e6', 'f6d6a8', 'b9e4c9'];
 
 /** A DiceBear portrait style; both are CC0. */
-export type PortraitStyle = keyof typeof STYLES;
+export type PortraitStyle = (typeof STYLES)[number];
 
 /** Whether `name` is one of the portrait styles. */
-export const isPortraitStyle = (name: string): name is PortraitStyle => Object.hasOwn(STYLES, name);
+export const isPortraitStyle = (name: string): name is PortraitStyle =>
+  (STYLES as readonly string[]).includes(name);
 
 const variants = (numbers: number[]) => numbers.map((n) => `variant${String(n).padStart(2, '0')}`);
 // Lorelei's hair styles, sorted by eye from a sheet of all 48: short cuts, and longer ones.
@@ -49,8 +48,18 @@ export function portraitLooks(
  * The SVG of a CC0 DiceBear portrait: the same style, seed and gender always draw the same
  * face, one that looks like the gender when it is given (the seeded vampire Sable had a beard).
  */
-export function portraitSvg(style: PortraitStyle, seed: string, gender?: Gender): string {
-  return createAvatar(STYLES[style] as never, {
+export async function portraitSvg(
+  style: PortraitStyle,
+  seed: string,
+  gender?: Gender,
+): Promise<string> {
+  // Loaded at the first portrait drawn: the styles' drawings cost some 10 MB resident, which a
+  // server past its first start (the seed) seldom needs.
+  const [{ createAvatar }, collection] = await Promise.all([
+    import('@dicebear/core'),
+    import('@dicebear/collection'),
+  ]);
+  return createAvatar(collection[style] as never, {
     seed,
     backgroundColor: BACKGROUNDS,
     ...portraitLooks(style, gender),
@@ -68,7 +77,7 @@ export async function renderPortrait(
   seed: string,
   gender?: Gender,
 ): Promise<string> {
-  const svg = portraitSvg(style, seed, gender);
+  const svg = await portraitSvg(style, seed, gender);
   await media.put(`media/avatars/${id}.svg`, svg, 'image/svg+xml');
   return `${MEDIA_URL_PREFIX}/avatars/${id}.svg`;
 }

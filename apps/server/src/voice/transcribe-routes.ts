@@ -6,25 +6,25 @@ import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { badInput, notice } from '../http/envelope';
 import { consume } from '../accounts/rate-limits';
 import { SpeechProviderError, type SpeechFailure } from './speech-engine';
+import { en } from '../i18n/en';
 
 /** What `POST /voice/transcribe` answers (5007) when `TRANSCRIBE_PROVIDER` is not set. */
-export const TRANSCRIPTION_NOT_SET_UP = 'Speech to text is not set up on this server.';
+export const TRANSCRIPTION_NOT_SET_UP = en.notices.transcription.notSetUp;
 
 /** The largest recording `POST /voice/transcribe` takes, once decoded: 2 MB. */
 export const TRANSCRIBE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Why a recording was not turned into text, as people are told it (the detail goes to the log). */
 export const TRANSCRIBE_FAILURES: Record<SpeechFailure, string> = {
-  unreachable:
-    'The speech-to-text engine could not be reached. Try again later, or type your message.',
-  unauthorized: 'The speech-to-text engine refused this server. Tell the server’s owner.',
-  busy: 'The speech-to-text engine is busy. Try again in a little while.',
-  rejected: 'The speech-to-text engine could not use this recording. Try recording again.',
-  failed: 'The speech-to-text engine failed while listening. Try again.',
-  timeout: 'The recording took too long to turn into text. Try a shorter one.',
-  cut: 'The connection to the speech-to-text engine dropped. Try again.',
-  malformed: 'The speech-to-text engine answered without any text. Try again.',
-  cancelled: 'The recording was not turned into text: it was cancelled.',
+  unreachable: en.notices.transcription.unreachable,
+  unauthorized: en.notices.transcription.unauthorized,
+  busy: en.notices.transcription.busy,
+  rejected: en.notices.transcription.rejected,
+  failed: en.notices.transcription.failed,
+  timeout: en.notices.transcription.timeout,
+  cut: en.notices.transcription.cut,
+  malformed: en.notices.transcription.malformed,
+  cancelled: en.notices.transcription.cancelled,
 };
 
 /** The longest base64 text that can decode to {@link TRANSCRIBE_MAX_BYTES}. */

@@ -15,28 +15,28 @@ import { SpeechProviderError, type SpeechEngine, type SpeechFailure } from './sp
 import { spokenText } from './spoken-text';
 import { mateVoice, voicesOf } from './voices';
 import { speechOf } from './speech-clips';
+import { en } from '../i18n/en';
 
 /** What every voice call answers (5007) when `SPEECH_PROVIDER` is `none`. */
-export const VOICE_NOT_SET_UP = 'Voice is not set up on this server.';
+export const VOICE_NOT_SET_UP = en.notices.voice.notSetUp;
 
 /** What hearing a message costs to whoever has too few gold coins (5007). */
-export const NOT_ENOUGH_COINS_FOR_VOICE =
-  'You do not have enough gold coins to hear this message. Get more in the shop, then try again.';
+export const NOT_ENOUGH_COINS_FOR_VOICE = en.notices.voice.notEnoughCoins;
 
 /** A message with no words left once its actions (`*smiles*`) and markdown are set aside. */
 export const NOTHING_TO_SAY = 'messageId: this message has nothing to say aloud.';
 
 /** Why a voice clip failed, as people are told it (the engine's detail goes to the log). */
 export const VOICE_FAILURES: Record<SpeechFailure, string> = {
-  unreachable: 'The voice engine could not be reached.',
-  unauthorized: 'The voice engine refused this server. Tell the server’s owner.',
-  busy: 'The voice engine is busy. Try again in a little while.',
-  rejected: 'The voice engine cannot speak this voice or text.',
-  failed: 'The voice engine failed while speaking.',
-  timeout: 'The voice took too long to make.',
-  cut: 'The connection to the voice engine dropped while speaking.',
-  malformed: 'The voice engine answered without audio.',
-  cancelled: 'The voice was cancelled.',
+  unreachable: en.notices.voice.unreachable,
+  unauthorized: en.notices.voice.unauthorized,
+  busy: en.notices.voice.busy,
+  rejected: en.notices.voice.rejected,
+  failed: en.notices.voice.failed,
+  timeout: en.notices.voice.timeout,
+  cut: en.notices.voice.cut,
+  malformed: en.notices.voice.malformed,
+  cancelled: en.notices.voice.cancelled,
 };
 
 /** How long one synthesis may take. */
@@ -232,8 +232,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
       clip = await read();
       if (!clip) return c.text('Not found', 404);
     }
-    if (clip.state === 'failed')
-      return c.text('This voice could not be made. Your gold coins were given back.', 502);
+    if (clip.state === 'failed') return c.text(en.notices.voice.notMade, 502);
     if (!clip.file || !clip.mime_type) return c.text('Not found', 404);
     return store.serve(clip.file, clip.mime_type, c.req.raw);
   });
@@ -276,8 +275,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
       .executeTakeFirst();
     if (!message) throw notFound('Message');
     if (message.role !== 'mate') throw badInput('messageId: only a mate’s message is spoken.');
-    if (message.status === 'partial')
-      throw notice('Wait for the reply to finish before listening to it.');
+    if (message.status === 'partial') throw notice(en.notices.voice.waitListen);
     const voices = await voicesOf(engine, deps.log);
     if (wanted && !voices.some((one) => one.voiceId === wanted))
       throw badInput('voice: not one of the voices of /voice/voices');
@@ -375,7 +373,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
             .executeTakeFirst()) ?? clip;
       }
       if (clip.state !== 'ready' || !clip.file || !clip.mime_type)
-        throw notice('This voice could not be made. Your gold coins were given back.');
+        throw notice(en.notices.voice.notMade);
       return {
         audioUrl: links.sign(clip.id).url,
         mimeType: clip.mime_type,

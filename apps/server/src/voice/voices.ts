@@ -2,12 +2,12 @@ import type { Voice } from '@mates/api-client';
 import { notice } from '../http/envelope';
 import { SpeechProviderError, type SpeechEngine } from './speech-engine';
 import type { Logger } from '../logging/logger';
+import { en } from '../i18n/en';
 
 /** What people are told while the voice engine cannot list its voices (5007). */
-export const VOICES_NOT_READY =
-  'Voice is getting ready on this server (its model is still loading). Try again in a little while.';
+export const VOICES_NOT_READY = en.notices.voice.notReady;
 /** What people are told when the voice engine cannot list its voices at all (5007). */
-export const VOICES_UNAVAILABLE = 'Voice is not available right now. Tell the server’s owner.';
+export const VOICES_UNAVAILABLE = en.notices.voice.unavailable;
 
 /**
  * The engine's voices; an engine that cannot list them (a local model still downloading, or one

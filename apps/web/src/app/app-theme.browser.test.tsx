@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createServices } from './services';
-import { ServicesProvider } from './services-context';
+import { createServices } from '../lib/services';
+import { ServicesProvider } from '../lib/services-context';
 import { AppTheme } from './app-theme';
 
 const memory = () => {

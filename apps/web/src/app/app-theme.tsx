@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useSelector } from '@xstate/store-react';
 import { ThemeProvider } from '@mates/ui';
-import { useServices } from './services-context';
+import { useServices } from '../lib/services-context';
 
 const LIGHT = '(prefers-color-scheme: light)';
 

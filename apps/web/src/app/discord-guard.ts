@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DISCORD_REDIRECT_PATH } from '@mates/state-machines';
-import { useServices } from './services-context';
+import { useServices } from '../lib/services-context';
 
 /**
  * The address to continue at when Discord's redirect put `code` (and `state`) in the real

@@ -4,8 +4,8 @@ import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'rea
 import { useAtom, useSelector as useStoreSelector } from '@xstate/store-react';
 import { AppFrame, Footer, Header, Spinner } from '@mates/ui';
 import { AUTH_MODE, isLoggedIn } from '@mates/state-machines';
-import { useServices } from './services-context';
-import { href, type RouteEntry } from './paths';
+import { useServices } from '../lib/services-context';
+import { href, type RouteEntry } from '../lib/paths';
 import { useDiscordGuard } from './discord-guard';
 import { LANGUAGES } from '../i18n/i18n';
 import { messageText } from '../i18n/error-text';
@@ -13,7 +13,7 @@ import { VoiceProvider } from '../components/voice/voice-player';
 
 // Neither is needed to draw a screen: they load when first shown (the popup also when idle).
 const SignInPopup = lazy(() =>
-  import('./sign-in-popup').then(({ SignInPopup }) => ({ default: SignInPopup })),
+  import('../lib/sign-in-popup').then(({ SignInPopup }) => ({ default: SignInPopup })),
 );
 const Toaster = lazy(() => import('./toaster'));
 
@@ -28,7 +28,7 @@ const PLACES = [
 /** The one layout every route sits under: header and footer as the route table says. */
 export function Layout() {
   const { t } = useTranslation();
-  const { store, notices, popup } = useServices();
+  const { client, platform, store, notices, popup } = useServices();
   const matches = useMatches();
   const location = useLocation();
   const navigation = useNavigation();
@@ -126,7 +126,7 @@ export function Layout() {
       </AppFrame>
       {popupActor ? (
         <Suspense fallback={null}>
-          <SignInPopup actor={popupActor} />
+          <SignInPopup actor={popupActor} client={client} platform={platform} />
         </Suspense>
       ) : null}
       {toaster ? (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 import { ButtonLink, EmptyState } from '@mates/ui';
-import { href } from './paths';
+import { href } from '../lib/paths';
 import { errorText } from '../i18n/error-text';
 
 /**

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
-import { NOT_FOUND, ROUTES } from './paths';
+import { NOT_FOUND, ROUTES, type RoutePath } from '../lib/paths';
 import { DiscoverPage } from '../features/discover/discover-page';
 import type { LegalTexts } from '../features/legal/content/types';
 
@@ -23,8 +23,9 @@ const legal = (page: keyof LegalTexts) =>
   );
 
 // The first screen ships in the entry chunk; every other screen is its own chunk, loaded
-// when first visited (route-level code splitting keeps the first load small).
-const SCREENS: Record<string, Screen> = {
+// when first visited (route-level code splitting keeps the first load small). Keyed by the
+// route table's paths, so a route without a screen, or a screen without a route, does not compile.
+const SCREENS: Record<Exclude<RoutePath, '/'>, Screen> = {
   '/detail': chunk(
     () => import('../features/detail/detail-page'),
     (m) => m.DetailPage,

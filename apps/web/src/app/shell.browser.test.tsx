@@ -8,12 +8,12 @@ import { I18nextProvider } from 'react-i18next';
 import { ENDPOINTS, GENDERS, type EndpointPath } from '@mates/api-client';
 import { DEFAULT_RESOLVERS } from '@mates/api-client/msw';
 import { ThemeProvider } from '@mates/ui';
-import { createServices } from './services';
-import { ServicesProvider } from './services-context';
+import { createServices } from '../lib/services';
+import { ServicesProvider } from '../lib/services-context';
 import { routes } from './router';
-import { NOT_FOUND, ROUTES } from './paths';
+import { NOT_FOUND, ROUTES } from '../lib/paths';
 import { moveCodeIntoHash } from './discord-guard';
-import { DISCORD_STATE_KEY } from './discord-state';
+import { DISCORD_STATE_KEY } from '../lib/discord-state';
 import productDoc from '../../../../docs/product.md?raw';
 
 // Answers every call from the contract's own default resolvers, as the MSW handlers do.

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/store-react';
-import { useServices } from '../app/services-context';
+import { useServices } from '../lib/services-context';
 
 /** Card macros as a reader sees them: `{{char}}` is the mate, `{{user}}` the reader. */
 export const fillMacros = (text: string, name: string, reader: string): string =>

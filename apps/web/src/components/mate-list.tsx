@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MateSummary } from '@mates/api-client';
 import { Button, Flex, MateCard, MateGrid } from '@mates/ui';
-import { href } from '../app/paths';
+import { href } from '../lib/paths';
 import { useFavorites } from '../hooks/use-favorites';
 import { useTagLabels } from '../hooks/use-tag-labels';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Container, Flex, Heading, Link, Stack } from '@mates/ui';
-import { href } from '../app/paths';
+import { href, type RoutePath } from '../lib/paths';
 
 /**
  * A screen's frame: its one `h1` and content. Screens shown without the header
@@ -14,7 +14,7 @@ export function Page({
   children,
 }: {
   title: string;
-  back?: { to: string; label?: string };
+  back?: { to: RoutePath; label?: string };
   actions?: ReactNode;
   children: ReactNode;
 }) {

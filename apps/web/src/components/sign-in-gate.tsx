@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/store-react';
 import { AUTH_MODE, isLoggedIn } from '@mates/state-machines';
 import { Button, EmptyState } from '@mates/ui';
-import { useServices } from '../app/services-context';
+import { useServices } from '../lib/services-context';
 
 /** Whether someone is signed in (docs/product.md, transitions: `userInfo.uuid` is present). */
 export function useSignedIn(): boolean {

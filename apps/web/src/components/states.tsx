@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink, EmptyState, Flex, Spinner } from '@mates/ui';
-import { href } from '../app/paths';
+import { href, type RoutePath } from '../lib/paths';
 import { errorText } from '../i18n/error-text';
 
 /** A load in progress, announced. */
@@ -29,7 +29,7 @@ export function LoadError({
 }
 
 /** The way on from a dead end (a chat that is not there, a mate that is not yours). */
-export function WayOn({ to }: { to: ('/recent-chats' | '/' | '/mine')[] }) {
+export function WayOn({ to }: { to: Extract<RoutePath, '/recent-chats' | '/' | '/mine'>[] }) {
   const { t } = useTranslation();
   const labels = {
     '/recent-chats': t('wayOn.recentChats'),

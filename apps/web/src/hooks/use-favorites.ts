@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useServices } from '../app/services-context';
+import { useServices } from '../lib/services-context';
 import { useSignedIn, useSignedInAction } from '../components/sign-in-gate';
 
 /** The signed-in user's favorites as a set of ids, and a toggle that asks a visitor to sign in. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useServices } from '../app/services-context';
+import { useServices } from '../lib/services-context';
 
 /** Follows or unfollows a creator (the server toggles); every place that shows it refreshes. */
 export function useFollowCreator(creatorId: string) {

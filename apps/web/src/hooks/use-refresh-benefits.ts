@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useServices } from '../app/services-context';
+import { useServices } from '../lib/services-context';
 
 /** Asks the server what the user has left, and keeps it (after a charge or a refund). */
 export function useRefreshBenefits(): () => void {

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TagGroup } from '@mates/api-client';
-import { useServices } from '../app/services-context';
+import { useServices } from '../lib/services-context';
 import { translateTagGroups } from '../i18n/tag-names';
 
 /**

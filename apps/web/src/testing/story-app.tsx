@@ -14,11 +14,11 @@ import {
   mockEndpointError,
 } from '@mates/api-client/msw';
 import { USER_STORE_KEY, type KeyValueStorage, type UserState } from '@mates/state-machines';
-import { createServices, type Services } from '../app/services';
-import { DISCORD_STATE_KEY } from '../app/discord-state';
-import { ServicesProvider } from '../app/services-context';
+import { createServices, type Services } from '../lib/services';
+import { DISCORD_STATE_KEY } from '../lib/discord-state';
+import { ServicesProvider } from '../lib/services-context';
 import { routes } from '../app/router';
-import { NOT_FOUND, ROUTES } from '../app/paths';
+import { NOT_FOUND, ROUTES } from '../lib/paths';
 
 /** Where a screen story starts: the path, and who is looking. */
 export interface StoryAppOptions {

@@ -6,14 +6,12 @@ import { keyframes, styled } from '../theme/stitches.config';
 import { IconButton } from '../controls/button';
 import { CloseIcon } from '../controls/icons';
 import { useReturnFocus } from './return-focus';
+import { DIALOG_TRANSITION_MS, ModalOverlay } from './overlay';
 
-/** Dialog timings (docs/product.md, constants). */
-export const DIALOG_TRANSITION_MS = 300;
+export { DIALOG_TRANSITION_MS } from './overlay';
 /** How long a dialog that must not close shakes when Escape is pressed (docs/product.md, constants). */
 export const ESCAPE_SHAKE_MS = 170;
 
-const fadeIn = /* @__PURE__ */ keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
-const fadeOut = /* @__PURE__ */ keyframes({ from: { opacity: 1 }, to: { opacity: 0 } });
 const rise = /* @__PURE__ */ keyframes({
   from: { opacity: 0, transform: 'translate(-50%, -46%) scale(0.97)' },
   to: { opacity: 1, transform: 'translate(-50%, -50%) scale(1)' },
@@ -28,16 +26,6 @@ const shake = /* @__PURE__ */ keyframes({
   '75%': { transform: 'translateX(8px)' },
 });
 
-// Above the page's own layers (the sticky header is 10).
-const Overlay = /* @__PURE__ */ styled(RadixDialog.Overlay, {
-  position: 'fixed',
-  inset: 0,
-  zIndex: 100,
-  backgroundColor: '$overlay',
-  '&[data-state="open"]': { animation: `${fadeIn} ${DIALOG_TRANSITION_MS}ms ease-out` },
-  '&[data-state="closed"]': { animation: `${fadeOut} ${DIALOG_TRANSITION_MS}ms ease-in` },
-  '@reducedMotion': { animation: 'none !important' },
-});
 const Content = /* @__PURE__ */ styled(RadixDialog.Content, {
   position: 'fixed',
   zIndex: 100,
@@ -122,7 +110,7 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <Overlay />
+        <ModalOverlay />
         <Content
           style={{ ['--dialog-width' as string]: `${width}px` }}
           onOpenAutoFocus={focus.onOpenAutoFocus}

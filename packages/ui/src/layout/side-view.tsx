@@ -5,7 +5,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { keyframes, styled } from '../theme/stitches.config';
 import { IconButton } from '../controls/button';
 import { CloseIcon } from '../controls/icons';
-import { DIALOG_TRANSITION_MS } from '../feedback/dialog';
+import { DIALOG_TRANSITION_MS, ModalOverlay } from '../feedback/overlay';
 import { useReturnFocus } from '../feedback/return-focus';
 
 /** Width of the side column on wide screens, in pixels. */
@@ -39,7 +39,6 @@ const Side = /* @__PURE__ */ styled('nav', {
 });
 const Main = /* @__PURE__ */ styled('div', { minWidth: 0 });
 
-const fadeIn = /* @__PURE__ */ keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 const slideIn = /* @__PURE__ */ keyframes({
   from: { transform: 'translateX(-100%)' },
   to: { transform: 'translateX(0)' },
@@ -47,15 +46,6 @@ const slideIn = /* @__PURE__ */ keyframes({
 const slideOut = /* @__PURE__ */ keyframes({
   from: { transform: 'translateX(0)' },
   to: { transform: 'translateX(-100%)' },
-});
-// Above the page's own layers, like a dialog.
-const Overlay = /* @__PURE__ */ styled(RadixDialog.Overlay, {
-  position: 'fixed',
-  inset: 0,
-  zIndex: 100,
-  backgroundColor: '$overlay',
-  '&[data-state="open"]': { animation: `${fadeIn} ${DIALOG_TRANSITION_MS}ms ease-out` },
-  '@reducedMotion': { animation: 'none !important' },
 });
 const Drawer = /* @__PURE__ */ styled(RadixDialog.Content, {
   position: 'fixed',
@@ -125,7 +115,7 @@ export function SideView({
       <Main>{children}</Main>
       <RadixDialog.Root open={drawerOpen} onOpenChange={onDrawerOpenChange}>
         <RadixDialog.Portal>
-          <Overlay />
+          <ModalOverlay />
           <Drawer
             aria-describedby={undefined}
             onOpenAutoFocus={focus.onOpenAutoFocus}

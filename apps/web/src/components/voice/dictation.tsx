@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VoiceCatalog } from '@mates/api-client';
 import { IconButton, Text } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { useVoiceError } from './voice-player';
 
 /** The part of the Web Speech API's recognizer dictation uses. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { VOICE_SAMPLE_MAX, type VoiceCatalog } from '@mates/api-client';
 import { Select, Stack, Text } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { SampleButton, useVoiceOption } from './voice-parts';
 
 /** The select's value for "Default for this mate" (`null`): a select item needs a string. */

@@ -16,7 +16,7 @@ import type { Actor } from 'xstate';
 import { ApiError, type VoiceCatalog } from '@mates/api-client';
 import { audioPlaybackMachine, type AudioPlayer } from '@mates/state-machines';
 import type { AudioPlayState } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { useRefreshBenefits } from '../../hooks/use-refresh-benefits';
 import { messageText } from '../../i18n/error-text';
 

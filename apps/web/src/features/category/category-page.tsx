@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Chip, EmptyState, Flex, Heading, Stack } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { Page } from '../../components/page';
 import { Loading, LoadError, WayOn } from '../../components/states';
 import { MateList } from '../../components/mate-list';

@@ -17,8 +17,8 @@ import {
   Text,
   TextField,
 } from '@mates/ui';
-import { useServices } from '../../app/services-context';
-import { href } from '../../app/paths';
+import { useServices } from '../../lib/services-context';
+import { href } from '../../lib/paths';
 import { fillMacros, useReaderName } from '../../components/card-text';
 import { FullPicture } from '../../components/full-picture';
 import { SignInGate } from '../../components/sign-in-gate';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Button, Flex, SearchField, SideLink, Stack, Text } from '@mates/ui';
-import { useServices } from '../../app/services-context';
-import { href } from '../../app/paths';
+import { useServices } from '../../lib/services-context';
+import { href } from '../../lib/paths';
 import { usePaged } from '../../hooks/use-paged';
 import { useDebounced } from '../../hooks/use-debounced';
 import { plainPreview } from '../../components/plain-text';

@@ -29,8 +29,8 @@ import {
   Switch,
   Text,
 } from '@mates/ui';
-import { useServices } from '../../app/services-context';
-import { href } from '../../app/paths';
+import { useServices } from '../../lib/services-context';
+import { href } from '../../lib/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError, WayOn } from '../../components/states';
 import { MessageActions, MessageEditor, PersonaSwitch, SwipeControls } from './message-parts';

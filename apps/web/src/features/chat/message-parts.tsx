@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text';
 import type { Message } from '@mates/api-client';
 import { Button, Card, Flex, IconButton, Select, TextArea } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 
 const Icon = ({ d }: { d: string }) => (
   <svg

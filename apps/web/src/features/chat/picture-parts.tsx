@@ -21,7 +21,7 @@ import type {
 } from '@mates/api-client';
 import { jobPollingMachine } from '@mates/state-machines';
 import { Button, ButtonLink, Dialog, Flex, Select, Stack, Text, TextArea } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { FullPicture } from '../../components/full-picture';
 import { useRefreshBenefits } from '../../hooks/use-refresh-benefits';
 

@@ -17,8 +17,8 @@ import {
   Tag,
   Text,
 } from '@mates/ui';
-import { useServices } from '../../app/services-context';
-import { href } from '../../app/paths';
+import { useServices } from '../../lib/services-context';
+import { href } from '../../lib/paths';
 import { useSignedIn, useSignedInAction } from '../../components/sign-in-gate';
 import { Loading, LoadError, WayOn } from '../../components/states';
 import { useFavorites } from '../../hooks/use-favorites';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Mate, MateModeration } from '@mates/api-client';
 import { ButtonLink, Card, Flex, Heading, Link, Stack, Text } from '@mates/ui';
-import { href } from '../../app/paths';
+import { href } from '../../lib/paths';
 
 /**
  * The moderators' decision, said plainly, with what it means; its creator also gets what to

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MATE_FEEDBACK_REASONS, type MateFeedbackReason } from '@mates/api-client';
 import { Button, Dialog, Flex, Select, Stack, TextArea } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { errorText } from '../../i18n/error-text';
 
 /** "Report" and its dialog: why the mate is wrong, sent through `/mate/feedback`. */

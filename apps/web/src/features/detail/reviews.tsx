@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Mate, MateExtraInfo } from '@mates/api-client';
 import { Button, Card, Heading, Rating, Stack, Text, TextArea } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { useSignedIn } from '../../components/sign-in-gate';
 import { errorText } from '../../i18n/error-text';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink, EmptyState } from '@mates/ui';
-import { href } from '../../app/paths';
+import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { SignInGate } from '../../components/sign-in-gate';
 import { LoadError } from '../../components/states';

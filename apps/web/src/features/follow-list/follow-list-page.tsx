@@ -13,8 +13,8 @@ import {
   Stack,
   Text,
 } from '@mates/ui';
-import { useServices } from '../../app/services-context';
-import { href } from '../../app/paths';
+import { useServices } from '../../lib/services-context';
+import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { SignInGate } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';

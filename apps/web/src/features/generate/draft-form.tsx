@@ -33,7 +33,7 @@ import {
   TextArea,
   TextField,
 } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { useTagGroups } from '../../hooks/use-tag-labels';
 import { Progress } from './idea-form';
 import { PortraitPicker } from './portrait-picker';
@@ -41,7 +41,8 @@ import { GreetingPreview } from './greeting-preview';
 import { useVoiceCatalog } from '../../components/voice/voice-player';
 import { VoiceField } from '../../components/voice/voice-field';
 import { fillMacros, useReaderName } from '../../components/card-text';
-import { useChatsLeft, type StudioActor } from './studio';
+import type { StudioActor } from './studio';
+import { useChatsLeft } from './use-chats-left';
 import { messageText } from '../../i18n/error-text';
 
 // i18next's own type: taking useTranslation's return type instead runs past TypeScript's depth limit.

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useSelector } from '@xstate/store-react';
 import { EmptyState } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { Page } from '../../components/page';
 import { SignInGate, useSignedIn } from '../../components/sign-in-gate';
 import { Loading, LoadError, WayOn } from '../../components/states';

@@ -5,10 +5,11 @@ import { useSelector as useStoreSelector } from '@xstate/store-react';
 import { GENDERS, ROLE_DRAFT_COST_CHATS, type Gender } from '@mates/api-client';
 import { IDEA_MAX_LENGTH, isIdeaValid } from '@mates/state-machines';
 import { Button, Card, Chip, Flex, Link, Select, Stack, Switch, Text, TextArea } from '@mates/ui';
-import { useServices } from '../../app/services-context';
-import { href } from '../../app/paths';
+import { useServices } from '../../lib/services-context';
+import { href } from '../../lib/paths';
 import { useTagGroups } from '../../hooks/use-tag-labels';
-import { useChatsLeft, type StudioActor } from './studio';
+import type { StudioActor } from './studio';
+import { useChatsLeft } from './use-chats-left';
 import { messageText } from '../../i18n/error-text';
 
 /** The idea and its options, the cost, and Generate (or "Start from scratch"). */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { Avatar, Button, Flex, ImageChoices, Stack, Text, TextField } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { Loading } from '../../components/states';
 import type { StudioActor } from './studio';
 import { errorText } from '../../i18n/error-text';

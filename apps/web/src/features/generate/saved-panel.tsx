@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Mate } from '@mates/api-client';
 import { Avatar, Button, ButtonLink, Card, Flex, Heading, Text } from '@mates/ui';
-import { useServices } from '../../app/services-context';
-import { href } from '../../app/paths';
+import { useServices } from '../../lib/services-context';
+import { href } from '../../lib/paths';
 import { errorText } from '../../i18n/error-text';
 
 const SAVED_TEXT = {

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSelector as useStoreSelector } from '@xstate/store-react';
 import type { Mate, MateDraft } from '@mates/api-client';
 import { studioMachine, type StudioContext } from '@mates/state-machines';
 import { Stack, Text } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { supportedLanguage } from '../../i18n/i18n';
 import { clearAutosave, readAutosave, writeAutosave, type StudioSnapshot } from './autosave';
 import { IdeaForm } from './idea-form';
@@ -28,21 +27,6 @@ const snapshotOf = (context: StudioContext): StudioSnapshot => ({
 /** What counts as a change worth keeping: the idea's words, the draft and the portrait. */
 const workOf = (idea: string, draft: MateDraft | null, portrait: unknown) =>
   JSON.stringify([idea, draft, portrait]);
-
-/** The chats the caller has left, fresh on each visit (the store, and so the header, follows). */
-export function useChatsLeft(): number {
-  const { client, store } = useServices();
-  const chats = useStoreSelector(store, (state) => state.context.userBenefits.chats);
-  useQuery({
-    queryKey: ['benefits'],
-    queryFn: async ({ signal }) => {
-      const benefits = await client.user.benefits({ signal });
-      store.trigger.benefitsChanged({ benefits });
-      return benefits;
-    },
-  });
-  return chats;
-}
 
 /**
  * The studio for a new mate (`mateId` null) or one of the caller's (`mate`, its fields as

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Heading, Link, Stack, Text } from '@mates/ui';
-import { href } from '../../app/paths';
+import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import type { LegalTexts } from './content/types';
 

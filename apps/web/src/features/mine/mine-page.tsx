@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Persona } from '@mates/api-client';
 import { Avatar, Button, Card, EmptyState, Flex, Heading, Stack, Tag, Text } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { Page } from '../../components/page';
 import { SignInGate } from '../../components/sign-in-gate';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -14,8 +14,8 @@ import {
   Tag,
   Text,
 } from '@mates/ui';
-import { href } from '../../app/paths';
-import { useServices } from '../../app/services-context';
+import { href } from '../../lib/paths';
+import { useServices } from '../../lib/services-context';
 import { Loading, LoadError } from '../../components/states';
 import { usePaged } from '../../hooks/use-paged';
 import { CardImport } from './card-import';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Persona } from '@mates/api-client';
 import { Button, Card, Flex, Heading, Text, TextArea, TextField } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { errorText } from '../../i18n/error-text';
 
 /** Creates a persona (`persona` null) or edits one. */

@@ -7,7 +7,7 @@ import {
   type MateSummary,
 } from '@mates/api-client';
 import { Button, Dialog, Flex, Select, Stack, Text, TextArea } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { errorText } from '../../i18n/error-text';
 
 // The select's value before a moderator chooses: no reason is assumed for them.

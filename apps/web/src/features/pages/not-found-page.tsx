@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink, EmptyState } from '@mates/ui';
-import { href } from '../../app/paths';
+import { href } from '../../lib/paths';
 
 /** Any path the route table does not know. */
 export function NotFoundPage() {

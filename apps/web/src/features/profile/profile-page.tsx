@@ -14,8 +14,8 @@ import {
   Switch,
   Text,
 } from '@mates/ui';
-import { useServices } from '../../app/services-context';
-import { href } from '../../app/paths';
+import { useServices } from '../../lib/services-context';
+import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { SignInGate } from '../../components/sign-in-gate';
 import { LANGUAGES } from '../../i18n/i18n';

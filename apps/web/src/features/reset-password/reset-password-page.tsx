@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { AUTH_MODE } from '@mates/state-machines';
 import { Button, Card, EmptyState, PasswordField, Stack, Text, TextField } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { Page } from '../../components/page';
 import { errorText } from '../../i18n/error-text';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/store-react';
 import type { SubscriptionInfo } from '@mates/api-client';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 
 /** The query key of `/subscription/info`; a purchase or a plan change refreshes it. */
 export const SUBSCRIPTION_KEY = ['subscription', 'info'] as const;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { FeatureCosts, SubscriptionInfo } from '@mates/api-client';
 import { Card, EmptyState, Grid, Heading, Link, PackageCard, Stack, Text } from '@mates/ui';
-import { href } from '../../app/paths';
+import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { useSignedIn } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';

@@ -14,8 +14,8 @@ import {
   Text,
   TextField,
 } from '@mates/ui';
-import { useServices } from '../../app/services-context';
-import { href } from '../../app/paths';
+import { useServices } from '../../lib/services-context';
+import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { SignInGate } from '../../components/sign-in-gate';
 import { ConfirmDialog } from '../../components/confirm-dialog';

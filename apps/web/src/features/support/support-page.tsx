@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { USER_FEEDBACK_CATEGORIES, type UserFeedbackCategory } from '@mates/api-client';
 import { Button, Card, Link, Select, Text, TextArea, TextField } from '@mates/ui';
-import { useServices } from '../../app/services-context';
-import { href } from '../../app/paths';
+import { useServices } from '../../lib/services-context';
+import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { errorText } from '../../i18n/error-text';
 

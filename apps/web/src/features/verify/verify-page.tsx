@@ -4,7 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { useSelector as useStoreSelector } from '@xstate/store-react';
 import { AUTH_MODE, verificationMachine } from '@mates/state-machines';
 import { Button, Container, EmptyState, Heading, Spinner, Stack, Text } from '@mates/ui';
-import { useServices } from '../../app/services-context';
+import { useServices } from '../../lib/services-context';
 import { useActorSnapshot } from '../../hooks/use-actor-snapshot';
 
 /**

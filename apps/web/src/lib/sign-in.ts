@@ -1,9 +1,7 @@
-import type { ActorRefFrom } from 'xstate';
 import { createAtom, type BaseAtom } from '@xstate/store';
-import type { AuthMode, AuthPopupInput, authPopupMachine } from '@mates/state-machines';
-
-/** The running `authPopupMachine`. */
-export type PopupActor = ActorRefFrom<typeof authPopupMachine>;
+import type { AuthMode, AuthPopupInput } from '@mates/state-machines';
+// A type only: the popup's code itself loads on first use (below), never with the first screen.
+import type { PopupActor } from './sign-in-popup';
 
 /**
  * The sign-up / sign-in popup, whose machine and dialog load on first use rather than with

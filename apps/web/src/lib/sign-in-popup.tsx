@@ -1,23 +1,36 @@
 import { useCallback } from 'react';
-import { createActor } from 'xstate';
+import { createActor, type ActorRefFrom } from 'xstate';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { AuthPopup } from '@mates/ui';
-import { authPopupMachine, type AuthPopupInput } from '@mates/state-machines';
-import { useServices } from './services-context';
+import type { ApiClient } from '@mates/api-client';
+import { authPopupMachine, type AuthPopupInput, type Platform } from '@mates/state-machines';
 import { GoogleButton } from './google-button';
-import type { PopupActor } from './sign-in';
+
+/** The running `authPopupMachine`. */
+export type PopupActor = ActorRefFrom<typeof authPopupMachine>;
 
 /** Starts the popup's machine (called once, by the handle in `sign-in.ts`). */
 export function startPopupActor(input: AuthPopupInput): PopupActor {
   return createActor(authPopupMachine, { input }).start();
 }
 
-/** The sign-up / sign-in popup, driven by authPopupMachine, with the server's providers. */
-export function SignInPopup({ actor }: { actor: PopupActor }) {
+/**
+ * The sign-up / sign-in popup, driven by authPopupMachine, with the server's providers.
+ * It takes the client and platform as props rather than from the services: the services
+ * load this module, and reading them back from here would close an import cycle.
+ */
+export function SignInPopup({
+  actor,
+  client,
+  platform,
+}: {
+  actor: PopupActor;
+  client: ApiClient;
+  platform: Platform;
+}) {
   const { t, i18n } = useTranslation();
-  const { client, platform } = useServices();
   const state = useSelector(actor, (snapshot) => snapshot);
   const open = state.matches('open');
   const config = useQuery({

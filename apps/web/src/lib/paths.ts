@@ -1,13 +1,16 @@
 /** A route of docs/product.md: its path, its screen's name, and whether header and footer show. */
-export interface RouteEntry {
-  path: string;
+export interface RouteEntry<Path extends string = string> {
+  path: Path;
   screen: string;
   header: boolean;
   footer: boolean;
 }
 
-/** Every route of docs/product.md, exactly as its table says. */
-export const ROUTES: RouteEntry[] = [
+/**
+ * Every route of docs/product.md, exactly as its table says. `as const` keeps each path a
+ * literal, so {@link RoutePath} lists them and a mistyped path does not compile.
+ */
+export const ROUTES = [
   { path: '/', screen: 'discover page', header: true, footer: true },
   { path: '/detail', screen: 'role detail', header: true, footer: true },
   { path: '/favorite', screen: 'favorites', header: true, footer: true },
@@ -40,7 +43,10 @@ export const ROUTES: RouteEntry[] = [
   { path: '/moderation', screen: 'moderation queue', header: true, footer: true },
   // An addition for a forgotten password: asking for a reset link, and using it.
   { path: '/reset-password', screen: 'password reset', header: true, footer: true },
-];
+] as const satisfies readonly RouteEntry[];
+
+/** A path of the route table: `'/'`, `'/detail'`, … (any other path is the not-found page). */
+export type RoutePath = (typeof ROUTES)[number]['path'];
 
 /** Any other path: the not-found page, with header and footer. */
 export const NOT_FOUND: Omit<RouteEntry, 'path'> = {
@@ -49,8 +55,11 @@ export const NOT_FOUND: Omit<RouteEntry, 'path'> = {
   footer: true,
 };
 
-/** A hash link to an app path, e.g. `href('/detail', { mateId })` → `#/detail?mateId=…`. */
-export function href(path: string, query: Record<string, string> = {}): string {
+/**
+ * A hash link to a route, e.g. `href('/detail', { mateId })` → `#/detail?mateId=…`; the path
+ * must be one of the route table's ({@link RoutePath}), so a link cannot point nowhere.
+ */
+export function href(path: RoutePath, query: Record<string, string> = {}): string {
   const search = new URLSearchParams(query).toString();
   return `#${path}${search ? `?${search}` : ''}`;
 }
