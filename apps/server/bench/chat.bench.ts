@@ -1,18 +1,26 @@
-// Server overhead on a streamed reply: time to first token and time between tokens through
-// the Mates server, against reading the same provider stream directly; at 1, 50 and 500
-// concurrent streams; and memory per open stream. The provider (fixed-rate-provider.mjs)
-// runs in its own process and emits 20 tokens, one every 20 ms.
-import { spawn } from 'node:child_process';
+// What the server adds to a streamed reply (#20): time to first token through Mates against
+// reading the same provider directly, at 1, 50, 200 and 1,000 concurrent streams; the
+// server's CPU and memory per stream; and whether every reply was saved in full.
+//
+// Three processes: the fake provider (fixed-rate-provider.mjs: 200 tokens, 5 ms apart), the
+// load client (stream-client.mjs, forked; it opens the streams and times them) and this one,
+// which runs the server and does little else while a level runs, so its CPU time is the
+// server's. Direct and Mates rounds alternate. BENCH_LEVELS (e.g. `1,50`), BENCH_ROUNDS (rounds
+// of the sequential level, default 10) and BENCH_DIALECT (`sqlite`, the default, on a file as
+// in production, or `postgres`) shorten or vary a run; BENCH_CPU_PROFILE=file.cpuprofile
+// records the server's CPU profile during the Mates rounds only (open it in Chrome DevTools).
+import { fork, spawn } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { createParser } from 'eventsource-parser';
-import { createApiClient } from '@mates/api-client';
+import { createAdaptorServer } from '@hono/node-server';
 import { loadConfig } from '../src/config';
 import { createApp } from '../src/app';
+import { connect } from '../src/db/connect';
+import { migrateToLatest } from '../src/db/migrate';
 import { createRateLimits } from '../src/accounts/rate-limits';
 import { createChatService } from '../src/chat/chat-service';
 import { createOpenAiModel } from '../src/llm/openai';
@@ -23,26 +31,39 @@ import { createJobQueue } from '../src/jobs/create-job-queue';
 import { benchUser } from './bench-user';
 import { createLogger, silentLogger } from '../src/logging/logger';
 import { createMetrics } from '../src/metrics/metrics';
+import { instrumentModel } from '../src/metrics/instrument-model';
+import { saveResults, type ResultRow } from './results';
 
-const LEVELS = [1, 50, 500];
-const TOKENS = 20;
+const LEVELS = (process.env.BENCH_LEVELS ?? '1,50,200,1000').split(',').map(Number);
+const SEQUENTIAL_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const DIALECT = process.env.BENCH_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+const TOKENS = 200;
+const INTERVAL_MS = 5;
+/** What the provider writes, and so what each saved reply must hold. */
+const EXPECTED = Array.from({ length: TOKENS }, (_, index) => ` t${index}`).join('');
 
-interface Timing {
+interface StreamTiming {
   ttft: number;
-  gaps: number[];
+  total: number;
+  ok: boolean;
+}
+interface Target {
+  body: unknown;
+  headers: Record<string, string>;
 }
 
 const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
+const round1 = (value: number) => Math.round(value * 10) / 10;
 
 async function startProvider() {
   const child = spawn(
     process.execPath,
     [path.join(import.meta.dirname, 'fixed-rate-provider.mjs')],
     {
-      env: { ...process.env, TOKENS: String(TOKENS), INTERVAL_MS: '20' },
+      env: { ...process.env, TOKENS: String(TOKENS), INTERVAL_MS: String(INTERVAL_MS) },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -52,73 +73,53 @@ async function startProvider() {
   return { url: `http://127.0.0.1:${port}/v1`, stop: () => child.kill() };
 }
 
-async function direct(providerUrl: string): Promise<Timing> {
-  const start = performance.now();
-  const times: number[] = [];
-  const response = await fetch(`${providerUrl}/chat/completions`, { method: 'POST', body: '{}' });
-  const decoder = new TextDecoder();
-  const parser = createParser({
-    onEvent(event) {
-      if (
-        event.data !== '[DONE]' &&
-        (JSON.parse(event.data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta
-          .content
-      ) {
-        times.push(performance.now());
-      }
-    },
-  });
-  for await (const chunk of response.body!)
-    parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
+/** The load client: one forked process that runs each job sent to it. */
+function startClient() {
+  const child = fork(path.join(import.meta.dirname, 'stream-client.mjs'), { stdio: 'inherit' });
   return {
-    ttft: times[0]! - start,
-    gaps: times.slice(1).map((time, index) => time - times[index]!),
+    run: (job: { mode: 'direct' | 'mates'; url: string; targets: Target[] }) =>
+      new Promise<{ results: StreamTiming[]; wall: number }>((resolve) => {
+        child.once('message', (answer) =>
+          resolve(answer as { results: StreamTiming[]; wall: number }),
+        );
+        child.send(job);
+      }),
+    stop: () => child.kill(),
   };
 }
 
-async function throughServer(
-  client: ReturnType<typeof createApiClient>,
-  roomId: string,
-): Promise<Timing> {
-  const start = performance.now();
-  const times: number[] = [];
-  await client.girl.chatSend(
-    { roomId, content: 'Hello' },
-    { onData: (event) => event.type === 'reply-delta' && times.push(performance.now()) },
-  );
-  return {
-    ttft: times[0]! - start,
-    gaps: times.slice(1).map((time, index) => time - times[index]!),
-  };
-}
-
-async function measure(level: number, run: () => Promise<Timing>) {
-  const rounds = Math.max(1, Math.ceil(60 / level));
-  const timings: Timing[] = [];
-  for (let round = 0; round < rounds; round += 1)
-    timings.push(...(await Promise.all(Array.from({ length: level }, run))));
-  return { ttft: timings.map((t) => t.ttft), gaps: timings.flatMap((t) => t.gaps) };
+async function openDatabase(dataDir: string) {
+  if (DIALECT === 'postgres') return freshDatabase('postgres');
+  const database = connect({ sqliteFile: path.join(dataDir, 'mates.db') });
+  await migrateToLatest(database.db as never, database.dialect);
+  return { ...database, drop: database.close };
 }
 
 const provider = await startProvider();
+const client = startClient();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-chat-bench-'));
-const database = await freshDatabase('sqlite');
-await seedIfEmpty(database.db, { media: createFolderStore(dataDir) });
+const database = await openDatabase(dataDir);
+const { db } = database;
+await seedIfEmpty(db, { media: createFolderStore(dataDir) });
 const config = loadConfig({
   DATA_DIR: dataDir,
   LLM_PROVIDER: 'openai',
   LLM_MAX_TOKENS: String(TOKENS * 2),
 });
-const model = createOpenAiModel({
-  baseUrl: provider.url,
-  apiKey: undefined,
-  model: 'bench',
-  contextSize: 8192,
-  fetch: globalThis.fetch,
-});
+const metrics = createMetrics();
+const model = instrumentModel(
+  createOpenAiModel({
+    baseUrl: provider.url,
+    apiKey: undefined,
+    model: 'bench',
+    contextSize: 8192,
+    fetch: globalThis.fetch,
+  }),
+  metrics,
+);
 const app = createApp({
-  db: database.db,
-  dialect: 'sqlite',
+  db,
+  dialect: database.dialect,
   config,
   mailer: memoryMailer(),
   limits: createRateLimits(),
@@ -128,72 +129,158 @@ const app = createApp({
   chat: createChatService(model),
   fetch: globalThis.fetch,
   // Never started: chat makes no jobs.
-  jobs: createJobQueue({ db: database.db, dialect: 'sqlite', dataDir, log: silentLogger() }),
+  jobs: createJobQueue({ db, dialect: database.dialect, dataDir, log: silentLogger() }),
   // Warnings and errors only: a line for each request would be the bench's own cost.
   log: createLogger({ level: 'warn', format: 'json' }),
-  metrics: createMetrics(),
+  metrics,
 });
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-await new Promise((resolve) => server.once('listening', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+const server = createAdaptorServer({ fetch: app.fetch });
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', 4096, resolve));
+const sendUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/girl/chat/send`;
 
-// One user and room per concurrent stream, made directly in the database.
-const mate = await database.db.selectFrom('mates').select('id').limit(1).executeTakeFirstOrThrow();
-const sessions: { client: ReturnType<typeof createApiClient>; roomId: string }[] = [];
-for (let index = 0; index < Math.max(...LEVELS); index += 1) {
-  const at = new Date().toISOString();
-  const userId = `bench-${index}`;
-  const token = await benchUser(database.db, userId, { chats: 1_000_000, goldCoins: 0 });
-  await database.db
-    .insertInto('rooms')
-    .values({
-      id: `room-${index}`,
-      user_id: userId,
-      mate_id: mate.id,
-      persona_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  sessions.push({
-    client: createApiClient({ baseUrl: base, getToken: () => token, getLanguage: () => 'en' }),
-    roomId: `room-${index}`,
-  });
+// One user and room per stream of each level, made directly in the database.
+const mate = await db.selectFrom('mates').select('id').limit(1).executeTakeFirstOrThrow();
+async function newTargets(name: string, count: number): Promise<Target[]> {
+  const list: Target[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const at = new Date().toISOString();
+    const userId = `bench-${name}-${index}`;
+    const token = await benchUser(db, userId, { chats: 1_000_000, goldCoins: 0 });
+    const roomId = `room-${name}-${index}`;
+    await db
+      .insertInto('rooms')
+      .values({
+        id: roomId,
+        user_id: userId,
+        mate_id: mate.id,
+        persona_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    list.push({ body: { roomId, content: 'Hello' }, headers: { token, language: 'en' } });
+  }
+  return list;
+}
+const targets = new Map<number, Target[]>();
+for (const level of LEVELS) targets.set(level, await newTargets(String(level), level));
+const directTargets = (level: number): Target[] =>
+  Array.from({ length: level }, () => ({
+    body: { model: 'bench', stream: true, messages: [{ role: 'user', content: 'Hello' }] },
+    headers: {},
+  }));
+
+/** Complete replies in the level's rooms whose text is exactly the provider's. */
+async function savedInFull(level: number): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('room_id', 'like', `room-${level}-%`)
+    .where('role', '=', 'mate')
+    .where('status', '=', 'complete')
+    .where('content', '=', EXPECTED)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
-const rows = [];
+/** Profiles the server while `work` runs, when BENCH_CPU_PROFILE names a file. */
+const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+}
+async function profiled<T>(work: () => Promise<T>): Promise<T> {
+  if (!profiler) return work();
+  await profiler.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await profiler.post('Profiler.stop');
+    const file = process.env.BENCH_CPU_PROFILE!;
+    // Each round's profile is written apart: `name.cpuprofile`, `name.2.cpuprofile`, …
+    let name = file;
+    for (let index = 2; fs.existsSync(name); index += 1)
+      name = file.replace(/\.cpuprofile$/, `.${index}.cpuprofile`);
+    fs.writeFileSync(name, JSON.stringify(profile));
+  }
+}
+
+// Warm-up: the first requests compile the code they run, which no later stream pays for.
+await client.run({ mode: 'mates', url: sendUrl, targets: await newTargets('warm-up', 10) });
+await client.run({
+  mode: 'direct',
+  url: `${provider.url}/chat/completions`,
+  targets: directTargets(10),
+});
+await new Promise((resolve) => setTimeout(resolve, 200));
+
+const rows: ResultRow[] = [];
 for (const level of LEVELS) {
-  const baseline = await measure(level, () => direct(provider.url));
-  let next = 0;
-  global.gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
-  let heapDuring = heapBefore;
-  const sampler = setInterval(
-    () => (heapDuring = Math.max(heapDuring, process.memoryUsage().heapUsed)),
-    50,
-  );
-  const served = await measure(level, () => {
-    const session = sessions[next++ % level]!;
-    return throughServer(session.client, session.roomId);
-  });
-  clearInterval(sampler);
+  const rounds = level === 1 ? SEQUENTIAL_ROUNDS : Math.max(1, Math.ceil(100 / level));
+  const direct: StreamTiming[] = [];
+  const mates: StreamTiming[] = [];
+  let cpuMs = 0;
+  let rssPeak = 0;
+  let rssBefore = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    direct.push(
+      ...(
+        await client.run({
+          mode: 'direct',
+          url: `${provider.url}/chat/completions`,
+          targets: directTargets(level),
+        })
+      ).results,
+    );
+    global.gc?.();
+    rssBefore = Math.max(rssBefore, process.memoryUsage().rss);
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
+    const cpu = process.cpuUsage();
+    const job = { mode: 'mates' as const, url: sendUrl, targets: targets.get(level)! };
+    mates.push(...(await profiled(() => client.run(job))).results);
+    const used = process.cpuUsage(cpu);
+    clearInterval(sampler);
+    cpuMs += (used.user + used.system) / 1000;
+  }
+  // The last saves run after the reply's `[DONE]` has gone out.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const streams = level * rounds;
+  const ttft = (list: StreamTiming[], p: number) =>
+    percentile(
+      list.map((t) => t.ttft),
+      p,
+    );
+  const total = (list: StreamTiming[], p: number) =>
+    percentile(
+      list.map((t) => t.total),
+      p,
+    );
   rows.push({
-    streams: level,
-    'direct TTFT p50/p99 ms': `${percentile(baseline.ttft, 50).toFixed(1)} / ${percentile(baseline.ttft, 99).toFixed(1)}`,
-    'server TTFT p50/p99 ms': `${percentile(served.ttft, 50).toFixed(1)} / ${percentile(served.ttft, 99).toFixed(1)}`,
-    'TTFT overhead p50 ms': (percentile(served.ttft, 50) - percentile(baseline.ttft, 50)).toFixed(
-      1,
-    ),
-    'direct gap p50/p99 ms': `${percentile(baseline.gaps, 50).toFixed(1)} / ${percentile(baseline.gaps, 99).toFixed(1)}`,
-    'server gap p50/p99 ms': `${percentile(served.gaps, 50).toFixed(1)} / ${percentile(served.gaps, 99).toFixed(1)}`,
-    'heap per stream KB': level >= 50 ? ((heapDuring - heapBefore) / level / 1024).toFixed(0) : '—',
+    streams: String(level),
+    'direct first token p50 ms': round1(ttft(direct, 50)),
+    'direct first token p99 ms': round1(ttft(direct, 99)),
+    'Mates first token p50 ms': round1(ttft(mates, 50)),
+    'Mates first token p99 ms': round1(ttft(mates, 99)),
+    'overhead p50 ms': round1(ttft(mates, 50) - ttft(direct, 50)),
+    'overhead p99 ms': round1(ttft(mates, 99) - ttft(direct, 99)),
+    'direct total p50 ms': Math.round(total(direct, 50)),
+    'Mates total p50 ms': Math.round(total(mates, 50)),
+    'server CPU per stream ms': round1(cpuMs / streams),
+    'RSS per stream KB':
+      level >= 50 ? Math.round(Math.max(0, rssPeak - rssBefore) / level / 1024) : 0,
+    'streams ended': mates.filter((t) => t.ok).length,
+    'replies saved in full': await savedInFull(level),
+    'replies expected': streams,
   });
 }
 console.log(
-  `Streamed replies: a provider emitting ${TOKENS} tokens 20 ms apart, in its own process; the server and its clients share one process on ${os.cpus().length} cores (SQLite). Heap per stream counts the server and its client together.`,
+  `Streamed replies (${DIALECT}): a provider emitting ${TOKENS} tokens ${INTERVAL_MS} ms apart and the load client each in their own process; the server in the bench process on ${os.cpus().length} cores. Overhead is Mates minus direct at the same percentile.`,
 );
 console.table(rows);
+saveResults(DIALECT === 'sqlite' ? 'chat' : 'chat-postgres', rows);
 await new Promise<void>((resolve) => server.close(() => resolve()));
+(server as { closeAllConnections?: () => void }).closeAllConnections?.();
+client.stop();
 provider.stop();
 await database.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,9 +1,9 @@
-// An OpenAI-compatible streaming endpoint that emits TOKENS tokens, one every INTERVAL_MS,
-// for the chat benchmark. Runs in its own process; prints its port on stdout.
+// An OpenAI-compatible streaming endpoint that emits TOKENS tokens (` t0`, ` t1`, …), one
+// every INTERVAL_MS, for the chat benchmark. Runs in its own process; prints its port on stdout.
 import http from 'node:http';
 
-const TOKENS = Number(process.env.TOKENS ?? 20);
-const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 20);
+const TOKENS = Number(process.env.TOKENS ?? 200);
+const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 5);
 
 const server = http.createServer(async (req, res) => {
   // Read the request body to its end before answering.
@@ -19,4 +19,5 @@ const server = http.createServer(async (req, res) => {
   res.write(chunk(null, 'stop'));
   res.end('data: [DONE]\n\n');
 });
-server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+// A backlog for a thousand connections opened at once (Node's default is 511).
+server.listen(0, '127.0.0.1', 4096, () => console.log(server.address().port));

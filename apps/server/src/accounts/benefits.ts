@@ -8,6 +8,7 @@ import type {
 } from '@mates/api-client';
 import type { BenefitLedgerTable, Database } from '../db/schema';
 import { now } from '../db/dialect';
+import { preparedQuery } from '../db/prepared-query';
 
 /** What a visitor who is not signed in has (docs/product.md, constants). */
 export const DEFAULT_BENEFITS_FOR_VISITORS: UserBenefits = { chats: 0, goldCoins: 0, userId: null };
@@ -37,13 +38,55 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** The welcome gift's ledger movement, granted once when an address is first verified. */
 export const WELCOME: Movement = { kind: 'grant', reason: 'welcome', reference: null };
 
+// Each chat sent runs these: compiled once (see `preparedQuery`).
+const benefitsOf = preparedQuery((db, v: { userId: string }) =>
+  db.selectFrom('benefits').select(['chats', 'gold_coins']).where('user_id', '=', v.userId),
+);
+const lockedBenefits = preparedQuery((db, v: { userId: string }) =>
+  db
+    .updateTable('benefits')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('user_id', '=', v.userId)
+    .returning(['chats', 'gold_coins']),
+);
+const capsOf = preparedQuery((db, v: { userId: string }) =>
+  db
+    .selectFrom('users')
+    .select(['daily_chats_cap', 'daily_gold_coins_cap'])
+    .where('id', '=', v.userId),
+);
+const takeBenefits = preparedQuery(
+  (db, v: { userId: string; chats: number; goldCoins: number; at: string }) =>
+    db
+      .updateTable('benefits')
+      .set((eb) => ({
+        chats: eb('chats', '-', v.chats),
+        gold_coins: eb('gold_coins', '-', v.goldCoins),
+        updated_at: v.at,
+      }))
+      .where('user_id', '=', v.userId)
+      .where('chats', '>=', v.chats)
+      .where('gold_coins', '>=', v.goldCoins)
+      .returning(['chats', 'gold_coins']),
+);
+const ledgerRow = preparedQuery((db, v: Omit<BenefitLedgerTable, 'id'>) =>
+  db.insertInto('benefit_ledger').values({
+    user_id: v.user_id,
+    chats_delta: v.chats_delta,
+    gold_coins_delta: v.gold_coins_delta,
+    kind: v.kind,
+    reason: v.reason,
+    reference_type: v.reference_type,
+    reference_id: v.reference_id,
+    chats_after: v.chats_after,
+    gold_coins_after: v.gold_coins_after,
+    created_at: v.created_at,
+  }),
+);
+
 /** A user's chats and gold coins left. */
 export async function getBenefits(db: Kysely<Database>, userId: string): Promise<UserBenefits> {
-  const row = await db
-    .selectFrom('benefits')
-    .select(['chats', 'gold_coins'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [row] = (await benefitsOf(db, { userId })).rows;
   return { chats: row?.chats ?? 0, goldCoins: row?.gold_coins ?? 0, userId };
 }
 
@@ -55,21 +98,18 @@ async function record(
   movement: Movement,
   after: { chats: number; gold_coins: number },
 ): Promise<void> {
-  await trx
-    .insertInto('benefit_ledger')
-    .values({
-      user_id: userId,
-      chats_delta: change.chats,
-      gold_coins_delta: change.goldCoins,
-      kind: movement.kind,
-      reason: movement.reason,
-      reference_type: movement.reference?.type ?? null,
-      reference_id: movement.reference?.id ?? null,
-      chats_after: after.chats,
-      gold_coins_after: after.gold_coins,
-      created_at: now(),
-    })
-    .execute();
+  await ledgerRow(trx, {
+    user_id: userId,
+    chats_delta: change.chats,
+    gold_coins_delta: change.goldCoins,
+    kind: movement.kind,
+    reason: movement.reason,
+    reference_type: movement.reference?.type ?? null,
+    reference_id: movement.reference?.id ?? null,
+    chats_after: after.chats,
+    gold_coins_after: after.gold_coins,
+    created_at: now(),
+  });
 }
 
 /**
@@ -156,13 +196,8 @@ export async function takeBackUpTo(
  * answers its balances: PostgreSQL then makes a parallel spend or take-back wait for this
  * transaction (SQLite runs one at a time), so what is read next is current.
  */
-function lockBenefits(trx: Transaction<Database>, userId: string) {
-  return trx
-    .updateTable('benefits')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('user_id', '=', userId)
-    .returning(['chats', 'gold_coins'])
-    .executeTakeFirst();
+async function lockBenefits(trx: Transaction<Database>, userId: string) {
+  return (await lockedBenefits(trx, { userId })).rows[0];
 }
 
 /** Midnight UTC at the start of today, as stored. */
@@ -206,11 +241,7 @@ async function spend(
   const locked = await lockBenefits(trx, userId);
   if (!locked || locked.chats < change.chats || locked.gold_coins < change.goldCoins)
     return 'short';
-  const caps = await trx
-    .selectFrom('users')
-    .select(['daily_chats_cap', 'daily_gold_coins_cap'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const [caps] = (await capsOf(trx, { userId })).rows;
   const chatsCap = caps?.daily_chats_cap ?? null;
   const coinsCap = caps?.daily_gold_coins_cap ?? null;
   if (chatsCap !== null || coinsCap !== null) {
@@ -223,18 +254,7 @@ async function spend(
     )
       return 'capped';
   }
-  const after = await trx
-    .updateTable('benefits')
-    .set((eb) => ({
-      chats: eb('chats', '-', change.chats),
-      gold_coins: eb('gold_coins', '-', change.goldCoins),
-      updated_at: now(),
-    }))
-    .where('user_id', '=', userId)
-    .where('chats', '>=', change.chats)
-    .where('gold_coins', '>=', change.goldCoins)
-    .returning(['chats', 'gold_coins'])
-    .executeTakeFirst();
+  const [after] = (await takeBenefits(trx, { userId, ...change, at: now() })).rows;
   if (!after) return 'short';
   await record(
     trx,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserTable } from '../db/schema';
 import { now } from '../db/dialect';
+import { preparedQuery } from '../db/prepared-query';
 import { hashToken, randomToken } from './secrets';
 
 /** How long a session lives without use; every use pushes the end back (sliding). */
@@ -27,14 +28,9 @@ export async function createSession(db: Kysely<Database>, userId: string): Promi
   return token;
 }
 
-/** The user behind a token, or `null` when it is unknown, expired or logged out. */
-export async function resolveSession(
-  db: Kysely<Database>,
-  token: string,
-): Promise<UserTable | null> {
-  if (!token) return null;
-  const tokenHash = hashToken(token);
-  const row = await db
+// Every API call reads its session: compiled once (see `preparedQuery`), on the primary key.
+const sessionByToken = preparedQuery((db, v: { tokenHash: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
@@ -42,8 +38,17 @@ export async function resolveSession(
       'sessions.expires_at as session_expires_at',
       'sessions.last_seen_at as session_seen_at',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', v.tokenHash),
+);
+
+/** The user behind a token, or `null` when it is unknown, expired or logged out. */
+export async function resolveSession(
+  db: Kysely<Database>,
+  token: string,
+): Promise<UserTable | null> {
+  if (!token) return null;
+  const tokenHash = hashToken(token);
+  const [row] = (await sessionByToken(db, { tokenHash })).rows;
   if (!row) return null;
   const nowMs = Date.now();
   if (Date.parse(row.session_expires_at) <= nowMs) {

@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Mate, MateSummary } from '@mates/api-client';
 import type { Database, RoomTable, UserTable } from '../db/schema';
 import { notFound } from '../http/envelope';
+import { preparedQuery } from '../db/prepared-query';
 import { matesWithCreators, visibleTo } from '../catalog/mate-rows';
+
+const ownRoom = preparedQuery((db, v: { roomId: string; userId: string }) =>
+  db.selectFrom('rooms').selectAll().where('id', '=', v.roomId).where('user_id', '=', v.userId),
+);
 
 /** The caller's own room, or a 4004 (another user's room answers as if it did not exist). */
 export async function findOwnRoom(
@@ -10,12 +15,7 @@ export async function findOwnRoom(
   userId: string,
   roomId: string,
 ): Promise<RoomTable> {
-  const room = await db
-    .selectFrom('rooms')
-    .selectAll()
-    .where('id', '=', roomId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [room] = (await ownRoom(db, { roomId, userId })).rows;
   if (!room) throw notFound('Room');
   return room;
 }

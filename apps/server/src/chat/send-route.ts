@@ -11,7 +11,7 @@ import { requireModel } from './model-refusal';
 import { canContinue, findOwnRoom } from './rooms';
 import { removeSpeechFiles } from '../voice/speech-clips';
 import { startReply } from './start-reply';
-import { writeReply } from './write-reply';
+import { generateAhead, writeReply } from './write-reply';
 
 const payload = z
   .object({
@@ -82,9 +82,6 @@ export function sendRoute(deps: Deps): Hono<ApiEnv> {
       requireModel(chat.model, language);
       const res = (c.env as { outgoing?: ServerResponse }).outgoing;
       if (!res) throw new Error('chat send needs the Node HTTP server (no outgoing response)');
-      const started = await startReply(db, user, room, input);
-      await removeSpeechFiles(config, started.droppedSpeech);
-      const events = openEventStream(res, controller, c.get('requestId'));
       const replyDeps = {
         db,
         model: chat.model,
@@ -92,7 +89,29 @@ export function sendRoute(deps: Deps): Hono<ApiEnv> {
         maxTokens: config.llm.maxTokens,
         saveEveryMs: chat.saveEveryMs,
       };
-      await writeReply(replyDeps, started, language, events.send, controller.signal);
+      // A new message's reply is asked for while the turn is written: the provider's first
+      // words are on their way meanwhile, and held until the message is saved. Should that
+      // fail (the prompt could not be built), the reply is asked for again once the turn is
+      // written, as a regeneration's is, and the failure is reported in the stream and refunded.
+      const early =
+        input.content === undefined
+          ? null
+          : await generateAhead(
+              replyDeps,
+              { room, user, content: input.content },
+              language,
+              controller.signal,
+            ).catch(() => null);
+      const started = await startReply(db, user, room, input).catch(async (error: unknown) => {
+        // Refused or not written: the reply is not wanted, and nothing was charged.
+        early?.stop();
+        await early?.settled;
+        throw error;
+      });
+      await removeSpeechFiles(config, started.droppedSpeech);
+      // Only now, with the user's message saved, does the first byte go out.
+      const events = openEventStream(res, controller, c.get('requestId'));
+      await writeReply(replyDeps, started, language, events.send, controller.signal, early);
       events.done();
     } finally {
       await chat.end(room.id);

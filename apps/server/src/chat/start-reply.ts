@@ -4,8 +4,9 @@ import type { Database, MessageTable, RoomTable, UserTable } from '../db/schema'
 import { badInput, notice } from '../http/envelope';
 import { DAILY_CAP_REACHED, refundChat, spendChat, type SpendResult } from '../accounts/benefits';
 import { recordChatForTrending } from '../catalog/trending';
-import { appendMessage, versionsOf } from './messages';
+import { appendMessages, versionsOf, type NewMessage } from './messages';
 import { dropSpeechIn } from '../voice/speech-clips';
+import { preparedQuery } from '../db/prepared-query';
 
 /** A reply that has been paid for and has its (empty, `partial`) message. */
 export interface StartedReply {
@@ -17,6 +18,14 @@ export interface StartedReply {
   /** Spoken clips of the messages a regeneration removed: files to remove once committed. */
   droppedSpeech: string[];
 }
+
+// Once per message: compiled once (see `preparedQuery`).
+const countMessage = preparedQuery((db, v: { mateId: string }) =>
+  db
+    .updateTable('mates')
+    .set((eb) => ({ messages_count: eb('messages_count', '+', 1) }))
+    .where('id', '=', v.mateId),
+);
 
 /** What a chat costs to whoever has none left (5007). */
 export const NO_CHATS_LEFT = 'You have no chats left. Get more on the subscription page.';
@@ -40,7 +49,6 @@ export async function startReply(
   request: ChatSendPayload,
 ): Promise<StartedReply> {
   return db.transaction().execute(async (trx) => {
-    let userMessage: MessageTable | null = null;
     let droppedSpeech: string[] = [];
     let kept: string[] = [];
     if (request.regenerate) {
@@ -82,33 +90,33 @@ export async function startReply(
         .where('position', '>', anchor.position)
         .where('image_prompt', 'is', null)
         .execute();
-    } else {
-      userMessage = await appendMessage(trx, room.id, {
-        role: 'user',
-        content: request.content,
-        status: 'complete',
-      });
     }
-    await trx
-      .updateTable('mates')
-      .set((eb) => ({ messages_count: eb('messages_count', '+', 1) }))
-      .where('id', '=', room.mate_id)
-      .execute();
+    await countMessage(trx, { mateId: room.mate_id });
     await recordChatForTrending(trx, { mateId: room.mate_id, userId: user.id });
-    const reply = await appendMessage(trx, room.id, {
+    const reply: NewMessage = {
       role: 'mate',
       content: '',
       status: 'partial',
       swipes: { others: kept, index: kept.length },
-    });
+    };
+    // The user's message and the empty reply go in together: one insert, one room update.
+    const written = await appendMessages(
+      trx,
+      room.id,
+      request.regenerate
+        ? [reply]
+        : [{ role: 'user', content: request.content, status: 'complete' }, reply],
+    );
+    const userMessage = request.regenerate ? null : written[0]!;
+    const replyRow = written.at(-1)!;
     // Charged last, for the reply it pays for; a refusal throws and rolls all of it back.
     requireSpentChat(
       await spendChat(trx, user.id, {
         reason: 'chat',
-        reference: { type: 'message', id: reply.id },
+        reference: { type: 'message', id: replyRow.id },
       }),
     );
-    return { user, room, userMessage, reply, droppedSpeech };
+    return { user, room, userMessage, reply: replyRow, droppedSpeech };
   });
 }
 

@@ -2,14 +2,16 @@ import { ServerStopping } from './chat-service';
 import { RoomLockLost } from './room-locks';
 import type { Kysely } from 'kysely';
 import type { ChatStreamEvent, MessageStatus } from '@mates/api-client';
-import type { Database } from '../db/schema';
+import type { Database, RoomTable, UserTable } from '../db/schema';
 import { getBenefits } from '../accounts/benefits';
 import { ProviderError, type LanguageModel } from '../llm/language-model';
 import { textsFor } from '../i18n/texts';
 import { toMessage } from './messages';
+import { preparedQuery } from '../db/prepared-query';
 import { buildTurns } from './prompt';
 import { loadConversation } from './conversation';
 import { failEmptyReply, type StartedReply } from './start-reply';
+import { startGeneration, type ReplyGeneration } from './reply-generation';
 import type { Logger } from '../logging/logger';
 
 /** What writing a reply needs. */
@@ -22,6 +24,15 @@ export interface ReplyDeps {
   /** How often the growing reply is saved, so that a reload shows it. */
   saveEveryMs: number;
 }
+
+// Run a few times for every reply: compiled once (see `preparedQuery`).
+const saveReply = preparedQuery(
+  (db, v: { content: string; status: MessageStatus; replyId: string }) =>
+    db
+      .updateTable('messages')
+      .set({ content: v.content, status: v.status })
+      .where('id', '=', v.replyId),
+);
 
 /** The reply could not be stored (a full disk, a lost database). */
 class ReplyNotSavedError extends Error {
@@ -40,11 +51,7 @@ function replySaver(deps: ReplyDeps, replyId: string, onFailure: () => void) {
     chain = chain.then(async () => {
       if (failure) return;
       try {
-        await deps.db
-          .updateTable('messages')
-          .set({ content, status })
-          .where('id', '=', replyId)
-          .execute();
+        await saveReply(deps.db, { content, status, replyId });
       } catch (error) {
         failure = error;
         deps.log.error(`could not save reply ${replyId}: ${(error as Error).message}`);
@@ -75,13 +82,13 @@ export async function writeReply(
   language: string,
   report: (event: ChatStreamEvent) => void,
   signal: AbortSignal,
+  early: ReplyGeneration | null = null,
 ): Promise<void> {
-  const { db, model } = deps;
+  const { db } = deps;
   const { user, room, reply } = started;
   const t = textsFor(language);
-  const saveFailed = new AbortController();
-  const generation = AbortSignal.any([signal, saveFailed.signal]);
-  const saver = replySaver(deps, reply.id, () => saveFailed.abort());
+  let generation = early;
+  const saver = replySaver(deps, reply.id, () => generation?.stop());
   let text = '';
   report({
     type: 'reply-start',
@@ -90,21 +97,20 @@ export async function writeReply(
     messageId: reply.id,
   });
   try {
-    const conversation = await loadConversation(db, room, user, reply.id);
-    const turns = buildTurns({ ...conversation, language }, model, deps.maxTokens);
+    generation ??= await generateFor(deps, started, language, signal);
     let lastSave = Date.now();
-    const result = await model.generate(
-      turns,
-      { signal: generation, maxTokens: deps.maxTokens },
-      (piece) => {
-        text += piece;
-        report({ type: 'reply-delta', text: piece });
-        if (Date.now() - lastSave > deps.saveEveryMs) {
-          lastSave = Date.now();
-          saver.write(text, 'partial');
-        }
-      },
-    );
+    generation.read((piece) => {
+      text += piece;
+      report({ type: 'reply-delta', text: piece });
+      const at = Date.now();
+      if (at - lastSave > deps.saveEveryMs) {
+        lastSave = at;
+        saver.write(text, 'partial');
+      }
+    });
+    const outcome = await generation.settled;
+    if (!outcome.ok) throw outcome.error;
+    const result = outcome.result;
     await saver.settle();
     const why = cutOffSentence(signal);
     if (why) {
@@ -175,4 +181,38 @@ function detailOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? ` (cause: ${error.cause.message})` : '';
   return error instanceof ProviderError ? `${error.message}${cause}` : `${error.stack}${cause}`;
+}
+
+/** The turn's conversation, read now (the user's new message included), and its reply started. */
+async function generateFor(
+  deps: ReplyDeps,
+  started: StartedReply,
+  language: string,
+  signal: AbortSignal,
+): Promise<ReplyGeneration> {
+  const conversation = await loadConversation(
+    deps.db,
+    started.room,
+    started.user,
+    started.reply.id,
+  );
+  const turns = buildTurns({ ...conversation, language }, deps.model, deps.maxTokens);
+  return startGeneration(deps.model, turns, { maxTokens: deps.maxTokens, signal });
+}
+
+/**
+ * Starts the reply to a new message before the turn is written: the conversation so far with
+ * `content` as its last turn, which is what {@link writeReply} would read once the message is
+ * saved. Its text is held until {@link writeReply} reads it; stop it if the turn is refused.
+ */
+export async function generateAhead(
+  deps: ReplyDeps,
+  turn: { room: RoomTable; user: UserTable; content: string },
+  language: string,
+  signal: AbortSignal,
+): Promise<ReplyGeneration> {
+  const conversation = await loadConversation(deps.db, turn.room, turn.user, null);
+  const history = [...conversation.history, { role: 'user' as const, content: turn.content }];
+  const turns = buildTurns({ ...conversation, history, language }, deps.model, deps.maxTokens);
+  return startGeneration(deps.model, turns, { maxTokens: deps.maxTokens, signal });
 }

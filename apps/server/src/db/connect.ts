@@ -2,15 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { LRUCache } from 'lru-cache';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDatabase as KyselySqlite,
-} from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema';
-import { SqliteBooleanPlugin, type DialectName } from './dialect';
+import type { DialectName } from './dialect';
+import { PreparedSqliteDialect } from './sqlite-dialect';
 import type { Logger } from '../logging/logger';
 
 /** An open database with the dialect it speaks. */
@@ -59,28 +54,6 @@ function postgresPool(databaseUrl: string, log: Logger | undefined): pg.Pool {
   return pool;
 }
 
-/**
- * `sqlite` as Kysely uses it, with each SQL text prepared once and its statement reused
- * (Kysely prepares on every call; a listing's statements cost more to prepare than to run).
- * Safe because better-sqlite3 runs a statement to completion synchronously: nothing here
- * streams rows, which would hold a statement busy. Bounded by lru-cache: queries built with
- * `in (...)` lists of varying length make many texts.
- */
-function preparedOnce(sqlite: SqliteDatabase.Database): KyselySqlite {
-  const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: 500 });
-  return {
-    close: () => sqlite.close(),
-    prepare: (text: string) => {
-      let statement = statements.get(text);
-      if (!statement) {
-        statement = sqlite.prepare(text);
-        statements.set(text, statement);
-      }
-      return statement;
-    },
-  };
-}
-
 /** Opens PostgreSQL at `databaseUrl`, or the SQLite file `sqliteFile` (WAL) when absent. */
 export function connect(options: {
   databaseUrl?: string;
@@ -101,8 +74,7 @@ export function connect(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: preparedOnce(sqlite) }),
-    plugins: [new SqliteBooleanPlugin()],
+    dialect: new PreparedSqliteDialect(sqlite),
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

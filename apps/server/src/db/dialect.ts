@@ -1,15 +1,3 @@
-import {
-  OperationNodeTransformer,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type PrimitiveValueListNode,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-  type ValueNode,
-} from 'kysely';
-
 /** Which database a connection speaks. */
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -45,31 +33,3 @@ export const toJson = (value: unknown): string => JSON.stringify(value);
 
 /** The current time as stored. */
 export const now = (): string => new Date().toISOString();
-
-const toSqliteValue = (value: unknown) => (typeof value === 'boolean' ? Number(value) : value);
-
-// Single values and the value lists of multi-row inserts are different nodes.
-class BooleanToInteger extends OperationNodeTransformer {
-  protected override transformValue(node: ValueNode): ValueNode {
-    return super.transformValue({ ...node, value: toSqliteValue(node.value) });
-  }
-
-  protected override transformPrimitiveValueList(
-    node: PrimitiveValueListNode,
-  ): PrimitiveValueListNode {
-    return super.transformPrimitiveValueList({ ...node, values: node.values.map(toSqliteValue) });
-  }
-}
-
-/** better-sqlite3 refuses JavaScript booleans as parameters: send them as 0/1. */
-export class SqliteBooleanPlugin implements KyselyPlugin {
-  readonly #transformer = new BooleanToInteger();
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.#transformer.transformNode(args.node);
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}

@@ -41,13 +41,20 @@ function refusal(status: number, body: string): ProviderError {
 function idleTimer(signal: AbortSignal) {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
+  let armedFor = 0;
   const onAbort = () => controller.abort(signal.reason);
   signal.addEventListener('abort', onAbort, { once: true });
   return {
     signal: controller.signal,
     timedOut: false,
     arm(ms: number) {
+      // Armed again at every piece read: restarting the same timer costs far less than a new one.
+      if (timer && armedFor === ms) {
+        timer.refresh();
+        return;
+      }
       clearTimeout(timer);
+      armedFor = ms;
       timer = setTimeout(() => {
         this.timedOut = true;
         controller.abort(new Error(`no answer within ${ms} ms`));

@@ -1,0 +1,44 @@
+import type { ChatTurn, GenerationResult, LanguageModel } from '../llm/language-model';
+
+/**
+ * A reply being generated, whose text is held until someone reads it: the provider request
+ * can then be opened while the turn is still being written, and nothing it sends is lost.
+ */
+export interface ReplyGeneration {
+  /** Hands the text so far, then each new piece as it arrives, to `onText`. */
+  read: (onText: (piece: string) => void) => void;
+  /** Settles with the provider's result or its failure (never an unhandled rejection). */
+  settled: Promise<{ ok: true; result: GenerationResult } | { ok: false; error: unknown }>;
+  /** Stops the generation (its `signal` ends it too). */
+  stop: (reason?: unknown) => void;
+}
+
+/** Starts generating a reply to `turns` now; `signal` stops it. */
+export function startGeneration(
+  model: LanguageModel,
+  turns: ChatTurn[],
+  options: { maxTokens: number; signal: AbortSignal },
+): ReplyGeneration {
+  const stopper = new AbortController();
+  const signal = AbortSignal.any([options.signal, stopper.signal]);
+  let held: string[] | null = [];
+  let reader: ((piece: string) => void) | null = null;
+  const onText = (piece: string) => {
+    if (reader) reader(piece);
+    else held!.push(piece);
+  };
+  const settled = model.generate(turns, { signal, maxTokens: options.maxTokens }, onText).then(
+    (result) => ({ ok: true as const, result }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  return {
+    read: (onPiece) => {
+      const before = held ?? [];
+      held = null;
+      reader = onPiece;
+      for (const piece of before) onPiece(piece);
+    },
+    settled,
+    stop: (reason) => stopper.abort(reason),
+  };
+}

@@ -1,0 +1,41 @@
+import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
+import type { Database } from './schema';
+
+const SLOT = Symbol('prepared query slot');
+
+/** Stands in for a value when the query is compiled; replaced by the value at each run. */
+interface Slot {
+  [SLOT]: string;
+}
+
+const isSlot = (value: unknown): value is Slot =>
+  typeof value === 'object' && value !== null && SLOT in value;
+
+/** One slot for each name asked for: the builder puts them where the values will go. */
+const slots = new Proxy({}, { get: (_, name) => ({ [SLOT]: String(name) }) });
+
+/**
+ * A query that Kysely builds and compiles once per dialect, then runs with new values: the
+ * chat path runs the same statements for every message, and building and compiling each
+ * anew cost more than SQLite took to run it. `build` receives stand-ins for the values (use
+ * each only as a value: in `where`, `set`, `values`); the SQL is Kysely's own for the
+ * dialect, so it stays correct on SQLite and PostgreSQL alike.
+ */
+export function preparedQuery<V extends Record<string, unknown>, R>(
+  build: (db: Kysely<Database>, values: V) => Compilable<R>,
+): (db: Kysely<Database>, values: V) => Promise<QueryResult<R>> {
+  // By the dialect's adapter, which a transaction shares with the database it runs in.
+  const compiled = new WeakMap<object, CompiledQuery<R>>();
+  return (db, values) => {
+    const { adapter } = db.getExecutor();
+    let query = compiled.get(adapter);
+    if (!query) {
+      query = build(db, slots as V).compile();
+      compiled.set(adapter, query);
+    }
+    const parameters = query.parameters.map((value) =>
+      isSlot(value) ? values[value[SLOT]] : value,
+    );
+    return db.executeQuery<R>({ ...query, parameters });
+  };
+}

@@ -1,0 +1,106 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatStreamEvent } from '@mates/api-client';
+import { DIALECTS, doubleModel, postgresAvailable, signUp, startTestServer } from './harness';
+import { startOpenAiDouble } from './openai-double';
+
+// The reply is asked of the provider while the user's message is still being written (#20):
+// whatever happens to the provider or the caller after the send, the message is kept.
+const withPostgres = await postgresAvailable();
+
+describe.each(DIALECTS)('a sent message on %s, with the reply asked for early', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    if (skip) return;
+    double = await startOpenAiDouble();
+    server = await startTestServer(dialect, { model: doubleModel(double) });
+  });
+  afterAll(async () => {
+    if (skip) return;
+    await server.close();
+    await double.close();
+  });
+
+  async function newRoom() {
+    const user = await signUp(server);
+    const mate = await server.db.selectFrom('mates').select('id').executeTakeFirstOrThrow();
+    return { ...user, room: await user.client.room.createRoom({ mateId: mate.id }) };
+  }
+  /** The room's messages after the mate's greeting. */
+  const messagesOf = async (roomId: string) =>
+    (
+      await server.db
+        .selectFrom('messages')
+        .select(['role', 'content', 'status'])
+        .where('room_id', '=', roomId)
+        .orderBy('position')
+        .execute()
+    ).slice(1);
+
+  it.skipIf(skip)('keeps the message when the provider refuses at once', async () => {
+    const { client, room } = await newRoom();
+    double.next({ kind: 'status', status: 500, body: { error: { message: 'down' } } });
+    const events: ChatStreamEvent[] = [];
+    await client.girl.chatSend(
+      { roomId: room.roomId, content: 'Are you there?' },
+      { onData: (event) => events.push(event) },
+    );
+    expect(events.map((event) => event.type)).toEqual(['reply-start', 'error']);
+    expect(await messagesOf(room.roomId)).toEqual([
+      { role: 'user', content: 'Are you there?', status: 'complete' },
+      { role: 'mate', content: '', status: 'error' },
+    ]);
+    // The failed reply's chat is given back.
+    expect((await client.user.benefits()).chats).toBe(50);
+  });
+
+  it.skipIf(skip)('keeps the message when the caller leaves right after sending', async () => {
+    const { userInfo, room } = await newRoom();
+    double.next({ kind: 'stream', pieces: ['Still', ' here.'], delayMs: 30 });
+    const body = JSON.stringify({ roomId: room.roomId, content: 'Bye for now' });
+    // The whole request goes out, then the connection is dropped before any answer is read.
+    await new Promise<void>((resolve) => {
+      const request = http.request(`${server.base}/api/girl/chat/send`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          token: userInfo.token,
+        },
+      });
+      request.on('error', () => {});
+      request.on('finish', () => {
+        request.destroy();
+        resolve();
+      });
+      request.end(body);
+    });
+    // The server goes on with the turn; once the room is free, the message is there.
+    await expect
+      .poll(async () => (await messagesOf(room.roomId)).length, { timeout: 10_000 })
+      .toBe(2);
+    await expect.poll(() => server.deps.chat.isBusy(room.roomId)).toBe(false);
+    expect((await messagesOf(room.roomId))[0]).toEqual({
+      role: 'user',
+      content: 'Bye for now',
+      status: 'complete',
+    });
+  });
+
+  it.skipIf(skip)('writes nothing and charges nothing when the send is refused', async () => {
+    const { userInfo, client, room } = await newRoom();
+    await server.db
+      .updateTable('benefits')
+      .set({ chats: 0 })
+      .where('user_id', '=', userInfo.uuid)
+      .execute();
+    await expect(
+      client.girl.chatSend({ roomId: room.roomId, content: 'Hello?' }, { onData: () => {} }),
+    ).rejects.toMatchObject({ code: 5007 });
+    expect(await messagesOf(room.roomId)).toEqual([]);
+    expect(await server.deps.chat.isBusy(room.roomId)).toBe(false);
+    expect((await client.user.benefits()).chats).toBe(0);
+  });
+});
