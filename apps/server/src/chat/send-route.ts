@@ -12,6 +12,7 @@ import { canContinue, findOwnRoom } from './rooms';
 import { removeSpeechFiles } from '../voice/speech-clips';
 import { startReply } from './start-reply';
 import { generateAhead, writeReply } from './write-reply';
+import { getBenefits } from '../accounts/benefits';
 
 const payload = z
   .object({
@@ -93,8 +94,10 @@ export function sendRoute(deps: Deps): Hono<ApiEnv> {
       // words are on their way meanwhile, and held until the message is saved. Should that
       // fail (the prompt could not be built), the reply is asked for again once the turn is
       // written, as a regeneration's is, and the failure is reported in the stream and refunded.
+      // Not for someone with no chat left: the send is refused, and the provider (which an
+      // operator may pay by the token) is never asked.
       const early =
-        input.content === undefined
+        input.content === undefined || (await getBenefits(db, user.id)).chats < 1
           ? null
           : await generateAhead(
               replyDeps,
