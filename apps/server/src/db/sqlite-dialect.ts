@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
+import { Mutex, type MutexInterface } from 'async-mutex';
 import {
   CompiledQuery,
   SelectQueryNode,
@@ -61,25 +62,22 @@ function connectionOf(database: BetterSqlite3.Database): DatabaseConnection {
 }
 
 /**
- * The one connection, handed to one holder at a time in the order they asked. Kysely's own
- * lock wakes every waiter at each release, and all but one go back to sleep: with a few
- * hundred requests waiting behind a transaction that is quadratic.
+ * The one connection, handed to one holder at a time in the order they asked (async-mutex:
+ * a first-come-first-served queue that wakes only the next waiter). Kysely's own lock wakes
+ * every waiter at each release, and all but one go back to sleep: with a few hundred requests
+ * waiting behind a transaction that is quadratic.
  */
 function fairLock() {
-  let held = false;
-  const waiting: (() => void)[] = [];
+  const mutex = new Mutex();
+  let release: MutexInterface.Releaser | null = null;
   return {
-    acquire(): Promise<void> {
-      if (!held) {
-        held = true;
-        return Promise.resolve();
-      }
-      return new Promise((resolve) => waiting.push(resolve));
+    async acquire(): Promise<void> {
+      release = await mutex.acquire();
     },
     release(): void {
-      const next = waiting.shift();
-      if (next) next();
-      else held = false;
+      const done = release;
+      release = null;
+      done?.();
     },
   };
 }
