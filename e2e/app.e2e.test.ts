@@ -4,7 +4,8 @@ import { createApiClient } from '@mates/api-client';
 import { en } from '../apps/web/src/i18n/en';
 import { startDiscordDouble } from '../apps/server/test/oauth-doubles';
 import { startOpenAiDouble } from '../apps/server/test/openai-double';
-import { freePort, launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
+import { launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
+import { listenPort } from '../scripts/listen-port';
 
 const DISCORD = { clientId: '4242', clientSecret: 'e2e-secret' };
 const FOREIGN_CODE =
@@ -34,7 +35,7 @@ describe('a visitor on the real server with the tiny GGUF model', () => {
   let discord: Awaited<ReturnType<typeof startDiscordDouble>>;
   let mateName: string;
   beforeAll(async () => {
-    const port = await freePort();
+    const port = await listenPort();
     discord = await startDiscordDouble({
       ...DISCORD,
       redirectUri: `http://127.0.0.1:${port}/user/loginDiscord`,

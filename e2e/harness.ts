@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createApiClient, type UserInfo } from '@mates/api-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
+import { listenPort } from '../scripts/listen-port';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -13,14 +13,6 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export const TEST_GGUF =
   process.env.MATES_TEST_GGUF ?? path.resolve(ROOT, 'fixtures/models/stories260K.gguf');
 
-/** A port nobody listens on now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** A running `pnpm start` server (the built server and web app) on a fresh data folder. */
 export interface E2eServer {
@@ -45,7 +37,7 @@ export async function startServer(
   env: Record<string, string> = {},
   port?: number,
 ): Promise<E2eServer> {
-  port ??= await freePort();
+  port ??= await listenPort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const launch = async (): Promise<ChildProcess> => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createApiClient } from '@mates/api-client';
 import { startStripeDouble } from '../apps/server/test/stripe-double';
-import { freePort, launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
+import { launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
+import { listenPort } from '../scripts/listen-port';
 
 // Issue #17: buying a pack through Stripe Checkout (a local double of Stripe's API and hosted
 // page), coming back, seeing the balance and the ledger, spending, and a webhook delivered twice.
@@ -23,7 +24,7 @@ beforeAll(async () => {
       WELCOME_GOLD_COINS: '0',
       LLM_MAX_TOKENS: '16',
     },
-    await freePort(),
+    await listenPort(),
   );
   stripe.setWebhook(`${server.url}/api/stripe/webhook`);
 });

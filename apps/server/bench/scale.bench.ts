@@ -24,7 +24,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
 /** People chatting at once, each in a room of their own. */
 const CHATTERS = 8;
-const PORTS = [47601, 47602];
+const PORTS = [27601, 27602];
 
 /** Catalog reads across `bases` at once (the connections shared out): total requests a second. */
 async function catalog(bases: string[]) {

@@ -27,7 +27,7 @@ import { REDIS_TEST_URL, redisAvailable } from './redis-helpers';
 // third; limits, busy rooms and stop requests hold across them; a server killed mid-reply
 // leaves its partial reply saved and its room free once the lock expires.
 const ready = (await postgresAvailable()) && (await redisAvailable());
-const PORTS = [47201, 47202, 47203];
+const PORTS = [27201, 27202, 27203];
 /** Seconds a dead server's room stays locked: short, so that the test sees it expire. */
 const LOCK_TTL = 4;
 const BUSY = 'A reply is still being written in this room.';

@@ -20,7 +20,7 @@ const haveRedisServer = (() => {
     return false;
   }
 })();
-const PORT = 47210;
+const PORT = 27210;
 
 describe.skipIf(!haveRedisServer)('a server whose Redis goes away', () => {
   let redis: ChildProcess | null = null;

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startMainProcess } from './main-process';
-import net from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@mates/api-client';
@@ -10,14 +9,8 @@ import { connect } from '../src/db/connect';
 import { linkOrCreateUser } from '../src/accounts/external-accounts';
 import { createSession } from '../src/accounts/sessions';
 import { startOpenAiDouble } from './openai-double';
+import { listenPort } from '../../../scripts/listen-port';
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** `src/main.ts` in a process of its own, as `pnpm start` runs it; resolves once it listens. */
 async function startProcess(env: Record<string, string>): Promise<ChildProcess> {
@@ -38,7 +31,7 @@ describe('a reply left by a killed process', () => {
   });
 
   it('is marked failed and its chat given back when the server starts again', async () => {
-    const port = await freePort();
+    const port = await listenPort();
     const env = {
       PORT: String(port),
       DATA_DIR: dataDir,
