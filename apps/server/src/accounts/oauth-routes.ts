@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createRemoteJWKSet, customFetch, jwtVerify } from 'jose';
+import type { JWTPayload } from 'jose';
 import { notice } from '../http/envelope';
 import { contract } from '../http/contract';
 import type { ApiEnv, Deps } from '../http/context';
@@ -16,10 +16,24 @@ export function oauthRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, config } = deps;
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/user');
-  // Fetched once and cached by jose; keys rotate on Google's schedule.
-  const googleKeys = createRemoteJWKSet(new URL(config.google.jwksUrl), {
-    [customFetch]: (url, options) => deps.fetch(url, options),
-  });
+  // jose is loaded at the first Google sign-in (a server without Google never needs it); the
+  // keys are fetched once and cached by jose, and rotate on Google's schedule.
+  let verifier: Promise<(credential: string) => Promise<JWTPayload>> | undefined;
+  const verifyGoogle = async (credential: string) => {
+    verifier ??= import('jose').then(({ createRemoteJWKSet, customFetch, jwtVerify }) => {
+      const googleKeys = createRemoteJWKSet(new URL(config.google.jwksUrl), {
+        [customFetch]: (url, options) => deps.fetch(url, options),
+      });
+      return async (token) =>
+        (
+          await jwtVerify(token, googleKeys, {
+            issuer: GOOGLE_ISSUERS,
+            audience: config.google.clientId,
+          })
+        ).payload;
+    });
+    return (await verifier)(credential);
+  };
 
   const googlePayload = z.object({ credential: z.string().min(1).max(4096) });
   api.post('/user/loginGG', googlePayload, async (c, read) => {
@@ -27,10 +41,7 @@ export function oauthRoutes(deps: Deps): Hono<ApiEnv> {
     if (!config.google.clientId) throw notice('Google sign-in is not set up on this server.');
     let claims;
     try {
-      ({ payload: claims } = await jwtVerify(credential, googleKeys, {
-        issuer: GOOGLE_ISSUERS,
-        audience: config.google.clientId,
-      }));
+      claims = await verifyGoogle(credential);
     } catch (error) {
       c.get('log').warn(`Google credential refused: ${(error as Error).message}`);
       throw notice('Google could not confirm this sign-in. Please try again.');

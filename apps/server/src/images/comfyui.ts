@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import WebSocket from 'ws';
+import { createRequire } from 'node:module';
+import type WebSocket from 'ws';
 import template from './comfyui-txt2img.json';
 import type { EngineOptions } from './automatic1111';
 import {
@@ -18,6 +19,9 @@ import {
 } from './image-engine';
 
 const ENGINE = 'ComfyUI';
+// ws is required by the first ComfyUI socket rather than imported: servers drawing no
+// pictures through ComfyUI never need it.
+const require = createRequire(import.meta.url);
 const LIST_TIMEOUT_MS = 10_000;
 
 /** A node of a ComfyUI workflow in its API format. */
@@ -127,7 +131,8 @@ export function createComfyUiEngine(options: EngineOptions): ImageEngine {
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     url.searchParams.set('clientId', clientId);
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url, { headers: authHeaders(apiKey) });
+      const WebSocketClient = require('ws') as typeof WebSocket;
+      const socket = new WebSocketClient(url, { headers: authHeaders(apiKey) });
       const onAbort = () => {
         socket.terminate();
         reject(signal.reason as Error);

@@ -1,4 +1,5 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { openAiSdk } from '../openai-sdk';
 import type { EngineOptions } from './automatic1111';
 import {
   ImageProviderError,
@@ -22,7 +23,7 @@ function fromApiError(error: unknown): unknown {
       'malformed',
       { cause: error },
     );
-  if (!(error instanceof OpenAI.APIError) || error.status === undefined) return error;
+  if (!(error instanceof openAiSdk().APIError) || error.status === undefined) return error;
   const code = typeof error.code === 'string' ? error.code : undefined;
   const refused =
     error.status === 400 &&
@@ -44,7 +45,8 @@ function fromApiError(error: unknown): unknown {
 export function createOpenAiImageEngine(options: EngineOptions): ImageEngine {
   const { baseUrl, apiKey, timeoutMs } = options.config;
   const model = options.config.model ?? 'gpt-image-1';
-  const client = new OpenAI({
+  const { OpenAI: OpenAIClient } = openAiSdk();
+  const client = new OpenAIClient({
     baseURL: baseUrl,
     // The client insists on a key; servers without one (LocalAI) get no Authorization header.
     apiKey: apiKey ?? 'none',
@@ -101,7 +103,7 @@ export function createOpenAiImageEngine(options: EngineOptions): ImageEngine {
       } catch (error) {
         // The client wraps a dropped connection; the cause says what happened on the socket.
         const inner =
-          error instanceof OpenAI.APIConnectionError && !(error instanceof ImageProviderError)
+          error instanceof openAiSdk().APIConnectionError && !(error instanceof ImageProviderError)
             ? (error.cause ?? error)
             : error;
         throw limit.explain(inner);

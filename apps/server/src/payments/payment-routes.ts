@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Kysely, Selectable } from 'kysely';
 import type { CheckoutState, Subscription, SubscriptionStatus } from '@mates/api-client';
 import { contract } from '../http/contract';
@@ -39,12 +39,6 @@ export function toSubscription(row: SubscriptionRow): Subscription {
   };
 }
 
-/** Stripe's failures that are not ours: the service is down or refused for a while. */
-function stripeTrouble(error: unknown): never {
-  if (error instanceof Stripe.errors.StripeError) throw notice(PAYMENT_TEXTS.unreachable);
-  throw error;
-}
-
 async function ownCheckout(db: Kysely<Database>, userId: string, checkoutId: string) {
   const row = await db
     .selectFrom('checkouts')
@@ -69,6 +63,12 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
   const ready = () => {
     if (!stripe) throw notice(PAYMENT_TEXTS.notSetUp);
     return stripe;
+  };
+  /** Stripe's failures that are not ours: the service is down or refused for a while. */
+  const stripeTrouble = (error: unknown): never => {
+    if (stripe && error instanceof stripe.errors.StripeError)
+      throw notice(PAYMENT_TEXTS.unreachable);
+    throw error;
   };
   const subscription = new Hono<ApiEnv>();
   const api = contract(subscription, '/subscription');

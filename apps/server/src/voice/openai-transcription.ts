@@ -1,4 +1,4 @@
-import { toFile } from 'openai';
+import { openAiSdk } from '../openai-sdk';
 import type { TranscriptionConfig } from '../config';
 import { deadline, fromApiError, openAiClient } from './remote-errors';
 import { SpeechProviderError, type TranscriptionEngine } from './speech-engine';
@@ -36,7 +36,7 @@ export function createOpenAiTranscriptionEngine(
       const limit = deadline(ENGINE, timeoutMs, signal);
       try {
         const type = mimeType.split(';')[0]!.trim().toLowerCase();
-        const file = await toFile(audio, `recording.${EXTENSIONS[type] ?? 'webm'}`, { type });
+        const file = await openAiSdk().toFile(audio, `recording.${EXTENSIONS[type] ?? 'webm'}`, { type });
         const answer = await client.audio.transcriptions.create(
           { file, model, ...(language ? { language } : {}) },
           { signal: limit.signal },

@@ -1,4 +1,5 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { openAiSdk } from '../openai-sdk';
 import { SpeechProviderError, type SpeechFailure } from './speech-engine';
 import { codeOf, wasNotReached } from '../http/network-errors';
 
@@ -27,13 +28,14 @@ export function fromApiError(engine: string, error: unknown): unknown {
       'malformed',
       { cause: error },
     );
-  if (error instanceof OpenAI.APIConnectionTimeoutError)
+  const sdk = openAiSdk();
+  if (error instanceof sdk.APIConnectionTimeoutError)
     return new SpeechProviderError(`${engine} did not answer in time`, 'timeout', {
       cause: error,
     });
   // The client wraps a dropped or refused connection; its cause says what the socket saw.
-  if (error instanceof OpenAI.APIConnectionError) return error.cause ?? error;
-  if (!(error instanceof OpenAI.APIError) || error.status === undefined) return error;
+  if (error instanceof sdk.APIConnectionError) return error.cause ?? error;
+  if (!(error instanceof sdk.APIError) || error.status === undefined) return error;
   const code = typeof error.code === 'string' ? error.code : undefined;
   return new SpeechProviderError(
     `${engine} answered ${error.status}${code ? ` (${code})` : ''}: ${error.message.slice(0, 500)}`,
@@ -84,7 +86,8 @@ export function openAiClient(options: {
   timeoutMs: number;
   fetch: typeof globalThis.fetch;
 }): OpenAI {
-  return new OpenAI({
+  const { OpenAI: OpenAIClient } = openAiSdk();
+  return new OpenAIClient({
     baseURL: options.baseUrl,
     apiKey: options.apiKey ?? 'none',
     defaultHeaders: options.apiKey ? {} : { authorization: null },

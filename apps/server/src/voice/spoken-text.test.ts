@@ -2,29 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { spokenText } from './spoken-text';
 
 describe('spokenText', () => {
-  it('leaves out stage directions written between single asterisks', () => {
-    expect(spokenText('*smiles* Hello there. *waves slowly* How are you?')).toBe(
+  it('leaves out stage directions written between single asterisks', async () => {
+    expect(await spokenText('*smiles* Hello there. *waves slowly* How are you?')).toBe(
       'Hello there. How are you?',
     );
   });
 
-  it('reads the words of bold, underscore emphasis, headings, lists and quotes, not their marks', () => {
-    expect(spokenText('# Plans\n\nI **really** _love_ this:\n\n- tea\n- rain\n\n> quiet')).toBe(
+  it('reads the words of bold, underscore emphasis, headings, lists and quotes, not their marks', async () => {
+    expect(await spokenText('# Plans\n\nI **really** _love_ this:\n\n- tea\n- rain\n\n> quiet')).toBe(
       'Plans\nI really love this:\ntea\nrain\nquiet',
     );
   });
 
-  it('reads a link as its text and skips pictures and raw HTML', () => {
+  it('reads a link as its text and skips pictures and raw HTML', async () => {
     expect(
-      spokenText('See [my garden](https://example.com/g) ![a rose](/media/r.png) <b>now</b>'),
+      await spokenText('See [my garden](https://example.com/g) ![a rose](/media/r.png) <b>now</b>'),
     ).toBe('See my garden now');
   });
 
-  it('reads code without its fences or backticks', () => {
-    expect(spokenText('Run `ls` then:\n\n```sh\necho hi\n```')).toBe('Run ls then:\necho hi');
+  it('reads code without its fences or backticks', async () => {
+    expect(await spokenText('Run `ls` then:\n\n```sh\necho hi\n```')).toBe('Run ls then:\necho hi');
   });
 
-  it('answers nothing when a message is only actions', () => {
-    expect(spokenText('*nods* *smiles*')).toBe('');
+  it('answers nothing when a message is only actions', async () => {
+    expect(await spokenText('*nods* *smiles*')).toBe('');
   });
 });

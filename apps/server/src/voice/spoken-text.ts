@@ -1,4 +1,3 @@
-import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Nodes } from 'mdast';
 
 /** Blocks whose text is read as a sentence of its own. */
@@ -9,9 +8,11 @@ const BLOCKS = new Set(['paragraph', 'heading', 'listItem', 'blockquote', 'code'
  * symbols. Parsed as the bubble parses it (mdast, as react-markdown does): emphasis, strong,
  * headings, lists and quotes give their words; a link its text; code its content without the
  * fences; pictures and raw HTML nothing. Emphasis written with single asterisks (`*smiles*`)
- * is a stage direction the chat shows muted, and is not read; `_word_` emphasis is.
+ * is a stage direction the chat shows muted, and is not read; `_word_` emphasis is. The
+ * parser is loaded at the first message spoken: a server that speaks none never needs it.
  */
-export function spokenText(markdown: string): string {
+export async function spokenText(markdown: string): Promise<string> {
+  const { fromMarkdown } = await import('mdast-util-from-markdown');
   const tree = fromMarkdown(markdown);
   const parts: string[] = [];
   const walk = (node: Nodes): void => {

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { parseBuffer } from 'music-metadata';
 import type { AudioClip, SpeechLink, VoiceCatalog } from '@mates/api-client';
 import { VOICE_SAMPLE_MAX } from '@mates/api-client';
 import { contract } from '../http/contract';
@@ -64,6 +63,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** The length of audio in milliseconds (0 when its format does not tell). */
 async function durationMs(bytes: Uint8Array, mimeType: string): Promise<number> {
   try {
+    // music-metadata is loaded at the first recording: a server that hears none never needs it.
+    const { parseBuffer } = await import('music-metadata');
     const { format } = await parseBuffer(bytes, { mimeType, size: bytes.length });
     return format.duration ? Math.round(format.duration * 1000) : 0;
   } catch {
@@ -129,7 +130,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
       .select('content')
       .where('id', '=', clip.message_id)
       .executeTakeFirst();
-    const text = message ? spokenText(message.content) : '';
+    const text = message ? await spokenText(message.content) : '';
     if (!message || sha256(text) !== clip.text_hash) throw new Error('the message changed');
     let audio;
     try {
@@ -280,7 +281,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     if (wanted && !voices.some((one) => one.voiceId === wanted))
       throw badInput('voice: not one of the voices of /voice/voices');
     const voiceId = wanted ?? mateVoice(voices, message);
-    const text = spokenText(message.content);
+    const text = await spokenText(message.content);
     if (!text) throw badInput(NOTHING_TO_SAY);
     const textHash = sha256(text);
     const find = () =>
@@ -384,7 +385,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     if (input.voice && !voices.some((one) => one.voiceId === input.voice))
       throw badInput('voice: not one of the voices of /voice/voices');
     const voiceId = input.voice ?? voices[0]!.voiceId;
-    const text = spokenText(input.text!);
+    const text = await spokenText(input.text!);
     if (!text) throw badInput('text: there is nothing to say aloud.');
     await consume(deps.limits.voiceSample, user.id);
     // Samples are kept by voice and words: the same preview twice is made once.
