@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema';
 import type { DialectName } from './dialect';
@@ -17,10 +18,20 @@ export interface Db {
   close: () => Promise<void>;
 }
 
-// timestamptz comes back as an ISO string like SQLite's, not a Date.
-pg.types.setTypeParser(1184, (value) => new Date(value).toISOString());
-// COUNT(*) and SUM() are bigint; our counts fit in a JavaScript number.
-pg.types.setTypeParser(20, (value) => Number(value));
+const require = createRequire(import.meta.url);
+
+/**
+ * node-postgres, loaded by the first PostgreSQL connection rather than imported: a server on
+ * SQLite never needs it, and it costs several megabytes resident.
+ */
+function loadPg(): typeof pg {
+  const pgModule = require('pg') as typeof pg;
+  // timestamptz comes back as an ISO string like SQLite's, not a Date.
+  pgModule.types.setTypeParser(1184, (value) => new Date(value).toISOString());
+  // COUNT(*) and SUM() are bigint; our counts fit in a JavaScript number.
+  pgModule.types.setTypeParser(20, (value) => Number(value));
+  return pgModule;
+}
 
 // A database that stops answering fails the request instead of holding it (and a pooled
 // connection) forever; a busy one still has ample time.
@@ -37,7 +48,7 @@ const POSTGRES_TIMEOUTS = {
  * client gets its own listener (node-postgres issues #3202, #1324).
  */
 function postgresPool(databaseUrl: string, log: Logger | undefined): pg.Pool {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: databaseUrl,
     max: 10,
     keepAlive: true,

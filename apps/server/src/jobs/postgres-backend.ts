@@ -1,4 +1,5 @@
-import PgBoss from 'pg-boss';
+import { createRequire } from 'node:module';
+import type PgBoss from 'pg-boss';
 import type { BackendKind, QueueBackend } from './recorded-queue';
 import type { Logger } from '../logging/logger';
 
@@ -9,6 +10,9 @@ import type { Logger } from '../logging/logger';
 
 type Dispatch = { jobId: string };
 
+// Required by the PostgreSQL backend rather than imported: a server on SQLite never needs it.
+const require = createRequire(import.meta.url);
+
 /** pg-boss in its own schema (`pgboss`) of the app's database. */
 export function createPostgresBackend(options: {
   connectionString: string;
@@ -18,7 +22,8 @@ export function createPostgresBackend(options: {
   /** How often pg-boss expires runs whose process died (default 30 s, least 1 s). */
   maintenanceSeconds?: number;
 }): QueueBackend {
-  const boss = new PgBoss({
+  const PgBossClient = require('pg-boss') as typeof PgBoss;
+  const boss = new PgBossClient({
     connectionString: options.connectionString,
     schema: 'pgboss',
     max: 4,

@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type pretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -80,7 +81,9 @@ export function createLogger(config: LogConfig, destination?: DestinationStream)
   if (destination) return pino(options, destination);
   if (prettyLogs(config.format)) {
     // Written as it comes (no worker thread): the pretty form is for a terminal, not for speed.
-    const stream = pretty({
+    // Required here, not imported: production logs are JSON and never need it.
+    const prettyStream = createRequire(import.meta.url)('pino-pretty') as typeof pretty;
+    const stream = prettyStream({
       colorize: true,
       sync: true,
       // One line a record: the request's fields follow its message.

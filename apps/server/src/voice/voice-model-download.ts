@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { Presets, SingleBar } from 'cli-progress';
+import { createRequire } from 'node:module';
+import type * as CliProgress from 'cli-progress';
 
 /**
  * Downloads `url` into `file` through `file.part`, renamed only once every byte came (and as many
@@ -196,11 +197,13 @@ export async function downloadVoiceModel(
     `${hub}/${options.repo}/resolve/main/${name.split('/').map(encodeURIComponent).join('/')}`;
   const lengthOf = (name: string) => listed.get(name) ?? NaN;
   const known = needed.files.reduce((sum, name) => sum + (lengthOf(name) || 0), 0);
-  const bar =
+  // The bar's library is required only when a terminal shows it.
+  const progress = () => createRequire(import.meta.url)('cli-progress') as typeof CliProgress;
+  const bar: CliProgress.SingleBar | null =
     options.progressBar && process.stdout.isTTY
-      ? new SingleBar(
+      ? new (progress().SingleBar)(
           { format: `speech model ${options.repo} [{bar}] {percentage}% {value}/{total} bytes` },
-          Presets.shades_classic,
+          progress().Presets.shades_classic,
         )
       : null;
   let done = 0;
