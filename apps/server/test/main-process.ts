@@ -8,13 +8,19 @@ const serverDir = path.resolve(import.meta.dirname, '..');
  * The real server (`src/main.ts`, or another start `script` of this package) in a process of its
  * own, as `pnpm start` runs it, with `env` added to this process's environment. Resolves once it
  * listens, with the address it printed; everything it writes is pushed onto `output` (for a
- * failing test's report). Rejects with that output if it exits first.
+ * failing test's report). Rejects with that output if it exits first. `nodeArgs` go to `node`
+ * before the script (a preloaded module, a flag).
  */
 export async function startMainProcess(
   env: Record<string, string>,
-  { output = [], script = 'src/main.ts' }: { output?: string[]; script?: string } = {},
+  {
+    output = [],
+    script = 'src/main.ts',
+    nodeArgs = [],
+  }: { output?: string[]; script?: string; nodeArgs?: string[] } = {},
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--conditions=@mates/source', '--import', 'tsx', script], {
+  const args = ['--conditions=@mates/source', ...nodeArgs, '--import', 'tsx', script];
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
