@@ -21,10 +21,12 @@ export function supportedLanguage(language: string): string {
   return language in LANGUAGES ? language : 'en';
 }
 
-// English for the screens after the first: loaded once, then given to every instance.
+// English for the screens after the first: loaded once, then given to every instance. Only
+// instances made before it arrived wait in `waiting` (and leave it then): those made later are
+// born with it, so nothing keeps an instance alive (Storybook makes one per story).
 let enScreens: Promise<object> | undefined;
 let enScreensLoaded: object | undefined;
-const instances = new Set<I18n>();
+const waiting = new Set<I18n>();
 
 /**
  * Makes the app's i18next instance with the first screen's English (and every other screen's
@@ -39,7 +41,7 @@ export function createI18n(): I18n {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
-  instances.add(instance);
+  if (!enScreensLoaded) waiting.add(instance);
   return instance;
 }
 
@@ -53,7 +55,8 @@ export function loadScreenTexts(): Promise<void> {
     return texts;
   });
   return enScreens.then((texts) => {
-    for (const instance of instances) instance.addResourceBundle('en', 'translation', texts, true);
+    for (const instance of waiting) instance.addResourceBundle('en', 'translation', texts, true);
+    waiting.clear();
   });
 }
 
