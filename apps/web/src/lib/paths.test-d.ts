@@ -1,4 +1,4 @@
-import { href, type RoutePath } from './paths';
+import { href, routeTo, type RoutePath } from './paths';
 
 // Type tests, compiled by `pnpm typecheck` (the web app's tsconfig includes src): each line
 // under `@ts-expect-error` must fail to compile, or the compiler reports the unused directive.
@@ -19,3 +19,8 @@ href('#/profile');
 href(String(paths[0]));
 // @ts-expect-error -- a query's values are strings
 href('/detail', { mateId: 1 });
+
+// The router's own paths (for `navigate`) are held to the same table.
+routeTo('/chat-detail', { roomId: 'r1' });
+// @ts-expect-error -- a mistyped path (the route is `/chat-detail`)
+routeTo('/chat', { roomId: 'r1' });

@@ -56,10 +56,18 @@ export const NOT_FOUND: Omit<RouteEntry, 'path'> = {
 };
 
 /**
+ * Where the router goes for a route, e.g. `routeTo('/chat-detail', { roomId })` →
+ * `/chat-detail?roomId=…`, for `navigate()`; the path must be one of the route table's.
+ */
+export function routeTo(path: RoutePath, query: Record<string, string> = {}): string {
+  const search = new URLSearchParams(query).toString();
+  return `${path}${search ? `?${search}` : ''}`;
+}
+
+/**
  * A hash link to a route, e.g. `href('/detail', { mateId })` → `#/detail?mateId=…`; the path
  * must be one of the route table's ({@link RoutePath}), so a link cannot point nowhere.
  */
 export function href(path: RoutePath, query: Record<string, string> = {}): string {
-  const search = new URLSearchParams(query).toString();
-  return `#${path}${search ? `?${search}` : ''}`;
+  return `#${routeTo(path, query)}`;
 }

@@ -30,7 +30,7 @@ import {
   Text,
 } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
-import { href } from '../../lib/paths';
+import { href, routeTo } from '../../lib/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError, WayOn } from '../../components/states';
 import { MessageActions, MessageEditor, PersonaSwitch, SwipeControls } from './message-parts';
@@ -131,14 +131,14 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
   const [leaving, setLeaving] = useState(false);
   const newChat = useMutation({
     mutationFn: (mateId: string) => client.room.createRoom({ mateId }),
-    onSuccess: (created) => navigate(`/chat-detail?roomId=${encodeURIComponent(created.roomId)}`),
+    onSuccess: (created) => navigate(routeTo('/chat-detail', { roomId: created.roomId })),
   });
   const deleteChat = useMutation({
     mutationFn: () => client.room.deleteRoom({ roomId }),
     onSuccess: () => {
       setLeaving(false);
       void queries.invalidateQueries({ queryKey: ['roomList'] });
-      navigate('/recent-chats');
+      navigate(routeTo('/recent-chats'));
     },
   });
   const remove = useMutation({

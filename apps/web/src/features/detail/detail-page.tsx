@@ -18,7 +18,7 @@ import {
   Text,
 } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
-import { href } from '../../lib/paths';
+import { href, routeTo } from '../../lib/paths';
 import { useSignedIn, useSignedInAction } from '../../components/sign-in-gate';
 import { Loading, LoadError, WayOn } from '../../components/states';
 import { useFavorites } from '../../hooks/use-favorites';
@@ -54,7 +54,7 @@ export function DetailPage() {
   });
   const startChat = useMutation({
     mutationFn: () => client.room.createRoom({ mateId }),
-    onSuccess: (room) => navigate(`/chat-detail?roomId=${encodeURIComponent(room.roomId)}`),
+    onSuccess: (room) => navigate(routeTo('/chat-detail', { roomId: room.roomId })),
   });
 
   if (!mateId)

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Mate } from '@mates/api-client';
 import { Avatar, Button, ButtonLink, Card, Flex, Heading, Text } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
-import { href } from '../../lib/paths';
+import { href, routeTo } from '../../lib/paths';
 import { errorText } from '../../i18n/error-text';
 
 const SAVED_TEXT = {
@@ -20,7 +20,7 @@ export function SavedPanel({ mate, onEdit }: { mate: Mate; onEdit: () => void })
   const navigate = useNavigate();
   const chat = useMutation({
     mutationFn: () => client.room.createRoom({ mateId: mate.mateId }),
-    onSuccess: (room) => navigate(`/chat-detail?roomId=${encodeURIComponent(room.roomId)}`),
+    onSuccess: (room) => navigate(routeTo('/chat-detail', { roomId: room.roomId })),
   });
   return (
     <Card as="section" aria-labelledby="studio-saved">

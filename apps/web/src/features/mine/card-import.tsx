@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ImportCardPayload, Mate } from '@mates/api-client';
 import { Button, ButtonLink, Card, Flex, Heading, Stack, Text } from '@mates/ui';
-import { href } from '../../lib/paths';
+import { href, routeTo } from '../../lib/paths';
 import { useServices } from '../../lib/services-context';
 import { Loading } from '../../components/states';
 import { CARD_FILE_ACCEPT, readCardFiles } from './card-file';
@@ -143,7 +143,7 @@ function Imported({ mate, onClose }: { mate: Mate; onClose: () => void }) {
   const navigate = useNavigate();
   const chat = useMutation({
     mutationFn: () => client.room.createRoom({ mateId: mate.mateId }),
-    onSuccess: (room) => navigate(`/chat-detail?roomId=${encodeURIComponent(room.roomId)}`),
+    onSuccess: (room) => navigate(routeTo('/chat-detail', { roomId: room.roomId })),
   });
   return (
     <Stack gap={3}>

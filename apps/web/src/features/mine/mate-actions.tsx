@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CardFormat, CardSpec, OwnMateSummary } from '@mates/api-client';
 import { Button, ButtonLink, Dialog, Flex, Stack, Text } from '@mates/ui';
-import { href } from '../../lib/paths';
+import { href, routeTo } from '../../lib/paths';
 import { useServices } from '../../lib/services-context';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { saveCardFile } from './card-file';
@@ -32,7 +32,7 @@ export function MateActions({ mate, lockedBy }: { mate: OwnMateSummary; lockedBy
   const failed = (error: Error) => setProblem(errorText(error, t));
   const chat = useMutation({
     mutationFn: () => client.room.createRoom({ mateId }),
-    onSuccess: (room) => navigate(`/chat-detail?roomId=${encodeURIComponent(room.roomId)}`),
+    onSuccess: (room) => navigate(routeTo('/chat-detail', { roomId: room.roomId })),
     onError: failed,
   });
   const duplicate = useMutation({

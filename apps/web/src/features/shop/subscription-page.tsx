@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { FeatureCosts, SubscriptionInfo } from '@mates/api-client';
 import { Card, EmptyState, Grid, Heading, Link, PackageCard, Stack, Text } from '@mates/ui';
-import { href } from '../../lib/paths';
+import { href, routeTo } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { useSignedIn } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';
@@ -73,9 +73,7 @@ function Shop({ info }: { info: SubscriptionInfo }) {
                 current={
                   info.current?.status === 'active' && info.current.packageId === pkg.packageId
                 }
-                onChoose={(packageId) =>
-                  navigate(`/single-package?packageId=${encodeURIComponent(packageId)}`)
-                }
+                onChoose={(packageId) => navigate(routeTo('/single-package', { packageId }))}
                 labels={{
                   perMonth: t('shop.perMonth'),
                   perYear: t('shop.perYear'),
