@@ -31,9 +31,9 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
             'personas',
             'reviews',
             'search_log',
-            'mate_chat_log',
           ]),
         );
+        expect(tables.map((t) => t.name)).not.toContain('mate_chat_log');
         const applied = await sql<{
           name: string;
         }>`select name from kysely_migration order by name`.execute(database.db);
@@ -59,6 +59,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-24-0019-swipes',
           '2026-11-25-0020-jobs-state-index',
           '2026-11-25-0021-catalog-counts',
+          '2026-11-26-0022-drop-chat-log',
         ]);
       } finally {
         await database.drop();

@@ -219,13 +219,6 @@ export interface MateTrendDayTable {
   users: number;
 }
 
-export interface MateChatLogTable {
-  id: Generated<number>;
-  mate_id: string;
-  user_id: string;
-  created_at: Timestamp;
-}
-
 export interface PackageTable {
   id: string;
   name: string;
@@ -382,7 +375,6 @@ export interface Database {
   mate_feedback: MateFeedbackTable;
   user_feedback: UserFeedbackTable;
   search_log: SearchLogTable;
-  mate_chat_log: MateChatLogTable;
   catalog_versions: CatalogVersionTable;
   search_word_days: SearchWordDayTable;
   mate_chatters: MateChatterTable;
