@@ -147,6 +147,7 @@ export async function startServer(
     jobs,
     log,
     metrics,
+    ...(redis && { redis }),
   };
   watchServer(metrics, { chat: deps.chat, db, database: { dialect, pool } });
   const app = createApp(deps);

@@ -36,6 +36,7 @@ import { createMetrics } from '../src/metrics/metrics';
 import { instrumentModel } from '../src/metrics/instrument-model';
 import { watchServer } from '../src/metrics/watch-server';
 import { captureLog } from './log-capture';
+import type { RedisLink } from '../src/redis/connect-redis';
 
 /** Where PostgreSQL tests connect; `.ci/run` starts the server this points at. */
 export const POSTGRES_ADMIN_URL =
@@ -126,6 +127,8 @@ export async function createTestApp(
     model?: LanguageModel;
     /** How often a growing reply is saved (default 1 s). */
     saveEveryMs?: number;
+    /** Redis for shared state, as `REDIS_URL` gives a server (the test closes it). */
+    redis?: RedisLink;
   } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-test-'));
@@ -176,6 +179,7 @@ export async function createTestApp(
     jobs,
     log: logger,
     metrics,
+    ...(overrides.redis && { redis: overrides.redis }),
   };
   watchServer(metrics, { chat: deps.chat, db: database.db, database });
   const app = createApp(deps);

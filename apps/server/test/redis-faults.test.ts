@@ -5,6 +5,7 @@ import { consume, createRateLimits } from '../src/accounts/rate-limits';
 import { LOCKS_UNAVAILABLE, redisRoomLocks, RoomLockLost } from '../src/chat/room-locks';
 import { killHard, waitFor } from './jobs-helpers';
 import { captureLog } from './log-capture';
+import { createTestApp } from './harness';
 
 // Issue #18: Redis going away never stops a server. Rate limits fall back to each server's
 // memory; room locks refuse clearly (fail closed); a reply whose lock cannot be extended is
@@ -114,5 +115,29 @@ describe.skipIf(!haveRedisServer)('a server whose Redis goes away', () => {
     const again = await locks.claim('room-3');
     expect(again).not.toBeNull();
     await again!.release();
+  });
+
+  it('is reported by /api/ready, which stays ready: chat refuses, everything else serves', async () => {
+    const shared = await startRedis();
+    const test = await createTestApp('sqlite', { redis: shared });
+    try {
+      const ready = async () => {
+        const answer = await test.app.request('/api/ready');
+        return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+      };
+      expect(await ready()).toMatchObject({ status: 200, body: { sharedState: 'up' } });
+
+      const lost = () =>
+        logs.filter((line) => line.startsWith('redis (commands): connection lost')).length;
+      const before = lost();
+      await killHard(redis!);
+      await waitFor(() => lost() > before, Boolean);
+      expect(await ready()).toMatchObject({
+        status: 200,
+        body: { status: 'ready', sharedState: 'down' },
+      });
+    } finally {
+      await test.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database, UserTable } from '../db/schema';
 import type { DialectName } from '../db/dialect';
 import type { Mailer } from '../mail/mailer';
+import type { RedisLink } from '../redis/connect-redis';
 import type { RateLimits } from '../accounts/rate-limits';
 import type { ChatService } from '../chat/chat-service';
 import type { ImageEngine } from '../images/image-engine';
@@ -36,6 +37,8 @@ export interface Deps {
   log: Logger;
   /** This server's Prometheus metrics (a registry of its own). */
   metrics: Metrics;
+  /** Redis, when `REDIS_URL` shares rate limits, room locks and stop requests; else absent. */
+  redis?: RedisLink;
 }
 
 /** Hono environment of the API: the caller (or `null`), their token and language. */

@@ -18,14 +18,20 @@ export interface Readiness {
   /** The language model: ready to answer, still loading, or not available (chat refuses). */
   model: 'ready' | 'loading' | 'unavailable';
   jobs: string;
+  /**
+   * Where rate limits, room locks and stop requests live: `this process` without Redis, else
+   * whether Redis answers now (while it is `down`, new replies are refused; see operations).
+   */
+  sharedState: 'this process' | 'up' | 'down';
 }
 
 /**
  * Probes for a process manager or a load balancer, answered as plain JSON (never the web app):
  * `GET /api/health` (and `/healthz`) says the process is alive; `GET /api/ready` (and `/readyz`)
  * says whether it can serve: 200 when the database answers and every migration is applied,
- * 503 otherwise. The model's state is reported; chat refuses politely without it, and
- * everything else still works, so it does not take the server out of rotation.
+ * 503 otherwise. The model's and Redis's states are reported; chat refuses politely without
+ * them, and everything else still works, so neither takes the server out of rotation (with
+ * Redis away, every server would leave it at once).
  */
 export function healthRoutes(deps: Deps): Hono {
   const routes = new Hono();
@@ -56,6 +62,11 @@ export function healthRoutes(deps: Deps): Hono {
       migrations,
       model: modelState(deps.chat.model.unavailableReason()),
       jobs: deps.jobs.describe(),
+      sharedState: !deps.redis
+        ? 'this process'
+        : deps.redis.client.status === 'ready'
+          ? 'up'
+          : 'down',
     };
   };
   for (const path of ['/api/health', '/healthz'])
