@@ -14,6 +14,7 @@ let project: ConsumerProject;
 
 beforeAll(async () => {
   project = await createConsumerProject();
+  await writeFile(join(project.dir, 'msw-example.ts'), await readmeMswExample());
 });
 
 function node(args: string[], cwd = project.dir) {
@@ -81,33 +82,40 @@ describe('the packed packages installed with npm into a fresh project', () => {
     });
   });
 
-  // One compiler run per module setting (each reads every package's types, skipLibCheck off).
-  it('type-check in an ESM TypeScript project under moduleResolution bundler', async () => {
-    await writeFile(join(project.dir, 'msw-example.ts'), await readmeMswExample());
-    const result = await typecheck('bundler', 'ESNext', 'Bundler', [...ESM_FILES]);
-    expect(result.errors).toBe('');
-    expect(result.code).toBe(0);
-  });
+  // One compiler run per module setting (each reads every package's types, skipLibCheck off),
+  // side by side: tsc uses one core, and each run writes only its own tsconfig.
+  it.concurrent(
+    'type-check in an ESM TypeScript project under moduleResolution bundler',
+    async ({ expect }) => {
+      const result = await typecheck('bundler', 'ESNext', 'Bundler', [...ESM_FILES]);
+      expect(result.errors).toBe('');
+      expect(result.code).toBe(0);
+    },
+  );
 
-  it('type-check under node16 in ESM and in CommonJS with import(); a static import from CommonJS is TS1479', async () => {
-    await writeFile(join(project.dir, 'msw-example.ts'), await readmeMswExample());
-    const files = [...ESM_FILES, 'ts-cjs-consumer.cts', 'ts-cjs-static.cts'];
-    const result = await typecheck('node16', 'Node16', 'Node16', files);
-    expect(result.code).not.toBe(0);
-    // The one error: node16 models a Node without require(esm), and says what to do instead.
-    const errors = result.errors.trim().split('\n');
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^ts-cjs-static\.cts\(\d+,\d+\): error TS1479: /);
-    expect(errors[0]).toContain(`Consider writing a dynamic 'import("@mates/api-client")' call`);
-  });
+  it.concurrent(
+    'type-check under node16 in ESM and in CommonJS with import(); a static import from CommonJS is TS1479',
+    async ({ expect }) => {
+      const files = [...ESM_FILES, 'ts-cjs-consumer.cts', 'ts-cjs-static.cts'];
+      const result = await typecheck('node16', 'Node16', 'Node16', files);
+      expect(result.code).not.toBe(0);
+      // The one error: node16 models a Node without require(esm), and says what to do instead.
+      const errors = result.errors.trim().split('\n');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/^ts-cjs-static\.cts\(\d+,\d+\): error TS1479: /);
+      expect(errors[0]).toContain(`Consider writing a dynamic 'import("@mates/api-client")' call`);
+    },
+  );
 
-  it('type-check under nodenext in ESM and in CommonJS with a static import (require of ESM)', async () => {
-    await writeFile(join(project.dir, 'msw-example.ts'), await readmeMswExample());
-    const files = [...ESM_FILES, 'ts-cjs-static.cts'];
-    const result = await typecheck('nodenext', 'NodeNext', 'NodeNext', files);
-    expect(result.errors).toBe('');
-    expect(result.code).toBe(0);
-  });
+  it.concurrent(
+    'type-check under nodenext in ESM and in CommonJS with a static import (require of ESM)',
+    async ({ expect }) => {
+      const files = [...ESM_FILES, 'ts-cjs-static.cts'];
+      const result = await typecheck('nodenext', 'NodeNext', 'NodeNext', files);
+      expect(result.errors).toBe('');
+      expect(result.code).toBe(0);
+    },
+  );
 
   it("run the api-client README's msw example in Node, with an absolute base URL", async () => {
     await writeFile(join(project.dir, 'msw-example.mjs'), await readmeMswExample());
