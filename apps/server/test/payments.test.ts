@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, type ApiClient } from '@mates/api-client';
 import { spendGoldCoins } from '../src/accounts/benefits';
-import { PAYMENT_TEXTS } from '../src/payments/payment-routes';
+import { en } from '../src/i18n/en';
 import { DIALECTS, postgresAvailable, signUp, startTestServer } from './harness';
 import { startStripeDouble, type StripeDouble } from './stripe-double';
 
@@ -165,7 +165,7 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
 
       // A second plan while this one runs is refused.
       const again = await refusal(client.subscription.checkout({ packageId: 'pro' }));
-      expect(again.message).toBe(PAYMENT_TEXTS.planHeld);
+      expect(again.message).toBe(en.notices.payments.planHeld);
 
       // Each renewal grants the month again and moves the period on.
       expect(await stripe.deliver(stripe.renew(subscriptionId))).toBe(200);
@@ -209,7 +209,9 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
         ),
       ).toBe(200);
       expect((await client.subscription.info()).current).toMatchObject({ status: 'canceled' });
-      expect((await refusal(client.subscription.cancel())).message).toBe(PAYMENT_TEXTS.noPlan);
+      expect((await refusal(client.subscription.cancel())).message).toBe(
+        en.notices.payments.noPlan,
+      );
     },
   );
 
@@ -295,7 +297,7 @@ describe('payments not set up, or Stripe away', () => {
       expect(info.packages.length).toBeGreaterThan(0);
       const refused = await refusal(client.subscription.checkout({ packageId: 'coins-500' }));
       expect(refused.code).toBe(5007);
-      expect(refused.message).toBe(PAYMENT_TEXTS.notSetUp);
+      expect(refused.message).toBe(en.notices.payments.notSetUp);
       const webhook = await fetch(`${server.base}/api/stripe/webhook`, {
         method: 'POST',
         body: '{}',
@@ -322,7 +324,7 @@ describe('payments not set up, or Stripe away', () => {
       const { client } = await signUp(server);
       const refused = await refusal(client.subscription.checkout({ packageId: 'coins-500' }));
       expect(refused.code).toBe(5007);
-      expect(refused.message).toBe(PAYMENT_TEXTS.unreachable);
+      expect(refused.message).toBe(en.notices.payments.unreachable);
       expect(await server.db.selectFrom('checkouts').selectAll().execute()).toEqual([]);
     } finally {
       await server.close();

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import { notice } from '../http/envelope';
 import type { ExternalIdentity } from './external-accounts';
 import type { Logger } from '../logging/logger';
+import { en } from '../i18n/en';
 
 /** What talking to Discord needs. */
 export interface DiscordDeps {
@@ -15,7 +16,7 @@ const NOT_CONFIRMED = 'Discord could not confirm this sign-in. Please try again.
 /** Who a Discord authorization code belongs to: exchanges it for a token, then reads the user. */
 export async function discordIdentity(deps: DiscordDeps, code: string): Promise<ExternalIdentity> {
   const { clientId, clientSecret, apiUrl } = deps.config.discord;
-  if (!clientId || !clientSecret) throw notice('Discord sign-in is not set up on this server.');
+  if (!clientId || !clientSecret) throw notice(en.notices.account.discordNotSetUp);
   const token = await callDiscord<{ access_token?: unknown; token_type?: unknown }>(
     deps,
     'token exchange',
@@ -74,10 +75,10 @@ async function callDiscord<T>(
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') {
       deps.log.warn(`Discord ${step}: no answer within ${timeoutMs} ms`);
-      throw notice('Discord did not answer in time. Please try again later.');
+      throw notice(en.notices.account.discordTimeout);
     }
     deps.log.warn(`Discord ${step}: ${(error as Error).message}`);
-    throw notice('Discord could not be reached. Please try again later.');
+    throw notice(en.notices.account.discordUnreachable);
   }
   if (status < 200 || status > 299) {
     deps.log.warn(`Discord ${step} refused: ${status} ${text.slice(0, 500)}`);
@@ -93,5 +94,5 @@ async function callDiscord<T>(
 function unreadable(deps: DiscordDeps, step: string, answer: unknown) {
   const shown = typeof answer === 'string' ? answer : JSON.stringify(answer);
   deps.log.warn(`Discord ${step}: unreadable answer ${shown.slice(0, 500)}`);
-  return notice('Discord sent an answer we could not read. Please try again later.');
+  return notice(en.notices.account.discordUnreadable);
 }

@@ -8,6 +8,7 @@ import { createSession } from './sessions';
 import { toUserInfo } from './user-info';
 import { linkOrCreateUser, type ExternalIdentity } from './external-accounts';
 import { discordIdentity } from './discord';
+import { en } from '../i18n/en';
 
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
@@ -38,13 +39,13 @@ export function oauthRoutes(deps: Deps): Hono<ApiEnv> {
   const googlePayload = z.object({ credential: z.string().min(1).max(4096) });
   api.post('/user/loginGG', googlePayload, async (c, read) => {
     const { credential } = await read();
-    if (!config.google.clientId) throw notice('Google sign-in is not set up on this server.');
+    if (!config.google.clientId) throw notice(en.notices.account.googleNotSetUp);
     let claims;
     try {
       claims = await verifyGoogle(credential);
     } catch (error) {
       c.get('log').warn(`Google credential refused: ${(error as Error).message}`);
-      throw notice('Google could not confirm this sign-in. Please try again.');
+      throw notice(en.notices.account.googleNotConfirmed);
     }
     const identity: ExternalIdentity = {
       provider: 'google',

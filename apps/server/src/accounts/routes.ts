@@ -16,6 +16,7 @@ import { assertStrongPassword } from './password-policy';
 import { confirmPage, verifiedPage } from './verified-page';
 import { oauthRoutes } from './oauth-routes';
 import { personaRoutes } from './persona-routes';
+import { en } from '../i18n/en';
 
 export const email = z
   .email('must be an e-mail address')
@@ -83,11 +84,11 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
       .where('email', '=', input.email)
       .executeTakeFirst();
     if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
-      throw notice('Wrong e-mail address or password.');
+      throw notice(en.notices.account.wrongPassword);
     }
     await succeeded();
     if (!user.email_verified_at) {
-      throw notice('Please confirm your e-mail address first: open the link we sent you.');
+      throw notice(en.notices.account.confirmEmail);
     }
     return toUserInfo(user, await createSession(db, user.id), deps.config.adminEmails);
   });
@@ -104,7 +105,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
     const input = await read();
     assertStrongPassword('newPassword', input.newPassword, addressWords(user.email));
     if (!user.password_hash || !(await verifyPassword(user.password_hash, input.oldPassword))) {
-      throw notice('The current password is not right.');
+      throw notice(en.notices.account.currentPassword);
     }
     await db
       .updateTable('users')

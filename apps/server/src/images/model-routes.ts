@@ -11,6 +11,7 @@ import {
   roomPicturesSchema,
   sharePictureSchema,
 } from './image-schemas';
+import { en } from '../i18n/en';
 
 /** What every picture call answers (5007) when `IMAGE_PROVIDER` is not set. */
 export const PICTURES_NOT_SET_UP = 'Pictures are not set up on this server.';
@@ -55,7 +56,7 @@ export function imageModelRoutes(deps: Deps): { aigc: Hono<ApiEnv>; room: Hono<A
       deps.log.warn(`image models: ${error.message}`);
       // The configured model still works when the engine is back; without one, say so.
       if (image.model) return [{ id: image.model, name: image.model }];
-      throw notice('Pictures cannot be made right now: the picture engine does not answer.');
+      throw notice(en.notices.pictures.engineDown);
     }
   };
 

@@ -24,6 +24,7 @@ import { isShareId, newShareId, sharedPictureUrl, type PictureLinks } from './pi
 import { paging, toPage } from '../catalog/mate-rows';
 import { PICTURE_JOB, imageOf, jobsOf, picturesOf, type PicturePayload } from './picture-messages';
 import { isStorageUnavailable } from '../media/media-store';
+import { en } from '../i18n/en';
 
 /** What a picture costs to whoever has too few gold coins (5007). */
 export const NOT_ENOUGH_COINS =
@@ -231,7 +232,7 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       const listed = await engine.listModels().catch((error: unknown) => {
         if (!(error instanceof ImageProviderError)) throw error;
         c.get('log').warn(`image models: ${error.message}`);
-        throw notice('Pictures cannot be made right now: the picture engine does not answer.');
+        throw notice(en.notices.pictures.engineDown);
       });
       if (!listed.some((model) => model.id === input.model))
         throw badInput('model: not one of the picture models of /aigc/models.');

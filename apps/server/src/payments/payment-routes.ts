@@ -12,16 +12,7 @@ import type { Database, SubscriptionTable } from '../db/schema';
 import { getBenefits } from '../accounts/benefits';
 import { createStripe } from './stripe-client';
 import { EventTooEarly, fulfilEvent, type Prepared } from './fulfil';
-
-/** Every text these calls answer with, as the product shows them. */
-export const PAYMENT_TEXTS = {
-  notSetUp: 'Payments are not set up on this server.',
-  free: 'This package is free: there is nothing to pay.',
-  planHeld:
-    'You already have a plan. Cancel it on your subscription page before choosing another one.',
-  noPlan: 'You have no plan to change.',
-  unreachable: 'The payment service cannot be reached right now. Please try again in a minute.',
-} as const;
+import { en } from '../i18n/en';
 
 /** How long a Stripe Checkout page stays valid (Stripe's shortest). */
 export const CHECKOUT_LIFETIME_S = 30 * 60;
@@ -61,13 +52,13 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
   const { db, config } = deps;
   const stripe = config.payments ? createStripe(config.payments) : null;
   const ready = () => {
-    if (!stripe) throw notice(PAYMENT_TEXTS.notSetUp);
+    if (!stripe) throw notice(en.notices.payments.notSetUp);
     return stripe;
   };
   /** Stripe's failures that are not ours: the service is down or refused for a while. */
   const stripeTrouble = (error: unknown): never => {
     if (stripe && error instanceof stripe.errors.StripeError)
-      throw notice(PAYMENT_TEXTS.unreachable);
+      throw notice(en.notices.payments.unreachable);
     throw error;
   };
   const subscription = new Hono<ApiEnv>();
@@ -87,7 +78,7 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
         .executeTakeFirst();
       if (!pack) throw notFound('Package');
       const client = ready();
-      if (pack.price_amount === 0) throw notice(PAYMENT_TEXTS.free);
+      if (pack.price_amount === 0) throw notice(en.notices.payments.free);
       const plan = pack.period !== 'once';
       if (plan) {
         const held = await db
@@ -97,7 +88,7 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
           .where('status', '=', 'active')
           .where('stripe_subscription_id', 'is not', null)
           .executeTakeFirst();
-        if (held) throw notice(PAYMENT_TEXTS.planHeld);
+        if (held) throw notice(en.notices.payments.planHeld);
       }
       const checkoutId = randomBytes(16).toString('base64url');
       const metadata = { checkoutId, packageId: pack.id, userId: user.id };
@@ -131,7 +122,7 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
           { idempotencyKey: `checkout-${checkoutId}` },
         )
         .catch(stripeTrouble);
-      if (!session.url) throw notice(PAYMENT_TEXTS.unreachable);
+      if (!session.url) throw notice(en.notices.payments.unreachable);
       await db
         .insertInto('checkouts')
         .values({
@@ -190,7 +181,7 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
         .where('user_id', '=', user.id)
         .executeTakeFirst();
       if (!row?.stripe_subscription_id || row.status !== 'active')
-        throw notice(PAYMENT_TEXTS.noPlan);
+        throw notice(en.notices.payments.noPlan);
       const updated = await ready()
         .subscriptions.update(row.stripe_subscription_id, {
           cancel_at_period_end: cancelAtPeriodEnd,
