@@ -2,7 +2,14 @@
 // and on PostgreSQL, beside a minimal Hono + better-sqlite3 server answering one row in the
 // same envelope, all in one run. The load client (autocannon) runs in its own process.
 // Prints a table and saves it with saveResults('catalog').
+//
+// BENCH_SECONDS (per call, default 5), BENCH_SIZES (e.g. `10000`), BENCH_DIALECT (`sqlite` or
+// `postgres`; both by default) and BENCH_SEARCH_LOG (rows) shorten or vary a run;
+// BENCH_CPU_PROFILE=file.cpuprofile records the server's CPU profile while the calls are
+// loaded (one file per call measured: `name.cpuprofile`, `name.2.cpuprofile`, …; open it in Chrome
+// DevTools).
 import { fork } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,22 +32,34 @@ import { saveResults, type ResultRow } from './results';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
-const SIZES = [40, 10_000];
+const SIZES = (process.env.BENCH_SIZES ?? '40,10000').split(',').map(Number);
+const DIALECTS = process.env.BENCH_DIALECT ? [process.env.BENCH_DIALECT] : ['sqlite', 'postgres'];
 const SEARCH_LOG_ROWS = Number(process.env.BENCH_SEARCH_LOG ?? 1_000_000);
 const WORDS = ['lighthouse', 'vampire', 'detective', 'space', 'cafe', 'dragon', 'knight', 'witch'];
 
 interface Measured {
   rps: number;
+  /** Microseconds of this process's CPU (user + system) per request answered. */
+  cpuPerRequest: number;
   p50: number;
   p99: number;
   errors: number;
 }
 
-/** Loads `url` + each of `paths` in turn from a forked autocannon process. */
+/**
+ * Loads `url` + each of `paths` in turn from a forked autocannon process. The servers run in
+ * this process, which does nothing else meanwhile: its CPU time per request is theirs, a
+ * figure that other work on the machine moves less than req/s.
+ */
 function measure(url: string, paths: string[], seconds = SECONDS): Promise<Measured> {
   const client = fork(path.join(import.meta.dirname, 'load-client.mjs'));
+  const cpu = process.cpuUsage();
   return new Promise((resolve, reject) => {
-    client.once('message', (result) => resolve(result as Measured));
+    client.once('message', (message) => {
+      const { user, system } = process.cpuUsage(cpu);
+      const result = message as Omit<Measured, 'cpuPerRequest'> & { requests: number };
+      resolve({ ...result, cpuPerRequest: Math.round((user + system) / result.requests) });
+    });
     client.once('error', reject);
     client.once('exit', (code) => {
       if (code !== 0) reject(new Error(`load client exited with ${code}`));
@@ -86,6 +105,27 @@ async function startApp(database: Awaited<ReturnType<typeof freshDatabase>>, dat
   };
 }
 
+/** Profiles the server while `work` runs, when BENCH_CPU_PROFILE names a file. */
+const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+}
+async function profiled<T>(work: () => Promise<T>): Promise<T> {
+  if (!profiler) return work();
+  await profiler.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await profiler.post('Profiler.stop');
+    const file = process.env.BENCH_CPU_PROFILE!;
+    let name = file;
+    for (let index = 2; fs.existsSync(name); index += 1)
+      name = file.replace(/\.cpuprofile$/, `.${index}.cpuprofile`);
+    fs.writeFileSync(name, JSON.stringify(profile));
+  }
+}
+
 const MINIMAL_CALL = 'minimal Hono + better-sqlite3, one row';
 
 /**
@@ -94,7 +134,7 @@ const MINIMAL_CALL = 'minimal Hono + better-sqlite3, one row';
  * beside it.
  */
 async function referenceRow(url: string, database: string, mates: string) {
-  const result = await measure(url, ['/one']);
+  const result = await profiled(() => measure(url, ['/one']));
   const row: ResultRow = {
     database,
     mates,
@@ -102,6 +142,7 @@ async function referenceRow(url: string, database: string, mates: string) {
     'req/s': Math.round(result.rps),
     'p50 ms': result.p50,
     'p99 ms': result.p99,
+    'CPU µs/req': result.cpuPerRequest,
     errors: result.errors,
     'vs minimal': 1,
   };
@@ -136,7 +177,7 @@ async function run(dialect: 'sqlite' | 'postgres', referenceUrl: string): Promis
     for (const [call, paths] of calls(mateIds)) {
       // Warmed up: each path asked once, as a running server would have been asked before.
       for (const one of paths) await fetch(server.url + one).then((response) => response.text());
-      const result = await measure(server.url, paths);
+      const result = await profiled(() => measure(server.url, paths));
       rows.push({
         database: dialect,
         mates: String(size),
@@ -144,6 +185,7 @@ async function run(dialect: 'sqlite' | 'postgres', referenceUrl: string): Promis
         'req/s': Math.round(result.rps),
         'p50 ms': result.p50,
         'p99 ms': result.p99,
+        'CPU µs/req': result.cpuPerRequest,
         errors: result.errors,
         'vs minimal': Math.round((result.rps / minimal.rps) * 100) / 100,
       });
@@ -156,8 +198,10 @@ async function run(dialect: 'sqlite' | 'postgres', referenceUrl: string): Promis
 }
 
 const reference = await startMinimalServer();
-const rows: ResultRow[] = await run('sqlite', reference.url);
-if (await postgresAvailable()) rows.push(...(await run('postgres', reference.url)));
+const rows: ResultRow[] = [];
+if (DIALECTS.includes('sqlite')) rows.push(...(await run('sqlite', reference.url)));
+if (DIALECTS.includes('postgres') && (await postgresAvailable()))
+  rows.push(...(await run('postgres', reference.url)));
 await reference.close();
 console.log(
   `Catalog calls: autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s each, 127.0.0.1, ${os.cpus().length} cores (shared: figures are noisy)`,
