@@ -48,7 +48,10 @@ export function createApp(deps: Deps): Hono {
     c.set('ip', () => (ip ??= callerAddress(incoming, deps.config.trustProxy)));
     const user = await resolveSession(deps.db, token);
     c.set('user', user);
-    if (user) c.set('log', c.get('log').child({ userId: user.id }));
+    if (user) {
+      c.set('userId', user.id);
+      c.set('log', c.get('log').child({ userId: user.id }));
+    }
     await next();
   });
   api.route('/user', accountRoutes(deps));
