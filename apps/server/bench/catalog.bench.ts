@@ -1,6 +1,7 @@
 // Requests per second and latency of the catalog's calls at 40 and 10,000 mates, on SQLite
 // and on PostgreSQL, beside a minimal Hono + better-sqlite3 server answering one row in the
-// same envelope, all in one run. The load client (autocannon) runs in its own process.
+// same envelope, measured just before each call, all in one run. The load client (autocannon)
+// runs in its own process.
 // Prints a table and saves it with saveResults('catalog').
 //
 // BENCH_SECONDS (per call, default 5), BENCH_SIZES (e.g. `10000`), BENCH_DIALECT (`sqlite` or
@@ -24,7 +25,8 @@ import { createFolderStore } from '../src/media/folder-store';
 import { freshDatabase, memoryMailer, postgresAvailable, unconfiguredModel } from '../test/harness';
 import { createChatService } from '../src/chat/chat-service';
 import { createJobQueue } from '../src/jobs/create-job-queue';
-import { silentLogger } from '../src/logging/logger';
+import { pino } from 'pino';
+import { createLogger, silentLogger } from '../src/logging/logger';
 import { createMetrics } from '../src/metrics/metrics';
 import { chatWith, fill, fillSearchLog, someMateIds } from './catalog-fill';
 import { startMinimalServer } from './minimal-server';
@@ -94,7 +96,11 @@ async function startApp(database: Awaited<ReturnType<typeof freshDatabase>>, dat
     fetch: globalThis.fetch,
     // Never started: the catalog makes no jobs.
     jobs: createJobQueue({ ...database, databaseUrl: database.url, dataDir, log: silentLogger() }),
-    log: silentLogger(),
+    // Each request logs its line as in production (JSON, written at once), to /dev/null.
+    log: createLogger(
+      { level: 'info', format: 'json' },
+      pino.destination({ dest: '/dev/null', sync: true }),
+    ),
     metrics: createMetrics(),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -128,25 +134,34 @@ async function profiled<T>(work: () => Promise<T>): Promise<T> {
 
 const MINIMAL_CALL = 'minimal Hono + better-sqlite3, one row';
 
-/**
- * Measures `reference` (the minimal server) just before a block of calls: on a shared machine
- * the load changes minute to minute, so each block is compared with a reference measured
- * beside it.
- */
-async function referenceRow(url: string, database: string, mates: string) {
-  const result = await profiled(() => measure(url, ['/one']));
-  const row: ResultRow = {
-    database,
-    mates,
-    call: MINIMAL_CALL,
+/** One row of the table: `result` of `call`, and how it compares with the minimal server's req/s. */
+function rowOf(
+  labels: { database: string; mates: string; call: string },
+  result: Measured,
+  minimalRps: number,
+): ResultRow {
+  return {
+    ...labels,
     'req/s': Math.round(result.rps),
     'p50 ms': result.p50,
     'p99 ms': result.p99,
     'CPU µs/req': result.cpuPerRequest,
     errors: result.errors,
-    'vs minimal': 1,
+    'vs minimal': Math.round((result.rps / minimalRps) * 100) / 100,
   };
-  return { row, rps: result.rps };
+}
+
+/** Each figure's median over `results`. */
+function medianOf(results: Measured[]): Measured {
+  const median = (pick: (result: Measured) => number) =>
+    results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
+  return {
+    rps: median((result) => result.rps),
+    cpuPerRequest: median((result) => result.cpuPerRequest),
+    p50: median((result) => result.p50),
+    p99: median((result) => result.p99),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+  };
 }
 
 async function run(dialect: 'sqlite' | 'postgres', referenceUrl: string): Promise<ResultRow[]> {
@@ -172,24 +187,21 @@ async function run(dialect: 'sqlite' | 'postgres', referenceUrl: string): Promis
       calls(mateIds).flatMap(([, paths]) => paths.slice(0, 20)),
       1,
     );
-    const minimal = await referenceRow(referenceUrl, dialect, String(size));
-    rows.push(minimal.row);
+    const labels = { database: dialect, mates: String(size) };
+    const references: Measured[] = [];
+    const measured: ResultRow[] = [];
     for (const [call, paths] of calls(mateIds)) {
+      // The load of a shared machine changes from one moment to the next: each call is
+      // compared with the minimal server measured just before it.
+      const minimal = await measure(referenceUrl, ['/one']);
+      references.push(minimal);
       // Warmed up: each path asked once, as a running server would have been asked before.
       for (const one of paths) await fetch(server.url + one).then((response) => response.text());
       const result = await profiled(() => measure(server.url, paths));
-      rows.push({
-        database: dialect,
-        mates: String(size),
-        call,
-        'req/s': Math.round(result.rps),
-        'p50 ms': result.p50,
-        'p99 ms': result.p99,
-        'CPU µs/req': result.cpuPerRequest,
-        errors: result.errors,
-        'vs minimal': Math.round((result.rps / minimal.rps) * 100) / 100,
-      });
+      measured.push(rowOf({ ...labels, call }, result, minimal.rps));
     }
+    const minimal = medianOf(references);
+    rows.push(rowOf({ ...labels, call: MINIMAL_CALL }, minimal, minimal.rps), ...measured);
     await server.close();
   }
   await database.drop();
