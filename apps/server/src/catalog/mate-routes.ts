@@ -13,6 +13,7 @@ import { contract } from '../http/contract';
 import { clientIp, requireUser, type ApiEnv, type Deps } from '../http/context';
 import { consume } from '../accounts/rate-limits';
 import { inUserTransaction } from '../db/user-lock';
+import { preparedQuery } from '../db/prepared-query';
 import { now, toBool } from '../db/dialect';
 import {
   matesWithCreators,
@@ -35,6 +36,11 @@ import { dayOf } from './hot-words';
 import { creatorOf, reviewsOf } from './creators';
 import { saveReview } from './reviews';
 
+// Read again for every mate asked about once its cached answer is past its TTL: compiled once.
+const mateRowById = preparedQuery((db, v: { id: string }) =>
+  matesWithCreators(db).where('mates.id', '=', v.id).where('mates.deleted_at', 'is', null),
+);
+
 /** `/mate/*`: recommend, detail, extra info, search, hot words, trending, reviews, reports. */
 export function mateRoutes(deps: Deps): Hono<ApiEnv> {
   const { db } = deps;
@@ -49,10 +55,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
    */
   function cachedMate(mateId: string) {
     return cache.get(['mates'], `mate|${mateId}`, async () => {
-      const row = await matesWithCreators(db)
-        .where('mates.id', '=', mateId)
-        .where('mates.deleted_at', 'is', null)
-        .executeTakeFirst();
+      const [row] = (await mateRowById(db, { id: mateId })).rows;
       return { row, detail: row && new SharedAnswer(toMate(row)) };
     });
   }
