@@ -179,11 +179,6 @@ async function run(dialect: 'sqlite' | 'postgres', referenceUrl: string): Promis
     // A running database has statistics (autovacuum; PRAGMA optimize at start): give it them.
     await sql`analyze`.execute(database.db);
     const server = await startApp(database, dataDir);
-    // A fresh server's first seconds under load are slower, and would fall on the first row
-    // measured: its code is not yet optimised (the compiler's threads count in this process's
-    // CPU), and answers are not yet cached. Each call gets a second of its own load first,
-    // not counted.
-    for (const [, paths] of calls(mateIds)) await measure(server.url, paths, 1);
     const labels = { database: dialect, mates: String(size) };
     const references: Measured[] = [];
     const measured: ResultRow[] = [];
@@ -192,9 +187,12 @@ async function run(dialect: 'sqlite' | 'postgres', referenceUrl: string): Promis
       // compared with the minimal server measured just before it.
       const minimal = await measure(referenceUrl, ['/one']);
       references.push(minimal);
-      // Each path asked once more: its answer is cached afresh, as it would be on a server
-      // asked all the time.
+      // Warmed up, not counted, as a server asked all the time would be: each path asked
+      // once, so that its answer is cached, then a second of the call's own load, so that its
+      // code is optimised (the first rows measured would otherwise pay for a fresh server: the
+      // compiler's threads count in this process's CPU) and no answer is past its TTL.
       for (const one of paths) await fetch(server.url + one).then((response) => response.text());
+      await measure(server.url, paths, 1);
       const result = await profiled(() => measure(server.url, paths));
       measured.push(rowOf({ ...labels, call }, result, minimal.rps));
     }
