@@ -1,8 +1,16 @@
 // Requests per second and latency of the catalog's calls at 40 and 10,000 mates, on SQLite
 // and on PostgreSQL, beside a minimal Hono + better-sqlite3 server answering one row in the
-// same envelope, all in one run. The load client (autocannon) runs in its own process.
+// same envelope, measured just before each call, all in one run. The load client (autocannon)
+// runs in its own process.
 // Prints a table and saves it with saveResults('catalog').
+//
+// BENCH_SECONDS (per call, default 5), BENCH_SIZES (e.g. `10000`), BENCH_DIALECT (`sqlite` or
+// `postgres`; both by default) and BENCH_SEARCH_LOG (rows) shorten or vary a run;
+// BENCH_CPU_PROFILE=file.cpuprofile records the server's CPU profile while the calls are
+// loaded (one file per call measured: `name.cpuprofile`, `name.2.cpuprofile`, …; open it in Chrome
+// DevTools).
 import { fork } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +25,8 @@ import { createFolderStore } from '../src/media/folder-store';
 import { freshDatabase, memoryMailer, postgresAvailable, unconfiguredModel } from '../test/harness';
 import { createChatService } from '../src/chat/chat-service';
 import { createJobQueue } from '../src/jobs/create-job-queue';
-import { silentLogger } from '../src/logging/logger';
+import { pino } from 'pino';
+import { createLogger, silentLogger } from '../src/logging/logger';
 import { createMetrics } from '../src/metrics/metrics';
 import { chatWith, fill, fillSearchLog, someMateIds } from './catalog-fill';
 import { startMinimalServer } from './minimal-server';
@@ -25,28 +34,50 @@ import { saveResults, type ResultRow } from './results';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
-const SIZES = [40, 10_000];
+const SIZES = (process.env.BENCH_SIZES ?? '40,10000').split(',').map(Number);
+const DIALECTS = process.env.BENCH_DIALECT ? [process.env.BENCH_DIALECT] : ['sqlite', 'postgres'];
 const SEARCH_LOG_ROWS = Number(process.env.BENCH_SEARCH_LOG ?? 1_000_000);
 const WORDS = ['lighthouse', 'vampire', 'detective', 'space', 'cafe', 'dragon', 'knight', 'witch'];
 
 interface Measured {
   rps: number;
+  /** Microseconds of this process's CPU (user + system) per request answered. */
+  cpuPerRequest: number;
   p50: number;
   p99: number;
   errors: number;
 }
 
-/** Loads `url` + each of `paths` in turn from a forked autocannon process. */
+/**
+ * Loads `url` + each of `paths` in turn from a forked autocannon process. The servers run in
+ * this process, which does nothing else meanwhile: its CPU time per request is theirs, a
+ * figure that other work on the machine moves less than req/s.
+ */
 function measure(url: string, paths: string[], seconds = SECONDS): Promise<Measured> {
   const client = fork(path.join(import.meta.dirname, 'load-client.mjs'));
+  const cpu = process.cpuUsage();
   return new Promise((resolve, reject) => {
-    client.once('message', (result) => resolve(result as Measured));
+    client.once('message', (message) => {
+      const { user, system } = process.cpuUsage(cpu);
+      const result = message as Omit<Measured, 'cpuPerRequest'> & { requests: number };
+      resolve({ ...result, cpuPerRequest: Math.round((user + system) / result.requests) });
+    });
     client.once('error', reject);
     client.once('exit', (code) => {
       if (code !== 0) reject(new Error(`load client exited with ${code}`));
     });
     client.send({ url, paths, connections: CONNECTIONS, seconds });
   });
+}
+
+/** Asks `url` + each of `paths` once, as many at a time as the load client has connections. */
+async function askEach(url: string, paths: string[]): Promise<void> {
+  for (let start = 0; start < paths.length; start += CONNECTIONS)
+    await Promise.all(
+      paths
+        .slice(start, start + CONNECTIONS)
+        .map((one) => fetch(url + one).then((response) => response.text())),
+    );
 }
 
 /** The calls measured, as paths (several where a call names one mate or one word). */
@@ -75,7 +106,11 @@ async function startApp(database: Awaited<ReturnType<typeof freshDatabase>>, dat
     fetch: globalThis.fetch,
     // Never started: the catalog makes no jobs.
     jobs: createJobQueue({ ...database, databaseUrl: database.url, dataDir, log: silentLogger() }),
-    log: silentLogger(),
+    // Each request logs its line as in production (JSON, written at once), to /dev/null.
+    log: createLogger(
+      { level: 'info', format: 'json' },
+      pino.destination({ dest: '/dev/null', sync: true }),
+    ),
     metrics: createMetrics(),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -86,26 +121,57 @@ async function startApp(database: Awaited<ReturnType<typeof freshDatabase>>, dat
   };
 }
 
+/** Profiles the server while `work` runs, when BENCH_CPU_PROFILE names a file. */
+const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+}
+async function profiled<T>(work: () => Promise<T>): Promise<T> {
+  if (!profiler) return work();
+  await profiler.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await profiler.post('Profiler.stop');
+    const file = process.env.BENCH_CPU_PROFILE!;
+    let name = file;
+    for (let index = 2; fs.existsSync(name); index += 1)
+      name = file.replace(/\.cpuprofile$/, `.${index}.cpuprofile`);
+    fs.writeFileSync(name, JSON.stringify(profile));
+  }
+}
+
 const MINIMAL_CALL = 'minimal Hono + better-sqlite3, one row';
 
-/**
- * Measures `reference` (the minimal server) just before a block of calls: on a shared machine
- * the load changes minute to minute, so each block is compared with a reference measured
- * beside it.
- */
-async function referenceRow(url: string, database: string, mates: string) {
-  const result = await measure(url, ['/one']);
-  const row: ResultRow = {
-    database,
-    mates,
-    call: MINIMAL_CALL,
+/** One row of the table: `result` of `call`, and how it compares with the minimal server's req/s. */
+function rowOf(
+  labels: { database: string; mates: string; call: string },
+  result: Measured,
+  minimalRps: number,
+): ResultRow {
+  return {
+    ...labels,
     'req/s': Math.round(result.rps),
     'p50 ms': result.p50,
     'p99 ms': result.p99,
+    'CPU µs/req': result.cpuPerRequest,
     errors: result.errors,
-    'vs minimal': 1,
+    'vs minimal': Math.round((result.rps / minimalRps) * 100) / 100,
   };
-  return { row, rps: result.rps };
+}
+
+/** Each figure's median over `results`. */
+function medianOf(results: Measured[]): Measured {
+  const median = (pick: (result: Measured) => number) =>
+    results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
+  return {
+    rps: median((result) => result.rps),
+    cpuPerRequest: median((result) => result.cpuPerRequest),
+    p50: median((result) => result.p50),
+    p99: median((result) => result.p99),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+  };
 }
 
 async function run(dialect: 'sqlite' | 'postgres', referenceUrl: string): Promise<ResultRow[]> {
@@ -123,31 +189,32 @@ async function run(dialect: 'sqlite' | 'postgres', referenceUrl: string): Promis
     // A running database has statistics (autovacuum; PRAGMA optimize at start): give it them.
     await sql`analyze`.execute(database.db);
     const server = await startApp(database, dataDir);
-    // A fresh server's first second under load is slower (code not yet optimised, pools
-    // opening): one second over every call, not counted, so that the first row is not the
-    // one that pays for it.
+    // A fresh server's first seconds under load are slower (its code not yet optimised: the
+    // compiler's threads count in this process's CPU), and would fall on the first row:
+    // three seconds over every call first, not counted.
     await measure(
       server.url,
       calls(mateIds).flatMap(([, paths]) => paths.slice(0, 20)),
-      1,
+      3,
     );
-    const minimal = await referenceRow(referenceUrl, dialect, String(size));
-    rows.push(minimal.row);
+    const labels = { database: dialect, mates: String(size) };
+    const references: Measured[] = [];
+    const measured: ResultRow[] = [];
     for (const [call, paths] of calls(mateIds)) {
-      // Warmed up: each path asked once, as a running server would have been asked before.
-      for (const one of paths) await fetch(server.url + one).then((response) => response.text());
-      const result = await measure(server.url, paths);
-      rows.push({
-        database: dialect,
-        mates: String(size),
-        call,
-        'req/s': Math.round(result.rps),
-        'p50 ms': result.p50,
-        'p99 ms': result.p99,
-        errors: result.errors,
-        'vs minimal': Math.round((result.rps / minimal.rps) * 100) / 100,
-      });
+      // The load of a shared machine changes from one moment to the next: each call is
+      // compared with the minimal server measured just before it.
+      const minimal = await measure(referenceUrl, ['/one']);
+      references.push(minimal);
+      // Warmed up, not counted: each path asked, 50 at a time, so that its answer is cached
+      // (all within a moment, so that none passes its 5 s TTL while a 2 s run is measured),
+      // then a second of the call's own load.
+      await askEach(server.url, paths);
+      await measure(server.url, paths, 1);
+      const result = await profiled(() => measure(server.url, paths));
+      measured.push(rowOf({ ...labels, call }, result, minimal.rps));
     }
+    const minimal = medianOf(references);
+    rows.push(rowOf({ ...labels, call: MINIMAL_CALL }, minimal, minimal.rps), ...measured);
     await server.close();
   }
   await database.drop();
@@ -156,8 +223,10 @@ async function run(dialect: 'sqlite' | 'postgres', referenceUrl: string): Promis
 }
 
 const reference = await startMinimalServer();
-const rows: ResultRow[] = await run('sqlite', reference.url);
-if (await postgresAvailable()) rows.push(...(await run('postgres', reference.url)));
+const rows: ResultRow[] = [];
+if (DIALECTS.includes('sqlite')) rows.push(...(await run('sqlite', reference.url)));
+if (DIALECTS.includes('postgres') && (await postgresAvailable()))
+  rows.push(...(await run('postgres', reference.url)));
 await reference.close();
 console.log(
   `Catalog calls: autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s each, 127.0.0.1, ${os.cpus().length} cores (shared: figures are noisy)`,

@@ -18,6 +18,7 @@ process.once('message', async ({ url, paths, connections, seconds }) => {
   process.send(
     {
       rps: result.requests.average,
+      requests: result.requests.total,
       p50: result.latency.p50,
       p99: result.latency.p99,
       errors: result.errors + result.non2xx + result.timeouts,

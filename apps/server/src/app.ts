@@ -43,10 +43,15 @@ export function createApp(deps: Deps): Hono {
     c.set('token', token);
     c.set('language', c.req.header('language') || 'en');
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    c.set('ip', callerAddress(incoming, deps.config.trustProxy));
+    // Worked out when a call asks (a rate limit): most calls never do.
+    let ip: string | undefined;
+    c.set('ip', () => (ip ??= callerAddress(incoming, deps.config.trustProxy)));
     const user = await resolveSession(deps.db, token);
     c.set('user', user);
-    if (user) c.set('log', c.get('log').child({ userId: user.id }));
+    if (user) {
+      c.set('userId', user.id);
+      c.set('log', c.get('log').child({ userId: user.id }));
+    }
     await next();
   });
   api.route('/user', accountRoutes(deps));

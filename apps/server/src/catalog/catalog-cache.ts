@@ -30,7 +30,8 @@ export const visibilityClass = (viewer: UserTable | null): string =>
  * builds names the new version. Each request waits for one read of three small rows for that
  * (shared with the requests beside it, see sharedReads).
  * Messages sent do not raise a version (see the migration 2026-11-25-0021-catalog-counts); `ttlMs` bounds how
- * old a cached message counter gets.
+ * old a cached message counter gets: past it, the answer is computed again while requests go on
+ * getting the one before (it differs in counters only), so no request waits for that.
  */
 export function createCatalogCache(
   db: Kysely<Database>,
@@ -40,6 +41,8 @@ export function createCatalogCache(
   const entries = new LRUCache<string, object, () => Promise<object>>({
     max: options.max ?? 2000,
     ttl: options.ttlMs ?? 5000,
+    // An answer past its TTL comes from unchanged versions: only its counters may be old.
+    allowStale: true,
     fetchMethod: (_key, _stale, { context }) => context(),
   });
   const versions = sharedReads(async () => {

@@ -8,10 +8,12 @@ import {
   type TrendingEntry,
 } from '@mates/api-client';
 import { CODE, EnvelopeError, notFound } from '../http/envelope';
+import { SharedAnswer } from '../http/shared-answer';
 import { contract } from '../http/contract';
 import { clientIp, requireUser, type ApiEnv, type Deps } from '../http/context';
 import { consume } from '../accounts/rate-limits';
 import { inUserTransaction } from '../db/user-lock';
+import { preparedQuery } from '../db/prepared-query';
 import { now, toBool } from '../db/dialect';
 import {
   matesWithCreators,
@@ -34,12 +36,29 @@ import { dayOf } from './hot-words';
 import { creatorOf, reviewsOf } from './creators';
 import { saveReview } from './reviews';
 
+// Read again for every mate asked about once its cached answer is past its TTL: compiled once.
+const mateRowById = preparedQuery((db, v: { id: string }) =>
+  matesWithCreators(db).where('mates.id', '=', v.id).where('mates.deleted_at', 'is', null),
+);
+
 /** `/mate/*`: recommend, detail, extra info, search, hot words, trending, reviews, reports. */
 export function mateRoutes(deps: Deps): Hono<ApiEnv> {
   const { db } = deps;
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/mate');
   const cache = createCatalogCache(db);
+
+  /**
+   * A mate's row, and its detail as everyone but its creator and administrators sees it,
+   * from the catalog cache: both are the same for every viewer (who may see the mate is
+   * decided per request, see visibleEntry).
+   */
+  function cachedMate(mateId: string) {
+    return cache.get(['mates'], `mate|${mateId}`, async () => {
+      const [row] = (await mateRowById(db, { id: mateId })).rows;
+      return { row, detail: row && new SharedAnswer(toMate(row)) };
+    });
+  }
 
   /**
    * A mate the caller may see, or a clear error. With `asModerator`, administrators also see
@@ -50,15 +69,20 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
     viewer: ReturnType<typeof requireUser> | null,
     options: { asModerator?: boolean } = {},
   ) {
-    // The row is the same for every viewer; who may see it is decided below, per request.
-    const { row } = await cache.get(['mates'], `mate|${mateId}`, async () => ({
-      row: await matesWithCreators(db)
-        .where('mates.id', '=', mateId)
-        .where('mates.deleted_at', 'is', null)
-        .executeTakeFirst(),
-    }));
+    return (await visibleEntry(mateId, viewer, options)).row;
+  }
+
+  /** {@link visibleMate}, with the cached detail of the same row. */
+  async function visibleEntry(
+    mateId: string,
+    viewer: ReturnType<typeof requireUser> | null,
+    options: { asModerator?: boolean } = {},
+  ) {
+    const entry = await cachedMate(mateId);
+    const { row } = entry;
     const isOwn = Boolean(viewer && row && row.creator_id === viewer.id);
-    if (row && !isOwn && options.asModerator && (await moderates(row, viewer))) return row;
+    if (row && !isOwn && options.asModerator && (await moderates(row, viewer)))
+      return { row, detail: entry.detail! };
     if (!row || (row.visibility !== 'public' && !isOwn)) throw notFound('Mate');
     // A mate moderators hid is gone for everyone but its creator (#14).
     if (row.hidden_at && !isOwn) throw notFound('Mate');
@@ -68,7 +92,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
         'This mate is for adults. Turn on mature content in your settings to see it.',
       );
     }
-    return row;
+    return { row, detail: entry.detail! };
   }
 
   /** Whether `viewer` is an administrator looking at a mate in the moderation queue. */
@@ -95,7 +119,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
     const input = await read();
     const viewer = c.get('user');
     const key = `recommend|${visibilityClass(viewer)}|${JSON.stringify(input)}`;
-    return cache.get(['mates'], key, () => recommend(input, viewer));
+    return cache.get(['mates'], key, async () => new SharedAnswer(await recommend(input, viewer)));
   });
 
   /** Mates that share more of the chosen tags come first, then the most chatted with. */
@@ -119,7 +143,10 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
   api.get('/mate/getMateDetail', mateQuery, async (c, read) => {
     const { mateId } = await read();
     const viewer = c.get('user');
-    return toMate(await visibleMate(mateId, viewer, { asModerator: true }), viewerOf(viewer));
+    const { row, detail } = await visibleEntry(mateId, viewer, { asModerator: true });
+    const who = viewerOf(viewer);
+    // Only its creator and administrators are told more than everyone else is.
+    return who.isAdmin || row.creator_id === who.userId ? toMate(row, who) : detail;
   });
 
   api.get('/mate/mateExtraInfo', mateQuery, async (c, read) => {
@@ -160,7 +187,11 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
 
   // Both count in whole UTC days: the day is part of the key, so a new day computes anew.
   api.get('/mate/hotWords', () =>
-    cache.get(['hot_words'], `hotWords|${dayOf(Date.now())}`, () => hotWords(db)),
+    cache.get(
+      ['hot_words'],
+      `hotWords|${dayOf(Date.now())}`,
+      async () => new SharedAnswer(await hotWords(db)),
+    ),
   );
 
   api.get('/mate/trendingRank', async (c) => {
@@ -173,7 +204,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
         mate: toMateSummary(row),
         recentChats: Number(row.recent_chats),
       }));
-      return result;
+      return new SharedAnswer(result);
     });
   });
 

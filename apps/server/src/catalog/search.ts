@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { SEARCH_SORTS } from '@mates/api-client';
 import { contract } from '../http/contract';
+import { SharedAnswer } from '../http/shared-answer';
 import type { ApiEnv, Deps } from '../http/context';
 import { logSearch } from './hot-words';
 import { paging } from './mate-rows';
@@ -45,10 +46,14 @@ export function searchRoute(deps: Deps, cache: CatalogCache): Hono<ApiEnv> {
     const words = searchWords(input.keyword);
     // Answers are shared; the words are the key, so "Café" and "cafe" share one.
     const key = `search|${visibilityClass(viewer)}|${JSON.stringify({ ...input, keyword: words })}`;
-    const result = await cache.get(['mates'], key, () => search(input, words, viewer));
-    if (words.length && (input.page ?? 1) === 1 && viewer && result.total > 0)
+    const answer = await cache.get(
+      ['mates'],
+      key,
+      async () => new SharedAnswer(await search(input, words, viewer)),
+    );
+    if (words.length && (input.page ?? 1) === 1 && viewer && answer.value.total > 0)
       await logSearch(db, words);
-    return result;
+    return answer;
   });
 
   /** One page of the mates that match `words` and the filters of `input`. */

@@ -55,5 +55,10 @@ export function bodyLimits(prefix = ''): MiddlewareHandler {
   const byPath = new Map(
     Object.entries(BODY_LIMITS).map(([path, size]) => [prefix + path, limitFor(size)]),
   );
-  return (c, next) => (byPath.get(c.req.path) ?? fallback)(c, next);
+  return (c, next) =>
+    // A GET or HEAD has no body (@hono/node-server reads none), and asking hono's limit
+    // whether it has one builds the whole Fetch Request: a tenth of a cached catalog call.
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? next()
+      : (byPath.get(c.req.path) ?? fallback)(c, next);
 }

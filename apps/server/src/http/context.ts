@@ -48,7 +48,7 @@ export interface ApiEnv {
     token: string;
     language: string;
     /** The caller's address as rate limits count it (see `http/caller-address.ts`). */
-    ip: string;
+    ip: () => string;
   };
 }
 
@@ -69,5 +69,5 @@ export function requireUser(c: Context<ApiEnv>): UserTable {
 
 /** The caller's address for rate limits (the socket's, or a trusted proxy's `X-Forwarded-For`). */
 export function clientIp(c: Context<ApiEnv>): string {
-  return c.get('ip');
+  return c.get('ip')();
 }

@@ -10,6 +10,7 @@ import type {
 } from '@mates/api-client';
 import type { ApiEnv } from './context';
 import { ok } from './envelope';
+import { SharedAnswer, sendShared } from './shared-answer';
 import { body, query } from './validate';
 
 /** The input of a path without the `void` that marks it optional. */
@@ -74,14 +75,19 @@ export type Answer<P extends EndpointPath> = [EndpointOutput<P>] extends [void]
  */
 export type ReadInput<S extends z.ZodType> = () => Promise<z.output<S>>;
 
+/** What a handler of `P` may return: its answer, or one shared by many requests, serialised once. */
+type Returned<P extends EndpointPath> = Answer<P> | SharedAnswer<EndpointOutput<P>>;
+
 /** A handler of a call with input: the context and the input's reader in, the answer out. */
 type InputHandler<P extends EndpointPath, S extends z.ZodType> = (
   c: Context<ApiEnv>,
   read: ReadInput<S>,
-) => Answer<P> | Promise<Answer<P>>;
+) => Returned<P> | Promise<Returned<P>>;
 
 /** A handler of a call without input. */
-type PlainHandler<P extends EndpointPath> = (c: Context<ApiEnv>) => Answer<P> | Promise<Answer<P>>;
+type PlainHandler<P extends EndpointPath> = (
+  c: Context<ApiEnv>,
+) => Returned<P> | Promise<Returned<P>>;
 
 /** Registers one method's calls; the path is the api-client's, whole. */
 interface Register<M extends HttpMethod, Prefix extends string> {
@@ -119,6 +125,7 @@ export function contract<Prefix extends string>(
       const read = method === 'GET' ? query : body;
       routes.on(method, path.slice(prefix.length), async (c) => {
         const answer = await handler(c, async () => (schema ? read(c, schema) : undefined));
+        if (answer instanceof SharedAnswer) return sendShared(c, answer);
         // The marker of a streamed answer may come from Node's own Response class rather than
         // the adapter's, depending on which module loaded first: compare it by identity too.
         return answer === RESPONSE_ALREADY_SENT || answer instanceof Response

@@ -49,6 +49,8 @@ export function securityHeaders(config: Config): MiddlewareHandler {
     // Google's sign-in talks to its popup; `same-origin` would cut that line.
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
     strictTransportSecurity: https ? 'max-age=31536000; includeSubDomains' : false,
+    // Nothing here sets X-Powered-By: no need to look for it in every answer.
+    removePoweredBy: false,
   });
   return async (c, next) => {
     await headers(c, next);

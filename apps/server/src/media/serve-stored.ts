@@ -1,4 +1,5 @@
 import rangeParser from 'range-parser';
+import { ifNoneMatchNames } from '../http/conditional';
 import type { MediaStore } from './media-store';
 
 /** How a stored object is answered. */
@@ -8,12 +9,6 @@ export interface ServeOptions {
   cacheControl: string;
   /** More headers for every answer (`X-Content-Type-Options`…). */
   headers?: Record<string, string>;
-}
-
-/** Whether an `If-None-Match` list names `etag` (compared weakly, as RFC 9110 says for it). */
-function matches(ifNoneMatch: string, etag: string): boolean {
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
 /**
@@ -40,7 +35,7 @@ export async function serveStored(
     'last-modified': info.lastModified.toUTCString(),
   };
   const ifNoneMatch = request.headers.get('if-none-match');
-  if (ifNoneMatch && matches(ifNoneMatch, info.etag))
+  if (ifNoneMatch && ifNoneMatchNames(ifNoneMatch, info.etag))
     return new Response(null, { status: 304, headers });
 
   const size = info.size;
