@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDataLineParser, type ChatStreamEvent } from '@mates/api-client';
-import { openEventStream } from '../src/chat/event-stream';
+import { openEventStream, TEXT_GAP_MS } from '../src/chat/event-stream';
 
 /** A Node response that records each write, as the socket would be handed them. */
 function recordingResponse() {
@@ -45,6 +45,10 @@ const START: ChatStreamEvent = {
 };
 
 describe('a chat event stream', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('writes the events sent together once, their pieces of text as one delta', async () => {
     const { res, writes } = recordingResponse();
     const stream = openEventStream(res, new AbortController(), 'request-1');
@@ -53,12 +57,12 @@ describe('a chat event stream', () => {
     expect(writes).toEqual([]);
     await Promise.resolve();
     expect(writes).toHaveLength(1);
-    // Later pieces are a write of their own.
+    // Text that comes soon after waits (see the next test); the end takes it along.
     stream.send({ type: 'reply-delta', text: ' again' });
     await Promise.resolve();
     stream.send({ type: 'error', message: 'The reply stopped.', messageId: 'm1' });
     stream.done();
-    expect(writes).toHaveLength(3);
+    expect(writes).toHaveLength(2);
     expect(parsed(writes)).toEqual({
       events: [
         START,
@@ -68,6 +72,35 @@ describe('a chat event stream', () => {
       ],
       done: true,
     });
+  });
+
+  it('sends the first words at once, and later text at most once a gap, the rest with the end', async () => {
+    vi.useFakeTimers();
+    const { res, writes } = recordingResponse();
+    const stream = openEventStream(res, new AbortController(), 'request-3');
+    stream.send(START);
+    await vi.advanceTimersByTimeAsync(0);
+    stream.send({ type: 'reply-delta', text: 'First' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(writes).toHaveLength(2);
+    // Pieces arriving within the gap wait for its end, and go out as one.
+    stream.send({ type: 'reply-delta', text: ' words' });
+    await vi.advanceTimersByTimeAsync(TEXT_GAP_MS / 2);
+    stream.send({ type: 'reply-delta', text: ' and' });
+    expect(writes).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(TEXT_GAP_MS / 2);
+    expect(writes).toHaveLength(3);
+    stream.send({ type: 'reply-delta', text: ' more' });
+    stream.send({ type: 'reply-end', messageId: 'm1' } as ChatStreamEvent);
+    stream.done();
+    expect(writes).toHaveLength(4);
+    expect(parsed(writes).events).toEqual([
+      START,
+      { type: 'reply-delta', text: 'First' },
+      { type: 'reply-delta', text: ' words and' },
+      { type: 'reply-delta', text: ' more' },
+      { type: 'reply-end', messageId: 'm1' },
+    ]);
   });
 
   it('writes nothing once the client has left, and aborts the reply', async () => {
