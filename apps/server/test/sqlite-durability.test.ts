@@ -4,7 +4,12 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileSync, groupSync, PreparedSqliteDialect } from '../src/db/sqlite-dialect';
+import {
+  fileSync,
+  groupSync,
+  PreparedSqliteDialect,
+  type FileSync,
+} from '../src/db/sqlite-dialect';
 
 /** Syncs that end only when the test says so, oldest first; `count` is how many were started. */
 function heldSyncs() {
@@ -77,7 +82,7 @@ describe('a SQLite file in WAL mode', () => {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  function open(syncFile: (file: string) => () => Promise<void>) {
+  function open(syncFile: (file: string) => FileSync) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-durability-'));
     dirs.push(dir);
     const file = path.join(dir, 'test.db');
@@ -95,7 +100,7 @@ describe('a SQLite file in WAL mode', () => {
     const synced: string[] = [];
     const { db, sqlite, file } = open((target) => {
       synced.push(target);
-      return syncs.sync;
+      return { sync: syncs.sync, close: () => {} };
     });
     const committed = db
       .transaction()
@@ -122,7 +127,7 @@ describe('a SQLite file in WAL mode', () => {
 
   it('does not sync for reads, nor for a transaction rolled back', async () => {
     const syncs = heldSyncs();
-    const { db } = open(() => syncs.sync);
+    const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
     await db.selectFrom('notes').selectAll().execute();
     await expect(
       db.transaction().execute(async (trx) => {
@@ -136,7 +141,7 @@ describe('a SQLite file in WAL mode', () => {
 
   it('fails the write whose sync failed', async () => {
     const syncs = heldSyncs();
-    const { db } = open(() => syncs.sync);
+    const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
     const written = db
       .transaction()
       .execute((trx) => trx.insertInto('notes').values({ text: 'unsure' }).execute());
@@ -156,8 +161,11 @@ describe('a SQLite file in WAL mode', () => {
   it('syncs real files, and takes a file that is gone as nothing to sync', async () => {
     const { db, file } = open(fileSync);
     await db.insertInto('notes').values({ text: 'on disk' }).execute();
+    await db.insertInto('notes').values({ text: 'and more' }).execute();
     expect(fs.existsSync(`${file}-wal`)).toBe(true);
-    await fileSync(path.join(path.dirname(file), 'missing-wal'))();
+    const missing = fileSync(path.join(path.dirname(file), 'missing-wal'));
+    await missing.sync();
+    missing.close();
   });
 });
 
@@ -170,7 +178,7 @@ describe('a SQLite database in memory', () => {
       dialect: new PreparedSqliteDialect(sqlite, {
         syncFile: (file) => {
           synced.push(file);
-          return async () => {};
+          return { sync: async () => {}, close: () => {} };
         },
       }),
     });

@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
@@ -116,31 +116,62 @@ export function groupSync(sync: () => Promise<void>): () => Promise<void> {
   };
 }
 
+/** Syncs one file to disk, again and again; `close` lets go of it. */
+export interface FileSync {
+  sync: () => Promise<void>;
+  close: () => void;
+}
+
 /**
- * Writes `file`'s data to the disk (fdatasync) on libuv's threads, and the first time its
- * directory too (where SQLite itself syncs the directory of a new WAL file once). A file that
- * is gone has nothing left to sync: SQLite removes its WAL only once it is checkpointed.
+ * Writes `file`'s data to the disk (fdatasync) on libuv's threads, through a descriptor kept
+ * open (opening and closing it for each sync doubled its cost), and the first time its
+ * directory too, where SQLite itself syncs the directory of a new WAL file once. A file not
+ * there has nothing to sync: SQLite removes its WAL only once it is checkpointed. SQLite locks
+ * the database and `-shm` files, never the WAL, so closing this descriptor drops none of its
+ * locks.
  */
-export function fileSync(file: string): () => Promise<void> {
+export function fileSync(file: string): FileSync {
+  let fd: number | null = null;
   let directorySynced = process.platform === 'win32'; // Windows cannot open a directory.
-  const syncPath = async (target: string, flags: string) => {
-    const handle = await fs.open(target, flags);
+  const call = <T>(work: (done: (error: Error | null, value?: T) => void) => void) =>
+    new Promise<T>((resolve, reject) =>
+      work((error, value) => (error ? reject(error) : resolve(value as T))),
+    );
+  const syncDirectory = async () => {
+    const directory = await call<number>((done) => fs.open(path.dirname(file), 'r', done));
     try {
-      await handle.datasync();
+      await call((done) => fs.fdatasync(directory, done));
     } finally {
-      await handle.close();
+      fs.close(directory, () => {});
     }
   };
-  return async () => {
-    try {
-      await syncPath(file, 'r+');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
+  let last: Promise<unknown> = Promise.resolve();
+  const syncNow = async () => {
+    if (fd === null) {
+      try {
+        fd = await call<number>((done) => fs.open(file, 'r+', done));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
     }
+    await call((done) => fs.fdatasync(fd!, done));
     if (directorySynced) return;
-    await syncPath(path.dirname(file), 'r');
+    await syncDirectory();
     directorySynced = true;
+  };
+  return {
+    sync() {
+      const run = syncNow();
+      last = run.catch(() => {});
+      return run;
+    },
+    close() {
+      const open = fd;
+      fd = null;
+      // After the sync under way, if any: its descriptor is this one.
+      if (open !== null) void last.then(() => fs.close(open, () => {}));
+    },
   };
 }
 
@@ -154,11 +185,12 @@ export function fileSync(file: string): () => Promise<void> {
  */
 function durability(
   database: BetterSqlite3.Database,
-  syncFile: (file: string) => () => Promise<void>,
-): (() => Promise<void>) | null {
+  syncFile: (file: string) => FileSync,
+): { durable: () => Promise<void>; close: () => void } | null {
   if (database.memory || database.pragma('journal_mode', { simple: true }) !== 'wal') return null;
   database.pragma('synchronous = NORMAL');
-  return groupSync(syncFile(`${database.name}-wal`));
+  const wal = syncFile(`${database.name}-wal`);
+  return { durable: groupSync(wal.sync), close: wal.close };
 }
 
 /** What every {@link Turn} on one database shares. */
@@ -241,10 +273,7 @@ class Turn implements DatabaseConnection {
   }
 }
 
-function driverOf(
-  database: BetterSqlite3.Database,
-  syncFile: (file: string) => () => Promise<void>,
-): Driver {
+function driverOf(database: BetterSqlite3.Database, syncFile: (file: string) => FileSync): Driver {
   const shared: Shared = {
     database,
     lock: new Mutex(),
@@ -252,9 +281,11 @@ function driverOf(
     durable: null,
   };
   const turn = (connection: DatabaseConnection) => connection as Turn;
+  let wal: ReturnType<typeof durability> = null;
   return {
     init: async () => {
-      shared.durable = durability(database, syncFile);
+      wal = durability(database, syncFile);
+      shared.durable = wal?.durable ?? null;
     },
     acquireConnection: async () => new Turn(await shared.lock.acquire(), shared),
     beginTransaction: (connection) => turn(connection).raw('begin'),
@@ -265,14 +296,17 @@ function driverOf(
     rollbackToSavepoint: (connection, name) => turn(connection).raw(`rollback to "${name}"`),
     releaseSavepoint: (connection, name) => turn(connection).raw(`release "${name}"`),
     releaseConnection: async (connection) => turn(connection).release(),
-    destroy: async () => void database.close(),
+    destroy: async () => {
+      database.close();
+      wal?.close();
+    },
   };
 }
 
 /** Options of {@link PreparedSqliteDialect}. */
 export interface PreparedSqliteOptions {
   /** How a file is synced to disk (default {@link fileSync}); tests watch or hold syncs. */
-  syncFile?: (file: string) => () => Promise<void>;
+  syncFile?: (file: string) => FileSync;
 }
 
 /**
@@ -282,7 +316,7 @@ export interface PreparedSqliteOptions {
  */
 export class PreparedSqliteDialect extends SqliteDialect {
   readonly #database: BetterSqlite3.Database;
-  readonly #syncFile: (file: string) => () => Promise<void>;
+  readonly #syncFile: (file: string) => FileSync;
 
   constructor(database: BetterSqlite3.Database, options: PreparedSqliteOptions = {}) {
     super({ database });
