@@ -113,7 +113,6 @@ const model = instrumentModel(
     apiKey: undefined,
     model: 'bench',
     contextSize: 8192,
-    fetch: globalThis.fetch,
   }),
   metrics,
 );

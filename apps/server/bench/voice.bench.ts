@@ -77,7 +77,6 @@ const app = createApp({
       apiKey: undefined,
       model: 'bench',
       contextSize: 8192,
-      fetch: globalThis.fetch,
     }),
   ),
   fetch: globalThis.fetch,

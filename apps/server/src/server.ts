@@ -93,7 +93,7 @@ export async function startServer(
     log,
   });
   const metrics = createMetrics();
-  const model = instrumentModel(createLanguageModel(config.llm, globalThis.fetch, log), metrics);
+  const model = instrumentModel(createLanguageModel(config.llm, log), metrics);
   log.info(`language model: ${model.describe()}`);
   const images = createImageEngine(config.image, globalThis.fetch, log);
   log.info(`pictures: ${images ? images.describe() : 'not set up (IMAGE_PROVIDER)'}`);

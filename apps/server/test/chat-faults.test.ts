@@ -314,6 +314,23 @@ describe('an OpenAI-compatible provider that misbehaves', () => {
     expect(events.at(-1)).toMatchObject({ type: 'error', messageId: reply.id });
   });
 
+  it('keeps the words read with an error mid-stream as partial, all in one piece of the stream', async () => {
+    const { client, room } = await newRoom(server);
+    const chunk = (body: object) => `data: ${JSON.stringify(body)}\n\n`;
+    const words = (content: string) => chunk({ choices: [{ index: 0, delta: { content } }] });
+    // One write: the words and the error reach the server together.
+    double.next({
+      kind: 'raw',
+      contentType: 'text/event-stream',
+      body: words('Half') + words(' of it') + chunk({ error: { message: 'overloaded' } }),
+    });
+    const events = await send(client, { roomId: room.roomId, content: 'Hi' });
+    const reply = await lastMessage(server, room.roomId);
+    expect(reply).toMatchObject({ content: 'Half of it', status: 'partial' });
+    expect(events.at(-1)).toMatchObject({ type: 'error', messageId: reply.id });
+    expect(JSON.stringify(events)).not.toContain('overloaded');
+  });
+
   it("tells people a plain sentence in their language; the provider's detail goes to the log", async () => {
     const { userInfo, room } = await newRoom(server);
     const spanish = server.client({ token: userInfo.token, language: 'es' });

@@ -100,7 +100,8 @@ describe.each(DIALECTS)('chat on %s with the embedded model', (dialect) => {
         roomId: room.roomId,
         userMessage: { role: 'user', content: 'Tell me a story.', status: 'complete' },
       });
-      expect(events.filter((e) => e.type === 'reply-delta').length).toBeGreaterThan(3);
+      // Words close together go out as one delta: a fast model's may all be one or two.
+      expect(events.filter((e) => e.type === 'reply-delta').length).toBeGreaterThan(0);
       const end = events.at(-1)!;
       expect(end).toMatchObject({
         type: 'reply-end',
@@ -128,13 +129,13 @@ describe.each(DIALECTS)('chat on %s with the embedded model', (dialect) => {
     const { client } = await signUp(server);
     const room = await client.room.createRoom({ mateId: await lyraId() });
     const controller = new AbortController();
-    let deltas = 0;
+    // At the first words: words close together go out as one delta, so there may be few.
     const { events, failure, text } = await collect(
       client,
       { roomId: room.roomId, content: 'Once upon a time' },
       controller.signal,
       (event) => {
-        if (event.type === 'reply-delta' && ++deltas === 3) controller.abort();
+        if (event.type === 'reply-delta') controller.abort();
       },
     );
     expect((failure as Error).name).toBe('AbortError');

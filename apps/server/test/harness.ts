@@ -290,7 +290,6 @@ export function doubleModel(double: { baseUrl: string }): LanguageModel {
     apiKey: 'sk-test',
     model: 'mate-model',
     contextSize: 8192,
-    fetch: globalThis.fetch,
   });
 }
 

@@ -7,7 +7,7 @@ import { startOpenAiDouble } from './openai-double';
  * double on 127.0.0.1; `model` overrides the provider's options (key, timeouts, …).
  */
 export async function startOnOpenAiDouble(
-  model: Partial<Omit<OpenAiModelOptions, 'baseUrl' | 'fetch'>> = {},
+  model: Partial<Omit<OpenAiModelOptions, 'baseUrl'>> = {},
 ) {
   const double = await startOpenAiDouble();
   const server = await startTestServer('sqlite', {
@@ -16,7 +16,6 @@ export async function startOnOpenAiDouble(
       apiKey: 'sk-test',
       model: 'mate-model',
       contextSize: 8192,
-      fetch: globalThis.fetch,
       ...model,
     }),
   });

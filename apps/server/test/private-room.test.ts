@@ -95,4 +95,35 @@ describe.each(DIALECTS)('a room of a mate turned private, on %s', (dialect) => {
       expect((await other.client.user.benefits()).chats).toBe(50);
     },
   );
+
+  it.skipIf(skip)(
+    "takes turns in an adult mate's room only while its user has adult content on",
+    async () => {
+      const creator = await signUp(server);
+      await creator.client.user.updateTags({ tags: [], nfsw: true });
+      const mate = await creator.client.mate.saveMate({
+        name: 'After Dark',
+        tagline: '',
+        description: '',
+        personality: '',
+        scenario: '',
+        first_mes: 'Hello {{user}}.',
+        mes_example: '',
+        creator_notes: '',
+        system_prompt: '',
+        alternate_greetings: [],
+        tags: ['fantasy'],
+        gender: 'female',
+        nsfw: true,
+        visibility: 'public',
+      });
+      const reader = await signUp(server);
+      await reader.client.user.updateTags({ tags: [], nfsw: true });
+      const room = await reader.client.room.createRoom({ mateId: mate.mateId });
+      const ask = () => reader.client.girl.chatGetInspiration({ roomId: room.roomId });
+      await expect(ask()).resolves.toBeTruthy();
+      await reader.client.user.updateTags({ tags: [], nfsw: false });
+      await expect(ask()).rejects.toMatchObject({ code: 5007 });
+    },
+  );
 });

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import type { ChatSendPayload, ChatStreamEvent } from '@mates/api-client';
+import type { ChatSendPayload } from '@mates/api-client';
 import { notice } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
@@ -13,6 +13,7 @@ import { removeSpeechFiles } from '../voice/speech-clips';
 import { startReply } from './start-reply';
 import { generateAhead, writeReply } from './write-reply';
 import { getBenefits } from '../accounts/benefits';
+import { openEventStream } from './event-stream';
 
 const payload = z
   .object({
@@ -29,29 +30,6 @@ const payload = z
   .transform(({ roomId, content, fromMessageId }): ChatSendPayload =>
     content !== undefined ? { roomId, content } : { roomId, regenerate: true, fromMessageId },
   );
-
-/** Opens a `text/event-stream` on the Node response; the client leaving aborts `controller`. */
-function openEventStream(res: ServerResponse, controller: AbortController, requestId: string) {
-  res.writeHead(200, {
-    'x-request-id': requestId,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  res.on('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const open = () => !res.writableEnded && !res.destroyed;
-  return {
-    send: (event: ChatStreamEvent) => {
-      if (open()) res.write(`data: ${JSON.stringify(event)}\n\n`);
-    },
-    done: () => {
-      if (open()) res.end('data: [DONE]\n\n');
-    },
-  };
-}
 
 /**
  * The marker telling @hono/node-server that the answer was written already. The adapter sends

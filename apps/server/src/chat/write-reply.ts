@@ -7,7 +7,7 @@ import { getBenefits } from '../accounts/benefits';
 import { ProviderError, type LanguageModel } from '../llm/language-model';
 import { textsFor } from '../i18n/texts';
 import { toMessage } from './messages';
-import { preparedQuery } from '../db/prepared-query';
+import { saveReplyText } from './reply-saves';
 import { buildTurns } from './prompt';
 import { loadConversation } from './conversation';
 import { failEmptyReply, type StartedReply } from './start-reply';
@@ -24,15 +24,6 @@ export interface ReplyDeps {
   /** How often the growing reply is saved, so that a reload shows it. */
   saveEveryMs: number;
 }
-
-// Run a few times for every reply: compiled once (see `preparedQuery`).
-const saveReply = preparedQuery(
-  (db, v: { content: string; status: MessageStatus; replyId: string }) =>
-    db
-      .updateTable('messages')
-      .set({ content: v.content, status: v.status })
-      .where('id', '=', v.replyId),
-);
 
 /** The reply could not be stored (a full disk, a lost database). */
 class ReplyNotSavedError extends Error {
@@ -51,7 +42,7 @@ function replySaver(deps: ReplyDeps, replyId: string, onFailure: () => void) {
     chain = chain.then(async () => {
       if (failure) return;
       try {
-        await saveReply(deps.db, { content, status, replyId });
+        await saveReplyText(deps.db, { replyId, content, status });
       } catch (error) {
         failure = error;
         deps.log.error(`could not save reply ${replyId}: ${(error as Error).message}`);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import { Mutex, type MutexInterface } from 'async-mutex';
@@ -38,21 +40,28 @@ function statementCache(database: BetterSqlite3.Database) {
  */
 const toSqliteValue = (value: unknown) => (typeof value === 'boolean' ? Number(value) : value);
 
-function connectionOf(database: BetterSqlite3.Database): DatabaseConnection {
+/** What a statement answered, and whether it wrote to the database. */
+interface Ran<R> {
+  result: QueryResult<R>;
+  wrote: boolean;
+}
+
+/** Runs compiled queries on `database`, each prepared once. */
+function statementRunner(database: BetterSqlite3.Database) {
   const prepare = statementCache(database);
   return {
-    executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    run<R>(query: CompiledQuery): Ran<R> {
       const statement = prepare(query.sql);
       const parameters = query.parameters.map(toSqliteValue);
-      if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+      const wrote = !statement.readonly;
+      if (statement.reader) return { result: { rows: statement.all(parameters) as R[] }, wrote };
       const { changes, lastInsertRowid } = statement.run(parameters);
-      return Promise.resolve({
-        numAffectedRows: BigInt(changes),
-        insertId: BigInt(lastInsertRowid),
-        rows: [],
-      });
+      return {
+        result: { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] },
+        wrote,
+      };
     },
-    async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    *stream<R>(query: CompiledQuery): IterableIterator<QueryResult<R>> {
       if (!SelectQueryNode.is(query.query)) throw new Error('SQLite streams only select queries');
       // Not a kept statement: one that is being iterated cannot run for anyone else.
       for (const row of database.prepare(query.sql).iterate(query.parameters.map(toSqliteValue)))
@@ -61,62 +70,261 @@ function connectionOf(database: BetterSqlite3.Database): DatabaseConnection {
   };
 }
 
+interface Deferred {
+  promise: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+function deferred(): Deferred {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
+
 /**
- * The one connection, handed to one holder at a time in the order they asked (async-mutex:
- * a first-come-first-served queue that wakes only the next waiter). Kysely's own lock wakes
- * every waiter at each release, and all but one go back to sleep: with a few hundred requests
- * waiting behind a transaction that is quadratic.
+ * Group commit: the function answered resolves once a `sync` that began after it was called
+ * has ended (and rejects if that sync fails). Callers that arrive while a sync runs all wait
+ * for the next one, so any number of commits made meanwhile cost one sync.
  */
-function fairLock() {
-  const mutex = new Mutex();
-  let release: MutexInterface.Releaser | null = null;
+export function groupSync(sync: () => Promise<void>): () => Promise<void> {
+  let waiting: Deferred | null = null;
+  let running = false;
+  const drain = async () => {
+    running = true;
+    while (waiting) {
+      const batch = waiting;
+      waiting = null;
+      try {
+        await sync();
+        batch.resolve();
+      } catch (error) {
+        batch.reject(error);
+      }
+    }
+    running = false;
+  };
+  return () => {
+    waiting ??= deferred();
+    const { promise } = waiting;
+    if (!running) void drain();
+    return promise;
+  };
+}
+
+/** Syncs one file to disk, again and again; `close` lets go of it. */
+export interface FileSync {
+  sync: () => Promise<void>;
+  close: () => void;
+}
+
+/**
+ * Writes `file`'s data to the disk (fdatasync) on libuv's threads, through a descriptor kept
+ * open (opening and closing it for each sync doubled its cost), and the first time its
+ * directory too, where SQLite itself syncs the directory of a new WAL file once. A file not
+ * there has nothing to sync: SQLite removes its WAL only once it is checkpointed. SQLite locks
+ * the database and `-shm` files, never the WAL, so closing this descriptor drops none of its
+ * locks.
+ */
+export function fileSync(file: string): FileSync {
+  let fd: number | null = null;
+  let directorySynced = process.platform === 'win32'; // Windows cannot open a directory.
+  const call = <T>(work: (done: (error: Error | null, value?: T) => void) => void) =>
+    new Promise<T>((resolve, reject) =>
+      work((error, value) => (error ? reject(error) : resolve(value as T))),
+    );
+  const syncDirectory = async () => {
+    const directory = await call<number>((done) => fs.open(path.dirname(file), 'r', done));
+    try {
+      await call((done) => fs.fdatasync(directory, done));
+    } finally {
+      fs.close(directory, () => {});
+    }
+  };
+  let last: Promise<unknown> = Promise.resolve();
+  const syncNow = async () => {
+    if (fd === null) {
+      try {
+        fd = await call<number>((done) => fs.open(file, 'r+', done));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+    }
+    await call((done) => fs.fdatasync(fd!, done));
+    if (directorySynced) return;
+    await syncDirectory();
+    directorySynced = true;
+  };
   return {
-    async acquire(): Promise<void> {
-      release = await mutex.acquire();
+    sync() {
+      const run = syncNow();
+      last = run.catch(() => {});
+      return run;
     },
-    release(): void {
-      const done = release;
-      release = null;
-      done?.();
+    close() {
+      const open = fd;
+      fd = null;
+      // After the sync under way, if any: its descriptor is this one.
+      if (open !== null) void last.then(() => fs.close(open, () => {}));
     },
   };
 }
 
-function driverOf(database: BetterSqlite3.Database): Driver {
-  const connection = connectionOf(database);
-  const lock = fairLock();
-  const run = (sql: string) => connection.executeQuery(CompiledQuery.raw(sql)).then(() => {});
-  return {
-    init: async () => {},
-    acquireConnection: async () => {
-      await lock.acquire();
-      return connection;
-    },
-    beginTransaction: () => run('begin'),
-    commitTransaction: () => run('commit'),
-    rollbackTransaction: () => run('rollback'),
-    // Kysely quotes savepoint names itself; they are its own identifiers, never input.
-    savepoint: (_connection, name) => run(`savepoint "${name}"`),
-    rollbackToSavepoint: (_connection, name) => run(`rollback to "${name}"`),
-    releaseSavepoint: (_connection, name) => run(`release "${name}"`),
-    releaseConnection: async () => lock.release(),
-    destroy: async () => void database.close(),
+/**
+ * How commits become durable. On a file in WAL mode, SQLite runs with `synchronous = NORMAL`
+ * (a commit writes the WAL but does not sync it) and each commit that wrote waits for a sync of
+ * the WAL file made on libuv's threads, shared by the commits made meanwhile: the same syncs as
+ * `synchronous = FULL` (https://sqlite.org/pragma.html#pragma_synchronous: FULL adds one sync
+ * of the WAL after each commit), without holding the event loop and the connection for each.
+ * Elsewhere (in memory, another journal mode) SQLite keeps its own setting: `null`.
+ */
+function durability(
+  database: BetterSqlite3.Database,
+  syncFile: (file: string) => FileSync,
+): { durable: () => Promise<void>; close: () => void } | null {
+  if (database.memory || database.pragma('journal_mode', { simple: true }) !== 'wal') return null;
+  database.pragma('synchronous = NORMAL');
+  const wal = syncFile(`${database.name}-wal`);
+  return { durable: groupSync(wal.sync), close: wal.close };
+}
+
+/** What every {@link Turn} on one database shares. */
+interface Shared {
+  database: BetterSqlite3.Database;
+  /**
+   * The one connection's queue (async-mutex: first come, first served, waking only the next
+   * waiter). Kysely's own lock wakes every waiter at each release, and all but one go back to
+   * sleep: with a few hundred requests waiting behind a transaction that is quadratic.
+   */
+  lock: Mutex;
+  runner: ReturnType<typeof statementRunner>;
+  /** Resolves once what was committed is on disk; `null` where SQLite syncs it itself. */
+  durable: (() => Promise<void>) | null;
+}
+
+/**
+ * One holder's turn on the connection. A write that commits gives the connection to the next
+ * holder at once and waits for its sync apart; a holder that goes on using the connection
+ * afterwards (Kysely's `connection()`) queues for it again. Whether a transaction is open is
+ * SQLite's own word (`inTransaction`), so one begun by raw SQL counts too.
+ */
+class Turn implements DatabaseConnection {
+  #release: MutexInterface.Releaser | null;
+  #acquiring: Promise<void> | null = null;
+  /** Whether this turn wrote something not yet committed. */
+  #wrote = false;
+
+  constructor(
+    release: MutexInterface.Releaser,
+    readonly shared: Shared,
+  ) {
+    this.#release = release;
+  }
+
+  /** Queues for the connection again, once for any number of queries asking at once. */
+  async #hold(): Promise<void> {
+    this.#acquiring ??= this.shared.lock.acquire().then((release) => {
+      this.#release = release;
+      this.#acquiring = null;
+    });
+    await this.#acquiring;
+  }
+
+  release(): void {
+    this.#release?.();
+    this.#release = null;
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.#release) await this.#hold();
+    const { result, wrote } = this.shared.runner.run<R>(query);
+    this.#wrote ||= wrote;
+    if (!this.#wrote || this.shared.database.inTransaction) return result;
+    // Committed: by a statement outside a transaction, or by `commit` itself.
+    this.#wrote = false;
+    if (!this.shared.durable) return result;
+    // On disk before the caller hears of it; the connection is someone else's meanwhile.
+    this.release();
+    await this.shared.durable();
+    return result;
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!this.#release) await this.#hold();
+    yield* this.shared.runner.stream<R>(query);
+  }
+
+  /** Runs SQL of the driver's own (`begin`, `savepoint` …). */
+  async raw(sql: string): Promise<void> {
+    await this.executeQuery(CompiledQuery.raw(sql));
+  }
+
+  async rollback(): Promise<void> {
+    // Only this turn's own transaction: a commit whose sync failed had handed the connection
+    // on, and what is open now may be someone else's.
+    if (!this.#release || !this.shared.database.inTransaction) return;
+    this.#wrote = false;
+    await this.raw('rollback');
+  }
+}
+
+function driverOf(database: BetterSqlite3.Database, syncFile: (file: string) => FileSync): Driver {
+  const shared: Shared = {
+    database,
+    lock: new Mutex(),
+    runner: statementRunner(database),
+    durable: null,
   };
+  const turn = (connection: DatabaseConnection) => connection as Turn;
+  let wal: ReturnType<typeof durability> = null;
+  return {
+    init: async () => {
+      wal = durability(database, syncFile);
+      shared.durable = wal?.durable ?? null;
+    },
+    acquireConnection: async () => new Turn(await shared.lock.acquire(), shared),
+    beginTransaction: (connection) => turn(connection).raw('begin'),
+    commitTransaction: (connection) => turn(connection).raw('commit'),
+    rollbackTransaction: (connection) => turn(connection).rollback(),
+    // Kysely quotes savepoint names itself; they are its own identifiers, never input.
+    savepoint: (connection, name) => turn(connection).raw(`savepoint "${name}"`),
+    rollbackToSavepoint: (connection, name) => turn(connection).raw(`rollback to "${name}"`),
+    releaseSavepoint: (connection, name) => turn(connection).raw(`release "${name}"`),
+    releaseConnection: async (connection) => turn(connection).release(),
+    destroy: async () => {
+      database.close();
+      wal?.close();
+    },
+  };
+}
+
+/** Options of {@link PreparedSqliteDialect}. */
+export interface PreparedSqliteOptions {
+  /** How a file is synced to disk (default {@link fileSync}); tests watch or hold syncs. */
+  syncFile?: (file: string) => FileSync;
 }
 
 /**
  * Kysely's SQLite dialect over better-sqlite3 with each statement prepared once, booleans sent
- * as 0/1, and the connection handed out first come, first served (see {@link fairLock}).
+ * as 0/1, the connection handed out first come, first served (see {@link Shared}), and
+ * commits made durable off the event loop, several to a sync (see {@link durability}).
  */
 export class PreparedSqliteDialect extends SqliteDialect {
   readonly #database: BetterSqlite3.Database;
+  readonly #syncFile: (file: string) => FileSync;
 
-  constructor(database: BetterSqlite3.Database) {
+  constructor(database: BetterSqlite3.Database, options: PreparedSqliteOptions = {}) {
     super({ database });
     this.#database = database;
+    this.#syncFile = options.syncFile ?? fileSync;
   }
 
   override createDriver(): Driver {
-    return driverOf(this.#database);
+    return driverOf(this.#database, this.#syncFile);
   }
 }

@@ -5,11 +5,7 @@ import type { LanguageModel } from './language-model';
 import type { Logger } from '../logging/logger';
 
 /** The language model the configuration asks for. */
-export function createLanguageModel(
-  config: Config['llm'],
-  fetch: typeof globalThis.fetch,
-  log: Logger,
-): LanguageModel {
+export function createLanguageModel(config: Config['llm'], log: Logger): LanguageModel {
   if (config.provider === 'openai') {
     return createOpenAiModel({
       baseUrl: config.baseUrl ?? 'https://api.openai.com/v1',
@@ -18,7 +14,6 @@ export function createLanguageModel(
       contextSize: config.contextSize,
       connectTimeoutMs: config.connectTimeoutMs,
       idleTimeoutMs: config.idleTimeoutMs,
-      fetch,
     });
   }
   return createEmbeddedModel({

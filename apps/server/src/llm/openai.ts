@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import { createParser } from 'eventsource-parser';
 import {
   ProviderError,
@@ -18,7 +20,6 @@ export interface OpenAiModelOptions {
   connectTimeoutMs?: number;
   /** How long the provider may go silent mid-reply (default 60 s). */
   idleTimeoutMs?: number;
-  fetch: typeof globalThis.fetch;
 }
 
 interface CompletionChunk {
@@ -78,15 +79,19 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
   const countTokens = (text: string) => Math.ceil(text.length / 4);
   const connectTimeoutMs = options.connectTimeoutMs ?? 60_000;
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
+  const endpoint = new URL(`${options.baseUrl}/chat/completions`);
+  const agent = keptAlive(endpoint);
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'text/event-stream',
+    ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+  };
   const request = (turns: ChatTurn[], generateOptions: GenerateOptions, signal: AbortSignal) =>
-    options.fetch(`${options.baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-      },
-      body: JSON.stringify({
+    post(
+      endpoint,
+      agent,
+      headers,
+      JSON.stringify({
         model: options.model,
         messages: turns,
         stream: true,
@@ -103,14 +108,14 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
           : {}),
       }),
       signal,
-    });
+    );
 
   return {
     contextSize: options.contextSize,
     countTokens,
     unavailableReason: () => null,
     describe: () => `OpenAI-compatible endpoint ${options.baseUrl} (${options.model})`,
-    close: async () => {},
+    close: async () => agent.destroy(),
     async generate(turns, generateOptions, onText): Promise<GenerationResult> {
       const timer = idleTimer(generateOptions.signal);
       const state: StreamState = {
@@ -126,7 +131,7 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
       });
       try {
         timer.arm(connectTimeoutMs);
-        let response: Response;
+        let response: http.IncomingMessage;
         try {
           response = await request(turns, generateOptions, timer.signal);
         } catch (error) {
@@ -142,15 +147,17 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
             { cause: error },
           );
         }
-        if (!response.ok || !response.body)
-          throw refusal(response.status, await response.text().catch(() => ''));
-        const type = response.headers.get('content-type') ?? '';
+        const status = response.statusCode ?? 0;
+        if (status < 200 || status > 299)
+          throw refusal(status, await textOf(response).catch(() => ''));
+        const type = response.headers['content-type'] ?? '';
+        timer.arm(idleTimeoutMs);
         if (type.includes('application/json')) {
-          readCompletion(await response.text(), state, onText);
+          readCompletion(await textOf(response), state, onText);
         } else if (type.includes('text/event-stream')) {
-          await readStream(response.body, state, onText, () => timer.arm(idleTimeoutMs));
+          await readStream(response, state, onText, () => timer.arm(idleTimeoutMs));
         } else {
-          const body = await response.text().catch(() => '');
+          const body = await textOf(response).catch(() => '');
           throw new ProviderError(
             `The model provider answered ${type || 'no content type'}, not a reply: ${body.slice(0, 300)}`,
             'failed',
@@ -230,37 +237,99 @@ function readCompletion(body: string, state: StreamState, onText: (text: string)
   readChunk(parseChunk(body), state, onText);
 }
 
-async function readStream(
-  body: ReadableStream<Uint8Array>,
+/**
+ * Reads an event stream to its end, each piece of text read from the socket at a time: the
+ * events in one piece are parsed together, and their text goes to `onText` as one.
+ */
+function readStream(
+  response: http.IncomingMessage,
   state: StreamState,
   onText: (text: string) => void,
   onActivity: () => void,
-) {
-  let failure: unknown = null;
-  const parser = createParser({
-    onEvent(event) {
-      if (failure) return;
-      if (event.data === '[DONE]') {
-        state.finished = true;
-        return;
-      }
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let failure: unknown = null;
+    let text = '';
+    const parser = createParser({
+      onEvent(event) {
+        if (failure) return;
+        if (event.data === '[DONE]') {
+          state.finished = true;
+          return;
+        }
+        try {
+          readChunk(parseChunk(event.data), state, (piece) => (text += piece));
+        } catch (error) {
+          failure = error;
+        }
+      },
+    });
+    response.setEncoding('utf8');
+    response.on('data', (piece: string) => {
+      onActivity();
       try {
-        readChunk(parseChunk(event.data), state, onText);
+        parser.feed(piece);
+        if (text) {
+          const read = text;
+          text = '';
+          onText(read);
+        }
       } catch (error) {
-        failure = error;
+        failure ??= error;
       }
-    },
+      if (failure) {
+        reject(failure);
+        response.destroy();
+      }
+    });
+    response.once('end', resolve);
+    response.once('error', reject);
+    // Closed without its end (the request was aborted): nothing else will settle it.
+    response.once('close', () => reject(new Error('the connection closed mid-reply')));
   });
-  const decoder = new TextDecoder();
-  const reader = body.getReader();
-  for (;;) {
-    onActivity();
-    const { done, value } = await reader.read();
-    if (done) break;
-    parser.feed(decoder.decode(value, { stream: true }));
-    if (failure) {
-      await reader.cancel().catch(() => {});
-      throw failure;
-    }
-  }
+}
+
+/** The whole body as text. */
+async function textOf(response: http.IncomingMessage): Promise<string> {
+  response.setEncoding('utf8');
+  let text = '';
+  for await (const piece of response) text += piece as string;
+  return text;
+}
+
+/**
+ * Connections to the provider kept open between replies, as many at once as replies (fetch's
+ * pool is unlimited too); one left idle for 4 s is closed, as undici closes its own.
+ */
+function keptAlive(endpoint: URL): http.Agent {
+  const options = { keepAlive: true, timeout: 4_000 };
+  return endpoint.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+}
+
+/**
+ * POSTs `body` with Node's HTTP client, whose answer is a Node stream: reading a reply through
+ * fetch's web stream cost several times as much for every token (#20).
+ */
+function post(
+  url: URL,
+  agent: http.Agent,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const transport = url.protocol === 'https:' ? https : http;
+    const request = transport.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        signal,
+      },
+      resolve,
+    );
+    request.once('error', reject);
+    request.end(body);
+  });
 }

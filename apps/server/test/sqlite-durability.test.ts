@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  fileSync,
+  groupSync,
+  PreparedSqliteDialect,
+  type FileSync,
+} from '../src/db/sqlite-dialect';
+
+/** Syncs that end only when the test says so, oldest first; `count` is how many were started. */
+function heldSyncs() {
+  const ends: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  let ended = 0;
+  return {
+    get count() {
+      return ends.length;
+    },
+    sync: () =>
+      new Promise<void>((resolve, reject) => {
+        ends.push({ resolve, reject });
+      }),
+    end: () => ends[ended++]!.resolve(),
+    endAll: () => {
+      while (ended < ends.length) ends[ended++]!.resolve();
+    },
+    fail: (error: Error) => ends[ended++]!.reject(error),
+  };
+}
+
+/** Whether `promise` has settled once pending callbacks and a macrotask have run. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await new Promise((resolve) => setImmediate(resolve));
+  return done;
+}
+
+describe('groupSync', () => {
+  it('starts a sync at once, and makes every call that came during it share the next one', async () => {
+    const syncs = heldSyncs();
+    const durable = groupSync(syncs.sync);
+    const first = durable();
+    expect(syncs.count).toBe(1);
+    // Committed while the first sync runs: that sync may have begun before their writes.
+    const second = durable();
+    const third = durable();
+    expect(syncs.count).toBe(1);
+    syncs.endAll();
+    await first;
+    expect(await settled(second)).toBe(false);
+    expect(syncs.count).toBe(2);
+    syncs.endAll();
+    await Promise.all([second, third]);
+    expect(syncs.count).toBe(2);
+  });
+
+  it('rejects the calls whose sync failed, and syncs again for later ones', async () => {
+    const syncs = heldSyncs();
+    const durable = groupSync(syncs.sync);
+    const failed = durable();
+    syncs.fail(new Error('EIO'));
+    await expect(failed).rejects.toThrow('EIO');
+    const later = durable();
+    expect(syncs.count).toBe(2);
+    syncs.endAll();
+    await later;
+  });
+});
+
+describe('a SQLite file in WAL mode', () => {
+  const dirs: string[] = [];
+  const dbs: Kysely<any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  afterEach(async () => {
+    for (const db of dbs.splice(0)) await db.destroy();
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  function open(syncFile: (file: string) => FileSync) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-durability-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'test.db');
+    const sqlite = new SqliteDatabase(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.exec('create table notes (id integer primary key, text text not null)');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const db = new Kysely<any>({ dialect: new PreparedSqliteDialect(sqlite, { syncFile }) });
+    dbs.push(db);
+    return { db, sqlite, file };
+  }
+
+  it('answers a commit once its WAL is synced, and serves others meanwhile', async () => {
+    const syncs = heldSyncs();
+    const synced: string[] = [];
+    const { db, sqlite, file } = open((target) => {
+      synced.push(target);
+      return { sync: syncs.sync, close: () => {} };
+    });
+    const committed = db
+      .transaction()
+      .execute((trx) => trx.insertInto('notes').values({ text: 'first' }).execute());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(syncs.count).toBe(1);
+    expect(await settled(committed)).toBe(false);
+    // The connection is free while the sync runs: a read and another write go ahead.
+    const rows = await db.selectFrom('notes').select('text').execute();
+    expect(rows).toEqual([{ text: 'first' }]);
+    const second = db.insertInto('notes').values({ text: 'second' }).execute();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await settled(second)).toBe(false);
+    syncs.end();
+    await committed;
+    // The second write waits for a sync that began after it.
+    expect(await settled(second)).toBe(false);
+    syncs.endAll();
+    await second;
+    expect(synced).toEqual([`${file}-wal`]);
+    // SQLite itself no longer syncs each commit: FULL is 2, NORMAL 1.
+    expect(sqlite.pragma('synchronous', { simple: true })).toBe(1);
+  });
+
+  it('does not sync for reads, nor for a transaction rolled back', async () => {
+    const syncs = heldSyncs();
+    const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
+    await db.selectFrom('notes').selectAll().execute();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ text: 'gone' }).execute();
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await db.transaction().execute((trx) => trx.selectFrom('notes').selectAll().execute());
+    expect(syncs.count).toBe(0);
+  });
+
+  it('fails the write whose sync failed', async () => {
+    const syncs = heldSyncs();
+    const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
+    const written = db
+      .transaction()
+      .execute((trx) => trx.insertInto('notes').values({ text: 'unsure' }).execute());
+    await new Promise((resolve) => setImmediate(resolve));
+    syncs.fail(new Error('EIO: the disk failed'));
+    await expect(written).rejects.toThrow('EIO');
+    // The connection is usable afterwards.
+    const later = db.insertInto('notes').values({ text: 'later' }).execute();
+    await new Promise((resolve) => setImmediate(resolve));
+    syncs.endAll();
+    await later;
+    expect(
+      await db.selectFrom('notes').select('text').where('text', '=', 'later').execute(),
+    ).toEqual([{ text: 'later' }]);
+  });
+
+  it('syncs real files, and takes a file that is gone as nothing to sync', async () => {
+    const { db, file } = open(fileSync);
+    await db.insertInto('notes').values({ text: 'on disk' }).execute();
+    await db.insertInto('notes').values({ text: 'and more' }).execute();
+    expect(fs.existsSync(`${file}-wal`)).toBe(true);
+    const missing = fileSync(path.join(path.dirname(file), 'missing-wal'));
+    await missing.sync();
+    missing.close();
+  });
+});
+
+describe('a SQLite database in memory', () => {
+  it('keeps SQLite syncing for itself', async () => {
+    const synced: string[] = [];
+    const sqlite = new SqliteDatabase(':memory:');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const db = new Kysely<any>({
+      dialect: new PreparedSqliteDialect(sqlite, {
+        syncFile: (file) => {
+          synced.push(file);
+          return { sync: async () => {}, close: () => {} };
+        },
+      }),
+    });
+    await sql`create table notes (text text)`.execute(db);
+    await db.insertInto('notes').values({ text: 'kept' }).execute();
+    expect(synced).toEqual([]);
+    await db.destroy();
+  });
+});
