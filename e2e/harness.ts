@@ -13,7 +13,6 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export const TEST_GGUF =
   process.env.MATES_TEST_GGUF ?? path.resolve(ROOT, 'fixtures/models/stories260K.gguf');
 
-
 /** A running `pnpm start` server (the built server and web app) on a fresh data folder. */
 export interface E2eServer {
   url: string;

@@ -11,7 +11,6 @@ import { createSession } from '../src/accounts/sessions';
 import { startOpenAiDouble } from './openai-double';
 import { listenPort } from '../../../scripts/listen-port';
 
-
 /** `src/main.ts` in a process of its own, as `pnpm start` runs it; resolves once it listens. */
 async function startProcess(env: Record<string, string>): Promise<ChildProcess> {
   return (await startMainProcess(env)).child;

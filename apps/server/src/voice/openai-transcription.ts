@@ -36,7 +36,9 @@ export function createOpenAiTranscriptionEngine(
       const limit = deadline(ENGINE, timeoutMs, signal);
       try {
         const type = mimeType.split(';')[0]!.trim().toLowerCase();
-        const file = await openAiSdk().toFile(audio, `recording.${EXTENSIONS[type] ?? 'webm'}`, { type });
+        const file = await openAiSdk().toFile(audio, `recording.${EXTENSIONS[type] ?? 'webm'}`, {
+          type,
+        });
         const answer = await client.audio.transcriptions.create(
           { file, model, ...(language ? { language } : {}) },
           { signal: limit.signal },

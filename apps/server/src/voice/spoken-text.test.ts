@@ -9,9 +9,9 @@ describe('spokenText', () => {
   });
 
   it('reads the words of bold, underscore emphasis, headings, lists and quotes, not their marks', async () => {
-    expect(await spokenText('# Plans\n\nI **really** _love_ this:\n\n- tea\n- rain\n\n> quiet')).toBe(
-      'Plans\nI really love this:\ntea\nrain\nquiet',
-    );
+    expect(
+      await spokenText('# Plans\n\nI **really** _love_ this:\n\n- tea\n- rain\n\n> quiet'),
+    ).toBe('Plans\nI really love this:\ntea\nrain\nquiet');
   });
 
   it('reads a link as its text and skips pictures and raw HTML', async () => {
