@@ -10,7 +10,7 @@
 // loaded (one file per call measured: `name.cpuprofile`, `name.2.cpuprofile`, …; open it in Chrome
 // DevTools).
 import { fork } from 'node:child_process';
-import { Session } from 'node:inspector/promises';
+import { profiled } from './cpu-profile';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,27 +119,6 @@ async function startApp(database: Awaited<ReturnType<typeof freshDatabase>>, dat
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** Profiles the server while `work` runs, when BENCH_CPU_PROFILE names a file. */
-const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : null;
-if (profiler) {
-  profiler.connect();
-  await profiler.post('Profiler.enable');
-}
-async function profiled<T>(work: () => Promise<T>): Promise<T> {
-  if (!profiler) return work();
-  await profiler.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await profiler.post('Profiler.stop');
-    const file = process.env.BENCH_CPU_PROFILE!;
-    let name = file;
-    for (let index = 2; fs.existsSync(name); index += 1)
-      name = file.replace(/\.cpuprofile$/, `.${index}.cpuprofile`);
-    fs.writeFileSync(name, JSON.stringify(profile));
-  }
 }
 
 const MINIMAL_CALL = 'minimal Hono + better-sqlite3, one row';

@@ -10,7 +10,7 @@
 // in production, or `postgres`) shorten or vary a run; BENCH_CPU_PROFILE=file.cpuprofile
 // records the server's CPU profile during the Mates rounds only (open it in Chrome DevTools).
 import { fork, spawn } from 'node:child_process';
-import { Session } from 'node:inspector/promises';
+import { profiled } from './cpu-profile';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -180,28 +180,6 @@ async function savedInFull(level: number): Promise<number> {
     .where('content', '=', EXPECTED)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
-}
-
-/** Profiles the server while `work` runs, when BENCH_CPU_PROFILE names a file. */
-const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : null;
-if (profiler) {
-  profiler.connect();
-  await profiler.post('Profiler.enable');
-}
-async function profiled<T>(work: () => Promise<T>): Promise<T> {
-  if (!profiler) return work();
-  await profiler.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await profiler.post('Profiler.stop');
-    const file = process.env.BENCH_CPU_PROFILE!;
-    // Each round's profile is written apart: `name.cpuprofile`, `name.2.cpuprofile`, …
-    let name = file;
-    for (let index = 2; fs.existsSync(name); index += 1)
-      name = file.replace(/\.cpuprofile$/, `.${index}.cpuprofile`);
-    fs.writeFileSync(name, JSON.stringify(profile));
-  }
 }
 
 // Warm-up: the first requests compile the code they run, which no later stream pays for.

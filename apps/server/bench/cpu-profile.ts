@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+
+/** Profiles this process while `work` runs, when BENCH_CPU_PROFILE names a file. */
+const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+}
+
+/**
+ * Runs `work`, profiling it when BENCH_CPU_PROFILE names a file. Each run's profile is written
+ * apart: `name.cpuprofile`, `name.2.cpuprofile`, …
+ */
+export async function profiled<T>(work: () => Promise<T>): Promise<T> {
+  if (!profiler) return work();
+  await profiler.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await profiler.post('Profiler.stop');
+    const file = process.env.BENCH_CPU_PROFILE!;
+    let name = file;
+    for (let index = 2; fs.existsSync(name); index += 1)
+      name = file.replace(/\.cpuprofile$/, `.${index}.cpuprofile`);
+    fs.writeFileSync(name, JSON.stringify(profile));
+  }
+}
