@@ -25,7 +25,13 @@ describe.each(DIALECTS)('a sent message on %s, with the reply asked for early', 
 
   async function newRoom() {
     const user = await signUp(server);
-    const mate = await server.db.selectFrom('mates').select('id').executeTakeFirstOrThrow();
+    // Public and not adult: a new account may chat with it (seeded mates come in no set order).
+    const mate = await server.db
+      .selectFrom('mates')
+      .select('id')
+      .where('nsfw', '=', false)
+      .where('visibility', '=', 'public')
+      .executeTakeFirstOrThrow();
     return { ...user, room: await user.client.room.createRoom({ mateId: mate.id }) };
   }
   /** The room's messages after the mate's greeting. */
