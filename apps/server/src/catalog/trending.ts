@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, QueryResult, Transaction } from 'kysely';
+import { preparedQuery } from '../db/prepared-query';
 import type { Database, UserTable } from '../db/schema';
 import { matesWithCreators, visibleTo, type MateRow } from './mate-rows';
 import { dayOf, firstDayOf } from './hot-words';
@@ -6,18 +7,50 @@ import { dayOf, firstDayOf } from './hot-words';
 /** How far back trending looks (in whole UTC days, today included). */
 export const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Adds `delta` users to `mateId`'s trending count of `day`. */
-async function countDay(trx: Transaction<Database>, mateId: string, day: string, delta: number) {
-  await trx
+// Run inside every send's transaction: each compiled once (see `preparedQuery`).
+const chatterDay = preparedQuery((db, v: { mateId: string; userId: string }) =>
+  db
+    .selectFrom('mate_chatters')
+    .select('last_day')
+    .where('mate_id', '=', v.mateId)
+    .where('user_id', '=', v.userId),
+);
+// Two first messages at once (PostgreSQL): only the one whose row went in counts.
+const newChatter = preparedQuery((db, v: { mateId: string; userId: string; day: string }) =>
+  db
+    .insertInto('mate_chatters')
+    .values({ mate_id: v.mateId, user_id: v.userId, last_day: v.day })
+    .onConflict((oc) => oc.doNothing()),
+);
+const countChatter = preparedQuery((db, v: { mateId: string }) =>
+  db
+    .updateTable('mates')
+    .set((eb) => ({ chats_count: eb('chats_count', '+', 1) }))
+    .where('id', '=', v.mateId),
+);
+const moveChatter = preparedQuery(
+  (db, v: { mateId: string; userId: string; from: string; to: string }) =>
+    db
+      .updateTable('mate_chatters')
+      .set({ last_day: v.to })
+      .where('mate_id', '=', v.mateId)
+      .where('user_id', '=', v.userId)
+      .where('last_day', '=', v.from),
+);
+/** Adds `delta` users to a mate's trending count of `day`. */
+const countDay = preparedQuery((db, v: { mateId: string; day: string; delta: number }) =>
+  db
     .insertInto('mate_trend_days')
-    .values({ mate_id: mateId, day, users: delta })
+    .values({ mate_id: v.mateId, day: v.day, users: v.delta })
     .onConflict((oc) =>
       oc
         .columns(['mate_id', 'day'])
-        .doUpdateSet((eb) => ({ users: eb('mate_trend_days.users', '+', delta) })),
-    )
-    .execute();
-}
+        .doUpdateSet((eb) => ({ users: eb('mate_trend_days.users', '+', v.delta) })),
+    ),
+);
+
+/** Rows a prepared write changed. */
+const changed = (result: QueryResult<unknown>) => Number(result.numAffectedRows ?? 0);
 
 /**
  * Records that `userId` sent a message to `mateId`: the send route calls it inside the
@@ -31,40 +64,20 @@ export async function recordChatForTrending(
   trx: Transaction<Database>,
   chat: { mateId: string; userId: string },
 ): Promise<void> {
+  const { mateId, userId } = chat;
   const today = dayOf(Date.now());
-  const known = await trx
-    .selectFrom('mate_chatters')
-    .select('last_day')
-    .where('mate_id', '=', chat.mateId)
-    .where('user_id', '=', chat.userId)
-    .executeTakeFirst();
+  const known = (await chatterDay(trx, { mateId, userId })).rows[0];
   if (known?.last_day === today) return;
   if (!known) {
-    // Two first messages at once (PostgreSQL): only the one whose row went in counts.
-    const inserted = await trx
-      .insertInto('mate_chatters')
-      .values({ mate_id: chat.mateId, user_id: chat.userId, last_day: today })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
-    await countDay(trx, chat.mateId, today, 1);
-    await trx
-      .updateTable('mates')
-      .set((eb) => ({ chats_count: eb('chats_count', '+', 1) }))
-      .where('id', '=', chat.mateId)
-      .execute();
+    if (changed(await newChatter(trx, { mateId, userId, day: today })) === 0) return;
+    await countDay(trx, { mateId, day: today, delta: 1 });
+    await countChatter(trx, { mateId });
     return;
   }
-  const moved = await trx
-    .updateTable('mate_chatters')
-    .set({ last_day: today })
-    .where('mate_id', '=', chat.mateId)
-    .where('user_id', '=', chat.userId)
-    .where('last_day', '=', known.last_day)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) === 0) return;
-  await countDay(trx, chat.mateId, known.last_day, -1);
-  await countDay(trx, chat.mateId, today, 1);
+  const moved = await moveChatter(trx, { mateId, userId, from: known.last_day, to: today });
+  if (changed(moved) === 0) return;
+  await countDay(trx, { mateId, day: known.last_day, delta: -1 });
+  await countDay(trx, { mateId, day: today, delta: 1 });
 }
 
 /** A trending mate: the mate's row and how many people chatted with it in the window. */

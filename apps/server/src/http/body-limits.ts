@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { CODE, fail } from './envelope';
 
@@ -30,19 +30,29 @@ function describeSize(bytes: number): string {
   return bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`;
 }
 
-function limitFor(maxSize: number): MiddlewareHandler {
-  return bodyLimit({
+interface Limit {
+  maxSize: number;
+  /** The 4000 envelope saying the body is over {@link Limit.maxSize}. */
+  refuse: (c: Context) => Response;
+  /** hono's limit, which counts a body sent without a declared length as it is read. */
+  counting: MiddlewareHandler;
+}
+
+function limitFor(maxSize: number): Limit {
+  const refuse = (c: Context) =>
+    fail(
+      c,
+      CODE.badInput,
+      `The request body is too large: this call accepts at most ${describeSize(maxSize)}.`,
+    );
+  return {
     maxSize,
-    // Answered as soon as the declared length or the bytes counted so far pass the limit.
-    // The rest is not read into memory: @hono/node-server discards it for a moment so the
-    // client can read this answer, then closes the connection.
-    onError: (c) =>
-      fail(
-        c,
-        CODE.badInput,
-        `The request body is too large: this call accepts at most ${describeSize(maxSize)}.`,
-      ),
-  });
+    refuse,
+    // Answered as soon as the bytes counted so far pass the limit. The rest is not read into
+    // memory: @hono/node-server discards it for a moment so the client can read this answer,
+    // then closes the connection.
+    counting: bodyLimit({ maxSize, onError: refuse }),
+  };
 }
 
 /**
@@ -55,10 +65,16 @@ export function bodyLimits(prefix = ''): MiddlewareHandler {
   const byPath = new Map(
     Object.entries(BODY_LIMITS).map(([path, size]) => [prefix + path, limitFor(size)]),
   );
-  return (c, next) =>
-    // A GET or HEAD has no body (@hono/node-server reads none), and asking hono's limit
-    // whether it has one builds the whole Fetch Request: a tenth of a cached catalog call.
-    c.req.method === 'GET' || c.req.method === 'HEAD'
-      ? next()
-      : (byPath.get(c.req.path) ?? fallback)(c, next);
+  return (c, next) => {
+    // A GET or HEAD has no body (@hono/node-server reads none).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const limit = byPath.get(c.req.path) ?? fallback;
+    // A declared length is the most Node's parser lets through, so it is checked as it is.
+    // Asking hono's limit would build the whole Fetch Request and its web stream (about a
+    // tenth of a cached catalog call), and cost the body its direct read by @hono/node-server.
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined)
+      return Number(length) > limit.maxSize ? Promise.resolve(limit.refuse(c)) : next();
+    return limit.counting(c, next);
+  };
 }
