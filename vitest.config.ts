@@ -6,7 +6,7 @@ export default defineConfig({
     // Each package and app owns its test setup; a new one joins by adding its config.
     projects: [
       'packages/*/vitest.config*.ts',
-      'apps/*/vitest.config.ts',
+      'apps/*/vitest.config*.ts',
       'e2e/vitest.config*.ts',
       '.storybook/vitest.config.ts',
     ],
