@@ -1,7 +1,14 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatStreamEvent } from '@mates/api-client';
-import { DIALECTS, doubleModel, postgresAvailable, signUp, startTestServer } from './harness';
+import {
+  chattableMateId,
+  DIALECTS,
+  doubleModel,
+  postgresAvailable,
+  signUp,
+  startTestServer,
+} from './harness';
 import { startOpenAiDouble } from './openai-double';
 
 // The reply is asked of the provider while the user's message is still being written (#20):
@@ -25,14 +32,8 @@ describe.each(DIALECTS)('a sent message on %s, with the reply asked for early', 
 
   async function newRoom() {
     const user = await signUp(server);
-    // Public and not adult: a new account may chat with it (seeded mates come in no set order).
-    const mate = await server.db
-      .selectFrom('mates')
-      .select('id')
-      .where('nsfw', '=', false)
-      .where('visibility', '=', 'public')
-      .executeTakeFirstOrThrow();
-    return { ...user, room: await user.client.room.createRoom({ mateId: mate.id }) };
+    const mateId = await chattableMateId(server.db);
+    return { ...user, room: await user.client.room.createRoom({ mateId }) };
   }
   /** The room's messages after the mate's greeting. */
   const messagesOf = async (roomId: string) =>

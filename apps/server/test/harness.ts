@@ -209,6 +209,22 @@ export async function createTestApp(
   };
 }
 
+/**
+ * A seeded mate any new account may chat with: public and not adult (a new account has adult
+ * content turned off). Seeded mates come in no set order, so a test that took the first row
+ * sometimes got an adult one and "Mate not found.".
+ */
+export function chattableMateId(db: Kysely<Database>): Promise<string> {
+  return db
+    .selectFrom('mates')
+    .select('id')
+    .where('nsfw', '=', false)
+    .where('visibility', '=', 'public')
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
+    .then((mate) => mate.id);
+}
+
 /** The app of {@link createTestApp}. */
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

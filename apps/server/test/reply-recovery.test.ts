@@ -9,6 +9,7 @@ import { connect } from '../src/db/connect';
 import { linkOrCreateUser } from '../src/accounts/external-accounts';
 import { createSession } from '../src/accounts/sessions';
 import { startOpenAiDouble } from './openai-double';
+import { chattableMateId } from './harness';
 import { listenPort } from '../../../scripts/listen-port';
 
 /** `src/main.ts` in a process of its own, as `pnpm start` runs it; resolves once it listens. */
@@ -60,13 +61,7 @@ describe('a reply left by a killed process', () => {
       getToken: () => token,
       getLanguage: () => 'en',
     });
-    const mate = await db
-      .selectFrom('mates')
-      .select('id')
-      .where('nsfw', '=', false)
-      .where('visibility', '=', 'public')
-      .executeTakeFirstOrThrow();
-    const room = await client.room.createRoom({ mateId: mate.id });
+    const room = await client.room.createRoom({ mateId: await chattableMateId(db) });
 
     // The provider never answers; the process dies before the first word is saved.
     double.next({ kind: 'hang' });

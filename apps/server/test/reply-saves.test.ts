@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestApp, DIALECTS, postgresAvailable, signUp } from './harness';
+import { chattableMateId, createTestApp, DIALECTS, postgresAvailable, signUp } from './harness';
 import { saveReplyText } from '../src/chat/reply-saves';
 
 const withPostgres = await postgresAvailable();
@@ -18,16 +18,7 @@ describe.each(DIALECTS)('saves of growing replies on %s', (dialect) => {
   /** A room's greeting: a mate message whose text the saves replace. */
   async function someReply() {
     const { client } = await signUp(app);
-    // A mate any new account may chat with: public and not adult (a new account has no adult
-    // content turned on, and the seeded mates come back in no set order).
-    const mate = await app.db
-      .selectFrom('mates')
-      .select('id')
-      .where('nsfw', '=', false)
-      .where('visibility', '=', 'public')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const room = await client.room.createRoom({ mateId: mate.id });
+    const room = await client.room.createRoom({ mateId: await chattableMateId(app.db) });
     const row = await app.db
       .selectFrom('messages')
       .select('id')
