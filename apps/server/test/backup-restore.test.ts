@@ -8,7 +8,7 @@ import { createApiClient } from '@mates/api-client';
 import { connect } from '../src/db/connect';
 import { migrateTo, migrateToLatest, migrationNames } from '../src/db/migrate';
 import { createSession } from '../src/accounts/sessions';
-import { insertUser } from './harness';
+import { insertUser, seededMate } from './harness';
 import { runCommand } from './cli-helpers';
 import { startMainProcess } from './main-process';
 
@@ -66,11 +66,7 @@ describe('backup and restore of the SQLite database', () => {
       const database = connect({ sqliteFile: live });
       await insertUser(database.db, { id: 'u1', email: 'ada@example.com', nickname: 'Ada' });
       const token = await createSession(database.db, 'u1');
-      const mate = await database.db
-        .selectFrom('mates')
-        .select('id')
-        .where('name', '=', 'Kai Tanaka')
-        .executeTakeFirstOrThrow();
+      const mate = await seededMate(database.db, 'Kai Tanaka');
       const sqlite = new SqliteDatabase(live);
       sqlite.exec('create table bulk (data blob)');
       const fill = sqlite.prepare('insert into bulk values (randomblob(65536))');

@@ -12,6 +12,7 @@ import {
   saveMatePayload,
   signUp,
   type TestApp,
+  seededMate,
 } from './harness';
 
 const withPostgres = await postgresAvailable();
@@ -278,11 +279,7 @@ describe.each(DIALECTS)('Character Card V2 on %s', (dialect) => {
     await expect(other.client.mate.exportCard({ mateId: mate.mateId })).rejects.toMatchObject({
       code: 4004,
     });
-    const seeded = await app.db
-      .selectFrom('mates')
-      .select('id')
-      .where('name', '=', 'Lyra Moonwhisper')
-      .executeTakeFirstOrThrow();
+    const seeded = await seededMate(app.db, 'Lyra Moonwhisper');
     await expect(owner.client.mate.exportCard({ mateId: seeded.id })).rejects.toMatchObject({
       code: 4004,
     });

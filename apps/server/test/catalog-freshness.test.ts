@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordChatForTrending } from '../src/catalog/trending';
-import { DIALECTS, createTestApp, postgresAvailable, signUp, type TestApp } from './harness';
+import {
+  DIALECTS,
+  createTestApp,
+  postgresAvailable,
+  signUp,
+  type TestApp,
+  seededMate,
+} from './harness';
 
 const withPostgres = await postgresAvailable();
 
@@ -16,8 +23,6 @@ describe.each(DIALECTS)('catalog answers after writes on %s', (dialect) => {
   afterAll(async () => {
     if (!skip) await app.close();
   });
-  const mateNamed = (name: string) =>
-    app.db.selectFrom('mates').select('id').where('name', '=', name).executeTakeFirstOrThrow();
   const listed = async () => {
     const [recommended, tagged, found, trending] = await Promise.all([
       app.client().mate.recommend({ pageSize: 50 }),
@@ -36,7 +41,7 @@ describe.each(DIALECTS)('catalog answers after writes on %s', (dialect) => {
 
   it.skipIf(skip)('shows a new favorite in every listing and in the detail', async () => {
     const { client } = await signUp(app);
-    const { id } = await mateNamed('Lyra Moonwhisper');
+    const { id } = await seededMate(app.db, 'Lyra Moonwhisper');
     const favorites = async () => {
       const [recommended, found, detail] = await Promise.all([
         app.client().mate.recommend({ pageSize: 50 }),
@@ -55,7 +60,7 @@ describe.each(DIALECTS)('catalog answers after writes on %s', (dialect) => {
   });
 
   it.skipIf(skip)('moves a mate up trending and its chat count with a new chat', async () => {
-    const { id } = await mateNamed('Kai Tanaka');
+    const { id } = await seededMate(app.db, 'Kai Tanaka');
     const before = await app.client().mate.trendingRank();
     expect(before.find((entry) => entry.mate.mateId === id)?.recentChats ?? 0).toBe(0);
     for (const userId of ['ada', 'bob', 'cy'])
@@ -72,9 +77,9 @@ describe.each(DIALECTS)('catalog answers after writes on %s', (dialect) => {
   });
 
   it.skipIf(skip)('drops a hidden, a deleted and a private mate from every listing', async () => {
-    const hidden = (await mateNamed('Bram Ironvale')).id;
-    const deleted = (await mateNamed('Nana Okonkwo')).id;
-    const made = (await mateNamed('Lyra Moonwhisper')).id;
+    const hidden = (await seededMate(app.db, 'Bram Ironvale')).id;
+    const deleted = (await seededMate(app.db, 'Nana Okonkwo')).id;
+    const made = (await seededMate(app.db, 'Lyra Moonwhisper')).id;
     const before = await listed();
     for (const id of [hidden, deleted, made]) expect(before.found).toContain(id);
     const at = new Date().toISOString();
@@ -108,7 +113,7 @@ describe.each(DIALECTS)('catalog answers after writes on %s', (dialect) => {
       .set({ nfsw: true })
       .where('id', '=', adult.userInfo.uuid)
       .execute();
-    const { id } = await mateNamed('Kai Tanaka');
+    const { id } = await seededMate(app.db, 'Kai Tanaka');
     const seen = async () => [
       (await app.client().mate.recommend({ pageSize: 50 })).list.some((m) => m.mateId === id),
       (await adult.client.mate.recommend({ pageSize: 50 })).list.some((m) => m.mateId === id),
@@ -159,11 +164,7 @@ describe.each(DIALECTS)('trending over several days on %s', (dialect) => {
   it.skipIf(skip)(
     'counts a user once per mate in the window, on whichever days they chatted',
     async () => {
-      const { id } = await app.db
-        .selectFrom('mates')
-        .select('id')
-        .where('name', '=', 'Kai Tanaka')
-        .executeTakeFirstOrThrow();
+      const { id } = await seededMate(app.db, 'Kai Tanaka');
       const chat = (userId: string, daysAgo: number) => {
         vi.useFakeTimers({ toFake: ['Date'] });
         vi.setSystemTime(Date.now() - daysAgo * 24 * 3600 * 1000);

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mate, MateSummary, Paged } from '@mates/api-client';
-import { DIALECTS, createTestApp, postgresAvailable, signUp, type TestApp } from './harness';
+import {
+  DIALECTS,
+  createTestApp,
+  postgresAvailable,
+  signUp,
+  type TestApp,
+  seededMate,
+} from './harness';
 
 const withPostgres = await postgresAvailable();
 
@@ -16,8 +23,6 @@ describe.each(DIALECTS)('catalog answers and If-None-Match on %s', (dialect) => 
   afterAll(async () => {
     if (!skip) await app.close();
   });
-  const mateNamed = (name: string) =>
-    app.db.selectFrom('mates').select('id').where('name', '=', name).executeTakeFirstOrThrow();
   const ask = (path: string, headers: Record<string, string> = {}) =>
     app.app.request(`/api/mate/${path}`, { headers });
   const paths = async () => [
@@ -26,7 +31,7 @@ describe.each(DIALECTS)('catalog answers and If-None-Match on %s', (dialect) => 
     'search?keyword=lyra',
     'hotWords',
     'trendingRank',
-    `getMateDetail?mateId=${(await mateNamed('Lyra Moonwhisper')).id}`,
+    `getMateDetail?mateId=${(await seededMate(app.db, 'Lyra Moonwhisper')).id}`,
   ];
 
   it.skipIf(skip)('answers 304, with no body, to a caller that holds the answer', async () => {
@@ -49,7 +54,7 @@ describe.each(DIALECTS)('catalog answers and If-None-Match on %s', (dialect) => 
 
   it.skipIf(skip)('answers in full once a write changed the answer', async () => {
     const { client } = await signUp(app);
-    const { id } = await mateNamed('Lyra Moonwhisper');
+    const { id } = await seededMate(app.db, 'Lyra Moonwhisper');
     const changed = ['recommend?pageSize=50', 'search?keyword=lyra', `getMateDetail?mateId=${id}`];
     const held = new Map<string, string>();
     for (const path of changed) held.set(path, (await ask(path)).headers.get('etag')!);
@@ -66,7 +71,7 @@ describe.each(DIALECTS)('catalog answers and If-None-Match on %s', (dialect) => 
   });
 
   it.skipIf(skip)('never answers 304 to a caller who would be answered otherwise', async () => {
-    const { id } = await mateNamed('Kai Tanaka');
+    const { id } = await seededMate(app.db, 'Kai Tanaka');
     await app.db.updateTable('mates').set({ nsfw: true }).where('id', '=', id).execute();
     const adult = await signUp(app);
     await app.db

@@ -11,6 +11,7 @@ import {
   signUp,
   startTestServer,
   unconfiguredModel,
+  seededMate,
 } from './harness';
 import type { startOpenAiDouble } from './openai-double';
 
@@ -40,11 +41,7 @@ const lastMessage = (server: Server, roomId: string) =>
 
 async function newRoom(server: Server, mateName = 'Kai Tanaka') {
   const user = await signUp(server);
-  const mate = await server.db
-    .selectFrom('mates')
-    .select('id')
-    .where('name', '=', mateName)
-    .executeTakeFirstOrThrow();
+  const mate = await seededMate(server.db, mateName);
   return { ...user, room: await user.client.room.createRoom({ mateId: mate.id }) };
 }
 

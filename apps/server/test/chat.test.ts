@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ChatStreamEvent } from '@mates/api-client';
 import { createEmbeddedModel } from '../src/llm/embedded';
 import type { LanguageModel } from '../src/llm/language-model';
-import { DIALECTS, TEST_GGUF, postgresAvailable, signUp, startTestServer } from './harness';
+import {
+  DIALECTS,
+  TEST_GGUF,
+  postgresAvailable,
+  signUp,
+  startTestServer,
+  seededMate,
+} from './harness';
 import { silentLogger } from '../src/logging/logger';
 
 const withPostgres = await postgresAvailable();
@@ -58,14 +65,7 @@ describe.each(DIALECTS)('chat on %s with the embedded model', (dialect) => {
     await server.close();
     await model.close();
   });
-  const lyraId = async () =>
-    (
-      await server.db
-        .selectFrom('mates')
-        .select('id')
-        .where('name', '=', 'Lyra Moonwhisper')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const lyraId = async () => (await seededMate(server.db, 'Lyra Moonwhisper')).id;
   const messagesOf = (roomId: string) =>
     server.db
       .selectFrom('messages')

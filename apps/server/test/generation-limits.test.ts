@@ -8,6 +8,7 @@ import {
   signUp,
   unconfiguredModel,
   type TestApp,
+  seededMate,
 } from './harness';
 
 const withPostgres = await postgresAvailable();
@@ -64,11 +65,7 @@ describe.each(DIALECTS)('writing help is charged and rate-limited on %s', (diale
       .where('user_id', '=', user.userInfo.uuid)
       .execute();
     // A seeded mate every user may chat with (the first row could be an adult one).
-    const mate = await app.db
-      .selectFrom('mates')
-      .select('id')
-      .where('name', '=', 'Kai Tanaka')
-      .executeTakeFirstOrThrow();
+    const mate = await seededMate(app.db, 'Kai Tanaka');
     const room = await user.client.room.createRoom({ mateId: mate.id });
     const chatsLeft = async () => (await user.client.user.benefits()).chats;
     return { ...user, roomId: room.roomId, chatsLeft };

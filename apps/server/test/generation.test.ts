@@ -6,7 +6,7 @@ import {
   type SaveMatePayload,
 } from '@mates/api-client';
 import { startOnOpenAiDouble } from './openai-server';
-import { signUp, type startTestServer } from './harness';
+import { signUp, type startTestServer, seededMate } from './harness';
 import type { startOpenAiDouble } from './openai-double';
 
 const DRAFT = {
@@ -34,11 +34,7 @@ describe('the model helping the user write', () => {
 
   it('suggests three replies in the user’s language, as JSON the model was held to', async () => {
     const { client } = await signUp(server);
-    const mate = await server.db
-      .selectFrom('mates')
-      .select('id')
-      .where('name', '=', 'Kai Tanaka')
-      .executeTakeFirstOrThrow();
+    const mate = await seededMate(server.db, 'Kai Tanaka');
     const room = await client.room.createRoom({ mateId: mate.id });
     const answer = JSON.stringify({
       suggestions: ['¿Qué lees?', 'Otro café, por favor.', '¿Cantas para mí?'],
@@ -65,11 +61,7 @@ describe('the model helping the user write', () => {
 
   it('says so clearly when the model gives no usable suggestions', async () => {
     const { client } = await signUp(server);
-    const mate = await server.db
-      .selectFrom('mates')
-      .select('id')
-      .where('name', '=', 'Kai Tanaka')
-      .executeTakeFirstOrThrow();
+    const mate = await seededMate(server.db, 'Kai Tanaka');
     const room = await client.room.createRoom({ mateId: mate.id });
     double.next({ kind: 'stream', pieces: ['{"suggestions": ["only one"]}'] });
     await expect(client.girl.chatGetInspiration({ roomId: room.roomId })).rejects.toMatchObject({
@@ -128,11 +120,7 @@ describe('the model helping the user write', () => {
 
   it('refuses an unknown kind of suggestion before anything is spent or asked', async () => {
     const { client } = await signUp(server);
-    const mate = await server.db
-      .selectFrom('mates')
-      .select('id')
-      .where('name', '=', 'Kai Tanaka')
-      .executeTakeFirstOrThrow();
+    const mate = await seededMate(server.db, 'Kai Tanaka');
     const room = await client.room.createRoom({ mateId: mate.id });
     const chatsBefore = (await client.user.benefits()).chats;
     const asked = double.requests.length;

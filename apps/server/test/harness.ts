@@ -209,6 +209,11 @@ export async function createTestApp(
   };
 }
 
+/** A seeded mate's row (its id), found by its name, e.g. `'Kai Tanaka'`; throws when there is none. */
+export function seededMate(db: Kysely<Database>, name: string): Promise<{ id: string }> {
+  return db.selectFrom('mates').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+}
+
 /**
  * A seeded mate any new account may chat with: public and not adult (a new account has adult
  * content turned off). Seeded mates come in no set order, so a test that took the first row

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, createTestApp, postgresAvailable, signUp } from './harness';
+import { DIALECTS, createTestApp, postgresAvailable, signUp, seededMate } from './harness';
 import { startAutomatic1111Double } from './image-doubles';
 import { NOT_QUEUED } from '../src/images/picture-routes';
 
@@ -18,11 +18,7 @@ describe.each(DIALECTS)('picture models on %s', (dialect) => {
 
   const kaiRoom = async (app: Awaited<ReturnType<typeof createTestApp>>) => {
     const { client } = await signUp(app);
-    const kai = await app.db
-      .selectFrom('mates')
-      .select('id')
-      .where('name', '=', 'Kai Tanaka')
-      .executeTakeFirstOrThrow();
+    const kai = await seededMate(app.db, 'Kai Tanaka');
     const room = await client.room.createRoom({ mateId: kai.id });
     return { client, roomId: room.roomId };
   };

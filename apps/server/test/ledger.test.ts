@@ -3,7 +3,14 @@ import { ApiError, type ApiClient, type ChatStreamEvent } from '@mates/api-clien
 import { DAILY_CAP_REACHED, grantBenefits, spendGoldCoins } from '../src/accounts/benefits';
 import { NO_CHATS_LEFT } from '../src/chat/start-reply';
 import { appendMessage } from '../src/chat/messages';
-import { DIALECTS, postgresAvailable, signUp, startTestServer, doubleModel } from './harness';
+import {
+  DIALECTS,
+  postgresAvailable,
+  signUp,
+  startTestServer,
+  doubleModel,
+  seededMate,
+} from './harness';
 import { startOpenAiDouble } from './openai-double';
 
 // Issue #17: the benefits ledger, no balance below zero under concurrency, daily spending caps.
@@ -34,12 +41,7 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
     await double.close();
   });
 
-  const kai = () =>
-    server.db
-      .selectFrom('mates')
-      .select('id')
-      .where('name', '=', 'Kai Tanaka')
-      .executeTakeFirstOrThrow();
+  const kai = () => seededMate(server.db, 'Kai Tanaka');
   const newRoom = async (client: ApiClient) =>
     (await client.room.createRoom({ mateId: (await kai()).id })).roomId;
   const send = async (client: ApiClient, roomId: string) => {

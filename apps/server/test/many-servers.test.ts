@@ -15,7 +15,7 @@ import {
 } from 'vitest';
 import { Redis } from 'ioredis';
 import { createApiClient, type ApiClient, type ChatStreamEvent } from '@mates/api-client';
-import { emptyDatabase, linkIn, postgresAvailable } from './harness';
+import { emptyDatabase, linkIn, postgresAvailable, seededMate } from './harness';
 import { killHard, waitFor } from './jobs-helpers';
 import { startOpenAiDouble } from './openai-double';
 import { startRoundRobinProxy } from './round-robin-proxy';
@@ -117,11 +117,7 @@ describe.skipIf(!ready)('three servers on one PostgreSQL and Redis', { timeout: 
         ),
       )),
     );
-    const kai = await database.db
-      .selectFrom('mates')
-      .select('id')
-      .where('name', '=', 'Kai Tanaka')
-      .executeTakeFirstOrThrow();
+    const kai = await seededMate(database.db, 'Kai Tanaka');
     mateId = kai.id;
   }, 180_000);
 

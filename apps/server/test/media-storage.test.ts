@@ -12,7 +12,14 @@ import { grantBenefits } from '../src/accounts/benefits';
 import { appendMessage } from '../src/chat/messages';
 import { STORAGE_UNAVAILABLE } from '../src/media/media-store';
 import { PICTURE_NOT_STORED } from '../src/images/picture-routes';
-import { emptyDatabase, insertUser, mateRow, postgresAvailable, startTestServer } from './harness';
+import {
+  emptyDatabase,
+  insertUser,
+  mateRow,
+  postgresAvailable,
+  startTestServer,
+  seededMate,
+} from './harness';
 import { drawPng, startAutomatic1111Double } from './image-doubles';
 import { startS3Double } from './s3-double';
 
@@ -182,11 +189,7 @@ describe('two servers on one PostgreSQL database and one S3 bucket', () => {
   });
 
   const roomWithKai = async () => {
-    const mate = await a.deps.db
-      .selectFrom('mates')
-      .select('id')
-      .where('name', '=', 'Kai Tanaka')
-      .executeTakeFirstOrThrow();
+    const mate = await seededMate(a.deps.db, 'Kai Tanaka');
     return (await client.room.createRoom({ mateId: mate.id })).roomId;
   };
 
@@ -320,11 +323,7 @@ describe('when the bucket cannot be reached', () => {
     expect(app.logs.some((line) => line.includes(`bucket ${s3.bucket}`))).toBe(true);
 
     // A picture drawn while the bucket is down fails, says why in words, and gives coins back.
-    const kai = await app.db
-      .selectFrom('mates')
-      .select('id')
-      .where('name', '=', 'Kai Tanaka')
-      .executeTakeFirstOrThrow();
+    const kai = await seededMate(app.db, 'Kai Tanaka');
     const { roomId } = await client.room.createRoom({ mateId: kai.id });
     engine.queue.push({ kind: 'ok' });
     const ref = await client.room.createImage({ roomId, prompt: 'Kai in the rain' });

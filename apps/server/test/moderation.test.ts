@@ -9,7 +9,14 @@ import {
 } from '@mates/api-client';
 import type { ChatTurn, LanguageModel } from '../src/llm/language-model';
 import { isAdmin } from '../src/accounts/user-info';
-import { DIALECTS, postgresAvailable, signUp, startTestServer, unconfiguredModel } from './harness';
+import {
+  DIALECTS,
+  postgresAvailable,
+  signUp,
+  startTestServer,
+  unconfiguredModel,
+  seededMate,
+} from './harness';
 
 // Issue #14: reports reach a queue that administrators (ADMIN_EMAILS) work through; a hidden
 // mate vanishes for everyone but its creator, who is told why.
@@ -60,14 +67,7 @@ describe.each(DIALECTS)('the moderation queue on %s', (dialect) => {
     if (!skip) await server.close();
   });
 
-  const seeded = async (name: string) =>
-    (
-      await server.db
-        .selectFrom('mates')
-        .select('id')
-        .where('name', '=', name)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const seeded = async (name: string) => (await seededMate(server.db, name)).id;
 
   const draft = (name: string): SaveMatePayload => ({
     name,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedModel } from '../src/llm/embedded';
-import { signUp, startTestServer } from './harness';
+import { signUp, startTestServer, seededMate } from './harness';
 import { captureLog } from './log-capture';
 
 describe('without a language model', () => {
@@ -23,11 +23,7 @@ describe('without a language model', () => {
       );
       const { userInfo, client } = await signUp(server);
       expect((await client.mate.recommend()).total).toBeGreaterThan(0);
-      const mate = await server.db
-        .selectFrom('mates')
-        .select('id')
-        .where('name', '=', 'Kai Tanaka')
-        .executeTakeFirstOrThrow();
+      const mate = await seededMate(server.db, 'Kai Tanaka');
       const room = await client.room.createRoom({ mateId: mate.id });
       const refused = await client.girl
         .chatSend({ roomId: room.roomId, content: 'Hello?' }, { onData: () => {} })

@@ -7,7 +7,13 @@ import type { ApiClient, ChatStreamEvent } from '@mates/api-client';
 import { ConfigError, loadConfig } from '../src/config';
 import { startServer } from '../src/server';
 import { prettyLogs } from '../src/logging/logger';
-import { createTestApp, postgresAvailable, signUp, type startTestServer } from './harness';
+import {
+  createTestApp,
+  postgresAvailable,
+  signUp,
+  type startTestServer,
+  seededMate,
+} from './harness';
 import { startOnOpenAiDouble } from './openai-server';
 import { startOpenAiDouble } from './openai-double';
 import { captureLog } from './log-capture';
@@ -38,11 +44,7 @@ async function send(client: ApiClient, roomId: string, content: string) {
 
 async function newRoom(server: Server) {
   const user = await signUp(server);
-  const mate = await server.db
-    .selectFrom('mates')
-    .select('id')
-    .where('name', '=', 'Kai Tanaka')
-    .executeTakeFirstOrThrow();
+  const mate = await seededMate(server.db, 'Kai Tanaka');
   return { ...user, room: await user.client.room.createRoom({ mateId: mate.id }) };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, ChatStreamEvent } from '@mates/api-client';
 import { startOnOpenAiDouble } from './openai-server';
-import { signUp, type startTestServer } from './harness';
+import { signUp, type startTestServer, seededMate } from './harness';
 import type { startOpenAiDouble } from './openai-double';
 
 async function send(
@@ -28,11 +28,7 @@ describe('chat through an OpenAI-compatible provider', () => {
   afterAll(() => close());
   const newRoom = async () => {
     const user = await signUp(server);
-    const mate = await server.db
-      .selectFrom('mates')
-      .select('id')
-      .where('name', '=', 'Kai Tanaka')
-      .executeTakeFirstOrThrow();
+    const mate = await seededMate(server.db, 'Kai Tanaka');
     return { ...user, room: await user.client.room.createRoom({ mateId: mate.id }) };
   };
   const reply = async (roomId: string) =>

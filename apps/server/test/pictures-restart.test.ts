@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient, type JobStatus } from '@mates/api-client';
-import { DIALECTS, postgresAvailable } from './harness';
+import { DIALECTS, postgresAvailable, seededMate } from './harness';
 import { jobsDatabase, killHard, startServerProcess, waitFor } from './jobs-helpers';
 import { startAutomatic1111Double } from './image-doubles';
 import { createSession } from '../src/accounts/sessions';
@@ -73,11 +73,7 @@ describe.each(DIALECTS)('a picture across a server restart on %s', (dialect) => 
         getLanguage: () => 'en',
       });
       const coins = async () => (await client.user.benefits()).goldCoins;
-      const kai = await database.db
-        .selectFrom('mates')
-        .select('id')
-        .where('name', '=', 'Kai Tanaka')
-        .executeTakeFirstOrThrow();
+      const kai = await seededMate(database.db, 'Kai Tanaka');
       const { roomId } = await client.room.createRoom({ mateId: kai.id });
       const before = await coins();
 

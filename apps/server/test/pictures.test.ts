@@ -4,7 +4,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, JobState, JobStatus } from '@mates/api-client';
 import type { ChatTurn, LanguageModel } from '../src/llm/language-model';
-import { DIALECTS, postgresAvailable, signUp, startTestServer, unconfiguredModel } from './harness';
+import {
+  DIALECTS,
+  postgresAvailable,
+  signUp,
+  startTestServer,
+  unconfiguredModel,
+  seededMate,
+} from './harness';
 import { startAutomatic1111Double } from './image-doubles';
 import {
   NOT_ENOUGH_COINS,
@@ -74,11 +81,7 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
   });
 
   const roomWith = async (client: ApiClient, name = 'Kai Tanaka') => {
-    const mate = await app.db
-      .selectFrom('mates')
-      .select('id')
-      .where('name', '=', name)
-      .executeTakeFirstOrThrow();
+    const mate = await seededMate(app.db, name);
     return (await client.room.createRoom({ mateId: mate.id })).roomId;
   };
   const coins = async (client: ApiClient) => (await client.user.benefits()).goldCoins;
@@ -703,11 +706,7 @@ describe('pictures and the engine’s concurrency', () => {
       expect(app.deps.config.image?.concurrency).toBe(1);
       await app.deps.jobs.start();
       const { client } = await signUp(app);
-      const mate = await app.db
-        .selectFrom('mates')
-        .select('id')
-        .where('name', '=', 'Kai Tanaka')
-        .executeTakeFirstOrThrow();
+      const mate = await seededMate(app.db, 'Kai Tanaka');
       const { roomId } = await client.room.createRoom({ mateId: mate.id });
       // Each takes a few progress polls to draw: asked together, they would overlap.
       double.queue.push({ kind: 'ok', steps: 3 }, { kind: 'ok', steps: 3 });

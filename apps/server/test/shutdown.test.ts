@@ -8,7 +8,7 @@ import { startServer } from '../src/server';
 import { createSession } from '../src/accounts/sessions';
 import { grantBenefits } from '../src/accounts/benefits';
 import { startOpenAiDouble } from './openai-double';
-import { insertUser } from './harness';
+import { insertUser, seededMate } from './harness';
 import { silentLogger } from '../src/logging/logger';
 
 // Issue #18: a stop (SIGTERM) while a reply streams ends it saved as far as it got, tells the
@@ -49,11 +49,7 @@ describe('stopping the server while a reply is being written', () => {
       getToken: () => token,
       getLanguage: () => 'en',
     });
-    const mate = await db
-      .selectFrom('mates')
-      .select('id')
-      .where('name', '=', 'Kai Tanaka')
-      .executeTakeFirstOrThrow();
+    const mate = await seededMate(db, 'Kai Tanaka');
     const room = await client.room.createRoom({ mateId: mate.id });
 
     const events: ChatStreamEvent[] = [];

@@ -16,6 +16,7 @@ import {
   signUp,
   startTestServer,
   unconfiguredModel,
+  seededMate,
 } from './harness';
 import type { LanguageModel } from '../src/llm/language-model';
 
@@ -69,11 +70,7 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
   /** A room of the caller's with Kai, and a mate message saying `content` in it. */
   const mateSays = async (client: ApiClient, content: string, roomId?: string) => {
     if (!roomId) {
-      const mate = await app.db
-        .selectFrom('mates')
-        .select('id')
-        .where('name', '=', 'Kai Tanaka')
-        .executeTakeFirstOrThrow();
+      const mate = await seededMate(app.db, 'Kai Tanaka');
       roomId = (await client.room.createRoom({ mateId: mate.id })).roomId;
     }
     const message = await appendMessage(app.db, roomId, {
