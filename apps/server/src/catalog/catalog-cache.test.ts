@@ -44,4 +44,28 @@ describe('the catalog cache', () => {
     await raise();
     expect(await cache.get(['mates'], 'k', async () => ({ n: 2 }))).toEqual({ n: 2 });
   });
+
+  it('has the requests of one turn of the event loop share one read of the versions', async () => {
+    let reads = 0;
+    const counted = database.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        reads += 1;
+        return args.result;
+      },
+    });
+    const cache = createCatalogCache(counted);
+    await cache.get(['mates'], 'k', async () => ({ n: 1 }));
+    reads = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => cache.get(['mates'], 'k', async () => ({ n: 2 }))),
+    );
+    expect(answers).toEqual(Array.from({ length: 20 }, () => ({ n: 1 })));
+    // One read for the twenty, not one each (nor one for the first and one for the rest).
+    expect(reads).toBe(1);
+    // A request of a later turn reads again, and sees a write committed before it asked.
+    await raise();
+    expect(await cache.get(['mates'], 'k', async () => ({ n: 3 }))).toEqual({ n: 3 });
+    expect(reads).toBe(2);
+  });
 });

@@ -28,7 +28,7 @@ export const visibilityClass = (viewer: UserTable | null): string =>
  * in the transaction of every write that changes its answers, so a write is seen by the next
  * request in every process sharing the database (several behind Redis included): the key it
  * builds names the new version. Each request waits for one read of three small rows for that
- * (shared with the requests beside it, see sharedReads).
+ * (shared with the requests of the same turn of the event loop, see sharedReads).
  * Messages sent do not raise a version (see the migration 2026-11-25-0021-catalog-counts); `ttlMs` bounds how
  * old a cached message counter gets: past it, the answer is computed again while requests go on
  * getting the one before (it differs in counters only), so no request waits for that.
@@ -61,32 +61,29 @@ export function createCatalogCache(
 
 const ignore = () => {};
 
+/** Resolves once the event loop has gone round: after the callbacks of this turn's I/O. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * `read`, shared by the callers that wait at the same time: a caller gets the result of a read
- * that started after it called (so it sees every write committed before its request), but
- * callers arriving while a read runs share the one read queued behind it. Under load this is
- * one versions query in flight at a time (on PostgreSQL a round trip each) instead of one
- * per request.
+ * `read`, shared by the callers of one turn of the event loop: a caller gets the result of a
+ * read that started after it called (so it sees every write committed before its request).
+ * The read starts once the requests that arrived together have all asked (after their I/O
+ * callbacks, `setImmediate`) and the read before it has ended, so under load there is one
+ * versions read at a time instead of one per request. On SQLite a read is over before the
+ * next request is even parsed, so without the wait each request made its own; on PostgreSQL
+ * requests arriving during a read's round trip share the next one.
  */
 function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
-  let running: Promise<T> | undefined;
-  let queued: Promise<T> | undefined;
-  const start = () => {
-    const started = read();
-    running = started;
-    started
-      .finally(() => {
-        if (running === started) running = undefined;
-      })
-      .catch(ignore);
-    return started;
-  };
-  return () => {
-    if (!running) return start();
-    queued ??= running.then(ignore, ignore).then(() => {
-      queued = undefined;
-      return start();
-    });
-    return queued;
-  };
+  let last: Promise<unknown> = Promise.resolve();
+  let next: Promise<T> | undefined;
+  return () =>
+    (next ??= last
+      .then(ignore, ignore)
+      .then(nextTurn)
+      .then(() => {
+        next = undefined;
+        const started = read();
+        last = started;
+        return started;
+      }));
 }
