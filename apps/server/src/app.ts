@@ -27,16 +27,24 @@ import { isStorageUnavailable, STORAGE_UNAVAILABLE } from './media/media-store';
 import { publicConfigRoute } from './http/public-config-route';
 import { bodyLimits } from './http/body-limits';
 import { healthRoutes } from './http/health-routes';
-import { securityHeaders } from './http/security-headers';
+import { securityHeaderRecord, securityHeaders } from './http/security-headers';
+import { createSharedCalls } from './http/shared-calls';
 import { imageModelRoutes } from './images/model-routes';
 import { pictureRoutes } from './images/picture-routes';
 import { transcribeRoutes } from './voice/transcribe-routes';
 import { voiceRoutes } from './voice/voice-routes';
-import { requestIds, requestLog } from './http/request-log';
+import { answerLog, requestIds, requestLog } from './http/request-log';
 import { mainPortMetrics } from './http/metrics-route';
 
 /** The whole HTTP application: the API under `/api`, the web app everywhere else. */
 export function createApp(deps: Deps): Hono {
+  const answered = answerLog({ log: deps.log, metrics: deps.metrics, quiet: quietPaths(deps) });
+  const shared = createSharedCalls({
+    mount: '/api',
+    db: deps.db,
+    headers: securityHeaderRecord(deps.config),
+    answered,
+  });
   const api = new Hono<ApiEnv>();
   api.use(async (c, next) => {
     const token = c.req.header('token') ?? '';
@@ -58,7 +66,7 @@ export function createApp(deps: Deps): Hono {
   api.route('/user', userCatalogRoutes(deps));
   api.route('/user', ledgerRoutes(deps));
   api.route('/user', passwordResetRoutes(deps));
-  api.route('/mate', mateRoutes(deps));
+  api.route('/mate', mateRoutes(deps, shared));
   api.route('/mate', cardRoutes(deps));
   api.route('/extra', tagRoutes(deps));
   api.route('/extra', publicConfigRoute(deps));
@@ -111,9 +119,11 @@ export function createApp(deps: Deps): Hono {
   });
 
   const app = new Hono();
-  // First: every answer, refusals of the middlewares below included, has an id and a log line.
+  // First: the catalog's listings, answered ahead of the middlewares below (which they do alike).
+  app.use(shared.middleware);
+  // Then: every answer, refusals of the middlewares below included, has an id and a log line.
   app.use(requestIds());
-  app.use(requestLog({ log: deps.log, metrics: deps.metrics, quiet: quietPaths(deps) }));
+  app.use(requestLog({ log: deps.log, answered }));
   app.onError((error, c) => {
     c.get('log').error({ err: error }, `error in ${c.req.method} ${c.req.path}: ${error.message}`);
     return c.text('Internal Server Error', 500);

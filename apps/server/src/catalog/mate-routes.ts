@@ -10,6 +10,7 @@ import {
 import { CODE, EnvelopeError, notFound } from '../http/envelope';
 import { SharedAnswer } from '../http/shared-answer';
 import { contract } from '../http/contract';
+import type { SharedCalls } from '../http/shared-calls';
 import { clientIp, requireUser, type ApiEnv, type Deps } from '../http/context';
 import { consume } from '../accounts/rate-limits';
 import { inUserTransaction } from '../db/user-lock';
@@ -42,10 +43,10 @@ const mateRowById = preparedQuery((db, v: { id: string }) =>
 );
 
 /** `/mate/*`: recommend, detail, extra info, search, hot words, trending, reviews, reports. */
-export function mateRoutes(deps: Deps): Hono<ApiEnv> {
+export function mateRoutes(deps: Deps, shared?: SharedCalls): Hono<ApiEnv> {
   const { db } = deps;
   const routes = new Hono<ApiEnv>();
-  const api = contract(routes, '/mate');
+  const api = contract(routes, '/mate', shared);
   const cache = createCatalogCache(db);
 
   /**
@@ -115,9 +116,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
   });
 
   const recommendQuery = z.object({ tags: tagList, gender, ...pageFields });
-  api.get('/mate/recommend', recommendQuery, async (c, read) => {
-    const input = await read();
-    const viewer = c.get('user');
+  api.shared('/mate/recommend', recommendQuery, async (input, viewer) => {
     const key = `recommend|${visibilityClass(viewer)}|${JSON.stringify(input)}`;
     return cache.get(['mates'], key, async () => new SharedAnswer(await recommend(input, viewer)));
   });
@@ -140,9 +139,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
   }
 
   const mateQuery = z.object({ mateId: id });
-  api.get('/mate/getMateDetail', mateQuery, async (c, read) => {
-    const { mateId } = await read();
-    const viewer = c.get('user');
+  api.shared('/mate/getMateDetail', mateQuery, async ({ mateId }, viewer) => {
     const { row, detail } = await visibleEntry(mateId, viewer, { asModerator: true });
     const who = viewerOf(viewer);
     // Only its creator and administrators are told more than everyone else is.
@@ -186,7 +183,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
   });
 
   // Both count in whole UTC days: the day is part of the key, so a new day computes anew.
-  api.get('/mate/hotWords', () =>
+  api.shared('/mate/hotWords', () =>
     cache.get(
       ['hot_words'],
       `hotWords|${dayOf(Date.now())}`,
@@ -194,8 +191,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
     ),
   );
 
-  api.get('/mate/trendingRank', async (c) => {
-    const viewer = c.get('user');
+  api.shared('/mate/trendingRank', async (_input, viewer) => {
     const key = `trending|${visibilityClass(viewer)}|${dayOf(Date.now())}`;
     return cache.get(['mates', 'trending'], key, async () => {
       const rows = await trendingMates(db, viewer);
@@ -280,7 +276,7 @@ export function mateRoutes(deps: Deps): Hono<ApiEnv> {
     return null;
   });
 
-  routes.route('/', searchRoute(deps, cache));
+  routes.route('/', searchRoute(deps, cache, shared));
   routes.route('/', socialRoutes(deps));
   return routes;
 }

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { SEARCH_SORTS } from '@mates/api-client';
 import { contract } from '../http/contract';
+import type { SharedCalls } from '../http/shared-calls';
 import { SharedAnswer } from '../http/shared-answer';
 import type { ApiEnv, Deps } from '../http/context';
 import { logSearch } from './hot-words';
@@ -30,7 +31,7 @@ function ftsExpression(words: string[]): string {
 }
 
 /** `/mate/search`: name, tagline, description and tags; paged; signed-in searches that find something feed the hot words. */
-export function searchRoute(deps: Deps, cache: CatalogCache): Hono<ApiEnv> {
+export function searchRoute(deps: Deps, cache: CatalogCache, shared?: SharedCalls): Hono<ApiEnv> {
   const { db, dialect } = deps;
   const routes = new Hono<ApiEnv>();
   const searchQuery = z.object({
@@ -40,9 +41,7 @@ export function searchRoute(deps: Deps, cache: CatalogCache): Hono<ApiEnv> {
     sort: z.enum(SEARCH_SORTS).default(SEARCH_SORTS[0]),
     ...pageFields,
   });
-  contract(routes, '/mate').get('/mate/search', searchQuery, async (c, read) => {
-    const input = await read();
-    const viewer = c.get('user');
+  contract(routes, '/mate', shared).shared('/mate/search', searchQuery, async (input, viewer) => {
     const words = searchWords(input.keyword);
     // Answers are shared; the words are the key, so "Café" and "cafe" share one.
     const key = `search|${visibilityClass(viewer)}|${JSON.stringify({ ...input, keyword: words })}`;

@@ -12,6 +12,8 @@ import type { ApiEnv } from './context';
 import { ok } from './envelope';
 import { SharedAnswer, sendShared } from './shared-answer';
 import { body, query } from './validate';
+import type { SharedCallHandler, SharedCalls } from './shared-calls';
+import type { UserTable } from '../db/schema';
 
 /** The input of a path without the `void` that marks it optional. */
 type InputOf<P extends EndpointPath> = Exclude<EndpointInput<P>, void>;
@@ -99,12 +101,37 @@ interface Register<M extends HttpMethod, Prefix extends string> {
   <P extends PathOf<M, Prefix, false>>(path: P, handler: PlainHandler<P>): void;
 }
 
+/**
+ * A call whose answer depends on nothing but its input and who asks (`null`: no one signed
+ * in): it sees no context, so it can be answered ahead of the middlewares (`shared-calls.ts`).
+ */
+type SharedHandler<P extends EndpointPath, Input> = (
+  input: Input,
+  viewer: UserTable | null,
+) => Promise<Returned<P>>;
+
+/** Registers GET calls of {@link SharedHandler}s. */
+interface RegisterShared<Prefix extends string> {
+  <P extends PathOf<'GET', Prefix, true>, S extends z.ZodType>(
+    path: P,
+    schema: S & FitsInput<P, S>,
+    handler: SharedHandler<P, z.output<S>>,
+  ): void;
+  <P extends PathOf<'GET', Prefix, false>>(path: P, handler: SharedHandler<P, undefined>): void;
+}
+
 /** The calls of one prefix, each checked against the api-client's `Endpoints`. */
 export interface ContractRoutes<Prefix extends string> {
   /** A GET call: its query is parsed with the schema. */
   readonly get: Register<'GET', Prefix>;
   /** A POST call: its JSON body is parsed with the schema. */
   readonly post: Register<'POST', Prefix>;
+  /**
+   * A GET call whose answer depends on nothing but its query and who asks, and is safe to run
+   * twice (a listing): answered ahead of the middlewares by `shared`, and by an ordinary route
+   * that answers its refusals and failures (and any request when `shared` is not given).
+   */
+  readonly shared: RegisterShared<Prefix>;
 }
 
 type AnyHandler = (c: Context<ApiEnv>, read: () => Promise<unknown>) => unknown;
@@ -117,6 +144,7 @@ type AnyHandler = (c: Context<ApiEnv>, read: () => Promise<unknown>) => unknown;
 export function contract<Prefix extends string>(
   routes: Hono<ApiEnv>,
   prefix: Prefix,
+  shared?: SharedCalls,
 ): ContractRoutes<Prefix> {
   const register =
     (method: HttpMethod) =>
@@ -133,8 +161,19 @@ export function contract<Prefix extends string>(
           : ok(c, answer);
       });
     };
+  const registerShared = (
+    path: string,
+    ...rest: [z.ZodType, SharedCallHandler] | [SharedCallHandler]
+  ) => {
+    const [schema, handler] = rest.length === 2 ? rest : [null, rest[0]];
+    const ordinary: AnyHandler = async (c, read) => handler(await read(), c.get('user'));
+    if (schema) register('GET')(path, schema, ordinary);
+    else register('GET')(path, ordinary);
+    shared?.add(path, schema, handler);
+  };
   return {
     get: register('GET') as Register<'GET', Prefix>,
     post: register('POST') as Register<'POST', Prefix>,
+    shared: registerShared as RegisterShared<Prefix>,
   };
 }

@@ -1,12 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
-import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
 import type { Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
 
 declare module 'hono' {
   interface ContextVariableMap {
+    /** The request's id (see {@link requestIdOf}). */
+    requestId: string;
     /** The server's logger with this request's id (see {@link requestLog}). */
     log: Logger;
     /** The signed-in caller's id, once the API's session lookup found one: for the log line. */
@@ -18,12 +19,64 @@ declare module 'hono' {
 const REQUEST_ID_MAX_LENGTH = 128;
 
 /**
- * Gives each request its id: the caller's `X-Request-Id` when it is a plain token (letters,
- * digits, `_`, `-`, `=`; at most 128 characters), else a new UUID. The id is sent back in the
- * answer's `X-Request-Id` header and is `c.get('requestId')` (hono's `requestId` middleware).
+ * A request's id: the caller's `X-Request-Id` when it is a plain token (letters, digits, `_`,
+ * `-`, `=`; at most 128 characters), so that one id follows a request through a proxy and here,
+ * else a new UUID. Anything else in the header (spaces, quotes, line breaks) never reaches a
+ * log line or an answer.
+ */
+export function requestIdOf(header: string | undefined): string {
+  return header && header.length <= REQUEST_ID_MAX_LENGTH && /^[\w\-=]+$/.test(header)
+    ? header
+    : crypto.randomUUID();
+}
+
+/**
+ * Gives each request its id ({@link requestIdOf}): sent back in the answer's `X-Request-Id`
+ * header, and `c.get('requestId')`.
  */
 export function requestIds(): MiddlewareHandler {
-  return requestId({ limitLength: REQUEST_ID_MAX_LENGTH });
+  return async (c, next) => {
+    const id = requestIdOf(c.req.header('x-request-id'));
+    c.set('requestId', id);
+    c.header('x-request-id', id);
+    await next();
+  };
+}
+
+/** What {@link answerLog} records of one answered request. */
+export interface AnsweredRequest {
+  reqId: string;
+  userId: string | undefined;
+  method: string;
+  /** The route pattern that answered, `(none)` when none did. */
+  route: string;
+  path: string;
+  status: number;
+  seconds: number;
+}
+
+/**
+ * Records an answered request: its line in the log and its time in the
+ * `http_request_duration_seconds` histogram (see {@link requestLog}, and `shared-calls.ts`,
+ * which answers some calls before the middlewares and records them here alike).
+ */
+export function answerLog(options: {
+  log: Logger;
+  metrics: Metrics;
+  quiet: ReadonlySet<string>;
+}): (answered: AnsweredRequest) => void {
+  // The line holds only the fields above, never a header, a query or a body, so it skips the
+  // redaction every other line goes through: its wildcard paths cost about ten times what
+  // writing the line does, more than the rest of a cached catalog call.
+  const lines = options.log.child({}, { redact: [] });
+  return ({ reqId, userId, method, route, path, status, seconds }) => {
+    options.metrics.httpDuration.observe({ method, route, code: String(status) }, seconds);
+    const level = status >= 500 ? 'error' : options.quiet.has(path) ? 'debug' : 'info';
+    lines[level](
+      { reqId, userId, method, route, path, status, ms: Math.round(seconds * 10_000) / 10 },
+      `${method} ${path} ${status}`,
+    );
+  };
 }
 
 /**
@@ -37,13 +90,8 @@ export function requestIds(): MiddlewareHandler {
  */
 export function requestLog(options: {
   log: Logger;
-  metrics: Metrics;
-  quiet: ReadonlySet<string>;
+  answered: (answered: AnsweredRequest) => void;
 }): MiddlewareHandler {
-  // The line holds only the fields above, never a header, a query or a body, so it skips the
-  // redaction every other line goes through: its wildcard paths cost about ten times what
-  // writing the line does, more than the rest of a cached catalog call.
-  const lines = options.log.child({}, { redact: [] });
   return async (c, next) => {
     const started = performance.now();
     const reqId = c.get('requestId');
@@ -53,22 +101,14 @@ export function requestLog(options: {
     // A chat stream is written straight to Node's response; its status is there.
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     const status = outgoing?.headersSent ? outgoing.statusCode : c.res.status;
-    const method = c.req.method;
-    const route = routePath(c) || '(none)';
-    options.metrics.httpDuration.observe({ method, route, code: String(status) }, seconds);
-    const level = status >= 500 ? 'error' : options.quiet.has(c.req.path) ? 'debug' : 'info';
-    const userId = c.get('userId');
-    lines[level](
-      {
-        reqId,
-        userId,
-        method,
-        route,
-        path: c.req.path,
-        status,
-        ms: Math.round(seconds * 10_000) / 10,
-      },
-      `${method} ${c.req.path} ${status}`,
-    );
+    options.answered({
+      reqId,
+      userId: c.get('userId'),
+      method: c.req.method,
+      route: routePath(c) || '(none)',
+      path: c.req.path,
+      status,
+      seconds,
+    });
   };
 }

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../config';
 
@@ -62,3 +62,15 @@ export function securityHeaders(config: Config): MiddlewareHandler {
 
 /** The public address of shared pictures (`images/picture-routes.ts`), the one cross-origin resource. */
 export const SHARED_PICTURE_PATH = '/api/room/sharedPicture';
+
+/**
+ * The headers {@link securityHeaders} sets on an answer (any but a shared picture), read once
+ * from the middleware itself answering a probe. They are the same on every answer (no nonce),
+ * so the calls answered ahead of the middlewares (`shared-calls.ts`) send the very same ones.
+ */
+export async function securityHeaderRecord(config: Config): Promise<Record<string, string>> {
+  const probe = new Hono();
+  probe.use(securityHeaders(config));
+  probe.get('/', (c) => c.body(null));
+  return Object.fromEntries((await probe.request('/')).headers);
+}

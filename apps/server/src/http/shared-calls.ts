@@ -1,0 +1,100 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Envelope } from '@mates/api-client';
+import type { Database, UserTable } from '../db/schema';
+import { resolveSession } from '../accounts/sessions';
+import { CODE } from './envelope';
+import { SharedAnswer, sharedReply } from './shared-answer';
+import { query } from './validate';
+import { requestIdOf, type AnsweredRequest } from './request-log';
+
+/**
+ * A call whose answer depends on nothing but its query and who asks (the catalog's listings):
+ * no context, no body, no side effect a second run would repeat wrongly.
+ */
+export type SharedCallHandler = (input: unknown, viewer: UserTable | null) => Promise<unknown>;
+
+/** The calls answered ahead of the middlewares, and the middleware that answers them. */
+export interface SharedCalls {
+  /** Answers `path` (an API path, as the api-client names it) with `handler` ahead of the rest. */
+  add(path: string, schema: z.ZodType | null, handler: SharedCallHandler): void;
+  /** Comes first in the app: answers the calls added, and passes every other request on. */
+  readonly middleware: MiddlewareHandler;
+}
+
+/**
+ * Answers the catalog's most asked calls ahead of the app's middlewares (#20). A cached
+ * listing costs little to compute; what it cost was the dressing of each request: a context
+ * for every middleware, a Fetch `Headers` object filled and read again, a child logger. Here
+ * one function does for these calls what the middlewares do for all:
+ * - the request id, as `requestIds` gives it;
+ * - the session, read with the same `resolveSession` as the API's middleware;
+ * - the query, read with the call's schema;
+ * - the security headers `securityHeaders` sends (`headers`, read from it once);
+ * - the answer, a shared one with its ETag and `304 Not Modified` as `sendShared` sends it;
+ * - the log line and the histogram, through the request log's own `answered`.
+ *
+ * Only successes are answered here. A refusal (bad input, a mate the caller may not see) or a
+ * failure (the database down) passes the request on to the ordinary route of the same call,
+ * which runs it again and answers with its error envelope, in the caller's language, and logs
+ * it; so the calls added must be safe to run twice. A HEAD request goes there too. (A GET's
+ * body, if one is sent, is never read: @hono/node-server reads none, and the body limits
+ * pass GETs by.)
+ */
+export function createSharedCalls(options: {
+  /** Where the API is mounted (`/api`). */
+  mount: string;
+  db: Kysely<Database>;
+  /** The security headers of every answer, as `securityHeaderRecord` reads them. */
+  headers: Promise<Record<string, string>>;
+  answered: (answered: AnsweredRequest) => void;
+}): SharedCalls {
+  const calls = new Map<string, { schema: z.ZodType | null; handler: SharedCallHandler }>();
+  let security: Record<string, string> | undefined;
+  void options.headers.then((headers) => (security = headers));
+  return {
+    add(path, schema, handler) {
+      calls.set(options.mount + path, { schema, handler });
+    },
+    async middleware(c, next) {
+      const call = c.req.method === 'GET' ? calls.get(c.req.path) : undefined;
+      if (!call || !security) return next();
+      const started = performance.now();
+      let viewer: UserTable | null;
+      let answer: unknown;
+      try {
+        viewer = await resolveSession(options.db, c.req.header('token') ?? '');
+        answer = await call.handler(call.schema ? query(c, call.schema) : undefined, viewer);
+      } catch {
+        // Answered, and logged, by the call's ordinary route: see above.
+        return next();
+      }
+      const reqId = requestIdOf(c.req.header('x-request-id'));
+      const headers: Record<string, string> = { ...security, 'x-request-id': reqId };
+      let response: Response;
+      if (answer instanceof SharedAnswer) {
+        const reply = sharedReply(answer, c.req.header('if-none-match'));
+        response = new Response(reply.body, {
+          status: reply.status,
+          headers: { ...headers, ...reply.headers },
+        });
+      } else {
+        const envelope: Envelope<unknown> = { c: CODE.ok, m: '', d: answer };
+        response = new Response(JSON.stringify(envelope), {
+          headers: { ...headers, 'content-type': 'application/json' },
+        });
+      }
+      options.answered({
+        reqId,
+        userId: viewer?.id,
+        method: 'GET',
+        route: c.req.path,
+        path: c.req.path,
+        status: response.status,
+        seconds: (performance.now() - started) / 1000,
+      });
+      return response;
+    },
+  };
+}
