@@ -217,7 +217,12 @@ describe.each(DIALECTS)('catalog on %s', (dialect) => {
       mateId: lyra.id,
       favorite: true,
     });
+    // Favorites are ordered by when they were made, to the millisecond: two made within one
+    // (as this test can, on a fast machine) have no order. A second later, as a person would.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 1000);
     await client.user.doFavorite({ mateId: kai.id });
+    vi.useRealTimers();
     expect((await client.user.favorites()).map((m) => m.name)).toEqual([
       'Kai Tanaka',
       'Lyra Moonwhisper',
