@@ -64,25 +64,25 @@ export function createSharedCalls(options: {
       let viewer: UserTable | null;
       let answer: unknown;
       try {
-        viewer = await resolveSession(options.db, c.req.header('token') ?? '');
+        const token = c.req.header('token');
+        viewer = token ? await resolveSession(options.db, token) : null;
         answer = await call.handler(call.schema ? query(c, call.schema) : undefined, viewer);
       } catch {
         // Answered, and logged, by the call's ordinary route: see above.
         return next();
       }
       const reqId = requestIdOf(c.req.header('x-request-id'));
-      const headers: Record<string, string> = { ...security, 'x-request-id': reqId };
       let response: Response;
       if (answer instanceof SharedAnswer) {
         const reply = sharedReply(answer, c.req.header('if-none-match'));
         response = new Response(reply.body, {
           status: reply.status,
-          headers: { ...headers, ...reply.headers },
+          headers: { ...security, 'x-request-id': reqId, ...reply.headers },
         });
       } else {
         const envelope: Envelope<unknown> = { c: CODE.ok, m: '', d: answer };
         response = new Response(JSON.stringify(envelope), {
-          headers: { ...headers, 'content-type': 'application/json' },
+          headers: { ...security, 'x-request-id': reqId, 'content-type': 'application/json' },
         });
       }
       options.answered({
