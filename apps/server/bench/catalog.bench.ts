@@ -4,7 +4,9 @@
 // runs in its own process.
 // Prints a table and saves it with saveResults('catalog').
 //
-// BENCH_SECONDS (per call, default 5), BENCH_SIZES (e.g. `10000`), BENCH_DIALECT (`sqlite` or
+// Each call is measured BENCH_REPEATS times (default 3), each time just after the minimal server,
+// and its row gives the medians: of its figures, and of its ratios to the minimal server.
+// BENCH_SECONDS (per measure, default 3), BENCH_SIZES (e.g. `10000`), BENCH_DIALECT (`sqlite` or
 // `postgres`; both by default) and BENCH_SEARCH_LOG (rows) shorten or vary a run;
 // BENCH_CPU_PROFILE=file.cpuprofile records the server's CPU profile while the calls are
 // loaded (one file per call measured: `name.cpuprofile`, `name.2.cpuprofile`, …; open it in Chrome
@@ -32,7 +34,8 @@ import { chatWith, fill, fillSearchLog, someMateIds } from './catalog-fill';
 import { startMinimalServer } from './minimal-server';
 import { saveResults, type ResultRow } from './results';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const CONNECTIONS = 50;
 const SIZES = (process.env.BENCH_SIZES ?? '40,10000').split(',').map(Number);
 const DIALECTS = process.env.BENCH_DIALECT ? [process.env.BENCH_DIALECT] : ['sqlite', 'postgres'];
@@ -123,11 +126,11 @@ async function startApp(database: Awaited<ReturnType<typeof freshDatabase>>, dat
 
 const MINIMAL_CALL = 'minimal Hono + better-sqlite3, one row';
 
-/** One row of the table: `result` of `call`, and how it compares with the minimal server's req/s. */
+/** One row of the table: `result` of `call`, and `ratio`, its req/s over the minimal server's. */
 function rowOf(
   labels: { database: string; mates: string; call: string },
   result: Measured,
-  minimalRps: number,
+  ratio: number,
 ): ResultRow {
   return {
     ...labels,
@@ -136,19 +139,22 @@ function rowOf(
     'p99 ms': result.p99,
     'CPU µs/req': result.cpuPerRequest,
     errors: result.errors,
-    'vs minimal': Math.round((result.rps / minimalRps) * 100) / 100,
+    'vs minimal': Math.round(ratio * 100) / 100,
   };
 }
 
+/** The median of `values`. */
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 /** Each figure's median over `results`. */
 function medianOf(results: Measured[]): Measured {
-  const median = (pick: (result: Measured) => number) =>
-    results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
+  const of = (pick: (result: Measured) => number) => median(results.map(pick));
   return {
-    rps: median((result) => result.rps),
-    cpuPerRequest: median((result) => result.cpuPerRequest),
-    p50: median((result) => result.p50),
-    p99: median((result) => result.p99),
+    rps: of((result) => result.rps),
+    cpuPerRequest: of((result) => result.cpuPerRequest),
+    p50: of((result) => result.p50),
+    p99: of((result) => result.p99),
     errors: results.reduce((sum, result) => sum + result.errors, 0),
   };
 }
@@ -180,20 +186,25 @@ async function run(dialect: 'sqlite' | 'postgres', referenceUrl: string): Promis
     const references: Measured[] = [];
     const measured: ResultRow[] = [];
     for (const [call, paths] of calls(mateIds)) {
-      // The load of a shared machine changes from one moment to the next: each call is
-      // compared with the minimal server measured just before it.
-      const minimal = await measure(referenceUrl, ['/one']);
-      references.push(minimal);
-      // Warmed up, not counted: each path asked, 50 at a time, so that its answer is cached
-      // (all within a moment, so that none passes its 5 s TTL while a 2 s run is measured),
-      // then a second of the call's own load.
+      // Warmed up, not counted: each path asked, 50 at a time, so that its answer is cached,
+      // then a second of the call's own load. (Later, answers pass their 5 s TTL and are
+      // computed again while the one before is served, as in steady use.)
       await askEach(server.url, paths);
       await measure(server.url, paths, 1);
-      const result = await profiled(() => measure(server.url, paths));
-      measured.push(rowOf({ ...labels, call }, result, minimal.rps));
+      const results: Measured[] = [];
+      const ratios: number[] = [];
+      for (let repeat = 0; repeat < REPEATS; repeat++) {
+        // The load of a shared machine changes from one moment to the next: each measure of
+        // a call is compared with the minimal server measured just before it.
+        const minimal = await measure(referenceUrl, ['/one']);
+        references.push(minimal);
+        const result = await profiled(() => measure(server.url, paths));
+        results.push(result);
+        ratios.push(result.rps / minimal.rps);
+      }
+      measured.push(rowOf({ ...labels, call }, medianOf(results), median(ratios)));
     }
-    const minimal = medianOf(references);
-    rows.push(rowOf({ ...labels, call: MINIMAL_CALL }, minimal, minimal.rps), ...measured);
+    rows.push(rowOf({ ...labels, call: MINIMAL_CALL }, medianOf(references), 1), ...measured);
     await server.close();
   }
   await database.drop();
@@ -208,7 +219,7 @@ if (DIALECTS.includes('postgres') && (await postgresAvailable()))
   rows.push(...(await run('postgres', reference.url)));
 await reference.close();
 console.log(
-  `Catalog calls: autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s each, 127.0.0.1, ${os.cpus().length} cores (shared: figures are noisy)`,
+  `Catalog calls: autocannon in its own process, ${CONNECTIONS} connections, medians of ${REPEATS} measures of ${SECONDS} s, each after the minimal server's, 127.0.0.1, ${os.cpus().length} cores (shared: figures are noisy)`,
 );
 console.table(rows);
 saveResults('catalog', rows);
