@@ -9,7 +9,7 @@
 // BENCH_SECONDS (per measure, default 3), BENCH_SIZES (e.g. `10000`), BENCH_DIALECT (`sqlite` or
 // `postgres`; both by default) and BENCH_SEARCH_LOG (rows) shorten or vary a run;
 // BENCH_CPU_PROFILE=file.cpuprofile records the server's CPU profile while the calls are
-// loaded (one file per call measured: `name.cpuprofile`, `name.2.cpuprofile`, …; open it in Chrome
+// loaded (one file per measure: `name.cpuprofile`, `name.2.cpuprofile`, …; open it in Chrome
 // DevTools).
 import { fork } from 'node:child_process';
 import { profiled } from './cpu-profile';
