@@ -43,7 +43,7 @@ const mateRowById = preparedQuery((db, v: { id: string }) =>
 );
 
 /** `/mate/*`: recommend, detail, extra info, search, hot words, trending, reviews, reports. */
-export function mateRoutes(deps: Deps, shared?: SharedCalls): Hono<ApiEnv> {
+export function mateRoutes(deps: Deps, shared: SharedCalls): Hono<ApiEnv> {
   const { db } = deps;
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/mate', shared);

@@ -31,7 +31,7 @@ function ftsExpression(words: string[]): string {
 }
 
 /** `/mate/search`: name, tagline, description and tags; paged; signed-in searches that find something feed the hot words. */
-export function searchRoute(deps: Deps, cache: CatalogCache, shared?: SharedCalls): Hono<ApiEnv> {
+export function searchRoute(deps: Deps, cache: CatalogCache, shared: SharedCalls): Hono<ApiEnv> {
   const { db, dialect } = deps;
   const routes = new Hono<ApiEnv>();
   const searchQuery = z.object({

@@ -129,7 +129,7 @@ export interface ContractRoutes<Prefix extends string> {
   /**
    * A GET call whose answer depends on nothing but its query and who asks, and is safe to run
    * twice (a listing): answered ahead of the middlewares by `shared`, and by an ordinary route
-   * that answers its refusals and failures (and any request when `shared` is not given).
+   * that answers its refusals and failures. Without `shared`, only the ordinary route.
    */
   readonly shared: RegisterShared<Prefix>;
 }
