@@ -1,16 +1,20 @@
 // What the server adds to a streamed reply (#20): time to first token through Mates against
 // reading the same provider directly, at 1, 50, 200 and 1,000 concurrent streams; the
-// server's CPU and memory per stream; and whether every reply was saved in full.
+// server's CPU and memory per stream; and whether every reply was saved in full. Beside it,
+// the same figures through a minimal relay (minimal-proxy.ts: read the request, ask the
+// provider, write what it sends; nothing else), which is what any Node server pays here.
 //
 // Three processes: the fake provider (fixed-rate-provider.mjs: 200 tokens, 5 ms apart), the
 // load client (stream-client.mjs, forked; it opens the streams and times them) and this one,
-// which runs the server and does little else while a level runs, so its CPU time is the
-// server's. Direct and Mates rounds alternate. BENCH_LEVELS (e.g. `1,50`), BENCH_ROUNDS (rounds
-// of the sequential level, default 10) and BENCH_DIALECT (`sqlite`, the default, on a file as
-// in production, or `postgres`) shorten or vary a run; BENCH_CPU_PROFILE=file.cpuprofile
-// records the server's CPU profile during the Mates rounds only (open it in Chrome DevTools).
+// which runs the server and the relay and does little else while a level runs, so its CPU
+// time is theirs. Direct, relay and Mates rounds alternate. BENCH_LEVELS (e.g. `1,50`),
+// BENCH_ROUNDS (rounds of the sequential level, default 10), BENCH_TOKENS (tokens per reply,
+// default 200) and BENCH_DIALECT (`sqlite`, the default, on a file as in production, or
+// `postgres`) shorten or vary a run; BENCH_CPU_PROFILE=file.cpuprofile records the server's
+// CPU profile during the Mates rounds only (open it in Chrome DevTools).
 import { fork, spawn } from 'node:child_process';
 import { profiled } from './cpu-profile';
+import { startMinimalProxy } from './minimal-proxy';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,7 +41,7 @@ import { saveResults, type ResultRow } from './results';
 const LEVELS = (process.env.BENCH_LEVELS ?? '1,50,200,1000').split(',').map(Number);
 const SEQUENTIAL_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const DIALECT = process.env.BENCH_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
-const TOKENS = 200;
+const TOKENS = Number(process.env.BENCH_TOKENS ?? 200);
 const INTERVAL_MS = 5;
 /** What the provider writes, and so what each saved reply must hold. */
 const EXPECTED = Array.from({ length: TOKENS }, (_, index) => ` t${index}`).join('');
@@ -46,6 +50,8 @@ interface StreamTiming {
   ttft: number;
   total: number;
   ok: boolean;
+  /** What a stream that did not end well answered (status and first bytes), or its error. */
+  failure?: string;
 }
 interface Target {
   body: unknown;
@@ -70,6 +76,8 @@ async function startProvider() {
   const port = await new Promise<string>((resolve) =>
     readline.createInterface({ input: child.stdout! }).once('line', resolve),
   );
+  // Should the bench fail, the provider goes with it (it would hold the bench's output open).
+  process.once('exit', () => child.kill());
   return { url: `http://127.0.0.1:${port}/v1`, stop: () => child.kill() };
 }
 
@@ -96,6 +104,7 @@ async function openDatabase(dataDir: string) {
 }
 
 const provider = await startProvider();
+const proxy = await startMinimalProxy(provider.url);
 const client = startClient();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-chat-bench-'));
 const database = await openDatabase(dataDir);
@@ -104,7 +113,7 @@ await seedIfEmpty(db, { media: createFolderStore(dataDir) });
 const config = loadConfig({
   DATA_DIR: dataDir,
   LLM_PROVIDER: 'openai',
-  LLM_MAX_TOKENS: String(TOKENS * 2),
+  LLM_MAX_TOKENS: String(Math.max(64, TOKENS * 2)),
 });
 const metrics = createMetrics();
 const model = instrumentModel(
@@ -138,7 +147,17 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', 4096, resolve
 const sendUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/girl/chat/send`;
 
 // One user and room per stream of each level, made directly in the database.
-const mate = await db.selectFrom('mates').select('id').limit(1).executeTakeFirstOrThrow();
+// A mate every bench user may talk to: public, shown and for all ages (the bench users are not
+// adults; an adult mate's room would be read-only to them, and every send refused).
+const mate = await db
+  .selectFrom('mates')
+  .select('id')
+  .where('visibility', '=', 'public')
+  .where('hidden_at', 'is', null)
+  .where('nsfw', '=', false)
+  .orderBy('id')
+  .limit(1)
+  .executeTakeFirstOrThrow();
 async function newTargets(name: string, count: number): Promise<Target[]> {
   const list: Target[] = [];
   for (let index = 0; index < count; index += 1) {
@@ -194,14 +213,18 @@ await client.run({
   url: `${provider.url}/chat/completions`,
   targets: directTargets(10),
 });
+for (let round = 0; round < 4; round += 1)
+  await client.run({ mode: 'direct', url: proxy.url, targets: directTargets(50) });
 await new Promise((resolve) => setTimeout(resolve, 200));
 
 const rows: ResultRow[] = [];
 for (const level of LEVELS) {
   const rounds = level === 1 ? SEQUENTIAL_ROUNDS : Math.max(1, Math.ceil(100 / level));
   const direct: StreamTiming[] = [];
+  const relayed: StreamTiming[] = [];
   const mates: StreamTiming[] = [];
   let cpuMs = 0;
+  let relayCpuMs = 0;
   let rssPeak = 0;
   let rssBefore = 0;
   for (let round = 0; round < rounds; round += 1) {
@@ -214,6 +237,13 @@ for (const level of LEVELS) {
         })
       ).results,
     );
+    const relayCpu = process.cpuUsage();
+    relayed.push(
+      ...(await client.run({ mode: 'direct', url: proxy.url, targets: directTargets(level) }))
+        .results,
+    );
+    const relayUsed = process.cpuUsage(relayCpu);
+    relayCpuMs += (relayUsed.user + relayUsed.system) / 1000;
     global.gc?.();
     rssBefore = Math.max(rssBefore, process.memoryUsage().rss);
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
@@ -224,6 +254,8 @@ for (const level of LEVELS) {
     clearInterval(sampler);
     cpuMs += (used.user + used.system) / 1000;
   }
+  const failed = mates.find((t) => !t.ok);
+  if (failed) console.warn(`streams=${level}: a stream did not end with [DONE]: ${failed.failure}`);
   // The last saves run after the reply's `[DONE]` has gone out.
   await new Promise((resolve) => setTimeout(resolve, 200));
   const streams = level * rounds;
@@ -245,9 +277,11 @@ for (const level of LEVELS) {
     'Mates first token p99 ms': round1(ttft(mates, 99)),
     'overhead p50 ms': round1(ttft(mates, 50) - ttft(direct, 50)),
     'overhead p99 ms': round1(ttft(mates, 99) - ttft(direct, 99)),
+    'minimal relay overhead p50 ms': round1(ttft(relayed, 50) - ttft(direct, 50)),
     'direct total p50 ms': Math.round(total(direct, 50)),
     'Mates total p50 ms': Math.round(total(mates, 50)),
     'server CPU per stream ms': round1(cpuMs / streams),
+    'minimal relay CPU per stream ms': round1(relayCpuMs / streams),
     'RSS per stream KB':
       level >= 50 ? Math.round(Math.max(0, rssPeak - rssBefore) / level / 1024) : 0,
     'streams ended': mates.filter((t) => t.ok).length,
@@ -256,13 +290,14 @@ for (const level of LEVELS) {
   });
 }
 console.log(
-  `Streamed replies (${DIALECT}): a provider emitting ${TOKENS} tokens ${INTERVAL_MS} ms apart and the load client each in their own process; the server in the bench process on ${os.cpus().length} cores. Overhead is Mates minus direct at the same percentile.`,
+  `Streamed replies (${DIALECT}): a provider emitting ${TOKENS} tokens ${INTERVAL_MS} ms apart and the load client each in their own process; the server in the bench process on ${os.cpus().length} cores. Overhead is Mates minus direct at the same percentile; the minimal relay (read the request, ask the provider, write what it sends) is what any Node server pays here.`,
 );
 console.table(rows);
 saveResults(DIALECT === 'sqlite' ? 'chat' : 'chat-postgres', rows);
 await new Promise<void>((resolve) => server.close(() => resolve()));
 (server as { closeAllConnections?: () => void }).closeAllConnections?.();
 client.stop();
+await proxy.close();
 provider.stop();
 await database.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -33,7 +33,9 @@ function stream(job, target) {
       },
       (response) => {
         response.setEncoding('utf8');
+        let head = '';
         response.on('data', (text) => {
+          if (head.length < 300) head += text;
           rest += text;
           let end;
           while ((end = rest.indexOf('\n\n')) !== -1) {
@@ -49,11 +51,17 @@ function stream(job, target) {
             ttft,
             total: performance.now() - started,
             ok: done && response.statusCode === 200,
+            // What a failed stream answered, for the bench to show.
+            ...(done && response.statusCode === 200
+              ? {}
+              : { failure: `${response.statusCode} ${head.slice(0, 300)}` }),
           }),
         );
       },
     );
-    request.on('error', () => resolve({ ttft, total: performance.now() - started, ok: false }));
+    request.on('error', (error) =>
+      resolve({ ttft, total: performance.now() - started, ok: false, failure: error.message }),
+    );
     request.end(body);
   });
 }
