@@ -1,7 +1,7 @@
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
 
 /** Where a test needs its own copy of the server's modules: it replaces one with `vi.mock`. */
-export const ISOLATED = ['test/login-guessing.test.ts'];
+export const ISOLATED = ['test/login-guessing.test.ts', 'test/shared-calls-failures.test.ts'];
 
 /** What both server projects share: the sources of the workspace's packages, and the timeouts. */
 export const SERVER_PROJECT = {

@@ -54,7 +54,10 @@ export function createApp(deps: Deps): Hono {
     // Worked out when a call asks (a rate limit): most calls never do.
     let ip: string | undefined;
     c.set('ip', () => (ip ??= callerAddress(incoming, deps.config.trustProxy)));
-    const user = await resolveSession(deps.db, token);
+    // A shared call that failed ahead of the middlewares read the session already, or failed to.
+    const tried = c.get('sharedTry');
+    if (tried && tried.viewer === undefined) throw tried.failure;
+    const user = tried ? (tried.viewer ?? null) : await resolveSession(deps.db, token);
     c.set('user', user);
     if (user) {
       c.set('userId', user.id);

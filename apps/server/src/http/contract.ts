@@ -127,9 +127,10 @@ export interface ContractRoutes<Prefix extends string> {
   /** A POST call: its JSON body is parsed with the schema. */
   readonly post: Register<'POST', Prefix>;
   /**
-   * A GET call whose answer depends on nothing but its query and who asks, and is safe to run
-   * twice (a listing): answered ahead of the middlewares by `shared`, and by an ordinary route
-   * that answers its refusals and failures. Without `shared`, only the ordinary route.
+   * A GET call whose answer depends on nothing but its query and who asks (a listing):
+   * answered ahead of the middlewares by `shared`, and by an ordinary route that answers its
+   * refusals and failures (without running it again) and HEAD requests. Without `shared`,
+   * only the ordinary route.
    */
   readonly shared: RegisterShared<Prefix>;
 }
@@ -166,7 +167,13 @@ export function contract<Prefix extends string>(
     ...rest: [z.ZodType, SharedCallHandler] | [SharedCallHandler]
   ) => {
     const [schema, handler] = rest.length === 2 ? rest : [null, rest[0]];
-    const ordinary: AnyHandler = async (c, read) => handler(await read(), c.get('user'));
+    // A call that failed ahead of the middlewares is not run again: its failure is answered.
+    const ordinary: AnyHandler = async (c, read) => {
+      const input = await read();
+      const tried = c.get('sharedTry');
+      if (tried) throw tried.failure;
+      return handler(input, c.get('user'));
+    };
     if (schema) register('GET')(path, schema, ordinary);
     else register('GET')(path, ordinary);
     shared?.add(path, schema, handler);

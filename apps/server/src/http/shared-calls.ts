@@ -9,6 +9,23 @@ import { SharedAnswer, sharedReply } from './shared-answer';
 import { query } from './validate';
 import { requestIdOf, type AnsweredRequest } from './request-log';
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** What the shared path tried before it passed a failed call on (see {@link SharedTry}). */
+    sharedTry: SharedTry | undefined;
+  }
+}
+
+/**
+ * A shared call that failed ahead of the middlewares, handed to its ordinary route so that
+ * nothing is tried twice: the session as it was read (`undefined` when reading it failed), and
+ * the failure.
+ */
+export interface SharedTry {
+  viewer: UserTable | null | undefined;
+  failure: unknown;
+}
+
 /**
  * A call whose answer depends on nothing but its query and who asks (the catalog's listings):
  * no context, no body, no side effect a second run would repeat wrongly.
@@ -36,11 +53,13 @@ export interface SharedCalls {
  * - the log line and the histogram, through the request log's own `answered`.
  *
  * Only successes are answered here. A refusal (bad input, a mate the caller may not see) or a
- * failure (the database down) passes the request on to the ordinary route of the same call,
- * which runs it again and answers with its error envelope, in the caller's language, and logs
- * it; so the calls added must be safe to run twice. A HEAD request goes there too. (A GET's
- * body, if one is sent, is never read: @hono/node-server reads none, and the body limits
- * pass GETs by.)
+ * failure (the database down) passes the request on to the ordinary route of the same call
+ * with what was tried ({@link SharedTry}, `c.get('sharedTry')`): the API's middleware takes the
+ * session read here (or throws its failure), and the route throws the call's failure instead
+ * of running it again. So the route answers with its error envelope, in the caller's
+ * language, and logs it, and in an outage the database is waited for once, not twice. A HEAD
+ * request goes there too, and is answered afresh. (A GET's body, if one is sent, is never
+ * read: @hono/node-server reads none, and the body limits pass GETs by.)
  */
 export function createSharedCalls(options: {
   /** Where the API is mounted (`/api`). */
@@ -61,14 +80,15 @@ export function createSharedCalls(options: {
       const call = c.req.method === 'GET' ? calls.get(c.req.path) : undefined;
       if (!call || !security) return next();
       const started = performance.now();
-      let viewer: UserTable | null;
+      let viewer: UserTable | null | undefined;
       let answer: unknown;
       try {
         const token = c.req.header('token');
         viewer = token ? await resolveSession(options.db, token) : null;
         answer = await call.handler(call.schema ? query(c, call.schema) : undefined, viewer);
-      } catch {
-        // Answered, and logged, by the call's ordinary route: see above.
+      } catch (failure) {
+        // Answered, and logged, by the call's ordinary route, without trying again: see above.
+        c.set('sharedTry', { viewer, failure });
         return next();
       }
       const reqId = requestIdOf(c.req.header('x-request-id'));
