@@ -28,7 +28,7 @@ export interface SharedTry {
 
 /**
  * A call whose answer depends on nothing but its query and who asks (the catalog's listings):
- * no context, no body, no side effect a second run would repeat wrongly.
+ * it sees no context and no body, so it can be answered ahead of the middlewares.
  */
 export type SharedCallHandler = (input: unknown, viewer: UserTable | null) => Promise<unknown>;
 
