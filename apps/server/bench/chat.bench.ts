@@ -254,8 +254,16 @@ for (const level of LEVELS) {
     clearInterval(sampler);
     cpuMs += (used.user + used.system) / 1000;
   }
-  const failed = mates.find((t) => !t.ok);
-  if (failed) console.warn(`streams=${level}: a stream did not end with [DONE]: ${failed.failure}`);
+  for (const [through, list] of [
+    ['Mates', mates],
+    ['the minimal relay', relayed],
+  ] as const) {
+    const failed = list.find((t) => !t.ok);
+    if (failed)
+      console.warn(
+        `streams=${level}: a stream through ${through} did not end with [DONE]: ${failed.failure}`,
+      );
+  }
   // The last saves run after the reply's `[DONE]` has gone out.
   await new Promise((resolve) => setTimeout(resolve, 200));
   const streams = level * rounds;
