@@ -88,13 +88,22 @@ export function gate() {
   return { open, opened };
 }
 
+/** What each server process of {@link startServerProcess} has written, for a failing test. */
+const outputs = new WeakMap<ChildProcess, string[]>();
+
 /**
  * `test/jobs-server.ts` (the real server start) in a process of its own, resolving once it
- * listens; stop it with {@link killHard}.
+ * listens; stop it with {@link killHard}, and read what it wrote with {@link outputOf}.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
-  return (await startMainProcess(env, { script: 'test/jobs-server.ts' })).child;
+  const output: string[] = [];
+  const { child } = await startMainProcess(env, { script: 'test/jobs-server.ts', output });
+  outputs.set(child, output);
+  return child;
 }
+
+/** Everything a process of {@link startServerProcess} has written (its log lines). */
+export const outputOf = (child: ChildProcess): string => (outputs.get(child) ?? []).join('');
 
 /** Kills a server process at once (SIGKILL, as a crash would) and waits until it is gone. */
 export async function killHard(child: ChildProcess): Promise<void> {

@@ -4,7 +4,14 @@ import type { ChildProcess } from 'node:child_process';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS, postgresAvailable } from './harness';
-import { jobsDatabase, killHard, startServerProcess, waitFor, waitForState } from './jobs-helpers';
+import {
+  jobsDatabase,
+  killHard,
+  outputOf,
+  startServerProcess,
+  waitFor,
+  waitForState,
+} from './jobs-helpers';
 
 const withPostgres = await postgresAvailable();
 
@@ -24,7 +31,16 @@ describe.each(DIALECTS)('job server processes on %s', (dialect) => {
   // Ports of this suite's range, one pair per dialect.
   const ports = dialect === 'sqlite' ? [4611, 4612] : [4621, 4622];
   let database: Awaited<ReturnType<typeof jobsDatabase>> | undefined;
-  afterEach(async () => {
+  afterEach(async (context) => {
+    // A failure between processes is told by their logs: show them with it.
+    if (context.task.result?.state === 'fail') {
+      for (const child of children)
+        console.error(`server process ${child.pid} wrote:\n${outputOf(child)}`);
+      if (database)
+        console.error(
+          `runs (job, pid, attempt):\n${lines(path.join(database.dataDir, 'runs.txt')).join('\n')}`,
+        );
+    }
     for (const child of children.splice(0)) await killHard(child);
     await database?.close();
     database = undefined;
