@@ -69,6 +69,17 @@ describe('a shared call that fails', () => {
     expect(envelope.m).toBe('Something went wrong on our side. Please try again.');
   });
 
+  it('times the request from its arrival, the failed try included', async () => {
+    // A database that takes its time to fail (a connection timeout, shortened).
+    hotWords.mockImplementationOnce(
+      () => new Promise((_, reject) => setTimeout(() => reject(outage()), 60)),
+    );
+    const { lines } = await ask({});
+    const answered = lines.filter((line) => line.route !== undefined);
+    expect(answered).toHaveLength(1);
+    expect(answered[0]!.ms).toBeGreaterThanOrEqual(60);
+  });
+
   it('answers the next request afresh', async () => {
     hotWords.mockRejectedValueOnce(outage());
     expect((await ask({})).envelope.c).toBe(CODE.internal);

@@ -93,7 +93,8 @@ export function requestLog(options: {
   answered: (answered: AnsweredRequest) => void;
 }): MiddlewareHandler {
   return async (c, next) => {
-    const started = performance.now();
+    // From the request's arrival: a shared call that failed first was tried before this.
+    const started = c.get('sharedTry')?.started ?? performance.now();
     const reqId = c.get('requestId');
     c.set('log', options.log.child({ reqId }));
     await next();

@@ -18,12 +18,14 @@ declare module 'hono' {
 
 /**
  * A shared call that failed ahead of the middlewares, handed to its ordinary route so that
- * nothing is tried twice: the session as it was read (`undefined` when reading it failed), and
- * the failure.
+ * nothing is tried twice: the session as it was read (`undefined` when reading it failed), the
+ * failure, and when the request arrived (`performance.now()`), so that its log line and
+ * histogram count the time the failed try took.
  */
 export interface SharedTry {
   viewer: UserTable | null | undefined;
   failure: unknown;
+  started: number;
 }
 
 /**
@@ -88,7 +90,7 @@ export function createSharedCalls(options: {
         answer = await call.handler(call.schema ? query(c, call.schema) : undefined, viewer);
       } catch (failure) {
         // Answered, and logged, by the call's ordinary route, without trying again: see above.
-        c.set('sharedTry', { viewer, failure });
+        c.set('sharedTry', { viewer, failure, started });
         return next();
       }
       const reqId = requestIdOf(c.req.header('x-request-id'));
