@@ -39,6 +39,12 @@ async function until<T>(ask: () => Promise<T>, done: (value: T) => boolean, trie
   throw new Error(`still not there after ${tries} asks: ${JSON.stringify(last)}`);
 }
 
+/** `/api/ready`'s status and answer. */
+async function readiness(base: string) {
+  const answer = await fetch(`${base}/api/ready`);
+  return { http: answer.status, ...((await answer.json()) as Record<string, unknown>) };
+}
+
 /** A photo-like PNG big enough to be a portrait. */
 const photo = () =>
   sharp({ create: { width: 400, height: 600, channels: 3, background: '#7a5' } })
@@ -305,8 +311,15 @@ describe('when the bucket cannot be reached', () => {
       .where('name', '=', 'Kai Tanaka')
       .executeTakeFirstOrThrow();
     expect((await fetch(app.base + seeded.avatar)).status).toBe(200);
+    expect(await readiness(app.base)).toMatchObject({ http: 200, storage: 'up' });
 
     await s3.stop();
+    // Reported, and logged once with the bucket's name; the server stays in rotation.
+    expect(await readiness(app.base)).toMatchObject({ http: 200, storage: 'down' });
+    expect(await readiness(app.base)).toMatchObject({ http: 200, storage: 'down' });
+    expect(app.logs.filter((line) => line.startsWith('stored files cannot be reached'))).toEqual([
+      `stored files cannot be reached (S3 bucket ${s3.bucket} at ${s3.endpoint})`,
+    ]);
     await expect(
       client.mate.setPortrait({ mateId: mate.id, image: (await photo()).toString('base64') }),
     ).rejects.toMatchObject({ code: 5007, message: STORAGE_UNAVAILABLE });
@@ -407,5 +420,30 @@ describe('stored files in the DATA_DIR folder (the default)', () => {
     expect(await pictures.get(key)).toEqual(png);
     await pictures.remove(key);
     expect(await pictures.get(key)).toBeNull();
+  });
+
+  it('reports in /api/ready whether the folder takes files, and says so once in the log', async () => {
+    const { dataDir } = app.deps.config;
+    const before = fs.readdirSync(dataDir);
+    expect(await readiness(app.base)).toMatchObject({ http: 200, storage: 'up' });
+    // The probe leaves nothing behind.
+    expect(fs.readdirSync(dataDir)).toEqual(before);
+
+    // The folder is gone (an unmounted volume): a file stands where it was.
+    const away = `${dataDir}.away`;
+    fs.renameSync(dataDir, away);
+    fs.writeFileSync(dataDir, 'not a folder');
+    try {
+      expect(await readiness(app.base)).toMatchObject({ http: 200, storage: 'down' });
+      expect(await readiness(app.base)).toMatchObject({ http: 200, storage: 'down' });
+    } finally {
+      fs.rmSync(dataDir);
+      fs.renameSync(away, dataDir);
+    }
+    expect(await readiness(app.base)).toMatchObject({ http: 200, storage: 'up' });
+    expect(app.logs.filter((line) => line.startsWith('stored files'))).toEqual([
+      `stored files cannot be reached (folder ${dataDir})`,
+      `stored files can be reached again (folder ${dataDir})`,
+    ]);
   });
 });

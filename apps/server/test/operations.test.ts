@@ -35,6 +35,7 @@ describe.each(DIALECTS)('health and readiness on %s', (dialect) => {
           database: 'up',
           migrations: 'applied',
           model: 'unavailable',
+          storage: 'up',
         });
       }
     },

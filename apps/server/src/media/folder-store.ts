@@ -91,5 +91,17 @@ export function createFolderStore(root: string): MediaStore {
         unavailable(error, `removing ${key}`);
       }
     },
+    async check() {
+      // A file written and removed: a folder that is gone, read-only or full says so here.
+      const probe = path.join(root, `.${randomBytes(9).toString('base64url')}.probe`);
+      try {
+        await fsp.mkdir(root, { recursive: true });
+        await fsp.writeFile(probe, 'ok', { flag: 'wx' });
+      } catch (error) {
+        unavailable(error, 'writing a probe file');
+      } finally {
+        await fsp.rm(probe, { force: true }).catch(() => {});
+      }
+    },
   };
 }

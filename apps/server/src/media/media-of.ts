@@ -33,5 +33,6 @@ function lazyS3Store(s3: S3Config): MediaStore {
     stat: async (key) => (await made()).stat(key),
     read: async (key, range) => (await made()).read(key, range),
     remove: async (key) => (await made()).remove(key),
+    check: async () => (await made()).check(),
   };
 }

@@ -38,6 +38,11 @@ export interface MediaStore {
   read: (key: string, range?: ByteRange) => Promise<ReadableStream<Uint8Array> | null>;
   /** Removes an object; nothing happens when it is already gone. */
   remove: (key: string) => Promise<void>;
+  /**
+   * Resolves when the store can be reached and written now (the folder takes a file, the
+   * bucket answers); throws a {@link StorageUnavailable} saying why otherwise. For readiness.
+   */
+  check: () => Promise<void>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -112,6 +113,15 @@ export function createS3Store(s3: S3Config): MediaStore {
       } catch (error) {
         // Already gone is what was asked for.
         if (!isMissing(error)) unavailable(error, `removing ${key}`);
+      }
+    },
+    async check() {
+      // HeadBucket asks for what the store needs already: a missing object is told from a
+      // denied one only with the right to list the bucket.
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: s3.bucket }));
+      } catch (error) {
+        unavailable(error, 'checking the bucket');
       }
     },
   };
