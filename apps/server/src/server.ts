@@ -27,7 +27,16 @@ import { metricsApp } from './http/metrics-route';
 import { redisRoomLocks } from './chat/room-locks';
 import { redisStopRequests } from './chat/stop-requests';
 
+/**
+ * How old a reply or picture left unfinished must be before it counts as abandoned where no
+ * lock tells whether a live server still works on it: pictures (the moment between charging one
+ * and queueing its job), and replies on PostgreSQL without Redis (the rooms' locks are each
+ * server's own). At least this, and longer than a provider may take to send its first word.
+ */
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
+
+/** How often a running server looks for what a killed one left (at most; see `sweepEveryMs`). */
+const SWEEP_EVERY_MS = 60_000;
 
 /** A running server. */
 export interface RunningServer {
@@ -42,6 +51,8 @@ export interface RunningServer {
 export interface StartOptions {
   /** Job queue polling (ms) and, on PostgreSQL, how often dead runs are expired (s). */
   jobs?: { pollMs?: number; maintenanceSeconds?: number };
+  /** How often to look for replies and pictures a killed server left (ms). */
+  sweepEveryMs?: number;
 }
 
 /**
@@ -73,19 +84,6 @@ export async function startServer(
   }
   // Lets SQLite refresh the statistics its planner uses, where they are stale (cheap).
   if (dialect === 'sqlite') await sql`pragma optimize`.execute(db);
-  // One SQLite file has one server, so every empty reply left behind is dead; PostgreSQL may
-  // be shared by servers still writing theirs, so only the long-abandoned ones there.
-  const recovered = await recoverAbandonedReplies(
-    db,
-    new Date(Date.now() - (dialect === 'sqlite' ? 0 : ABANDONED_AFTER_MS)),
-  );
-  if (recovered) log.info(`gave back ${recovered} chat(s) of replies left unfinished by a stop`);
-  const unqueued = await recoverUnqueuedPictures(
-    db,
-    new Date(Date.now() - (dialect === 'sqlite' ? 0 : ABANDONED_AFTER_MS)),
-  );
-  if (unqueued)
-    log.warn(`failed ${unqueued} picture(s) a stop left unqueued; their coins are back`);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: config.mailOutboxDir,
@@ -149,6 +147,9 @@ export async function startServer(
     metrics,
     ...(redis && { redis }),
   };
+  const sweep = leftoversSweep(deps, options.sweepEveryMs);
+  await sweep.once(true);
+  sweep.start();
   watchServer(metrics, { chat: deps.chat, db, database: { dialect, pool } });
   const app = createApp(deps);
   const server = await listen(app.fetch, config.port);
@@ -180,6 +181,7 @@ export async function startServer(
       });
       await Promise.race([deps.chat.whenIdle(), deadline]);
       clearTimeout(timer);
+      await sweep.stop();
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       await closed;
       if (metricsServer) {
@@ -209,4 +211,67 @@ function listen(fetch: (request: Request) => Response | Promise<Response>, port:
 function portOf(server: ServerType, asked: number): number {
   const address = server.address();
   return typeof address === 'object' && address ? address.port : asked;
+}
+
+/**
+ * Gives back what a killed process charged for and left unfinished: empty replies (their chat)
+ * and pictures never queued (their coins). `once(true)` looks at start, and once `start`ed the
+ * sweep looks again every `everyMs` (by default as often as a dead server's room locks expire, at most every
+ * minute), so that a server killed mid-reply on a shared PostgreSQL database is cleared up by
+ * the servers still running, not only by the next start. A look that fails (the database or
+ * Redis away) is logged and tried again next time.
+ */
+function leftoversSweep(deps: Deps, everyMs?: number) {
+  const { db, dialect, config, log, chat } = deps;
+  // One SQLite file has one server, and without Redis each server's room locks are its own: a
+  // reply another server on the same PostgreSQL database writes cannot be seen there, so only
+  // the long-abandoned ones. With Redis, a room's lock tells.
+  const mayBeElsewhere = dialect === 'postgres' && !config.redis;
+  const llm = config.llm;
+  const abandonedAfter = Math.max(
+    ABANDONED_AFTER_MS,
+    2 * (llm.connectTimeoutMs + llm.idleTimeoutMs),
+  );
+  const once = async (starting: boolean) => {
+    const now = Date.now();
+    const recovered = await recoverAbandonedReplies(
+      db,
+      new Date(now - (mayBeElsewhere ? abandonedAfter : 0)),
+      chat.isBusy,
+    );
+    if (recovered)
+      log.info(
+        `gave back ${recovered} chat(s) of replies left unfinished by a ${starting ? 'stop' : 'server that died'}`,
+      );
+    // At the start of the only server on a SQLite file, no picture is being queued.
+    const asked = starting && dialect === 'sqlite' ? now : now - ABANDONED_AFTER_MS;
+    const unqueued = await recoverUnqueuedPictures(db, new Date(asked));
+    if (unqueued)
+      log.warn(`failed ${unqueued} picture(s) a stop left unqueued; their coins are back`);
+  };
+  const interval =
+    everyMs ??
+    (config.redis
+      ? Math.min(SWEEP_EVERY_MS, Math.max(1000, config.redis.roomLockTtlMs))
+      : SWEEP_EVERY_MS);
+  let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    once,
+    /** Looks again every `interval` from now on. */
+    start: () => {
+      timer = setInterval(() => {
+        running ??= once(false)
+          .catch((error: unknown) =>
+            log.warn({ err: error }, 'could not look for what a stopped server left unfinished'),
+          )
+          .finally(() => (running = null));
+      }, interval);
+      timer.unref();
+    },
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

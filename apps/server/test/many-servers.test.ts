@@ -304,4 +304,57 @@ describe.skipIf(!ready)('three servers on one PostgreSQL and Redis', { timeout: 
     expect(after.has(direct[0]!)).toBe(false);
     expect([...after].sort()).toEqual([direct[1], direct[2]]);
   });
+
+  it('gives back, from the servers still running, the chat of a reply a killed server left without a word', async () => {
+    const [, b, c] = direct as [string, string, string];
+    const onB = client(b, account.token);
+    const onC = client(c, account.token);
+    const room = await onB.room.createRoom({ mateId });
+    const chatsBefore = (await onC.user.benefits()).chats;
+    // The provider never answers: B dies with the reply charged and still empty.
+    double.next({ kind: 'hang' });
+    const started = new Promise<void>((resolve) => {
+      void chat(onB, room.roomId, 'Anyone there?', (event) => {
+        if (event.type === 'reply-start') resolve();
+      });
+    });
+    await started;
+    const reply = () =>
+      database.db
+        .selectFrom('messages')
+        .select(['id', 'status', 'content'])
+        .where('room_id', '=', room.roomId)
+        .where('role', '=', 'mate')
+        .orderBy('position', 'desc')
+        .executeTakeFirstOrThrow();
+    // While B writes it, the other servers' sweeps leave it be.
+    await new Promise((resolve) => setTimeout(resolve, LOCK_TTL * 1000 + 1000));
+    expect(await reply()).toMatchObject({ status: 'partial', content: '' });
+    expect((await onC.user.benefits()).chats).toBe(chatsBefore - 1);
+
+    await killHard(children[1]!);
+    // No server starts again: C finds the reply once B's room lock has expired.
+    const failed = await waitFor(
+      reply,
+      (row) => row.status !== 'partial',
+      LOCK_TTL * 3000 + 10_000,
+    );
+    expect(failed).toMatchObject({ status: 'error', content: '' });
+    expect((await onC.user.benefits()).chats).toBe(chatsBefore);
+    const refunds = await database.db
+      .selectFrom('benefit_ledger')
+      .select(['chats_delta', 'reason'])
+      .where('reference_id', '=', failed.id)
+      .orderBy('id')
+      .execute();
+    expect(refunds).toEqual([
+      { chats_delta: -1, reason: 'chat' },
+      { chats_delta: 1, reason: 'refund: reply abandoned' },
+    ]);
+    // The user sees it failed, and can send again.
+    const seen = await onC.room.roomInfo({ roomId: room.roomId });
+    expect(seen.messages.find((message) => message.messageId === failed.id)?.status).toBe('error');
+    double.next({ kind: 'stream', pieces: ['Here ', 'now.'] });
+    expect((await chat(onC, room.roomId, 'Hello again?')).text).toBe('Here now.');
+  });
 });

@@ -4,17 +4,21 @@ import { failEmptyReply } from './start-reply';
 
 /**
  * Marks replies that a killed process left `partial` and empty as `error`, giving their chat
- * back; answers how many. Only replies started before `startedBefore`: a reply another
- * server is writing right now is younger than that.
+ * back; answers how many. Only replies started before `startedBefore` whose room no reply holds
+ * now (`isBusy`, the rooms' locks): the server that wrote one took its room's lock before the
+ * reply existed and keeps it until the reply is finished, so a reply older than the check whose
+ * room is free has nobody writing it. Safe when several servers look at once: each reply is
+ * failed and refunded by one conditional update (see `failEmptyReply`).
  */
 export async function recoverAbandonedReplies(
   db: Kysely<Database>,
   startedBefore: Date,
+  isBusy: (roomId: string) => Promise<boolean> = async () => false,
 ): Promise<number> {
   const abandoned = await db
     .selectFrom('messages')
     .innerJoin('rooms', 'rooms.id', 'messages.room_id')
-    .select(['messages.id', 'rooms.user_id'])
+    .select(['messages.id', 'messages.room_id', 'rooms.user_id'])
     .where('messages.role', '=', 'mate')
     // A literal, not a parameter: only then can SQLite use the partial index of unfinished replies.
     .where(sql<boolean>`messages.status = 'partial'`)
@@ -23,6 +27,7 @@ export async function recoverAbandonedReplies(
     .execute();
   let recovered = 0;
   for (const reply of abandoned) {
+    if (await isBusy(reply.room_id)) continue;
     if (await failEmptyReply(db, reply.user_id, reply.id, 'refund: reply abandoned'))
       recovered += 1;
   }
