@@ -109,6 +109,28 @@ describe.each(DIALECTS)('job server processes on %s', (dialect) => {
     120_000,
   );
 
+  it.skipIf(dialect !== 'postgres' || !withPostgres)(
+    'a job queued before any server defines its kind still comes back after kill -9',
+    async () => {
+      // The queueing process knows no timeout of the kind: it creates pg-boss's queue without
+      // one, and its dispatch would get pg-boss's default expiry (15 minutes). The test above
+      // raced into this when its queue created pg-boss's queue before the first server did.
+      const { database, env } = await setUp();
+      const queue = database.queue();
+      await queue.start();
+      const id = await queue.enqueue('test.process', { hang: 'first' });
+      const first = await startProcess(env(ports[0]!));
+      await waitForState(queue, id, 'running');
+      const exited = new Promise((resolve) => first.once('exit', resolve));
+      first.kill('SIGKILL');
+      await exited;
+      const second = await startProcess(env(ports[1]!));
+      const done = await waitForState(queue, id, 'succeeded', 45_000);
+      expect(done).toMatchObject({ attempts: 2, result: { attempt: 1, pid: second.pid } });
+    },
+    120_000,
+  );
+
   it.skipIf(dialect !== 'sqlite')(
     'a long run handed over twice by plainjob still comes back after kill -9',
     async () => {

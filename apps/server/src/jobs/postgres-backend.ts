@@ -44,6 +44,8 @@ export function createPostgresBackend(options: {
 
   // pg-boss 10 sends only to a queue that exists. One creation per kind in this process;
   // servers starting side by side may deadlock on pg-boss's queue table: try again.
+  // Cached per kind and expiry: a process that sent a kind before defining it still sets the
+  // queue's expiry when it defines it.
   const ensured = new Map<string, Promise<void>>();
   const createQueue = async (kind: string, kindOptions: BackendKind | undefined) => {
     for (let attempt = 1; ; attempt++) {
@@ -57,11 +59,12 @@ export function createPostgresBackend(options: {
     }
   };
   const ensureQueue = (kind: string, kindOptions: BackendKind | undefined) => {
-    let done = ensured.get(kind);
+    const key = kindOptions ? `${kind}\n${kindOptions.expireSeconds}` : kind;
+    let done = ensured.get(key);
     if (!done) {
       done = createQueue(kind, kindOptions);
-      done.catch(() => ensured.delete(kind));
-      ensured.set(kind, done);
+      done.catch(() => ensured.delete(key));
+      ensured.set(key, done);
     }
     return done;
   };
@@ -91,6 +94,16 @@ export function createPostgresBackend(options: {
             { batchSize: 1, pollingIntervalSeconds },
             async ([job]) => {
               if (!job) return;
+              // A dispatch's expiry is fixed when it is sent. A process that does not define
+              // the kind (a queue for enqueuing only) sends it with the queue's expiry, which is
+              // pg-boss's 15 minutes where that process created the queue before any worker set
+              // it: a run of it whose process died would stay active, its job `running`, that
+              // long. Sent again with this kind's expiry instead. Only a longer one is, so that
+              // servers with different timeouts (an update rolling out) cannot loop.
+              if (Number(job.expireInSeconds) > kindOptions.expireSeconds) {
+                await backend.send(kind, job.data.jobId, kindOptions);
+                return;
+              }
               const outcome = await run(job.data.jobId);
               if (outcome) await backend.send(kind, job.data.jobId, kindOptions, outcome.laterMs);
             },
