@@ -148,8 +148,7 @@ export async function startServer(
     ...(redis && { redis }),
   };
   const sweep = leftoversSweep(deps, options.sweepEveryMs);
-  await sweep.once(true);
-  sweep.start();
+  await sweep.start();
   watchServer(metrics, { chat: deps.chat, db, database: { dialect, pool } });
   const app = createApp(deps);
   const server = await listen(app.fetch, config.port);
@@ -215,11 +214,11 @@ function portOf(server: ServerType, asked: number): number {
 
 /**
  * Gives back what a killed process charged for and left unfinished: empty replies (their chat)
- * and pictures never queued (their coins). `once(true)` looks at start, and once `start`ed the
- * sweep looks again every `everyMs` (by default as often as a dead server's room locks expire, at most every
- * minute), so that a server killed mid-reply on a shared PostgreSQL database is cleared up by
- * the servers still running, not only by the next start. A look that fails (the database or
- * Redis away) is logged and tried again next time.
+ * and pictures never queued (their coins). `start` looks once, then again every `everyMs` (by
+ * default as often as a dead server's room locks expire, at most every minute), so that a
+ * server killed mid-reply on a shared PostgreSQL database is cleared up by the servers still
+ * running, not only by the next start. A look that fails (the database or Redis away, even at
+ * start) is logged and made again next time: it never stops the server.
  */
 function leftoversSweep(deps: Deps, everyMs?: number) {
   const { db, dialect, config, log, chat } = deps;
@@ -237,7 +236,8 @@ function leftoversSweep(deps: Deps, everyMs?: number) {
     const recovered = await recoverAbandonedReplies(
       db,
       new Date(now - (mayBeElsewhere ? abandonedAfter : 0)),
-      chat.isBusy,
+      // Nothing holds a room at the start of the only server on a SQLite file.
+      starting && dialect === 'sqlite' ? undefined : chat.isBusy,
     );
     if (recovered)
       log.info(
@@ -254,18 +254,21 @@ function leftoversSweep(deps: Deps, everyMs?: number) {
     (config.redis
       ? Math.min(SWEEP_EVERY_MS, Math.max(1000, config.redis.roomLockTtlMs))
       : SWEEP_EVERY_MS);
+  const look = (starting: boolean) =>
+    once(starting).catch((error: unknown) =>
+      log.warn(
+        { err: error },
+        `could not look for what a stopped server left unfinished; looking again in ${interval / 1000} s`,
+      ),
+    );
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
   return {
-    once,
-    /** Looks again every `interval` from now on. */
-    start: () => {
+    /** Looks now (resolving when done), then every `interval`. */
+    start: async () => {
+      await look(true);
       timer = setInterval(() => {
-        running ??= once(false)
-          .catch((error: unknown) =>
-            log.warn({ err: error }, 'could not look for what a stopped server left unfinished'),
-          )
-          .finally(() => (running = null));
+        running ??= look(false).finally(() => (running = null));
       }, interval);
       timer.unref();
     },

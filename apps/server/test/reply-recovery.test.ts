@@ -9,7 +9,13 @@ import { connect } from '../src/db/connect';
 import { linkOrCreateUser } from '../src/accounts/external-accounts';
 import { createSession } from '../src/accounts/sessions';
 import { startOpenAiDouble } from './openai-double';
-import { chattableMateId } from './harness';
+import { chattableMateId, freshDatabase, insertUser, postgresAvailable } from './harness';
+import { seedIfEmpty } from '../src/seed/seed';
+import { createFolderStore } from '../src/media/folder-store';
+import { appendMessages } from '../src/chat/messages';
+import { loadConfig } from '../src/config';
+import { startServer } from '../src/server';
+import { captureLog } from './log-capture';
 import { listenPort } from '../../../scripts/listen-port';
 
 /** `src/main.ts` in a process of its own, as `pnpm start` runs it; resolves once it listens. */
@@ -110,3 +116,55 @@ describe('a reply left by a killed process', () => {
     await close();
   }, 60_000);
 });
+
+describe.skipIf(!(await postgresAvailable()))(
+  'a server started while Redis does not answer',
+  () => {
+    it('starts and serves, and says it will look again for the replies a stop left', async () => {
+      const database = await freshDatabase('postgres');
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-recovery-'));
+      const { db } = database;
+      await seedIfEmpty(db, { media: createFolderStore(dataDir) });
+      await insertUser(db, { id: 'left-user', email: 'left@example.com' });
+      await db
+        .insertInto('rooms')
+        .values({
+          id: 'left-room',
+          user_id: 'left-user',
+          mate_id: await chattableMateId(db),
+          persona_id: null,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
+        .execute();
+      // An empty reply a server left behind: whether its room is held, only Redis could tell.
+      await appendMessages(db, 'left-room', [{ role: 'mate', content: '', status: 'partial' }]);
+      const { logger, lines } = captureLog();
+      const port = await listenPort();
+      const config = loadConfig({
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url!,
+        REDIS_URL: `redis://127.0.0.1:${await listenPort()}/0`,
+        SPEECH_PROVIDER: 'none',
+      });
+      const server = await startServer(config, logger);
+      try {
+        expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+        expect(lines).toContain(
+          'could not look for what a stopped server left unfinished; looking again in 30 s',
+        );
+        const left = await db
+          .selectFrom('messages')
+          .select('status')
+          .where('room_id', '=', 'left-room')
+          .executeTakeFirstOrThrow();
+        expect(left.status).toBe('partial');
+      } finally {
+        await server.close();
+        await database.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 60_000);
+  },
+);
