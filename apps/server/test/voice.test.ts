@@ -229,6 +229,24 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
     expect(await audio(link.url)).toEqual(await audio(clip.audioUrl));
   });
 
+  it.skipIf(skip)('speaks a long reply whole (2,000 characters), charged once', async () => {
+    // Flite under node:wasi crashed on any text over about 1,000 characters given as an argument:
+    // a long reply could never be heard, and each try was refunded.
+    const { client } = await signUp(app);
+    const sentence = 'The ferry waited at the pier while the fog rolled over the hills. ';
+    const text = sentence
+      .repeat(Math.ceil(2000 / sentence.length))
+      .slice(0, 2000)
+      .trim();
+    const { messageId } = await mateSays(client, text);
+    const clip = await client.voice.textToAudio({ messageId });
+    const wav = wavInfo(await audio(clip.audioUrl));
+    // About a minute of speech per 1,000 characters.
+    expect(wav.durationMs).toBeGreaterThan(90_000);
+    expect(Math.abs(wav.durationMs - clip.durationMs)).toBeLessThan(5);
+    expect(await coins(client)).toBe(WELCOME_COINS - COST);
+  });
+
   it.skipIf(skip)('drops the audio when the message is edited or deleted', async () => {
     const { client } = await signUp(app);
     const { roomId, messageId } = await mateSays(client, 'See you at dawn.');

@@ -21,7 +21,8 @@ const flite = WebAssembly.compile(
 /**
  * Speaks `text` with Flite's voice `voice` and its settings (`--setf name=value` pairs); answers
  * the 16-bit mono WAV file, base64-encoded (it crosses the process boundary as JSON). The text
- * travels as one argument: no shell sees it.
+ * goes in a file of the job's folder (`-f`), not as an argument: node:wasi on Node 20 crashed the
+ * process (SIGTRAP, SIGSEGV) on every text over about 1,000 characters given as one (`-t`).
  * @param {{ text: string; voice: string; settings: Record<string, number> }} job
  * @returns {Promise<string>}
  */
@@ -31,7 +32,8 @@ async function speak({ text, voice, settings }) {
   try {
     const args = ['flite', '-voice', voice];
     for (const [name, value] of Object.entries(settings)) args.push('--setf', `${name}=${value}`);
-    args.push('-t', text, '-o', '/out/speech.wav');
+    await fs.writeFile(path.join(dir, 'text.txt'), text);
+    args.push('-f', '/out/text.txt', '-o', '/out/speech.wav');
     const wasi = new WASI({
       version: 'preview1',
       args,
