@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair } from 'jose';
+import { SessionExpiredError } from '@mates/api-client';
 import type { memoryMailer } from './harness';
 import {
   DIALECTS,
@@ -92,14 +93,62 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
     expect(again.token).not.toBe(first.token);
   });
 
-  it.skipIf(skip)('links Google to an existing account with the same address', async () => {
-    const existing = await signUp(app, 'linked@example.com');
+  it.skipIf(skip)(
+    'links Google to an existing account with the same address, taking the account from whoever set its password',
+    async () => {
+      // Whoever registered the address chose the password; its owner may only have pressed the
+      // link of a sign-up they never made. Google proves the owner: the password and every
+      // session made with it end, and the owner is told by mail how to choose a password again.
+      const existing = await signUp(app, 'linked@example.com');
+      const { roomId } = await existing.client.room.createRoom({
+        mateId: (await existing.client.mate.recommend()).list[0]!.mateId,
+      });
+      const credential = await google.sign(
+        { sub: 'g-200', email: 'linked@example.com', email_verified: true },
+        { audience: GOOGLE_CLIENT_ID },
+      );
+      const linked = await app.client().user.loginGG({ credential });
+      expect(linked).toMatchObject({ uuid: existing.userInfo.uuid, isAdmin: false });
+      // Nothing of the account is lost.
+      const owner = app.client({ token: linked.token });
+      expect((await owner.room.roomInfo({ roomId })).room.roomId).toBe(roomId);
+      await expect(existing.client.user.benefits()).rejects.toBeInstanceOf(SessionExpiredError);
+      await expect(
+        app.client().user.login({ email: 'linked@example.com', password: 'correct horse' }),
+      ).rejects.toMatchObject({ code: 5007, message: 'Wrong e-mail address or password.' });
+      const sent = (app.mailer as ReturnType<typeof memoryMailer>).sent.filter(
+        (mail) => mail.to === 'linked@example.com',
+      );
+      expect(sent.at(-1)).toMatchObject({
+        subject: 'You signed in to Mates with Google',
+        text: expect.stringContaining('"Forgot your password?"'),
+      });
+      // Once linked, signing in again ends nothing and mails nothing.
+      const again = await app.client().user.loginGG({ credential });
+      await expect(owner.user.benefits()).resolves.toMatchObject({ chats: 50 });
+      expect(again.uuid).toBe(linked.uuid);
+      expect(
+        (app.mailer as ReturnType<typeof memoryMailer>).sent.filter(
+          (mail) => mail.to === 'linked@example.com',
+        ),
+      ).toHaveLength(sent.length);
+    },
+  );
+
+  it.skipIf(skip)('grants the welcome once to a pending sign-up signed into at once', async () => {
+    const email = 'pending-race@example.com';
+    await app.client().user.register({ email, password: 'someone horse' });
     const credential = await google.sign(
-      { sub: 'g-200', email: 'linked@example.com', email_verified: true },
+      { sub: 'g-270', email, email_verified: true },
       { audience: GOOGLE_CLIENT_ID },
     );
-    const linked = await app.client().user.loginGG({ credential });
-    expect(linked).toMatchObject({ uuid: existing.userInfo.uuid, isAdmin: false });
+    const signedIn = await Promise.all(
+      Array.from({ length: 8 }, () => app.client().user.loginGG({ credential })),
+    );
+    expect(new Set(signedIn.map((info) => info.uuid)).size).toBe(1);
+    await expect(app.client({ token: signedIn[0]!.token }).user.benefits()).resolves.toMatchObject({
+      chats: 50,
+    });
   });
 
   it.skipIf(skip)(

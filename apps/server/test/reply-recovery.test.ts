@@ -48,7 +48,7 @@ describe('a reply left by a killed process', () => {
     child = await startProcess(env);
     // A signed-in user, made in the server's own database file.
     const { db, close } = connect({ sqliteFile: path.join(dataDir, 'mates.db') });
-    const user = await linkOrCreateUser(
+    const { user } = await linkOrCreateUser(
       db,
       {
         provider: 'google',

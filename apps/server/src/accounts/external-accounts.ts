@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserTable } from '../db/schema';
 import { now, toJson } from '../db/dialect';
 import { notice } from '../http/envelope';
-import { WELCOME, grantBenefits } from './benefits';
+import { WELCOME, addBenefits, grantBenefits } from './benefits';
 
 /** Who a sign-in provider says the person is. */
 export interface ExternalIdentity {
@@ -17,23 +17,39 @@ export interface ExternalIdentity {
 
 const COLUMN = { google: 'google_sub', discord: 'discord_id' } as const;
 
+/** The account an external identity signs into, and what signing in changed. */
+export interface LinkedAccount {
+  user: UserTable;
+  /**
+   * The identity was linked to an account that had a password: the password and every session
+   * are gone (see {@link linkOrCreateUser}); its owner should be told.
+   */
+  passwordRemoved: boolean;
+}
+
 /**
  * The account for an external identity: the one already linked; else the one with the same
  * e-mail address when the provider vouches for it (then linked); else a new, verified one.
+ *
+ * Whoever registered an address chose its password, and its owner may have done no more than
+ * press the link of a sign-up they never made (account pre-hijacking). The provider proves the
+ * owner, so linking takes the account from anyone else: a pending sign-up's password and link
+ * go; a verified account's password goes too, with every session made so far. Each in one
+ * transaction with conditional writes, so sign-ins at the same moment grant the welcome once.
  */
 export async function linkOrCreateUser(
   db: Kysely<Database>,
   identity: ExternalIdentity,
   language: string,
   welcome: { chats: number; goldCoins: number },
-): Promise<UserTable> {
+): Promise<LinkedAccount> {
   const column = COLUMN[identity.provider];
   const linked = await db
     .selectFrom('users')
     .selectAll()
     .where(column, '=', identity.subject)
     .executeTakeFirst();
-  if (linked) return linked;
+  if (linked) return { user: linked, passwordRemoved: false };
   if (!identity.email || !identity.emailVerified) {
     throw notice(
       `Your ${identity.provider === 'google' ? 'Google' : 'Discord'} account has no verified e-mail address.`,
@@ -43,32 +59,43 @@ export async function linkOrCreateUser(
   const at = now();
   const byEmail = await db
     .selectFrom('users')
-    .selectAll()
+    .select('id')
     .where('email', '=', email)
     .executeTakeFirst();
   if (byEmail) {
-    // The provider vouches for the address. A pending sign-up's password and link came from
-    // whoever typed the address, perhaps not its owner: they go, and the owner signs in here.
-    const pending = !byEmail.email_verified_at;
-    await db
-      .updateTable('users')
-      .set({
-        [column]: identity.subject,
-        email_verified_at: byEmail.email_verified_at ?? at,
-        ...(pending ? { password_hash: null } : {}),
-        updated_at: at,
-      })
-      .where('id', '=', byEmail.id)
-      .execute();
-    if (pending) {
-      await db.deleteFrom('email_verifications').where('user_id', '=', byEmail.id).execute();
-      await grantBenefits(db, byEmail.id, welcome, WELCOME);
-    }
-    return db
+    const passwordRemoved = await db.transaction().execute(async (trx) => {
+      // Only the sign-in that verifies a pending sign-up grants the welcome.
+      const verified = await trx
+        .updateTable('users')
+        .set({ email_verified_at: at, password_hash: null, updated_at: at })
+        .where('id', '=', byEmail.id)
+        .where('email_verified_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(verified.numUpdatedRows) > 0) {
+        await trx.deleteFrom('email_verifications').where('user_id', '=', byEmail.id).execute();
+        await addBenefits(trx, byEmail.id, welcome, WELCOME);
+      }
+      const withPassword = await trx
+        .updateTable('users')
+        .set({ password_hash: null, updated_at: at })
+        .where('id', '=', byEmail.id)
+        .where('password_hash', 'is not', null)
+        .executeTakeFirst();
+      const hadPassword = Number(withPassword.numUpdatedRows) > 0;
+      if (hadPassword) await trx.deleteFrom('sessions').where('user_id', '=', byEmail.id).execute();
+      await trx
+        .updateTable('users')
+        .set({ [column]: identity.subject, updated_at: at })
+        .where('id', '=', byEmail.id)
+        .execute();
+      return hadPassword;
+    });
+    const user = await db
       .selectFrom('users')
       .selectAll()
       .where('id', '=', byEmail.id)
       .executeTakeFirstOrThrow();
+    return { user, passwordRemoved };
   }
   const user: UserTable = {
     id: randomUUID(),
@@ -89,5 +116,5 @@ export async function linkOrCreateUser(
   };
   await db.insertInto('users').values(user).execute();
   await grantBenefits(db, user.id, welcome, WELCOME);
-  return user;
+  return { user, passwordRemoved: false };
 }

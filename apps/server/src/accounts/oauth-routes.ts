@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { JWTPayload } from 'jose';
 import { notice } from '../http/envelope';
@@ -17,6 +17,37 @@ export function oauthRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, config } = deps;
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/user');
+
+  /** Signs `identity` in; tells the owner by mail when its password went (see `linkOrCreateUser`). */
+  const signIn = async (c: Context<ApiEnv>, identity: ExternalIdentity) => {
+    const { user, passwordRemoved } = await linkOrCreateUser(
+      db,
+      identity,
+      c.get('language'),
+      config.welcome,
+    );
+    if (passwordRemoved) {
+      const provider = identity.provider === 'google' ? 'Google' : 'Discord';
+      const text = [
+        `You just signed in to your Mates account with ${provider}.`,
+        `To keep the account yours, its password was removed and every other device was signed out: whoever chose that password may not have been you. Your mates, chats and coins are all still there.`,
+        `To sign in with a password again, choose "Forgot your password?" on the sign-in page and set a new one.`,
+      ];
+      deps.mailer
+        .send({
+          to: user.email,
+          subject: `You signed in to Mates with ${provider}`,
+          text: `${text.join('\n\n')}\n`,
+          html: text.map((paragraph) => `<p>${paragraph}</p>`).join(''),
+        })
+        .catch((error: unknown) =>
+          c
+            .get('log')
+            .error(`the sign-in mail to ${user.email} was not sent: ${(error as Error).message}`),
+        );
+    }
+    return toUserInfo(user, await createSession(db, user.id), config.adminEmails);
+  };
   // jose is loaded at the first Google sign-in (a server without Google never needs it); the
   // keys are fetched once and cached by jose, and rotate on Google's schedule.
   let verifier: Promise<(credential: string) => Promise<JWTPayload>> | undefined;
@@ -55,15 +86,13 @@ export function oauthRoutes(deps: Deps): Hono<ApiEnv> {
       nickname: typeof claims.name === 'string' ? claims.name : '',
       avatar: typeof claims.picture === 'string' ? claims.picture : null,
     };
-    const user = await linkOrCreateUser(db, identity, c.get('language'), config.welcome);
-    return toUserInfo(user, await createSession(db, user.id), deps.config.adminEmails);
+    return signIn(c, identity);
   });
 
   api.get('/user/loginDiscord', z.object({ code: z.string().min(1).max(512) }), async (c, read) => {
     const { code } = await read();
     const identity = await discordIdentity({ ...deps, log: c.get('log') }, code);
-    const user = await linkOrCreateUser(db, identity, c.get('language'), config.welcome);
-    return toUserInfo(user, await createSession(db, user.id), deps.config.adminEmails);
+    return signIn(c, identity);
   });
   return routes;
 }
