@@ -46,6 +46,35 @@ describe('password guesses sent in parallel', () => {
     }
   });
 
+  it('keeps the owner signing in from an address they used before while guesses lock the account', async () => {
+    await signUp(app, 'targeted@example.com');
+    Object.assign(app.deps.limits, createRateLimits());
+    try {
+      expect(await guess('192.0.2.7', 'targeted@example.com', 'correct horse')).toBe('ok');
+      // Someone guesses from 20 other addresses until the account refuses every new address.
+      await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          guess(`203.0.113.${(index % 20) + 1}`, 'targeted@example.com', `guess ${index}`),
+        ),
+      );
+      const refused = /^Too many attempts\. Please try again in \d+ minutes?\.$/;
+      expect(await guess('203.0.113.99', 'targeted@example.com', 'correct horse')).toMatch(refused);
+      // The owner, where they signed in before, still gets in.
+      expect(await guess('192.0.2.7', 'targeted@example.com', 'correct horse')).toBe('ok');
+      // Guessing from that address is bounded on its own: 30 failures an hour.
+      const there = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          guess('192.0.2.7', 'targeted@example.com', `typo ${index}`),
+        ),
+      );
+      const checked = there.filter((answer) => answer === 'Wrong e-mail address or password.');
+      expect(checked.length).toBeGreaterThan(0);
+      expect(checked.length).toBeLessThanOrEqual(30);
+    } finally {
+      Object.assign(app.deps.limits, createRateLimits(1000));
+    }
+  });
+
   it('lets the right password in after failures below the limit, and forget them', async () => {
     await signUp(app, 'owner@example.com');
     Object.assign(app.deps.limits, createRateLimits());

@@ -14,8 +14,18 @@ import { notice } from '../http/envelope';
 export interface RateLimits {
   /** Login attempts of one address on one account. */
   login: RateLimiterAbstract;
-  /** Failed logins on one account from any address: slow guessing spread over many IPs. */
+  /**
+   * Failed logins on one account from any address it has not signed in from: slow guessing
+   * spread over many IPs.
+   */
   loginFailsByAccount: RateLimiterAbstract;
+  /**
+   * Failed logins on one account from one address it signed in from before (see
+   * `loginPlaces`): the account's lock does not keep its owner out there, this bounds guessing.
+   */
+  loginFailsByAccountAtPlace: RateLimiterAbstract;
+  /** The addresses each account signed in from (with its password) in the last 21 days. */
+  loginPlaces: RateLimiterAbstract;
   /** Failed logins from one address on any account: one IP trying many accounts. */
   loginFailsByIp: RateLimiterAbstract;
   /** Registrations from one address. */
@@ -54,6 +64,12 @@ export interface RateLimits {
   voiceSample: RateLimiterAbstract;
 }
 
+/**
+ * How long an address an account signed in from stays one it is not locked out of. Under 24.8
+ * days: the memory store expires keys with a timer, and a longer one fires at once.
+ */
+const LOGIN_PLACE_DAYS = 21;
+
 /** Where the counts of {@link createRateLimits} are kept when servers share them. */
 export interface SharedStore {
   client: Redis;
@@ -85,6 +101,10 @@ export function createRateLimits(scale = 1, shared?: SharedStore): RateLimits {
     // A person mistyping stays far below these; they also hold back the owner while an
     // attack runs, the price of not letting a botnet guess at leisure.
     loginFailsByAccount: limiter('login-fails-account', 30, 60 * 60),
+    // Whoever guesses at an account can lock it; not where its owner signed in before.
+    loginFailsByAccountAtPlace: limiter('login-fails-place', 30, 60 * 60),
+    // Not a limit: a remembered key for 21 days, kept where the limits are (memory or Redis).
+    loginPlaces: limiter('login-place', 1, LOGIN_PLACE_DAYS * 24 * 60 * 60),
     loginFailsByIp: limiter('login-fails-ip', 100, 60 * 60),
     register: limiter('register', 10, 60 * 60),
     // Each registration mails the address and replaces its pending link: a few an hour keep
@@ -127,11 +147,23 @@ export async function consume(limiter: RateLimiterAbstract, key: string): Promis
   }
 }
 
+/** Whether the account of `email` signed in from `ip` in the last 21 days. */
+async function isLoginPlace(limits: RateLimits, ip: string, email: string): Promise<boolean> {
+  try {
+    return (await limits.loginPlaces.get(`${email}|${ip}`)) !== null;
+  } catch {
+    // The store does not answer: an address like any other.
+    return false;
+  }
+}
+
 /**
  * Counts a login against its account and its address as failed before its password is
  * checked, so that guesses sent all at once are counted as they arrive, not after their slow
- * checks; refuses it when either failed too often. The answer gives the attempt back, for the
- * caller to call once the password proves right.
+ * checks; refuses it when either failed too often. From an address the account signed in from
+ * before, the account's failures there count instead of all of them, so that someone guessing
+ * from elsewhere does not lock its owner out. The answer gives the attempt back and remembers
+ * the address, for the caller to call once the password proves right.
  */
 export async function startLoginAttempt(
   limits: RateLimits,
@@ -139,11 +171,19 @@ export async function startLoginAttempt(
   email: string,
 ): Promise<() => Promise<void>> {
   const counts = [
-    [limits.loginFailsByAccount, email],
-    [limits.loginFailsByIp, ip],
-  ] as const;
+    (await isLoginPlace(limits, ip, email))
+      ? ([limits.loginFailsByAccountAtPlace, `${email}|${ip}`] as const)
+      : ([limits.loginFailsByAccount, email] as const),
+    [limits.loginFailsByIp, ip] as const,
+  ];
   const giveBack = async (upTo: number) => {
     for (const [limiter, key] of counts.slice(0, upTo)) await limiter.reward(key);
+  };
+  const succeeded = async () => {
+    await giveBack(counts.length);
+    await limits.loginPlaces
+      .set(`${email}|${ip}`, 1, LOGIN_PLACE_DAYS * 24 * 60 * 60)
+      .catch(() => {});
   };
   for (const [index, [limiter, key]] of counts.entries()) {
     try {
@@ -155,7 +195,7 @@ export async function startLoginAttempt(
       throw tooManyAttempts(error.msBeforeNext);
     }
   }
-  return () => giveBack(counts.length);
+  return succeeded;
 }
 
 function tooManyAttempts(msBeforeNext: number) {
