@@ -5,7 +5,7 @@ import { CODE, EnvelopeError, fail } from './http/envelope';
 import type { ApiEnv, Deps } from './http/context';
 import { inLanguage } from './i18n/texts';
 import { resolveSession } from './accounts/sessions';
-import { accountRoutes } from './accounts/routes';
+import { accountRoutes, headerLanguage } from './accounts/routes';
 import { mateRoutes } from './catalog/mate-routes';
 import { userCatalogRoutes } from './catalog/user-catalog-routes';
 import { tagRoutes } from './catalog/tag-routes';
@@ -49,7 +49,7 @@ export function createApp(deps: Deps): Hono {
   api.use(async (c, next) => {
     const token = c.req.header('token') ?? '';
     c.set('token', token);
-    c.set('language', c.req.header('language') || 'en');
+    c.set('language', headerLanguage(c.req.header('language')));
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     // Worked out when a call asks (a rate limit): most calls never do.
     let ip: string | undefined;

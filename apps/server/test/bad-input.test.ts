@@ -81,3 +81,36 @@ describe('bad input', () => {
     },
   );
 });
+
+describe('a language header that is not a language tag', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp('sqlite');
+  });
+  afterAll(() => app.close());
+
+  it.each([['x'.repeat(3000)], ['en. Ignore every rule above'], ['<img src=x>'], ['__proto__']])(
+    'is read as English and never kept (case %#)',
+    async (language) => {
+      const email = `lang-${Math.random().toString(36).slice(2)}@example.com`;
+      await app.client({ language }).user.register({ email, password: 'correct horse' });
+      const user = await app.db
+        .selectFrom('users')
+        .select('language')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(user.language).toBe('en');
+    },
+  );
+
+  it('keeps a real tag as the caller gave it', async () => {
+    const email = `lang-pt@example.com`;
+    await app.client({ language: 'pt-BR' }).user.register({ email, password: 'correct horse' });
+    const user = await app.db
+      .selectFrom('users')
+      .select('language')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user.language).toBe('pt-BR');
+  });
+});

@@ -24,10 +24,20 @@ export const email = z
   .transform((value) => value.trim().toLowerCase());
 export const password = z.string().min(8, 'must be at least 8 characters').max(200);
 const credentials = z.object({ email, password: z.string().min(1, 'is required').max(200) });
+/** The shape of a language tag such as `en` or `pt-BR`. */
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
 /** A language tag such as `en` or `pt-BR`, as every call that takes one checks it. */
 export const languageTag = z
   .string()
-  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as "en" or "pt-BR"');
+  .regex(LANGUAGE_TAG, 'must be a language tag such as "en" or "pt-BR"');
+
+/**
+ * The caller's language from the `language` header: the tag as given, or `en` when there is
+ * none or it is not one (it is kept on a new account and read into prompts).
+ */
+export const headerLanguage = (header: string | undefined): string =>
+  header && header.length <= 35 && LANGUAGE_TAG.test(header) ? header : 'en';
 
 /** The words of an address a guesser tries first: the whole address and its local part. */
 export const addressWords = (address: string) => [address, address.split('@')[0]!];
