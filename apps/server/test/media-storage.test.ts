@@ -271,6 +271,50 @@ describe('two servers on one PostgreSQL database and one S3 bucket', () => {
       for (const dir of dataDirs) expect(filesUnder(dir, 'speech')).toEqual([]);
     },
   );
+
+  it.skipIf(!withPostgres)(
+    'a clip first played through A and B at the same time is made once, by one of them',
+    async () => {
+      const roomId = await roomWithKai();
+      const message = await appendMessage(a.deps.db, roomId, {
+        role: 'mate',
+        content: 'Two lanterns, one for each of us.',
+        status: 'complete',
+      });
+      const link = await client.speech.link({ messageId: message.id });
+      const calls: string[] = [];
+      const restore = [a, b].map((server, index) => {
+        const engine = server.deps.speech!;
+        const real = engine.synthesize;
+        engine.synthesize = async (...args) => {
+          calls.push('AB'[index]!);
+          // Slow enough that the other server is asked meanwhile.
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          return real(...args);
+        };
+        return () => void (engine.synthesize = real);
+      });
+      try {
+        const [fromA, fromB] = await Promise.all(
+          [a, b].map(async (server) => {
+            const answer = await from(server, link.url);
+            expect(answer.status).toBe(200);
+            return new Uint8Array(await answer.arrayBuffer());
+          }),
+        );
+        expect(calls).toHaveLength(1);
+        expect(fromB).toEqual(fromA);
+        const clip = await a.deps.db
+          .selectFrom('speech_clips')
+          .selectAll()
+          .where('message_id', '=', message.id)
+          .executeTakeFirstOrThrow();
+        expect(await s3.keys(`speech/${clip.file}`)).toEqual([`speech/${clip.file}`]);
+      } finally {
+        for (const undo of restore) undo();
+      }
+    },
+  );
 });
 
 describe('when the bucket cannot be reached', () => {

@@ -247,6 +247,38 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
     expect(await coins(client)).toBe(WELCOME_COINS - COST);
   });
 
+  it.skipIf(skip)(
+    'gives no coins back for a clip whose message is edited while it is being made and heard',
+    async () => {
+      // The listener hears the whole clip as it is made; an edit then drops it. It was heard:
+      // a refund here made every clip free (link, play, edit).
+      const { client } = await signUp(app);
+      const { roomId, messageId } = await mateSays(client, 'Wait for me by the old bridge.');
+      const engine = app.deps.speech!;
+      const real = engine.synthesize;
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      let started!: () => void;
+      const making = new Promise<void>((resolve) => (started = resolve));
+      engine.synthesize = async (...args) => {
+        started();
+        await gate;
+        return real(...args);
+      };
+      try {
+        const link = await client.speech.link({ messageId });
+        const heard = audio(link.url);
+        await making;
+        await client.room.editMessage({ roomId, messageId, content: 'Meet me at the harbour.' });
+        open();
+        expect(wavInfo(await heard).durationMs).toBeGreaterThan(0);
+        expect(await coins(client)).toBe(WELCOME_COINS - COST);
+      } finally {
+        engine.synthesize = real;
+      }
+    },
+  );
+
   it.skipIf(skip)('drops the audio when the message is edited or deleted', async () => {
     const { client } = await signUp(app);
     const { roomId, messageId } = await mateSays(client, 'See you at dawn.');

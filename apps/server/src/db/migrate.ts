@@ -22,6 +22,7 @@ import * as swipes from './migrations/2026-11-24-0019-swipes';
 import * as jobsStateIndex from './migrations/2026-11-25-0020-jobs-state-index';
 import * as catalogCounts from './migrations/2026-11-25-0021-catalog-counts';
 import * as dropChatLog from './migrations/2026-11-26-0022-drop-chat-log';
+import * as speechMaking from './migrations/2026-11-26-0023-speech-making';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-25-0020-jobs-state-index': jobsStateIndex,
   '2026-11-25-0021-catalog-counts': catalogCounts,
   '2026-11-26-0022-drop-chat-log': dropChatLog,
+  '2026-11-26-0023-speech-making': speechMaking,
 };
 
 /** The names of every migration this server knows, in the order they run. */

@@ -335,6 +335,8 @@ export interface SpeechClipTable {
   user_id: string;
   /** `pending` (paid, not made yet), `ready` or `failed` (coins given back). */
   state: string;
+  /** Until when a server claims the making of this pending clip (`null`: nobody). */
+  making_until: Timestamp | null;
   created_at: Timestamp;
 }
 

@@ -26,8 +26,9 @@ export function speechOf(config: Config): { store: SpeechStore; links: SpeechLin
 export type SpeechOfMessages = { ids: string[] } | { roomId: string; afterPosition?: number };
 
 /**
- * Drops the speech clips of messages inside `trx` (a clip paid for but not made yet gives its
- * coins back) and answers their files, to remove with {@link removeSpeechFiles} once committed.
+ * Drops the speech clips of messages inside `trx` (a clip paid for and never made gives its
+ * coins back; one being made, which its listener hears as it comes, does not) and answers their
+ * files, to remove with {@link removeSpeechFiles} once committed.
  */
 export async function dropSpeechIn(
   trx: Kysely<Database>,
@@ -44,10 +45,15 @@ export async function dropSpeechIn(
         query = query.where('position', '>', messages.afterPosition);
       return query;
     })
-    .returning(['file', 'state', 'cost', 'user_id', 'message_id'])
+    .returning(['file', 'state', 'cost', 'user_id', 'message_id', 'making_until'])
     .execute();
+  const at = Date.now();
   for (const row of rows)
-    if (row.state === 'pending' && row.file === null)
+    if (
+      row.state === 'pending' &&
+      row.file === null &&
+      !(row.making_until && Date.parse(row.making_until) > at)
+    )
       await refundGoldCoins(trx, row.user_id, row.cost, {
         reason: 'refund: voice dropped unplayed',
         reference: { type: 'message', id: row.message_id },

@@ -41,6 +41,15 @@ export const VOICE_FAILURES: Record<SpeechFailure, string> = {
 /** How long one synthesis may take. */
 const SYNTHESIS_TIMEOUT_MS = 120_000;
 
+/**
+ * How long a server's claim to make a clip lasts (`speech_clips.making_until`): its synthesis,
+ * then storing the audio. A claim past this is a dead server's; another takes the clip over.
+ */
+const MAKING_CLAIM_MS = SYNTHESIS_TIMEOUT_MS + 60_000;
+
+/** How often a server waiting for a clip another makes looks whether it is there. */
+const MADE_ELSEWHERE_POLL_MS = 250;
+
 const voiceId = z.string().min(1).max(100);
 const linkSchema = z.object({ messageId: z.string().min(1).max(100), voice: voiceId.optional() });
 const textToAudioSchema = z
@@ -75,8 +84,11 @@ async function durationMs(bytes: Uint8Array, mimeType: string): Promise<number> 
 /** Audio being made for the first listener, kept while others wait for the file. */
 interface Making {
   mimeType: string;
-  /** The bytes as they come, for the listener that started it. */
-  live: ReadableStream<Uint8Array>;
+  /**
+   * The bytes as they come, for the listener that started it; `null` when another server makes
+   * the clip (it is served from the store once `done`).
+   */
+  live: ReadableStream<Uint8Array> | null;
   /** Settles once the file is recorded (`true`) or the clip failed (`false`). */
   done: Promise<boolean>;
 }
@@ -191,11 +203,80 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     return { mimeType: audio.mimeType, live, done };
   };
 
-  /** The clip's making in this process, started if nobody has. */
+  /**
+   * Claims the making of a pending clip for this server until {@link MAKING_CLAIM_MS} from now,
+   * unless another server's claim still lasts: whether it is this server's to make.
+   */
+  const claimMaking = async (clipId: string): Promise<boolean> => {
+    const at = Date.now();
+    const claimed = await db
+      .updateTable('speech_clips')
+      .set({ making_until: new Date(at + MAKING_CLAIM_MS).toISOString() })
+      .where('id', '=', clipId)
+      .where('state', '=', 'pending')
+      .where('file', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('making_until', 'is', null),
+          eb('making_until', '<', new Date(at).toISOString()),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(claimed.numUpdatedRows) > 0;
+  };
+
+  /** Lets go of a claim whose making never began (the message changed, the store failed). */
+  const releaseMaking = (clipId: string) =>
+    db
+      .updateTable('speech_clips')
+      .set({ making_until: null })
+      .where('id', '=', clipId)
+      .where('state', '=', 'pending')
+      .execute()
+      .then(
+        () => {},
+        () => {},
+      );
+
+  /**
+   * Waits while another server makes the clip: `true` once it is ready, `false` once it failed
+   * or went. Should that server's claim run out (it died), this one takes the making over.
+   */
+  const madeElsewhere = async (engine: SpeechEngine, clipId: string): Promise<boolean> => {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, MADE_ELSEWHERE_POLL_MS));
+      const row = await db
+        .selectFrom('speech_clips')
+        .selectAll()
+        .where('id', '=', clipId)
+        .executeTakeFirst();
+      if (!row || row.state !== 'pending' || row.file) return row?.state === 'ready';
+      if (await claimMaking(clipId)) {
+        const mine = await startMaking(engine, row).catch(async (error: unknown) => {
+          await releaseMaking(clipId);
+          throw error;
+        });
+        return mine.done;
+      }
+    }
+  };
+
+  /**
+   * The clip's making: this process's, started if nobody's has (and no other server claims it),
+   * or a wait for the server that does.
+   */
   const makingOf = (engine: SpeechEngine, clip: SpeechClipTable): Promise<Making> => {
     let run = making.get(clip.id);
     if (!run) {
-      run = startMaking(engine, clip);
+      run = claimMaking(clip.id).then(async (mine): Promise<Making> => {
+        if (!mine) return { mimeType: '', live: null, done: madeElsewhere(engine, clip.id) };
+        try {
+          return await startMaking(engine, clip);
+        } catch (error) {
+          await releaseMaking(clip.id);
+          throw error;
+        }
+      });
       making.set(clip.id, run);
       const forget = () => void making.delete(clip.id);
       run.then((started) => started.done.finally(forget), forget);
@@ -224,7 +305,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
       } catch (error) {
         return c.text(`${VOICE_FAILURES[failureOf(error)]} Your gold coins were given back.`, 502);
       }
-      if (first)
+      if (first && run.live)
         return new Response(run.live, {
           status: 200,
           headers: { 'content-type': run.mimeType, 'cache-control': 'private, no-store' },
@@ -302,6 +383,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
       cost,
       user_id: userId,
       state: 'pending',
+      making_until: null,
       created_at: now(),
     };
     const claimed = await db.transaction().execute(async (trx) => {
