@@ -254,6 +254,42 @@ describe.each(DIALECTS)('studio limits on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    'refuses at once a progressive JPEG of too many passes, which takes seconds to decode each',
+    async () => {
+      const user = await signUp(server);
+      const mate = await user.client.mate.saveMate(draft('Many Passes'));
+      const photo = await sharp({
+        create: { width: 600, height: 900, channels: 3, background: '#335577' },
+      })
+        .jpeg({ progressive: true })
+        .toBuffer();
+      // The passes after the first, over and over: a valid file that costs a decode per pass.
+      const scans: number[] = [];
+      for (let at = 0; at < photo.length - 1; at += 1)
+        if (photo[at] === 0xff && photo[at + 1] === 0xda) scans.push(at);
+      const end = photo.length - 2;
+      const again = photo.subarray(scans[1]!, end);
+      const crafted = Buffer.concat([
+        photo.subarray(0, end),
+        ...Array.from({ length: 40 }, () => again),
+        photo.subarray(end),
+      ]);
+      await expect(
+        user.client.mate.setPortrait({ mateId: mate.mateId, image: crafted.toString('base64') }),
+      ).rejects.toMatchObject({
+        code: 4000,
+        message: expect.stringMatching(/^image: is a progressive JPEG of \d+ passes; at most 100/),
+      });
+      // An ordinary progressive photo is welcome.
+      const kept = await user.client.mate.setPortrait({
+        mateId: mate.mateId,
+        image: photo.toString('base64'),
+      });
+      expect(kept.avatar).toMatch(/\.webp$/);
+    },
+  );
+
+  it.skipIf(skip)(
     'deleting a mate removes its portrait file unless another mate still shows it',
     async () => {
       const user = await signUp(server);

@@ -19,6 +19,32 @@ export const PORTRAIT_SIZE = { width: 512, height: 768 } as const;
 export const MAX_PORTRAIT_PIXELS = 50_000_000;
 
 /**
+ * The most passes (scans) a progressive JPEG may have: photos have about ten. Each pass is a
+ * decode of the whole picture, so a file of thousands (valid, and small enough) would hold a
+ * picture job for a minute. libjpeg's own tools stop at a limit of this kind (`-maxscans`).
+ */
+export const MAX_JPEG_SCANS = 100;
+
+/** How long one picture job may run before it is given up (sharp's `timeout`), in seconds. */
+const PORTRAIT_TIMEOUT_SECONDS = 10;
+
+/**
+ * The passes of a JPEG: its start-of-scan markers (FF DA). Inside a scan's coded data an FF is
+ * always followed by 00 or a restart marker, so only a marker reads FF DA there; metadata could
+ * hold a stray one, which errs on the side of refusing a file built to hold thousands.
+ */
+function jpegScans(bytes: Buffer): number {
+  let scans = 0;
+  for (
+    let at = bytes.indexOf(0xff);
+    at >= 0 && at < bytes.length - 1;
+    at = bytes.indexOf(0xff, at + 1)
+  )
+    if (bytes[at + 1] === 0xda) scans += 1;
+  return scans;
+}
+
+/**
  * The picture jobs (decode, crop, encode) that may run at once; the rest wait their turn.
  * p-limit rather than sharp's own `sharp.queue`/`sharp.concurrency`: those set libvips'
  * threads per job and only report the queue, they do not hold a job back.
@@ -79,9 +105,17 @@ async function makePortrait(bytes: Buffer): Promise<Buffer> {
     );
   if (width * height > MAX_PORTRAIT_PIXELS)
     throw badInput(`image: is too large to open (${width}×${height} pixels).`);
+  if (meta.format === 'jpeg' && meta.isProgressive) {
+    const scans = jpegScans(bytes);
+    if (scans > MAX_JPEG_SCANS)
+      throw badInput(
+        `image: is a progressive JPEG of ${scans} passes; at most ${MAX_JPEG_SCANS} are opened.`,
+      );
+  }
   try {
     const sharp = await loadSharp();
     return await sharp(bytes, options)
+      .timeout({ seconds: PORTRAIT_TIMEOUT_SECONDS })
       .rotate()
       .resize(PORTRAIT_SIZE.width, PORTRAIT_SIZE.height, { fit: 'cover', position: 'attention' })
       .webp({ quality: 86 })
