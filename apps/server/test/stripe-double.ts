@@ -20,6 +20,7 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
   const stripe = new Stripe(options.secretKey);
   const sessions = new Map<string, Wire>();
   const subscriptions = new Map<string, Wire>();
+  const paymentIntents = new Map<string, Wire>();
   const replays = new Map<string, { status: number; body: string }>();
   const requests: { method: string; path: string; body: Wire }[] = [];
   const deliveries: { event: ReturnType<typeof event>; status: number }[] = [];
@@ -94,7 +95,19 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
     session.payment_status = 'paid';
     session.customer = id('cus');
     if (session.mode === 'subscription') session.subscription = subscriptionFor(session).id;
-    else session.payment_intent = id('pi');
+    else {
+      const intent = {
+        id: id('pi'),
+        object: 'payment_intent',
+        amount: session.amount_total,
+        currency: session.currency,
+        status: 'succeeded',
+        customer: session.customer,
+        metadata: session.payment_intent_data?.metadata ?? {},
+      };
+      paymentIntents.set(intent.id, intent);
+      session.payment_intent = intent.id;
+    }
     return event('checkout.session.completed', publicSession(session));
   };
 
@@ -243,6 +256,20 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
         session.status = 'expired';
       }
       return { status: 200, body: publicSession(session) };
+    }
+    if (method === 'GET' && (match = /^\/v1\/payment_intents\/([\w]+)$/.exec(path))) {
+      const intent = paymentIntents.get(match[1]!);
+      if (!intent)
+        return {
+          status: 404,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: `No such payment_intent: '${match[1]}'`,
+            },
+          },
+        };
+      return { status: 200, body: structuredClone(intent) };
     }
     if ((match = /^\/v1\/subscriptions\/([\w]+)$/.exec(path))) {
       const subscription = subscriptions.get(match[1]!);

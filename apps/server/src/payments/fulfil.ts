@@ -42,9 +42,13 @@ export async function fulfilEvent(
   });
 }
 
-/** What an event needs from Stripe besides itself: the subscription a checkout started. */
+/**
+ * What an event needs from Stripe besides itself: the subscription a checkout started; the
+ * payment a refunded charge was part of (its metadata names the checkout).
+ */
 export interface Prepared {
   subscription?: Stripe.Subscription;
+  paymentIntent?: Stripe.PaymentIntent;
 }
 
 async function apply(trx: Trx, event: Stripe.Event, prepared: Prepared): Promise<boolean> {
@@ -62,7 +66,7 @@ async function apply(trx: Trx, event: Stripe.Event, prepared: Prepared): Promise
     case 'customer.subscription.deleted':
       return subscriptionChanged(trx, event.data.object, event.created, event.type);
     case 'charge.refunded':
-      return chargeRefunded(trx, event.data.object);
+      return chargeRefunded(trx, event.data.object, prepared.paymentIntent);
     default:
       return false;
   }
@@ -258,9 +262,15 @@ async function subscriptionChanged(
 
 /**
  * A payment refunded (in whole or in part): takes back the same share of what the pack
- * granted, as far as it is unspent; what was spent already is said in the ledger row.
+ * granted, as far as it is unspent; what was spent already is said in the ledger row. A refund
+ * of a checkout of Mates (`paymentIntent`'s metadata) that is not fulfilled yet came first:
+ * {@link EventTooEarly}, so that it applies after the payment rather than never.
  */
-async function chargeRefunded(trx: Trx, charge: Stripe.Charge): Promise<boolean> {
+async function chargeRefunded(
+  trx: Trx,
+  charge: Stripe.Charge,
+  paymentIntent: Stripe.PaymentIntent | undefined,
+): Promise<boolean> {
   const intent = idOf(charge.payment_intent);
   if (!intent || charge.amount <= 0) return false;
   const checkout = await trx
@@ -268,7 +278,20 @@ async function chargeRefunded(trx: Trx, charge: Stripe.Charge): Promise<boolean>
     .selectAll()
     .where('stripe_payment_intent', '=', intent)
     .executeTakeFirst();
-  if (!checkout || charge.amount_refunded <= checkout.amount_refunded) return false;
+  if (!checkout) {
+    const checkoutId = charge.metadata?.checkoutId ?? paymentIntent?.metadata?.checkoutId;
+    const unpaid =
+      checkoutId &&
+      (await trx
+        .selectFrom('checkouts')
+        .select('state')
+        .where('id', '=', checkoutId)
+        .where('state', '!=', 'paid')
+        .executeTakeFirst());
+    if (unpaid) throw new EventTooEarly();
+    return false;
+  }
+  if (charge.amount_refunded <= checkout.amount_refunded) return false;
   const pack = await packageOf(trx, checkout.package_id);
   const share = (refunded: number, granted: number) =>
     Math.floor((granted * Math.min(refunded, charge.amount)) / charge.amount);

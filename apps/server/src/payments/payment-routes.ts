@@ -255,6 +255,19 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
         prepared.subscription =
           typeof id === 'string' ? await stripe.subscriptions.retrieve(id) : id;
       }
+      // A refund names its payment; the payment's metadata names the checkout, should the
+      // refund come before the checkout's own event.
+      if (event.type === 'charge.refunded' && !event.data.object.metadata?.checkoutId) {
+        const intent = event.data.object.payment_intent;
+        if (typeof intent === 'string') {
+          const known = await db
+            .selectFrom('checkouts')
+            .select('id')
+            .where('stripe_payment_intent', '=', intent)
+            .executeTakeFirst();
+          if (!known) prepared.paymentIntent = await stripe.paymentIntents.retrieve(intent);
+        }
+      }
       const result = await fulfilEvent(db, event, prepared);
       return c.json({ received: true, result });
     } catch (error) {
