@@ -306,6 +306,34 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)(
+    'ends the plan checkout left open when another plan is chosen; refuses one already paid',
+    async () => {
+      // Two plans paid at once left one of them billed by Stripe and granted by nobody.
+      const { client } = await signUp(server);
+      const first = await client.subscription.checkout({ packageId: 'plus' });
+      const second = await client.subscription.checkout({ packageId: 'pro' });
+      expect(sessionOf(first.url).status).toBe('expired');
+      expect((await client.subscription.checkoutStatus(first)).state).toBe('cancelled');
+      const page = await fetch(`${first.url}/pay`, { method: 'POST', redirect: 'manual' });
+      expect(page.status).toBe(409);
+      await stripe.pay(sessionOf(second.url).id);
+      expect((await client.subscription.checkoutStatus(second)).state).toBe('paid');
+
+      // Paid at Stripe, its event not here yet: a second plan is refused, not a second bill.
+      const other = await signUp(server);
+      const paying = await other.client.subscription.checkout({ packageId: 'plus' });
+      const paid = stripe.complete(sessionOf(paying.url).id);
+      await expect(other.client.subscription.checkout({ packageId: 'pro' })).rejects.toMatchObject({
+        code: 5007,
+        message:
+          'You already have a plan. Cancel it on your subscription page before choosing another one.',
+      });
+      expect(await stripe.deliver(paid)).toBe(200);
+      expect((await other.client.subscription.checkoutStatus(paying)).state).toBe('paid');
+    },
+  );
+
   it.skipIf(skip)('ends a checkout the buyer went back from', async () => {
     const { client } = await signUp(server);
     const { url, checkoutId } = await client.subscription.checkout({ packageId: 'coins-500' });

@@ -61,6 +61,37 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
       throw notice(en.notices.payments.unreachable);
     throw error;
   };
+  /**
+   * Ends the user's plan checkouts still open, at Stripe first, before another plan's begins:
+   * two paid together left one subscription billed at Stripe and granted by nobody. One paid
+   * already (its event not here yet) means the user has a plan: refused as such.
+   */
+  const endOpenPlanCheckouts = async (client: Stripe, userId: string) => {
+    const open = await db
+      .selectFrom('checkouts')
+      .innerJoin('packages', 'packages.id', 'checkouts.package_id')
+      .select(['checkouts.id', 'checkouts.stripe_session_id'])
+      .where('checkouts.user_id', '=', userId)
+      .where('checkouts.state', '=', 'open')
+      .where('packages.period', '!=', 'once')
+      .execute();
+    for (const checkout of open) {
+      if (checkout.stripe_session_id) {
+        const session = await client.checkout.sessions
+          .retrieve(checkout.stripe_session_id)
+          .catch(stripeTrouble);
+        if (session.status === 'complete') throw notice(en.notices.payments.planHeld);
+        if (session.status === 'open')
+          await client.checkout.sessions.expire(checkout.stripe_session_id).catch(stripeTrouble);
+      }
+      await db
+        .updateTable('checkouts')
+        .set({ state: 'cancelled', updated_at: now() })
+        .where('id', '=', checkout.id)
+        .where('state', '=', 'open')
+        .execute();
+    }
+  };
   const subscription = new Hono<ApiEnv>();
   const api = contract(subscription, '/subscription');
 
@@ -89,6 +120,7 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
           .where('stripe_subscription_id', 'is not', null)
           .executeTakeFirst();
         if (held) throw notice(en.notices.payments.planHeld);
+        await endOpenPlanCheckouts(client, user.id);
       }
       const checkoutId = randomBytes(16).toString('base64url');
       const metadata = { checkoutId, packageId: pack.id, userId: user.id };
