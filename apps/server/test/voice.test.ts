@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { ApiClient, SaveMatePayload } from '@mates/api-client';
 import { appendMessage } from '../src/chat/messages';
 import { SpeechProviderError } from '../src/voice/speech-engine';
@@ -216,6 +217,34 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
     expect(Math.abs(longWav.durationMs - long.durationMs)).toBeLessThan(5);
     expect(await coins(client)).toBe(WELCOME_COINS);
   });
+
+  it.skipIf(skip)(
+    'makes a bounded number of new samples a day per person; one made already is free',
+    async () => {
+      const { client } = await signUp(app);
+      const limits = app.deps.limits;
+      const daily = limits.voiceSampleDaily;
+      limits.voiceSampleDaily = new RateLimiterMemory({
+        keyPrefix: 'test-day',
+        points: 2,
+        duration: 86400,
+      });
+      try {
+        const first = await client.voice.textToAudio({ text: 'One lantern for the road.' });
+        await client.voice.textToAudio({ text: 'Two lanterns for the road.' });
+        await expect(
+          client.voice.textToAudio({ text: 'Three lanterns for the road.' }),
+        ).rejects.toMatchObject({
+          code: 5007,
+          message: expect.stringMatching(/^Too many attempts/),
+        });
+        const again = await client.voice.textToAudio({ text: 'One lantern for the road.' });
+        expect(await audio(again.audioUrl)).toEqual(await audio(first.audioUrl));
+      } finally {
+        limits.voiceSampleDaily = daily;
+      }
+    },
+  );
 
   it.skipIf(skip)('speaks a message whole through textToAudio, charged like a link', async () => {
     const { client } = await signUp(app);

@@ -62,6 +62,11 @@ export interface RateLimits {
   transcribe: RateLimiterAbstract;
   /** Voice samples (`/voice/textToAudio` with `text`), per user: free, each runs the engine. */
   voiceSample: RateLimiterAbstract;
+  /**
+   * New voice samples made, per user and day: each is free and kept as a file, so a script
+   * would get free speech of any text and fill the disk.
+   */
+  voiceSampleDaily: RateLimiterAbstract;
 }
 
 /**
@@ -134,6 +139,8 @@ export function createRateLimits(scale = 1, shared?: SharedStore): RateLimits {
     transcribe: limiter('transcribe', 20, 60),
     // Previewing voices in the mate editor: a few a minute; the same sample twice is kept.
     voiceSample: limiter('voice-sample', 20, 60),
+    // A creator previews a few voices on a few mates; a sample already made costs nothing here.
+    voiceSampleDaily: limiter('voice-sample-day', 60, 24 * 60 * 60),
   };
 }
 

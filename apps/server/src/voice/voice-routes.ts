@@ -482,6 +482,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
           durationMs: await durationMs(bytes, mimeType),
         };
     }
+    await consume(deps.limits.voiceSampleDaily, user.id);
     let audio;
     try {
       audio = await engine.synthesize(
