@@ -122,15 +122,25 @@ const KEY_PARTS: [string, () => ReactNode][] = [
 ];
 
 describe.each(['dark', 'light'] as const)('visual baselines, %s theme', (theme) => {
-  test.each(KEY_PARTS)('%s', async (name, render) => {
-    await show(render(), theme);
-    // A handful of glyph-edge pixels can differ between runs of software rendering; a changed
-    // colour, spacing or part moves thousands.
-    await expect.element(page.getByTestId('host')).toMatchScreenshot(`${name}-${theme}`, {
-      comparatorName: 'pixelmatch',
-      comparatorOptions: { allowedMismatchedPixels: 40 },
-    });
-  });
+  // On a loaded machine two screenshots in a row can take more than the default 5 s to agree
+  // (a CI run failed "Could not capture a stable screenshot within 5000ms"): the waits are
+  // longer, the comparison the same.
+  test.each(KEY_PARTS)(
+    '%s',
+    async (name, render) => {
+      await show(render(), theme);
+      // A handful of glyph-edge pixels can differ between runs of software rendering; a changed
+      // colour, spacing or part moves thousands.
+      await expect
+        .element(page.getByTestId('host'), { timeout: 25_000 })
+        .toMatchScreenshot(`${name}-${theme}`, {
+          comparatorName: 'pixelmatch',
+          comparatorOptions: { allowedMismatchedPixels: 40 },
+          timeout: 20_000,
+        });
+    },
+    40_000,
+  );
 });
 
 describe.each([360, 768, 1024, 1440])('responsive at %i px', (width) => {
