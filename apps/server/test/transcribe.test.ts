@@ -139,6 +139,21 @@ describe.each(DIALECTS)('POST /voice/transcribe on %s', (dialect) => {
     }
   });
 
+  it.skipIf(skip)('stops a user after a day of recordings', async () => {
+    const { client } = await signUp(app);
+    const daily = app.deps.limits.transcribeDaily;
+    app.deps.limits.transcribeDaily = createRateLimits(0.01).transcribeDaily;
+    try {
+      for (let i = 0; i < 3; i++) await client.voice.transcribe(payload);
+      expect(await errorOf(client.voice.transcribe(payload))).toMatchObject({
+        code: 5007,
+        message: expect.stringMatching(/^Too many attempts\. Please try again in /),
+      });
+    } finally {
+      app.deps.limits.transcribeDaily = daily;
+    }
+  });
+
   it.skipIf(skip)('stops a user after 20 recordings a minute', async () => {
     const { client } = await signUp(app);
     app.deps.limits.transcribe = createRateLimits().transcribe;

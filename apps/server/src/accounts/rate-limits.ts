@@ -60,6 +60,11 @@ export interface RateLimits {
   createImage: RateLimiterAbstract;
   /** Recordings turned into text, per user: each holds the speech-to-text engine. */
   transcribe: RateLimiterAbstract;
+  /**
+   * Recordings turned into text, per user and day: free to the user, paid by the operator to a
+   * hosted engine by the minute of audio.
+   */
+  transcribeDaily: RateLimiterAbstract;
   /** Voice samples (`/voice/textToAudio` with `text`), per user: free, each runs the engine. */
   voiceSample: RateLimiterAbstract;
   /**
@@ -137,6 +142,8 @@ export function createRateLimits(scale = 1, shared?: SharedStore): RateLimits {
     createImage: limiter('create-image', 10, 60),
     // A person speaks a message every few seconds at most; a script would only hold the engine.
     transcribe: limiter('transcribe', 20, 60),
+    // Some hundreds of spoken messages a day is a lot of chatting; a script would run up a bill.
+    transcribeDaily: limiter('transcribe-day', 300, 24 * 60 * 60),
     // Previewing voices in the mate editor: a few a minute; the same sample twice is kept.
     voiceSample: limiter('voice-sample', 20, 60),
     // A creator previews a few voices on a few mates; a sample already made costs nothing here.

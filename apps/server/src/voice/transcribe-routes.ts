@@ -57,7 +57,8 @@ const transcribeSchema = z.object({
  * `POST /voice/transcribe` (#16): a signed-in person's recording (base64, at most 2 MB) turned
  * into text by the engine `TRANSCRIBE_PROVIDER` names, for the composer's microphone. Answers
  * 5007 {@link TRANSCRIPTION_NOT_SET_UP} without one, and an engine's failure in plain words
- * ({@link TRANSCRIBE_FAILURES}). Rate-limited per user (`limits.transcribe`).
+ * ({@link TRANSCRIBE_FAILURES}). Rate-limited per user (`limits.transcribe`, and a day's
+ * `limits.transcribeDaily`).
  */
 export function transcribeRoutes(deps: Deps): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
@@ -69,6 +70,7 @@ export function transcribeRoutes(deps: Deps): Hono<ApiEnv> {
       const engine = deps.transcription;
       if (!engine) throw notice(TRANSCRIPTION_NOT_SET_UP);
       await consume(deps.limits.transcribe, user.id);
+      await consume(deps.limits.transcribeDaily, user.id);
       const input = await read();
       const audio = Buffer.from(input.audio, 'base64');
       if (audio.byteLength > TRANSCRIBE_MAX_BYTES) throw badInput(`audio: ${TOO_BIG}`);
