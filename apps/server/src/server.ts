@@ -214,7 +214,7 @@ function portOf(server: ServerType, asked: number): number {
 
 /**
  * Gives back what a killed process charged for and left unfinished: empty replies (their chat)
- * and pictures never queued (their coins). `start` looks once, then again every `everyMs` (by
+ * and, at start, pictures never queued (their coins). `start` looks once, then again every `everyMs` (by
  * default as often as a dead server's room locks expire, at most every minute), so that a
  * server killed mid-reply on a shared PostgreSQL database is cleared up by the servers still
  * running, not only by the next start. A look that fails (the database or Redis away, even at
@@ -233,6 +233,23 @@ function leftoversSweep(deps: Deps, everyMs?: number) {
   );
   const once = async (starting: boolean) => {
     const now = Date.now();
+    if (starting) {
+      // Pictures: a dead server's window is the moment between charging one and queueing its
+      // job, so the start's look is enough (a look at every sweep scanned the messages table).
+      // At the start of the only server on a SQLite file, no picture is being queued.
+      const asked = dialect === 'sqlite' ? now : now - ABANDONED_AFTER_MS;
+      const unqueued = await recoverUnqueuedPictures(db, new Date(asked));
+      if (unqueued)
+        log.warn(`failed ${unqueued} picture(s) a stop left unqueued; their coins are back`);
+      // Nobody makes a voice clip at the start of the only server on a SQLite file: a claim to
+      // make one is a stopped process's, and would keep its listeners waiting for it to run out.
+      if (dialect === 'sqlite')
+        await db
+          .updateTable('speech_clips')
+          .set({ making_until: null })
+          .where('making_until', 'is not', null)
+          .execute();
+    }
     const recovered = await recoverAbandonedReplies(
       db,
       new Date(now - (mayBeElsewhere ? abandonedAfter : 0)),
@@ -243,11 +260,6 @@ function leftoversSweep(deps: Deps, everyMs?: number) {
       log.info(
         `gave back ${recovered} chat(s) of replies left unfinished by a ${starting ? 'stop' : 'server that died'}`,
       );
-    // At the start of the only server on a SQLite file, no picture is being queued.
-    const asked = starting && dialect === 'sqlite' ? now : now - ABANDONED_AFTER_MS;
-    const unqueued = await recoverUnqueuedPictures(db, new Date(asked));
-    if (unqueued)
-      log.warn(`failed ${unqueued} picture(s) a stop left unqueued; their coins are back`);
   };
   const interval =
     everyMs ??

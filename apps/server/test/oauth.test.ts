@@ -123,6 +123,25 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
         subject: 'You signed in to Mates with Google',
         text: expect.stringContaining('"Forgot your password?"'),
       });
+      // Nor does a registration's ticket that was never redeemed sign anyone in.
+      const ticketed = 'ticketed@example.com';
+      const kept = await app
+        .client()
+        .user.register({ email: ticketed, password: 'attacker horse' });
+      const mail = (app.mailer as ReturnType<typeof memoryMailer>).sent
+        .filter((sent) => sent.to === ticketed)
+        .at(-1)!;
+      const confirm = new URL(linkIn(mail));
+      await app.app.request(confirm.pathname + confirm.search, { method: 'POST' });
+      const ownerCredential = await google.sign(
+        { sub: 'g-201', email: ticketed, email_verified: true },
+        { audience: GOOGLE_CLIENT_ID },
+      );
+      await app.client().user.loginGG({ credential: ownerCredential });
+      expect(await app.client().user.verifyStatus({ email: ticketed, ...kept })).toEqual({
+        verified: false,
+        userInfo: null,
+      });
       // Once linked, signing in again ends nothing and mails nothing.
       const again = await app.client().user.loginGG({ credential });
       await expect(owner.user.benefits()).resolves.toMatchObject({ chats: 50 });

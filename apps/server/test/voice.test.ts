@@ -308,6 +308,63 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)(
+    'gives the coins back for a whole clip whose message is edited before anyone heard it',
+    async () => {
+      const { client } = await signUp(app);
+      const { roomId, messageId } = await mateSays(client, 'The last ferry leaves at nine.');
+      const engine = app.deps.speech!;
+      const real = engine.synthesize;
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      let started!: () => void;
+      const making = new Promise<void>((resolve) => (started = resolve));
+      engine.synthesize = async (...args) => {
+        started();
+        await gate;
+        return real(...args);
+      };
+      try {
+        const whole = client.voice.textToAudio({ messageId });
+        await making;
+        await client.room.editMessage({ roomId, messageId, content: 'The ferry is cancelled.' });
+        open();
+        await expect(whole).rejects.toMatchObject({ code: 5007 });
+        expect(await coins(client)).toBe(WELCOME_COINS);
+      } finally {
+        engine.synthesize = real;
+      }
+    },
+  );
+
+  it.skipIf(skip)(
+    'takes over the making of a clip whose claim ran out, and answers its failure plainly',
+    async () => {
+      const { client } = await signUp(app);
+      const { messageId } = await mateSays(client, 'Keep the lamp lit for me.');
+      const link = await client.speech.link({ messageId });
+      // Another server claimed it and died: its claim runs out in a moment.
+      await app.db
+        .updateTable('speech_clips')
+        .set({ making_until: new Date(Date.now() + 700).toISOString() })
+        .where('message_id', '=', messageId)
+        .execute();
+      const engine = app.deps.speech!;
+      const real = engine.synthesize;
+      engine.synthesize = async () => {
+        throw new SpeechProviderError('wasm trapped', 'failed');
+      };
+      try {
+        // Once (the test run fails on an unhandled rejection, as the server process would end).
+        const answer = await get(link.url);
+        expect(answer.status).toBe(502);
+        expect(await coins(client)).toBe(WELCOME_COINS);
+      } finally {
+        engine.synthesize = real;
+      }
+    },
+  );
+
   it.skipIf(skip)('drops the audio when the message is edited or deleted', async () => {
     const { client } = await signUp(app);
     const { roomId, messageId } = await mateSays(client, 'See you at dawn.');

@@ -82,7 +82,11 @@ export async function linkOrCreateUser(
         .where('password_hash', 'is not', null)
         .executeTakeFirst();
       const hadPassword = Number(withPassword.numUpdatedRows) > 0;
-      if (hadPassword) await trx.deleteFrom('sessions').where('user_id', '=', byEmail.id).execute();
+      if (hadPassword) {
+        await trx.deleteFrom('sessions').where('user_id', '=', byEmail.id).execute();
+        // A registration's ticket not redeemed yet would sign its holder in again.
+        await trx.deleteFrom('email_verifications').where('user_id', '=', byEmail.id).execute();
+      }
       await trx
         .updateTable('users')
         .set({ [column]: identity.subject, updated_at: at })

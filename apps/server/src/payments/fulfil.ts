@@ -280,13 +280,15 @@ async function chargeRefunded(
     .executeTakeFirst();
   if (!checkout) {
     const checkoutId = charge.metadata?.checkoutId ?? paymentIntent?.metadata?.checkoutId;
+    // Only one its payment can still fulfil: open, of a package that still exists.
     const unpaid =
       checkoutId &&
       (await trx
         .selectFrom('checkouts')
-        .select('state')
-        .where('id', '=', checkoutId)
-        .where('state', '!=', 'paid')
+        .innerJoin('packages', 'packages.id', 'checkouts.package_id')
+        .select('checkouts.state')
+        .where('checkouts.id', '=', checkoutId)
+        .where('checkouts.state', 'in', ['open', 'cancelled'])
         .executeTakeFirst());
     if (unpaid) throw new EventTooEarly();
     return false;

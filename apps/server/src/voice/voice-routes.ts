@@ -117,8 +117,12 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
   const failureOf = (error: unknown): SpeechFailure =>
     error instanceof SpeechProviderError ? error.failure : 'failed';
 
-  /** Marks a clip failed and gives its coins back, once (only the call that marked it). */
-  const failClip = async (clip: SpeechClipTable, error: unknown) => {
+  /**
+   * Marks a clip failed and gives its coins back, once (only the call that marked it). A clip
+   * dropped while this server held its claim (`claimedUntil`; its message edited or deleted)
+   * was not refunded by the drop: nothing of it was heard, so the coins come back here.
+   */
+  const failClip = async (clip: SpeechClipTable, error: unknown, claimedUntil: number) => {
     deps.log.warn(`voice clip ${clip.id}: ${(error as Error).message}`);
     await db.transaction().execute(async (trx) => {
       const marked = await trx
@@ -127,7 +131,15 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         .where('id', '=', clip.id)
         .where('state', '=', 'pending')
         .executeTakeFirst();
-      if (Number(marked.numUpdatedRows) > 0)
+      const dropped =
+        Number(marked.numUpdatedRows) === 0 &&
+        Date.now() < claimedUntil &&
+        !(await trx
+          .selectFrom('speech_clips')
+          .select('id')
+          .where('id', '=', clip.id)
+          .executeTakeFirst());
+      if (Number(marked.numUpdatedRows) > 0 || dropped)
         await refundGoldCoins(trx, clip.user_id, clip.cost, {
           reason: 'refund: voice failed',
           reference: { type: 'message', id: clip.message_id },
@@ -135,15 +147,26 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     });
   };
 
-  /** Starts making a pending clip: speaks its message, stores the file, records it. */
-  const startMaking = async (engine: SpeechEngine, clip: SpeechClipTable): Promise<Making> => {
+  /**
+   * Starts making a pending clip this server claimed until `claimedUntil`: speaks its message,
+   * stores the file, records it.
+   */
+  const startMaking = async (
+    engine: SpeechEngine,
+    clip: SpeechClipTable,
+    claimedUntil: number,
+  ): Promise<Making> => {
     const message = await db
       .selectFrom('messages')
       .select('content')
       .where('id', '=', clip.message_id)
       .executeTakeFirst();
     const text = message ? await spokenText(message.content) : '';
-    if (!message || sha256(text) !== clip.text_hash) throw new Error('the message changed');
+    if (!message || sha256(text) !== clip.text_hash) {
+      const changed = new Error('the message changed');
+      await failClip(clip, changed, claimedUntil);
+      throw changed;
+    }
     let audio;
     try {
       audio = await engine.synthesize(
@@ -151,7 +174,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         { signal: AbortSignal.timeout(SYNTHESIS_TIMEOUT_MS) },
       );
     } catch (error) {
-      await failClip(clip, error);
+      await failClip(clip, error, claimedUntil);
       throw error;
     }
     const writer = store.create(audio.mimeType);
@@ -179,7 +202,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         await writer.finish();
       } catch (error) {
         await writer.abort();
-        await failClip(clip, error);
+        await failClip(clip, error, claimedUntil);
         tell((to) => to.error(error));
         return false;
       }
@@ -195,8 +218,15 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         .where('id', '=', clip.id)
         .where('state', '=', 'pending')
         .executeTakeFirst();
-      // The message changed or went while it was spoken: keep nothing.
-      if (Number(recorded.numUpdatedRows) === 0) await store.remove(writer.key);
+      // The message changed or went while it was spoken: keep nothing. Whoever listened heard
+      // it (no refund); with nobody listening, nothing was heard.
+      if (Number(recorded.numUpdatedRows) === 0) {
+        await store.remove(writer.key);
+        if (!listener) {
+          await failClip(clip, new Error('the message changed while it was spoken'), claimedUntil);
+          return false;
+        }
+      }
       tell((to) => to.close());
       return true;
     })();
@@ -205,13 +235,15 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
 
   /**
    * Claims the making of a pending clip for this server until {@link MAKING_CLAIM_MS} from now,
-   * unless another server's claim still lasts: whether it is this server's to make.
+   * unless another server's claim still lasts: until when it is this server's to make, or
+   * `null`.
    */
-  const claimMaking = async (clipId: string): Promise<boolean> => {
+  const claimMaking = async (clipId: string): Promise<number | null> => {
     const at = Date.now();
+    const until = at + MAKING_CLAIM_MS;
     const claimed = await db
       .updateTable('speech_clips')
-      .set({ making_until: new Date(at + MAKING_CLAIM_MS).toISOString() })
+      .set({ making_until: new Date(until).toISOString() })
       .where('id', '=', clipId)
       .where('state', '=', 'pending')
       .where('file', 'is', null)
@@ -222,7 +254,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         ]),
       )
       .executeTakeFirst();
-    return Number(claimed.numUpdatedRows) > 0;
+    return Number(claimed.numUpdatedRows) > 0 ? until : null;
   };
 
   /** Lets go of a claim whose making never began (the message changed, the store failed). */
@@ -243,21 +275,23 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
    * or went. Should that server's claim run out (it died), this one takes the making over.
    */
   const madeElsewhere = async (engine: SpeechEngine, clipId: string): Promise<boolean> => {
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, MADE_ELSEWHERE_POLL_MS));
-      const row = await db
-        .selectFrom('speech_clips')
-        .selectAll()
-        .where('id', '=', clipId)
-        .executeTakeFirst();
-      if (!row || row.state !== 'pending' || row.file) return row?.state === 'ready';
-      if (await claimMaking(clipId)) {
-        const mine = await startMaking(engine, row).catch(async (error: unknown) => {
-          await releaseMaking(clipId);
-          throw error;
-        });
-        return mine.done;
+    try {
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, MADE_ELSEWHERE_POLL_MS));
+        const row = await db
+          .selectFrom('speech_clips')
+          .selectAll()
+          .where('id', '=', clipId)
+          .executeTakeFirst();
+        if (!row || row.state !== 'pending' || row.file) return row?.state === 'ready';
+        const until = await claimMaking(clipId);
+        if (until !== null) return await (await startMaking(engine, row, until)).done;
       }
+    } catch (error) {
+      // Told as a clip not made (its failure, if it was the engine's, refunded it already).
+      deps.log.warn(`voice clip ${clipId}: ${(error as Error).message}`);
+      await releaseMaking(clipId);
+      return false;
     }
   };
 
@@ -268,10 +302,11 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
   const makingOf = (engine: SpeechEngine, clip: SpeechClipTable): Promise<Making> => {
     let run = making.get(clip.id);
     if (!run) {
-      run = claimMaking(clip.id).then(async (mine): Promise<Making> => {
-        if (!mine) return { mimeType: '', live: null, done: madeElsewhere(engine, clip.id) };
+      run = claimMaking(clip.id).then(async (until): Promise<Making> => {
+        if (until === null)
+          return { mimeType: '', live: null, done: madeElsewhere(engine, clip.id) };
         try {
-          return await startMaking(engine, clip);
+          return await startMaking(engine, clip, until);
         } catch (error) {
           await releaseMaking(clip.id);
           throw error;
@@ -279,7 +314,8 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
       });
       making.set(clip.id, run);
       const forget = () => void making.delete(clip.id);
-      run.then((started) => started.done.finally(forget), forget);
+      // Forgotten however it ends; its callers see the failure, this chain handles it.
+      run.then((started) => started.done.finally(forget), forget).catch(() => {});
     }
     return run;
   };
@@ -442,9 +478,11 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
       let { clip } = await claimClip(engine, user.id, input.messageId, input.voice);
       if (!clip.file) {
         try {
-          await (
-            await makingOf(engine, clip)
-          ).done;
+          const first = !making.has(clip.id);
+          const run = await makingOf(engine, clip);
+          // Nobody hears this call's making as it comes: only the whole file is answered.
+          if (first) await run.live?.cancel();
+          await run.done;
         } catch {
           // Told below from the clip's state.
         }
