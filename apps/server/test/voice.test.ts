@@ -84,6 +84,24 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     fetch(`${app.base}${url}`, { headers });
   const audio = async (url: string) => new Uint8Array(await (await get(url)).arrayBuffer());
+  /**
+   * Holds every synthesis until `open()`: `started` settles once one has begun; `restore()`
+   * puts the engine back.
+   */
+  const holdSynthesis = () => {
+    const engine = app.deps.speech!;
+    const real = engine.synthesize;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let begin!: () => void;
+    const started = new Promise<void>((resolve) => (begin = resolve));
+    engine.synthesize = async (...args) => {
+      begin();
+      await gate;
+      return real(...args);
+    };
+    return { started, open, restore: () => void (engine.synthesize = real) };
+  };
   const speechFiles = () => {
     const dir = path.join(app.deps.config.dataDir, 'speech');
     return fs.existsSync(dir)
@@ -283,27 +301,17 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
       // a refund here made every clip free (link, play, edit).
       const { client } = await signUp(app);
       const { roomId, messageId } = await mateSays(client, 'Wait for me by the old bridge.');
-      const engine = app.deps.speech!;
-      const real = engine.synthesize;
-      let open!: () => void;
-      const gate = new Promise<void>((resolve) => (open = resolve));
-      let started!: () => void;
-      const making = new Promise<void>((resolve) => (started = resolve));
-      engine.synthesize = async (...args) => {
-        started();
-        await gate;
-        return real(...args);
-      };
+      const held = holdSynthesis();
       try {
         const link = await client.speech.link({ messageId });
         const heard = audio(link.url);
-        await making;
+        await held.started;
         await client.room.editMessage({ roomId, messageId, content: 'Meet me at the harbour.' });
-        open();
+        held.open();
         expect(wavInfo(await heard).durationMs).toBeGreaterThan(0);
         expect(await coins(client)).toBe(WELCOME_COINS - COST);
       } finally {
-        engine.synthesize = real;
+        held.restore();
       }
     },
   );
@@ -313,26 +321,16 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
     async () => {
       const { client } = await signUp(app);
       const { roomId, messageId } = await mateSays(client, 'The last ferry leaves at nine.');
-      const engine = app.deps.speech!;
-      const real = engine.synthesize;
-      let open!: () => void;
-      const gate = new Promise<void>((resolve) => (open = resolve));
-      let started!: () => void;
-      const making = new Promise<void>((resolve) => (started = resolve));
-      engine.synthesize = async (...args) => {
-        started();
-        await gate;
-        return real(...args);
-      };
+      const held = holdSynthesis();
       try {
         const whole = client.voice.textToAudio({ messageId });
-        await making;
+        await held.started;
         await client.room.editMessage({ roomId, messageId, content: 'The ferry is cancelled.' });
-        open();
+        held.open();
         await expect(whole).rejects.toMatchObject({ code: 5007 });
         expect(await coins(client)).toBe(WELCOME_COINS);
       } finally {
-        engine.synthesize = real;
+        held.restore();
       }
     },
   );
