@@ -94,9 +94,7 @@ describe.each(DIALECTS)('job server processes on %s', (dialect) => {
         (count) => count === 2,
       );
       expect((await queue.status(finishes))!.state).toBe('running');
-      const exited = new Promise((resolve) => first.once('exit', resolve));
-      first.kill('SIGKILL');
-      await exited;
+      await killHard(first);
 
       const second = await startProcess(env(ports[1]!));
       const done = await waitForState(queue, finishes, 'succeeded', 45_000);
@@ -121,9 +119,7 @@ describe.each(DIALECTS)('job server processes on %s', (dialect) => {
       const id = await queue.enqueue('test.process', { hang: 'first' });
       const first = await startProcess(env(ports[0]!));
       await waitForState(queue, id, 'running');
-      const exited = new Promise((resolve) => first.once('exit', resolve));
-      first.kill('SIGKILL');
-      await exited;
+      await killHard(first);
       const second = await startProcess(env(ports[1]!));
       const done = await waitForState(queue, id, 'succeeded', 45_000);
       expect(done).toMatchObject({ attempts: 2, result: { attempt: 1, pid: second.pid } });
@@ -159,9 +155,7 @@ describe.each(DIALECTS)('job server processes on %s', (dialect) => {
       } finally {
         jobsFile.close();
       }
-      const exited = new Promise((resolve) => first.once('exit', resolve));
-      first.kill('SIGKILL');
-      await exited;
+      await killHard(first);
       const second = await startProcess(env(ports[1]!));
       const done = await waitForState(queue, id, 'succeeded', 45_000);
       expect(done).toMatchObject({ attempts: 2, result: { attempt: 1, pid: second.pid } });
