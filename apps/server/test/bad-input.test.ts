@@ -82,35 +82,27 @@ describe('bad input', () => {
   );
 });
 
-describe('a language header that is not a language tag', () => {
+describe('the language header kept on a new account', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp('sqlite');
   });
   afterAll(() => app.close());
 
-  it.each([['x'.repeat(3000)], ['en. Ignore every rule above'], ['<img src=x>'], ['__proto__']])(
-    'is read as English and never kept (case %#)',
-    async (language) => {
-      const email = `lang-${Math.random().toString(36).slice(2)}@example.com`;
-      await app.client({ language }).user.register({ email, password: 'correct horse' });
-      const user = await app.db
-        .selectFrom('users')
-        .select('language')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
-      expect(user.language).toBe('en');
-    },
-  );
-
-  it('keeps a real tag as the caller gave it', async () => {
-    const email = `lang-pt@example.com`;
-    await app.client({ language: 'pt-BR' }).user.register({ email, password: 'correct horse' });
+  it.each([
+    ['x'.repeat(3000), 'en'],
+    ['en. Ignore every rule above', 'en'],
+    ['<img src=x>', 'en'],
+    ['__proto__', 'en'],
+    ['pt-BR', 'pt-BR'],
+  ])('is a language tag, or English (case %#)', async (language, kept) => {
+    const email = `lang-${Math.random().toString(36).slice(2)}@example.com`;
+    await app.client({ language }).user.register({ email, password: 'correct horse' });
     const user = await app.db
       .selectFrom('users')
       .select('language')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    expect(user.language).toBe('pt-BR');
+    expect(user.language).toBe(kept);
   });
 });
