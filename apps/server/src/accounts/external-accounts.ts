@@ -67,14 +67,12 @@ export async function linkOrCreateUser(
       // Only the sign-in that verifies a pending sign-up grants the welcome.
       const verified = await trx
         .updateTable('users')
-        .set({ email_verified_at: at, password_hash: null, updated_at: at })
+        .set({ email_verified_at: at, updated_at: at })
         .where('id', '=', byEmail.id)
         .where('email_verified_at', 'is', null)
         .executeTakeFirst();
-      if (Number(verified.numUpdatedRows) > 0) {
-        await trx.deleteFrom('email_verifications').where('user_id', '=', byEmail.id).execute();
-        await addBenefits(trx, byEmail.id, welcome, WELCOME);
-      }
+      const pending = Number(verified.numUpdatedRows) > 0;
+      if (pending) await addBenefits(trx, byEmail.id, welcome, WELCOME);
       const withPassword = await trx
         .updateTable('users')
         .set({ password_hash: null, updated_at: at })
@@ -82,17 +80,16 @@ export async function linkOrCreateUser(
         .where('password_hash', 'is not', null)
         .executeTakeFirst();
       const hadPassword = Number(withPassword.numUpdatedRows) > 0;
-      if (hadPassword) {
-        await trx.deleteFrom('sessions').where('user_id', '=', byEmail.id).execute();
-        // A registration's ticket not redeemed yet would sign its holder in again.
-        await trx.deleteFrom('email_verifications').where('user_id', '=', byEmail.id).execute();
-      }
+      if (hadPassword) await trx.deleteFrom('sessions').where('user_id', '=', byEmail.id).execute();
+      // A registration's link, or a ticket not redeemed yet, would sign its holder in again.
+      await trx.deleteFrom('email_verifications').where('user_id', '=', byEmail.id).execute();
       await trx
         .updateTable('users')
         .set({ [column]: identity.subject, updated_at: at })
         .where('id', '=', byEmail.id)
         .execute();
-      return hadPassword;
+      // A pending sign-up's owner is signing up now: nothing of theirs was taken away.
+      return hadPassword && !pending;
     });
     const user = await db
       .selectFrom('users')
