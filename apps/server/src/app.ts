@@ -61,7 +61,9 @@ export function createApp(deps: Deps): Hono {
     c.set('user', user);
     if (user) {
       c.set('userId', user.id);
-      c.set('log', c.get('log').child({ userId: user.id }));
+      // One child of the server's logger rather than a child of the request's: pino redacts
+      // each child's fields as it is made, and two cost three times what one does.
+      c.set('log', deps.log.child({ reqId: c.get('requestId'), userId: user.id }));
     }
     await next();
   });

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { MateTable, PersonaTable } from '../db/schema';
 import type { ChatTurn, LanguageModel } from '../llm/language-model';
 
@@ -18,14 +19,25 @@ export interface PromptSource {
 }
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+/**
+ * Names already looked up: every prompt asks, and ICU took about a tenth of a millisecond a
+ * call while fifty sends arrived at once (#20). Tags come from callers, so the kept ones are
+ * bounded (lru-cache).
+ */
+const namesKept = new LRUCache<string, string>({ max: 500 });
 
 /** An English name for a language tag, e.g. `es` → "Spanish". */
 export function languageName(tag: string): string {
-  try {
-    return languageNames.of(tag) ?? tag;
-  } catch {
-    return tag;
+  let name = namesKept.get(tag);
+  if (name === undefined) {
+    try {
+      name = languageNames.of(tag) ?? tag;
+    } catch {
+      name = tag;
+    }
+    namesKept.set(tag, name);
   }
+  return name;
 }
 
 /**
