@@ -91,8 +91,6 @@ export async function startReply(
         .where('image_prompt', 'is', null)
         .execute();
     }
-    await countMessage(trx, { mateId: room.mate_id });
-    await recordChatForTrending(trx, { mateId: room.mate_id, userId: user.id });
     const reply: NewMessage = {
       role: 'mate',
       content: '',
@@ -116,6 +114,11 @@ export async function startReply(
         reference: { type: 'message', id: replyRow.id },
       }),
     );
+    // The mate's figures go last: every send to a mate writes its row, and on PostgreSQL the
+    // row stays locked until the commit, so a send to a popular mate waits for the others'
+    // commits only, not for their whole turns (#20).
+    await countMessage(trx, { mateId: room.mate_id });
+    await recordChatForTrending(trx, { mateId: room.mate_id, userId: user.id });
     return { user, room, userMessage, reply: replyRow, droppedSpeech };
   });
 }
