@@ -92,6 +92,8 @@ export function sendRoute(deps: Deps): Hono<ApiEnv> {
       await removeSpeechFiles(config, started.droppedSpeech);
       // Only now, with the user's message saved, does the first byte go out.
       const events = openEventStream(res, controller, c.get('requestId'));
+      // Started: the next send waiting may start (see `send-starts.ts`).
+      c.get('sendStarted')();
       await writeReply(replyDeps, started, language, events.send, controller.signal, early);
       events.done();
     } finally {
