@@ -22,10 +22,10 @@ import {
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { ProviderError, type ChatTurn } from '../llm/language-model';
-import { buildTurns, languageName } from './prompt';
+import { languageName } from './prompt';
 import { requireModel } from './model-refusal';
 import { textsFor } from '../i18n/texts';
-import { loadConversation } from './conversation';
+import { fittingTurns, loadConversation } from './conversation';
 import { canContinue, findOwnRoom } from './rooms';
 import { refundChat, spendChat, type Movement } from '../accounts/benefits';
 import { requireSpentChat } from './start-reply';
@@ -170,23 +170,21 @@ export function generationRoutes(deps: Deps) {
     // A closed mate's card is not run for anyone but its creator, not even as suggestions.
     if (!(await canContinue(db, user, room)))
       throw notice(textsFor(c.get('language'))('room.readOnly'));
-    const conversation = await loadConversation(db, room, user, '');
-    const userName = conversation.persona?.name ?? conversation.userName;
-    const ask = {
-      role: 'user' as const,
-      content: inspirationAsk(kind, {
-        user: userName,
-        mate: conversation.mate.name,
-        looks: conversation.mate.description,
-        language: languageName(c.get('language')),
-      }),
-    };
     const { maxTokens } = INSPIRATIONS[kind];
-    const turns = buildTurns(
-      {
-        ...conversation,
-        language: c.get('language'),
-        history: [...conversation.history, { role: 'user', content: ask.content }],
+    const turns = await fittingTurns(
+      async (recent) => {
+        const conversation = await loadConversation(db, room, user, '', recent);
+        const ask = inspirationAsk(kind, {
+          user: conversation.persona?.name ?? conversation.userName,
+          mate: conversation.mate.name,
+          looks: conversation.mate.description,
+          language: languageName(c.get('language')),
+        });
+        return {
+          ...conversation,
+          language: c.get('language'),
+          history: [...conversation.history, { role: 'user', content: ask }],
+        };
       },
       deps.chat.model,
       maxTokens,

@@ -8,8 +8,7 @@ import { ProviderError, type LanguageModel } from '../llm/language-model';
 import { textsFor } from '../i18n/texts';
 import { toMessage } from './messages';
 import { saveReplyText } from './reply-saves';
-import { buildTurns } from './prompt';
-import { loadConversation } from './conversation';
+import { fittingTurns, loadConversation } from './conversation';
 import { failEmptyReply, type StartedReply } from './start-reply';
 import { startGeneration, type ReplyGeneration } from './reply-generation';
 import type { Logger } from '../logging/logger';
@@ -181,13 +180,15 @@ async function generateFor(
   language: string,
   signal: AbortSignal,
 ): Promise<ReplyGeneration> {
-  const conversation = await loadConversation(
-    deps.db,
-    started.room,
-    started.user,
-    started.reply.id,
+  const { room, user, reply } = started;
+  const turns = await fittingTurns(
+    async (recent) => ({
+      ...(await loadConversation(deps.db, room, user, reply.id, recent)),
+      language,
+    }),
+    deps.model,
+    deps.maxTokens,
   );
-  const turns = buildTurns({ ...conversation, language }, deps.model, deps.maxTokens);
   return startGeneration(deps.model, turns, { maxTokens: deps.maxTokens, signal });
 }
 
@@ -202,9 +203,15 @@ export async function generateAhead(
   language: string,
   signal: AbortSignal,
 ): Promise<ReplyGeneration> {
-  const conversation = await loadConversation(deps.db, turn.room, turn.user, null);
-  const history = [...conversation.history, { role: 'user' as const, content: turn.content }];
-  const turns = buildTurns({ ...conversation, history, language }, deps.model, deps.maxTokens);
+  const turns = await fittingTurns(
+    async (recent) => {
+      const conversation = await loadConversation(deps.db, turn.room, turn.user, null, recent);
+      const history = [...conversation.history, { role: 'user' as const, content: turn.content }];
+      return { ...conversation, history, language };
+    },
+    deps.model,
+    deps.maxTokens,
+  );
   const generation = startGeneration(deps.model, turns, { maxTokens: deps.maxTokens, signal });
   // Node's HTTP client writes a request on its connection at the next tick. The turn's
   // statements that follow run back to back without giving the loop a turn, so the request
