@@ -1,0 +1,135 @@
+// What building a reply's prompt costs the server as a conversation grows (#20): reading the
+// room's newest messages that fit the model's context (`fittingTurns`, what a send does), beside
+// reading the whole room as sends did before. Both run on the event loop, so every other caller
+// of the server waits for them. Rooms of 10, 1,000 and 10,000 messages of about 170 characters;
+// an 8,192-token context. On SQLite (a file, as in production) and, when it answers,
+// PostgreSQL. BENCH_PROMPT_CALLS (default 200) sets the calls timed per row. Prints a table and
+// saves bench/results/prompt.json.
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { appendMessages } from '../src/chat/messages';
+import { buildTurns } from '../src/chat/prompt';
+import { fittingTurns, loadConversation } from '../src/chat/conversation';
+import { connect } from '../src/db/connect';
+import { migrateToLatest } from '../src/db/migrate';
+import { seedIfEmpty } from '../src/seed/seed';
+import { createFolderStore } from '../src/media/folder-store';
+import { freshDatabase, postgresAvailable } from '../test/harness';
+import { benchUser } from './bench-user';
+import { saveResults, type ResultRow } from './results';
+import type { Db } from '../src/db/connect';
+
+const CALLS = Number(process.env.BENCH_PROMPT_CALLS ?? 200);
+const SIZES = [10, 1000, 10_000];
+const REPLY_TOKENS = 512;
+/** The context of a common hosted or local model; tokens counted as the OpenAI provider does. */
+const model = { contextSize: 8192, countTokens: (text: string) => Math.ceil(text.length / 4) };
+const LINE =
+  'She laughed softly and leaned closer, the lantern light catching in her eyes as she told ' +
+  'you about the old lighthouse keeper and his stubborn cat.';
+
+async function sqliteDatabase(): Promise<Db & { drop: () => Promise<void> }> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-prompt-bench-'));
+  const database = connect({ sqliteFile: path.join(folder, 'mates.db') });
+  await migrateToLatest(database.db as never, database.dialect);
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Mean milliseconds of `work` over {@link CALLS} calls, after a few to warm up. */
+async function meanMs(work: () => Promise<unknown>): Promise<number> {
+  for (let index = 0; index < 10; index += 1) await work();
+  const started = performance.now();
+  for (let index = 0; index < CALLS; index += 1) await work();
+  return Math.round(((performance.now() - started) / CALLS) * 1000) / 1000;
+}
+
+async function measure(dialect: 'sqlite' | 'postgres'): Promise<ResultRow[]> {
+  const database = dialect === 'sqlite' ? await sqliteDatabase() : await freshDatabase(dialect);
+  const { db } = database;
+  const rows: ResultRow[] = [];
+  try {
+    const media = createFolderStore(fs.mkdtempSync(path.join(os.tmpdir(), 'mates-prompt-media-')));
+    await seedIfEmpty(db, { media });
+    const mate = await db.selectFrom('mates').select('id').executeTakeFirstOrThrow();
+    for (const size of SIZES) {
+      const userId = `prompt-bench-${size}`;
+      await benchUser(db, userId, { chats: 0, goldCoins: 0 });
+      const user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const at = new Date().toISOString();
+      const room = { id: `room-${size}`, user_id: userId, mate_id: mate.id, persona_id: null };
+      await db
+        .insertInto('rooms')
+        .values({ ...room, created_at: at, updated_at: at })
+        .execute();
+      for (let start = 0; start < size; start += 1000) {
+        const batch = Array.from({ length: Math.min(1000, size - start) }, (_, offset) => ({
+          role: (start + offset) % 2 ? ('mate' as const) : ('user' as const),
+          content: `${start + offset}. ${LINE}`,
+          status: 'complete' as const,
+        }));
+        await appendMessages(db, room.id, batch);
+      }
+      // As autovacuum would soon after: PostgreSQL plans by its statistics of the table, and
+      // without them it sorted the whole room rather than read its index backwards.
+      if (dialect === 'postgres') await sql`analyze messages`.execute(db);
+      const roomRow = { ...room, created_at: at, updated_at: at };
+      const fitting = await fittingTurns(
+        async (recent) => ({
+          ...(await loadConversation(db, roomRow, user, null, recent)),
+          language: 'en',
+        }),
+        model,
+        REPLY_TOKENS,
+      );
+      rows.push({
+        database: dialect,
+        messages: String(size),
+        'turns in the prompt': fitting.length - 1,
+        'newest that fit ms': await meanMs(() =>
+          fittingTurns(
+            async (recent) => ({
+              ...(await loadConversation(db, roomRow, user, null, recent)),
+              language: 'en',
+            }),
+            model,
+            REPLY_TOKENS,
+          ),
+        ),
+        'whole room ms': await meanMs(async () =>
+          buildTurns(
+            {
+              ...(await loadConversation(db, roomRow, user, null, Number.MAX_SAFE_INTEGER)),
+              language: 'en',
+            },
+            model,
+            REPLY_TOKENS,
+          ),
+        ),
+      });
+    }
+  } finally {
+    await database.drop();
+  }
+  return rows;
+}
+
+const rows = await measure('sqlite');
+if (await postgresAvailable()) rows.push(...(await measure('postgres')));
+else console.log('PostgreSQL does not answer: SQLite only.');
+console.log(
+  `A reply's prompt as its room grows: the newest messages that fit an 8,192-token context, read a few at a time, beside the whole room read at once (mean of ${CALLS} calls, ${os.cpus().length} cores).`,
+);
+console.table(rows);
+saveResults('prompt', rows);
