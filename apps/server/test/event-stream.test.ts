@@ -103,6 +103,14 @@ describe('a chat event stream', () => {
     ]);
   });
 
+  it('aborts the reply of a client gone before the stream opened', () => {
+    const { res } = recordingResponse();
+    Object.assign(res, { destroyed: true });
+    const controller = new AbortController();
+    openEventStream(res, controller, 'request-3');
+    expect(controller.signal.aborted).toBe(true);
+  });
+
   it('writes nothing once the client has left, and aborts the reply', async () => {
     const { res, writes } = recordingResponse();
     const controller = new AbortController();

@@ -30,6 +30,8 @@ export function openEventStream(
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
+  // Gone already (while the send started): nobody will read the reply.
+  if (res.destroyed) controller.abort();
   const open = () => !res.writableEnded && !res.destroyed;
   let unsent: ChatStreamEvent[] = [];
   let flushing = false;
