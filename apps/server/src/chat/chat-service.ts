@@ -20,7 +20,10 @@ export interface ChatService {
   end: (roomId: string) => Promise<void>;
   /** Stops the room's reply, if any, on whichever server writes it. */
   stop: (roomId: string) => Promise<void>;
-  /** Stops every reply this server writes, with `reason` (a shutdown: see {@link ServerStopping}). */
+  /**
+   * Stops every reply this server writes, and each one begun afterwards, with `reason` (a
+   * shutdown: see {@link ServerStopping}).
+   */
   stopAll: (reason: unknown) => void;
   /** Resolves once this server writes no reply. */
   whenIdle: () => Promise<void>;
@@ -51,6 +54,8 @@ export function createChatService(
   const locks = options.locks ?? memoryRoomLocks();
   const active = new Map<string, { controller: AbortController; claim: RoomClaim }>();
   let idle: (() => void)[] = [];
+  /** Set by `stopAll`: why replies begun from then on are stopped at once. */
+  let stopping: { reason: unknown } | null = null;
   const stopHere = (roomId: string) => active.get(roomId)?.controller.abort();
   options.stops?.listen(stopHere);
   return {
@@ -66,6 +71,9 @@ export function createChatService(
         once: true,
       });
       active.set(roomId, { controller, claim });
+      // Begun after the server began to stop (a send that was waiting its turn): stopped as
+      // the others were, so the stop does not wait for a whole reply.
+      if (stopping) controller.abort(stopping.reason);
       return controller;
     },
     end: async (roomId) => {
@@ -81,6 +89,7 @@ export function createChatService(
       await options.stops?.publish(roomId);
     },
     stopAll: (reason) => {
+      stopping = { reason };
       for (const { controller } of active.values()) controller.abort(reason);
     },
     whenIdle: () =>
