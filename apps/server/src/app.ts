@@ -16,7 +16,7 @@ import { passwordResetRoutes } from './accounts/password-reset-routes';
 import { paymentRoutes } from './payments/payment-routes';
 import { roomRoutes } from './chat/room-routes';
 import { sendRoute } from './chat/send-route';
-import { sendStarts } from './chat/send-starts';
+import { SENDS_STARTING_AT_ONCE, sendStarts } from './chat/send-starts';
 import { generationRoutes } from './chat/generation-routes';
 import { saveMateRoute } from './catalog/save-mate-route';
 import { studioRoutes } from './catalog/studio-routes';
@@ -48,7 +48,7 @@ export function createApp(deps: Deps): Hono {
   });
   const api = new Hono<ApiEnv>();
   // Before the session is read: that is part of a send's start.
-  api.use('/girl/chat/send', sendStarts());
+  api.use('/girl/chat/send', sendStarts(deps.dialect === 'sqlite' ? SENDS_STARTING_AT_ONCE : null));
   api.use(async (c, next) => {
     const token = c.req.header('token') ?? '';
     c.set('token', token);

@@ -1,10 +1,13 @@
 import type http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { createAdaptorServer } from '@hono/node-server';
-import { sendStarts } from '../src/chat/send-starts';
+import { SENDS_STARTING_AT_ONCE, sendStarts } from '../src/chat/send-starts';
+import { speechOf } from '../src/voice/speech-clips';
+import { chattableMateId, doubleModel, signUp, startTestServer } from './harness';
+import { startOpenAiDouble } from './openai-double';
 
 // Chat sends start first come, first served, a few at a time (#20): see send-starts.ts.
 
@@ -19,8 +22,13 @@ function deferred() {
  * An app whose `/send` holds each send (named by its body) until `finish(name)`, then lets go of
  * its place; a send named `refuse` throws instead.
  */
-function startingApp(permits: number) {
+function startingApp(permits: number | null) {
   const app = new Hono();
+  let arrived = 0;
+  app.use('/send', async (_, next) => {
+    arrived += 1;
+    await next();
+  });
   const held = new Map<string, ReturnType<typeof deferred>>();
   const started: string[] = [];
   let running = 0;
@@ -50,6 +58,8 @@ function startingApp(permits: number) {
     app,
     started,
     most: () => most,
+    /** Sends that arrived and are not started: waiting for a place. */
+    waiting: () => arrived - started.length,
     send: (name: string) => app.request('/send', { method: 'POST', body: name }),
     /** Waits until `name` is being started, then lets it finish. */
     finish: async (name: string) => {
@@ -65,6 +75,20 @@ describe('chat sends starting', () => {
   afterEach(async () => {
     for (const close of closing.splice(0)) await close();
   });
+
+  /** `app` served over HTTP on 127.0.0.1 until the test ends. */
+  async function listening(app: Hono) {
+    const server = createAdaptorServer({ fetch: app.fetch }) as http.Server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closing.push(
+      () =>
+        new Promise((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+    return server.address() as AddressInfo;
+  }
 
   it('starts sends in the order they came, two at a time', async () => {
     const starting = startingApp(2);
@@ -96,18 +120,42 @@ describe('chat sends starting', () => {
     expect(await (await next).text()).toBe('sent next');
   });
 
+  it('starts every send at once when it has no places (PostgreSQL)', async () => {
+    const starting = startingApp(null);
+    const answers = ['a', 'b', 'c'].map((name) => starting.send(name));
+    await starting.until(() => starting.started.length === 3);
+    for (const name of ['c', 'b', 'a']) await starting.finish(name);
+    expect(await Promise.all(answers.map(async (answer) => (await answer).text()))).toEqual([
+      'sent a',
+      'sent b',
+      'sent c',
+    ]);
+    expect(starting.most()).toBe(3);
+  });
+
+  it('drops a send whose caller left while it waited for a place', async () => {
+    const starting = startingApp(1);
+    const { port } = await listening(starting.app);
+    const first = fetch(`http://127.0.0.1:${port}/send`, { method: 'POST', body: 'first' });
+    await starting.until(() => starting.started.length === 1);
+    // A whole send, then the caller hangs up while it waits behind the first.
+    const leaving = net.connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => leaving.once('connect', () => resolve()));
+    leaving.write('POST /send HTTP/1.1\r\nHost: x\r\nContent-Length: 7\r\n\r\nleaving');
+    await starting.until(() => starting.waiting() === 1);
+    leaving.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = fetch(`http://127.0.0.1:${port}/send`, { method: 'POST', body: 'after' });
+    await starting.finish('first');
+    await starting.finish('after');
+    expect(await (await first).text()).toBe('sent first');
+    expect(await (await after).text()).toBe('sent after');
+    expect(starting.started).toEqual(['first', 'after']);
+  });
+
   it('holds no place for a send whose body is still arriving', async () => {
     const starting = startingApp(1);
-    const server = createAdaptorServer({ fetch: starting.app.fetch }) as http.Server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    closing.push(
-      () =>
-        new Promise((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    );
-    const { port } = server.address() as AddressInfo;
+    const { port } = await listening(starting.app);
     // Headers and part of the body, the rest later: a caller on a slow line, or one stalling.
     const slow = net.connect(port, '127.0.0.1');
     const slowAnswer = new Promise<string>((resolve) => {
@@ -126,5 +174,80 @@ describe('chat sends starting', () => {
     slow.write('ow');
     await starting.finish('slow');
     expect(await slowAnswer).toContain('sent slow');
+  });
+});
+
+describe('a server on SQLite starting chat sends', () => {
+  let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    double = await startOpenAiDouble();
+    server = await startTestServer('sqlite', { model: doubleModel(double) });
+  });
+  afterAll(async () => {
+    await server.close();
+    await double.close();
+  });
+
+  it('lets the next send start while regenerations remove the voice of the replies they replace', async () => {
+    const { client, userInfo } = await signUp(server);
+    const mateId = await chattableMateId(server.db);
+    // As many rooms as there are places, each with a voiced reply.
+    const rooms: string[] = [];
+    for (let index = 0; index < SENDS_STARTING_AT_ONCE; index += 1) {
+      const { roomId } = await client.room.createRoom({ mateId });
+      await client.girl.chatSend({ roomId, content: 'Hello there' }, { onData: () => {} });
+      const reply = await server.db
+        .selectFrom('messages')
+        .select('id')
+        .where('room_id', '=', roomId)
+        .orderBy('position', 'desc')
+        .executeTakeFirstOrThrow();
+      await server.db
+        .insertInto('speech_clips')
+        .values({
+          id: `clip-${index}`,
+          message_id: reply.id,
+          voice: 'v',
+          text_hash: 'h',
+          file: `spoken-reply-number-${index}.wav`,
+          mime_type: 'audio/wav',
+          duration_ms: 1000,
+          cost: 1,
+          user_id: userInfo.uuid,
+          state: 'ready',
+          making_until: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      rooms.push(roomId);
+    }
+    // The stored files are slow to go (a bucket having a bad moment): held until let go.
+    const { store } = speechOf(server.deps.config);
+    const remove = store.remove.bind(store);
+    const removals = deferred();
+    store.remove = async (file) => {
+      await removals.promise;
+      await remove(file);
+    };
+    try {
+      const regenerations = rooms.map((roomId) =>
+        client.girl.chatSend({ roomId, regenerate: true }, { onData: () => {} }),
+      );
+      // Someone else's send starts and is answered meanwhile.
+      const other = await signUp(server);
+      const { roomId } = await other.client.room.createRoom({ mateId });
+      const events: string[] = [];
+      await other.client.girl.chatSend(
+        { roomId, content: 'Are you there?' },
+        { onData: (event) => events.push(event.type) },
+      );
+      expect(events.at(-1)).toBe('reply-end');
+      removals.resolve();
+      await Promise.all(regenerations);
+    } finally {
+      removals.resolve();
+      store.remove = remove;
+    }
   });
 });

@@ -85,15 +85,16 @@ export function sendRoute(deps: Deps): Hono<ApiEnv> {
             ).catch(() => null);
       const started = await startReply(db, user, room, input).catch(async (error: unknown) => {
         // Refused or not written: the reply is not wanted, and nothing was charged.
+        c.get('sendStarted')();
         early?.stop();
         await early?.settled;
         throw error;
       });
+      // Started: the next send waiting may start (see `send-starts.ts`).
+      c.get('sendStarted')();
       await removeSpeechFiles(config, started.droppedSpeech);
       // Only now, with the user's message saved, does the first byte go out.
       const events = openEventStream(res, controller, c.get('requestId'));
-      // Started: the next send waiting may start (see `send-starts.ts`).
-      c.get('sendStarted')();
       await writeReply(replyDeps, started, language, events.send, controller.signal, early);
       events.done();
     } finally {
