@@ -190,8 +190,10 @@ export async function takeBackUpTo(
 
 /**
  * Locks the user's `benefits` row for the rest of `trx` by a write that changes nothing, and
- * answers its balances and the user's daily caps: PostgreSQL then makes a parallel spend or take-back wait for this
- * transaction (SQLite runs one at a time), so what is read next is current.
+ * answers its balances and the user's daily caps: PostgreSQL then makes a parallel spend or
+ * take-back wait for this transaction (SQLite runs one at a time), so the balances answered and
+ * what is read next are current. The caps are read as the statement began; a cap changed
+ * meanwhile counts from the next spend.
  */
 async function lockBenefits(trx: Transaction<Database>, userId: string) {
   return (await lockedBenefits(trx, { userId })).rows[0];
