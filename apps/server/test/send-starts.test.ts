@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
 import { createAdaptorServer } from '@hono/node-server';
 import { SENDS_STARTING_AT_ONCE, sendStarts } from '../src/chat/send-starts';
@@ -51,9 +51,14 @@ function startingApp(permits: number | null) {
     return c.text(`sent ${name}`);
   });
   app.onError((_, c) => c.text('refused', 400));
-  const until = async (check: () => boolean) => {
-    while (!check()) await new Promise((resolve) => setTimeout(resolve, 1));
-  };
+  // Polled by vitest until it holds; the test's own timeout is the only limit.
+  const until = (check: () => boolean) =>
+    vi.waitFor(
+      () => {
+        if (!check()) throw new Error('not yet');
+      },
+      { timeout: 30_000, interval: 1 },
+    );
   return {
     app,
     started,
