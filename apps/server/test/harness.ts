@@ -230,6 +230,17 @@ export function chattableMateId(db: Kysely<Database>): Promise<string> {
     .then((mate) => mate.id);
 }
 
+/** The id of a room's newest message (its last reply, after a send). */
+export function newestMessageId(db: Kysely<Database>, roomId: string): Promise<string> {
+  return db
+    .selectFrom('messages')
+    .select('id')
+    .where('room_id', '=', roomId)
+    .orderBy('position', 'desc')
+    .executeTakeFirstOrThrow()
+    .then((message) => message.id);
+}
+
 /** The app of {@link createTestApp}. */
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -3,6 +3,7 @@ import {
   chattableMateId,
   DIALECTS,
   doubleModel,
+  newestMessageId,
   postgresAvailable,
   signUp,
   startTestServer,
@@ -72,13 +73,8 @@ describe.each(DIALECTS)('a reply in a long conversation on %s', (dialect) => {
       .selectAll()
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    const reply = await server.db
-      .selectFrom('messages')
-      .select('id')
-      .where('room_id', '=', roomId)
-      .orderBy('position', 'desc')
-      .executeTakeFirstOrThrow();
-    const conversation = await loadConversation(server.db, room, user, reply.id, 1_000_000);
+    const replyId = await newestMessageId(server.db, roomId);
+    const conversation = await loadConversation(server.db, room, user, replyId, 1_000_000);
     return buildTurns(
       { ...conversation, language: 'en' },
       server.deps.chat.model,

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { createAdaptorServer } from '@hono/node-server';
 import { SENDS_STARTING_AT_ONCE, sendStarts } from '../src/chat/send-starts';
 import { speechOf } from '../src/voice/speech-clips';
-import { chattableMateId, doubleModel, signUp, startTestServer } from './harness';
+import { chattableMateId, doubleModel, newestMessageId, signUp, startTestServer } from './harness';
 import { startOpenAiDouble } from './openai-double';
 
 // Chat sends start first come, first served, a few at a time (#20): see send-starts.ts.
@@ -202,17 +202,11 @@ describe('a server on SQLite starting chat sends', () => {
     for (let index = 0; index < SENDS_STARTING_AT_ONCE; index += 1) {
       const { roomId } = await client.room.createRoom({ mateId });
       await client.girl.chatSend({ roomId, content: 'Hello there' }, { onData: () => {} });
-      const reply = await server.db
-        .selectFrom('messages')
-        .select('id')
-        .where('room_id', '=', roomId)
-        .orderBy('position', 'desc')
-        .executeTakeFirstOrThrow();
       await server.db
         .insertInto('speech_clips')
         .values({
           id: `clip-${index}`,
-          message_id: reply.id,
+          message_id: await newestMessageId(server.db, roomId),
           voice: 'v',
           text_hash: 'h',
           file: `spoken-reply-number-${index}.wav`,
