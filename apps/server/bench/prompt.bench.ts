@@ -68,11 +68,15 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<ResultRow[]> {
         .where('id', '=', userId)
         .executeTakeFirstOrThrow();
       const at = new Date().toISOString();
-      const room = { id: `room-${size}`, user_id: userId, mate_id: mate.id, persona_id: null };
-      await db
-        .insertInto('rooms')
-        .values({ ...room, created_at: at, updated_at: at })
-        .execute();
+      const room = {
+        id: `room-${size}`,
+        user_id: userId,
+        mate_id: mate.id,
+        persona_id: null,
+        created_at: at,
+        updated_at: at,
+      };
+      await db.insertInto('rooms').values(room).execute();
       for (let start = 0; start < size; start += 1000) {
         const batch = Array.from({ length: Math.min(1000, size - start) }, (_, offset) => ({
           role: (start + offset) % 2 ? ('mate' as const) : ('user' as const),
@@ -84,33 +88,24 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<ResultRow[]> {
       // As autovacuum would soon after: PostgreSQL plans by its statistics of the table, and
       // without them it sorted the whole room rather than read its index backwards.
       if (dialect === 'postgres') await sql`analyze messages`.execute(db);
-      const roomRow = { ...room, created_at: at, updated_at: at };
-      const fitting = await fittingTurns(
-        async (recent) => ({
-          ...(await loadConversation(db, roomRow, user, null, recent)),
-          language: 'en',
-        }),
-        model,
-        REPLY_TOKENS,
-      );
+      const newestThatFit = () =>
+        fittingTurns(
+          async (recent) => ({
+            ...(await loadConversation(db, room, user, null, recent)),
+            language: 'en',
+          }),
+          model,
+          REPLY_TOKENS,
+        );
       rows.push({
         database: dialect,
         messages: String(size),
-        'turns in the prompt': fitting.length - 1,
-        'newest that fit ms': await meanMs(() =>
-          fittingTurns(
-            async (recent) => ({
-              ...(await loadConversation(db, roomRow, user, null, recent)),
-              language: 'en',
-            }),
-            model,
-            REPLY_TOKENS,
-          ),
-        ),
+        'turns in the prompt': (await newestThatFit()).length - 1,
+        'newest that fit ms': await meanMs(newestThatFit),
         'whole room ms': await meanMs(async () =>
           buildTurns(
             {
-              ...(await loadConversation(db, roomRow, user, null, Number.MAX_SAFE_INTEGER)),
+              ...(await loadConversation(db, room, user, null, Number.MAX_SAFE_INTEGER)),
               language: 'en',
             },
             model,
