@@ -61,7 +61,7 @@ export async function loadConversation(
 }
 
 /** How many of a room's newest messages are read first for a prompt (see {@link fittingTurns}). */
-export const FIRST_READ = 64;
+const FIRST_READ = 64;
 
 /**
  * The turns of a prompt ({@link buildTurns}) from a room's newest messages only: `read(recent)`
