@@ -27,8 +27,7 @@ import { createFolderStore } from '../src/media/folder-store';
 import { freshDatabase, memoryMailer, postgresAvailable, unconfiguredModel } from '../test/harness';
 import { createChatService } from '../src/chat/chat-service';
 import { createJobQueue } from '../src/jobs/create-job-queue';
-import { pino } from 'pino';
-import { createLogger, silentLogger } from '../src/logging/logger';
+import { createLogger, logDestination, silentLogger } from '../src/logging/logger';
 import { createMetrics } from '../src/metrics/metrics';
 import { chatWith, fill, fillSearchLog, someMateIds } from './catalog-fill';
 import { startMinimalServer } from './minimal-server';
@@ -109,11 +108,9 @@ async function startApp(database: Awaited<ReturnType<typeof freshDatabase>>, dat
     fetch: globalThis.fetch,
     // Never started: the catalog makes no jobs.
     jobs: createJobQueue({ ...database, databaseUrl: database.url, dataDir, log: silentLogger() }),
-    // Each request logs its line as in production (JSON, written at once), to /dev/null.
-    log: createLogger(
-      { level: 'info', format: 'json' },
-      pino.destination({ dest: '/dev/null', sync: true }),
-    ),
+    // Each request logs its line as in production (JSON, through the same destination), to
+    // /dev/null.
+    log: createLogger({ level: 'info', format: 'json' }, logDestination('/dev/null')),
     metrics: createMetrics(),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

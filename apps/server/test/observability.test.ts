@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ChatStreamEvent } from '@mates/api-client';
 import { ConfigError, loadConfig } from '../src/config';
 import { startServer } from '../src/server';
@@ -361,5 +362,33 @@ describe('logging and metrics settings', () => {
     expect(prettyLogs('auto', { nodeEnv: 'development', tty: false })).toBe(false);
     expect(prettyLogs('pretty', { nodeEnv: 'production', tty: false })).toBe(true);
     expect(prettyLogs('json', { nodeEnv: undefined, tty: true })).toBe(false);
+  });
+
+  // Lines are written in batches (logDestination): none may wait for others to come, and none
+  // may be lost when the process ends at once.
+  it('writes a line that comes alone, and every line of a process that exits at once', async () => {
+    const logger = path.resolve(import.meta.dirname, '../src/logging/logger.ts');
+    const script = `
+      import { createLogger } from ${JSON.stringify(logger)};
+      const log = createLogger({ level: 'info', format: 'json' });
+      log.info('alone');
+      process.stdin.once('data', () => {
+        for (let line = 0; line < 2000; line++) log.info({ line }, 'one of many');
+        process.exit(0);
+      });`;
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@mates/source', '--import', 'tsx', '--input-type=module', '-e', script],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (piece: string) => (output += piece));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // Nothing else is logged meanwhile: the line must go out on its own.
+    await vi.waitFor(() => expect(output).toContain('"msg":"alone"'), { timeout: 10_000 });
+    child.stdin.end('go');
+    expect(await exited).toBe(0);
+    const lines = output.trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
+    expect(lines.map((line) => line.msg)).toEqual(['alone', ...Array(2000).fill('one of many')]);
   });
 });
