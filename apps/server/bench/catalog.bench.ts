@@ -27,7 +27,8 @@ import { createFolderStore } from '../src/media/folder-store';
 import { freshDatabase, memoryMailer, postgresAvailable, unconfiguredModel } from '../test/harness';
 import { createChatService } from '../src/chat/chat-service';
 import { createJobQueue } from '../src/jobs/create-job-queue';
-import { createLogger, logDestination, silentLogger } from '../src/logging/logger';
+import { createLogger, silentLogger } from '../src/logging/logger';
+import { logPipe } from './log-pipe';
 import { createMetrics } from '../src/metrics/metrics';
 import { chatWith, fill, fillSearchLog, someMateIds } from './catalog-fill';
 import { startMinimalServer } from './minimal-server';
@@ -108,9 +109,9 @@ async function startApp(database: Awaited<ReturnType<typeof freshDatabase>>, dat
     fetch: globalThis.fetch,
     // Never started: the catalog makes no jobs.
     jobs: createJobQueue({ ...database, databaseUrl: database.url, dataDir, log: silentLogger() }),
-    // Each request logs its line as in production (JSON, through the same destination), to
-    // /dev/null.
-    log: createLogger({ level: 'info', format: 'json' }, logDestination('/dev/null')),
+    // Each request logs its line as in production (JSON, through the same destination), into a
+    // pipe (see log-pipe.ts).
+    log: createLogger({ level: 'info', format: 'json' }, logPipe()),
     metrics: createMetrics(),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

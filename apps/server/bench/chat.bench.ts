@@ -33,7 +33,8 @@ import { createFolderStore } from '../src/media/folder-store';
 import { freshDatabase, memoryMailer } from '../test/harness';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { benchUser } from './bench-user';
-import { createLogger, logDestination, silentLogger } from '../src/logging/logger';
+import { createLogger, silentLogger } from '../src/logging/logger';
+import { logPipe } from './log-pipe';
 import { createMetrics } from '../src/metrics/metrics';
 import { instrumentModel } from '../src/metrics/instrument-model';
 import { saveResults, type ResultRow } from './results';
@@ -138,9 +139,9 @@ const app = createApp({
   fetch: globalThis.fetch,
   // Never started: chat makes no jobs.
   jobs: createJobQueue({ db, dialect: database.dialect, dataDir, log: silentLogger() }),
-  // Each request logs its line as in production (JSON, through the same destination), to
-  // /dev/null.
-  log: createLogger({ level: 'info', format: 'json' }, logDestination('/dev/null')),
+  // Each request logs its line as in production (JSON, through the same destination), into a
+  // pipe (see log-pipe.ts).
+  log: createLogger({ level: 'info', format: 'json' }, logPipe()),
   metrics,
 });
 const server = createAdaptorServer({ fetch: app.fetch });
