@@ -12,14 +12,20 @@ export function logPipe() {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-bench-log-'));
   const fifo = path.join(folder, 'log');
   execFileSync('mkfifo', [fifo]);
+  // It reads until the server's end of the pipe closes (at the latest when this process ends),
+  // then removes the pipe. Unreferenced: it never keeps a finished bench alive, and it is never
+  // killed first (a write, or the opening of the pipe, would then wait for a reader forever).
   const reader = spawn(
     process.execPath,
-    ['-e', `require('fs').createReadStream(${JSON.stringify(fifo)}).resume()`],
+    [
+      '-e',
+      `const fs = require('fs');
+       fs.createReadStream(${JSON.stringify(fifo)})
+         .on('end', () => fs.rmSync(${JSON.stringify(folder)}, { recursive: true, force: true }))
+         .resume();`,
+    ],
     { stdio: 'ignore' },
   );
-  process.once('exit', () => {
-    reader.kill();
-    fs.rmSync(folder, { recursive: true, force: true });
-  });
+  reader.unref();
   return logDestination(fifo);
 }
