@@ -383,12 +383,16 @@ describe('logging and metrics settings', () => {
     );
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (piece: string) => (output += piece));
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // Once its output is closed too: all it wrote has been read.
+    const exited = new Promise((resolve) => child.once('close', resolve));
     // Nothing else is logged meanwhile: the line must go out on its own.
     await vi.waitFor(() => expect(output).toContain('"msg":"alone"'), { timeout: 10_000 });
     child.stdin.end('go');
     expect(await exited).toBe(0);
-    const lines = output.trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
+    const lines = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string });
     expect(lines.map((line) => line.msg)).toEqual(['alone', ...Array(2000).fill('one of many')]);
   });
 });

@@ -80,9 +80,9 @@ const LOG_HELD_BYTES = 16 * 1024 * 1024;
  * (sonic-boom's own `periodicFlush`). Into a pipe, as a service's stdout is under Docker or
  * systemd, writing each request's line on its own and waiting for the write cost about 4 µs of
  * a cached catalog call's 30–40 (#20); and a stdout whose reader stalls no longer stalls the
- * server. Pino writes what is left when the process exits
- * (`process.exit`, a fatal error, the end of a stop); a process killed outright (SIGKILL, out
- * of memory) loses at most the lines of its last quarter second.
+ * server. Pino writes what is left when the process exits (`process.exit`, a fatal error, the
+ * end of a stop); a process killed outright (SIGKILL, out of memory) loses at most the lines of
+ * its last quarter second.
  */
 export function logDestination(dest: number | string = 1): DestinationStream {
   return pino.destination({
