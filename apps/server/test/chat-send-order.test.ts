@@ -1,15 +1,8 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatStreamEvent } from '@mates/api-client';
-import {
-  chattableMateId,
-  DIALECTS,
-  doubleModel,
-  postgresAvailable,
-  signUp,
-  startTestServer,
-} from './harness';
-import { startOpenAiDouble } from './openai-double';
+import { chattableMateId, DIALECTS, postgresAvailable, signUp } from './harness';
+import { serverWithDouble } from './server-with-double';
 
 // The reply is asked of the provider while the user's message is still being written (#20):
 // whatever happens to the provider or the caller after the send, the message is kept.
@@ -17,28 +10,17 @@ const withPostgres = await postgresAvailable();
 
 describe.each(DIALECTS)('a sent message on %s, with the reply asked for early', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
-  let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  beforeAll(async () => {
-    if (skip) return;
-    double = await startOpenAiDouble();
-    server = await startTestServer(dialect, { model: doubleModel(double) });
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await server.close();
-    await double.close();
-  });
+  const suite = serverWithDouble(dialect, { skip });
 
   async function newRoom() {
-    const user = await signUp(server);
-    const mateId = await chattableMateId(server.db);
+    const user = await signUp(suite.server);
+    const mateId = await chattableMateId(suite.server.db);
     return { ...user, room: await user.client.room.createRoom({ mateId }) };
   }
   /** The room's messages after the mate's greeting. */
   const messagesOf = async (roomId: string) =>
     (
-      await server.db
+      await suite.server.db
         .selectFrom('messages')
         .select(['role', 'content', 'status'])
         .where('room_id', '=', roomId)
@@ -48,7 +30,7 @@ describe.each(DIALECTS)('a sent message on %s, with the reply asked for early', 
 
   it.skipIf(skip)('keeps the message when the provider refuses at once', async () => {
     const { client, room } = await newRoom();
-    double.next({ kind: 'status', status: 500, body: { error: { message: 'down' } } });
+    suite.double.next({ kind: 'status', status: 500, body: { error: { message: 'down' } } });
     const events: ChatStreamEvent[] = [];
     await client.girl.chatSend(
       { roomId: room.roomId, content: 'Are you there?' },
@@ -65,11 +47,11 @@ describe.each(DIALECTS)('a sent message on %s, with the reply asked for early', 
 
   it.skipIf(skip)('keeps the message when the caller leaves right after sending', async () => {
     const { userInfo, room } = await newRoom();
-    double.next({ kind: 'stream', pieces: ['Still', ' here.'], delayMs: 30 });
+    suite.double.next({ kind: 'stream', pieces: ['Still', ' here.'], delayMs: 30 });
     const body = JSON.stringify({ roomId: room.roomId, content: 'Bye for now' });
     // The whole request goes out, then the connection is dropped before any answer is read.
     await new Promise<void>((resolve) => {
-      const request = http.request(`${server.base}/api/girl/chat/send`, {
+      const request = http.request(`${suite.server.base}/api/girl/chat/send`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -88,7 +70,7 @@ describe.each(DIALECTS)('a sent message on %s, with the reply asked for early', 
     await expect
       .poll(async () => (await messagesOf(room.roomId)).length, { timeout: 10_000 })
       .toBe(2);
-    await expect.poll(() => server.deps.chat.isBusy(room.roomId)).toBe(false);
+    await expect.poll(() => suite.server.deps.chat.isBusy(room.roomId)).toBe(false);
     expect((await messagesOf(room.roomId))[0]).toEqual({
       role: 'user',
       content: 'Bye for now',
@@ -98,19 +80,19 @@ describe.each(DIALECTS)('a sent message on %s, with the reply asked for early', 
 
   it.skipIf(skip)('writes nothing and charges nothing when the send is refused', async () => {
     const { userInfo, client, room } = await newRoom();
-    await server.db
+    await suite.server.db
       .updateTable('benefits')
       .set({ chats: 0 })
       .where('user_id', '=', userInfo.uuid)
       .execute();
-    const asked = double.requests.length;
+    const asked = suite.double.requests.length;
     await expect(
       client.girl.chatSend({ roomId: room.roomId, content: 'Hello?' }, { onData: () => {} }),
     ).rejects.toMatchObject({ code: 5007 });
     expect(await messagesOf(room.roomId)).toEqual([]);
-    expect(await server.deps.chat.isBusy(room.roomId)).toBe(false);
+    expect(await suite.server.deps.chat.isBusy(room.roomId)).toBe(false);
     expect((await client.user.benefits()).chats).toBe(0);
     // Nobody with no chat left makes the provider work (an operator may pay by the token).
-    expect(double.requests.length).toBe(asked);
+    expect(suite.double.requests.length).toBe(asked);
   });
 });

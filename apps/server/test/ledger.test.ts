@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiClient, type ChatStreamEvent } from '@mates/api-client';
 import { DAILY_CAP_REACHED, grantBenefits, spendGoldCoins } from '../src/accounts/benefits';
 import { NO_CHATS_LEFT } from '../src/chat/start-reply';
 import { appendMessage } from '../src/chat/messages';
-import {
-  DIALECTS,
-  postgresAvailable,
-  signUp,
-  startTestServer,
-  doubleModel,
-  seededMate,
-} from './harness';
-import { startOpenAiDouble } from './openai-double';
+import { DIALECTS, postgresAvailable, signUp, seededMate } from './harness';
+import { serverWithDouble } from './server-with-double';
 
 // Issue #17: the benefits ledger, no balance below zero under concurrency, daily spending caps.
 const withPostgres = await postgresAvailable();
@@ -21,27 +14,16 @@ const VOICE_COST = 5;
 
 describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
-  beforeAll(async () => {
-    if (skip) return;
-    double = await startOpenAiDouble();
-    server = await startTestServer(dialect, {
-      model: doubleModel(double),
-      env: {
-        WELCOME_CHATS: String(WELCOME_CHATS),
-        WELCOME_GOLD_COINS: String(WELCOME_COINS),
-        SPEECH_COST: String(VOICE_COST),
-      },
-    });
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await server.close();
-    await double.close();
+  const suite = serverWithDouble(dialect, {
+    skip,
+    env: {
+      WELCOME_CHATS: String(WELCOME_CHATS),
+      WELCOME_GOLD_COINS: String(WELCOME_COINS),
+      SPEECH_COST: String(VOICE_COST),
+    },
   });
 
-  const kai = () => seededMate(server.db, 'Kai Tanaka');
+  const kai = () => seededMate(suite.server.db, 'Kai Tanaka');
   const newRoom = async (client: ApiClient) =>
     (await client.room.createRoom({ mateId: (await kai()).id })).roomId;
   const send = async (client: ApiClient, roomId: string) => {
@@ -50,7 +32,7 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
     return events;
   };
   const ledgerRows = (userId: string) =>
-    server.db
+    suite.server.db
       .selectFrom('benefit_ledger')
       .selectAll()
       .where('user_id', '=', userId)
@@ -59,7 +41,7 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
   /** Takes a new user's balances down to `chats` and `goldCoins`, as an operator would. */
   const leave = (userId: string, chats: number, goldCoins: number) =>
     grantBenefits(
-      server.db,
+      suite.server.db,
       userId,
       { chats: chats - WELCOME_CHATS, goldCoins: goldCoins - WELCOME_COINS },
       { kind: 'adjustment', reason: 'test: down to the last', reference: null },
@@ -74,10 +56,10 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
   it.skipIf(skip)(
     'records the welcome grant and each chat spend, newest first, paged',
     async () => {
-      const { userInfo, client } = await signUp(server);
+      const { userInfo, client } = await signUp(suite.server);
       const roomId = await newRoom(client);
       await send(client, roomId);
-      const reply = await server.db
+      const reply = await suite.server.db
         .selectFrom('messages')
         .select('id')
         .where('room_id', '=', roomId)
@@ -112,20 +94,20 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
       ]);
       expect(Number(second.list[0]!.entryId)).toBeLessThan(Number(page.list[0]!.entryId));
       // Only the caller's rows, and only for a signed-in caller.
-      const other = await signUp(server);
+      const other = await signUp(suite.server);
       expect((await other.client.user.ledger()).list.map((e) => e.reason)).toEqual(['welcome']);
-      expect(await refusal(server.client().user.ledger())).toBe('5002 login expired');
+      expect(await refusal(suite.server.client().user.ledger())).toBe('5002 login expired');
       expect(await refusal(client.user.ledger({ page: 0 } as never))).toMatch(/^4000 /);
       expect((await ledgerRows(userInfo.uuid)).length).toBe(2);
     },
   );
 
   it.skipIf(skip)('lets exactly one of 10 parallel spends take the last coin', async () => {
-    const { userInfo } = await signUp(server);
+    const { userInfo } = await signUp(suite.server);
     await leave(userInfo.uuid, 0, 1);
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        server.db
+        suite.server.db
           .transaction()
           .execute((trx) =>
             spendGoldCoins(trx, userInfo.uuid, 1, { reason: 'test spend', reference: null }),
@@ -134,14 +116,14 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
     );
     expect(results.filter((r) => r === 'spent')).toHaveLength(1);
     expect(results.filter((r) => r === 'short')).toHaveLength(9);
-    const balance = await server.client({ token: userInfo.token }).user.benefits();
+    const balance = await suite.server.client({ token: userInfo.token }).user.benefits();
     expect(balance.goldCoins).toBe(0);
     const spends = (await ledgerRows(userInfo.uuid)).filter((r) => r.kind === 'spend');
     expect(spends).toMatchObject([{ gold_coins_delta: -1, gold_coins_after: 0 }]);
   });
 
   it.skipIf(skip)('answers exactly one of 10 parallel sends for the last chat', async () => {
-    const { userInfo, client } = await signUp(server);
+    const { userInfo, client } = await signUp(suite.server);
     await leave(userInfo.uuid, 1, 0);
     const rooms = [];
     for (let i = 0; i < 10; i += 1) rooms.push(await newRoom(client));
@@ -152,7 +134,7 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
     const spends = (await ledgerRows(userInfo.uuid)).filter((r) => r.kind === 'spend');
     expect(spends).toMatchObject([{ chats_delta: -1, chats_after: 0, reason: 'chat' }]);
     // The refused sends wrote nothing: one room has the user's message, nine only a greeting.
-    const userMessages = await server.db
+    const userMessages = await suite.server.db
       .selectFrom('messages')
       .select('room_id')
       .where('room_id', 'in', rooms)
@@ -162,7 +144,7 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
   });
 
   it.skipIf(skip)('refuses bad caps with 4000 and changes nothing', async () => {
-    const { client } = await signUp(server);
+    const { client } = await signUp(suite.server);
     await client.user.setSpendingCap({ dailyChats: 2, dailyGoldCoins: null });
     for (const bad of [
       { dailyChats: -1, dailyGoldCoins: null },
@@ -178,18 +160,21 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
       spentToday: { chats: 0, goldCoins: 0 },
     });
     expect(
-      await refusal(server.client().user.setSpendingCap({ dailyChats: 1, dailyGoldCoins: 1 })),
+      await refusal(
+        suite.server.client().user.setSpendingCap({ dailyChats: 1, dailyGoldCoins: 1 }),
+      ),
     ).toBe('5002 login expired');
   });
 
   it.skipIf(skip)('holds a gold-coin cap on voice: 5 passes, the next is refused', async () => {
-    const { userInfo, client } = await signUp(server);
+    const { userInfo, client } = await signUp(suite.server);
     expect(
       await client.user.setSpendingCap({ dailyChats: null, dailyGoldCoins: VOICE_COST }),
     ).toEqual({ dailyChats: null, dailyGoldCoins: 5, spentToday: { chats: 0, goldCoins: 0 } });
     const roomId = await newRoom(client);
     const said = async (content: string) =>
-      (await appendMessage(server.db, roomId, { role: 'mate', content, status: 'complete' })).id;
+      (await appendMessage(suite.server.db, roomId, { role: 'mate', content, status: 'complete' }))
+        .id;
     const first = await said('The first line, heard aloud.');
     await client.speech.link({ messageId: first });
     expect(await client.user.spendingCap()).toMatchObject({
@@ -204,7 +189,7 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
       ['grant', null],
       ['spend', first],
     ]);
-    const clips = await server.db
+    const clips = await suite.server.db
       .selectFrom('speech_clips')
       .select('message_id')
       .where('user_id', '=', userInfo.uuid)
@@ -217,22 +202,22 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
   });
 
   it.skipIf(skip)('holds a chat cap on /girl/chat/send, refunds taken off', async () => {
-    const { userInfo, client } = await signUp(server);
+    const { userInfo, client } = await signUp(suite.server);
     await client.user.setSpendingCap({ dailyChats: 1, dailyGoldCoins: null });
     const roomId = await newRoom(client);
     // A reply that fails before a word gives its chat back: it no longer counts today.
-    double.next({ kind: 'status', status: 500, body: { error: { message: 'boom' } } });
+    suite.double.next({ kind: 'status', status: 500, body: { error: { message: 'boom' } } });
     await send(client, roomId);
     expect(await client.user.spendingCap()).toMatchObject({ spentToday: { chats: 0 } });
     await send(client, roomId);
     expect(await client.user.spendingCap()).toMatchObject({ spentToday: { chats: 1 } });
-    const before = await server.db
+    const before = await suite.server.db
       .selectFrom('messages')
       .select('id')
       .where('room_id', '=', roomId)
       .execute();
     expect(await refusal(send(client, roomId))).toBe(`5007 ${DAILY_CAP_REACHED}`);
-    const after = await server.db
+    const after = await suite.server.db
       .selectFrom('messages')
       .select('id')
       .where('room_id', '=', roomId)

@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chattableMateId,
-  DIALECTS,
-  doubleModel,
-  newestMessageId,
-  postgresAvailable,
-  signUp,
-  startTestServer,
-} from './harness';
-import { startOpenAiDouble } from './openai-double';
+import { describe, expect, it } from 'vitest';
+import { chattableMateId, DIALECTS, newestMessageId, postgresAvailable, signUp } from './harness';
+import { serverWithDouble } from './server-with-double';
 import { appendMessages } from '../src/chat/messages';
 import { buildTurns } from '../src/chat/prompt';
 import { loadConversation } from '../src/chat/conversation';
@@ -19,23 +11,12 @@ const withPostgres = await postgresAvailable();
 
 describe.each(DIALECTS)('a reply in a long conversation on %s', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
-  let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  beforeAll(async () => {
-    if (skip) return;
-    double = await startOpenAiDouble();
-    server = await startTestServer(dialect, { model: doubleModel(double) });
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await server.close();
-    await double.close();
-  });
+  const suite = serverWithDouble(dialect, { skip });
 
   /** A room whose greeting is followed by `count` messages from `text(index)`. */
   async function roomOf(count: number, text: (index: number) => string) {
-    const user = await signUp(server);
-    const mateId = await chattableMateId(server.db);
+    const user = await signUp(suite.server);
+    const mateId = await chattableMateId(suite.server.db);
     const room = await user.client.room.createRoom({ mateId });
     for (let start = 0; start < count; start += 1000) {
       const batch = Array.from({ length: Math.min(1000, count - start) }, (_, offset) => {
@@ -46,7 +27,7 @@ describe.each(DIALECTS)('a reply in a long conversation on %s', (dialect) => {
           status: 'complete' as const,
         };
       });
-      await appendMessages(server.db, room.roomId, batch);
+      await appendMessages(suite.server.db, room.roomId, batch);
     }
     return { client: user.client, userId: user.userInfo.uuid, roomId: room.roomId };
   }
@@ -57,28 +38,28 @@ describe.each(DIALECTS)('a reply in a long conversation on %s', (dialect) => {
     roomId: string,
   ) {
     await client.girl.chatSend({ roomId, content: 'And then?' }, { onData: () => {} });
-    return (double.requests.at(-1)!.body as { messages: { role: string; content: string }[] })
+    return (suite.double.requests.at(-1)!.body as { messages: { role: string; content: string }[] })
       .messages;
   }
 
   /** The prompt from the whole room read at once, as it was built before (#20). */
   async function wholePrompt(roomId: string, userId: string) {
-    const room = await server.db
+    const room = await suite.server.db
       .selectFrom('rooms')
       .selectAll()
       .where('id', '=', roomId)
       .executeTakeFirstOrThrow();
-    const user = await server.db
+    const user = await suite.server.db
       .selectFrom('users')
       .selectAll()
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    const replyId = await newestMessageId(server.db, roomId);
-    const conversation = await loadConversation(server.db, room, user, replyId, 1_000_000);
+    const replyId = await newestMessageId(suite.server.db, roomId);
+    const conversation = await loadConversation(suite.server.db, room, user, replyId, 1_000_000);
     return buildTurns(
       { ...conversation, language: 'en' },
-      server.deps.chat.model,
-      server.deps.config.llm.maxTokens,
+      suite.server.deps.chat.model,
+      suite.server.deps.config.llm.maxTokens,
     );
   }
 

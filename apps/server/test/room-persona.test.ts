@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@mates/api-client';
-import { DIALECTS, postgresAvailable, signUp, startTestServer, doubleModel } from './harness';
-import { startOpenAiDouble } from './openai-double';
+import { DIALECTS, postgresAvailable, signUp } from './harness';
+import { serverWithDouble } from './server-with-double';
 
 // Issue #19: the persona played in a chat is switched from the chat; the next reply is to it.
 const withPostgres = await postgresAvailable();
 
 describe.each(DIALECTS)('the persona of a chat on %s', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
-  beforeAll(async () => {
-    if (skip) return;
-    double = await startOpenAiDouble();
-    server = await startTestServer(dialect, {
-      model: doubleModel(double),
-    });
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await server.close();
-    await double.close();
-  });
+  const suite = serverWithDouble(dialect, { skip });
 
   it.skipIf(skip)('switches to one of the caller’s personas, or back to none', async () => {
-    const { client } = await signUp(server);
+    const { client } = await signUp(suite.server);
     const [kai] = (await client.mate.search({ keyword: 'Kai Tanaka' })).list;
     const { roomId } = await client.room.createRoom({ mateId: kai!.mateId });
     const persona = await client.user.saveOrUpdatePersona({
@@ -36,9 +23,9 @@ describe.each(DIALECTS)('the persona of a chat on %s', (dialect) => {
       personaId: persona.uuid,
     });
     expect((await client.room.roomInfo({ roomId })).persona?.name).toBe('Captain Rhea');
-    double.next({ kind: 'stream', pieces: ['Aye.'] });
+    suite.double.next({ kind: 'stream', pieces: ['Aye.'] });
     await client.girl.chatSend({ roomId, content: 'Hello.' }, { onData: () => {} });
-    expect(JSON.stringify(double.requests.at(-1)!.body.messages)).toContain('Captain Rhea');
+    expect(JSON.stringify(suite.double.requests.at(-1)!.body.messages)).toContain('Captain Rhea');
     await client.room.setPersona({ roomId, personaId: null });
     expect((await client.room.roomInfo({ roomId })).persona).toBeNull();
   });
@@ -46,8 +33,8 @@ describe.each(DIALECTS)('the persona of a chat on %s', (dialect) => {
   it.skipIf(skip)(
     'refuses a persona that is not the caller’s, and a room that is not theirs',
     async () => {
-      const ada = await signUp(server);
-      const eve = await signUp(server);
+      const ada = await signUp(suite.server);
+      const eve = await signUp(suite.server);
       const [kai] = (await ada.client.mate.search({ keyword: 'Kai Tanaka' })).list;
       const { roomId } = await ada.client.room.createRoom({ mateId: kai!.mateId });
       const eves = await eve.client.user.saveOrUpdatePersona({

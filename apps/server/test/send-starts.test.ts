@@ -1,13 +1,13 @@
 import type http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
 import { createAdaptorServer } from '@hono/node-server';
 import { SENDS_STARTING_AT_ONCE, sendStarts } from '../src/chat/send-starts';
 import { speechOf } from '../src/voice/speech-clips';
-import { chattableMateId, doubleModel, newestMessageId, signUp, startTestServer } from './harness';
-import { startOpenAiDouble } from './openai-double';
+import { chattableMateId, newestMessageId, signUp } from './harness';
+import { serverWithDouble } from './server-with-double';
 
 // Chat sends start first come, first served, a few at a time (#20): see send-starts.ts.
 
@@ -183,30 +183,21 @@ describe('chat sends starting', () => {
 });
 
 describe('a server on SQLite starting chat sends', () => {
-  let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  beforeAll(async () => {
-    double = await startOpenAiDouble();
-    server = await startTestServer('sqlite', { model: doubleModel(double) });
-  });
-  afterAll(async () => {
-    await server.close();
-    await double.close();
-  });
+  const suite = serverWithDouble('sqlite');
 
   it('lets the next send start while regenerations remove the voice of the replies they replace', async () => {
-    const { client, userInfo } = await signUp(server);
-    const mateId = await chattableMateId(server.db);
+    const { client, userInfo } = await signUp(suite.server);
+    const mateId = await chattableMateId(suite.server.db);
     // As many rooms as there are places, each with a voiced reply.
     const rooms: string[] = [];
     for (let index = 0; index < SENDS_STARTING_AT_ONCE; index += 1) {
       const { roomId } = await client.room.createRoom({ mateId });
       await client.girl.chatSend({ roomId, content: 'Hello there' }, { onData: () => {} });
-      await server.db
+      await suite.server.db
         .insertInto('speech_clips')
         .values({
           id: `clip-${index}`,
-          message_id: await newestMessageId(server.db, roomId),
+          message_id: await newestMessageId(suite.server.db, roomId),
           voice: 'v',
           text_hash: 'h',
           file: `spoken-reply-number-${index}.wav`,
@@ -222,7 +213,7 @@ describe('a server on SQLite starting chat sends', () => {
       rooms.push(roomId);
     }
     // The stored files are slow to go (a bucket having a bad moment): held until let go.
-    const { store } = speechOf(server.deps.config);
+    const { store } = speechOf(suite.server.deps.config);
     const remove = store.remove.bind(store);
     const removals = deferred();
     store.remove = async (file) => {
@@ -234,7 +225,7 @@ describe('a server on SQLite starting chat sends', () => {
         client.girl.chatSend({ roomId, regenerate: true }, { onData: () => {} }),
       );
       // Someone else's send starts and is answered meanwhile.
-      const other = await signUp(server);
+      const other = await signUp(suite.server);
       const { roomId } = await other.client.room.createRoom({ mateId });
       const events: string[] = [];
       await other.client.girl.chatSend(

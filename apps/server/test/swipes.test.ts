@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, type ApiClient } from '@mates/api-client';
-import {
-  DIALECTS,
-  mateRow,
-  postgresAvailable,
-  signUp,
-  startTestServer,
-  doubleModel,
-} from './harness';
-import { startOpenAiDouble } from './openai-double';
+import { DIALECTS, mateRow, postgresAvailable, signUp } from './harness';
+import { serverWithDouble } from './server-with-double';
 
 // Issue #19: versions of a message to swipe between — the greeting and its alternate
 // greetings (Character Card spec), and the earlier replies a regeneration keeps; the chosen
@@ -17,28 +10,21 @@ const withPostgres = await postgresAvailable();
 
 describe.each(DIALECTS)('swipes on %s', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
-  let server: Awaited<ReturnType<typeof startTestServer>>;
-  let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
+  const suite = serverWithDouble(dialect, { skip });
   let mateId: string;
   beforeAll(async () => {
     if (skip) return;
-    double = await startOpenAiDouble();
-    server = await startTestServer(dialect, {
-      model: doubleModel(double),
-    });
-    const creator = await server.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const creator = await suite.server.db
+      .selectFrom('users')
+      .select('id')
+      .executeTakeFirstOrThrow();
     const row = mateRow(creator.id, {
       name: 'Marisol',
       first_mes: 'Welcome to the lighthouse, {{user}}.',
       alternate_greetings: ['A storm brought you, {{user}}?', '   ', 'Another stray. Sit.'],
     });
-    await server.db.insertInto('mates').values(row).execute();
+    await suite.server.db.insertInto('mates').values(row).execute();
     mateId = row.id;
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await server.close();
-    await double.close();
   });
 
   const messages = async (client: ApiClient, roomId: string) =>
@@ -46,7 +32,7 @@ describe.each(DIALECTS)('swipes on %s', (dialect) => {
   const send = (client: ApiClient, payload: Parameters<ApiClient['girl']['chatSend']>[0]) =>
     client.girl.chatSend(payload, { onData: () => {} });
   /** What the model was last shown of the conversation. */
-  const lastPrompt = () => JSON.stringify(double.requests.at(-1)!.body.messages);
+  const lastPrompt = () => JSON.stringify(suite.double.requests.at(-1)!.body.messages);
   const refusal = (promise: Promise<unknown>) =>
     promise.then(
       () => null,
@@ -54,7 +40,7 @@ describe.each(DIALECTS)('swipes on %s', (dialect) => {
     );
 
   it.skipIf(skip)('offers the alternate greetings as versions of the greeting', async () => {
-    const { client, userInfo } = await signUp(server);
+    const { client, userInfo } = await signUp(suite.server);
     const { roomId } = await client.room.createRoom({ mateId });
     const [greeting] = await messages(client, roomId);
     expect(greeting).toMatchObject({
@@ -71,7 +57,7 @@ describe.each(DIALECTS)('swipes on %s', (dialect) => {
       swipes: { index: 1, count: 3 },
     });
     // The conversation goes on from the chosen greeting.
-    double.next({ kind: 'stream', pieces: ['It did.'] });
+    suite.double.next({ kind: 'stream', pieces: ['It did.'] });
     await send(client, { roomId, content: 'It did.' });
     expect(lastPrompt()).toContain('A storm brought you');
     expect(lastPrompt()).not.toContain('Welcome to the lighthouse');
@@ -80,13 +66,13 @@ describe.each(DIALECTS)('swipes on %s', (dialect) => {
   it.skipIf(skip)(
     'keeps each regenerated reply as a version, and continues from the chosen one',
     async () => {
-      const { client } = await signUp(server);
+      const { client } = await signUp(suite.server);
       const { roomId } = await client.room.createRoom({ mateId });
-      double.next({ kind: 'stream', pieces: ['First answer.'] });
+      suite.double.next({ kind: 'stream', pieces: ['First answer.'] });
       await send(client, { roomId, content: 'Tell me a story.' });
-      double.next({ kind: 'stream', pieces: ['Second answer.'] });
+      suite.double.next({ kind: 'stream', pieces: ['Second answer.'] });
       await send(client, { roomId, regenerate: true });
-      double.next({ kind: 'stream', pieces: ['Third answer.'] });
+      suite.double.next({ kind: 'stream', pieces: ['Third answer.'] });
       await send(client, { roomId, regenerate: true });
       let last = (await messages(client, roomId)).at(-1)!;
       expect(last).toMatchObject({ content: 'Third answer.', swipes: { index: 2, count: 3 } });
@@ -94,7 +80,7 @@ describe.each(DIALECTS)('swipes on %s', (dialect) => {
       last = await client.room.chooseSwipe({ roomId, messageId: last.messageId, index: 0 });
       expect(last).toMatchObject({ content: 'First answer.', swipes: { index: 0, count: 3 } });
       expect((await messages(client, roomId)).at(-1)).toMatchObject({ content: 'First answer.' });
-      double.next({ kind: 'stream', pieces: ['And then?'] });
+      suite.double.next({ kind: 'stream', pieces: ['And then?'] });
       await send(client, { roomId, content: 'Go on.' });
       expect(lastPrompt()).toContain('First answer.');
       expect(lastPrompt()).not.toContain('Third answer.');
@@ -104,7 +90,7 @@ describe.each(DIALECTS)('swipes on %s', (dialect) => {
   it.skipIf(skip)(
     'refuses a version of any message but the last reply, or one that is not there',
     async () => {
-      const { client } = await signUp(server);
+      const { client } = await signUp(suite.server);
       const { roomId } = await client.room.createRoom({ mateId });
       const [greeting] = await messages(client, roomId);
       expect(
@@ -112,7 +98,7 @@ describe.each(DIALECTS)('swipes on %s', (dialect) => {
           client.room.chooseSwipe({ roomId, messageId: greeting!.messageId, index: 3 }),
         ),
       ).toBe(4000);
-      double.next({ kind: 'stream', pieces: ['Hello.'] });
+      suite.double.next({ kind: 'stream', pieces: ['Hello.'] });
       await send(client, { roomId, content: 'Hi.' });
       // The greeting is no longer the last reply.
       expect(
@@ -120,7 +106,7 @@ describe.each(DIALECTS)('swipes on %s', (dialect) => {
           client.room.chooseSwipe({ roomId, messageId: greeting!.messageId, index: 1 }),
         ),
       ).toBe(4000);
-      const other = await signUp(server);
+      const other = await signUp(suite.server);
       const last = (await messages(client, roomId)).at(-1)!;
       expect(
         await refusal(
