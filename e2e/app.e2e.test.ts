@@ -268,6 +268,36 @@ describe('a reply cut off by a reload', () => {
     await page.context().close();
   });
 
+  test('shows a generated name, never the address, and lets people choose theirs', async () => {
+    const { user, client, room } = await userWithRoom('grace.hopper');
+    // What others would see on a review or a published mate: not the e-mail's local part.
+    expect(user.nickname).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+ \d{3}$/);
+    const page = await visit(server, `/profile`, user);
+    const form = page.getByRole('form', { name: 'Your name' });
+    const field = form.getByRole('textbox', { name: 'Nickname' });
+    expect(await field.inputValue()).toBe(user.nickname);
+    await field.fill('Grace');
+    await form.getByRole('button', { name: 'Save name' }).click();
+    await page.getByText('Your name is saved.').first().waitFor();
+    // Kept on the server: a reload shows it, and the mate is told to call them by it.
+    await page.reload();
+    await page
+      .getByRole('region', { name: 'Account' })
+      .getByText('Grace', { exact: true })
+      .waitFor();
+    model.next({ kind: 'stream', pieces: ['Welcome, Grace.'] });
+    await page.goto(`${server.url}/#/chat-detail?roomId=${room.roomId}`);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello!');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('log').getByText('Welcome, Grace.').waitFor();
+    const messages = model.requests.at(-1)!.body.messages as { role: string; content: string }[];
+    expect(messages[0]!.content).toContain('in a roleplay chat with Grace.');
+    expect((await client.user.updateNickname({ nickname: ' ' }).catch((error) => error)).code).toBe(
+      4000,
+    );
+    await page.context().close();
+  });
+
   test('asks the model to answer in the language chosen in the app', async () => {
     const { user, room } = await userWithRoom('lang');
     const page = await visit(server, `/profile`, user);

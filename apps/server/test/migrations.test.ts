@@ -61,6 +61,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-25-0021-catalog-counts',
           '2026-11-26-0022-drop-chat-log',
           '2026-11-26-0023-speech-making',
+          '2026-11-26-0024-private-nicknames',
         ]);
       } finally {
         await database.drop();

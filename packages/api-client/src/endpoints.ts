@@ -11,6 +11,7 @@ import type {
   RegisterResult,
   SavePersonaPayload,
   UpdateLanguageQuery,
+  UpdateNicknamePayload,
   UpdateTagsPayload,
   UserBenefits,
   UserFeedbackPayload,
@@ -209,6 +210,8 @@ export interface Endpoints {
   '/room/chooseSwipe': Post<ChooseSwipePayload, Message>;
   // Beyond the specification: the persona played in one chat, switched from the chat.
   '/room/setPersona': Post<SetRoomPersonaPayload, Room>;
+  // Beyond the specification: the public name, chosen by its owner (never the e-mail's).
+  '/user/updateNickname': Post<UpdateNicknamePayload, UserInfo>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -304,6 +307,7 @@ export const ENDPOINTS = {
   '/user/resetPassword': { method: 'POST', hasInput: true },
   '/room/chooseSwipe': { method: 'POST', hasInput: true },
   '/room/setPersona': { method: 'POST', hasInput: true },
+  '/user/updateNickname': { method: 'POST', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

@@ -60,6 +60,7 @@ export type {
   RegisterResult,
   SavePersonaPayload,
   UpdateLanguageQuery,
+  UpdateNicknamePayload,
   UpdateTagsPayload,
   UserBenefits,
   UserFeedbackCategory,

@@ -32,6 +32,7 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
   '/room/setPersona': { roomId: 'room-1', personaId: null },
   '/user/updateLange': { language: 'es' },
   '/user/updateTags': { tags: ['romance'], gender: null, nfsw: false },
+  '/user/updateNickname': { nickname: 'Ada' },
   '/user/favorites': undefined,
   '/user/doFavorite': { mateId: 'mate-1' },
   '/room/createImage': { roomId: 'room-1', prompt: 'a lighthouse at dusk', size: '1024x1024' },

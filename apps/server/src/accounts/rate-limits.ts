@@ -34,6 +34,8 @@ export interface RateLimits {
   registerByEmail: RateLimiterAbstract;
   verifyStatus: RateLimiterAbstract;
   changePassword: RateLimiterAbstract;
+  /** Nickname changes by one account: each one is shown in every listing of its mates. */
+  changeNickname: RateLimiterAbstract;
   /** Reset links asked for from one address: each may send a mail. */
   forgotPasswordByIp: RateLimiterAbstract;
   /** Reset links asked for one e-mail address, from anywhere: each mails its owner. */
@@ -123,6 +125,8 @@ export function createRateLimits(scale = 1, shared?: SharedStore): RateLimits {
     // Polling every 2 s is 30 calls a minute; leave room for two open tabs.
     verifyStatus: limiter('verify', 90, 60),
     changePassword: limiter('password', 5, 15 * 60),
+    // A person settles on a name in a few tries; each change makes every server list again.
+    changeNickname: limiter('nickname', 10, 60 * 60),
     forgotPasswordByIp: limiter('forgot-ip', 10, 60 * 60),
     forgotPasswordByEmail: limiter('forgot-email', 3, 60 * 60),
     resetPassword: limiter('reset', 10, 15 * 60),

@@ -5,6 +5,7 @@ import { now, toJson } from '../db/dialect';
 import type { Mailer } from '../mail/mailer';
 import { hashPassword, randomToken } from './secrets';
 import { replaceVerification, sendVerificationMail } from './verification';
+import { generatedNickname } from './nicknames';
 
 /** What register needs: the address (normalized), the password and the caller's language. */
 export interface Registration {
@@ -54,7 +55,7 @@ async function claimUnverified(
       id: randomUUID(),
       email: input.email,
       password_hash: passwordHash,
-      nickname: input.email.split('@')[0]!.slice(0, 40),
+      nickname: generatedNickname(),
       avatar: null,
       bio: '',
       language: input.language,

@@ -12,6 +12,7 @@ import { toUserInfo } from './user-info';
 import { getBenefits } from './benefits';
 import { confirmVerification, redeemTicket } from './verification';
 import { register } from './registration';
+import { chosenNickname } from './nicknames';
 import { assertStrongPassword } from './password-policy';
 import { confirmPage, verifiedPage } from './verified-page';
 import { oauthRoutes } from './oauth-routes';
@@ -42,7 +43,10 @@ export const headerLanguage = (header: string | undefined): string =>
 /** The words of an address a guesser tries first: the whole address and its local part. */
 export const addressWords = (address: string) => [address, address.split('@')[0]!];
 
-/** register, verify status and its link, login, logout, password, language, tags, benefits. */
+/**
+ * register, verify status and its link, login, logout, password, language, tags, nickname,
+ * benefits.
+ */
 export function accountRoutes(deps: Deps): Hono<ApiEnv> {
   const { db, limits } = deps;
   const routes = new Hono<ApiEnv>();
@@ -166,6 +170,23 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     return toUserInfo(updated, c.get('token'), deps.config.adminEmails);
+  });
+
+  // The name shown on the person's mates, reviews and reports, and the one mates call them.
+  api.post('/user/updateNickname', z.object({ nickname: chosenNickname }), async (c, read) => {
+    const user = requireUser(c);
+    const input = await read();
+    await consume(limits.changeNickname, user.id);
+    await db
+      .updateTable('users')
+      .set({ nickname: input.nickname, updated_at: now() })
+      .where('id', '=', user.id)
+      .execute();
+    return toUserInfo(
+      { ...user, nickname: input.nickname },
+      c.get('token'),
+      deps.config.adminEmails,
+    );
   });
 
   api.get('/user/benefits', (c) => getBenefits(db, requireUser(c).id));

@@ -23,6 +23,7 @@ import * as jobsStateIndex from './migrations/2026-11-25-0020-jobs-state-index';
 import * as catalogCounts from './migrations/2026-11-25-0021-catalog-counts';
 import * as dropChatLog from './migrations/2026-11-26-0022-drop-chat-log';
 import * as speechMaking from './migrations/2026-11-26-0023-speech-making';
+import * as privateNicknames from './migrations/2026-11-26-0024-private-nicknames';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-25-0021-catalog-counts': catalogCounts,
   '2026-11-26-0022-drop-chat-log': dropChatLog,
   '2026-11-26-0023-speech-making': speechMaking,
+  '2026-11-26-0024-private-nicknames': privateNicknames,
 };
 
 /** The names of every migration this server knows, in the order they run. */

@@ -291,6 +291,13 @@ export const enScreens = {
     newPassword: 'New password',
     passwordSaved: 'Your password is changed.',
     passwordMissing: 'Fill in both passwords.',
+    nickname: 'Your name',
+    nicknameText:
+      'Shown on the mates you publish and on your reviews. Mates call you by it when you chat without a persona.',
+    nicknameLabel: 'Nickname',
+    nicknameSave: 'Save name',
+    nicknameSaved: 'Your name is saved.',
+    nicknameMissing: 'Give yourself a name.',
     logout: 'Log out',
     areas: 'Your places',
     joined: 'Member since {{date}}',

@@ -389,6 +389,13 @@ export const es: Messages = {
     newPassword: 'Contraseña nueva',
     passwordSaved: 'Tu contraseña se ha cambiado.',
     passwordMissing: 'Rellena las dos contraseñas.',
+    nickname: 'Tu nombre',
+    nicknameText:
+      'Aparece en los mates que publicas y en tus reseñas. Los mates te llaman así cuando chateas sin persona.',
+    nicknameLabel: 'Apodo',
+    nicknameSave: 'Guardar nombre',
+    nicknameSaved: 'Tu nombre está guardado.',
+    nicknameMissing: 'Ponte un nombre.',
     logout: 'Cerrar sesión',
     areas: 'Tus lugares',
     joined: 'Miembro desde el {{date}}',

@@ -393,6 +393,13 @@ export const fr: Messages = {
     newPassword: 'Nouveau mot de passe',
     passwordSaved: 'Ton mot de passe a été changé.',
     passwordMissing: 'Remplis les deux mots de passe.',
+    nickname: 'Ton nom',
+    nicknameText:
+      'Affiché sur les mates que tu publies et sous tes avis. Les mates t’appellent ainsi quand tu discutes sans persona.',
+    nicknameLabel: 'Pseudo',
+    nicknameSave: 'Enregistrer le nom',
+    nicknameSaved: 'Ton nom est enregistré.',
+    nicknameMissing: 'Donne-toi un nom.',
     logout: 'Se déconnecter',
     areas: 'Tes espaces',
     joined: 'Membre depuis le {{date}}',

@@ -176,6 +176,7 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
   '/user/resetPassword': () => null,
   '/user/updateLange': () => null,
   '/user/updateTags': ({ body }) => fixtures.createUserInfoFixture(body as object),
+  '/user/updateNickname': ({ body }) => fixtures.createUserInfoFixture(body as object),
   '/user/favorites': () => fixtures.createMateSummariesFixture(3),
   '/user/doFavorite': ({ query }) => ({ mateId: query.mateId ?? 'mate-1', favorite: true }),
   '/room/createImage': () => ({ jobId: 'job-1', messageId: 'msg-image-1' }),

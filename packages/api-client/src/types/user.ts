@@ -121,6 +121,17 @@ export interface UpdateLanguageQuery {
   language: LanguageCode;
 }
 
+/**
+ * Payload of `POST /user/updateNickname`: the name shown on the user's mates, reviews and
+ * reports, and the one mates call them by when no persona is chosen. Spaces around it are
+ * dropped and runs of spaces made one; 1 to 40 characters, no control or invisible characters.
+ * New accounts get a generated one ("Quiet Otter 417"), never made from the e-mail address.
+ */
+export interface UpdateNicknamePayload {
+  /** The new nickname. */
+  nickname: string;
+}
+
 /** Payload of `POST /user/updateTags`: the discover preferences of a user. */
 export interface UpdateTagsPayload {
   /** Tag keys the user chose. */

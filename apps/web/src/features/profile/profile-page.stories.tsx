@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { UpdateTagsPayload } from '@mates/api-client';
+import type { UpdateNicknamePayload, UpdateTagsPayload } from '@mates/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   createBenefitsFixture,
@@ -103,6 +103,77 @@ export const EnterAWrongCurrentPassword: Story = {
     await userEvent.click(form.getByRole('button', { name: 'Change password' }));
     await expect(await form.findByText('The current password is wrong')).toBeVisible();
     await expect(form.getByLabelText('New password')).toHaveValue('correct horse');
+  },
+};
+
+// What the mocked server was sent during one story: the nicknames asked for.
+const nicknames: string[] = [];
+
+/**
+ * Choosing a name: an empty one is caught before anything is sent; a saved one, tidied by the
+ * server, shows in the field and on the account at once.
+ */
+export const ChangeTheNickname: Story = {
+  loaders: [() => void nicknames.splice(0)],
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/updateNickname', ({ body }) => {
+          const { nickname } = body as UpdateNicknamePayload;
+          nicknames.push(nickname);
+          return createUserInfoFixture({ nickname: nickname.trim().replace(/\s+/g, ' ') });
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const form = within(await canvas.findByRole('form', { name: 'Your name' }));
+    const field = form.getByRole('textbox', { name: 'Nickname' });
+    await expect(field).toHaveValue('Ada');
+    await expect(field).toHaveAccessibleDescription(/Shown on the mates you publish/);
+    await userEvent.clear(field);
+    await userEvent.click(form.getByRole('button', { name: 'Save name' }));
+    await expect(await form.findByText('Give yourself a name.')).toBeVisible();
+    await expect(nicknames).toEqual([]);
+    await userEvent.type(field, '  Ada   Lovelace ');
+    await userEvent.click(form.getByRole('button', { name: 'Save name' }));
+    await expectNotice(canvasElement, 'Your name is saved.');
+    await expect(nicknames).toEqual(['  Ada   Lovelace ']);
+    await expect(field).toHaveValue('Ada Lovelace');
+    const account = within(canvas.getByRole('region', { name: 'Account' }));
+    await expect(account.getByText('Ada Lovelace')).toBeVisible();
+    await expect(app.services.store.getSnapshot().context.userInfo.nickname).toBe('Ada Lovelace');
+  },
+};
+
+/** The server refuses a name: its message shows by the form, and what was typed stays. */
+export const NicknameRefused: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpointError(
+          '/user/updateNickname',
+          4000,
+          'nickname: must not hold control or invisible characters',
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const form = within(await canvas.findByRole('form', { name: 'Your name' }));
+    const field = form.getByRole('textbox', { name: 'Nickname' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Ada Lovelace');
+    await userEvent.click(form.getByRole('button', { name: 'Save name' }));
+    await expect(
+      await form.findByText('nickname: must not hold control or invisible characters'),
+    ).toBeVisible();
+    await expect(field).toHaveValue('Ada Lovelace');
+    await expect(app.services.store.getSnapshot().context.userInfo.nickname).toBe('Ada');
   },
 };
 

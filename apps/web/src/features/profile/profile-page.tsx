@@ -20,6 +20,7 @@ import { Page } from '../../components/page';
 import { SignInGate } from '../../components/sign-in-gate';
 import { LANGUAGES } from '../../i18n/i18n';
 import { PasswordForm } from './password-form';
+import { NicknameForm } from './nickname-form';
 import type { ThemeChoice } from '@mates/state-machines';
 
 const THEMES: ThemeChoice[] = ['system', 'light', 'dark'];
@@ -106,6 +107,7 @@ function Profile() {
           )}
         </Flex>
       </Card>
+      <NicknameForm />
       <Card as="nav" aria-label={t('profile.areas')}>
         <Heading as="h2" size={2}>
           {t('profile.areas')}

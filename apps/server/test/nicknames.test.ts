@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionExpiredError } from '@mates/api-client';
+import { createRateLimits } from '../src/accounts/rate-limits';
+import { migrateTo, migrateToLatest } from '../src/db/migrate';
+import {
+  DIALECTS,
+  createTestApp,
+  emptyDatabase,
+  postgresAvailable,
+  signUp,
+  type TestApp,
+} from './harness';
+
+const withPostgres = await postgresAvailable();
+
+/** What a generated nickname looks like: two capitalised words and a three-digit number. */
+const GENERATED = /^[A-Z][a-z]+ [A-Z][a-z]+ [1-9]\d\d$/;
+
+describe.each(DIALECTS)('nicknames on %s', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  let app: TestApp;
+  beforeAll(async () => {
+    if (!skip) app = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    if (!skip) await app.close();
+  });
+  const nicknameOf = async (id: string) =>
+    (
+      await app.db
+        .selectFrom('users')
+        .select('nickname')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).nickname;
+  const theo = async () =>
+    app.db
+      .selectFrom('mates')
+      .select('id')
+      .where('name', '=', 'Theo Blackwood')
+      .executeTakeFirstOrThrow();
+
+  it.skipIf(skip)(
+    'gives a new account a generated nickname, never a part of its e-mail address',
+    async () => {
+      const { userInfo } = await signUp(app, 'grace.hopper@example.com');
+      expect(userInfo.nickname).toMatch(GENERATED);
+      expect(userInfo.nickname.toLowerCase()).not.toContain('grace');
+      // What others see: the name under a review.
+      const client = app.client({ token: userInfo.token });
+      const review = await client.mate.review({ mateId: (await theo()).id, rating: 4 });
+      expect(review.author.name).toBe(userInfo.nickname);
+    },
+  );
+
+  it.skipIf(skip)(
+    'changes the nickname, tidied, and shows it at once where others see it',
+    async () => {
+      const ada = await signUp(app);
+      const mateId = (await theo()).id;
+      await ada.client.mate.review({ mateId, rating: 5, content: 'Sharp.' });
+      // Read once, so that the listing is cached under the old name.
+      const before = await app.client().mate.mateExtraInfo({ mateId });
+      expect(before.recentReviews.map((one) => one.author.name)).toContain(ada.userInfo.nickname);
+
+      const info = await ada.client.user.updateNickname({ nickname: '  Ada   of  Byron ' });
+      expect(info).toMatchObject({ uuid: ada.userInfo.uuid, nickname: 'Ada of Byron' });
+      expect(info.token).toBe(ada.userInfo.token);
+      expect(await nicknameOf(ada.userInfo.uuid)).toBe('Ada of Byron');
+      const after = await app.client().mate.mateExtraInfo({ mateId });
+      const names = after.recentReviews.map((one) => one.author.name);
+      expect(names).toContain('Ada of Byron');
+      expect(names).not.toContain(ada.userInfo.nickname);
+      // Any script: a name is not only Latin letters.
+      expect((await ada.client.user.updateNickname({ nickname: 'Zoë 山田' })).nickname).toBe(
+        'Zoë 山田',
+      );
+    },
+  );
+
+  it.skipIf(skip)('refuses a bad nickname with a clear 4000 and changes nothing', async () => {
+    const ada = await signUp(app);
+    const bad: [unknown, RegExp][] = [
+      ['', /^nickname: is required$/],
+      ['    ', /^nickname: is required$/],
+      ['x'.repeat(41), /^nickname: must be at most 40 characters$/],
+      ['Ada\u200bLovelace', /^nickname: must not hold control or invisible characters$/],
+      ['Ada\u202eecalevol', /^nickname: must not hold control or invisible characters$/],
+      ['Ada\u0000', /^nickname: must not hold control or invisible characters$/],
+      [42, /^nickname: /],
+    ];
+    for (const [nickname, message] of bad) {
+      const refused = await ada.client.user
+        .updateNickname({ nickname: nickname as string })
+        .catch((error: unknown) => error);
+      expect(refused, String(nickname)).toMatchObject({ code: 4000 });
+      expect((refused as Error).message).toMatch(message);
+    }
+    expect(await nicknameOf(ada.userInfo.uuid)).toBe(ada.userInfo.nickname);
+    // Forty characters is allowed.
+    const forty = 'y'.repeat(40);
+    expect((await ada.client.user.updateNickname({ nickname: forty })).nickname).toBe(forty);
+  });
+
+  it.skipIf(skip)('needs a session', async () => {
+    await expect(app.client().user.updateNickname({ nickname: 'Nobody' })).rejects.toBeInstanceOf(
+      SessionExpiredError,
+    );
+  });
+
+  it.skipIf(skip)('lets one account change its nickname ten times an hour', async () => {
+    const saved = app.deps.limits.changeNickname;
+    app.deps.limits.changeNickname = createRateLimits().changeNickname;
+    try {
+      const ada = await signUp(app);
+      for (let change = 1; change <= 10; change += 1)
+        await ada.client.user.updateNickname({ nickname: `Ada ${change}` });
+      await expect(ada.client.user.updateNickname({ nickname: 'Ada 11' })).rejects.toMatchObject({
+        code: 5007,
+        message: expect.stringMatching(/try again/i),
+      });
+      expect(await nicknameOf(ada.userInfo.uuid)).toBe('Ada 10');
+      // Someone else's changes are their own.
+      const bob = await signUp(app);
+      expect((await bob.client.user.updateNickname({ nickname: 'Bob' })).nickname).toBe('Bob');
+    } finally {
+      app.deps.limits.changeNickname = saved;
+    }
+  });
+});
+
+describe.each(DIALECTS)('the private-nicknames migration on %s', (dialect) => {
+  it.skipIf(dialect === 'postgres' && !withPostgres)(
+    "replaces every nickname that is its e-mail's local part, and keeps the chosen ones",
+    async () => {
+      const database = await emptyDatabase(dialect);
+      const db = database.db;
+      try {
+        await migrateTo(db as never, dialect, '2026-11-26-0023-speech-making');
+        const at = '2026-11-26T10:00:00.000Z';
+        const users: [string, string, string][] = [
+          ['u1', 'ada.lovelace@example.com', 'ada.lovelace'],
+          // The old rule cut the local part at 40 characters.
+          ['u2', `${'l'.repeat(50)}@example.com`, 'l'.repeat(40)],
+          ['u3', 'gina@gmail.com', 'Gina G'],
+          ['u4', 'nelly@example.com', 'Nelly'],
+        ];
+        for (const [id, email, nickname] of users)
+          await db
+            .insertInto('users')
+            .values({
+              id,
+              email,
+              password_hash: null,
+              nickname,
+              bio: '',
+              language: 'en',
+              nfsw: false,
+              created_at: at,
+              updated_at: at,
+            })
+            .execute();
+        await migrateToLatest(db as never, dialect);
+        const after = Object.fromEntries(
+          (await db.selectFrom('users').select(['id', 'nickname']).execute()).map((row) => [
+            row.id,
+            row.nickname,
+          ]),
+        );
+        expect(after.u1).toMatch(GENERATED);
+        expect(after.u2).toMatch(GENERATED);
+        expect(after.u3).toBe('Gina G');
+        expect(after.u4).toBe('Nelly');
+      } finally {
+        await database.drop();
+      }
+    },
+  );
+});
