@@ -142,6 +142,8 @@ describe.each(DIALECTS)('the private-nicknames migration on %s', (dialect) => {
           ['u1', 'ada.lovelace@example.com', 'ada.lovelace'],
           // The old rule cut the local part at 40 characters.
           ['u2', `${'l'.repeat(50)}@example.com`, 'l'.repeat(40)],
+          // A Google or Discord sign-in without a name took the whole local part.
+          ['u5', `${'m'.repeat(50)}@example.com`, 'm'.repeat(50)],
           ['u3', 'gina@gmail.com', 'Gina G'],
           ['u4', 'nelly@example.com', 'Nelly'],
         ];
@@ -169,6 +171,7 @@ describe.each(DIALECTS)('the private-nicknames migration on %s', (dialect) => {
         );
         expect(after.u1).toMatch(GENERATED);
         expect(after.u2).toMatch(GENERATED);
+        expect(after.u5).toMatch(GENERATED);
         expect(after.u3).toBe('Gina G');
         expect(after.u4).toBe('Nelly');
       } finally {

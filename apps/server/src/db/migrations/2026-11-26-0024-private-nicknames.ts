@@ -9,6 +9,15 @@ interface UserNames {
 }
 
 /**
+ * Whether a nickname is its account's address up to the `@`: as registration made it (cut at
+ * 40 characters), or as a Google or Discord sign-in without a name did (whole).
+ */
+function madeFromAddress(user: { email: string; nickname: string }): boolean {
+  const local = user.email.split('@')[0]!;
+  return user.nickname === local || user.nickname === local.slice(0, 40);
+}
+
+/**
  * A new account's nickname used to be its e-mail address up to the `@`, shown to everyone as a
  * creator's or a reviewer's name. Every nickname that is still exactly that (nobody could
  * change it) becomes a generated one; names chosen elsewhere (Google, Discord) stay.
@@ -25,7 +34,7 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
       .limit(PAGE)
       .execute();
     for (const user of page)
-      if (user.nickname === user.email.split('@')[0]!.slice(0, 40))
+      if (madeFromAddress(user))
         await db
           .updateTable('users')
           .set({ nickname: generatedNickname() })
