@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionExpiredError } from '@mates/api-client';
 import { createRateLimits } from '../src/accounts/rate-limits';
+import { providedNickname } from '../src/accounts/nicknames';
 import { migrateTo, migrateToLatest } from '../src/db/migrate';
 import {
   DIALECTS,
@@ -87,6 +88,11 @@ describe.each(DIALECTS)('nicknames on %s', (dialect) => {
       ['Ada\u200bLovelace', /^nickname: must not hold control or invisible characters$/],
       ['Ada\u202eecalevol', /^nickname: must not hold control or invisible characters$/],
       ['Ada\u0000', /^nickname: must not hold control or invisible characters$/],
+      ['\u3164', /^nickname: must not hold control or invisible characters$/],
+      ['Ada\u2800', /^nickname: must not hold control or invisible characters$/],
+      ['\ue000Ada', /^nickname: must not hold control or invisible characters$/],
+      ['Za\u0336\u0337\u0338\u0336lgo', /^nickname: must not stack marks on one letter$/],
+      ['!!! ...', /^nickname: must hold a letter or a digit$/],
       [42, /^nickname: /],
     ];
     for (const [nickname, message] of bad) {
@@ -100,6 +106,62 @@ describe.each(DIALECTS)('nicknames on %s', (dialect) => {
     // Forty characters is allowed.
     const forty = 'y'.repeat(40);
     expect((await ada.client.user.updateNickname({ nickname: forty })).nickname).toBe(forty);
+  });
+
+  it.skipIf(skip)(
+    'refuses an e-mail address or the old default, and folds look-alike letters',
+    async () => {
+      const ada = await signUp(app, 'ada.byron@example.com');
+      for (const nickname of [' ADA.BYRON@example.com ', 'Write to bob@example.org']) {
+        const refused = await ada.client.user
+          .updateNickname({ nickname })
+          .catch((error: unknown) => error);
+        expect(refused, nickname).toMatchObject({
+          code: 4000,
+          message: 'nickname: must not be an e-mail address',
+        });
+      }
+      expect(await nicknameOf(ada.userInfo.uuid)).toBe(ada.userInfo.nickname);
+      // What new accounts used to be given, as it was given: never published again.
+      await expect(ada.client.user.updateNickname({ nickname: 'ada.byron' })).rejects.toMatchObject(
+        {
+          code: 4000,
+          message: 'nickname: must not be the start of your e-mail address',
+        },
+      );
+      // The same name written their own way is theirs to show.
+      expect((await ada.client.user.updateNickname({ nickname: 'Ada.Byron' })).nickname).toBe(
+        'Ada.Byron',
+      );
+      // Fullwidth and mathematical letters are the letters they look like.
+      expect((await ada.client.user.updateNickname({ nickname: 'Ａda 𝐁' })).nickname).toBe('Ada B');
+    },
+  );
+
+  it.skipIf(skip)('changes nothing for the same name again', async () => {
+    const saved = app.deps.limits.changeNickname;
+    app.deps.limits.changeNickname = createRateLimits().changeNickname;
+    try {
+      const ada = await signUp(app);
+      await ada.client.user.updateNickname({ nickname: 'Ada' });
+      const version = async () =>
+        (
+          await app.db
+            .selectFrom('catalog_versions')
+            .select('version')
+            .where('name', '=', 'mates')
+            .executeTakeFirstOrThrow()
+        ).version;
+      const before = await version();
+      // Ten more times the same: no write, so no listing is made again and no change is counted.
+      for (let again = 0; again < 10; again += 1)
+        expect((await ada.client.user.updateNickname({ nickname: ' Ada ' })).nickname).toBe('Ada');
+      expect(await version()).toBe(before);
+      expect((await ada.client.user.updateNickname({ nickname: 'Ada L' })).nickname).toBe('Ada L');
+      expect(await version()).not.toBe(before);
+    } finally {
+      app.deps.limits.changeNickname = saved;
+    }
   });
 
   it.skipIf(skip)('needs a session', async () => {
@@ -138,16 +200,29 @@ describe.each(DIALECTS)('the private-nicknames migration on %s', (dialect) => {
       try {
         await migrateTo(db as never, dialect, '2026-11-26-0023-speech-making');
         const at = '2026-11-26T10:00:00.000Z';
-        const users: [string, string, string][] = [
-          ['u1', 'ada.lovelace@example.com', 'ada.lovelace'],
+        const users: [string, string, string, Partial<Record<string, string>>][] = [
+          ['u1', 'ada.lovelace@example.com', 'ada.lovelace', {}],
           // The old rule cut the local part at 40 characters.
-          ['u2', `${'l'.repeat(50)}@example.com`, 'l'.repeat(40)],
+          ['u2', `${'l'.repeat(50)}@example.com`, 'l'.repeat(40), {}],
           // A Google or Discord sign-in without a name took the whole local part.
-          ['u5', `${'m'.repeat(50)}@example.com`, 'm'.repeat(50)],
-          ['u3', 'gina@gmail.com', 'Gina G'],
-          ['u4', 'nelly@example.com', 'Nelly'],
+          ['u5', `${'m'.repeat(50)}@example.com`, 'm'.repeat(50), { discord_id: 'd5' }],
+          // Google's name and photo: usually the person's own.
+          [
+            'u3',
+            'gina@gmail.com',
+            'Gina G',
+            { google_sub: 'g3', avatar: 'https://lh3.googleusercontent.com/a/p.png' },
+          ],
+          // Discord's display name and picture were chosen to be shown.
+          [
+            'u4',
+            'nelly@example.com',
+            'Nelly',
+            { discord_id: 'd4', avatar: 'https://cdn.discordapp.com/avatars/d4/x.png' },
+          ],
+          ['u6', 'both@example.com', 'Both', { google_sub: 'g6', discord_id: 'd6' }],
         ];
-        for (const [id, email, nickname] of users)
+        for (const [id, email, nickname, extra] of users)
           await db
             .insertInto('users')
             .values({
@@ -160,23 +235,34 @@ describe.each(DIALECTS)('the private-nicknames migration on %s', (dialect) => {
               nfsw: false,
               created_at: at,
               updated_at: at,
+              ...extra,
             })
             .execute();
         await migrateToLatest(db as never, dialect);
         const after = Object.fromEntries(
-          (await db.selectFrom('users').select(['id', 'nickname']).execute()).map((row) => [
-            row.id,
-            row.nickname,
-          ]),
+          (await db.selectFrom('users').select(['id', 'nickname', 'avatar']).execute()).map(
+            (row) => [row.id, row],
+          ),
         );
-        expect(after.u1).toMatch(GENERATED);
-        expect(after.u2).toMatch(GENERATED);
-        expect(after.u5).toMatch(GENERATED);
-        expect(after.u3).toBe('Gina G');
-        expect(after.u4).toBe('Nelly');
+        for (const id of ['u1', 'u2', 'u3', 'u5']) expect(after[id]!.nickname).toMatch(GENERATED);
+        expect(after.u3!.avatar).toBeNull();
+        expect(after.u4).toMatchObject({
+          nickname: 'Nelly',
+          avatar: 'https://cdn.discordapp.com/avatars/d4/x.png',
+        });
+        expect(after.u6!.nickname).toBe('Both');
       } finally {
         await database.drop();
       }
     },
   );
+});
+
+describe("a provider's display name", () => {
+  it('is the nickname where it is a name anyone could choose, else a generated one', () => {
+    expect(providedNickname('  Nelly  ')).toBe('Nelly');
+    expect(providedNickname('')).toMatch(GENERATED);
+    expect(providedNickname('Nel\u202Ely')).toMatch(GENERATED);
+    expect(providedNickname('x'.repeat(41))).toMatch(GENERATED);
+  });
 });

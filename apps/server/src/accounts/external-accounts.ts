@@ -4,7 +4,7 @@ import type { Database, UserTable } from '../db/schema';
 import { now, toJson } from '../db/dialect';
 import { notice } from '../http/envelope';
 import { WELCOME, addBenefits, grantBenefits } from './benefits';
-import { NICKNAME_MAX_LENGTH, generatedNickname } from './nicknames';
+import { providedNickname } from './nicknames';
 
 /** Who a sign-in provider says the person is. */
 export interface ExternalIdentity {
@@ -103,7 +103,7 @@ export async function linkOrCreateUser(
     id: randomUUID(),
     email,
     password_hash: null,
-    nickname: identity.nickname.trim().slice(0, NICKNAME_MAX_LENGTH) || generatedNickname(),
+    nickname: providedNickname(identity.nickname),
     avatar: identity.avatar,
     bio: '',
     language,

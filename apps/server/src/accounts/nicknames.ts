@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 
-/** The longest nickname, in characters (the column's rule since the first migration). */
+/** The longest nickname, in UTF-16 code units (as a browser's `maxLength` counts them). */
 export const NICKNAME_MAX_LENGTH = 40;
 
 const words = (list: string) => list.trim().split(/\s+/);
@@ -34,21 +34,66 @@ export function generatedNickname(): string {
   return `${adjective} ${noun} ${randomInt(100, 1000)}`;
 }
 
+// Characters that draw nothing but are not marked as format characters: the combining
+// grapheme joiner, Hangul and Khmer fillers, the blank Braille pattern.
+const BLANKS = /[\u115F\u1160\u2800\u3164\uFFA0]|\u034F|\u17B4|\u17B5/u;
+// Control, format (zero-width, bidirectional overrides), surrogate, private-use and unassigned
+// code points, and line or paragraph separators.
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/u;
+// More marks on one letter than any language writes: text that spills over its neighbours.
+const STACKED_MARKS = /\p{M}{4}/u;
+
 /**
- * A nickname someone chose: surrounding spaces dropped and runs of spaces made one; 1 to
- * {@link NICKNAME_MAX_LENGTH} characters; no control characters, and no characters that draw
- * nothing or turn text around (zero-width spaces, bidirectional overrides), with which one
- * name could pass for another.
+ * A nickname someone chose, or a sign-in provider's display name: compatibility forms folded
+ * (NFKC: a fullwidth "Ａ" or a mathematical bold "𝐀" is an "A"), surrounding spaces dropped
+ * and runs of spaces made one; 1 to {@link NICKNAME_MAX_LENGTH} characters, at least one a
+ * letter or a digit; no characters that draw nothing or turn text around (zero-width spaces,
+ * fillers, bidirectional overrides) and no stacks of marks, with which a name could hide, pass
+ * for another or spill over the page.
  */
 export const chosenNickname = z
   .string()
-  .transform((value) => value.normalize('NFC').trim().replace(/\s+/g, ' '))
+  .transform((value) => value.normalize('NFKC').trim().replace(/\s+/g, ' '))
   .pipe(
     z
       .string()
       .min(1, 'is required')
       .max(NICKNAME_MAX_LENGTH, `must be at most ${NICKNAME_MAX_LENGTH} characters`)
-      .refine((value) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(value), {
+      .refine((value) => !HIDDEN.test(value) && !BLANKS.test(value), {
         message: 'must not hold control or invisible characters',
+      })
+      .refine((value) => !STACKED_MARKS.test(value), {
+        message: 'must not stack marks on one letter',
+      })
+      .refine((value) => /[\p{L}\p{N}]/u.test(value), {
+        message: 'must hold a letter or a digit',
       }),
   );
+
+/**
+ * The nickname of a new account signed in through a provider: the display name it gave, where
+ * that is a name {@link chosenNickname} takes, else a generated one.
+ */
+export function providedNickname(name: string): string {
+  const parsed = chosenNickname.safeParse(name);
+  return parsed.success ? parsed.data : generatedNickname();
+}
+
+/**
+ * Whether `nickname` holds an e-mail address (the account's or anyone's): a name shown to
+ * everyone is never a way to write to someone.
+ */
+export function holdsAddress(nickname: string): boolean {
+  return /[^\s@]+@[^\s@]+\.[^\s@]+/u.test(nickname);
+}
+
+/**
+ * Whether `nickname` is what new accounts used to be given: `email` up to the `@`, as it is
+ * written there (whole, or its first 40 characters). Refused as a choice, so that a name shown
+ * as it was (a form filled in before the change, say) is never published again; the same name
+ * written otherwise ("Ada" for ada@…) is the person's own choice.
+ */
+export function isOldDefault(nickname: string, email: string): boolean {
+  const localPart = email.split('@')[0]!;
+  return nickname === localPart || nickname === localPart.slice(0, NICKNAME_MAX_LENGTH);
+}

@@ -83,8 +83,10 @@ export function oauthRoutes(deps: Deps): Hono<ApiEnv> {
       subject: String(claims.sub),
       email: typeof claims.email === 'string' ? claims.email : null,
       emailVerified: claims.email_verified === true,
-      nickname: typeof claims.name === 'string' ? claims.name : '',
-      avatar: typeof claims.picture === 'string' ? claims.picture : null,
+      // Not the Google name and photo, which are usually the person's own name and face: what
+      // they publish here goes under a generated name until they choose one.
+      nickname: '',
+      avatar: null,
     };
     return signIn(c, identity);
   });

@@ -12,7 +12,7 @@ import { toUserInfo } from './user-info';
 import { getBenefits } from './benefits';
 import { confirmVerification, redeemTicket } from './verification';
 import { register } from './registration';
-import { chosenNickname } from './nicknames';
+import { chosenNickname, holdsAddress, isOldDefault } from './nicknames';
 import { assertStrongPassword } from './password-policy';
 import { confirmPage, verifiedPage } from './verified-page';
 import { oauthRoutes } from './oauth-routes';
@@ -176,17 +176,27 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
   api.post('/user/updateNickname', z.object({ nickname: chosenNickname }), async (c, read) => {
     const user = requireUser(c);
     const input = await read();
+    if (holdsAddress(input.nickname))
+      throw new EnvelopeError(CODE.badInput, 'nickname: must not be an e-mail address');
+    if (isOldDefault(input.nickname, user.email))
+      throw new EnvelopeError(
+        CODE.badInput,
+        'nickname: must not be the start of your e-mail address',
+      );
+    const info = toUserInfo(
+      { ...user, nickname: input.nickname },
+      c.get('token'),
+      deps.config.adminEmails,
+    );
+    // The same name again changes nothing, and makes no server list its mates again.
+    if (input.nickname === user.nickname) return info;
     await consume(limits.changeNickname, user.id);
     await db
       .updateTable('users')
       .set({ nickname: input.nickname, updated_at: now() })
       .where('id', '=', user.id)
       .execute();
-    return toUserInfo(
-      { ...user, nickname: input.nickname },
-      c.get('token'),
-      deps.config.adminEmails,
-    );
+    return info;
   });
 
   api.get('/user/benefits', (c) => getBenefits(db, requireUser(c).id));

@@ -298,6 +298,8 @@ export const enScreens = {
     nicknameSave: 'Save name',
     nicknameSaved: 'Your name is saved.',
     nicknameMissing: 'Give yourself a name.',
+    nicknameFromAddress:
+      'Your name was made from your e-mail address, so we replaced it. Choose one to show on the mates you publish and on your reviews.',
     logout: 'Log out',
     areas: 'Your places',
     joined: 'Member since {{date}}',

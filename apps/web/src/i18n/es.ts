@@ -396,6 +396,8 @@ export const es: Messages = {
     nicknameSave: 'Guardar nombre',
     nicknameSaved: 'Tu nombre está guardado.',
     nicknameMissing: 'Ponte un nombre.',
+    nicknameFromAddress:
+      'Tu nombre salía de tu dirección de correo, así que lo cambiamos. Elige uno para mostrar en los mates que publicas y en tus reseñas.',
     logout: 'Cerrar sesión',
     areas: 'Tus lugares',
     joined: 'Miembro desde el {{date}}',

@@ -400,6 +400,8 @@ export const fr: Messages = {
     nicknameSave: 'Enregistrer le nom',
     nicknameSaved: 'Ton nom est enregistré.',
     nicknameMissing: 'Donne-toi un nom.',
+    nicknameFromAddress:
+      'Ton nom venait de ton adresse e-mail, alors nous l’avons remplacé. Choisis-en un à afficher sur les mates que tu publies et sous tes avis.',
     logout: 'Se déconnecter',
     areas: 'Tes espaces',
     joined: 'Membre depuis le {{date}}',

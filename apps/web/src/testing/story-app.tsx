@@ -62,7 +62,10 @@ export async function createStoryApp(options: StoryAppOptions): Promise<StoryApp
   const signedIn = admin || (options.signedIn ?? false);
   const saved: Partial<UserState> = {
     ...state,
-    userInfo: signedIn ? createUserInfoFixture({ language, isAdmin: admin }) : { language },
+    // Signed in as Ada, with whatever the story's own state changes of her.
+    userInfo: signedIn
+      ? { ...createUserInfoFixture({ language, isAdmin: admin }), ...state.userInfo }
+      : { language },
   };
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const app = { router, reloads: 0, redirects: [] as string[] };

@@ -2,7 +2,7 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { ENDPOINTS, ENDPOINT_PATHS, type EndpointOutput, type EndpointPath } from '../endpoints';
 import type { Envelope } from '../types/envelope';
 import type { ChatStreamEvent } from '../types/chat';
-import type { UserBenefits } from '../types/user';
+import type { UpdateNicknamePayload, UserBenefits } from '../types/user';
 import type { GenerateRolePayload, MateQuery, SetVisibilityPayload } from '../types/mate';
 import type { HideMatePayload } from '../types/moderation';
 import * as fixtures from './fixtures';
@@ -176,7 +176,14 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
   '/user/resetPassword': () => null,
   '/user/updateLange': () => null,
   '/user/updateTags': ({ body }) => fixtures.createUserInfoFixture(body as object),
-  '/user/updateNickname': ({ body }) => fixtures.createUserInfoFixture(body as object),
+  // Tidied as the server does: folded, spaces trimmed and made one.
+  '/user/updateNickname': ({ body }) =>
+    fixtures.createUserInfoFixture({
+      nickname: (body as UpdateNicknamePayload).nickname
+        .normalize('NFKC')
+        .trim()
+        .replace(/\s+/g, ' '),
+    }),
   '/user/favorites': () => fixtures.createMateSummariesFixture(3),
   '/user/doFavorite': ({ query }) => ({ mateId: query.mateId ?? 'mate-1', favorite: true }),
   '/room/createImage': () => ({ jobId: 'job-1', messageId: 'msg-image-1' }),

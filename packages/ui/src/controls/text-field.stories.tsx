@@ -45,6 +45,27 @@ export const WithError: Story = {
   },
 };
 
+/** A hint of the caller's own (`aria-describedby`) is read with the field, and so is an error. */
+export const WithHintAndError: Story = {
+  render: () => (
+    <Stack gap={2}>
+      <p id="email-hint">We only write to confirm the address.</p>
+      <TextField
+        label="Email address"
+        defaultValue="ada@"
+        aria-describedby="email-hint"
+        error="Please enter a whole e-mail address."
+      />
+    </Stack>
+  ),
+  play: async ({ canvasElement }) => {
+    const input = within(canvasElement).getByLabelText('Email address');
+    await expect(input).toHaveAccessibleDescription(
+      'We only write to confirm the address. Please enter a whole e-mail address.',
+    );
+  },
+};
+
 export const TypeAnEmail: Story = {
   tags: ['!autodocs'],
   play: async ({ canvasElement }) => {

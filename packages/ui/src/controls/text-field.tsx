@@ -63,20 +63,24 @@ interface ControlProps {
 function LabelledField({
   label,
   error,
+  describedBy,
   children,
 }: {
   label: ReactNode;
   error?: string;
+  /** The caller's own `aria-describedby` (a hint, say): kept, with the error after it. */
+  describedBy: string | undefined;
   children: (control: ControlProps) => ReactNode;
 }) {
   const id = useId();
+  const descriptions = [describedBy, error ? `${id}-error` : undefined].filter(Boolean);
   return (
     <Field>
       <Label htmlFor={id}>{label}</Label>
       {children({
         id,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? `${id}-error` : undefined,
+        'aria-describedby': descriptions.length > 0 ? descriptions.join(' ') : undefined,
       })}
       {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
     </Field>
@@ -93,9 +97,9 @@ export interface TextFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 
 
 /** A labelled text input with an optional error message. */
 export const TextField = /* @__PURE__ */ forwardRef<HTMLInputElement, TextFieldProps>(
-  function TextField({ label, error, ...props }, ref) {
+  function TextField({ label, error, 'aria-describedby': describedBy, ...props }, ref) {
     return (
-      <LabelledField label={label} error={error}>
+      <LabelledField label={label} error={error} describedBy={describedBy}>
         {(control) => <Input ref={ref} {...control} {...props} />}
       </LabelledField>
     );
@@ -113,12 +117,19 @@ const REVEAL_LABELS = { show: 'Show password', hide: 'Hide password' };
 /** A password input, masked until its reveal toggle is pressed. */
 export const PasswordField = /* @__PURE__ */ forwardRef<HTMLInputElement, PasswordFieldProps>(
   function PasswordField(
-    { label, error, placeholder = MASKED_PLACEHOLDER, revealLabels = REVEAL_LABELS, ...props },
+    {
+      label,
+      error,
+      'aria-describedby': describedBy,
+      placeholder = MASKED_PLACEHOLDER,
+      revealLabels = REVEAL_LABELS,
+      ...props
+    },
     ref,
   ) {
     const [revealed, setRevealed] = useState(false);
     return (
-      <LabelledField label={label} error={error}>
+      <LabelledField label={label} error={error} describedBy={describedBy}>
         {(control) => (
           <InputRow>
             <Input
@@ -176,9 +187,9 @@ export interface TextAreaProps extends Omit<ComponentPropsWithoutRef<'textarea'>
 
 /** A labelled multi-line input that grows with its text, with an optional error message. */
 export const TextArea = /* @__PURE__ */ forwardRef<HTMLTextAreaElement, TextAreaProps>(
-  function TextArea({ label, error, ...props }, ref) {
+  function TextArea({ label, error, 'aria-describedby': describedBy, ...props }, ref) {
     return (
-      <LabelledField label={label} error={error}>
+      <LabelledField label={label} error={error} describedBy={describedBy}>
         {(control) => <Area ref={ref} {...control} {...props} />}
       </LabelledField>
     );

@@ -1,45 +1,59 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../dialect';
 import { generatedNickname } from '../../accounts/nicknames';
 
-/** Accounts read at a time: a large user table is never held in memory whole. */
+/** Accounts renamed a page at a time: a large user table is never held in memory whole. */
 const PAGE = 1000;
 
 interface UserNames {
-  users: { id: string; email: string; nickname: string };
+  users: {
+    id: string;
+    nickname: string;
+    avatar: string | null;
+    email: string;
+    google_sub: string | null;
+    discord_id: string | null;
+  };
 }
 
 /**
- * Whether a nickname is its account's address up to the `@`: as registration made it (cut at
- * 40 characters), or as a Google or Discord sign-in without a name did (whole).
+ * Until now, nobody could choose their nickname, and it was shown to everyone as the name of a
+ * creator or a reviewer. It was the account's e-mail address up to the `@` (cut at 40
+ * characters by registration, whole by a sign-in without a name), or the Google account's name,
+ * with its photo as the avatar: usually the person's own name and face. Each of those becomes a
+ * generated nickname, and the Google photo goes. A Discord display name and picture, chosen to
+ * be shown, stay (and so does anything of an account that signed in with both).
  */
-function madeFromAddress(user: { email: string; nickname: string }): boolean {
-  const local = user.email.split('@')[0]!;
-  return user.nickname === local || user.nickname === local.slice(0, 40);
-}
-
-/**
- * A new account's nickname used to be its e-mail address up to the `@`, shown to everyone as a
- * creator's or a reviewer's name. Every nickname that is still exactly that (nobody could
- * change it) becomes a generated one; names chosen elsewhere (Google, Discord) stay.
- */
-export async function up(untyped: Kysely<unknown>): Promise<void> {
+export async function up(untyped: Kysely<unknown>, dialect: DialectName): Promise<void> {
   const db = untyped as Kysely<UserNames>;
+  const localPart =
+    dialect === 'postgres'
+      ? sql<string>`split_part(email, '@', 1)`
+      : sql<string>`substr(email, 1, instr(email, '@') - 1)`;
   let after = '';
   for (;;) {
     const page = await db
       .selectFrom('users')
-      .select(['id', 'email', 'nickname'])
+      .select(['id', 'google_sub', 'discord_id'])
       .where('id', '>', after)
+      .where((eb) =>
+        eb.or([
+          eb('nickname', '=', localPart),
+          eb('nickname', '=', sql<string>`substr(${localPart}, 1, 40)`),
+          eb.and([eb('google_sub', 'is not', null), eb('discord_id', 'is', null)]),
+        ]),
+      )
       .orderBy('id')
       .limit(PAGE)
       .execute();
-    for (const user of page)
-      if (madeFromAddress(user))
-        await db
-          .updateTable('users')
-          .set({ nickname: generatedNickname() })
-          .where('id', '=', user.id)
-          .execute();
+    for (const user of page) {
+      const google = user.google_sub !== null && user.discord_id === null;
+      await db
+        .updateTable('users')
+        .set({ nickname: generatedNickname(), ...(google ? { avatar: null } : {}) })
+        .where('id', '=', user.id)
+        .execute();
+    }
     if (page.length < PAGE) return;
     after = page.at(-1)!.id;
   }

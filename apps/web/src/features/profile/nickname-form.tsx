@@ -16,18 +16,25 @@ const NICKNAME_MAX_LENGTH = 40;
 export function NicknameForm() {
   const { t } = useTranslation();
   const { client, store, notices } = useServices();
-  const current = useSelector(store, (state) => state.context.userInfo.nickname ?? '');
-  const [nickname, setNickname] = useState(current);
+  const { nickname: current = '', email = '' } = useSelector(
+    store,
+    (state) => state.context.userInfo,
+  );
+  // A name kept from before nicknames were private (the address up to the "@", which the
+  // server has since replaced, and refuses) is not offered again.
+  const localPart = email.split('@')[0]!;
+  const fromAddress = Boolean(email) && [localPart, localPart.slice(0, 40)].includes(current);
+  const [nickname, setNickname] = useState(fromAddress ? '' : current);
   const [problem, setProblem] = useState('');
   const save = useMutation({
-    mutationFn: () => client.user.updateNickname({ nickname }),
-    onSuccess: (userInfo) => {
+    mutationFn: (wanted: string) => client.user.updateNickname({ nickname: wanted }),
+    onSuccess: (userInfo, wanted) => {
       store.trigger.userInfoChanged({ userInfo });
-      // The server tidies spaces: the field shows what was saved.
-      setNickname(userInfo.nickname);
+      // The server tidies spaces: the field shows what was saved, unless typed in meanwhile.
+      setNickname((shown) => (shown === wanted ? userInfo.nickname : shown));
       notices.trigger.added({ tone: 'positive', message: t('profile.nicknameSaved') });
     },
-    // The server's refusal shows by the form; what was typed stays.
+    // The server's refusal shows by the field; what was typed stays.
     onError: (error) => setProblem(errorText(error, t)),
   });
   return (
@@ -36,16 +43,17 @@ export function NicknameForm() {
       aria-labelledby="profile-nickname"
       onSubmit={(event) => {
         event.preventDefault();
+        if (save.isPending) return;
         if (!nickname.trim()) return setProblem(t('profile.nicknameMissing'));
         setProblem('');
-        save.mutate();
+        save.mutate(nickname);
       }}
     >
       <Heading as="h2" size={2} id="profile-nickname">
         {t('profile.nickname')}
       </Heading>
       <Text tone="muted" size={2} id="profile-nickname-text">
-        {t('profile.nicknameText')}
+        {t(fromAddress ? 'profile.nicknameFromAddress' : 'profile.nicknameText')}
       </Text>
       <TextField
         label={t('profile.nicknameLabel')}
@@ -53,13 +61,9 @@ export function NicknameForm() {
         maxLength={NICKNAME_MAX_LENGTH}
         value={nickname}
         aria-describedby="profile-nickname-text"
+        error={problem || undefined}
         onChange={(event) => setNickname(event.target.value)}
       />
-      {problem && (
-        <Text tone="danger" role="alert">
-          {problem}
-        </Text>
-      )}
       <Button type="submit" aria-busy={save.isPending}>
         {t('profile.nicknameSave')}
       </Button>

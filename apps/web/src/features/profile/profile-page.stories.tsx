@@ -148,6 +148,26 @@ export const ChangeTheNickname: Story = {
   },
 };
 
+/**
+ * A name kept from before nicknames were private (the address up to the "@") is not offered
+ * again: the field starts empty, and says why.
+ */
+export const NicknameMadeFromTheAddress: Story = {
+  parameters: {
+    app: {
+      path: '/profile',
+      signedIn: true,
+      state: { userInfo: { nickname: 'ada', email: 'ada@example.com', language: 'en' } },
+    },
+  },
+  play: async ({ canvas }) => {
+    const form = within(await canvas.findByRole('form', { name: 'Your name' }));
+    const field = form.getByRole('textbox', { name: 'Nickname' });
+    await expect(field).toHaveValue('');
+    await expect(field).toHaveAccessibleDescription(/made from your e-mail address/);
+  },
+};
+
 /** The server refuses a name: its message shows by the form, and what was typed stays. */
 export const NicknameRefused: Story = {
   parameters: {
@@ -172,6 +192,10 @@ export const NicknameRefused: Story = {
     await expect(
       await form.findByText('nickname: must not hold control or invisible characters'),
     ).toBeVisible();
+    // Read with the field, after its hint.
+    await expect(field).toHaveAccessibleDescription(
+      /Shown on the mates you publish.*nickname: must not hold control or invisible characters/,
+    );
     await expect(field).toHaveValue('Ada Lovelace');
     await expect(app.services.store.getSnapshot().context.userInfo.nickname).toBe('Ada');
   },

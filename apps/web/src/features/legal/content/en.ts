@@ -4,13 +4,14 @@ import type { LegalTexts } from './types';
 export const en: LegalTexts = {
   privacy: {
     title: 'Privacy notice',
-    updated: 'Last updated 23 November 2026',
+    updated: 'Last updated 26 November 2026',
     lead: 'Mates is open-source software. This notice says what an instance of Mates keeps about you, why, and what you can do about it. Whoever runs the instance you use is responsible for it; if you run your own, your data never leaves your machine.',
     sections: [
       {
         heading: 'What we keep',
         paragraphs: [
-          'Your account: the e-mail address you signed up with, a password stored only as an Argon2id hash, your nickname, your language and your preferences (tags, gender filter, whether mature mates are shown). If you sign in with Google or Discord, we keep the account id and address those services confirm.',
+          'Your account: the e-mail address you signed up with, a password stored only as an Argon2id hash, your nickname, your language and your preferences (tags, gender filter, whether mature mates are shown). If you sign in with Google or Discord, we keep the account id and address those services confirm, and with Discord your Discord display name and picture.',
+          'What others see: your nickname and picture beside what you publish (your mates, your reviews), and moderators see them on your reports. A new account gets a generated nickname, never one made from your e-mail address or your Google name; you can change it on your profile. Your e-mail address is never shown to anyone.',
           'What you create: your chats and their messages, personas, favorites, the creators you follow, reviews, reports and messages to support.',
           'Sessions: a random sign-in token per device, stored only as a hash, that expires after 30 days without use.',
         ],

@@ -4,13 +4,14 @@ import type { LegalTexts } from './types';
 export const es: LegalTexts = {
   privacy: {
     title: 'Aviso de privacidad',
-    updated: 'Última actualización: 23 de noviembre de 2026',
+    updated: 'Última actualización: 26 de noviembre de 2026',
     lead: 'Mates es software de código abierto. Este aviso explica qué guarda de ti una instancia de Mates, para qué y qué puedes hacer al respecto. Quien gestiona la instancia que usas es responsable de ella; si gestionas la tuya, tus datos nunca salen de tu máquina.',
     sections: [
       {
         heading: 'Qué guardamos',
         paragraphs: [
-          'Tu cuenta: la dirección de correo con la que te registraste, una contraseña guardada solo como hash Argon2id, tu apodo, tu idioma y tus preferencias (etiquetas, filtro de género, si se muestran mates para adultos). Si inicias sesión con Google o Discord, guardamos el identificador de la cuenta y la dirección que esos servicios confirman.',
+          'Tu cuenta: la dirección de correo con la que te registraste, una contraseña guardada solo como hash Argon2id, tu apodo, tu idioma y tus preferencias (etiquetas, filtro de género, si se muestran mates para adultos). Si inicias sesión con Google o Discord, guardamos el identificador de la cuenta y la dirección que esos servicios confirman, y con Discord tu nombre visible y tu imagen de Discord.',
+          'Lo que ven los demás: tu apodo y tu imagen junto a lo que publicas (tus mates, tus reseñas), y los moderadores los ven en tus denuncias. Una cuenta nueva recibe un apodo generado, nunca hecho de tu dirección de correo ni de tu nombre de Google; puedes cambiarlo en tu perfil. Tu dirección de correo no se muestra nunca a nadie.',
           'Lo que creas: tus chats y sus mensajes, personas, favoritos, los creadores que sigues, reseñas, denuncias y mensajes al soporte.',
           'Sesiones: un token aleatorio por dispositivo, guardado solo como hash, que caduca tras 30 días sin uso.',
         ],

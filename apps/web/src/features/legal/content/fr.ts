@@ -4,13 +4,14 @@ import type { LegalTexts } from './types';
 export const fr: LegalTexts = {
   privacy: {
     title: 'Politique de confidentialité',
-    updated: 'Dernière mise à jour le 23 novembre 2026',
+    updated: 'Dernière mise à jour le 26 novembre 2026',
     lead: 'Mates est un logiciel open source. Cette politique dit ce qu’une instance de Mates garde sur toi, pourquoi, et ce que tu peux y faire. La personne qui gère l’instance que tu utilises en est responsable ; si tu gères la tienne, tes données ne quittent jamais ta machine.',
     sections: [
       {
         heading: 'Ce que nous gardons',
         paragraphs: [
-          'Ton compte : l’adresse e-mail avec laquelle tu t’es inscrit, un mot de passe conservé uniquement sous forme de hachage Argon2id, ton pseudo, ta langue et tes préférences (tags, filtre de genre, affichage ou non des mates pour adultes). Si tu te connectes avec Google ou Discord, nous gardons l’identifiant du compte et l’adresse que ces services confirment.',
+          'Ton compte : l’adresse e-mail avec laquelle tu t’es inscrit, un mot de passe conservé uniquement sous forme de hachage Argon2id, ton pseudo, ta langue et tes préférences (tags, filtre de genre, affichage ou non des mates pour adultes). Si tu te connectes avec Google ou Discord, nous gardons l’identifiant du compte et l’adresse que ces services confirment, et avec Discord ton nom d’affichage et ton image Discord.',
+          'Ce que les autres voient : ton pseudo et ton image à côté de ce que tu publies (tes mates, tes avis), et les modérateurs les voient sur tes signalements. Un nouveau compte reçoit un pseudo généré, jamais tiré de ton adresse e-mail ni de ton nom Google ; tu peux le changer sur ton profil. Ton adresse e-mail n’est jamais montrée à personne.',
           'Ce que tu crées : tes chats et leurs messages, tes personas, tes favoris, les créateurs que tu suis, tes avis, tes signalements et tes messages à l’assistance.',
           'Les sessions : un jeton de connexion aléatoire par appareil, conservé uniquement sous forme de hachage, qui expire après 30 jours sans utilisation.',
         ],
