@@ -23,7 +23,8 @@ export function NicknameForm() {
   // A name kept from before nicknames were private (the address up to the "@", which the
   // server has since replaced, and refuses) is not offered again.
   const localPart = email.split('@')[0]!;
-  const fromAddress = Boolean(email) && [localPart, localPart.slice(0, 40)].includes(current);
+  const fromAddress =
+    Boolean(email) && [localPart, localPart.slice(0, NICKNAME_MAX_LENGTH)].includes(current);
   const [nickname, setNickname] = useState(fromAddress ? '' : current);
   const [problem, setProblem] = useState('');
   const save = useMutation({
