@@ -260,9 +260,13 @@ describe.each(DIALECTS)('the private-nicknames migration on %s', (dialect) => {
 
 describe("a provider's display name", () => {
   it('is the nickname where it is a name anyone could choose, else a generated one', () => {
-    expect(providedNickname('  Nelly  ')).toBe('Nelly');
-    expect(providedNickname('')).toMatch(GENERATED);
-    expect(providedNickname('Nel\u202Ely')).toMatch(GENERATED);
-    expect(providedNickname('x'.repeat(41))).toMatch(GENERATED);
+    const email = 'nelly@example.com';
+    expect(providedNickname('  Nelly  ', email)).toBe('Nelly');
+    expect(providedNickname('', email)).toMatch(GENERATED);
+    expect(providedNickname('Nel\u202Ely', email)).toMatch(GENERATED);
+    expect(providedNickname('x'.repeat(41), email)).toMatch(GENERATED);
+    // Never an address, nor the part of theirs that new accounts used to be given.
+    expect(providedNickname('nelly@example.com', email)).toMatch(GENERATED);
+    expect(providedNickname('nelly', email)).toMatch(GENERATED);
   });
 });

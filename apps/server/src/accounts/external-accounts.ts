@@ -103,7 +103,7 @@ export async function linkOrCreateUser(
     id: randomUUID(),
     email,
     password_hash: null,
-    nickname: providedNickname(identity.nickname),
+    nickname: providedNickname(identity.nickname, email),
     avatar: identity.avatar,
     bio: '',
     language,

@@ -71,15 +71,6 @@ export const chosenNickname = z
   );
 
 /**
- * The nickname of a new account signed in through a provider: the display name it gave, where
- * that is a name {@link chosenNickname} takes, else a generated one.
- */
-export function providedNickname(name: string): string {
-  const parsed = chosenNickname.safeParse(name);
-  return parsed.success ? parsed.data : generatedNickname();
-}
-
-/**
  * Whether `nickname` holds an e-mail address (the account's or anyone's): a name shown to
  * everyone is never a way to write to someone.
  */
@@ -96,4 +87,16 @@ export function holdsAddress(nickname: string): boolean {
 export function isOldDefault(nickname: string, email: string): boolean {
   const localPart = email.split('@')[0]!;
   return nickname === localPart || nickname === localPart.slice(0, NICKNAME_MAX_LENGTH);
+}
+
+/**
+ * The nickname of a new account signed in through a provider: the display name it gave, where
+ * that is a name the person could have chosen here (see `/user/updateNickname`), else a
+ * generated one. So no stored nickname is ever an address or `email`'s part before the `@`.
+ */
+export function providedNickname(name: string, email: string): string {
+  const parsed = chosenNickname.safeParse(name);
+  return parsed.success && !holdsAddress(parsed.data) && !isOldDefault(parsed.data, email)
+    ? parsed.data
+    : generatedNickname();
 }

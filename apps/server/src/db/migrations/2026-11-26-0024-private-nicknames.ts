@@ -22,7 +22,9 @@ interface UserNames {
  * characters by registration, whole by a sign-in without a name), or the Google account's name,
  * with its photo as the avatar: usually the person's own name and face. Each of those becomes a
  * generated nickname, and the Google photo goes. A Discord display name and picture, chosen to
- * be shown, stay (and so does anything of an account that signed in with both).
+ * be shown, stay, unless the name is the address up to the `@` too (so no nickname is that,
+ * which the web app relies on); so does the Google name of an account that also signed in
+ * with Discord, as nothing tells which of the two it came from.
  */
 export async function up(untyped: Kysely<unknown>, dialect: DialectName): Promise<void> {
   const db = untyped as Kysely<UserNames>;
