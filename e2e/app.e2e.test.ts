@@ -214,11 +214,12 @@ describe('a visitor on the real server with the tiny GGUF model', () => {
   });
 });
 
-describe('a reply cut off by a reload', () => {
+describe('with a scripted hosted model: a reload mid-reply, the language, the name', () => {
   let server: E2eServer;
   let model: Awaited<ReturnType<typeof startOpenAiDouble>>;
   beforeAll(async () => {
-    // A hosted model that writes slowly, so the reload lands mid-reply every time.
+    // A hosted model whose replies each test scripts: one writes slowly, so that the reload
+    // lands mid-reply every time.
     model = await startOpenAiDouble();
     server = await startServer({
       LLM_PROVIDER: 'openai',
