@@ -177,6 +177,7 @@ export default tseslint.config(
                 'MATE_VISIBILITIES',
                 'MESSAGE_ROLES',
                 'MESSAGE_STATUSES',
+                'NICKNAME_MAX_LENGTH',
                 'REGENERABLE_FIELDS',
                 'REPORT_QUEUE_STATES',
                 'ROLE_DRAFT_COST_CHATS',

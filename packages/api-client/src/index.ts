@@ -12,7 +12,7 @@ export {
 } from './types/mate';
 export { REPORT_QUEUE_STATES } from './types/moderation';
 export { JOB_STATES, VOICE_SAMPLE_MAX } from './types/media';
-export { USER_FEEDBACK_CATEGORIES } from './types/user';
+export { NICKNAME_MAX_LENGTH, USER_FEEDBACK_CATEGORIES } from './types/user';
 export { LEDGER_KINDS } from './types/ledger';
 export { CHECKOUT_STATES } from './types/subscription';
 export { MESSAGE_ROLES, MESSAGE_STATUSES } from './types/room';

@@ -1,8 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-
-/** The longest nickname, in UTF-16 code units (as a browser's `maxLength` counts them). */
-export const NICKNAME_MAX_LENGTH = 40;
+import { NICKNAME_MAX_LENGTH } from '@mates/api-client';
 
 const words = (list: string) => list.trim().split(/\s+/);
 
@@ -49,7 +47,7 @@ const STACKED_MARKS = /\p{M}{4}/u;
  * and runs of spaces made one; 1 to {@link NICKNAME_MAX_LENGTH} characters, at least one a
  * letter or a digit; no characters that draw nothing or turn text around (zero-width spaces,
  * fillers, bidirectional overrides) and no stacks of marks, with which a name could hide, pass
- * for another or spill over the page.
+ * for another or spill over the page; and no e-mail address.
  */
 export const chosenNickname = z
   .string()
@@ -67,16 +65,12 @@ export const chosenNickname = z
       })
       .refine((value) => /[\p{L}\p{N}]/u.test(value), {
         message: 'must hold a letter or a digit',
+      })
+      // A name shown to everyone is never a way to write to someone.
+      .refine((value) => !/[^\s@]+@[^\s@]+\.[^\s@]+/u.test(value), {
+        message: 'must not be an e-mail address',
       }),
   );
-
-/**
- * Whether `nickname` holds an e-mail address (the account's or anyone's): a name shown to
- * everyone is never a way to write to someone.
- */
-export function holdsAddress(nickname: string): boolean {
-  return /[^\s@]+@[^\s@]+\.[^\s@]+/u.test(nickname);
-}
 
 /**
  * Whether `nickname` is what new accounts used to be given: `email` up to the `@`, as it is
@@ -86,7 +80,8 @@ export function holdsAddress(nickname: string): boolean {
  */
 export function isOldDefault(nickname: string, email: string): boolean {
   const localPart = email.split('@')[0]!;
-  return nickname === localPart || nickname === localPart.slice(0, NICKNAME_MAX_LENGTH);
+  // Registration cut it at 40 characters; a sign-in without a name took it whole.
+  return nickname === localPart || nickname === localPart.slice(0, 40);
 }
 
 /**
@@ -96,7 +91,5 @@ export function isOldDefault(nickname: string, email: string): boolean {
  */
 export function providedNickname(name: string, email: string): string {
   const parsed = chosenNickname.safeParse(name);
-  return parsed.success && !holdsAddress(parsed.data) && !isOldDefault(parsed.data, email)
-    ? parsed.data
-    : generatedNickname();
+  return parsed.success && !isOldDefault(parsed.data, email) ? parsed.data : generatedNickname();
 }

@@ -12,7 +12,7 @@ import { toUserInfo } from './user-info';
 import { getBenefits } from './benefits';
 import { confirmVerification, redeemTicket } from './verification';
 import { register } from './registration';
-import { chosenNickname, holdsAddress, isOldDefault } from './nicknames';
+import { chosenNickname, isOldDefault } from './nicknames';
 import { assertStrongPassword } from './password-policy';
 import { confirmPage, verifiedPage } from './verified-page';
 import { oauthRoutes } from './oauth-routes';
@@ -176,8 +176,6 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
   api.post('/user/updateNickname', z.object({ nickname: chosenNickname }), async (c, read) => {
     const user = requireUser(c);
     const input = await read();
-    if (holdsAddress(input.nickname))
-      throw new EnvelopeError(CODE.badInput, 'nickname: must not be an e-mail address');
     if (isOldDefault(input.nickname, user.email))
       throw new EnvelopeError(
         CODE.badInput,

@@ -123,14 +123,23 @@ export interface UpdateLanguageQuery {
 
 /**
  * Payload of `POST /user/updateNickname`: the name shown on the user's mates, reviews and
- * reports, and the one mates call them by when no persona is chosen. Spaces around it are
- * dropped and runs of spaces made one; 1 to 40 characters, no control or invisible characters.
- * New accounts get a generated one ("Quiet Otter 417"), never made from the e-mail address.
+ * reports, and the one mates call them by when no persona is chosen. Compatibility forms are
+ * folded (NFKC), spaces around it dropped and runs of spaces made one; 1 to
+ * {@link NICKNAME_MAX_LENGTH} characters with a letter or a digit, no control or invisible
+ * characters, no stacked marks, no e-mail address, and not the caller's address up to the `@`
+ * (4000 otherwise). New accounts get a generated one ("Quiet Otter 417"), never made from the
+ * e-mail address.
  */
 export interface UpdateNicknamePayload {
   /** The new nickname. */
   nickname: string;
 }
+
+/**
+ * The longest nickname `POST /user/updateNickname` takes, in UTF-16 code units (as a browser's
+ * `maxLength` counts them), after its spaces are tidied.
+ */
+export const NICKNAME_MAX_LENGTH = 40;
 
 /** Payload of `POST /user/updateTags`: the discover preferences of a user. */
 export interface UpdateTagsPayload {

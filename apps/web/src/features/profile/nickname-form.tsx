@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/store-react';
+import { NICKNAME_MAX_LENGTH } from '@mates/api-client';
 import { Button, Card, Heading, Text, TextField } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { errorText } from '../../i18n/error-text';
-
-/** The longest nickname the server takes. */
-const NICKNAME_MAX_LENGTH = 40;
 
 /**
  * Changes the nickname: the name on the person's mates and reviews, and the one mates call
@@ -20,11 +18,10 @@ export function NicknameForm() {
     store,
     (state) => state.context.userInfo,
   );
-  // A name kept from before nicknames were private (the address up to the "@", which the
-  // server has since replaced, and refuses) is not offered again.
+  // A name kept from before nicknames were private (the address up to the "@", cut at 40
+  // characters, which the server has since replaced, and refuses) is not offered again.
   const localPart = email.split('@')[0]!;
-  const fromAddress =
-    Boolean(email) && [localPart, localPart.slice(0, NICKNAME_MAX_LENGTH)].includes(current);
+  const fromAddress = Boolean(email) && [localPart, localPart.slice(0, 40)].includes(current);
   const [nickname, setNickname] = useState(fromAddress ? '' : current);
   const [problem, setProblem] = useState('');
   const save = useMutation({
