@@ -6,6 +6,7 @@ import {
   createMateSummaryFixture,
   createPageFixture,
   createUserInfoFixture,
+  DEFAULT_RESOLVERS,
   mockEndpoint,
   mockEndpointError,
 } from '@mates/api-client/msw';
@@ -119,10 +120,10 @@ export const ChangeTheNickname: Story = {
     app: { path: '/profile', signedIn: true },
     msw: {
       handlers: api(
-        mockEndpoint('/user/updateNickname', ({ body }) => {
-          const { nickname } = body as UpdateNicknamePayload;
-          nicknames.push(nickname);
-          return createUserInfoFixture({ nickname: nickname.trim().replace(/\s+/g, ' ') });
+        // Recorded, then answered as by default (tidied as the server does).
+        mockEndpoint('/user/updateNickname', (request) => {
+          nicknames.push((request.body as UpdateNicknamePayload).nickname);
+          return DEFAULT_RESOLVERS['/user/updateNickname'](request);
         }),
       ),
     },
