@@ -62,6 +62,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-26-0022-drop-chat-log',
           '2026-11-26-0023-speech-making',
           '2026-11-26-0024-private-nicknames',
+          '2026-11-26-0025-plan-payments',
         ]);
       } finally {
         await database.drop();

@@ -307,6 +307,157 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    "takes back what a plan's payment granted when it is refunded, each month by its own invoice",
+    async () => {
+      const { client, userInfo } = await signUp(server);
+      const { url } = await client.subscription.checkout({ packageId: 'plus' });
+      const session = sessionOf(url);
+      await stripe.pay(session.id);
+      const paid = stripe.sessions.get(session.id)!;
+      const renewal = stripe.renew(paid.subscription as string);
+      expect(await stripe.deliver(renewal)).toBe(200);
+      expect(await client.user.benefits()).toMatchObject({ chats: 5 + 6000, goldCoins: 400 });
+      await server.db
+        .transaction()
+        .execute((trx) =>
+          spendGoldCoins(trx, userInfo.uuid!, 150, { reason: 'picture', reference: null }),
+        );
+
+      // The renewal refunded in full: what that month gave is taken back, and only that.
+      const renewalRefund = stripe.refundedPayment(stripe.paymentOfInvoice(renewal.data.object.id));
+      expect(await stripe.deliver(renewalRefund)).toBe(200);
+      expect(await client.user.benefits()).toMatchObject({ chats: 5 + 3000, goldCoins: 50 });
+      expect((await ledger(client))[0]).toMatchObject({
+        kind: 'adjustment',
+        chats: -3000,
+        goldCoins: -200,
+        reason: 'payment refunded: Plus plan',
+        reference: { type: 'package', id: 'plus' },
+      });
+      expect(await stripe.deliver(renewalRefund)).toBe(200);
+      expect((await client.user.benefits()).chats).toBe(5 + 3000);
+
+      // Half of the first month refunded: half of its grant, as far as it is unspent.
+      const first = stripe.paymentOfInvoice(paid.invoice as string);
+      const half = Math.floor(stripe.paymentIntents.get(first)!.amount / 2);
+      expect(await stripe.deliver(stripe.refundedPayment(first, half))).toBe(200);
+      const share = (granted: number) =>
+        Math.floor((granted * half) / stripe.paymentIntents.get(first)!.amount);
+      expect(await client.user.benefits()).toMatchObject({
+        chats: 5 + 3000 - share(3000),
+        goldCoins: 0,
+      });
+      expect((await ledger(client))[0]).toMatchObject({
+        kind: 'adjustment',
+        chats: -share(3000),
+        goldCoins: -50,
+        reason: `payment refunded: Plus plan (${share(200) - 50} gold coins already spent)`,
+      });
+      // A refund is money back, not the end of the plan: that is Stripe's to say.
+      expect((await client.subscription.info()).current).toMatchObject({ status: 'active' });
+    },
+  );
+
+  it.skipIf(skip)(
+    "waits with a plan's refund that arrives before the renewal it refunds",
+    async () => {
+      const { client } = await signUp(server);
+      const { url } = await client.subscription.checkout({ packageId: 'plus' });
+      await stripe.pay(sessionOf(url).id);
+      const renewal = stripe.renew(sessionOf(url).subscription as string);
+      const refund = stripe.refundedPayment(stripe.paymentOfInvoice(renewal.data.object.id));
+      const stored = await eventsStored();
+      expect(await stripe.deliver(refund)).toBe(503);
+      expect(await eventsStored()).toBe(stored);
+      expect(await stripe.deliver(renewal)).toBe(200);
+      expect((await client.user.benefits()).chats).toBe(5 + 6000);
+      expect(await stripe.deliver(refund)).toBe(200);
+      expect((await client.user.benefits()).chats).toBe(5 + 3000);
+
+      // The first month's refund before its checkout's event: the same.
+      const other = await signUp(server);
+      const second = await other.client.subscription.checkout({ packageId: 'plus' });
+      const completed = stripe.complete(sessionOf(second.url).id);
+      const firstRefund = stripe.refundedPayment(
+        stripe.paymentOfInvoice(sessionOf(second.url).invoice as string),
+      );
+      expect(await stripe.deliver(firstRefund)).toBe(503);
+      expect(await stripe.deliver(completed)).toBe(200);
+      expect((await other.client.user.benefits()).chats).toBe(5 + 3000);
+      expect(await stripe.deliver(firstRefund)).toBe(200);
+      expect(await other.client.user.benefits()).toMatchObject({ chats: 5, goldCoins: 0 });
+
+      // A month paid before plan payments were stored (the upgrade's migration) has no row:
+      // its refund is ignored at once, not asked again for days.
+      const renewed = stripe.renew(sessionOf(second.url).subscription as string);
+      expect(await stripe.deliver(renewed)).toBe(200);
+      await server.db
+        .deleteFrom('plan_payments')
+        .where('invoice_id', '=', renewed.data.object.id)
+        .execute();
+      const late = stripe.refundedPayment(stripe.paymentOfInvoice(renewed.data.object.id));
+      expect(await stripe.deliver(late)).toBe(200);
+      expect((await other.client.user.benefits()).chats).toBe(5 + 3000);
+    },
+  );
+
+  it.skipIf(skip)(
+    'takes back what a payment granted when its chargeback is lost, and nothing when it is won',
+    async () => {
+      const { client } = await signUp(server);
+      const { url } = await client.subscription.checkout({ packageId: 'coins-500' });
+      await stripe.pay(sessionOf(url).id);
+      const payment = sessionOf(url).payment_intent as string;
+      const rows = (await ledger(client)).length;
+
+      // Won: the money stayed, and so do the coins.
+      expect(await stripe.deliver(stripe.disputeClosed(payment, 'won'))).toBe(200);
+      expect((await client.user.benefits()).goldCoins).toBe(500);
+      expect((await ledger(client)).length).toBe(rows);
+
+      // Lost: the bank took the money back, so the pack's coins go too.
+      const lost = stripe.disputeClosed(payment, 'lost');
+      expect(await stripe.deliver(lost)).toBe(200);
+      expect(await stripe.deliver(lost)).toBe(200);
+      expect((await client.user.benefits()).goldCoins).toBe(0);
+      expect((await ledger(client))[0]).toMatchObject({
+        kind: 'adjustment',
+        goldCoins: -500,
+        reason: 'chargeback lost: 500 gold coins',
+      });
+      // A later refund of the same payment finds nothing more to take back.
+      expect(await stripe.deliver(stripe.refunded(sessionOf(url).id, 499))).toBe(200);
+      expect((await ledger(client)).length).toBe(rows + 1);
+
+      // A plan's renewal charged back: that month's grant goes.
+      const plan = await signUp(server);
+      const bought = await plan.client.subscription.checkout({ packageId: 'plus' });
+      await stripe.pay(sessionOf(bought.url).id);
+      const renewal = stripe.renew(sessionOf(bought.url).subscription as string);
+      expect(await stripe.deliver(renewal)).toBe(200);
+      const charged = stripe.paymentOfInvoice(renewal.data.object.id);
+      expect(await stripe.deliver(stripe.disputeClosed(charged, 'lost'))).toBe(200);
+      expect(await plan.client.user.benefits()).toMatchObject({ chats: 5 + 3000, goldCoins: 200 });
+      expect((await ledger(plan.client))[0]).toMatchObject({
+        kind: 'adjustment',
+        chats: -3000,
+        reason: 'chargeback lost: Plus plan',
+      });
+      // A chargeback on a payment Mates never took is ignored.
+      const stranger = stripe.event('charge.dispute.closed', {
+        id: 'du_test_stranger',
+        object: 'dispute',
+        amount: 1000,
+        charge: 'ch_test_stranger',
+        currency: 'usd',
+        payment_intent: null,
+        status: 'lost',
+      });
+      expect(await stripe.deliver(stranger)).toBe(200);
+    },
+  );
+
+  it.skipIf(skip)(
     'ends the plan checkout left open when another plan is chosen; refuses one already paid',
     async () => {
       // Two plans paid at once left one of them billed by Stripe and granted by nobody.

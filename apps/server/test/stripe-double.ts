@@ -21,6 +21,8 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
   const sessions = new Map<string, Wire>();
   const subscriptions = new Map<string, Wire>();
   const paymentIntents = new Map<string, Wire>();
+  const invoices = new Map<string, Wire>();
+  const invoicePayments = new Map<string, Wire>();
   const replays = new Map<string, { status: number; body: string }>();
   const requests: { method: string; path: string; body: Wire }[] = [];
   const deliveries: { event: ReturnType<typeof event>; status: number }[] = [];
@@ -61,70 +63,37 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
     return response.status;
   };
 
-  const subscriptionFor = (session: Wire) => {
-    const start = seconds();
-    const subscription = {
-      id: id('sub'),
-      object: 'subscription',
-      status: 'active',
-      customer: session.customer,
-      cancel_at_period_end: false,
-      created: start,
-      metadata: session.subscription_data?.metadata ?? {},
-      items: {
-        object: 'list',
-        data: [
-          {
-            id: id('si'),
-            object: 'subscription_item',
-            current_period_start: start,
-            current_period_end: start + MONTH,
-          },
-        ],
-      },
+  /** A payment of `amount`, succeeded, with its charge (`latest_charge`). */
+  const paymentIntent = (amount: number, currency: string, customer: string, metadata: Wire) => {
+    const intent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount,
+      currency,
+      status: 'succeeded',
+      customer,
+      latest_charge: id('ch'),
+      metadata,
     };
-    subscriptions.set(subscription.id, subscription);
-    return subscription;
+    paymentIntents.set(intent.id, intent);
+    return intent;
   };
 
-  /** The buyer pays: the session completes; answers its event, not delivered yet. */
-  const complete = (sessionId: string) => {
-    const session = sessions.get(sessionId);
-    if (!session) throw new Error(`no session ${sessionId}`);
-    session.status = 'complete';
-    session.payment_status = 'paid';
-    session.customer = id('cus');
-    if (session.mode === 'subscription') session.subscription = subscriptionFor(session).id;
-    else {
-      const intent = {
-        id: id('pi'),
-        object: 'payment_intent',
-        amount: session.amount_total,
-        currency: session.currency,
-        status: 'succeeded',
-        customer: session.customer,
-        metadata: session.payment_intent_data?.metadata ?? {},
-      };
-      paymentIntents.set(intent.id, intent);
-      session.payment_intent = intent.id;
-    }
-    return event('checkout.session.completed', publicSession(session));
-  };
-
-  /** The buyer pays on the hosted page: the session completes and its event is delivered. */
-  const pay = (sessionId: string) => deliver(complete(sessionId));
-
-  /** A renewal of `subscriptionId`: its period moves on and `invoice.paid` is delivered. */
-  const renew = (subscriptionId: string) => {
-    const subscription = subscriptions.get(subscriptionId)!;
+  /**
+   * A subscription's invoice, paid by a payment of its own (an `invoice_payment` ties the two:
+   * since API version 2025-03-31 an invoice no longer names its payment intent).
+   */
+  const paidInvoice = (subscription: Wire, billingReason: string, amount: number) => {
     const item = subscription.items.data[0];
-    item.current_period_start = item.current_period_end;
-    item.current_period_end += MONTH;
-    return event('invoice.paid', {
+    const intent = paymentIntent(amount, item.price.currency, subscription.customer, {});
+    const invoice = {
       id: id('in'),
       object: 'invoice',
-      billing_reason: 'subscription_cycle',
+      billing_reason: billingReason,
       status: 'paid',
+      amount_due: amount,
+      amount_paid: amount,
+      currency: item.price.currency,
       customer: subscription.customer,
       parent: {
         type: 'subscription_details',
@@ -141,21 +110,149 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
           },
         ],
       },
-    });
+    };
+    invoices.set(invoice.id, invoice);
+    const payment = {
+      id: id('inpay'),
+      object: 'invoice_payment',
+      amount_paid: amount,
+      amount_requested: amount,
+      created: seconds(),
+      currency: invoice.currency,
+      invoice: invoice.id,
+      is_default: true,
+      livemode: false,
+      payment: { type: 'payment_intent', payment_intent: intent.id },
+      status: 'paid',
+      status_transitions: { canceled_at: null, paid_at: seconds() },
+    };
+    invoicePayments.set(payment.id, payment);
+    return invoice;
   };
 
-  /** A refund of `amount` (minor units, in all so far) of a paid pack's charge. */
-  const refunded = (sessionId: string, amountRefunded: number) => {
-    const session = sessions.get(sessionId)!;
-    return event('charge.refunded', {
-      id: id('ch'),
+  const subscriptionFor = (session: Wire) => {
+    const start = seconds();
+    const price = session.line_items?.[0]?.price_data ?? {};
+    const subscription = {
+      id: id('sub'),
+      object: 'subscription',
+      status: 'active',
+      customer: session.customer,
+      cancel_at_period_end: false,
+      created: start,
+      metadata: session.subscription_data?.metadata ?? {},
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: id('si'),
+            object: 'subscription_item',
+            current_period_start: start,
+            current_period_end: start + MONTH,
+            price: {
+              id: id('price'),
+              object: 'price',
+              currency: price.currency,
+              unit_amount: Number(price.unit_amount),
+              recurring: { interval: price.recurring?.interval ?? 'month' },
+            },
+          },
+        ],
+      },
+    };
+    subscriptions.set(subscription.id, subscription);
+    return subscription;
+  };
+
+  /** The buyer pays: the session completes; answers its event, not delivered yet. */
+  const complete = (sessionId: string) => {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.customer = id('cus');
+    if (session.mode === 'subscription') {
+      const subscription = subscriptionFor(session);
+      session.subscription = subscription.id;
+      session.invoice = paidInvoice(subscription, 'subscription_create', session.amount_total).id;
+    } else {
+      const metadata = session.payment_intent_data?.metadata ?? {};
+      const intent = paymentIntent(
+        session.amount_total,
+        session.currency,
+        session.customer,
+        metadata,
+      );
+      session.payment_intent = intent.id;
+    }
+    return event('checkout.session.completed', publicSession(session));
+  };
+
+  /** The buyer pays on the hosted page: the session completes and its event is delivered. */
+  const pay = (sessionId: string) => deliver(complete(sessionId));
+
+  /** A renewal of `subscriptionId`: its period moves on and `invoice.paid` is delivered. */
+  const renew = (subscriptionId: string) => {
+    const subscription = subscriptions.get(subscriptionId)!;
+    const item = subscription.items.data[0];
+    item.current_period_start = item.current_period_end;
+    item.current_period_end += MONTH;
+    const invoice = paidInvoice(subscription, 'subscription_cycle', item.price.unit_amount);
+    return event('invoice.paid', structuredClone(invoice));
+  };
+
+  /** The payment intent that paid `invoiceId` (through its `invoice_payment`). */
+  const paymentOfInvoice = (invoiceId: string): string => {
+    for (const payment of invoicePayments.values())
+      if (payment.invoice === invoiceId) return payment.payment.payment_intent;
+    throw new Error(`no payment for ${invoiceId}`);
+  };
+
+  /** The charge of `paymentIntentId`, as a `charge.*` event carries it. */
+  const chargeOf = (paymentIntentId: string, amountRefunded: number) => {
+    const intent = paymentIntents.get(paymentIntentId)!;
+    return {
+      id: intent.latest_charge,
       object: 'charge',
-      amount: session.amount_total,
+      amount: intent.amount,
       amount_refunded: amountRefunded,
-      currency: session.currency,
-      payment_intent: session.payment_intent,
-      refunded: amountRefunded >= session.amount_total,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      refunded: amountRefunded >= intent.amount,
       status: 'succeeded',
+    };
+  };
+
+  /** A refund of `amountRefunded` (minor units, in all so far; all of it by default) of a payment. */
+  const refundedPayment = (paymentIntentId: string, amountRefunded?: number) => {
+    const intent = paymentIntents.get(paymentIntentId)!;
+    intent.amount_refunded = amountRefunded ?? intent.amount;
+    return event('charge.refunded', chargeOf(paymentIntentId, intent.amount_refunded));
+  };
+
+  /** A refund of `amountRefunded` (minor units, in all so far) of a paid pack's charge. */
+  const refunded = (sessionId: string, amountRefunded: number) =>
+    refundedPayment(sessions.get(sessionId)!.payment_intent, amountRefunded);
+
+  /**
+   * A chargeback on a payment, decided: `charge.dispute.closed` with the dispute's `status`
+   * (`lost`: the bank took the money back; `won`: it stayed). `amount` defaults to the charge's.
+   */
+  const disputeClosed = (paymentIntentId: string, status: 'lost' | 'won', amount?: number) => {
+    const intent = paymentIntents.get(paymentIntentId)!;
+    return event('charge.dispute.closed', {
+      id: id('du'),
+      object: 'dispute',
+      amount: amount ?? intent.amount,
+      charge: intent.latest_charge,
+      created: seconds(),
+      currency: intent.currency,
+      is_charge_refundable: false,
+      livemode: false,
+      metadata: {},
+      payment_intent: intent.id,
+      reason: 'fraudulent',
+      status,
     });
   };
 
@@ -217,6 +314,7 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
         customer: null,
         subscription: null,
         payment_intent: null,
+        invoice: null,
         metadata: body.metadata ?? {},
         currency: item.currency,
         amount_total: Number(item.unit_amount),
@@ -271,6 +369,45 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
         };
       return { status: 200, body: structuredClone(intent) };
     }
+    if (method === 'GET' && (match = /^\/v1\/charges\/([\w]+)$/.exec(path))) {
+      const intent = [...paymentIntents.values()].find((each) => each.latest_charge === match![1]);
+      if (!intent)
+        return {
+          status: 404,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such charge: '${match[1]}'`,
+            },
+          },
+        };
+      return { status: 200, body: chargeOf(intent.id, intent.amount_refunded ?? 0) };
+    }
+    if (method === 'GET' && (match = /^\/v1\/invoices\/([\w]+)$/.exec(path))) {
+      const invoice = invoices.get(match[1]!);
+      if (!invoice)
+        return {
+          status: 404,
+          body: {
+            error: { type: 'invalid_request_error', message: `No such invoice: '${match[1]}'` },
+          },
+        };
+      return { status: 200, body: structuredClone(invoice) };
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const data = [...invoicePayments.values()].filter(
+        (payment) =>
+          (!body.invoice || payment.invoice === body.invoice) &&
+          (!body.payment ||
+            (payment.payment.type === body.payment.type &&
+              payment.payment.payment_intent === body.payment.payment_intent)),
+      );
+      return {
+        status: 200,
+        body: { object: 'list', data, has_more: false, url: '/v1/invoice_payments' },
+      };
+    }
     if ((match = /^\/v1\/subscriptions\/([\w]+)$/.exec(path))) {
       const subscription = subscriptions.get(match[1]!);
       if (!subscription)
@@ -310,7 +447,7 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString();
-    const path = (req.url ?? '/').split('?')[0]!;
+    const [path = '/', query = ''] = (req.url ?? '/').split('?');
     let match: RegExpExecArray | null;
     if ((match = /^\/pay\/(\w+)(?:\/(pay|cancel))?$/.exec(path))) {
       const session = sessions.get(match[1]!);
@@ -327,7 +464,8 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
     const key = req.headers.authorization?.replace(/^Bearer /, '');
     if (key !== options.secretKey)
       return fail(res, 401, 'invalid_request_error', 'Invalid API Key provided.');
-    const body = req.method === 'POST' ? (qs.parse(raw) as Wire) : {};
+    // A POST's parameters are its form body; a GET's, its query (the same bracket notation).
+    const body = qs.parse(req.method === 'POST' ? raw : query) as Wire;
     requests.push({ method: req.method ?? 'GET', path, body });
     const idempotency = req.headers['idempotency-key'];
     const replayKey = typeof idempotency === 'string' ? `${path} ${idempotency}` : null;
@@ -355,6 +493,8 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
     url,
     sessions,
     subscriptions,
+    invoices,
+    paymentIntents,
     requests,
     deliveries,
     /** Where events are delivered: the server's `/api/stripe/webhook`, or an in-process app. */
@@ -364,7 +504,10 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
     complete,
     pay,
     renew,
+    paymentOfInvoice,
     refunded,
+    refundedPayment,
+    disputeClosed,
     subscriptionEvent,
     close: () =>
       new Promise<void>((resolve) => {

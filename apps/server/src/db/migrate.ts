@@ -24,6 +24,7 @@ import * as catalogCounts from './migrations/2026-11-25-0021-catalog-counts';
 import * as dropChatLog from './migrations/2026-11-26-0022-drop-chat-log';
 import * as speechMaking from './migrations/2026-11-26-0023-speech-making';
 import * as privateNicknames from './migrations/2026-11-26-0024-private-nicknames';
+import * as planPayments from './migrations/2026-11-26-0025-plan-payments';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-26-0022-drop-chat-log': dropChatLog,
   '2026-11-26-0023-speech-making': speechMaking,
   '2026-11-26-0024-private-nicknames': privateNicknames,
+  '2026-11-26-0025-plan-payments': planPayments,
 };
 
 /** The names of every migration this server knows, in the order they run. */

@@ -260,8 +260,25 @@ export interface CheckoutTable {
   gold_coins_granted: Generated<number>;
   /** What refunds of its payment have taken back so far, in minor units. */
   amount_refunded: Generated<number>;
+  /** What chargebacks lost on its payment have taken back so far, in minor units. */
+  amount_disputed: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/**
+ * One payment of a plan, by its Stripe invoice: the first month's (through its checkout) or a
+ * renewal's, with what it granted and what refunds and lost chargebacks took back.
+ */
+export interface PlanPaymentTable {
+  invoice_id: string;
+  user_id: string;
+  package_id: string;
+  chats_granted: number;
+  gold_coins_granted: number;
+  amount_refunded: Generated<number>;
+  amount_disputed: Generated<number>;
+  created_at: Timestamp;
 }
 
 /** A mailed password-reset link, by the hash of its token. */
@@ -384,6 +401,7 @@ export interface Database {
   packages: PackageTable;
   subscriptions: SubscriptionTable;
   checkouts: CheckoutTable;
+  plan_payments: PlanPaymentTable;
   payment_events: PaymentEventTable;
   password_resets: PasswordResetTable;
   rooms: RoomTable;

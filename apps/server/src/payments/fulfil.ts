@@ -43,12 +43,78 @@ export async function fulfilEvent(
 }
 
 /**
- * What an event needs from Stripe besides itself: the subscription a checkout started; the
- * payment a refunded charge was part of (its metadata names the checkout).
+ * What an event needs from Stripe besides itself: the subscription a checkout started; for a
+ * refund or a lost chargeback, the charge (a dispute names it only by its id), the plan's
+ * invoice its payment paid, and the payment itself (its metadata names the checkout).
  */
 export interface Prepared {
   subscription?: Stripe.Subscription;
+  charge?: Stripe.Charge;
+  /** The invoice the payment paid, by its id, where it paid one. */
+  invoiceId?: string;
+  /** That invoice, where no plan payment of Mates is stored for it yet. */
+  invoice?: Stripe.Invoice;
   paymentIntent?: Stripe.PaymentIntent;
+}
+
+/**
+ * Reads from Stripe what `event` needs (see {@link Prepared}), before its transaction: calls to
+ * Stripe never hold one open. Only what the database does not already know is asked.
+ */
+export async function prepareEvent(
+  stripe: Stripe,
+  db: Kysely<Database>,
+  event: Stripe.Event,
+): Promise<Prepared> {
+  const prepared: Prepared = {};
+  if (
+    (event.type === 'checkout.session.completed' ||
+      event.type === 'checkout.session.async_payment_succeeded') &&
+    event.data.object.subscription
+  ) {
+    const id = event.data.object.subscription;
+    prepared.subscription = typeof id === 'string' ? await stripe.subscriptions.retrieve(id) : id;
+  }
+  let charge: Stripe.Charge | undefined;
+  if (event.type === 'charge.refunded') charge = event.data.object;
+  if (event.type === 'charge.dispute.closed' && event.data.object.status === 'lost') {
+    const id = idOf(event.data.object.charge);
+    // A charge this account does not have (another account's dispute) is none of Mates'.
+    charge = id
+      ? (prepared.charge = await stripe.charges.retrieve(id).catch((error: unknown) => {
+          if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+          throw error;
+        }))
+      : undefined;
+  }
+  const intent = idOf(charge?.payment_intent);
+  if (!charge || !intent) return prepared;
+  const known = await db
+    .selectFrom('checkouts')
+    .select('id')
+    .where('stripe_payment_intent', '=', intent)
+    .executeTakeFirst();
+  if (known) return prepared;
+  // A plan's payment: its invoice, through the invoice payment that ties the two.
+  const [payment] = (
+    await stripe.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: intent },
+      limit: 1,
+    })
+  ).data;
+  const invoiceId = idOf(payment?.invoice);
+  if (invoiceId) {
+    prepared.invoiceId = invoiceId;
+    const stored = await db
+      .selectFrom('plan_payments')
+      .select('invoice_id')
+      .where('invoice_id', '=', invoiceId)
+      .executeTakeFirst();
+    if (!stored) prepared.invoice = await stripe.invoices.retrieve(invoiceId);
+  } else if (!charge.metadata?.checkoutId) {
+    prepared.paymentIntent = await stripe.paymentIntents.retrieve(intent);
+  }
+  return prepared;
 }
 
 async function apply(trx: Trx, event: Stripe.Event, prepared: Prepared): Promise<boolean> {
@@ -66,7 +132,22 @@ async function apply(trx: Trx, event: Stripe.Event, prepared: Prepared): Promise
     case 'customer.subscription.deleted':
       return subscriptionChanged(trx, event.data.object, event.created, event.type);
     case 'charge.refunded':
-      return chargeRefunded(trx, event.data.object, prepared.paymentIntent);
+      return paymentTakenBack(
+        trx,
+        event.data.object,
+        'refund',
+        event.data.object.amount_refunded,
+        prepared,
+      );
+    case 'charge.dispute.closed':
+      if (event.data.object.status !== 'lost' || !prepared.charge) return false;
+      return paymentTakenBack(
+        trx,
+        prepared.charge,
+        'chargeback',
+        event.data.object.amount,
+        prepared,
+      );
     default:
       return false;
   }
@@ -161,8 +242,31 @@ async function sessionPaid(
       .values({ user_id: checkout.user_id, ...row })
       .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
       .execute();
+    const invoice = idOf(session.invoice);
+    if (invoice) await recordPlanPayment(trx, invoice, checkout.user_id, pack);
   }
   return true;
+}
+
+/** What one of a plan's payments granted, by its invoice, for a refund to take back. */
+async function recordPlanPayment(
+  trx: Trx,
+  invoiceId: string,
+  userId: string,
+  pack: Selectable<PackageTable>,
+): Promise<void> {
+  await trx
+    .insertInto('plan_payments')
+    .values({
+      invoice_id: invoiceId,
+      user_id: userId,
+      package_id: pack.id,
+      chats_granted: pack.chats,
+      gold_coins_granted: pack.gold_coins,
+      created_at: now(),
+    })
+    .onConflict((oc) => oc.column('invoice_id').doNothing())
+    .execute();
 }
 
 /** A checkout that ended unpaid (refused, or never finished in time). */
@@ -224,6 +328,7 @@ async function invoicePaid(trx: Trx, invoice: Stripe.Invoice, created: number): 
       reference: { type: 'package', id: pack.id },
     },
   );
+  await recordPlanPayment(trx, invoice.id, subscription.user_id, pack);
   return true;
 }
 
@@ -260,60 +365,147 @@ async function subscriptionChanged(
   return true;
 }
 
-/**
- * A payment refunded (in whole or in part): takes back the same share of what the pack
- * granted, as far as it is unspent; what was spent already is said in the ledger row. A refund
- * of a checkout of Mates (`paymentIntent`'s metadata) that is not fulfilled yet came first:
- * {@link EventTooEarly}, so that it applies after the payment rather than never.
- */
-async function chargeRefunded(
-  trx: Trx,
-  charge: Stripe.Charge,
-  paymentIntent: Stripe.PaymentIntent | undefined,
-): Promise<boolean> {
-  const intent = idOf(charge.payment_intent);
-  if (!intent || charge.amount <= 0) return false;
+/** A payment of Mates as a refund or a chargeback finds it: a pack's checkout or a plan's month. */
+interface Payment {
+  userId: string;
+  packageId: string;
+  plan: boolean;
+  chatsGranted: number;
+  goldCoinsGranted: number;
+  amountRefunded: number;
+  amountDisputed: number;
+  /** Records what refunds and chargebacks have taken back so far. */
+  update: (amounts: { amount_refunded: number; amount_disputed: number }) => Promise<unknown>;
+}
+
+/** The payment `intent` was: a pack's checkout, or the plan's month whose invoice it paid. */
+async function paymentOf(trx: Trx, intent: string, invoiceId?: string): Promise<Payment | null> {
   const checkout = await trx
     .selectFrom('checkouts')
     .selectAll()
     .where('stripe_payment_intent', '=', intent)
     .executeTakeFirst();
-  if (!checkout) {
-    const checkoutId = charge.metadata?.checkoutId ?? paymentIntent?.metadata?.checkoutId;
-    // Only one its payment can still fulfil: open, of a package that still exists.
-    const unpaid =
-      checkoutId &&
+  if (checkout)
+    return {
+      userId: checkout.user_id,
+      packageId: checkout.package_id,
+      plan: false,
+      chatsGranted: checkout.chats_granted,
+      goldCoinsGranted: checkout.gold_coins_granted,
+      amountRefunded: checkout.amount_refunded,
+      amountDisputed: checkout.amount_disputed,
+      update: (amounts) =>
+        trx
+          .updateTable('checkouts')
+          .set({ ...amounts, updated_at: now() })
+          .where('id', '=', checkout.id)
+          .execute(),
+    };
+  const month = invoiceId
+    ? await trx
+        .selectFrom('plan_payments')
+        .selectAll()
+        .where('invoice_id', '=', invoiceId)
+        .executeTakeFirst()
+    : undefined;
+  if (!month) return null;
+  return {
+    userId: month.user_id,
+    packageId: month.package_id,
+    plan: true,
+    chatsGranted: month.chats_granted,
+    goldCoinsGranted: month.gold_coins_granted,
+    amountRefunded: month.amount_refunded,
+    amountDisputed: month.amount_disputed,
+    update: (amounts) =>
+      trx
+        .updateTable('plan_payments')
+        .set(amounts)
+        .where('invoice_id', '=', month.invoice_id)
+        .execute(),
+  };
+}
+
+/**
+ * Whether the payment a refund or chargeback names is one of Mates' whose own event has not
+ * come yet (Stripe does not promise order): a pack's or a plan's checkout still open, of a
+ * package that exists; or a plan's renewal that no event has applied yet (the stored period
+ * ends before the invoice's). A month paid before plan payments were stored (their migration)
+ * is neither, and its refund is ignored rather than asked again for days.
+ */
+async function grantStillToCome(trx: Trx, charge: Stripe.Charge, prepared: Prepared) {
+  const invoice = prepared.invoice;
+  const checkoutId = invoice
+    ? invoice.parent?.subscription_details?.metadata?.checkoutId
+    : (charge.metadata?.checkoutId ?? prepared.paymentIntent?.metadata?.checkoutId);
+  if (!checkoutId) return false;
+  if (invoice && invoice.billing_reason === 'subscription_cycle') {
+    const subscription = idOf(invoice.parent?.subscription_details?.subscription ?? null);
+    const lineEnd = invoice.lines?.data?.[0]?.period?.end;
+    const row =
+      subscription &&
       (await trx
-        .selectFrom('checkouts')
-        .innerJoin('packages', 'packages.id', 'checkouts.package_id')
-        .select('checkouts.state')
-        .where('checkouts.id', '=', checkoutId)
-        .where('checkouts.state', 'in', ['open', 'cancelled'])
+        .selectFrom('subscriptions')
+        .innerJoin('packages', 'packages.id', 'subscriptions.package_id')
+        .select('subscriptions.current_period_end')
+        .where('subscriptions.stripe_subscription_id', '=', subscription)
         .executeTakeFirst());
-    if (unpaid) throw new EventTooEarly();
+    if (!row) return false;
+    return lineEnd !== undefined && new Date(row.current_period_end).getTime() < lineEnd * 1000;
+  }
+  if (invoice && invoice.billing_reason !== 'subscription_create') return false;
+  const unpaid = await trx
+    .selectFrom('checkouts')
+    .innerJoin('packages', 'packages.id', 'checkouts.package_id')
+    .select('checkouts.state')
+    .where('checkouts.id', '=', checkoutId)
+    .where('checkouts.state', 'in', ['open', 'cancelled'])
+    .executeTakeFirst();
+  return Boolean(unpaid);
+}
+
+/**
+ * A payment refunded (in whole or in part) or charged back (a chargeback lost): takes back the
+ * same share of what that payment granted (a pack, or a plan's month), as far as it is unspent;
+ * what was spent already is said in the ledger row. `total` is the charge's amount refunded so
+ * far, or the dispute's amount. A refund and a chargeback of the same payment never take back
+ * more than the payment gave. One that comes before the payment's own event is
+ * {@link EventTooEarly}, so that it applies after the payment rather than never.
+ */
+async function paymentTakenBack(
+  trx: Trx,
+  charge: Stripe.Charge,
+  how: 'refund' | 'chargeback',
+  total: number,
+  prepared: Prepared,
+): Promise<boolean> {
+  const intent = idOf(charge.payment_intent);
+  if (!intent || charge.amount <= 0) return false;
+  const payment = await paymentOf(trx, intent, prepared.invoiceId);
+  if (!payment) {
+    if (await grantStillToCome(trx, charge, prepared)) throw new EventTooEarly();
     return false;
   }
-  if (charge.amount_refunded <= checkout.amount_refunded) return false;
-  const pack = await packageOf(trx, checkout.package_id);
-  const share = (refunded: number, granted: number) =>
-    Math.floor((granted * Math.min(refunded, charge.amount)) / charge.amount);
+  const refunded =
+    how === 'refund' ? Math.max(payment.amountRefunded, total) : payment.amountRefunded;
+  const disputed =
+    how === 'chargeback' ? Math.max(payment.amountDisputed, total) : payment.amountDisputed;
+  if (refunded === payment.amountRefunded && disputed === payment.amountDisputed) return false;
+  await payment.update({ amount_refunded: refunded, amount_disputed: disputed });
+  const share = (amount: number, granted: number) =>
+    Math.floor((granted * Math.min(amount, charge.amount)) / charge.amount);
+  const before = payment.amountRefunded + payment.amountDisputed;
+  const after = refunded + disputed;
   const want = {
-    chats:
-      share(charge.amount_refunded, checkout.chats_granted) -
-      share(checkout.amount_refunded, checkout.chats_granted),
-    goldCoins:
-      share(charge.amount_refunded, checkout.gold_coins_granted) -
-      share(checkout.amount_refunded, checkout.gold_coins_granted),
+    chats: share(after, payment.chatsGranted) - share(before, payment.chatsGranted),
+    goldCoins: share(after, payment.goldCoinsGranted) - share(before, payment.goldCoinsGranted),
   };
-  await trx
-    .updateTable('checkouts')
-    .set({ amount_refunded: charge.amount_refunded, updated_at: now() })
-    .where('id', '=', checkout.id)
-    .execute();
-  const name = pack?.name ?? checkout.package_id;
+  const pack = await packageOf(trx, payment.packageId);
+  const name = `${pack?.name ?? payment.packageId}${payment.plan ? ' plan' : ''}`;
+  const what = how === 'refund' ? 'payment refunded' : 'chargeback lost';
   await takeBackUpTo(
     trx,
-    checkout.user_id,
+    payment.userId,
     want,
     (taken) => {
       const spent = [
@@ -321,10 +513,10 @@ async function chargeRefunded(
         want.goldCoins > taken.goldCoins ? `${want.goldCoins - taken.goldCoins} gold coins` : '',
       ].filter(Boolean);
       return spent.length
-        ? `payment refunded: ${name} (${spent.join(' and ')} already spent)`
-        : `payment refunded: ${name}`;
+        ? `${what}: ${name} (${spent.join(' and ')} already spent)`
+        : `${what}: ${name}`;
     },
-    { type: 'package', id: checkout.package_id },
+    { type: 'package', id: payment.packageId },
   );
   return true;
 }

@@ -11,7 +11,7 @@ import { now, toBool } from '../db/dialect';
 import type { Database, SubscriptionTable } from '../db/schema';
 import { getBenefits } from '../accounts/benefits';
 import { createStripe } from './stripe-client';
-import { EventTooEarly, fulfilEvent, type Prepared } from './fulfil';
+import { EventTooEarly, fulfilEvent, prepareEvent } from './fulfil';
 import { en } from '../i18n/en';
 
 /** How long a Stripe Checkout page stays valid (Stripe's shortest). */
@@ -277,29 +277,7 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
       return c.json({ error: (error as Error).message }, 400);
     }
     try {
-      const prepared: Prepared = {};
-      if (
-        (event.type === 'checkout.session.completed' ||
-          event.type === 'checkout.session.async_payment_succeeded') &&
-        event.data.object.subscription
-      ) {
-        const id = event.data.object.subscription;
-        prepared.subscription =
-          typeof id === 'string' ? await stripe.subscriptions.retrieve(id) : id;
-      }
-      // A refund names its payment; the payment's metadata names the checkout, should the
-      // refund come before the checkout's own event.
-      if (event.type === 'charge.refunded' && !event.data.object.metadata?.checkoutId) {
-        const intent = event.data.object.payment_intent;
-        if (typeof intent === 'string') {
-          const known = await db
-            .selectFrom('checkouts')
-            .select('id')
-            .where('stripe_payment_intent', '=', intent)
-            .executeTakeFirst();
-          if (!known) prepared.paymentIntent = await stripe.paymentIntents.retrieve(intent);
-        }
-      }
+      const prepared = await prepareEvent(stripe, db, event);
       const result = await fulfilEvent(db, event, prepared);
       return c.json({ received: true, result });
     } catch (error) {
