@@ -485,6 +485,36 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)(
+    'starts one plan checkout when two are asked at once, so that one person never pays two plans',
+    async () => {
+      // Two tabs, Subscribe pressed in both: before, both reached Stripe, both could be paid,
+      // and the second subscription replaced the first, whose renewals then went nowhere.
+      const { client } = await signUp(server);
+      const sessionsBefore = stripe.sessions.size;
+      const results = await Promise.allSettled([
+        client.subscription.checkout({ packageId: 'plus' }),
+        client.subscription.checkout({ packageId: 'pro' }),
+      ]);
+      const started = results.filter((result) => result.status === 'fulfilled');
+      const refused = results.filter((result) => result.status === 'rejected');
+      expect(started).toHaveLength(1);
+      expect(refused).toHaveLength(1);
+      expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({
+        code: 5007,
+        message: en.notices.payments.checkoutStarting,
+      });
+      expect(stripe.sessions.size).toBe(sessionsBefore + 1);
+      // Once it has started, choosing again ends it at Stripe and starts the new one.
+      const first = (started[0] as PromiseFulfilledResult<{ url: string; checkoutId: string }>)
+        .value;
+      const again = await client.subscription.checkout({ packageId: 'plus' });
+      expect(sessionOf(first.url).status).toBe('expired');
+      expect((await client.subscription.checkoutStatus(first)).state).toBe('cancelled');
+      expect((await client.subscription.checkoutStatus(again)).state).toBe('open');
+    },
+  );
+
   it.skipIf(skip)('ends a checkout the buyer went back from', async () => {
     const { client } = await signUp(server);
     const { url, checkoutId } = await client.subscription.checkout({ packageId: 'coins-500' });

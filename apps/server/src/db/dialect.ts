@@ -33,3 +33,9 @@ export const toJson = (value: unknown): string => JSON.stringify(value);
 
 /** The current time as stored. */
 export const now = (): string => new Date().toISOString();
+
+/** Whether `error` is a unique constraint refusing a write, on either database. */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};

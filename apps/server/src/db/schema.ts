@@ -262,6 +262,8 @@ export interface CheckoutTable {
   amount_refunded: Generated<number>;
   /** What chargebacks lost on its payment have taken back so far, in minor units. */
   amount_disputed: Generated<number>;
+  /** Whether it buys a plan: one person has at most one plan checkout `open`. */
+  plan: Generated<Bool>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -109,6 +109,7 @@ export const en = {
       free: 'This package is free: there is nothing to pay.',
       planHeld:
         'You already have a plan. Cancel it on your subscription page before choosing another one.',
+      checkoutStarting: 'Your other checkout is still starting. Please try again in a moment.',
       noPlan: 'You have no plan to change.',
       unreachable: 'The payment service cannot be reached right now. Please try again in a minute.',
     },

@@ -112,6 +112,7 @@ export const es: Texts = {
       notSetUp: 'Los pagos no están configurados en este servidor.',
       free: 'Este paquete es gratis: no hay nada que pagar.',
       planHeld: 'Ya tienes un plan. Cancélalo en tu página de suscripción antes de elegir otro.',
+      checkoutStarting: 'Tu otro pago todavía se está iniciando. Inténtalo de nuevo en un momento.',
       noPlan: 'No tienes ningún plan que cambiar.',
       unreachable:
         'No se puede contactar con el servicio de pago ahora. Inténtalo de nuevo en un minuto.',

@@ -118,6 +118,8 @@ export const fr: Texts = {
       free: 'Cette offre est gratuite : il n’y a rien à payer.',
       planHeld:
         'Tu as déjà une formule. Annule-la sur ta page d’abonnement avant d’en choisir une autre.',
+      checkoutStarting:
+        'Ton autre paiement est encore en cours d’ouverture. Réessaie dans un instant.',
       noPlan: 'Tu n’as aucune formule à modifier.',
       unreachable:
         'Le service de paiement est injoignable pour le moment. Réessaie dans une minute.',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, JobTable } from '../db/schema';
-import { now, toJson, type DialectName } from '../db/dialect';
+import { isUniqueViolation, now, toJson, type DialectName } from '../db/dialect';
 import type {
   EnqueueOptions,
   JobHandler,
@@ -77,11 +77,6 @@ interface Definition {
   options: Required<Pick<JobKindOptions<unknown>, 'concurrency' | 'timeoutMs'>> &
     JobKindOptions<unknown>;
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);

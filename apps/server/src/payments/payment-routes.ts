@@ -7,7 +7,7 @@ import type { CheckoutState, Subscription, SubscriptionStatus } from '@mates/api
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { notFound, notice } from '../http/envelope';
-import { now, toBool } from '../db/dialect';
+import { isUniqueViolation, now, toBool } from '../db/dialect';
 import type { Database, SubscriptionTable } from '../db/schema';
 import { getBenefits } from '../accounts/benefits';
 import { createStripe } from './stripe-client';
@@ -16,6 +16,13 @@ import { en } from '../i18n/en';
 
 /** How long a Stripe Checkout page stays valid (Stripe's shortest). */
 export const CHECKOUT_LIFETIME_S = 30 * 60;
+
+/**
+ * How long a checkout may take to start, from its row to its Stripe session: three tries of
+ * the client's 20 s timeout, and some. A plan checkout without a session older than this was
+ * left by a server that stopped midway, and no longer blocks the next one.
+ */
+const CHECKOUT_START_MS = 90_000;
 
 type SubscriptionRow = Selectable<SubscriptionTable>;
 
@@ -62,18 +69,19 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
     throw error;
   };
   /**
-   * Ends the user's plan checkouts still open, at Stripe first, before another plan's begins:
+   * Ends the user's plan checkout still open, at Stripe first, before another plan's begins:
    * two paid together left one subscription billed at Stripe and granted by nobody. One paid
-   * already (its event not here yet) means the user has a plan: refused as such.
+   * already (its event not here yet) means the user has a plan: refused as such. One still
+   * starting (its Stripe session not made yet, by a request running now) is refused too, unless
+   * it is older than Stripe's calls can take (its server stopped midway).
    */
   const endOpenPlanCheckouts = async (client: Stripe, userId: string) => {
     const open = await db
       .selectFrom('checkouts')
-      .innerJoin('packages', 'packages.id', 'checkouts.package_id')
-      .select(['checkouts.id', 'checkouts.stripe_session_id'])
-      .where('checkouts.user_id', '=', userId)
-      .where('checkouts.state', '=', 'open')
-      .where('packages.period', '!=', 'once')
+      .select(['id', 'stripe_session_id', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('state', '=', 'open')
+      .where('plan', '=', true)
       .execute();
     for (const checkout of open) {
       if (checkout.stripe_session_id) {
@@ -83,6 +91,8 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
         if (session.status === 'complete') throw notice(en.notices.payments.planHeld);
         if (session.status === 'open')
           await client.checkout.sessions.expire(checkout.stripe_session_id).catch(stripeTrouble);
+      } else if (Date.now() - new Date(checkout.created_at).getTime() < CHECKOUT_START_MS) {
+        throw notice(en.notices.payments.checkoutStarting);
       }
       await db
         .updateTable('checkouts')
@@ -123,6 +133,26 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
         await endOpenPlanCheckouts(client, user.id);
       }
       const checkoutId = randomBytes(16).toString('base64url');
+      // The checkout is stored before Stripe is asked: a person's one open plan checkout is a
+      // unique index, so that of two started at once only one reaches Stripe.
+      await db
+        .insertInto('checkouts')
+        .values({
+          id: checkoutId,
+          user_id: user.id,
+          package_id: pack.id,
+          stripe_session_id: null,
+          stripe_payment_intent: null,
+          state: 'open',
+          plan,
+          created_at: now(),
+          updated_at: now(),
+        })
+        .execute()
+        .catch((error: unknown) => {
+          if (plan && isUniqueViolation(error)) throw notice(en.notices.payments.checkoutStarting);
+          throw error;
+        });
       const metadata = { checkoutId, packageId: pack.id, userId: user.id };
       const back = `${config.publicUrl}/#/single-package?packageId=${encodeURIComponent(pack.id)}&checkoutId=${checkoutId}`;
       const session = await client.checkout.sessions
@@ -153,22 +183,22 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
           },
           { idempotencyKey: `checkout-${checkoutId}` },
         )
-        .catch(stripeTrouble);
-      if (!session.url) throw notice(en.notices.payments.unreachable);
-      await db
-        .insertInto('checkouts')
-        .values({
-          id: checkoutId,
-          user_id: user.id,
-          package_id: pack.id,
-          stripe_session_id: session.id,
-          stripe_payment_intent: null,
-          state: 'open',
-          created_at: now(),
-          updated_at: now(),
+        .then((made) => {
+          if (!made.url) throw notice(en.notices.payments.unreachable);
+          return made;
         })
+        .catch(async (error: unknown) => {
+          // Never started (its buyer never had a page to pay on): nothing of it stays, and the
+          // next try is not refused as one still starting.
+          await db.deleteFrom('checkouts').where('id', '=', checkoutId).execute();
+          return stripeTrouble(error);
+        });
+      await db
+        .updateTable('checkouts')
+        .set({ stripe_session_id: session.id, updated_at: now() })
+        .where('id', '=', checkoutId)
         .execute();
-      return { checkoutId, url: session.url };
+      return { checkoutId, url: session.url! };
     },
   );
 
