@@ -4,6 +4,7 @@ import { contract } from '../http/contract';
 import { clientIp, type ApiEnv, type Deps } from '../http/context';
 import { notice } from '../http/envelope';
 import { now } from '../db/dialect';
+import { WELCOME, addBenefits } from './benefits';
 import { hashPassword, hashToken, randomToken } from './secrets';
 import { consume } from './rate-limits';
 import { assertStrongPassword } from './password-policy';
@@ -112,6 +113,19 @@ export function passwordResetRoutes(deps: Deps): Hono<ApiEnv> {
           .set({ password_hash: passwordHash, updated_at: now() })
           .where('id', '=', reset.user_id)
           .execute();
+        // The mailed link proves the address, as the registration's link would have: a pending
+        // sign-up is verified (with its welcome, once), and every registration link and ticket
+        // still out dies. Someone else may have registered this address first to keep such a
+        // ticket, waiting for its owner to open their link and sign them in.
+        const verified = await trx
+          .updateTable('users')
+          .set({ email_verified_at: now() })
+          .where('id', '=', reset.user_id)
+          .where('email_verified_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(verified.numUpdatedRows) > 0)
+          await addBenefits(trx, reset.user_id, config.welcome, WELCOME);
+        await trx.deleteFrom('email_verifications').where('user_id', '=', reset.user_id).execute();
         // Whoever knew the old password is signed out everywhere.
         await trx.deleteFrom('sessions').where('user_id', '=', reset.user_id).execute();
       });
