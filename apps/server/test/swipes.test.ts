@@ -88,6 +88,47 @@ describe.each(DIALECTS)('swipes on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    'regenerates only the last reply when a message before it was deleted, losing nothing else',
+    async () => {
+      // [u1, m1 (edited by hand), u2, m2], then u2 deleted: regenerating used to keep m2 as a
+      // version and delete m1 for good.
+      const { client } = await signUp(suite.server);
+      const { roomId } = await client.room.createRoom({ mateId });
+      suite.double.next({ kind: 'stream', pieces: ['First reply.'] });
+      await send(client, { roomId, content: 'First question.' });
+      suite.double.next({ kind: 'stream', pieces: ['Second reply.'] });
+      await send(client, { roomId, content: 'Second question.' });
+      let list = await messages(client, roomId);
+      const [, , m1, u2] = list;
+      await client.room.editMessage({
+        roomId,
+        messageId: m1!.messageId,
+        content: 'A reply I rewrote myself.',
+      });
+      await client.room.deleteMessage({ roomId, messageId: u2!.messageId });
+
+      suite.double.next({ kind: 'stream', pieces: ['Second reply, again.'] });
+      await send(client, { roomId, regenerate: true });
+      list = await messages(client, roomId);
+      expect(list.map((message) => message.content)).toEqual([
+        expect.stringContaining('Welcome to the lighthouse'),
+        'First question.',
+        'A reply I rewrote myself.',
+        'Second reply, again.',
+      ]);
+      // The reply it replaced is a version of the new one; the model saw the rewritten reply.
+      expect(list.at(-1)).toMatchObject({ swipes: { index: 1, count: 2 } });
+      expect(lastPrompt()).toContain('A reply I rewrote myself.');
+      const earlier = await client.room.chooseSwipe({
+        roomId,
+        messageId: list.at(-1)!.messageId,
+        index: 0,
+      });
+      expect(earlier.content).toBe('Second reply.');
+    },
+  );
+
+  it.skipIf(skip)(
     'refuses a version of any message but the last reply, or one that is not there',
     async () => {
       const { client } = await signUp(suite.server);

@@ -67,27 +67,33 @@ export async function startReply(
             ? 'fromMessageId: not a message of yours in this room'
             : 'regenerate: there is no message of yours to answer yet',
         );
-      // Answering the last message again keeps the reply it replaces, and that reply's own
-      // earlier versions, as versions of the new one (swipes); after an edit, the
-      // conversation takes another turn and nothing is kept.
+      // Answering the last message again replaces its last reply only, and keeps that reply
+      // and its own earlier versions as versions of the new one (swipes). Another reply
+      // between them (a message before it deleted) stays as it is: regenerating never loses
+      // one. After an edit, the conversation takes another turn from the edited message and
+      // nothing after it is kept.
+      let from = anchor.position;
       if (!request.fromMessageId) {
         const replaced = await trx
           .selectFrom('messages')
-          .select(['content', 'swipes', 'swipe_index'])
+          .select(['position', 'content', 'swipes', 'swipe_index'])
           .where('room_id', '=', room.id)
           .where('position', '>', anchor.position)
           .where('role', '=', 'mate')
           .where('image_prompt', 'is', null)
           .orderBy('position', 'desc')
           .executeTakeFirst();
-        kept = replaced ? versionsOf(replaced).filter((text) => text.trim()) : [];
+        if (replaced) {
+          kept = versionsOf(replaced).filter((text) => text.trim());
+          from = replaced.position - 1;
+        }
       }
-      droppedSpeech = await dropSpeechIn(trx, { roomId: room.id, afterPosition: anchor.position });
+      droppedSpeech = await dropSpeechIn(trx, { roomId: room.id, afterPosition: from });
       // Pictures stay: they were paid for in gold coins and are not part of the reply.
       await trx
         .deleteFrom('messages')
         .where('room_id', '=', room.id)
-        .where('position', '>', anchor.position)
+        .where('position', '>', from)
         .where('image_prompt', 'is', null)
         .execute();
     }
