@@ -197,11 +197,25 @@ export async function startServer(
   };
 }
 
+/**
+ * How large a request's head (its line and headers) may be: room for `/room/editMessage`, a GET
+ * whose text (up to 8,000 characters, as a sent message) travels in the query string, where a
+ * Chinese character takes 9 bytes once encoded (72,000 bytes in all). Node's default, 16 KiB,
+ * refused such an edit with a bare 431. A proxy in front needs as much (docs/deploy.md).
+ */
+export const MAX_REQUEST_HEAD_BYTES = 128 * 1024;
+
 /** Listens on `port` of every address with `fetch`; resolves once listening. */
 function listen(fetch: (request: Request) => Response | Promise<Response>, port: number) {
   return new Promise<ServerType>((resolve) => {
-    const instance = serve({ fetch: fetch as never, port, hostname: '0.0.0.0' }, () =>
-      resolve(instance),
+    const instance = serve(
+      {
+        fetch: fetch as never,
+        port,
+        hostname: '0.0.0.0',
+        serverOptions: { maxHeaderSize: MAX_REQUEST_HEAD_BYTES },
+      },
+      () => resolve(instance),
     );
   });
 }
