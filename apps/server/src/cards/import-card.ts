@@ -8,6 +8,7 @@ import {
   type MateDraft,
 } from '@mates/api-client';
 import { badInput } from '../http/envelope';
+import { refuseNul } from '../http/validate';
 import type { Database } from '../db/schema';
 import { insertMates, type NewMate } from '../catalog/new-mate';
 import { removePortrait, writePortrait } from '../catalog/portrait-files';
@@ -82,6 +83,8 @@ function readUpload(upload: CardUpload, knownTags: string[]) {
   const png = upload.png === undefined ? undefined : Buffer.from(upload.png, 'base64');
   try {
     const document = png ? readCardFromPng(png) : upload.card;
+    // A card in a picture is read here, not with the request's body: the same rule.
+    if (png) refuseNul(document, ['png']);
     const data = parseCard(document);
     const ours = readMatesExtension(data);
     const portrait = png && pngFormat(() => withoutPngText(png, CARD_KEYWORDS));

@@ -27,7 +27,10 @@ export function startGeneration(
   else options.signal.addEventListener('abort', forward, { once: true });
   let held: string[] | null = [];
   let reader: ((piece: string) => void) | null = null;
-  const onText = (piece: string) => {
+  const onText = (sent: string) => {
+    // U+0000 from a model is dropped: PostgreSQL cannot store it, and it means nothing in text.
+    const piece = sent.includes('\0') ? sent.replaceAll('\0', '') : sent;
+    if (!piece) return;
     if (reader) reader(piece);
     else held!.push(piece);
   };

@@ -8,9 +8,36 @@ function describe(error: z.ZodError): string {
   return field ? `${field}: ${issue.message}` : issue.message;
 }
 
+/**
+ * Where `value` holds a string with U+0000 in it: the field's path, or `null`. PostgreSQL
+ * cannot store that character in text (it refused the write as a server error) and SQLite
+ * would keep it, unseen, in a name shown to everyone: refused as bad input on both.
+ */
+function nulField(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? path.join('.') : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulField(item, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Refuses (4000) a value with U+0000 in any of its strings, naming the field (after `prefix`,
+ * for input read from inside another: a card in a picture).
+ */
+export function refuseNul(value: unknown, prefix: string[] = []): void {
+  const field = nulField(value, prefix);
+  if (field !== null)
+    throw badInput(`${field ? `${field}: ` : ''}must not contain the character U+0000`);
+}
+
 /** Parses the query string with `schema`; bad input throws a clear 4000 envelope error. */
 export function query<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
-  const result = schema.safeParse(c.req.query());
+  const values = c.req.query();
+  refuseNul(values);
+  const result = schema.safeParse(values);
   if (!result.success) throw badInput(describe(result.error));
   return result.data;
 }
@@ -18,12 +45,15 @@ export function query<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
 /** Parses the JSON body with `schema`; bad input throws a clear 4000 envelope error. */
 export async function body<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   let json: unknown;
+  let text: string;
   try {
-    const text = await c.req.text();
+    text = await c.req.text();
     json = text === '' ? {} : JSON.parse(text);
   } catch {
     throw badInput('The request body is not valid JSON.');
   }
+  // In JSON the character can only come escaped: most bodies are not walked at all.
+  if (text.includes('\\u0000')) refuseNul(json);
   const result = schema.safeParse(json);
   if (!result.success) throw badInput(describe(result.error));
   return result.data;
