@@ -167,6 +167,29 @@ describe.each(DIALECTS)('the creation studio on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    "saveMate without a visibility keeps an existing mate's, and makes a new one private",
+    async () => {
+      // Found from outside: the published payload calls `visibility` optional, and an update
+      // without it made a public mate private, moving its portrait to a new secret address.
+      const owner = await signUp(server);
+      const published = await owner.client.mate.saveMate(
+        draft({ name: 'Still Public', visibility: 'public' }),
+      );
+      const { visibility: _dropped, ...withoutVisibility } = saveMatePayload(published, {
+        description: 'Edited by another client.',
+      });
+      const edited = await owner.client.mate.saveMate(withoutVisibility);
+      expect(edited).toMatchObject({
+        visibility: 'public',
+        description: 'Edited by another client.',
+        avatar: published.avatar,
+      });
+      const { visibility: _none, ...fresh } = draft({ name: 'New And Quiet' });
+      expect((await owner.client.mate.saveMate(fresh)).visibility).toBe('private');
+    },
+  );
+
+  it.skipIf(skip)(
     'saveMate keeps a draft with only a name, and asks for a greeting before private or public',
     async () => {
       const { client, userInfo } = await signUp(server);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { GENDERS, MATE_VISIBILITIES } from '@mates/api-client';
+import { GENDERS, MATE_VISIBILITIES, type MateVisibility } from '@mates/api-client';
 import { badInput } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
@@ -41,7 +41,8 @@ const payload = z.object({
   tags: z.array(z.string().min(1).max(40)).max(MATE_TAGS_LIMIT).default([]),
   gender: z.enum(GENDERS),
   nsfw: z.boolean().default(false),
-  visibility: z.enum(MATE_VISIBILITIES).default('private'),
+  // Absent keeps an existing mate's; a new mate is private.
+  visibility: z.enum(MATE_VISIBILITIES).optional(),
   voice: z.string().min(1).max(100).nullable().optional(),
 });
 
@@ -57,7 +58,7 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
     if (!input.mateId) {
       checkVisibility(
         { first_mes: input.first_mes, hidden_at: null, visibility: null },
-        input.visibility,
+        input.visibility ?? 'private',
       );
       // Creating (not editing) is limited: a rate per hour and a quota of mates.
       await consume(deps.limits.createMate, user.id);
@@ -84,7 +85,6 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
       tags: toJson(tags),
       gender: input.gender,
       nsfw: input.nsfw,
-      visibility: input.visibility,
       // Absent keeps the mate's voice; `null` goes back to the default.
       ...(input.voice !== undefined ? { voice: input.voice } : {}),
       updated_at: at,
@@ -93,14 +93,15 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
     if (input.mateId) {
       id = input.mateId;
       await changeOwnMate(db, media, user.id, id, (own) => {
+        const visibility = input.visibility ?? (own.visibility as MateVisibility);
         checkVisibility(
           { first_mes: input.first_mes, hidden_at: own.hidden_at, visibility: own.visibility },
-          input.visibility,
+          visibility,
         );
         return {
-          set: fields,
+          set: { ...fields, visibility },
           // Leaving public (for private or draft), the portrait moves to a new secret address.
-          hidePortrait: own.visibility === 'public' && input.visibility !== 'public',
+          hidePortrait: own.visibility === 'public' && visibility !== 'public',
           alsoIn: async (trx) => {
             await trx.deleteFrom('mate_tags').where('mate_id', '=', id).execute();
             if (tags.length)
@@ -118,7 +119,15 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
       const avatar = await renderPortrait(media, randomUUID(), 'notionists', input.name);
       await withinMateQuota(db, deps.dialect, user.id, (trx) =>
         insertMates(trx, [
-          { ...draft, tagline: fields.tagline, tags, id, creator_id: user.id, avatar },
+          {
+            ...draft,
+            visibility: input.visibility ?? 'private',
+            tagline: fields.tagline,
+            tags,
+            id,
+            creator_id: user.id,
+            avatar,
+          },
         ]),
       ).catch(async (error: unknown) => {
         await removePortrait(media, avatar);

@@ -3,7 +3,12 @@ import { ENDPOINTS, ENDPOINT_PATHS, type EndpointOutput, type EndpointPath } fro
 import type { Envelope } from '../types/envelope';
 import type { ChatStreamEvent } from '../types/chat';
 import type { UpdateNicknamePayload, UserBenefits } from '../types/user';
-import type { GenerateRolePayload, MateQuery, SetVisibilityPayload } from '../types/mate';
+import type {
+  GenerateRolePayload,
+  MateQuery,
+  SaveMatePayload,
+  SetVisibilityPayload,
+} from '../types/mate';
 import type { HideMatePayload } from '../types/moderation';
 import * as fixtures from './fixtures';
 
@@ -299,7 +304,8 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     fixtures.createMateFixture({
       ...(body as object),
       mateId: (body as { mateId?: string }).mateId ?? 'mate-saved',
-      visibility: 'private',
+      // As the server: the visibility asked for; absent, private (it keeps no earlier one).
+      visibility: (body as SaveMatePayload).visibility ?? 'private',
     }),
   '/mate/myMates': () => ({
     list: [0, 1, 2].map((index) => fixtures.createOwnMateFixture({}, index)),

@@ -448,6 +448,6 @@ export interface SaveMatePayload extends MateDraft {
   mateId?: string;
   /** Its voice (an id from `GET /voice/voices`), `null` for the default; absent keeps it. */
   voice?: string | null;
-  /** Who may see it; default `private`. */
+  /** Who may see it; absent keeps an existing mate's, and makes a new one `private`. */
   visibility?: MateVisibility;
 }
