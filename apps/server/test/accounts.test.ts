@@ -288,8 +288,23 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       description: 'Promoted.',
     });
     expect(renamed).toMatchObject({ uuid: first.uuid, name: 'Admiral' });
+    // Deleting the default leaves another one default: there is always exactly one.
     await alice.client.user.deleteDefaultPersona({ uuid: second.uuid });
-    expect((await alice.client.user.personas()).map((p) => p.name)).toEqual(['Admiral']);
+    expect((await alice.client.user.personas()).map((p) => [p.name, p.isDefault])).toEqual([
+      ['Admiral', true],
+    ]);
+    await alice.client.user.deleteDefaultPersona({ uuid: first.uuid });
+    expect(await alice.client.user.personas()).toEqual([]);
+    // An account left without a default (by the old delete) gets one with its next persona.
+    const third = await alice.client.user.saveOrUpdatePersona({ name: 'Scout', description: '' });
+    const fourth = await alice.client.user.saveOrUpdatePersona({ name: 'Smith', description: '' });
+    await app.db
+      .updateTable('personas')
+      .set({ is_default: false })
+      .where('user_id', '=', alice.userInfo.uuid!)
+      .execute();
+    const fifth = await alice.client.user.saveOrUpdatePersona({ name: 'Sage', description: '' });
+    expect([third.isDefault, fourth.isDefault, fifth.isDefault]).toEqual([true, false, true]);
   });
 
   it.skipIf(skip)('rate-limits login with a clear 5007 and changes nothing else', async () => {

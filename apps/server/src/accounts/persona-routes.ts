@@ -6,7 +6,7 @@ import { notFound } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toBool } from '../db/dialect';
-import { addPersona, makeDefaultPersona } from './personas';
+import { addPersona, deletePersona, makeDefaultPersona } from './personas';
 
 /** The API shape of a persona row. */
 export function toPersona(row: PersonaTable): Persona {
@@ -91,7 +91,7 @@ export function personaRoutes(deps: Deps): Hono<ApiEnv> {
     const user = requireUser(c);
     const { uuid } = await read();
     if (!(await own(user.id, uuid))) throw notFound('Persona');
-    await db.deleteFrom('personas').where('id', '=', uuid).execute();
+    await deletePersona(db, deps.dialect, user.id, uuid);
     return null;
   });
   return routes;

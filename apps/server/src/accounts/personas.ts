@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, PersonaTable } from '../db/schema';
 import type { DialectName } from '../db/dialect';
-import { now } from '../db/dialect';
+import { now, toBool } from '../db/dialect';
 import { inUserTransaction } from '../db/user-lock';
 import { notice } from '../http/envelope';
 
@@ -17,9 +17,9 @@ export interface PersonaFields {
 }
 
 /**
- * Adds a persona, the default one when it is the user's first; a 5007 notice when the user
- * has {@link MAX_PERSONAS}. Counting and inserting hold the user's lock, so parallel calls
- * cannot pass the limit or make two defaults.
+ * Adds a persona, the default one when the user has no default (their first); a 5007 notice
+ * when the user has {@link MAX_PERSONAS}. Counting and inserting hold the user's lock, so
+ * parallel calls cannot pass the limit or make two defaults.
  */
 export function addPersona(
   db: Kysely<Database>,
@@ -28,9 +28,16 @@ export function addPersona(
   fields: PersonaFields,
 ): Promise<PersonaTable> {
   return inUserTransaction(db, dialect, userId, async (trx) => {
-    const { n } = await trx
+    const { n, defaults } = await trx
       .selectFrom('personas')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn
+          .sum<number | string | null>(
+            eb.case().when('is_default', '=', true).then(1).else(0).end(),
+          )
+          .as('defaults'),
+      ])
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     if (Number(n) >= MAX_PERSONAS) {
@@ -41,8 +48,9 @@ export function addPersona(
       id: randomUUID(),
       user_id: userId,
       ...fields,
-      // The first persona a user makes is the one new chats use.
-      is_default: Number(n) === 0,
+      // The first persona a user makes is the one new chats use (as is the next one made by
+      // an account that was left without a default).
+      is_default: !Number(defaults ?? 0),
       created_at: at,
       updated_at: at,
     };
@@ -71,5 +79,39 @@ export function makeDefaultPersona(
       .where('id', '=', personaId)
       .where('user_id', '=', userId)
       .execute();
+  });
+}
+
+/**
+ * Deletes one of the user's personas. When it was their default, the oldest one left becomes
+ * the default: a user with personas always has exactly one.
+ */
+export function deletePersona(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  userId: string,
+  personaId: string,
+): Promise<void> {
+  return inUserTransaction(db, dialect, userId, async (trx) => {
+    const deleted = await trx
+      .deleteFrom('personas')
+      .where('id', '=', personaId)
+      .where('user_id', '=', userId)
+      .returning('is_default')
+      .executeTakeFirst();
+    if (!deleted || !toBool(deleted.is_default)) return;
+    const oldest = await trx
+      .selectFrom('personas')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .executeTakeFirst();
+    if (oldest)
+      await trx
+        .updateTable('personas')
+        .set({ is_default: true, updated_at: now() })
+        .where('id', '=', oldest.id)
+        .execute();
   });
 }
