@@ -104,7 +104,9 @@ describe.each(DIALECTS)('nicknames on %s', (dialect) => {
       ['x'.repeat(41), /^nickname: must be at most 40 characters$/],
       ['Ada\u200bLovelace', /^nickname: must not hold control or invisible characters$/],
       ['Ada\u202eecalevol', /^nickname: must not hold control or invisible characters$/],
-      ['Ada\u0000', /^nickname: must not hold control or invisible characters$/],
+      ['Ada\u0001', /^nickname: must not hold control or invisible characters$/],
+      // U+0000 is refused for every field of every call, before the nickname's own rules.
+      ['Ada\u0000', /^nickname: must not contain the character U\+0000$/],
       ['\u3164', /^nickname: must not hold control or invisible characters$/],
       ['Ada\u2800', /^nickname: must not hold control or invisible characters$/],
       ['\ue000Ada', /^nickname: must not hold control or invisible characters$/],

@@ -13,12 +13,23 @@ function describe(error: z.ZodError): string {
  * cannot store that character in text (it refused the write as a server error) and SQLite
  * would keep it, unseen, in a name shown to everyone: refused as bad input on both.
  */
-function nulField(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\0') ? path.join('.') : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value)) {
-    const found = nulField(item, [...path, key]);
-    if (found !== null) return found;
+function nulField(value: unknown, prefix: string[] = []): string | null {
+  // Walked with a stack of its own, not by recursion: a body may nest deeper than the call
+  // stack goes (the limits on depth come later, with each call's schema). Each entry links to
+  // its parent, so that a deep body costs no more than its size.
+  type Step = { value: unknown; key: string | null; parent: Step | null };
+  const stack: Step[] = [{ value, key: null, parent: null }];
+  while (stack.length) {
+    const step = stack.pop()!;
+    if (typeof step.value === 'string') {
+      if (!step.value.includes('\0')) continue;
+      const path: string[] = [];
+      for (let at: Step | null = step; at?.key != null; at = at.parent) path.unshift(at.key);
+      return [...prefix, ...path].join('.');
+    }
+    if (step.value !== null && typeof step.value === 'object')
+      for (const [key, inner] of Object.entries(step.value))
+        stack.push({ value: inner, key, parent: step });
   }
   return null;
 }
