@@ -63,6 +63,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-26-0023-speech-making',
           '2026-11-26-0024-private-nicknames',
           '2026-11-26-0025-plan-payments',
+          '2026-11-26-0026-search-word-people',
         ]);
       } finally {
         await database.drop();

@@ -14,25 +14,37 @@ export const firstDayOf = (windowMs: number): string =>
   dayOf(Date.now() - windowMs + 24 * 60 * 60 * 1000);
 
 /**
- * Logs the words of a search for the hot words, and prunes what has aged out of the window.
- * Callers log only signed-in searches that found something: anonymous scripts and empty
- * results would otherwise decide what everyone is shown. Besides the raw log, the search
- * counts in its word's row for today, which is all that hot words read: their cost does not
- * grow with the number of searches.
+ * Logs the words of a search by `userId` for the hot words, and prunes what has aged out of the
+ * window. Callers log only signed-in searches that found something: anonymous scripts and empty
+ * results would otherwise decide what everyone is shown. Besides the raw log, the search counts
+ * in its word's row for today, which is all that hot words read (their cost does not grow with
+ * the number of searches), once per person a day: one account searching a phrase again and
+ * again cannot put it before everyone.
  */
-export async function logSearch(db: Kysely<Database>, words: string[]): Promise<void> {
+export async function logSearch(
+  db: Kysely<Database>,
+  userId: string,
+  words: string[],
+): Promise<void> {
   const since = new Date(Date.now() - HOT_WORDS_WINDOW_MS).toISOString();
+  const firstDay = firstDayOf(HOT_WORDS_WINDOW_MS);
+  const day = dayOf(Date.now());
   const word = words.join(' ').slice(0, 60);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('search_log').where('created_at', '<', since).execute();
     await trx.insertInto('search_log').values({ word, created_at: now() }).execute();
-    await trx
-      .deleteFrom('search_word_days')
-      .where('day', '<', firstDayOf(HOT_WORDS_WINDOW_MS))
-      .execute();
+    await trx.deleteFrom('search_word_days').where('day', '<', firstDay).execute();
+    await trx.deleteFrom('search_word_people').where('day', '<', firstDay).execute();
+    const first = await trx
+      .insertInto('search_word_people')
+      .values({ word, day, user_id: userId })
+      .onConflict((oc) => oc.columns(['word', 'day', 'user_id']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!first) return;
     await trx
       .insertInto('search_word_days')
-      .values({ word, day: dayOf(Date.now()), searches: 1 })
+      .values({ word, day, searches: 1 })
       .onConflict((oc) =>
         oc
           .columns(['word', 'day'])

@@ -51,7 +51,7 @@ export function searchRoute(deps: Deps, cache: CatalogCache, shared: SharedCalls
       async () => new SharedAnswer(await search(input, words, viewer)),
     );
     if (words.length && (input.page ?? 1) === 1 && viewer && answer.value.total > 0)
-      await logSearch(db, words);
+      await logSearch(db, viewer.id, words);
     return answer;
   });
 

@@ -25,6 +25,7 @@ import * as dropChatLog from './migrations/2026-11-26-0022-drop-chat-log';
 import * as speechMaking from './migrations/2026-11-26-0023-speech-making';
 import * as privateNicknames from './migrations/2026-11-26-0024-private-nicknames';
 import * as planPayments from './migrations/2026-11-26-0025-plan-payments';
+import * as searchWordPeople from './migrations/2026-11-26-0026-search-word-people';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-26-0023-speech-making': speechMaking,
   '2026-11-26-0024-private-nicknames': privateNicknames,
   '2026-11-26-0025-plan-payments': planPayments,
+  '2026-11-26-0026-search-word-people': searchWordPeople,
 };
 
 /** The names of every migration this server knows, in the order they run. */

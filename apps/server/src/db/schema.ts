@@ -205,6 +205,13 @@ export interface SearchWordDayTable {
   searches: number;
 }
 
+/** Who searched a word on a UTC day: each person counts once a day in the hot words. */
+export interface SearchWordPersonTable {
+  word: string;
+  day: string;
+  user_id: string;
+}
+
 /** The last UTC day a user chatted with a mate. */
 export interface MateChatterTable {
   mate_id: string;
@@ -398,6 +405,7 @@ export interface Database {
   search_log: SearchLogTable;
   catalog_versions: CatalogVersionTable;
   search_word_days: SearchWordDayTable;
+  search_word_people: SearchWordPersonTable;
   mate_chatters: MateChatterTable;
   mate_trend_days: MateTrendDayTable;
   packages: PackageTable;

@@ -307,7 +307,7 @@ export interface MateFeedbackPayload {
 export interface HotWord {
   /** The word or phrase. */
   word: string;
-  /** Searches for it in the recent window. */
+  /** Searches for it in the recent window, each person counted once a day. */
   count: number;
 }
 
