@@ -71,6 +71,19 @@ describe.each(DIALECTS)('the character U+0000 on %s', (dialect) => {
         code: 4000,
         message: 'png.data.name: must not contain the character U+0000',
       });
+      // In a key, named by its object: PostgreSQL's jsonb refuses it there too.
+      expect(
+        await refusal(
+          client.mate.importCard({
+            card: {
+              name: 'Keyed',
+              description: 'x',
+              first_mes: 'Hello.',
+              extensions: { 'a\u0000': 1 },
+            },
+          }),
+        ),
+      ).toEqual({ code: 4000, message: 'card.extensions: must not contain the character U+0000' });
       // Text that only spells it out, a backslash and "u0000", is text like any other.
       const spelled = await client.mate.saveMate(
         saveMatePayload(created, { description: 'Escapes look like \\u0000 in JSON.' }),

@@ -90,7 +90,9 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
       id: id('in'),
       object: 'invoice',
       billing_reason: billingReason,
+      created: seconds(),
       status: 'paid',
+      status_transitions: { finalized_at: seconds(), paid_at: seconds() },
       amount_due: amount,
       amount_paid: amount,
       currency: item.price.currency,
@@ -443,6 +445,16 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
 <form method="post" action="/pay/${session.id}/cancel"><button type="submit">Cancel</button></form>
 </main></body></html>`;
 
+  // Set by `holdNextCheckout`: the next Checkout Session is made once it is released.
+  let checkoutHold: Promise<void> | null = null;
+
+  /** Holds the next Checkout Session's creation (a slow Stripe) until the answer is called. */
+  const holdNextCheckout = () => {
+    let release!: () => void;
+    checkoutHold = new Promise<void>((resolve) => (release = resolve));
+    return () => release();
+  };
+
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -478,6 +490,11 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
         })
         .end(replay.body);
     }
+    if (req.method === 'POST' && path === '/v1/checkout/sessions' && checkoutHold) {
+      const hold = checkoutHold;
+      checkoutHold = null;
+      await hold;
+    }
     const answer = api(req.method ?? 'GET', path, body);
     const text = JSON.stringify(answer.body);
     if (replayKey) replays.set(replayKey, { status: answer.status, body: text });
@@ -504,6 +521,7 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
     complete,
     pay,
     renew,
+    holdNextCheckout,
     paymentOfInvoice,
     refunded,
     refundedPayment,

@@ -18,18 +18,23 @@ function nulField(value: unknown, prefix: string[] = []): string | null {
   // stack goes (the limits on depth come later, with each call's schema). Each entry links to
   // its parent, so that a deep body costs no more than its size.
   type Step = { value: unknown; key: string | null; parent: Step | null };
+  const pathOf = (step: Step): string => {
+    const path: string[] = [];
+    for (let at: Step | null = step; at?.key != null; at = at.parent) path.unshift(at.key);
+    return [...prefix, ...path].join('.');
+  };
   const stack: Step[] = [{ value, key: null, parent: null }];
   while (stack.length) {
     const step = stack.pop()!;
     if (typeof step.value === 'string') {
-      if (!step.value.includes('\0')) continue;
-      const path: string[] = [];
-      for (let at: Step | null = step; at?.key != null; at = at.parent) path.unshift(at.key);
-      return [...prefix, ...path].join('.');
-    }
-    if (step.value !== null && typeof step.value === 'object')
-      for (const [key, inner] of Object.entries(step.value))
+      if (step.value.includes('\0')) return pathOf(step);
+    } else if (step.value !== null && typeof step.value === 'object') {
+      for (const [key, inner] of Object.entries(step.value)) {
+        // In a key too (PostgreSQL's jsonb refuses it there as well): named by the object.
+        if (key.includes('\0')) return pathOf(step);
         stack.push({ value: inner, key, parent: step });
+      }
+    }
   }
   return null;
 }

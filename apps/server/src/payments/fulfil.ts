@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database, PackageTable } from '../db/schema';
 import { now } from '../db/dialect';
@@ -378,12 +378,18 @@ interface Payment {
   update: (amounts: { amount_refunded: number; amount_disputed: number }) => Promise<unknown>;
 }
 
-/** The payment `intent` was: a pack's checkout, or the plan's month whose invoice it paid. */
+/**
+ * The payment `intent` was: a pack's checkout, or the plan's month whose invoice it paid. Its
+ * row is read by a write that changes nothing, which on PostgreSQL locks it until the commit:
+ * two refunds (or a refund and a chargeback) of one payment delivered at once to two servers
+ * then take back one after the other, each from what the other left.
+ */
 async function paymentOf(trx: Trx, intent: string, invoiceId?: string): Promise<Payment | null> {
   const checkout = await trx
-    .selectFrom('checkouts')
-    .selectAll()
+    .updateTable('checkouts')
+    .set((eb) => ({ amount_refunded: eb.ref('amount_refunded') }))
     .where('stripe_payment_intent', '=', intent)
+    .returningAll()
     .executeTakeFirst();
   if (checkout)
     return {
@@ -403,9 +409,10 @@ async function paymentOf(trx: Trx, intent: string, invoiceId?: string): Promise<
     };
   const month = invoiceId
     ? await trx
-        .selectFrom('plan_payments')
-        .selectAll()
+        .updateTable('plan_payments')
+        .set((eb) => ({ amount_refunded: eb.ref('amount_refunded') }))
         .where('invoice_id', '=', invoiceId)
+        .returningAll()
         .executeTakeFirst()
     : undefined;
   if (!month) return null;
@@ -426,12 +433,17 @@ async function paymentOf(trx: Trx, intent: string, invoiceId?: string): Promise<
   };
 }
 
+/** The migration from which on every plan payment is stored (`plan_payments`). */
+const PLAN_PAYMENTS_MIGRATION = '2026-11-26-0025-plan-payments';
+
 /**
  * Whether the payment a refund or chargeback names is one of Mates' whose own event has not
  * come yet (Stripe does not promise order): a pack's or a plan's checkout still open, of a
- * package that exists; or a plan's renewal that no event has applied yet (the stored period
- * ends before the invoice's). A month paid before plan payments were stored (their migration)
- * is neither, and its refund is ignored rather than asked again for days.
+ * package that exists; or a renewal of a plan stored here, paid since plan payments are stored
+ * (its `invoice.paid` not applied yet). A month paid before that (the upgrade's migration) has
+ * no row and never will: its refund is ignored rather than asked again for days. The stored
+ * period cannot tell the two apart: `customer.subscription.updated` moves it on at the
+ * renewal, before the invoice is paid.
  */
 async function grantStillToCome(trx: Trx, charge: Stripe.Charge, prepared: Prepared) {
   const invoice = prepared.invoice;
@@ -441,17 +453,20 @@ async function grantStillToCome(trx: Trx, charge: Stripe.Charge, prepared: Prepa
   if (!checkoutId) return false;
   if (invoice && invoice.billing_reason === 'subscription_cycle') {
     const subscription = idOf(invoice.parent?.subscription_details?.subscription ?? null);
-    const lineEnd = invoice.lines?.data?.[0]?.period?.end;
-    const row =
+    const running =
       subscription &&
       (await trx
         .selectFrom('subscriptions')
         .innerJoin('packages', 'packages.id', 'subscriptions.package_id')
-        .select('subscriptions.current_period_end')
+        .select('subscriptions.user_id')
         .where('subscriptions.stripe_subscription_id', '=', subscription)
         .executeTakeFirst());
-    if (!row) return false;
-    return lineEnd !== undefined && new Date(row.current_period_end).getTime() < lineEnd * 1000;
+    if (!running) return false;
+    const { rows } = await sql<{ timestamp: string | Date }>`
+      select timestamp from kysely_migration where name = ${PLAN_PAYMENTS_MIGRATION}`.execute(trx);
+    const storedSince = rows[0] ? new Date(rows[0].timestamp).getTime() : 0;
+    const paidAt = (invoice.status_transitions?.paid_at ?? invoice.created) * 1000;
+    return paidAt >= storedSince;
   }
   if (invoice && invoice.billing_reason !== 'subscription_create') return false;
   const unpaid = await trx

@@ -193,11 +193,19 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
           await db.deleteFrom('checkouts').where('id', '=', checkoutId).execute();
           return stripeTrouble(error);
         });
-      await db
+      // Only while no later checkout cancelled this one as stale (a start slower than
+      // CHECKOUT_START_MS): otherwise two plan pages could be paid.
+      const started = await db
         .updateTable('checkouts')
         .set({ stripe_session_id: session.id, updated_at: now() })
         .where('id', '=', checkoutId)
-        .execute();
+        .where('state', '=', 'open')
+        .executeTakeFirst();
+      if (Number(started.numUpdatedRows) === 0) {
+        await client.checkout.sessions.expire(session.id).catch(stripeTrouble);
+        await db.deleteFrom('checkouts').where('id', '=', checkoutId).execute();
+        throw notice(en.notices.payments.checkoutStarting);
+      }
       return { checkoutId, url: session.url! };
     },
   );
@@ -272,9 +280,16 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
   // paid) and the browser returns to the package, which then shows "cancelled".
   subscription.get('/checkoutCancelled', async (c) => {
     const checkoutId = c.req.query('checkoutId') ?? '';
-    const row = checkoutId
-      ? await db.selectFrom('checkouts').selectAll().where('id', '=', checkoutId).executeTakeFirst()
-      : undefined;
+    // Not through `contract` (a redirect, not an envelope): U+0000, which PostgreSQL cannot
+    // compare, is no checkout's.
+    const row =
+      checkoutId && !checkoutId.includes('\0')
+        ? await db
+            .selectFrom('checkouts')
+            .selectAll()
+            .where('id', '=', checkoutId)
+            .executeTakeFirst()
+        : undefined;
     if (!row) return c.redirect(`${config.publicUrl}/#/subscription`, 303);
     if (row.state === 'open') {
       if (stripe && row.stripe_session_id)
