@@ -22,6 +22,7 @@ import { appendMessage, toMessage, versionsOf } from './messages';
 import { fillMacros } from './prompt';
 import { canContinue, closedSummary, findOwnRoom, visibleMateIds, withoutCard } from './rooms';
 import { textsFor } from '../i18n/texts';
+import { en } from '../i18n/en';
 import { failEmptyReply } from './start-reply';
 import { picturesOf, withImages } from '../images/picture-messages';
 import { dropSpeech } from '../voice/speech-clips';
@@ -379,7 +380,7 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
     if (input.index >= versions.length)
       throw badInput(`index: this message has ${versions.length} version(s), counted from 0.`);
     const others = versions.filter((_, at) => at !== input.index);
-    await db
+    const chosen = await db
       .updateTable('messages')
       .set({
         content: versions[input.index]!,
@@ -389,7 +390,11 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
         status: versions[input.index]!.trim() ? 'complete' : 'error',
       })
       .where('id', '=', last.id)
-      .execute();
+      // Only the versions read above: a regeneration or edit that began meanwhile wins.
+      .where('content', '=', last.content)
+      .where('swipe_index', '=', last.swipe_index)
+      .executeTakeFirst();
+    if (Number(chosen.numUpdatedRows) === 0) throw notice(en.notices.chat.versionChanged);
     // Its audio says another version's words.
     await dropSpeech(db, deps.config, { ids: [last.id] });
     const row = await db

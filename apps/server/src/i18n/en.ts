@@ -49,6 +49,7 @@ export const en = {
       waitDelete: 'Wait for the reply to finish, or stop it, before deleting messages.',
       waitEdit: 'Wait for the reply to finish, or stop it, before editing messages.',
       waitVersion: 'Wait for the reply to finish, or stop it, before choosing another version.',
+      versionChanged: 'This reply changed meanwhile. Look at it again, then choose a version.',
       noSuggestions: 'No suggestions came to mind this time. Please try again.',
       draftFailed:
         'The model could not draft a character from this idea. Please try again, or describe it differently.',

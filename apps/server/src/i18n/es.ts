@@ -50,6 +50,7 @@ export const es: Texts = {
       waitDelete: 'Espera a que termine la respuesta, o detenla, antes de eliminar mensajes.',
       waitEdit: 'Espera a que termine la respuesta, o detenla, antes de editar mensajes.',
       waitVersion: 'Espera a que termine la respuesta, o detenla, antes de elegir otra versión.',
+      versionChanged: 'Esta respuesta cambió mientras tanto. Vuelve a mirarla y elige una versión.',
       noSuggestions: 'Esta vez no se nos ocurrió ninguna sugerencia. Inténtalo de nuevo.',
       draftFailed:
         'El modelo no pudo crear un personaje a partir de esta idea. Inténtalo de nuevo o descríbela de otra forma.',

@@ -52,6 +52,8 @@ export const fr: Texts = {
       waitEdit: 'Attends la fin de la réponse, ou arrête-la, avant de modifier des messages.',
       waitVersion:
         'Attends la fin de la réponse, ou arrête-la, avant de choisir une autre version.',
+      versionChanged:
+        'Cette réponse a changé entre-temps. Regarde-la à nouveau, puis choisis une version.',
       noSuggestions: 'Aucune suggestion ne nous est venue cette fois. Réessaie.',
       draftFailed:
         'Le modèle n’a pas pu rédiger de personnage à partir de cette idée. Réessaie, ou décris-la autrement.',
