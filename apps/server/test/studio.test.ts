@@ -167,6 +167,36 @@ describe.each(DIALECTS)('the creation studio on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    'refuses a mate name that hides characters or turns text around; strips them from a card',
+    async () => {
+      // Found from outside: mate names took zero-width spaces and bidirectional overrides, with
+      // which a public mate could pass for another in listings; nicknames already refused them.
+      const owner = await signUp(server);
+      const before = (await owner.client.mate.myMates({})).total;
+      for (const name of ['Kai\u200bTanaka', 'Kai \u202eakanaT', 'Kai\u2066 Tanaka', '\u3164']) {
+        await expect(owner.client.mate.saveMate(draft({ name }))).rejects.toMatchObject({
+          code: 4000,
+          message: 'name: must not hold control or invisible characters',
+        });
+      }
+      expect((await owner.client.mate.myMates({})).total).toBe(before);
+      // Joiners stay: emoji sequences and several scripts need them.
+      const astronaut = await owner.client.mate.saveMate(draft({ name: 'Nova 👩\u200d🚀' }));
+      expect(astronaut.name).toBe('Nova 👩\u200d🚀');
+      // A card made elsewhere is not refused for them: they are dropped from its name.
+      const imported = await owner.client.mate.importCard({
+        card: { name: '\u202eKai\u200b Tanaka', description: 'x', first_mes: 'Hello.' },
+      });
+      expect(imported.name).toBe('Kai Tanaka');
+      await expect(
+        owner.client.mate.importCard({
+          card: { name: '\u200b\u200b', description: 'x', first_mes: 'Hello.' },
+        }),
+      ).rejects.toMatchObject({ code: 4000, message: expect.stringContaining('no name') });
+    },
+  );
+
+  it.skipIf(skip)(
     "saveMate without a visibility keeps an existing mate's, and makes a new one private",
     async () => {
       // Found from outside: the published payload calls `visibility` optional, and an update

@@ -38,6 +38,24 @@ const BLANKS = /[\u115F\u1160\u2800\u3164\uFFA0]|\u034F|\u17B4|\u17B5/u;
 // Control, format (zero-width, bidirectional overrides), surrogate, private-use and unassigned
 // code points, and line or paragraph separators.
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/u;
+// The same in a mate's name, less the zero-width joiners (U+200C, U+200D): emoji sequences
+// ("👩‍🚀") and several scripts (Persian, the Indic ones) need them, and a mate's name may
+// hold them where a person's, shown beside everything they write, does not.
+const HIDDEN_IN_MATE_NAMES =
+  /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|[\u115F\u1160\u2800\u3164\uFFA0\u034F\u17B4\u17B5]/gu;
+
+/**
+ * Whether a mate's name holds characters that draw nothing or turn text around, with which a
+ * public mate could pass for another in listings.
+ */
+export const hidesInMateName = (name: string): boolean => {
+  HIDDEN_IN_MATE_NAMES.lastIndex = 0;
+  return HIDDEN_IN_MATE_NAMES.test(name);
+};
+
+/** A mate's name without those characters (a card made elsewhere is not refused for them). */
+export const withoutHiddenInMateName = (name: string): string =>
+  name.replace(HIDDEN_IN_MATE_NAMES, '');
 // More marks on one letter than any language writes: text that spills over its neighbours.
 const STACKED_MARKS = /\p{M}{4}/u;
 

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import type { CardSpec } from '@mates/api-client';
+import { withoutHiddenInMateName } from '../accounts/nicknames';
 
 const text = z.string().max(50_000).default('');
 
 // The fields Character Card V2 defines on `data`; V1 cards carry the first six at the top.
 const cardData = z.looseObject({
-  name: z.string().trim().min(1, 'the card has no name').max(100),
+  // Characters that draw nothing or turn text around are dropped, not refused: the card was
+  // made elsewhere, and its name is shown to everyone once published.
+  name: z
+    .string()
+    .transform(withoutHiddenInMateName)
+    .pipe(z.string().trim().min(1, 'the card has no name').max(100)),
   description: text,
   personality: text,
   scenario: text,

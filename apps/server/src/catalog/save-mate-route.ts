@@ -17,6 +17,7 @@ import { ALTERNATE_GREETINGS_LIMIT, MATE_TAGS_LIMIT, MATE_TEXT_LIMITS } from './
 import { changeOwnMate } from './own-mate-change';
 import { checkVisibility } from './own-mates';
 import { isVoice } from '../voice/voices';
+import { hidesInMateName } from '../accounts/nicknames';
 
 const text = (max: number) => z.string().max(max).default('');
 const limit = MATE_TEXT_LIMITS;
@@ -24,7 +25,14 @@ const limit = MATE_TEXT_LIMITS;
 // Imported cards are fitted to these limits (cards/fit-card.ts), so that they save as they are.
 const payload = z.object({
   mateId: z.string().min(1).max(100).optional(),
-  name: z.string().trim().min(1, 'is required').max(limit.name),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(limit.name)
+    .refine((name) => !hidesInMateName(name), {
+      message: 'must not hold control or invisible characters',
+    }),
   tagline: z.string().trim().max(limit.tagline).default(''),
   description: text(limit.description),
   personality: text(limit.personality),
