@@ -42,7 +42,7 @@ const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/u;
 // ("👩‍🚀") and several scripts (Persian, the Indic ones) need them, and a mate's name may
 // hold them where a person's, shown beside everything they write, does not.
 const HIDDEN_IN_MATE_NAMES =
-  /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|[\u115F\u1160\u2800\u3164\uFFA0\u034F\u17B4\u17B5]/gu;
+  /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|[\u115F\u1160\u2800\u3164\uFFA0]|\u034F|\u17B4|\u17B5/gu;
 
 /**
  * Whether a mate's name holds characters that draw nothing or turn text around, with which a
