@@ -324,6 +324,14 @@ describe.each(DIALECTS)('catalog on %s', (dialect) => {
       { user_id: bob.userInfo.uuid, rating: 1, content: 'Bob again.' },
       { user_id: ada.userInfo.uuid, rating: 5, content: 'Changed my mind: great.' },
     ]);
+    // Found from outside: stars alone erased the words. Absent, they stay; empty clears them.
+    expect(await ada.client.mate.review({ mateId: theo.id, rating: 4 })).toMatchObject({
+      rating: 4,
+      content: 'Changed my mind: great.',
+    });
+    expect(await ada.client.mate.review({ mateId: theo.id, rating: 4, content: '' })).toMatchObject(
+      { content: '' },
+    );
   });
 
   it.skipIf(skip)(

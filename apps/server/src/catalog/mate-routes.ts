@@ -207,7 +207,8 @@ export function mateRoutes(deps: Deps, shared: SharedCalls): Hono<ApiEnv> {
   const reviewPayload = z.object({
     mateId: id,
     rating: z.number().int().min(1).max(5),
-    content: z.string().max(2000).default(''),
+    // Absent keeps the words of the caller's earlier review (a change of stars only).
+    content: z.string().max(2000).optional(),
   });
   api.post('/mate/review', reviewPayload, async (c, read) => {
     const user = requireUser(c);
@@ -217,13 +218,13 @@ export function mateRoutes(deps: Deps, shared: SharedCalls): Hono<ApiEnv> {
     if (mate.creator_id === user.id)
       throw new EnvelopeError(CODE.forbidden, 'You cannot review your own mate.');
     const at = now();
-    const review = await saveReview(db, deps.dialect, user.id, input, at);
+    const { reviewId, content } = await saveReview(db, deps.dialect, user.id, input, at);
     const result: Review = {
-      reviewId: review,
+      reviewId,
       mateId: input.mateId,
       author: { creatorId: user.id, name: user.nickname, avatar: user.avatar },
       rating: input.rating,
-      content: input.content,
+      content,
       createdAt: at,
     };
     return result;

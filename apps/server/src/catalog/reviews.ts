@@ -8,13 +8,14 @@ import { inUserTransaction } from '../db/user-lock';
 export interface ReviewFields {
   mateId: string;
   rating: number;
-  content: string;
+  /** Absent keeps the words of the user's earlier review (none for a first one). */
+  content?: string;
 }
 
 /**
  * Writes the user's one review of a mate (a new one, or over their earlier one) and keeps the
- * mate's review count and rating sum with it; answers the review's id. Parallel reviews of
- * one user run in turn (the user's lock), so the last one wins and is counted once.
+ * mate's review count and rating sum with it; answers the review's id and words. Parallel
+ * reviews of one user run in turn (the user's lock), so the last one wins and is counted once.
  */
 export function saveReview(
   db: Kysely<Database>,
@@ -22,16 +23,17 @@ export function saveReview(
   userId: string,
   review: ReviewFields,
   at: string,
-): Promise<string> {
+): Promise<{ reviewId: string; content: string }> {
   return inUserTransaction(db, dialect, userId, async (trx) => {
     const previous = await trx
       .selectFrom('reviews')
-      .select(['id', 'rating'])
+      .select(['id', 'rating', 'content'])
       .where('user_id', '=', userId)
       .where('mate_id', '=', review.mateId)
       .executeTakeFirst();
     const reviewId = previous?.id ?? randomUUID();
-    const fields = { rating: review.rating, content: review.content, updated_at: at };
+    const content = review.content ?? previous?.content ?? '';
+    const fields = { rating: review.rating, content, updated_at: at };
     if (previous) {
       await trx.updateTable('reviews').set(fields).where('id', '=', reviewId).execute();
     } else {
@@ -54,6 +56,6 @@ export function saveReview(
       }))
       .where('id', '=', review.mateId)
       .execute();
-    return reviewId;
+    return { reviewId, content };
   });
 }

@@ -277,7 +277,7 @@ export interface ReviewPayload {
   mateId: string;
   /** 1 to 5 stars. */
   rating: number;
-  /** Up to 2,000 characters. */
+  /** Up to 2,000 characters; absent keeps the words of the caller's earlier review. */
   content?: string;
 }
 
