@@ -282,6 +282,19 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
   const json = (res: http.ServerResponse, body: unknown) =>
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
+  /** Stripe's answer for an object it does not have. */
+  const missing = (kind: string, objectId: string) => ({
+    status: 404,
+    body: {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'id',
+        message: `No such ${kind}: '${objectId}'`,
+      },
+    },
+  });
+
   const api = (method: string, path: string, body: Wire): { status: number; body: unknown } => {
     let match: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/checkout/sessions') {
@@ -332,16 +345,7 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
     }
     if ((match = /^\/v1\/checkout\/sessions\/([\w]+)(\/expire)?$/.exec(path))) {
       const session = sessions.get(match[1]!);
-      if (!session)
-        return {
-          status: 404,
-          body: {
-            error: {
-              type: 'invalid_request_error',
-              message: `No such checkout.session: '${match[1]}'`,
-            },
-          },
-        };
+      if (!session) return missing('checkout.session', match[1]!);
       if (method === 'POST' && match[2]) {
         if (session.status !== 'open')
           return {
@@ -359,42 +363,17 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
     }
     if (method === 'GET' && (match = /^\/v1\/payment_intents\/([\w]+)$/.exec(path))) {
       const intent = paymentIntents.get(match[1]!);
-      if (!intent)
-        return {
-          status: 404,
-          body: {
-            error: {
-              type: 'invalid_request_error',
-              message: `No such payment_intent: '${match[1]}'`,
-            },
-          },
-        };
+      if (!intent) return missing('payment_intent', match[1]!);
       return { status: 200, body: structuredClone(intent) };
     }
     if (method === 'GET' && (match = /^\/v1\/charges\/([\w]+)$/.exec(path))) {
       const intent = [...paymentIntents.values()].find((each) => each.latest_charge === match![1]);
-      if (!intent)
-        return {
-          status: 404,
-          body: {
-            error: {
-              type: 'invalid_request_error',
-              code: 'resource_missing',
-              message: `No such charge: '${match[1]}'`,
-            },
-          },
-        };
+      if (!intent) return missing('charge', match[1]!);
       return { status: 200, body: chargeOf(intent.id, intent.amount_refunded ?? 0) };
     }
     if (method === 'GET' && (match = /^\/v1\/invoices\/([\w]+)$/.exec(path))) {
       const invoice = invoices.get(match[1]!);
-      if (!invoice)
-        return {
-          status: 404,
-          body: {
-            error: { type: 'invalid_request_error', message: `No such invoice: '${match[1]}'` },
-          },
-        };
+      if (!invoice) return missing('invoice', match[1]!);
       return { status: 200, body: structuredClone(invoice) };
     }
     if (method === 'GET' && path === '/v1/invoice_payments') {
@@ -412,16 +391,7 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
     }
     if ((match = /^\/v1\/subscriptions\/([\w]+)$/.exec(path))) {
       const subscription = subscriptions.get(match[1]!);
-      if (!subscription)
-        return {
-          status: 404,
-          body: {
-            error: {
-              type: 'invalid_request_error',
-              message: `No such subscription: '${match[1]}'`,
-            },
-          },
-        };
+      if (!subscription) return missing('subscription', match[1]!);
       if (method === 'POST' && body.cancel_at_period_end !== undefined)
         subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
       return { status: 200, body: structuredClone(subscription) };
