@@ -464,9 +464,9 @@ async function grantStillToCome(trx: Trx, charge: Stripe.Charge, prepared: Prepa
     if (!running) return false;
     const { rows } = await sql<{ timestamp: string | Date }>`
       select timestamp from kysely_migration where name = ${PLAN_PAYMENTS_MIGRATION}`.execute(trx);
-    const storedSince = rows[0] ? new Date(rows[0].timestamp).getTime() : 0;
-    const paidAt = (invoice.status_transitions?.paid_at ?? invoice.created) * 1000;
-    return paidAt >= storedSince;
+    // In whole seconds, as Stripe gives times: paid in the second the migration ran counts.
+    const storedSince = rows[0] ? Math.floor(new Date(rows[0].timestamp).getTime() / 1000) : 0;
+    return (invoice.status_transitions?.paid_at ?? invoice.created) >= storedSince;
   }
   if (invoice && invoice.billing_reason !== 'subscription_create') return false;
   const unpaid = await trx

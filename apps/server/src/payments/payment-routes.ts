@@ -90,7 +90,18 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
           .catch(stripeTrouble);
         if (session.status === 'complete') throw notice(en.notices.payments.planHeld);
         if (session.status === 'open')
-          await client.checkout.sessions.expire(checkout.stripe_session_id).catch(stripeTrouble);
+          await client.checkout.sessions
+            .expire(checkout.stripe_session_id)
+            .catch(async (error: unknown) => {
+              // Ended meanwhile (another checkout of the person's, started at the same moment,
+              // expired it), or paid meanwhile: what it is now decides.
+              if (!(error instanceof client.errors.StripeInvalidRequestError)) stripeTrouble(error);
+              const current = await client.checkout.sessions
+                .retrieve(checkout.stripe_session_id!)
+                .catch(stripeTrouble);
+              if (current.status === 'complete') throw notice(en.notices.payments.planHeld);
+              if (current.status !== 'expired') stripeTrouble(error);
+            });
       } else if (Date.now() - new Date(checkout.created_at).getTime() < CHECKOUT_START_MS) {
         throw notice(en.notices.payments.checkoutStarting);
       }
