@@ -147,6 +147,29 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
     onSettled: refresh,
   });
 
+  // Stopped: the server saves what had arrived once it sees the stop, which may be after the
+  // room was read again. Until the saved reply holds at least what was shown, the shown text
+  // stays on screen, and the room is read again a few times, 300 ms apart.
+  const aborted = useSelector(chat, (state) => state.matches('aborted'));
+  const savedReply = room.data?.pages
+    .flatMap((page) => page.messages)
+    .find((message) => message.messageId === reply.replyMessageId);
+  const catchingUp =
+    aborted && reply.replyText !== '' && (savedReply?.content.length ?? 0) < reply.replyText.length;
+  const catchUpReads = useRef(0);
+  useEffect(() => {
+    if (!catchingUp) {
+      catchUpReads.current = 0;
+      return;
+    }
+    if (catchUpReads.current >= 10) return;
+    const timer = setTimeout(() => {
+      catchUpReads.current += 1;
+      void queries.invalidateQueries({ queryKey: ['room', roomId] });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [catchingUp, room.dataUpdatedAt, queries, roomId]);
+
   // Once a reply ends, the saved messages are the truth again; benefits follow reply-end.
   useEffect(() => {
     if (!finished) return;
@@ -335,7 +358,11 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
                   key={message.messageId}
                   role={message.role}
                   speaker={message.role === 'mate' ? mate.name : you}
-                  content={message.content}
+                  content={
+                    catchingUp && message.messageId === reply.replyMessageId
+                      ? reply.replyText
+                      : message.content
+                  }
                   status={message.status}
                   edited={message.editedAt !== null}
                   labels={message.role === 'user' ? ownLabels : bubbleLabels}
@@ -385,14 +412,16 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
                   avatar={ownFace}
                 />
               )}
-            {((busy && !waiting) || (!finished && reply.replyText)) && (
+            {((busy && !waiting) ||
+              (!finished && reply.replyText) ||
+              (catchingUp && !savedReply)) && (
               <ChatBubble
                 role="mate"
                 speaker={mate.name}
                 content={reply.replyText || '…'}
                 labels={bubbleLabels}
                 avatar={mateFace}
-                streaming
+                streaming={!catchingUp}
               />
             )}
           </Stack>
