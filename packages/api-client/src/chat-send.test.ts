@@ -160,7 +160,7 @@ describe('client.girl.chatSend', () => {
     expectTypeOf<Parameters<ChatSendOptions['onData']>[0]>().toEqualTypeOf<ChatStreamEvent>();
     expectTypeOf(client.user.verifyStatus).parameter(0).toHaveProperty('email');
     expectTypeOf(client.mate.hotWords).parameters.toEqualTypeOf<
-      [options?: { signal?: AbortSignal }]
+      [options?: { signal?: AbortSignal; quiet?: boolean }]
     >();
     // @ts-expect-error content or regenerate is required
     void client.girl.chatSend({ roomId: 'r' }, { onData: () => {} }).catch(() => {});

@@ -26,6 +26,12 @@ export interface ApiClientOptions {
 export interface CallOptions {
   /** Aborts the call; the call then rejects with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * The caller handles a refusal (5007) itself, in its own way: `onNotice` is not called for
+   * it (the call still rejects with the {@link ApiError}). For calls a screen makes on its own
+   * to learn what it may show, whose refusal the user did not ask to hear about.
+   */
+  quiet?: boolean;
 }
 
 /** A query value: arrays are sent comma-separated; `undefined` and `null` are left out. */

@@ -209,6 +209,22 @@ describe('createApiClient: envelope handling (docs/product.md, errors)', () => {
     expect(plain.onNotice).toHaveBeenCalledWith('No.');
   });
 
+  it('5007 to a quiet call: no notice, the error for its caller', async () => {
+    const { client, onNotice } = setup(() =>
+      envelopeResponse(5007, null, 'Pictures are not set up on this server.'),
+    );
+    await expect(client.aigc.models({ quiet: true })).rejects.toMatchObject({
+      code: 5007,
+      message: 'Pictures are not set up on this server.',
+    });
+    await expect(client.mate.getMateDetail({ mateId: 'x' }, { quiet: true })).rejects.toMatchObject(
+      { code: 5007 },
+    );
+    expect(onNotice).not.toHaveBeenCalled();
+    await expect(client.aigc.models()).rejects.toMatchObject({ code: 5007 });
+    expect(onNotice).toHaveBeenCalledWith('Pictures are not set up on this server.');
+  });
+
   it('5007 without a message: "something error"', async () => {
     const { client, onNotice } = setup(() => envelopeResponse(5007, null, ''));
     await expect(client.mate.hotWords()).rejects.toThrow(/^something error$/);

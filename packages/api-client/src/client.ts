@@ -52,7 +52,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function readEnvelope(response: Response, call: Call, signal?: AbortSignal) {
+  async function readEnvelope(response: Response, call: Call, signal?: AbortSignal, quiet = false) {
     const text = await readText(response, call, signal);
     let envelope: unknown;
     try {
@@ -63,7 +63,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!isEnvelope(envelope)) {
       throw new ApiError('server error', { ...call, code: 0, status: response.status });
     }
-    return unwrap(envelope, call, response.status, retryAfterMs(response));
+    return unwrap(envelope, call, response.status, retryAfterMs(response), quiet);
   }
 
   function unwrap(
@@ -71,6 +71,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     call: Call,
     status: number,
     retryAfter: number | null,
+    quiet: boolean,
   ) {
     const message = typeof envelope.m === 'string' ? envelope.m : '';
     switch (envelope.c) {
@@ -81,8 +82,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw new SessionExpiredError({ ...call, status });
       case ENVELOPE_CODES.notice: {
         const notice = message || 'something error';
-        // A refusal that passes by itself is the caller's to handle (ask again, say so).
-        if (retryAfter === null) options.onNotice?.(notice);
+        // A refusal that passes by itself is the caller's to handle (ask again, say so), and so
+        // is one the caller asked to hear of alone.
+        if (retryAfter === null && !quiet) options.onNotice?.(notice);
         throw new ApiError(notice, { ...call, code: envelope.c, status, retryAfterMs: retryAfter });
       }
       default:
@@ -93,16 +95,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}) {
     const call = { method, path };
     const response = await send(call, { ...init, accept: 'application/json' });
-    return (await readEnvelope(response, call, init.signal)) as T;
+    return (await readEnvelope(response, call, init.signal, init.quiet)) as T;
   }
 
   async function chatSend(payload: ChatSendPayload, init: ChatSendOptions): Promise<void> {
     const call: Call = { method: 'POST', path: CHAT_SEND_PATH };
-    const { signal, onData, onDone, onError } = init;
+    const { signal, onData, onDone, onError, quiet } = init;
     const response = await send(call, { body: payload, signal, accept: 'text/event-stream' });
     // Refusals (no chats left, expired session, bad input) come as a plain envelope.
     if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-      await readEnvelope(response, call, signal);
+      await readEnvelope(response, call, signal, quiet);
       onDone?.();
       return;
     }
@@ -155,11 +157,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function endpointMethod(path: EndpointPath) {
     const { method, hasInput } = ENDPOINTS[path];
     if (!hasInput) {
-      return (init: CallOptions = {}) => request(method, path, { signal: init.signal });
+      return (init: CallOptions = {}) =>
+        request(method, path, { signal: init.signal, quiet: init.quiet });
     }
     return (input: unknown, init: CallOptions = {}) =>
       request(method, path, {
         signal: init.signal,
+        quiet: init.quiet,
         ...(method === 'GET' ? { query: input as RequestOptions['query'] } : { body: input }),
       });
   }

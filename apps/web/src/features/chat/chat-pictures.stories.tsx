@@ -161,7 +161,7 @@ export const NotEnoughCoins: Story = {
   },
 };
 
-/** Pictures not set up on this server (5007): no Picture button. */
+/** Pictures not set up on this server (5007): no Picture button, and no notice nobody asked for. */
 export const NotSetUp: Story = {
   parameters: {
     app,
@@ -171,13 +171,18 @@ export const NotSetUp: Story = {
       ),
     },
   },
-  play: async ({ canvas, loaded }) => {
+  play: async ({ canvas, canvasElement, loaded }) => {
     await canvas.findByRole('log', { name: 'Conversation' });
     // Once the server has refused the model list, the button is not there.
     const { queries } = (loaded.app as StoryApp).services;
     await waitFor(() => expect(queries.getQueryState(['aigc', 'models'])?.status).toBe('error'));
     await expect(await canvas.findByRole('button', { name: 'Send' })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Picture' })).toBeNull();
+    // Found from outside: every chat opened with a red "Pictures are not set up" notice.
+    // (A notice shows within a render or two of the refusal: give it time to appear.)
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(body.queryByText('Pictures are not set up on this server.')).toBeNull();
   },
 };
 
