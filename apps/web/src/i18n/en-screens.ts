@@ -184,6 +184,7 @@ export const enScreens = {
     edit: 'Edit message',
     delete: 'Delete message',
     editLabel: 'Edit the message',
+    editEmpty: 'Write something, or delete the message.',
     saveAndContinue: 'Save and reply again',
     confirmDelete: 'Delete this message?',
     confirmDeleteText: 'It will be removed from the conversation.',

@@ -282,6 +282,7 @@ export const es: Messages = {
     edit: 'Editar el mensaje',
     delete: 'Eliminar el mensaje',
     editLabel: 'Edita el mensaje',
+    editEmpty: 'Escribe algo, o borra el mensaje.',
     saveAndContinue: 'Guardar y responder de nuevo',
     confirmDelete: '¿Eliminar este mensaje?',
     confirmDeleteText: 'Se quitará de la conversación.',

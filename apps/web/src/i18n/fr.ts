@@ -286,6 +286,7 @@ export const fr: Messages = {
     edit: 'Modifier le message',
     delete: 'Supprimer le message',
     editLabel: 'Modifie le message',
+    editEmpty: 'Écris quelque chose, ou supprime le message.',
     saveAndContinue: 'Enregistrer et répondre à nouveau',
     confirmDelete: 'Supprimer ce message ?',
     confirmDeleteText: 'Il sera retiré de la conversation.',

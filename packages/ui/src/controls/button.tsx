@@ -15,28 +15,29 @@ const StyledButton = /* @__PURE__ */ styled('button', {
   userSelect: 'none',
   transition: 'background-color 150ms, color 150ms',
   '&:focus-visible': { boxShadow: '$focus' },
-  '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+  // `aria-disabled` looks the same: a button that keeps its focus while it cannot act.
+  '&:disabled, &[aria-disabled="true"]': { opacity: 0.5, cursor: 'not-allowed' },
   variants: {
     variant: {
       solid: {
         backgroundColor: '$accent',
         color: '$onAccent',
-        '&:hover:not(:disabled)': { backgroundColor: '$accentStrong' },
+        '&:hover:not(:disabled):not([aria-disabled="true"])': { backgroundColor: '$accentStrong' },
       },
       soft: {
         backgroundColor: '$surfaceRaised',
         color: '$text',
-        '&:hover:not(:disabled)': { backgroundColor: '$border' },
+        '&:hover:not(:disabled):not([aria-disabled="true"])': { backgroundColor: '$border' },
       },
       ghost: {
         backgroundColor: 'transparent',
         color: '$text',
-        '&:hover:not(:disabled)': { backgroundColor: '$surfaceRaised' },
+        '&:hover:not(:disabled):not([aria-disabled="true"])': { backgroundColor: '$surfaceRaised' },
       },
       danger: {
         backgroundColor: '$dangerSurface',
         color: '$danger',
-        '&:hover:not(:disabled)': { backgroundColor: '$border' },
+        '&:hover:not(:disabled):not([aria-disabled="true"])': { backgroundColor: '$border' },
       },
     },
     size: {

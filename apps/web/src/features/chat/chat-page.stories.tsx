@@ -117,6 +117,32 @@ export const RegenerateTheLastReply: Story = {
   },
 };
 
+/**
+ * The editor, by keyboard: Escape closes it and focus goes back to Edit; an empty message is
+ * refused by the field, saying why; Save closes it and focus goes back to Edit again.
+ */
+export const EditByKeyboard: Story = {
+  parameters: { app: { path: room, signedIn: true } },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    const mine = () => within(within(log).getByRole('article', { name: 'You say' }));
+    await userEvent.click(mine().getByRole('button', { name: 'Edit message' }));
+    const editor = await canvas.findByRole('textbox', { name: 'Edit the message' });
+    await expect(editor).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(mine().getByRole('button', { name: 'Edit message' })).toHaveFocus());
+
+    await userEvent.keyboard('{Enter}');
+    const again = await canvas.findByRole('textbox', { name: 'Edit the message' });
+    await userEvent.clear(again);
+    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
+    await expect(again).toHaveAccessibleDescription('Write something, or delete the message.');
+    await userEvent.type(again, 'Kept, and said again.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mine().getByRole('button', { name: 'Edit message' })).toHaveFocus());
+  },
+};
+
 /** An earlier message edited, then answered again: the conversation continues from it. */
 export const EditAMessageAndContinue: Story = {
   loaders: [() => void (sent.length = 0)],
@@ -517,13 +543,22 @@ export const SwipeBetweenGreetings: Story = {
   play: async ({ canvas }) => {
     const versions = await canvas.findByRole('group', { name: 'Versions of this reply' });
     await expect(versions).toHaveTextContent('1/3');
-    await expect(within(versions).getByRole('button', { name: 'Previous version' })).toBeDisabled();
-    await userEvent.click(within(versions).getByRole('button', { name: 'Next version' }));
+    const previous = within(versions).getByRole('button', { name: 'Previous version' });
+    const next = within(versions).getByRole('button', { name: 'Next version' });
+    await expect(previous).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(next);
     await expect(await canvas.findByText('Another late reader?', { exact: false })).toBeVisible();
     await waitFor(() => expect(versions).toHaveTextContent('2/3'));
-    await userEvent.click(within(versions).getByRole('button', { name: 'Next version' }));
+    // By keyboard: the pressed button keeps the focus, through the save and at the last version.
+    next.focus();
+    await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(versions).toHaveTextContent('3/3'));
-    await expect(within(versions).getByRole('button', { name: 'Next version' })).toBeDisabled();
+    await expect(next).toHaveAttribute('aria-disabled', 'true');
+    await expect(next).toHaveFocus();
+    // Pressed there, it does nothing.
+    await userEvent.keyboard('{Enter}');
+    await expect(versions).toHaveTextContent('3/3');
+    await expect(greetings.shown).toBe(2);
   },
 };
 
@@ -557,6 +592,20 @@ export const SwitchThePersona: Story = {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.click(await body.findByRole('option', { name: 'Yourself' }));
     await waitFor(() => expect(switched).toEqual([null]));
+  },
+};
+
+/** Playing as oneself, the switch says so (it showed an empty value). */
+export const PlayingAsYourself: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(mockEndpoint('/room/roomInfo', () => createRoomInfoFixture({ persona: null }))),
+    },
+  },
+  play: async ({ canvas }) => {
+    const playAs = await canvas.findByRole('combobox', { name: 'Play as' });
+    await expect(playAs).toHaveTextContent('Yourself');
   },
 };
 

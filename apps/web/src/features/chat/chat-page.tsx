@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   useInfiniteQuery,
   useMutation,
@@ -113,6 +113,9 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
     (state) => state.matches('done') || state.matches('failed') || state.matches('aborted'),
   );
   const [editing, setEditing] = useState<string | null>(null);
+  // The message whose editor just closed: focus goes back to its Edit button.
+  const [editClosed, setEditClosed] = useState<string | null>(null);
+  const editRefocused = useCallback(() => setEditClosed(null), []);
   const [doomed, setDoomed] = useState<Message | null>(null);
   const [picturing, setPicturing] = useState(false);
   const imageModels = useImageModels();
@@ -347,11 +350,16 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
                   key={message.messageId}
                   roomId={roomId}
                   message={message}
-                  onDone={() => setEditing(null)}
+                  onDone={() => {
+                    setEditing(null);
+                    setEditClosed(message.messageId);
+                  }}
                   onSaved={() => forgetVoice(message.messageId)}
-                  onContinue={() =>
-                    chat.send({ type: 'REGENERATE', fromMessageId: message.messageId })
-                  }
+                  onContinue={() => {
+                    // The reply is what comes next: focus is not sent back to Edit after it.
+                    setEditClosed(null);
+                    chat.send({ type: 'REGENERATE', fromMessageId: message.messageId });
+                  }}
                 />
               ) : (
                 <ChatBubble
@@ -392,6 +400,8 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
                           }}
                           onEdit={() => setEditing(message.messageId)}
                           onDelete={() => setDoomed(message)}
+                          focusEdit={editClosed === message.messageId}
+                          onEditFocused={editRefocused}
                         />
                       </Flex>
                     )

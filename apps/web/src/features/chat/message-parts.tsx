@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text';
@@ -26,13 +26,24 @@ export function MessageActions({
   onRegenerate,
   onEdit,
   onDelete,
+  focusEdit = false,
+  onEditFocused,
 }: {
   canRegenerate: boolean;
   onRegenerate: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** Focus goes back to Edit (the message's editor just closed), once: then `onEditFocused`. */
+  focusEdit?: boolean;
+  onEditFocused?: () => void;
 }) {
   const { t } = useTranslation();
+  const edit = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focusEdit) return;
+    edit.current?.focus();
+    onEditFocused?.();
+  }, [focusEdit, onEditFocused]);
   return (
     <Flex gap={1}>
       {canRegenerate && (
@@ -44,6 +55,7 @@ export function MessageActions({
         />
       )}
       <IconButton
+        ref={edit}
         label={t('chat.edit')}
         icon={<Icon d="M4 20h4L19 9l-4-4L4 16v4Z" />}
         size="small"
@@ -96,7 +108,8 @@ export function MessageEditor({
     onError: (error) => setProblem(errorText(error, t)),
   });
   const submit = (then: 'done' | 'continue') => {
-    if (!content.trim()) return;
+    // Said by the field: an empty message is deleted, not saved.
+    if (!content.trim()) return setProblem(t('chat.editEmpty'));
     setProblem('');
     save.mutate(then);
   };
@@ -171,8 +184,10 @@ export function SwipeControls({
         label={t('chat.previousVersion')}
         icon={<Icon d="M15 18l-6-6 6-6" />}
         size="small"
-        disabled={busy || swipes.index === 0}
-        onClick={() => choose.mutate(swipes.index - 1)}
+        // aria-disabled, not disabled: the pressed button keeps the focus while the choice is
+        // saved, and at the first or last version (a disabled button drops it to the page).
+        aria-disabled={busy || swipes.index === 0}
+        onClick={() => !busy && swipes.index > 0 && choose.mutate(swipes.index - 1)}
       />
       <span
         aria-live="polite"
@@ -184,14 +199,15 @@ export function SwipeControls({
         label={t('chat.nextVersion')}
         icon={<Icon d="M9 18l6-6-6-6" />}
         size="small"
-        disabled={busy || swipes.index >= swipes.count - 1}
-        onClick={() => choose.mutate(swipes.index + 1)}
+        aria-disabled={busy || swipes.index >= swipes.count - 1}
+        onClick={() => !busy && swipes.index < swipes.count - 1 && choose.mutate(swipes.index + 1)}
       />
     </Flex>
   );
 }
 
-const YOURSELF = '';
+// Not empty: a select shows an empty value as no choice at all. No persona id looks like it.
+const YOURSELF = '@yourself';
 
 /**
  * Who the person plays in this chat (one of their personas, or themselves), switched from the
