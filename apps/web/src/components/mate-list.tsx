@@ -38,7 +38,7 @@ export function MateList({
             headingLevel={headingLevel}
             labels={{
               favorite: t('common.favorite'),
-              chats: (value) => t('common.chatsShort', { value }),
+              chats: (value, count) => t('common.chatsShort', { value, count }),
               mature: t('common.matureBadge'),
               matureName: t('common.mature'),
             }}

@@ -10,6 +10,9 @@ describe('plural rules', () => {
     const t = i18n.t.bind(i18n);
     expect(t('common.chats', { count: 1 })).toBe('1 chat');
     expect(t('common.chats', { count: 2 })).toBe('2 chats');
+    // A card's count, shown compact: "1 chat", "1.2K chats".
+    expect(t('common.chatsShort', { value: '1', count: 1 })).toBe('1 chat');
+    expect(t('common.chatsShort', { value: '1.2K', count: 1234 })).toBe('1.2K chats');
     expect(t('common.goldCoins', { count: 1 })).toBe('1 gold coin');
     expect(t('common.followers', { count: 1 })).toBe('1 follower');
     expect(t('forYou.recentChats', { count: 1 })).toBe('1 chat this week');
@@ -33,6 +36,7 @@ describe('plural rules', () => {
     const t = i18n.t.bind(i18n);
     // CLDR French: 0 and 1 are both "one".
     expect(t('common.followers', { count: 0 })).toBe('0 abonné');
+    expect(t('common.chatsShort', { value: '0', count: 0 })).toBe('0 chat');
     expect(t('common.followers', { count: 1 })).toBe('1 abonné');
     expect(t('common.followers', { count: 2 })).toBe('2 abonnés');
     expect(t('common.followers', { count: 1_000_000 })).toBe('1000000 abonnés');

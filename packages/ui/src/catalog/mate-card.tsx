@@ -101,15 +101,21 @@ const Bone = /* @__PURE__ */ styled('div', {
 export interface MateCardLabels {
   /** The favorite toggle's name, e.g. "Favorite". */
   favorite: string;
-  /** e.g. (n) => `${n} chats`. */
-  chats: (count: string) => string;
+  /**
+   * e.g. (n, count) => `${n} chats`: `n` as shown (compact: "1.2K"), `count` the number, for
+   * the plural form ("1 chat").
+   */
+  chats: (shown: string, count: number) => string;
   /** The badge of a mature (not safe for work) mate; default "18+". */
   mature?: string;
   /** Its name for screen readers; default "Mature". */
   matureName?: string;
 }
 
-const ENGLISH: MateCardLabels = { favorite: 'Favorite', chats: (count) => `${count} chats` };
+const ENGLISH: MateCardLabels = {
+  favorite: 'Favorite',
+  chats: (shown, count) => `${shown} ${count === 1 ? 'chat' : 'chats'}`,
+};
 
 /** Props of {@link MateCard}. */
 export interface MateCardProps {
@@ -160,7 +166,7 @@ export function MateCard({
         ))}
       </Tags>
       <Meta>
-        <Counter>{labels.chats(chats)}</Counter>
+        <Counter>{labels.chats(chats, mate.counters.chats)}</Counter>
         {onFavoriteChange && (
           <Favorite
             type="button"
