@@ -49,7 +49,7 @@ export type { ButtonLinkProps, ButtonProps, IconButtonProps } from './controls/b
 export type { PasswordFieldProps, TextAreaProps, TextFieldProps } from './controls/text-field';
 export type { DividerProps } from './layout/divider';
 export type { DialogProps } from './feedback/dialog';
-export type { ToasterProps, ToastNotice } from './feedback/toast';
+export type { ToasterLabels, ToasterProps, ToastNotice } from './feedback/toast';
 export type { LoadingOverlayProps, SpinnerProps } from './feedback/loading-overlay';
 export type { AuthPopupLabels, AuthPopupProps } from './auth/auth-popup';
 export type { ChipProps, TagProps } from './controls/chip';

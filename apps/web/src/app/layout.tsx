@@ -130,7 +130,11 @@ export function Layout() {
       ) : null}
       {toaster ? (
         <Suspense fallback={null}>
-          <Toaster notices={toasts} onDismiss={(id) => notices.trigger.dismissed({ id })} />
+          <Toaster
+            notices={toasts}
+            onDismiss={(id) => notices.trigger.dismissed({ id })}
+            labels={{ region: t('common.notifications'), dismiss: t('common.dismissNotification') }}
+          />
         </Suspense>
       ) : null}
     </>

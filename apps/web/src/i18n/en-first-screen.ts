@@ -6,6 +6,8 @@
  */
 export const enFirstScreen = {
   common: {
+    notifications: 'Notifications',
+    dismissNotification: 'Dismiss notification',
     loading: 'Loading',
     retry: 'Try again',
     save: 'Save',

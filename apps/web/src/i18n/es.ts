@@ -3,6 +3,8 @@ import type { Messages } from './en';
 /** Every text of the app in Spanish. */
 export const es: Messages = {
   common: {
+    notifications: 'Notificaciones',
+    dismissNotification: 'Cerrar la notificación',
     loading: 'Cargando',
     retry: 'Reintentar',
     save: 'Guardar',

@@ -6,6 +6,8 @@ import type { Messages } from './en';
  */
 export const fr: Messages = {
   common: {
+    notifications: 'Notifications',
+    dismissNotification: 'Fermer la notification',
     loading: 'Chargement',
     retry: 'Réessayer',
     save: 'Enregistrer',

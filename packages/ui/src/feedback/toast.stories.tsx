@@ -37,6 +37,20 @@ export const NegativeNotice: Story = {
     await waitFor(() => expect(notice).toBeVisible());
   },
 };
+/** In the page's language: the close button and the region are named by `labels`. */
+export const InSpanish: Story = {
+  args: {
+    notices: [{ id: '3', tone: 'negative', message: 'Este correo ya está registrado.' }],
+    labels: { region: 'Notificaciones', dismiss: 'Cerrar la notificación' },
+  },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(
+      await body.findByRole('button', { name: 'Cerrar la notificación' }),
+    ).toBeInTheDocument();
+    await expect(body.getByRole('region', { name: /^Notificaciones/ })).toBeInTheDocument();
+  },
+};
 export const PositiveNotice: Story = {
   args: { notices: [{ id: '2', tone: 'positive', message: 'Your password was changed.' }] },
 };

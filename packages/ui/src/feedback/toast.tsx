@@ -69,12 +69,29 @@ export interface ToasterProps {
   onDismiss: (id: string) => void;
   /** How long each stays; default 3000 ms (docs/product.md, constants). */
   duration?: number;
+  /** The words around the notices, in the page's language; English by default. */
+  labels?: ToasterLabels;
 }
 
+/** The words of {@link Toaster}. */
+export interface ToasterLabels {
+  /** What screen readers call the notifications region. */
+  region: string;
+  /** Each notice's close button. */
+  dismiss: string;
+}
+
+const ENGLISH: ToasterLabels = { region: 'Notifications', dismiss: 'Dismiss notification' };
+
 /** Top notifications, read out by screen readers as they appear. */
-export function Toaster({ notices, onDismiss, duration = NOTIFICATION_MS }: ToasterProps) {
+export function Toaster({
+  notices,
+  onDismiss,
+  duration = NOTIFICATION_MS,
+  labels = ENGLISH,
+}: ToasterProps) {
   return (
-    <RadixToast.Provider duration={duration} swipeDirection="up" label="Notification">
+    <RadixToast.Provider duration={duration} swipeDirection="up" label={labels.region}>
       {notices.map((notice) => (
         <Root
           key={notice.id}
@@ -84,11 +101,11 @@ export function Toaster({ notices, onDismiss, duration = NOTIFICATION_MS }: Toas
         >
           <Message>{notice.message}</Message>
           <RadixToast.Close asChild>
-            <IconButton label="Dismiss notification" icon={<CloseIcon />} size="small" />
+            <IconButton label={labels.dismiss} icon={<CloseIcon />} size="small" />
           </RadixToast.Close>
         </Root>
       ))}
-      <Viewport />
+      <Viewport label={`${labels.region} ({hotkey})`} />
     </RadixToast.Provider>
   );
 }
