@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { TFunction as TFunction18 } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
@@ -109,7 +109,22 @@ export function DraftForm({ actor, editing }: { actor: StudioActor; editing: Mat
       onWrite={() => actor.send({ type: 'REGENERATE', field })}
     />
   );
-  const save = (visibility: MateVisibility) => actor.send({ type: 'SAVE', visibility });
+  // A save the draft's own rules refuse: the first marked field takes the focus (the message
+  // under the buttons is read, but the field may be far above them, out of sight).
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    if (!refused) return;
+    const form = document.getElementById('studio-draft')?.closest('form');
+    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refused]);
+  const save = (visibility: MateVisibility) => {
+    actor.send({ type: 'SAVE', visibility });
+    if (
+      !actor.getSnapshot().hasTag('busy') &&
+      Object.keys(checkMateDraft(draft, visibility)).length
+    )
+      setRefused((count) => count + 1);
+  };
   const failure = context.error;
   return (
     <Card

@@ -302,9 +302,12 @@ export const SaveNeedsANameAndAGreeting: Story = {
       'Write a greeting: it opens every chat. (A draft can wait.)',
     );
     await expect(canvas.getByRole('alert')).toHaveTextContent('Fix the marked fields to save.');
+    // The first marked field takes the focus: it may be far above the buttons.
+    await waitFor(() => expect(name).toHaveFocus());
     await userEvent.type(name, 'Nell');
     await userEvent.click(canvas.getByRole('button', { name: 'Save private' }));
     await expect(greeting).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(greeting).toHaveFocus());
     await expect(sent.saves).toHaveLength(0);
   },
 };
