@@ -105,6 +105,28 @@ export const Empty: Story = {
   },
 };
 
+/**
+ * The first persona, by keyboard: the form takes the focus (and "no personas yet" steps aside);
+ * Cancel gives it back to New persona.
+ */
+export const FirstPersonaByKeyboard: Story = {
+  parameters: {
+    app: { path: '/mine', signedIn: true },
+    msw: { handlers: api(mockEndpoint('/user/personas', () => [])) },
+  },
+  play: async ({ canvas }) => {
+    await canvas.findByText('No personas yet');
+    const create = canvas.getByRole('button', { name: 'New persona' });
+    create.focus();
+    await userEvent.keyboard('{Enter}');
+    const form = within(await canvas.findByRole('form', { name: 'New persona' }));
+    await expect(form.getByLabelText('Name')).toHaveFocus();
+    await expect(canvas.queryByText('No personas yet')).toBeNull();
+    await userEvent.click(form.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'New persona' })).toHaveFocus());
+  },
+};
+
 export const Error: Story = failingLoad(
   { path: '/mine', signedIn: true },
   '/user/personas',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Persona } from '@mates/api-client';
@@ -34,6 +34,7 @@ function Personas() {
   });
   const [editing, setEditing] = useState<Persona | 'new' | null>(null);
   const [doomed, setDoomed] = useState<Persona | null>(null);
+  const create = useRef<HTMLButtonElement>(null);
   const refresh = () => queries.invalidateQueries({ queryKey: ['personas'] });
   const makeDefault = useMutation({
     mutationFn: (uuid: string) => client.user.setDefaultPersona({ uuid }),
@@ -52,14 +53,26 @@ function Personas() {
         <Heading as="h2" size={2} id="mine-personas">
           {t('mine.personas')}
         </Heading>
-        <Button onClick={() => setEditing('new')}>{t('mine.create')}</Button>
+        <Button ref={create} onClick={() => setEditing('new')}>
+          {t('mine.create')}
+        </Button>
       </Flex>
       <Text tone="muted">{t('mine.personasText')}</Text>
       {editing && (
-        <PersonaForm persona={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+        <PersonaForm
+          persona={editing === 'new' ? null : editing}
+          onDone={() => {
+            // A new persona's form closed: the focus goes back to the button that opened it.
+            if (editing === 'new') requestAnimationFrame(() => create.current?.focus());
+            setEditing(null);
+          }}
+        />
       )}
       {personas.data.length === 0 ? (
-        <EmptyState title={t('mine.empty')} description={t('mine.emptyText')} />
+        // While the first one is being written, "no personas yet" has nothing to say.
+        editing === 'new' ? null : (
+          <EmptyState title={t('mine.empty')} description={t('mine.emptyText')} />
+        )
       ) : (
         <Stack as="ul" gap={3} aria-label={t('mine.personas')}>
           {personas.data.map((persona) => (

@@ -46,6 +46,8 @@ export function PersonaForm({ persona, onDone }: { persona: Persona | null; onDo
       <TextField
         label={t('mine.name')}
         value={name}
+        // The form opened on a press of New persona or Edit: typing starts here.
+        autoFocus
         maxLength={60}
         onChange={(event) => setName(event.target.value)}
         error={problem || undefined}
