@@ -13,11 +13,21 @@ const Form = /* @__PURE__ */ styled('form', {
   borderTop: '1px solid $border',
   backgroundColor: '$surface',
 });
-const Row = /* @__PURE__ */ styled('div', { display: 'flex', alignItems: 'flex-end', gap: '$2' });
+// On a phone the message takes the whole row and the buttons go under it, at the end: beside
+// three buttons in a long language ("Idées", "Envoyer") the box was left some 80 px wide.
+const Row = /* @__PURE__ */ styled('div', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+  alignItems: 'flex-end',
+  gap: '$2',
+  '@bp1': { flexWrap: 'nowrap' },
+});
 const Area = /* @__PURE__ */ styled('textarea', {
   all: 'unset',
   boxSizing: 'border-box',
-  flex: 1,
+  flex: '1 1 100%',
+  '@bp1': { flex: '1 1 0' },
   minHeight: '$field',
   maxHeight: '160px',
   padding: '$2 $3',

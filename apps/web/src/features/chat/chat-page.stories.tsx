@@ -595,6 +595,22 @@ export const SwitchThePersona: Story = {
   },
 };
 
+/** On a phone in French, the message box takes the whole width; the buttons go under it. */
+export const PhoneInFrench: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  parameters: { app: { path: room, signedIn: true, language: 'fr' } },
+  play: async ({ canvas }) => {
+    const box = await canvas.findByRole('textbox', { name: 'Message' });
+    const send = canvas.getByRole('button', { name: 'Envoyer' });
+    const form = box.closest('form')!;
+    const width = box.getBoundingClientRect().width;
+    await expect(width).toBeGreaterThan(form.getBoundingClientRect().width * 0.8);
+    await expect(send.getBoundingClientRect().top).toBeGreaterThanOrEqual(
+      box.getBoundingClientRect().bottom,
+    );
+  },
+};
+
 /** Playing as oneself, the switch says so (it showed an empty value). */
 export const PlayingAsYourself: Story = {
   parameters: {
