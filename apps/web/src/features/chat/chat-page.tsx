@@ -146,26 +146,37 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
   });
   const remove = useMutation({
     mutationFn: (messageId: string) => client.room.deleteMessage({ roomId, messageId }),
-    onSuccess: () => setDoomed(null),
+    onSuccess: () => {
+      setDoomed(null);
+      setAwaitingSave(null);
+    },
     onSettled: refresh,
   });
 
   // Stopped: the server saves what had arrived once it sees the stop, which may be after the
   // room was read again. Until the saved reply holds at least what was shown, the shown text
-  // stays on screen, and the room is read again a few times, 300 ms apart.
+  // stays on screen, and the room is read again, up to ten times 300 ms apart; anything the
+  // person does to the room meanwhile (an edit, a delete, a send) ends the wait.
   const aborted = useSelector(chat, (state) => state.matches('aborted'));
+  const [awaitingSave, setAwaitingSave] = useState<string | null>(null);
+  useEffect(() => {
+    if (aborted && reply.replyText && reply.replyMessageId) setAwaitingSave(reply.replyMessageId);
+  }, [aborted, reply.replyText, reply.replyMessageId]);
   const savedReply = room.data?.pages
     .flatMap((page) => page.messages)
-    .find((message) => message.messageId === reply.replyMessageId);
+    .find((message) => message.messageId === awaitingSave);
   const catchingUp =
-    aborted && reply.replyText !== '' && (savedReply?.content.length ?? 0) < reply.replyText.length;
+    aborted &&
+    awaitingSave !== null &&
+    awaitingSave === reply.replyMessageId &&
+    (savedReply?.content.length ?? 0) < reply.replyText.length;
   const catchUpReads = useRef(0);
   useEffect(() => {
     if (!catchingUp) {
       catchUpReads.current = 0;
       return;
     }
-    if (catchUpReads.current >= 10) return;
+    if (catchUpReads.current >= 10) return setAwaitingSave(null);
     const timer = setTimeout(() => {
       catchUpReads.current += 1;
       void queries.invalidateQueries({ queryKey: ['room', roomId] });
@@ -354,7 +365,10 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
                     setEditing(null);
                     setEditClosed(message.messageId);
                   }}
-                  onSaved={() => forgetVoice(message.messageId)}
+                  onSaved={() => {
+                    forgetVoice(message.messageId);
+                    setAwaitingSave(null);
+                  }}
                   onContinue={() => {
                     // The reply is what comes next: focus is not sent back to Edit after it.
                     setEditClosed(null);
