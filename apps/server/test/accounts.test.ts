@@ -129,6 +129,17 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       code: 4000,
       message: 'password: must be at least 8 characters',
     });
+    // In the caller's language, the field named as people read it (found from outside: a
+    // sign-up in Spanish was told in English).
+    await expect(
+      app.client({ language: 'es' }).user.register({ email: 'no', password: 'long enough' }),
+    ).rejects.toMatchObject({ code: 4000, message: 'correo: debe ser una dirección de correo' });
+    await expect(
+      app.client({ language: 'fr' }).user.register({ email: 'a@example.com', password: 'court' }),
+    ).rejects.toMatchObject({
+      code: 4000,
+      message: 'mot de passe : doit compter au moins 8 caractères',
+    });
     const raw = await app.app.request('/api/user/register', {
       method: 'POST',
       body: '{oops',

@@ -18,6 +18,27 @@ export const en = {
   },
   // Envelope messages (5007 notices, 4003, 4004), word for word as the routes throw them: the
   // envelope is answered in the caller's language by matching these (see `inLanguage`).
+  fields: {
+    email: 'email',
+    password: 'password',
+    oldPassword: 'oldPassword',
+    newPassword: 'newPassword',
+    nickname: 'nickname',
+    name: 'name',
+    content: 'content',
+    first_mes: 'first_mes',
+  },
+  fieldErrors: {
+    required: 'is required',
+    email: 'must be an e-mail address',
+    atLeast: 'must be at least {{number}} characters',
+    atMost: 'must be at most {{number}} characters',
+    onlySpaces: 'must not be only spaces',
+    guessable:
+      'is too easy to guess (a common password, a pattern or your address); a few uncommon words make a strong one',
+    nul: 'must not contain the character U+0000',
+    hidden: 'must not hold control or invisible characters',
+  },
   notices: {
     server: {
       internal: 'Something went wrong on our side. Please try again.',

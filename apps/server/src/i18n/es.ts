@@ -19,6 +19,27 @@ export const es: Texts = {
   room: {
     readOnly: 'Este mate ya no está disponible. Puedes leer este chat, pero no continuarlo.',
   },
+  fields: {
+    email: 'correo',
+    password: 'contraseña',
+    oldPassword: 'contraseña actual',
+    newPassword: 'contraseña nueva',
+    nickname: 'nombre',
+    name: 'nombre',
+    content: 'mensaje',
+    first_mes: 'saludo',
+  },
+  fieldErrors: {
+    required: 'es obligatorio',
+    email: 'debe ser una dirección de correo',
+    atLeast: 'debe tener al menos {{number}} caracteres',
+    atMost: 'debe tener como máximo {{number}} caracteres',
+    onlySpaces: 'no puede ser solo espacios',
+    guessable:
+      'es demasiado fácil de adivinar (una contraseña común, un patrón o tu dirección); unas cuantas palabras poco comunes hacen una fuerte',
+    nul: 'no puede contener el carácter U+0000',
+    hidden: 'no puede contener caracteres de control o invisibles',
+  },
   notices: {
     server: {
       internal: 'Algo falló por nuestra parte. Inténtalo de nuevo.',

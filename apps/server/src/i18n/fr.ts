@@ -19,6 +19,27 @@ export const fr: Texts = {
   room: {
     readOnly: 'Ce mate n’est plus disponible. Tu peux relire ce chat, mais pas le poursuivre.',
   },
+  fields: {
+    email: 'adresse e-mail',
+    password: 'mot de passe',
+    oldPassword: 'mot de passe actuel',
+    newPassword: 'nouveau mot de passe',
+    nickname: 'nom',
+    name: 'nom',
+    content: 'message',
+    first_mes: 'message d’accueil',
+  },
+  fieldErrors: {
+    required: 'est obligatoire',
+    email: 'doit être une adresse e-mail',
+    atLeast: 'doit compter au moins {{number}} caractères',
+    atMost: 'doit compter au plus {{number}} caractères',
+    onlySpaces: 'ne peut pas être fait que d’espaces',
+    guessable:
+      'est trop facile à deviner (un mot de passe courant, un motif ou ton adresse) ; quelques mots peu courants en font un solide',
+    nul: 'ne peut pas contenir le caractère U+0000',
+    hidden: 'ne peut pas contenir de caractères de contrôle ou invisibles',
+  },
   notices: {
     server: {
       internal: 'Un problème est survenu de notre côté. Réessaie.',

@@ -41,6 +41,28 @@ describe('the server’s sentences', () => {
     expect(inLanguage('fr', 'image: must be at most 8 MB.')).toBe('image: must be at most 8 MB.');
   });
 
+  it('translate what a form is told about a field, the field named as people read it', () => {
+    // Found from outside: a sign-up in Spanish was told "email: must be an e-mail address".
+    expect(inLanguage('es', 'email: must be an e-mail address')).toBe(
+      'correo: debe ser una dirección de correo',
+    );
+    expect(inLanguage('fr', 'password: must be at least 8 characters')).toBe(
+      'mot de passe : doit compter au moins 8 caractères',
+    );
+    expect(inLanguage('es', 'nickname: must be at most 40 characters')).toBe(
+      'nombre: debe tener como máximo 40 caracteres',
+    );
+    // A field without a name of its own keeps its key; its words are still translated.
+    expect(inLanguage('fr', 'alternate_greetings.2: is required')).toBe(
+      'alternate_greetings.2 : est obligatoire',
+    );
+    // English, or words the server does not know, stay as they are.
+    expect(inLanguage('en', 'email: must be an e-mail address')).toBe(
+      'email: must be an e-mail address',
+    );
+    expect(inLanguage('es', 'tags: unknown tag "x"')).toBe('tags: unknown tag "x"');
+  });
+
   it('list only sentences that a route still sends, word for word', () => {
     const source = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

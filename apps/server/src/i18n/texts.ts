@@ -42,5 +42,36 @@ const noticeKeys = new Map(sentences(en.notices, 'notices.').map(([key, text]) =
  */
 export function inLanguage(language: string, message: string): string {
   const key = noticeKeys.get(message);
-  return key ? textsFor(language)(key) : message;
+  if (key) return textsFor(language)(key);
+  return fieldMessage(language, message) ?? message;
+}
+
+// What bad input is told about a field ("email: must be an e-mail address"), each sentence a
+// pattern: `{{number}}` stands for a number.
+const fieldErrors = Object.entries(en.fieldErrors).map(([key, text]) => ({
+  key: `fieldErrors.${key}`,
+  pattern: new RegExp(
+    `^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{\\{number\\}\\}', '(\\d[\\d,]*)')}$`,
+  ),
+}));
+
+/**
+ * A 4000's "field: sentence" in `language`, where the server knows the sentence: the field
+ * named as people read it where it has a name (else its key), the sentence translated, and
+ * French's space before the colon. `null` for anything else, and in English.
+ */
+function fieldMessage(language: string, message: string): string | null {
+  const t = textsFor(language);
+  if (t('fieldErrors.required') === en.fieldErrors.required) return null;
+  const match = /^([\w.[\]]+): (.+)$/s.exec(message);
+  if (!match) return null;
+  const [, field, sentence] = match as unknown as [string, string, string];
+  for (const { key, pattern } of fieldErrors) {
+    const found = pattern.exec(sentence);
+    if (!found) continue;
+    const name = Object.hasOwn(en.fields, field) ? t(`fields.${field}`) : field;
+    const colon = language.toLowerCase().startsWith('fr') ? ' : ' : ': ';
+    return `${name}${colon}${t(key, { number: found[1] })}`;
+  }
+  return null;
 }
