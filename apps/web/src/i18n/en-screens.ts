@@ -183,6 +183,7 @@ export const enScreens = {
     regenerate: 'Regenerate reply',
     edit: 'Edit message',
     delete: 'Delete message',
+    composerWaiting: 'Your message waits until the reply is written, or you stop it.',
     editLabel: 'Edit the message',
     editEmpty: 'Write something, or delete the message.',
     saveAndContinue: 'Save and reply again',

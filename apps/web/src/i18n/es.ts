@@ -284,6 +284,7 @@ export const es: Messages = {
     regenerate: 'Regenerar la respuesta',
     edit: 'Editar el mensaje',
     delete: 'Eliminar el mensaje',
+    composerWaiting: 'Tu mensaje espera a que termine la respuesta, o a que la detengas.',
     editLabel: 'Edita el mensaje',
     editEmpty: 'Escribe algo, o borra el mensaje.',
     saveAndContinue: 'Guardar y responder de nuevo',

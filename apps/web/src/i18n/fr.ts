@@ -288,6 +288,7 @@ export const fr: Messages = {
     regenerate: 'Régénérer la réponse',
     edit: 'Modifier le message',
     delete: 'Supprimer le message',
+    composerWaiting: 'Ton message attend la fin de la réponse, ou que tu l’arrêtes.',
     editLabel: 'Modifie le message',
     editEmpty: 'Écris quelque chose, ou supprime le message.',
     saveAndContinue: 'Enregistrer et répondre à nouveau',

@@ -64,6 +64,10 @@ export const StopAndPickASuggestion: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Wait{Enter}');
     await expect(args.onSend).not.toHaveBeenCalled();
+    // Said, politely: the message is kept and waits for the reply (or Stop).
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      'Your message waits until the reply is written, or you stop it.',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Stop' }));
     await expect(args.onStop).toHaveBeenCalledOnce();
     await userEvent.click(

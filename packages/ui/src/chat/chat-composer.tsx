@@ -43,6 +43,7 @@ const Area = /* @__PURE__ */ styled('textarea', {
   '&:disabled': { opacity: 0.6 },
 });
 const Ideas = /* @__PURE__ */ styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$2' });
+const Waiting = /* @__PURE__ */ styled('p', { margin: 0, fontSize: '$2', color: '$textMuted' });
 
 /** Words the composer shows, in the app's language. */
 export interface ChatComposerLabels {
@@ -52,6 +53,8 @@ export interface ChatComposerLabels {
   stop: string;
   inspire: string;
   suggestions: string;
+  /** Said when Enter is pressed while a reply is being written (the text stays). */
+  waiting?: string;
 }
 
 const ENGLISH: ChatComposerLabels = {
@@ -61,6 +64,7 @@ const ENGLISH: ChatComposerLabels = {
   stop: 'Stop',
   inspire: 'Ideas',
   suggestions: 'Suggested replies',
+  waiting: 'Your message waits until the reply is written, or you stop it.',
 };
 
 /** Props of {@link ChatComposer}. */
@@ -104,7 +108,11 @@ export function ChatComposer({
     if (value === undefined) setOwn(next);
     onValueChange?.(next);
   };
+  // Enter pressed while a reply is written: said once, until the reply ends.
+  const [held, setHeld] = useState(false);
+  if (held && !streaming) setHeld(false);
   const send = () => {
+    if (streaming && text.trim() !== '') setHeld(true);
     if (streaming || text.trim() === '') return;
     onSend(text.trim());
     setText('');
@@ -157,6 +165,7 @@ export function ChatComposer({
           </Button>
         )}
       </Row>
+      {held && <Waiting role="status">{labels.waiting ?? ENGLISH.waiting}</Waiting>}
     </Form>
   );
 }

@@ -603,6 +603,7 @@ function Composer({
           stop: t('chat.stop'),
           inspire: t('chat.inspire'),
           suggestions: t('chat.suggestions'),
+          waiting: t('chat.composerWaiting'),
         }}
       />
       <DictationStatus dictation={dictation} />
