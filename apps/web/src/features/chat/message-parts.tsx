@@ -108,7 +108,7 @@ export function MessageEditor({
     onError: (error) => setProblem(errorText(error, t)),
   });
   const submit = (then: 'done' | 'continue') => {
-    // Said by the field: an empty message is deleted, not saved.
+    // Said by the field: an empty message is not saved (deleting it is its own action).
     if (!content.trim()) return setProblem(t('chat.editEmpty'));
     setProblem('');
     save.mutate(then);
@@ -178,6 +178,8 @@ export function SwipeControls({
   const swipes = message.swipes;
   if (!swipes) return null;
   const busy = choose.isPending;
+  const canPrevious = !busy && swipes.index > 0;
+  const canNext = !busy && swipes.index < swipes.count - 1;
   return (
     <Flex gap={1} align="center" role="group" aria-label={t('chat.versions')}>
       <IconButton
@@ -186,8 +188,8 @@ export function SwipeControls({
         size="small"
         // aria-disabled, not disabled: the pressed button keeps the focus while the choice is
         // saved, and at the first or last version (a disabled button drops it to the page).
-        aria-disabled={busy || swipes.index === 0}
-        onClick={() => !busy && swipes.index > 0 && choose.mutate(swipes.index - 1)}
+        aria-disabled={!canPrevious}
+        onClick={() => canPrevious && choose.mutate(swipes.index - 1)}
       />
       <span
         aria-live="polite"
@@ -199,8 +201,8 @@ export function SwipeControls({
         label={t('chat.nextVersion')}
         icon={<Icon d="M9 18l6-6-6-6" />}
         size="small"
-        aria-disabled={busy || swipes.index >= swipes.count - 1}
-        onClick={() => !busy && swipes.index < swipes.count - 1 && choose.mutate(swipes.index + 1)}
+        aria-disabled={!canNext}
+        onClick={() => canNext && choose.mutate(swipes.index + 1)}
       />
     </Flex>
   );
