@@ -25,6 +25,7 @@ import { moderationRoutes } from './moderation/moderation-routes';
 import { serveMedia, serveWebApp } from './http/web-app';
 import { mediaOf } from './media/media-of';
 import { isStorageUnavailable, STORAGE_UNAVAILABLE } from './media/media-store';
+import { isOutOfSpace, OUT_OF_SPACE } from './http/out-of-space';
 import { publicConfigRoute } from './http/public-config-route';
 import { bodyLimits } from './http/body-limits';
 import { healthRoutes } from './http/health-routes';
@@ -110,6 +111,15 @@ export function createApp(deps: Deps): Hono {
         inLanguage(c.get('language'), error.message),
         error.retryAfterSeconds,
       );
+    // A full disk (under the database or the stored files) is a fault outside the process too:
+    // said as what it is, before the store's "cannot be reached" that may wrap it.
+    if (isOutOfSpace(error)) {
+      c.get('log').error(
+        { err: error },
+        `out of storage space in ${c.req.method} ${c.req.path}: ${error.message}`,
+      );
+      return fail(c, CODE.notice, inLanguage(c.get('language'), OUT_OF_SPACE));
+    }
     // The bucket or the disk of stored files failed us: say so, and keep serving.
     if (isStorageUnavailable(error)) {
       c.get('log').warn(

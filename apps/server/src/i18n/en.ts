@@ -44,6 +44,7 @@ export const en = {
       internal: 'Something went wrong on our side. Please try again.',
       storage:
         'Stored files (portraits, pictures, voice) cannot be reached just now. Please try again in a moment.',
+      full: 'The server is out of storage space. Please try again later.',
     },
     account: {
       wrongPassword: 'Wrong e-mail address or password.',

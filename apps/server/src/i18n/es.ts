@@ -45,6 +45,7 @@ export const es: Texts = {
       internal: 'Algo falló por nuestra parte. Inténtalo de nuevo.',
       storage:
         'Ahora no se puede acceder a los archivos guardados (retratos, imágenes, voz). Inténtalo de nuevo en un momento.',
+      full: 'El servidor se ha quedado sin espacio de almacenamiento. Inténtalo de nuevo más tarde.',
     },
     account: {
       wrongPassword: 'Correo electrónico o contraseña incorrectos.',

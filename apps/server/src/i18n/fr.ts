@@ -45,6 +45,7 @@ export const fr: Texts = {
       internal: 'Un problème est survenu de notre côté. Réessaie.',
       storage:
         'Les fichiers enregistrés (portraits, images, voix) sont injoignables pour le moment. Réessaie dans un instant.',
+      full: 'Le serveur n’a plus d’espace de stockage. Réessaie plus tard.',
     },
     account: {
       wrongPassword: 'Adresse e-mail ou mot de passe incorrect.',
