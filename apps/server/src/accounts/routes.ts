@@ -14,7 +14,7 @@ import { confirmVerification, redeemTicket } from './verification';
 import { register } from './registration';
 import { chosenNickname, isOldDefault } from './nicknames';
 import { assertStrongPassword } from './password-policy';
-import { confirmPage, verifiedPage } from './verified-page';
+import { confirmPage, THEME_SCRIPT, verifiedPage } from './verified-page';
 import { oauthRoutes } from './oauth-routes';
 import { personaRoutes } from './persona-routes';
 import { en } from '../i18n/en';
@@ -67,6 +67,13 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
     const token = c.req.query('token') ?? '';
     return c.html(confirmPage(`/api/user/verify/confirm?token=${encodeURIComponent(token)}`));
   });
+  // Those pages take the person's colour theme from a script of this site (no inline script).
+  routes.get('/verify/theme.js', (c) =>
+    c.body(THEME_SCRIPT, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    }),
+  );
   routes.post('/verify/confirm', async (c) => {
     const token = c.req.query('token') ?? '';
     const result = await confirmVerification(db, token, deps.config.welcome);
