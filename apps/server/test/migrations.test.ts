@@ -64,6 +64,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-26-0024-private-nicknames',
           '2026-11-26-0025-plan-payments',
           '2026-11-26-0026-search-word-people',
+          '2026-11-28-0027-checkout-price',
         ]);
       } finally {
         await database.drop();

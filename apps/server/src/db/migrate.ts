@@ -26,6 +26,7 @@ import * as speechMaking from './migrations/2026-11-26-0023-speech-making';
 import * as privateNicknames from './migrations/2026-11-26-0024-private-nicknames';
 import * as planPayments from './migrations/2026-11-26-0025-plan-payments';
 import * as searchWordPeople from './migrations/2026-11-26-0026-search-word-people';
+import * as checkoutPrice from './migrations/2026-11-28-0027-checkout-price';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-26-0024-private-nicknames': privateNicknames,
   '2026-11-26-0025-plan-payments': planPayments,
   '2026-11-26-0026-search-word-people': searchWordPeople,
+  '2026-11-28-0027-checkout-price': checkoutPrice,
 };
 
 /** The names of every migration this server knows, in the order they run. */

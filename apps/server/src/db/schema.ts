@@ -271,6 +271,12 @@ export interface CheckoutTable {
   amount_disputed: Generated<number>;
   /** Whether it buys a plan: one person has at most one plan checkout `open`. */
   plan: Generated<Bool>;
+  /** What it sold, in minor units: its package's price when it began (null before 2026-11-28). */
+  price_amount: number | null;
+  /** The currency of `price_amount`, upper case as packages store it. */
+  price_currency: string | null;
+  /** Why its paid session was not granted (another session, amount or currency), if it was not. */
+  problem: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
