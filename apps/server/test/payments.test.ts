@@ -582,10 +582,14 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
     const { url, checkoutId } = await client.subscription.checkout({ packageId: 'coins-500' });
     const page = await fetch(url);
     expect(await page.text()).toContain('<button type="submit">Pay</button>');
-    const back = await fetch(
-      `${server.base}/api/subscription/checkoutCancelled?checkoutId=${checkoutId}`,
-      { redirect: 'manual' },
+    // Cancel on Stripe's page sends the browser to the way back the checkout gave Stripe.
+    const cancel = await fetch(`${url}/cancel`, { method: 'POST', redirect: 'manual' });
+    const way = new URL(cancel.headers.get('location')!);
+    expect(`${way.origin}${way.pathname}`).toBe(
+      'http://mates.test/api/subscription/checkoutCancelled',
     );
+    expect(way.searchParams.get('checkoutId')).toBe(checkoutId);
+    const back = await fetch(`${server.base}${way.pathname}${way.search}`, { redirect: 'manual' });
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(
       `http://mates.test/#/single-package?packageId=coins-500&checkoutId=${checkoutId}&cancelled=1`,
@@ -593,6 +597,138 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
     expect((await client.subscription.checkoutStatus({ checkoutId })).state).toBe('cancelled');
     expect(sessionOf(url).status).toBe('expired');
   });
+
+  it.skipIf(skip)(
+    "ends a checkout only for its buyer: the way back's signature, or the buyer's session",
+    async () => {
+      // Issue #36: anyone who knew a checkout's id could end it, with no session.
+      const ada = await signUp(server);
+      const eve = await signUp(server);
+      const { url, checkoutId } = await ada.client.subscription.checkout({
+        packageId: 'coins-500',
+      });
+      const way = `${server.base}/api/subscription/checkoutCancelled?checkoutId=${checkoutId}`;
+      const other = await eve.client.subscription.checkout({ packageId: 'coins-500' });
+      const othersSignature = new URL(sessionOf(other.url).cancel_url).searchParams.get(
+        'signature',
+      )!;
+      const tries = [
+        fetch(way, { redirect: 'manual' }),
+        fetch(`${way}&signature=`, { redirect: 'manual' }),
+        fetch(`${way}&signature=${othersSignature}`, { redirect: 'manual' }),
+        fetch(way, { redirect: 'manual', headers: { token: eve.userInfo.token } }),
+      ];
+      for (const answer of await Promise.all(tries)) {
+        expect(answer.status).toBe(303);
+        expect(answer.headers.get('location')).toBe('http://mates.test/#/subscription');
+      }
+      expect((await ada.client.subscription.checkoutStatus({ checkoutId })).state).toBe('open');
+      expect(sessionOf(url).status).toBe('open');
+
+      // The buyer's own session is enough.
+      const back = await fetch(way, { redirect: 'manual', headers: { token: ada.userInfo.token } });
+      expect(back.headers.get('location')).toBe(
+        `http://mates.test/#/single-package?packageId=coins-500&checkoutId=${checkoutId}&cancelled=1`,
+      );
+      expect((await ada.client.subscription.checkoutStatus({ checkoutId })).state).toBe(
+        'cancelled',
+      );
+    },
+  );
+
+  it.skipIf(skip)(
+    'grants a pack once for distinct events of one paid checkout delivered together',
+    async () => {
+      // Issue #36: Stripe's `checkout.session.completed` and `…async_payment_succeeded` (and
+      // any event sent again under a new id) each granted the package once more.
+      const { client } = await signUp(server);
+      const { url } = await client.subscription.checkout({ packageId: 'coins-500' });
+      const completed = stripe.complete(sessionOf(url).id);
+      const events = [
+        'completed',
+        'async_payment_succeeded',
+        'completed',
+        'async_payment_succeeded',
+      ].map((type) =>
+        stripe.event(`checkout.session.${type}`, structuredClone(completed.data.object)),
+      );
+      expect(await Promise.all(events.map((event) => stripe.deliver(event)))).toEqual([
+        200, 200, 200, 200,
+      ]);
+      expect((await client.user.benefits()).goldCoins).toBe(500);
+      const rows = (await ledger(client)).filter((row) => row.kind === 'purchase');
+      expect(rows).toHaveLength(1);
+    },
+  );
+
+  it.skipIf(skip)(
+    'grants nothing for a paid session that is not what the checkout sold, and says why',
+    async () => {
+      // Issue #36: a session paid another amount, in another currency, or another session
+      // carrying the checkout's id, was granted as the checkout's package.
+      const { client } = await signUp(server);
+      const problemOf = async (checkoutId: string) =>
+        (
+          await server.db
+            .selectFrom('checkouts')
+            .select('problem')
+            .where('id', '=', checkoutId)
+            .executeTakeFirstOrThrow()
+        ).problem;
+      const cases = [
+        { changes: { amount_total: 1 }, problem: 'paid 1 USD, sold for 499 USD' },
+        { changes: { currency: 'eur' }, problem: 'paid 499 EUR, sold for 499 USD' },
+        {
+          changes: { id: 'cs_test_elsewhere' },
+          problem: (own: string) => `paid session cs_test_elsewhere is not the checkout's (${own})`,
+        },
+      ];
+      for (const { changes, problem } of cases) {
+        const { url, checkoutId } = await client.subscription.checkout({ packageId: 'coins-500' });
+        const paid = stripe.complete(sessionOf(url).id);
+        const wrong = stripe.event('checkout.session.completed', {
+          ...structuredClone(paid.data.object),
+          ...changes,
+        });
+        expect(await stripe.deliver(wrong)).toBe(200);
+        expect(await client.subscription.checkoutStatus({ checkoutId })).toMatchObject({
+          state: 'failed',
+          benefits: { goldCoins: 0 },
+        });
+        expect(await problemOf(checkoutId)).toBe(
+          typeof problem === 'string' ? problem : problem(sessionOf(url).id),
+        );
+        if (changes.id) {
+          // The checkout's own session, paid as sold, is still granted.
+          expect(await stripe.deliver(paid)).toBe(200);
+          expect((await client.subscription.checkoutStatus({ checkoutId })).state).toBe('paid');
+          expect((await client.user.benefits()).goldCoins).toBe(500);
+        }
+      }
+    },
+  );
+
+  it.skipIf(skip)(
+    'grants a checkout paid at the price it sold for, after the price changed',
+    async () => {
+      const { client } = await signUp(server);
+      const { url, checkoutId } = await client.subscription.checkout({ packageId: 'coins-500' });
+      const price = { price_amount: 499, price_currency: 'USD' };
+      // An operator's new PACKAGES_FILE, read at a restart while the page is open.
+      await server.db
+        .updateTable('packages')
+        .set({ price_amount: 599, price_currency: 'EUR' })
+        .where('id', '=', 'coins-500')
+        .execute();
+      try {
+        expect(await stripe.pay(sessionOf(url).id)).toBe(200);
+      } finally {
+        await server.db.updateTable('packages').set(price).where('id', '=', 'coins-500').execute();
+      }
+      expect((await client.subscription.checkoutStatus({ checkoutId })).state).toBe('paid');
+      expect((await client.user.benefits()).goldCoins).toBe(500);
+    },
+  );
 });
 
 describe('payments not set up, or Stripe away', () => {

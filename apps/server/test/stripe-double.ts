@@ -46,19 +46,26 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
     type,
   });
 
-  /** Delivers a signed event (or a built one) to the webhook; answers the HTTP status. */
-  const deliver = async (built: ReturnType<typeof event>, secret = options.webhookSecret) => {
+  /**
+   * Delivers a signed event (or a built one) to the webhook, or to `target` (another server's
+   * webhook, for events delivered to several servers at once); answers the HTTP status.
+   */
+  const deliver = async (
+    built: ReturnType<typeof event>,
+    secret = options.webhookSecret,
+    target = webhook,
+  ) => {
     const payload = JSON.stringify(built);
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret });
     const request = new Request(
-      typeof webhook === 'string' ? webhook : 'http://mates.test/api/stripe/webhook',
+      typeof target === 'string' ? target : 'http://mates.test/api/stripe/webhook',
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'stripe-signature': header },
         body: payload,
       },
     );
-    const response = typeof webhook === 'string' ? await fetch(request) : await webhook(request);
+    const response = typeof target === 'string' ? await fetch(request) : await target(request);
     deliveries.push({ event: built, status: response.status });
     return response.status;
   };

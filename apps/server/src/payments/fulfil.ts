@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type Stripe from 'stripe';
-import type { Database, PackageTable } from '../db/schema';
+import type { CheckoutTable, Database, PackageTable } from '../db/schema';
 import { now } from '../db/dialect';
 import { addBenefits, takeBackUpTo } from '../accounts/benefits';
 
@@ -15,20 +15,31 @@ export class EventTooEarly extends Error {
   override name = 'EventTooEarly';
 }
 
-/** What became of one delivered event. */
-export type Fulfilment = 'fulfilled' | 'duplicate' | 'ignored';
+/**
+ * What became of one delivered event: `refused` is a paid checkout that is not what was sold
+ * (see {@link Refused}), recorded on the checkout and granted nothing.
+ */
+export type Fulfilment = 'fulfilled' | 'duplicate' | 'ignored' | 'refused';
+
+/** A paid session that is not what its checkout sold: why, as stored in `checkouts.problem`. */
+interface Refused {
+  problem: string;
+}
 
 /**
  * Applies one verified Stripe event, exactly once: the event's id is written in the same
  * transaction as its effect, so a second delivery (Stripe delivers at least once) finds it and
- * changes nothing, and a failure writes neither. `prepare` is read before the transaction
- * (calls to Stripe never hold a database transaction open).
+ * changes nothing, and a failure writes neither. Distinct events about one payment (Stripe
+ * sends `checkout.session.completed` and `…async_payment_succeeded` for the same checkout,
+ * each maybe to another server) grant it once too: each grant is a conditional change of the
+ * payment's own row, which PostgreSQL lets only one transaction make. `prepare` is read before
+ * the transaction (calls to Stripe never hold a database transaction open).
  */
 export async function fulfilEvent(
   db: Kysely<Database>,
   event: Stripe.Event,
   prepared: Prepared = {},
-): Promise<Fulfilment> {
+): Promise<{ result: Fulfilment; problem?: string }> {
   return db.transaction().execute(async (trx) => {
     const first = await trx
       .insertInto('payment_events')
@@ -36,9 +47,10 @@ export async function fulfilEvent(
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!first) return 'duplicate';
+    if (!first) return { result: 'duplicate' };
     const applied = await apply(trx, event, prepared);
-    return applied ? 'fulfilled' : 'ignored';
+    if (typeof applied === 'object') return { result: 'refused', problem: applied.problem };
+    return { result: applied ? 'fulfilled' : 'ignored' };
   });
 }
 
@@ -117,7 +129,11 @@ export async function prepareEvent(
   return prepared;
 }
 
-async function apply(trx: Trx, event: Stripe.Event, prepared: Prepared): Promise<boolean> {
+async function apply(
+  trx: Trx,
+  event: Stripe.Event,
+  prepared: Prepared,
+): Promise<boolean | Refused> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
@@ -186,12 +202,37 @@ async function packageOf(trx: Trx, id: string): Promise<Selectable<PackageTable>
   return trx.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** A paid checkout: its package's chats and gold coins, and for a plan, the subscription. */
+/**
+ * What is wrong with a paid `session` as the payment of `checkout`, or null when it is what was
+ * sold: the checkout's own session, paid the amount and currency the checkout sold (its
+ * package's price when it began; for one begun before prices were stored, the package's now).
+ */
+function notAsSold(
+  session: Stripe.Checkout.Session,
+  checkout: Selectable<CheckoutTable>,
+  pack: Selectable<PackageTable>,
+): string | null {
+  if (session.id !== checkout.stripe_session_id)
+    return `paid session ${session.id} is not the checkout's (${checkout.stripe_session_id ?? 'none'})`;
+  const amount = checkout.price_amount ?? pack.price_amount;
+  const currency = (checkout.price_currency ?? pack.price_currency).toUpperCase();
+  const paid = (session.currency ?? '').toUpperCase();
+  if (session.amount_total === amount && paid === currency) return null;
+  return `paid ${session.amount_total ?? 'no amount'} ${paid || 'in no currency'}, sold for ${amount} ${currency}`;
+}
+
+/**
+ * A paid checkout: its package's chats and gold coins, and for a plan, the subscription. The
+ * checkout becomes `paid` by a conditional change (`where state <> 'paid'`), and only the
+ * event that made it grants: on PostgreSQL a second transaction waits for the first's row,
+ * then finds it paid. A session that is not what was sold is refused: the checkout is marked
+ * `failed` with the reason in `problem`, and nothing is granted.
+ */
 async function sessionPaid(
   trx: Trx,
   session: Stripe.Checkout.Session,
   subscription: Stripe.Subscription | undefined,
-): Promise<boolean> {
+): Promise<boolean | Refused> {
   if (session.payment_status === 'unpaid') return false; // an async payment: wait for its event
   const checkoutId = session.metadata?.checkoutId;
   if (!checkoutId) return false; // not started by Mates
@@ -203,7 +244,17 @@ async function sessionPaid(
   if (!checkout || checkout.state === 'paid') return false;
   const pack = await packageOf(trx, checkout.package_id);
   if (!pack) return false;
-  await trx
+  const problem = notAsSold(session, checkout, pack);
+  if (problem) {
+    const refused = await trx
+      .updateTable('checkouts')
+      .set({ state: 'failed', problem, updated_at: now() })
+      .where('id', '=', checkout.id)
+      .where('state', '<>', 'paid')
+      .executeTakeFirst();
+    return Number(refused.numUpdatedRows) > 0 ? { problem } : false;
+  }
+  const paid = await trx
     .updateTable('checkouts')
     .set({
       state: 'paid',
@@ -213,7 +264,10 @@ async function sessionPaid(
       updated_at: now(),
     })
     .where('id', '=', checkout.id)
-    .execute();
+    .where('state', '<>', 'paid')
+    .executeTakeFirst();
+  // Another event of this payment made it paid first (and granted it).
+  if (Number(paid.numUpdatedRows) === 0) return false;
   const plan = pack.period !== 'once';
   await addBenefits(
     trx,
@@ -248,14 +302,18 @@ async function sessionPaid(
   return true;
 }
 
-/** What one of a plan's payments granted, by its invoice, for a refund to take back. */
+/**
+ * What one of a plan's payments granted, by its invoice, for a refund to take back. Whether it
+ * was stored now: false when the invoice has its row already (another event of the same payment
+ * stored it, and granted it).
+ */
 async function recordPlanPayment(
   trx: Trx,
   invoiceId: string,
   userId: string,
   pack: Selectable<PackageTable>,
-): Promise<void> {
-  await trx
+): Promise<boolean> {
+  const stored = await trx
     .insertInto('plan_payments')
     .values({
       invoice_id: invoiceId,
@@ -266,7 +324,9 @@ async function recordPlanPayment(
       created_at: now(),
     })
     .onConflict((oc) => oc.column('invoice_id').doNothing())
-    .execute();
+    .returning('invoice_id')
+    .executeTakeFirst();
+  return Boolean(stored);
 }
 
 /** A checkout that ended unpaid (refused, or never finished in time). */
@@ -291,7 +351,11 @@ function invoiceSubscription(invoice: Stripe.Invoice): string | null {
   return idOf(invoice.parent?.subscription_details?.subscription ?? null);
 }
 
-/** A plan's invoice paid: each renewal grants the package again. */
+/**
+ * A plan's invoice paid: each renewal grants the package again, once per invoice. The invoice's
+ * row in `plan_payments` is written first and grants only when it is new: of two events for
+ * one invoice at once, PostgreSQL makes the second wait for the first's row, then find it.
+ */
 async function invoicePaid(trx: Trx, invoice: Stripe.Invoice, created: number): Promise<boolean> {
   // The first invoice is the checkout's own payment, granted with the checkout.
   if (invoice.billing_reason !== 'subscription_cycle') return false;
@@ -308,6 +372,7 @@ async function invoicePaid(trx: Trx, invoice: Stripe.Invoice, created: number): 
   }
   const pack = await packageOf(trx, subscription.package_id);
   if (!pack) return false;
+  if (!(await recordPlanPayment(trx, invoice.id, subscription.user_id, pack))) return false;
   const lineEnd = invoice.lines?.data?.[0]?.period?.end;
   await trx
     .updateTable('subscriptions')
@@ -328,7 +393,6 @@ async function invoicePaid(trx: Trx, invoice: Stripe.Invoice, created: number): 
       reference: { type: 'package', id: pack.id },
     },
   );
-  await recordPlanPayment(trx, invoice.id, subscription.user_id, pack);
   return true;
 }
 

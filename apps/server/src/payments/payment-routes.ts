@@ -12,6 +12,7 @@ import type { Database, SubscriptionTable } from '../db/schema';
 import { getBenefits } from '../accounts/benefits';
 import { createStripe } from './stripe-client';
 import { EventTooEarly, fulfilEvent, prepareEvent } from './fulfil';
+import { checkoutReturnLinks } from './return-links';
 import { en } from '../i18n/en';
 
 /** How long a Stripe Checkout page stays valid (Stripe's shortest). */
@@ -58,6 +59,7 @@ async function ownCheckout(db: Kysely<Database>, userId: string, checkoutId: str
 export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe: Hono<ApiEnv> } {
   const { db, config } = deps;
   const stripe = config.payments ? createStripe(config.payments) : null;
+  const returnLinks = config.payments ? checkoutReturnLinks(config.payments.webhookSecret) : null;
   const ready = () => {
     if (!stripe) throw notice(en.notices.payments.notSetUp);
     return stripe;
@@ -156,6 +158,9 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
           stripe_payment_intent: null,
           state: 'open',
           plan,
+          // What is sold: its paid session is checked against this, not a price changed since.
+          price_amount: pack.price_amount,
+          price_currency: pack.price_currency,
           created_at: now(),
           updated_at: now(),
         })
@@ -190,7 +195,7 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
             ...(plan ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
             expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_S,
             success_url: back,
-            cancel_url: `${config.publicUrl}/api/subscription/checkoutCancelled?checkoutId=${checkoutId}`,
+            cancel_url: returnLinks!.cancelUrl(config.publicUrl, checkoutId),
           },
           { idempotencyKey: `checkout-${checkoutId}` },
         )
@@ -288,12 +293,16 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
   api.post('/subscription/resume', planChange(false));
 
   // Stripe's cancel_url: the buyer went back. The checkout ends (its page can no longer be
-  // paid) and the browser returns to the package, which then shows "cancelled".
+  // paid) and the browser returns to the package, which then shows "cancelled". Only its buyer
+  // may end it: the link's signature (the browser comes back without a session), or their
+  // session. Anyone else, as for a checkout that does not exist, goes to the packages and
+  // ends nothing.
   subscription.get('/checkoutCancelled', async (c) => {
     const checkoutId = c.req.query('checkoutId') ?? '';
+    const signature = c.req.query('signature') ?? '';
     // Not through `contract` (a redirect, not an envelope): U+0000, which PostgreSQL cannot
     // compare, is no checkout's.
-    const row =
+    const found =
       checkoutId && !checkoutId.includes('\0')
         ? await db
             .selectFrom('checkouts')
@@ -301,6 +310,11 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
             .where('id', '=', checkoutId)
             .executeTakeFirst()
         : undefined;
+    const buyer =
+      found &&
+      ((signature && returnLinks?.verify(found.id, signature)) ||
+        c.get('user')?.id === found.user_id);
+    const row = buyer ? found : undefined;
     if (!row) return c.redirect(`${config.publicUrl}/#/subscription`, 303);
     if (row.state === 'open') {
       if (stripe && row.stripe_session_id)
@@ -334,7 +348,11 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
     }
     try {
       const prepared = await prepareEvent(stripe, db, event);
-      const result = await fulfilEvent(db, event, prepared);
+      const { result, problem } = await fulfilEvent(db, event, prepared);
+      if (problem)
+        c.get('log').error(
+          `stripe event ${event.id} (${event.type}) not granted: ${problem} (kept on the checkout)`,
+        );
       return c.json({ received: true, result });
     } catch (error) {
       if (error instanceof EventTooEarly) return c.json({ error: 'retry later' }, 503);
