@@ -58,6 +58,7 @@ export function Layout() {
       <AppFrame
         ref={main}
         label={t('shell.mainContent')}
+        skipLabel={t('shell.skipToContent')}
         footer={
           route?.footer ? (
             <Footer

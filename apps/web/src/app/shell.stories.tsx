@@ -310,3 +310,16 @@ export const GoogleUnreachable: Story = {
     await expect(discord.querySelector('svg path')).not.toBeNull();
   },
 };
+
+/** By keyboard: the first Tab stop skips the header's links and puts the focus on the page. */
+export const SkipToContent: Story = {
+  parameters: { app: { path: '/', signedIn: true } },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('banner');
+    await userEvent.tab();
+    const skip = canvas.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('main', { name: 'Main content' })).toHaveFocus();
+  },
+};

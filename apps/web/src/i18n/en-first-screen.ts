@@ -38,6 +38,7 @@ export const enFirstScreen = {
     language: 'Language',
     profile: 'Your profile',
     mainContent: 'Main content',
+    skipToContent: 'Skip to content',
     footer: 'Legal and help',
     footerNote: '© 2026 Mates — open source',
     loadingPage: 'Loading page',

@@ -35,6 +35,7 @@ export const es: Messages = {
     language: 'Idioma',
     profile: 'Tu perfil',
     mainContent: 'Contenido principal',
+    skipToContent: 'Saltar al contenido',
     footer: 'Legal y ayuda',
     footerNote: '© 2026 Mates — código abierto',
     loadingPage: 'Cargando la página',

@@ -38,6 +38,7 @@ export const fr: Messages = {
     language: 'Langue',
     profile: 'Ton profil',
     mainContent: 'Contenu principal',
+    skipToContent: 'Aller au contenu',
     footer: 'Mentions légales et aide',
     footerNote: '© 2026 Mates — open source',
     loadingPage: 'Chargement de la page',

@@ -143,3 +143,12 @@ export const TextKeptByThePage: Story = {
     await expect(box).toHaveValue('');
   },
 };
+
+/** `autoFocus`: the message box has the focus as soon as the composer appears (a chat just opened). */
+export const FocusedWhenItAppears: Story = {
+  tags: ['!autodocs'],
+  args: { autoFocus: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('textbox', { name: 'Message' })).toHaveFocus();
+  },
+};

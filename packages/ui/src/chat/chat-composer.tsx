@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { styled } from '../theme/stitches.config';
 import { Button } from '../controls/button';
 import { Chip } from '../controls/chip';
@@ -88,6 +88,8 @@ export interface ChatComposerProps {
   onValueChange?: (text: string) => void;
   /** More buttons beside the box, before Send (e.g. a microphone). */
   tools?: ReactNode;
+  /** Puts the focus in the message box when the composer appears, so typing goes there at once. */
+  autoFocus?: boolean;
 }
 
 /** Where the user writes: Enter sends, Shift+Enter starts a new line. */
@@ -101,7 +103,14 @@ export function ChatComposer({
   value,
   onValueChange,
   tools,
+  autoFocus = false,
 }: ChatComposerProps) {
+  const area = useRef<HTMLTextAreaElement>(null);
+  // Once, when the composer appears: a later render must not pull the focus back from elsewhere.
+  const focusFirst = useRef(autoFocus);
+  useEffect(() => {
+    if (focusFirst.current) area.current?.focus({ preventScroll: true });
+  }, []);
   const [own, setOwn] = useState('');
   const text = value ?? own;
   const setText = (next: string) => {
@@ -142,6 +151,7 @@ export function ChatComposer({
       )}
       <Row>
         <Area
+          ref={area}
           aria-label={labels.message}
           placeholder={labels.placeholder}
           value={text}

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { AppFrame } from './app-frame';
 import { Header } from './header';
 import { Footer } from './footer';
@@ -49,3 +49,16 @@ export const WithHeaderAndFooter: Story = {
   },
 };
 export const WithoutHeader: Story = { args: { header: undefined } };
+
+/** By keyboard: the first Tab stop is "Skip to content", which puts the focus on the main container. */
+export const SkipToContent: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    const skip = canvas.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toHaveFocus();
+    await expect(skip).toBeVisible();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('main', { name: 'Main content' })).toHaveFocus();
+  },
+};

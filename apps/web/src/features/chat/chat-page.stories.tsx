@@ -38,6 +38,24 @@ export const SignedIn: Story = {
   },
 };
 
+/**
+ * By keyboard: opening a chat puts the focus in the message box, so typing goes there at once;
+ * the first Tab stop from the top of the page is still "Skip to content".
+ */
+export const OpensOnTheComposer: Story = {
+  parameters: { app: { path: room, signedIn: true } },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('log', { name: 'Conversation' });
+    const message = canvas.getByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(message).toHaveFocus());
+    await userEvent.keyboard('Hello');
+    await expect(message).toHaveValue('Hello');
+    message.blur();
+    await userEvent.tab();
+    await expect(canvas.getByRole('link', { name: 'Skip to content' })).toHaveFocus();
+  },
+};
+
 /** A sent message streams its reply word by word, then the benefits follow the reply's end. */
 export const SendAndStreamAReply: Story = {
   parameters: {

@@ -593,6 +593,7 @@ function Composer({
         tools={<MicButton dictation={dictation} />}
         streaming={busy}
         onSend={send}
+        autoFocus
         onStop={() => chat.send({ type: 'ABORT' })}
         onInspire={() => inspiration.mutate()}
         suggestions={inspiration.data?.suggestions ?? []}
