@@ -170,7 +170,7 @@ export const PicturesNotSetUp: Story = {
       ),
     },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, loaded }) => {
     await expect(await canvas.findByRole('heading', { level: 1 })).toBeVisible();
     const section = await canvas.findByRole('region', { name: 'Pictures from this chat' });
     await expect(
@@ -178,6 +178,9 @@ export const PicturesNotSetUp: Story = {
     ).toBeVisible();
     await expect(within(section).queryByRole('list')).toBeNull();
     await expect(within(section).queryByRole('button', { name: 'Try again' })).toBeNull();
+    // Said once, by the section: no red notification repeats it.
+    const { app } = loaded as { app: StoryApp };
+    await expect(app.services.notices.getSnapshot().context.notices).toEqual([]);
   },
 };
 

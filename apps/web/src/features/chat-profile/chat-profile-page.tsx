@@ -164,8 +164,9 @@ function MateCard({ mate, linkToPage }: { mate: Mate; linkToPage: boolean }) {
 function Pictures({ roomId }: { roomId: string }) {
   const { t } = useTranslation();
   const { client } = useServices();
+  // Quiet: the section says itself that pictures are not set up, once, without a notice too.
   const { query, items, more } = usePaged(['roomPictures', roomId], (page, signal) =>
-    client.room.pictures({ roomId, page, pageSize: PICTURES_PAGE_SIZE }, { signal }),
+    client.room.pictures({ roomId, page, pageSize: PICTURES_PAGE_SIZE }, { signal, quiet: true }),
   );
   const notSetUp = ApiError.isInstance(query.error) && query.error.code === NOT_SET_UP_CODE;
   return (
