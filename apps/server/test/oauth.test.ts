@@ -304,6 +304,77 @@ describe.each(DIALECTS)('Google and Discord sign-in on %s', (dialect) => {
     );
   });
 
+  it.skipIf(skip)(
+    'says clearly when Discord answers with a user it does not describe as a user',
+    async () => {
+      // Issue #36: an `email` that is not a string answered 5000 ("toLowerCase is not a
+      // function"). Every profile is read through a schema: junk is unreadable, like no JSON.
+      const junk: Record<string, unknown>[] = [
+        { ...nelly, id: 'junk-1', email: 42 },
+        { ...nelly, id: 'junk-2', email: { address: 'nelly@example.com' } },
+        { ...nelly, id: 'junk-3', email: 'not an address' },
+        { ...nelly, id: undefined },
+        { ...nelly, id: 'junk-5', verified: 'yes', username: ['nelly'] },
+      ];
+      for (const user of junk) {
+        const code = discord.authorize(user as unknown as DiscordUser);
+        await expect(app.client().user.loginDiscord({ code })).rejects.toMatchObject({
+          code: 5007,
+          message: 'Discord sent an answer we could not read. Please try again later.',
+        });
+      }
+      expect(
+        app.logs.filter((line) => line.startsWith('Discord user fetch: unreadable')),
+      ).toHaveLength(junk.length);
+      expect(
+        await app.db
+          .selectFrom('users')
+          .select('id')
+          .where((eb) =>
+            eb.or([eb('discord_id', 'like', 'junk-%'), eb('discord_id', '=', 'undefined')]),
+          )
+          .execute(),
+      ).toEqual([]);
+      // An avatar that is not a Discord image hash is left out, not put into an address.
+      const code = discord.authorize({
+        ...nelly,
+        id: '80351110224678999',
+        email: 'odd-avatar@example.com',
+        avatar: '../../evil',
+      });
+      await expect(app.client().user.loginDiscord({ code })).resolves.toMatchObject({
+        email: 'odd-avatar@example.com',
+        avatar: null,
+      });
+    },
+  );
+
+  it.skipIf(skip)('refuses Google tokens whose claims are not what Google signs', async () => {
+    const junk = [
+      { email: 'nosub@example.com', email_verified: true },
+      { sub: 'g-500', email: 42, email_verified: true },
+      { sub: 'g-501', email: 'not an address', email_verified: true },
+      { sub: ['g-502'], email: 'list@example.com', email_verified: true },
+    ];
+    for (const claims of junk) {
+      const credential = await google.sign(claims, { audience: GOOGLE_CLIENT_ID });
+      await expect(app.client().user.loginGG({ credential })).rejects.toMatchObject({
+        code: 5007,
+        message: 'Google could not confirm this sign-in. Please try again.',
+      });
+    }
+    expect(app.logs.filter((line) => line.startsWith('Google credential unreadable'))).toHaveLength(
+      junk.length,
+    );
+    expect(
+      await app.db
+        .selectFrom('users')
+        .select('google_sub')
+        .where('google_sub', 'in', ['undefined', 'g-500', 'g-501', 'g-502'])
+        .execute(),
+    ).toEqual([]);
+  });
+
   it.skipIf(skip)('gives up on a Discord that does not answer, saying so', async () => {
     const impatient = await createTestApp(dialect, {
       env: { ...discordEnv(), DISCORD_TIMEOUT: '0.3' },

@@ -1,8 +1,10 @@
+import type { z } from 'zod';
 import type { Config } from '../config';
 import { notice } from '../http/envelope';
 import type { ExternalIdentity } from './external-accounts';
 import type { Logger } from '../logging/logger';
 import { en } from '../i18n/en';
+import { discordToken, discordUser } from './provider-profiles';
 
 /** What talking to Discord needs. */
 export interface DiscordDeps {
@@ -17,37 +19,23 @@ const NOT_CONFIRMED = 'Discord could not confirm this sign-in. Please try again.
 export async function discordIdentity(deps: DiscordDeps, code: string): Promise<ExternalIdentity> {
   const { clientId, clientSecret, apiUrl } = deps.config.discord;
   if (!clientId || !clientSecret) throw notice(en.notices.account.discordNotSetUp);
-  const token = await callDiscord<{ access_token?: unknown; token_type?: unknown }>(
-    deps,
-    'token exchange',
-    `${apiUrl}/oauth2/token`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        client_id: clientId,
-        client_secret: clientSecret,
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: `${deps.config.publicUrl}/user/loginDiscord`,
-      }),
-    },
-  );
-  if (typeof token.access_token !== 'string') throw unreadable(deps, 'token exchange', token);
-  const tokenType = typeof token.token_type === 'string' ? token.token_type : 'Bearer';
-  const me = await callDiscord<{
-    id: string;
-    username: string;
-    global_name?: string | null;
-    email?: string | null;
-    verified?: boolean;
-    avatar?: string | null;
-  }>(deps, 'user fetch', `${apiUrl}/users/@me`, {
-    headers: { authorization: `${tokenType} ${token.access_token}` },
+  const token = await callDiscord(deps, 'token exchange', discordToken, `${apiUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: clientId,
+      client_secret: clientSecret,
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: `${deps.config.publicUrl}/user/loginDiscord`,
+    }),
+  });
+  const me = await callDiscord(deps, 'user fetch', discordUser, `${apiUrl}/users/@me`, {
+    headers: { authorization: `${token.token_type ?? 'Bearer'} ${token.access_token}` },
   });
   return {
     provider: 'discord',
-    subject: String(me.id),
+    subject: me.id,
     email: me.email ?? null,
     emailVerified: me.verified === true,
     nickname: me.global_name || me.username,
@@ -57,14 +45,16 @@ export async function discordIdentity(deps: DiscordDeps, code: string): Promise<
 
 /**
  * One call to Discord's API within `config.discord.timeoutMs` (answer and body alike), read
- * as JSON. Every way it can fail becomes a 5007 the user can act on; the detail is logged.
+ * as JSON of the shape `schema` describes. Every way it can fail becomes a 5007 the user can
+ * act on; the detail is logged.
  */
-async function callDiscord<T>(
+async function callDiscord<S extends z.ZodType>(
   deps: DiscordDeps,
   step: string,
+  schema: S,
   url: string,
   init: RequestInit,
-): Promise<T> {
+): Promise<z.infer<S>> {
   const { timeoutMs } = deps.config.discord;
   let status: number;
   let text: string;
@@ -84,15 +74,24 @@ async function callDiscord<T>(
     deps.log.warn(`Discord ${step} refused: ${status} ${text.slice(0, 500)}`);
     throw notice(NOT_CONFIRMED);
   }
+  let answer: unknown;
   try {
-    return JSON.parse(text) as T;
+    answer = JSON.parse(text);
   } catch {
-    throw unreadable(deps, step, text);
+    throw unreadable(deps, step, text.slice(0, 500));
   }
+  const read = schema.safeParse(answer);
+  // Named by its fields only: the answer holds a token or the person's address.
+  if (!read.success) throw unreadable(deps, step, `of another shape (${fieldsOf(read.error)})`);
+  return read.data;
 }
 
-function unreadable(deps: DiscordDeps, step: string, answer: unknown) {
-  const shown = typeof answer === 'string' ? answer : JSON.stringify(answer);
-  deps.log.warn(`Discord ${step}: unreadable answer ${shown.slice(0, 500)}`);
+/** `field: what is wrong with it` for each of a schema's issues, without the values. */
+function fieldsOf(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+}
+
+function unreadable(deps: DiscordDeps, step: string, answer: string) {
+  deps.log.warn(`Discord ${step}: unreadable answer ${answer}`);
   return notice(en.notices.account.discordUnreadable);
 }

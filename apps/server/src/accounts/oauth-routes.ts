@@ -8,6 +8,7 @@ import { createSession } from './sessions';
 import { toUserInfo } from './user-info';
 import { linkOrCreateUser, type ExternalIdentity } from './external-accounts';
 import { discordIdentity } from './discord';
+import { googleClaims } from './provider-profiles';
 import { en } from '../i18n/en';
 
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
@@ -78,11 +79,20 @@ export function oauthRoutes(deps: Deps): Hono<ApiEnv> {
       c.get('log').warn(`Google credential refused: ${(error as Error).message}`);
       throw notice(en.notices.account.googleNotConfirmed);
     }
+    const profile = googleClaims.safeParse(claims);
+    if (!profile.success) {
+      // Named by its fields only: the claims hold the person's address.
+      const fields = profile.error.issues.map(
+        (issue) => `${issue.path.join('.')}: ${issue.message}`,
+      );
+      c.get('log').warn(`Google credential unreadable: ${fields.join('; ')}`);
+      throw notice(en.notices.account.googleNotConfirmed);
+    }
     const identity: ExternalIdentity = {
       provider: 'google',
-      subject: String(claims.sub),
-      email: typeof claims.email === 'string' ? claims.email : null,
-      emailVerified: claims.email_verified === true,
+      subject: profile.data.sub,
+      email: profile.data.email ?? null,
+      emailVerified: profile.data.email_verified === true,
       // Not the Google name and photo, which are usually the person's own name and face: what
       // they publish here goes under a generated name until they choose one.
       nickname: '',
