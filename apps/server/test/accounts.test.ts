@@ -318,6 +318,53 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
     expect([third.isDefault, fourth.isDefault, fifth.isDefault]).toEqual([true, false, true]);
   });
 
+  it.skipIf(skip)(
+    'takes a persona avatar only from an upload of ours or an https: address',
+    async () => {
+      // Issue #36: any URL was kept, and drawn as an image by whoever sees the persona.
+      const { client } = await signUp(app);
+      const persona = await client.user.saveOrUpdatePersona({
+        name: 'Masked',
+        description: '',
+        avatar: 'https://images.example/masked.png',
+      });
+      const uploaded = '/media/avatars/0b3c42a1-8f4e-4a56-9c1d-2f6e8a7b9c10.webp';
+      const ours = await client.user.saveOrUpdatePersona({
+        name: 'Uploaded',
+        description: '',
+        avatar: uploaded,
+      });
+      expect([persona.avatar, ours.avatar]).toEqual([
+        'https://images.example/masked.png',
+        uploaded,
+      ]);
+      const before = await client.user.personas();
+      const refused = [
+        'javascript:alert(document.cookie)',
+        'file:///etc/passwd',
+        'http://169.254.169.254/latest/meta-data/',
+        'http://localhost:5432/',
+        'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+        'https:nohost',
+        '/media/avatars/../../mates.db',
+        '/api/user/logout',
+        '//evil.example/a.png',
+      ];
+      for (const avatar of refused) {
+        for (const uuid of [undefined, persona.uuid]) {
+          const error = await client.user
+            .saveOrUpdatePersona({ uuid, name: 'Changed', description: '', avatar })
+            .catch((caught: unknown) => caught);
+          expect(error, avatar).toMatchObject({
+            code: 4000,
+            message: 'avatar: must be an https: address or a picture uploaded here',
+          });
+        }
+      }
+      expect(await client.user.personas()).toEqual(before);
+    },
+  );
+
   it.skipIf(skip)('rate-limits login with a clear 5007 and changes nothing else', async () => {
     await signUp(app, 'limited@example.com');
     app.deps.limits.login = createRateLimits().login;

@@ -7,6 +7,8 @@ import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toBool } from '../db/dialect';
 import { addPersona, deletePersona, makeDefaultPersona } from './personas';
+import { portraitKey } from '../catalog/portrait-files';
+import { en } from '../i18n/en';
 
 /** The API shape of a persona row. */
 export function toPersona(row: PersonaTable): Persona {
@@ -19,6 +21,18 @@ export function toPersona(row: PersonaTable): Persona {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/**
+ * Whether `url` may be a persona's avatar, which every viewer's browser loads: a picture uploaded
+ * here (`/media/avatars/…`, also under `publicUrl`) or an `https:` address. Never `javascript:`,
+ * `file:`, `data:` or a plain `http:` address inside someone's network.
+ */
+export function isPersonaAvatar(url: string, publicUrl: string): boolean {
+  const path = url.startsWith(`${publicUrl}/`) ? url.slice(publicUrl.length) : url;
+  if (portraitKey(path) !== null) return true;
+  if (!/^https:\/\//i.test(url)) return false;
+  return URL.canParse(url) && new URL(url).hostname !== '';
 }
 
 /** Personas: list, save or update, set default, delete. Only ever the caller's own. */
@@ -50,7 +64,12 @@ export function personaRoutes(deps: Deps): Hono<ApiEnv> {
     uuid: z.string().min(1).optional(),
     name: z.string().trim().min(1, 'is required').max(50),
     description: z.string().max(2000).default(''),
-    avatar: z.url().max(2000).nullable().optional(),
+    avatar: z
+      .string()
+      .max(2000)
+      .refine((url) => isPersonaAvatar(url, deps.config.publicUrl), en.fieldErrors.picture)
+      .nullable()
+      .optional(),
   });
   const personaQuery = z.object({ uuid: z.string().min(1) });
 

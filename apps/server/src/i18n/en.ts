@@ -38,6 +38,7 @@ export const en = {
       'is too easy to guess (a common password, a pattern or your address); a few uncommon words make a strong one',
     nul: 'must not contain the character U+0000',
     hidden: 'must not hold control or invisible characters',
+    picture: 'must be an https: address or a picture uploaded here',
   },
   notices: {
     server: {

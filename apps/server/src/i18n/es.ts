@@ -39,6 +39,7 @@ export const es: Texts = {
       'es demasiado fácil de adivinar (una contraseña común, un patrón o tu dirección); unas cuantas palabras poco comunes hacen una fuerte',
     nul: 'no puede contener el carácter U+0000',
     hidden: 'no puede contener caracteres de control o invisibles',
+    picture: 'debe ser una dirección https: o una imagen subida aquí',
   },
   notices: {
     server: {

@@ -39,6 +39,7 @@ export const fr: Texts = {
       'est trop facile à deviner (un mot de passe courant, un motif ou ton adresse) ; quelques mots peu courants en font un solide',
     nul: 'ne peut pas contenir le caractère U+0000',
     hidden: 'ne peut pas contenir de caractères de contrôle ou invisibles',
+    picture: 'doit être une adresse https: ou une image envoyée ici',
   },
   notices: {
     server: {
