@@ -32,7 +32,7 @@ function deferred<T>() {
 /** A fake `client.mate` recording every call; each call waits for the test's answer. */
 function fakeClient() {
   const calls = {
-    generateRole: [] as { payload: GenerateRolePayload; signal?: AbortSignal }[],
+    generateRole: [] as { payload: GenerateRolePayload; signal?: AbortSignal; quiet?: boolean }[],
     saveMate: [] as SaveMatePayload[],
     setPortrait: [] as SetPortraitPayload[],
   };
@@ -43,8 +43,11 @@ function fakeClient() {
   };
   const client = {
     mate: {
-      generateRole: (payload: GenerateRolePayload, options?: { signal?: AbortSignal }) => {
-        calls.generateRole.push({ payload, signal: options?.signal });
+      generateRole: (
+        payload: GenerateRolePayload,
+        options?: { signal?: AbortSignal; quiet?: boolean },
+      ) => {
+        calls.generateRole.push({ payload, signal: options?.signal, quiet: options?.quiet });
         const answer = deferred<MateDraft>();
         answers.generateRole.push(answer);
         return answer.promise;
@@ -130,6 +133,12 @@ describe('studioMachine', () => {
     const { context } = actor.getSnapshot();
     expect(context.error).toEqual({ failure: 'generate', message: 'The model is resting' });
     expect(context.idea).toMatchObject({ idea: 'A pirate', tags: ['fantasy'] });
+  });
+
+  it('asks quietly: a failure is the studio’s to say, not a notice as well', () => {
+    const { actor, calls } = start({ idea: { idea: 'A pirate' } });
+    actor.send({ type: 'GENERATE' });
+    expect(calls.generateRole[0]!.quiet).toBe(true);
   });
 
   it('"write everything again" that fails or is cancelled keeps the edited draft', async () => {

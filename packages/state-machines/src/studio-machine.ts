@@ -148,11 +148,12 @@ export const studioMachine = setup({
     events: {} as StudioEvent,
   },
   actors: {
+    // Every call is quiet: the studio says each failure by the form, once (not in a notice too).
     generateRole: fromPromise<MateDraft, GenerateInput>(({ input, signal }) =>
-      input.client.mate.generateRole(input.payload, { signal }),
+      input.client.mate.generateRole(input.payload, { signal, quiet: true }),
     ),
     regenerateField: fromPromise<MateDraft, GenerateInput>(({ input, signal }) =>
-      input.client.mate.generateRole(input.payload, { signal }),
+      input.client.mate.generateRole(input.payload, { signal, quiet: true }),
     ),
     saveMate: fromPromise<Mate, SaveInput>(({ input, signal }) =>
       input.client.mate.saveMate(
@@ -162,7 +163,7 @@ export const studioMachine = setup({
           ...(input.voice !== undefined ? { voice: input.voice } : {}),
           visibility: input.visibility,
         },
-        { signal },
+        { signal, quiet: true },
       ),
     ),
     setPortrait: fromPromise<
@@ -173,7 +174,7 @@ export const studioMachine = setup({
         'choiceId' in input.portrait
           ? { mateId: input.mateId, choiceId: input.portrait.choiceId }
           : { mateId: input.mateId, image: input.portrait.image },
-        { signal },
+        { signal, quiet: true },
       ),
     ),
   },

@@ -235,6 +235,31 @@ export const GenerationError: Story = {
   },
 };
 
+/** A draft the server cannot write (5007, no model): said once, by the form, not in a notice too. */
+export const GenerationNotAvailable: Story = {
+  parameters: {
+    ...signedIn,
+    msw: {
+      handlers: api(
+        mockEndpointError(
+          '/mate/generateRole',
+          5007,
+          'The model is not available right now. Please try again later.',
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas, loaded }) => {
+    await generate(canvas);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(
+      'The draft could not be written: The model is not available right now.',
+    );
+    const { app } = loaded as { app: StoryApp };
+    await expect(app.services.notices.getSnapshot().context.notices).toEqual([]);
+  },
+};
+
 /** A failed save says why and keeps every field. */
 export const SavingError: Story = {
   parameters: {
