@@ -128,4 +128,24 @@ describe.skipIf(!withPostgres)('Stripe events for one payment on two servers', (
     expect(await client.user.benefits()).toMatchObject({ chats: 3000, goldCoins: 200 });
     expect(await purchases(client, 'adjustment')).toHaveLength(1);
   });
+
+  it("keeps a plan's newest state when an older event about it arrives at the same moment", async () => {
+    const client = await buyer();
+    const { url } = await client.subscription.checkout({ packageId: 'plus' });
+    expect(await stripe.pay(sessionOf(url).id)).toBe(200);
+    const subscriptionId = sessionOf(url).subscription as string;
+    for (let round = 0; round < 10; round++) {
+      const cancelling = round % 2 === 0;
+      const newer = stripe.subscriptionEvent('customer.subscription.updated', subscriptionId, {
+        cancel_at_period_end: cancelling,
+      });
+      const older = stripe.subscriptionEvent('customer.subscription.updated', subscriptionId, {
+        cancel_at_period_end: !cancelling,
+      });
+      newer.created += round * 100 + 100;
+      older.created = newer.created - 50;
+      expect(await deliverTogether([newer, older])).toEqual([200, 200]);
+      expect((await client.subscription.info()).current!.cancelAtPeriodEnd).toBe(cancelling);
+    }
+  });
 });

@@ -379,7 +379,8 @@ async function invoicePaid(trx: Trx, invoice: Stripe.Invoice, created: number): 
     .set({
       status: 'active',
       ...(lineEnd && { current_period_end: new Date(lineEnd * 1000).toISOString() }),
-      stripe_event_at: Math.max(Number(subscription.stripe_event_at), created),
+      // The later of the two, as the row is now (an event applied meanwhile may be newer).
+      stripe_event_at: sql<number>`case when stripe_event_at > ${created} then stripe_event_at else ${created} end`,
     })
     .where('user_id', '=', subscription.user_id)
     .execute();
@@ -412,10 +413,12 @@ async function subscriptionChanged(
     if (subscription.metadata?.checkoutId) throw new EventTooEarly();
     return false;
   }
-  // Stripe does not promise order: an event older than the last one applied is stale.
+  // Stripe does not promise order: an event older than the last one applied is stale. Checked
+  // again by the change itself: an event about the plan applied meanwhile (on PostgreSQL, by
+  // another transaction, which this one waits for) may be newer.
   if (created < Number(row.stripe_event_at)) return false;
   const end = periodEnd(subscription);
-  await trx
+  const changed = await trx
     .updateTable('subscriptions')
     .set({
       status: type === 'customer.subscription.deleted' ? 'canceled' : statusOf(subscription),
@@ -425,8 +428,9 @@ async function subscriptionChanged(
       stripe_event_at: created,
     })
     .where('user_id', '=', row.user_id)
-    .execute();
-  return true;
+    .where('stripe_event_at', '<=', created)
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) > 0;
 }
 
 /** A payment of Mates as a refund or a chargeback finds it: a pack's checkout or a plan's month. */
