@@ -218,6 +218,7 @@ export const enScreens = {
     recording: 'Recording. Speak now.',
     recorded: 'Recording stopped.',
     transcribing: 'Writing down what you said…',
+    recognitionUnavailable: 'Speech recognition is not available in this browser right now.',
     micDenied: 'The microphone is blocked. Allow it for this site to speak your message.',
     noSpeech: 'Nothing was heard. Try again, a little closer to the microphone.',
     micFailed: 'Your speech could not be written down: {{message}}',

@@ -320,6 +320,7 @@ export const es: Messages = {
     recording: 'Grabando. Habla ahora.',
     recorded: 'Grabación detenida.',
     transcribing: 'Escribiendo lo que dijiste…',
+    recognitionUnavailable: 'El reconocimiento de voz no está disponible ahora en este navegador.',
     micDenied: 'El micrófono está bloqueado. Permítelo para este sitio para decir tu mensaje.',
     noSpeech: 'No se oyó nada. Inténtalo otra vez, un poco más cerca del micrófono.',
     micFailed: 'No se pudo escribir lo que dijiste: {{message}}',

@@ -324,6 +324,7 @@ export const fr: Messages = {
     recording: 'Enregistrement. Parle maintenant.',
     recorded: 'Enregistrement arrêté.',
     transcribing: 'Transcription de ce que tu as dit…',
+    recognitionUnavailable: 'La reconnaissance vocale n’est pas disponible dans ce navigateur pour le moment.',
     micDenied: 'Le micro est bloqué. Autorise-le pour ce site pour dicter ton message.',
     noSpeech: 'Rien n’a été entendu. Réessaie, un peu plus près du micro.',
     micFailed: 'Ta voix n’a pas pu être transcrite : {{message}}',

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VoiceCatalog } from '@mates/api-client';
 import { IconButton, Text } from '@mates/ui';
@@ -19,13 +19,49 @@ interface Recognizer {
 }
 type RecognizerClass = new () => Recognizer;
 
-/** The browser's speech recognition, where it has one (Chrome and Safari name it webkit…). */
+/** The browser's speech recognition class, where it has one (Chrome and Safari name it webkit…). */
 function recognizerClass(): RecognizerClass | null {
   const w = window as unknown as {
     SpeechRecognition?: RecognizerClass;
     webkitSpeechRecognition?: RecognizerClass;
   };
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
+}
+
+/**
+ * A cache, for the page's life, of recognizers found to have no service behind them (Chromium
+ * without Google's keys has the class, yet every start fails): they are not offered again.
+ */
+const servicelessRecognizers = new WeakSet<RecognizerClass>();
+
+/** Recognizer errors that say the recognition service is missing here, not the microphone. */
+const SERVICE_MISSING = new Set(['network', 'service-not-allowed', 'language-not-supported']);
+
+/**
+ * The browser's speech recognition where it can work now: it exists, it has not failed for
+ * want of a service, and the browser is online (its recognizer is a remote service).
+ */
+function workingRecognizer(online: boolean): RecognizerClass | null {
+  const Recognition = recognizerClass();
+  return Recognition && online && !servicelessRecognizers.has(Recognition) ? Recognition : null;
+}
+
+const onConnectivity = (changed: () => void) => {
+  window.addEventListener('online', changed);
+  window.addEventListener('offline', changed);
+  return () => {
+    window.removeEventListener('online', changed);
+    window.removeEventListener('offline', changed);
+  };
+};
+
+/** Whether the browser says it is online, kept up to date. */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    onConnectivity,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 /** Whether the browser can record the microphone for the server to transcribe. */
@@ -39,9 +75,12 @@ function canRecord(): boolean {
 /** How dictation works here: the browser's recognizer, the server's, or not at all. */
 export type DictationMode = 'browser' | 'server' | null;
 
-/** Which dictation this browser and server offer. */
-export function dictationMode(catalog: VoiceCatalog | null): DictationMode {
-  if (recognizerClass()) return 'browser';
+/**
+ * Which dictation this browser and server offer: only one that can work, never a microphone
+ * that cannot hear (a recognizer without its service, or offline, and no server transcription).
+ */
+export function dictationMode(catalog: VoiceCatalog | null, online = true): DictationMode {
+  if (workingRecognizer(online)) return 'browser';
   if (catalog?.transcription && canRecord()) return 'server';
   return null;
 }
@@ -93,7 +132,10 @@ export function useDictation({
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const stopRef = useRef<(() => void) | null>(null);
-  const mode = dictationMode(catalog);
+  const online = useOnline();
+  // Bumped when the recognizer turns out to have no service, so that the mode is read again.
+  const [, setServiceless] = useState(0);
+  const mode = dictationMode(catalog, online);
 
   // Leaving the page stops listening.
   useEffect(() => () => stopRef.current?.(), []);
@@ -104,11 +146,13 @@ export function useDictation({
   const fail = (code: string) => {
     setStatus('');
     setError(
-      code === 'not-allowed' || code === 'service-not-allowed' || code === 'NotAllowedError'
-        ? t('voice.micDenied')
-        : code === 'no-speech'
-          ? t('voice.noSpeech')
-          : t('voice.micFailed', { message: code }),
+      SERVICE_MISSING.has(code)
+        ? t('voice.recognitionUnavailable')
+        : code === 'not-allowed' || code === 'NotAllowedError'
+          ? t('voice.micDenied')
+          : code === 'no-speech'
+            ? t('voice.noSpeech')
+            : t('voice.micFailed', { message: code }),
     );
   };
 
@@ -125,6 +169,10 @@ export function useDictation({
     recognizer.onerror = (event) => {
       if (event.error === 'aborted') return;
       failed = true;
+      if (SERVICE_MISSING.has(event.error)) {
+        servicelessRecognizers.add(Recognition);
+        setServiceless((count) => count + 1);
+      }
       fail(event.error);
     };
     recognizer.onend = () => {
@@ -194,7 +242,7 @@ export function useDictation({
     }
     if (state !== 'idle') return;
     setError('');
-    const Recognition = recognizerClass();
+    const Recognition = workingRecognizer(online);
     if (mode === 'browser' && Recognition) listen(Recognition);
     else if (mode === 'server') void record();
   };
@@ -238,9 +286,12 @@ export function MicButton({ dictation }: { dictation: Dictation }) {
   );
 }
 
-/** What dictation says: its progress politely, its errors plainly. */
+/**
+ * What dictation says: its progress politely, its errors plainly (also the one that takes the
+ * microphone away: the browser's recognition turned out not to work).
+ */
 export function DictationStatus({ dictation }: { dictation: Dictation }) {
-  if (!dictation.mode) return null;
+  if (!dictation.mode && !dictation.error) return null;
   return (
     <>
       <Text role="status" size={2} tone="muted">

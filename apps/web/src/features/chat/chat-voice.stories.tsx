@@ -71,6 +71,26 @@ class DeniedRecognition extends FakeRecognition {
   }
 }
 
+/**
+ * A browser whose recognizer exists but has no service behind it (Chromium without Google's
+ * keys): every start ends in a `network` error.
+ */
+class ServicelessRecognition extends FakeRecognition {
+  override start() {
+    setTimeout(() => {
+      this.onerror?.({ error: 'network' });
+      this.onend?.();
+    }, 0);
+  }
+}
+
+/** The browser says it is offline for one story (restored after). */
+function offline() {
+  const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+  Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+  return () => Object.defineProperty(Navigator.prototype, 'onLine', onLine);
+}
+
 function withRecognition(Recognition: unknown) {
   const restore = withoutDictation();
   (window as Window).webkitSpeechRecognition = Recognition;
@@ -303,5 +323,40 @@ export const NoMicrophone: Story = {
     await canvas.findByRole('textbox', { name: 'Message' });
     await expect(await canvas.findByRole('switch', { name: 'Speak replies aloud' })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Speak your message' })).toBeNull();
+  },
+};
+
+/** Offline, the browser's recognizer cannot hear and the server has no transcription: no microphone. */
+export const OfflineWithoutTranscription: Story = {
+  parameters: { app: { path: room, signedIn: true } },
+  beforeEach: () => {
+    const restoreRecognition = withRecognition(FakeRecognition);
+    const restoreOnline = offline();
+    return () => {
+      restoreOnline();
+      restoreRecognition();
+    };
+  },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('textbox', { name: 'Message' });
+    await expect(await canvas.findByRole('switch', { name: 'Speak replies aloud' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Speak your message' })).toBeNull();
+  },
+};
+
+/**
+ * A recognizer with no service behind it, and no transcription on the server: the first try
+ * says so plainly and the microphone is no longer offered (not even in the next chat).
+ */
+export const RecognitionWithoutService: Story = {
+  parameters: { app: { path: room, signedIn: true } },
+  beforeEach: () => withRecognition(ServicelessRecognition),
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Speak your message' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Speech recognition is not available in this browser right now.',
+    );
+    await expect(canvas.queryByRole('button', { name: 'Speak your message' })).toBeNull();
+    await expect(canvas.getByRole('textbox', { name: 'Message' })).toBeVisible();
   },
 };
