@@ -21,9 +21,11 @@ export class UnmigratedDatabase extends ConfigError {
  * that has run no migration yet), or throws {@link UnmigratedDatabase} when migrations are
  * left pending. Answers the names of the migrations it ran.
  *
- * Several servers starting at once on PostgreSQL are safe: Kysely's migrator runs all the
- * migrations in one transaction under an advisory lock, so a second server sees either none
- * of them run or all of them. A SQLite file has one server.
+ * Kysely's migrator runs all the pending migrations in one transaction, on SQLite too (see
+ * `PreparedSqliteDialect`): a server killed while it migrates leaves none of them applied, and
+ * the next start runs them again. Several servers starting at once on PostgreSQL are safe: the
+ * transaction holds an advisory lock, so a second server sees either none of them run or all
+ * of them. A SQLite file has one server.
  */
 export async function migrateOnStart(
   db: Kysely<unknown>,

@@ -6,8 +6,10 @@ import { Mutex, type MutexInterface } from 'async-mutex';
 import {
   CompiledQuery,
   SelectQueryNode,
+  SqliteAdapter,
   SqliteDialect,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
   type QueryResult,
 } from 'kysely';
@@ -303,6 +305,22 @@ function driverOf(database: BetterSqlite3.Database, syncFile: (file: string) => 
   };
 }
 
+/**
+ * Kysely's SQLite adapter, but saying that SQLite's schema changes are transactional, which
+ * they are: `create`, `alter` and `drop` roll back with the rest. Kysely's own says they are
+ * not, so its migrator ran each statement in a transaction of its own, and a server killed
+ * part-way through a migration left it half applied, never to start again ("table … already
+ * exists", issue #36). With this, the migrator runs the pending migrations in one transaction,
+ * as on PostgreSQL: a kill leaves all of them applied or none. Inside a transaction SQLite
+ * ignores `pragma foreign_keys` (and `journal_mode`), so a migration cannot switch them; none
+ * does.
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 /** Options of {@link PreparedSqliteDialect}. */
 export interface PreparedSqliteOptions {
   /** How a file is synced to disk (default {@link fileSync}); tests watch or hold syncs. */
@@ -311,8 +329,9 @@ export interface PreparedSqliteOptions {
 
 /**
  * Kysely's SQLite dialect over better-sqlite3 with each statement prepared once, booleans sent
- * as 0/1, the connection handed out first come, first served (see {@link Shared}), and
- * commits made durable off the event loop, several to a sync (see {@link durability}).
+ * as 0/1, the connection handed out first come, first served (see {@link Shared}), commits
+ * made durable off the event loop, several to a sync (see {@link durability}), and migrations
+ * applied whole or not at all (see {@link TransactionalSqliteAdapter}).
  */
 export class PreparedSqliteDialect extends SqliteDialect {
   readonly #database: BetterSqlite3.Database;
@@ -326,5 +345,9 @@ export class PreparedSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return driverOf(this.#database, this.#syncFile);
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
   }
 }
