@@ -30,8 +30,9 @@ const SEED_LOCK = 0x6d617465; // "mate"
  * `media`. Does nothing otherwise. Safe for several servers starting at once on one PostgreSQL
  * database (and one bucket): each holds an advisory lock for its seeding transaction, so the
  * second finds the catalog filled and stores nothing (Kysely's migrator takes its own lock for
- * the migrations before this). Portraits have fresh random names, so a seeding that fails
- * part-way leaves no row pointing at another's file.
+ * the migrations before this). The whole catalog is written in that one transaction: a server
+ * killed while it seeds leaves none of it, and the next start seeds again. Portraits have fresh
+ * random names, so a seeding that fails part-way leaves no row pointing at another's file.
  */
 export function seedIfEmpty(
   db: Kysely<Database>,
