@@ -14,6 +14,7 @@ import {
   seededMate,
 } from './harness';
 import type { startOpenAiDouble } from './openai-double';
+import { captureLog } from './log-capture';
 
 // Faults in the chat path found from outside (issue #12): each test reproduces one.
 const withPostgres = await postgresAvailable();
@@ -249,8 +250,10 @@ describe('an OpenAI-compatible provider that misbehaves', () => {
   let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
   let server: Server;
   let close: () => Promise<void>;
+  // What the provider's reader logs.
+  const modelLog = captureLog('warn');
   beforeAll(async () => {
-    ({ double, server, close } = await startOnOpenAiDouble());
+    ({ double, server, close } = await startOnOpenAiDouble({ log: modelLog.logger }));
   });
   afterAll(() => close());
 
@@ -326,6 +329,35 @@ describe('an OpenAI-compatible provider that misbehaves', () => {
     expect(reply).toMatchObject({ content: 'Half of it', status: 'partial' });
     expect(events.at(-1)).toMatchObject({ type: 'error', messageId: reply.id });
     expect(JSON.stringify(events)).not.toContain('overloaded');
+  });
+
+  it('keeps the good text of a stream with malformed lines, skipping and logging them', async () => {
+    // Issue #36: one line that was not JSON threw the whole reply away and refunded it.
+    const { client, room } = await newRoom(server);
+    const chunk = (body: object) => `data: ${JSON.stringify(body)}\n\n`;
+    const words = (content: unknown) => chunk({ choices: [{ index: 0, delta: { content } }] });
+    double.next({
+      kind: 'raw',
+      contentType: 'text/event-stream',
+      body:
+        words('Good') +
+        'data: {"choices":[{"delta":{"content":"cut of\n\n' +
+        words(' text') +
+        'data: <html>502 Bad Gateway</html>\n\n' +
+        words(42) +
+        words(' kept.') +
+        chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }) +
+        'data: [DONE]\n\n',
+    });
+    const events = await send(client, { roomId: room.roomId, content: 'Hi' });
+    const reply = await lastMessage(server, room.roomId);
+    expect(reply).toMatchObject({ content: 'Good text kept.', status: 'complete' });
+    expect(events.at(-1)).toMatchObject({ type: 'reply-end', messageId: reply.id });
+    // Paid for: the reply arrived.
+    expect((await client.user.benefits()).chats).toBe(49);
+    expect(modelLog.lines).toContainEqual(
+      expect.stringMatching(/^The model provider sent 3 malformed lines, skipped: .*cut of/),
+    );
   });
 
   it("tells people a plain sentence in their language; the provider's detail goes to the log", async () => {

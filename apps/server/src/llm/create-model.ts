@@ -14,6 +14,7 @@ export function createLanguageModel(config: Config['llm'], log: Logger): Languag
       contextSize: config.contextSize,
       connectTimeoutMs: config.connectTimeoutMs,
       idleTimeoutMs: config.idleTimeoutMs,
+      log,
     });
   }
   return createEmbeddedModel({

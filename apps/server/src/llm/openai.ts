@@ -8,6 +8,7 @@ import {
   type GenerationResult,
   type LanguageModel,
 } from './language-model';
+import type { Logger } from '../logging/logger';
 
 /** Options of {@link createOpenAiModel}. */
 export interface OpenAiModelOptions {
@@ -20,6 +21,8 @@ export interface OpenAiModelOptions {
   connectTimeoutMs?: number;
   /** How long the provider may go silent mid-reply (default 60 s). */
   idleTimeoutMs?: number;
+  /** Where malformed lines of a stream, skipped, are told about. */
+  log?: Logger;
 }
 
 interface CompletionChunk {
@@ -73,7 +76,8 @@ function idleTimer(signal: AbortSignal) {
  * llama.cpp server, OpenRouter. Token counts are estimated (no tokenizer for remote models)
  * unless the server reports usage. A server that answers with one JSON completion instead of
  * a stream is read too; anything else, or a stream that ends without saying it finished, is
- * a {@link ProviderError}.
+ * a {@link ProviderError}. A line of a stream that is not a chunk is skipped (and logged once
+ * per reply with their count): the text around it is kept.
  */
 export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
   const countTokens = (text: string) => Math.ceil(text.length / 4);
@@ -123,6 +127,8 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
         finished: false,
         finishReason: 'stop',
         usage: null,
+        malformed: 0,
+        firstMalformed: '',
       };
       const stopped = (): GenerationResult => ({
         finishReason: 'stop',
@@ -179,6 +185,10 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
         );
       } finally {
         timer.dispose();
+        if (state.malformed > 0)
+          options.log?.warn(
+            `The model provider sent ${state.malformed} malformed line${state.malformed === 1 ? '' : 's'}, skipped: ${state.firstMalformed}`,
+          );
       }
       if (!state.finished)
         throw new ProviderError(
@@ -202,6 +212,10 @@ interface StreamState {
   finished: boolean;
   finishReason: GenerationResult['finishReason'];
   usage: CompletionChunk['usage'];
+  /** How many lines of the stream were not a chunk (not JSON, or not of a chunk's shape). */
+  malformed: number;
+  /** The first of them, cut short, for the log. */
+  firstMalformed: string;
 }
 
 function readChunk(chunk: CompletionChunk, state: StreamState, onText: (text: string) => void) {
@@ -221,20 +235,42 @@ function readChunk(chunk: CompletionChunk, state: StreamState, onText: (text: st
   if (chunk.usage) state.usage = chunk.usage;
 }
 
-function parseChunk(data: string): CompletionChunk {
+/**
+ * `data` as a chunk, or `null` when it is not JSON or not of a chunk's shape (checked by hand
+ * where the text and the finish are read: this runs for every token).
+ */
+function chunkOf(data: string): CompletionChunk | null {
+  let chunk: unknown;
   try {
-    return JSON.parse(data) as CompletionChunk;
+    chunk = JSON.parse(data);
   } catch {
-    throw new ProviderError(
-      `The model provider sent something that is not JSON: ${data.slice(0, 300)}`,
-      'failed',
-    );
+    return null;
   }
+  if (typeof chunk !== 'object' || chunk === null) return null;
+  const { choices } = chunk as CompletionChunk;
+  if (choices === undefined) return chunk as CompletionChunk;
+  if (!Array.isArray(choices)) return null;
+  const choice = choices[0] as Record<string, unknown> | undefined;
+  if (choice === undefined) return chunk as CompletionChunk;
+  if (typeof choice !== 'object' || choice === null) return null;
+  for (const part of [choice.delta, choice.message]) {
+    if (part === undefined || part === null) continue;
+    if (typeof part !== 'object') return null;
+    const { content } = part as { content?: unknown };
+    if (content !== undefined && content !== null && typeof content !== 'string') return null;
+  }
+  return chunk as CompletionChunk;
 }
 
 /** A non-streamed `chat.completion`: the whole reply at once. */
 function readCompletion(body: string, state: StreamState, onText: (text: string) => void) {
-  readChunk(parseChunk(body), state, onText);
+  const chunk = chunkOf(body);
+  if (!chunk)
+    throw new ProviderError(
+      `The model provider sent something that is not a completion: ${body.slice(0, 300)}`,
+      'failed',
+    );
+  readChunk(chunk, state, onText);
 }
 
 /**
@@ -257,8 +293,14 @@ function readStream(
           state.finished = true;
           return;
         }
+        const chunk = chunkOf(event.data);
+        // One bad line (a proxy's page, a chunk cut in two) costs that line, not the reply.
+        if (!chunk) {
+          if (state.malformed++ === 0) state.firstMalformed = event.data.slice(0, 300);
+          return;
+        }
         try {
-          readChunk(parseChunk(event.data), state, (piece) => (text += piece));
+          readChunk(chunk, state, (piece) => (text += piece));
         } catch (error) {
           failure = error;
         }
