@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@mates/api-client';
 import { Button, ButtonLink, EmptyState, Flex, Spinner } from '@mates/ui';
 import { href, type RoutePath } from '../lib/paths';
 import { errorText } from '../i18n/error-text';
@@ -9,27 +10,46 @@ export function Loading({ label }: { label?: string }) {
   return <Spinner label={label ?? t('common.loading')} />;
 }
 
-/** A load that failed: what failed (default "Something went wrong"), the server's reason, a retry. */
+// The server answers 4004 for something that is not there (docs/product.md, codes).
+const NOT_FOUND_CODE = 4004;
+
+/** Where a dead end leads: the paths {@link WayOn} offers. */
+type WayOnPath = Extract<RoutePath, '/recent-chats' | '/' | '/mine'>;
+
+/**
+ * A load that failed: what failed (default "Something went wrong"), the server's reason, and a
+ * retry; or, when the thing is not there (4004: "Room not found."), the way on (`wayOn`,
+ * default Discover), since asking again cannot help.
+ */
 export function LoadError({
   query,
   title,
+  wayOn = ['/'],
 }: {
   query: { error: Error | null; refetch: () => unknown };
   title?: string;
+  wayOn?: WayOnPath[];
 }) {
   const { t } = useTranslation();
+  const missing = ApiError.isInstance(query.error) && query.error.code === NOT_FOUND_CODE;
   return (
     <EmptyState
       tone="error"
       title={title ?? t('common.somethingWrong')}
       description={query.error ? errorText(query.error, t) : undefined}
-      action={<Button onClick={() => query.refetch()}>{t('common.retry')}</Button>}
+      action={
+        missing ? (
+          <WayOn to={wayOn} />
+        ) : (
+          <Button onClick={() => query.refetch()}>{t('common.retry')}</Button>
+        )
+      }
     />
   );
 }
 
 /** The way on from a dead end (a chat that is not there, a mate that is not yours). */
-export function WayOn({ to }: { to: Extract<RoutePath, '/recent-chats' | '/' | '/mine'>[] }) {
+export function WayOn({ to }: { to: WayOnPath[] }) {
   const { t } = useTranslation();
   const labels = {
     '/recent-chats': t('wayOn.recentChats'),

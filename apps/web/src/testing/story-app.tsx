@@ -128,7 +128,14 @@ export function api(...overrides: HttpHandler[]): HttpHandler[] {
  * `loaded.app` is the running app.
  */
 export const screenStories = {
-  parameters: { layout: 'fullscreen', msw: { handlers: api() } },
+  parameters: {
+    layout: 'fullscreen',
+    // The docs addon would otherwise print each story as JSX after it renders, walking the
+    // running app passed as a prop (router, stores, query client): it held Storybook's page for
+    // seconds to a minute and overflowed the stack on the chat. A screen shows its story's source.
+    docs: { source: { type: 'code' } },
+    msw: { handlers: api() },
+  },
   loaders: [
     async ({ parameters }) => ({
       app: await createStoryApp((parameters.app as StoryAppOptions | undefined) ?? { path: '/' }),
@@ -188,6 +195,28 @@ export async function expectChrome(canvasElement: HTMLElement, app: StoryApp): P
   await canvas.findByRole('main');
   await expect(Boolean(canvas.queryByRole('banner'))).toBe(entry.header);
   await expect(Boolean(canvas.queryByRole('contentinfo'))).toBe(entry.footer);
+}
+
+/**
+ * A screen whose thing is not there (4004, `message`): the alert says so and offers the way on
+ * (links named `ways`, the first one first), not a retry that cannot help.
+ */
+export function missingLoad(
+  app: StoryAppOptions,
+  endpoint: EndpointPath,
+  message: string,
+  ways: string[],
+): StoryObj<Meta> {
+  return {
+    parameters: { app, msw: { handlers: api(mockEndpointError(endpoint, 4004, message)) } },
+    play: async ({ canvas }) => {
+      const alert = await canvas.findByRole('alert');
+      await expect(alert).toHaveTextContent(message);
+      await expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+      const links = within(alert).getAllByRole('link');
+      await expect(links.map((link) => link.textContent)).toEqual(ways);
+    },
+  };
 }
 
 /**

@@ -14,7 +14,13 @@ import {
   mockEndpointError,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, expectChrome, screenStories, type StoryApp } from '../../testing/story-app';
+import {
+  api,
+  expectChrome,
+  missingLoad,
+  screenStories,
+  type StoryApp,
+} from '../../testing/story-app';
 
 const meta = { title: 'Screens/Chat profile', ...screenStories } satisfies Meta;
 export default meta;
@@ -159,6 +165,14 @@ export const SharedPicture: Story = {
     ).toBeVisible();
   },
 };
+
+/** A chat that is not there (deleted, or another's): the way back to the chats, not "Try again". */
+export const RoomNotFound: Story = missingLoad(
+  { path: '/chat-profile?roomId=room-404', signedIn: true },
+  '/room/roomInfo',
+  'Room not found.',
+  ['Your recent chats', 'Discover mates'],
+);
 
 /** Pictures not set up on the server (5007): the card, and a plain note instead of a gallery. */
 export const PicturesNotSetUp: Story = {

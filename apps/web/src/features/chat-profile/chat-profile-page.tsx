@@ -66,7 +66,8 @@ function ChatProfile() {
       <EmptyState title={t('chatProfile.missing')} description={t('chatProfile.missingText')} />
     );
   if (room.isPending) return <Loading />;
-  if (room.isError) return <LoadError query={room} title={t('chatProfile.error')} />;
+  if (room.isError)
+    return <LoadError query={room} title={t('chatProfile.error')} wayOn={['/recent-chats', '/']} />;
   const { mate, readOnly } = room.data;
   return (
     <Container>

@@ -11,6 +11,7 @@ import {
   api,
   expectNotice,
   failingLoad,
+  missingLoad,
   screenStories,
   type StoryApp,
 } from '../../testing/story-app';
@@ -288,6 +289,14 @@ export const NoMateChosen: Story = {
     await expect(await canvas.findByText('No mate chosen')).toBeVisible();
   },
 };
+
+/** A mate that is not there (deleted, or a wrong link): the way back, not "Try again". */
+export const MateNotFound: Story = missingLoad(
+  { path: '/detail?mateId=mate-404' },
+  '/mate/getMateDetail',
+  'Mate not found.',
+  ['Discover mates'],
+);
 
 export const Error: Story = failingLoad(
   { path: '/detail?mateId=mate-404' },

@@ -31,7 +31,8 @@ function GenerateScreen() {
   const title = own ? t('generate.editTitle', { name: own.name }) : t('generate.title');
   const edit = () => {
     if (mate.isPending) return <Loading />;
-    if (mate.isError) return <LoadError query={mate} title={t('generate.loadError')} />;
+    if (mate.isError)
+      return <LoadError query={mate} title={t('generate.loadError')} wayOn={['/mine', '/']} />;
     if (!own)
       return (
         <EmptyState
