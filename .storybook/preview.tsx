@@ -8,14 +8,14 @@ initialize({ onUnhandledRequest: 'error', quiet: true });
 // Docs pages draw each story on Storybook's own white page: give it the theme's background
 // there, or light text (the dark theme) would be invisible.
 const docsCanvas = {
-  backgroundColor: 'var(--colors-bg)',
-  color: 'var(--colors-text)',
+  backgroundColor: 'var(--mates-colors-bg)',
+  color: 'var(--mates-colors-text)',
   padding: '16px',
   borderRadius: '4px',
 };
 
 const withTheme: Decorator = (Story, context) => (
-  <ThemeProvider theme={context.globals.theme === 'light' ? 'light' : 'dark'}>
+  <ThemeProvider theme={context.globals.theme === 'light' ? 'light' : 'dark'} page>
     {context.viewMode === 'docs' ? (
       <div style={docsCanvas}>
         <Story />

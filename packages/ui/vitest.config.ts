@@ -13,6 +13,7 @@ export default defineProject({
       'react',
       'react-dom',
       'react-dom/client',
+      'react-dom/server.browser',
       'react/jsx-runtime',
       'react/jsx-dev-runtime',
       '@stitches/react',

@@ -1,5 +1,13 @@
 export { ThemeProvider } from './theme/theme-provider';
-export { getCssText } from './theme/stitches.config';
+export { getCssText, getThemeClassName } from './theme/stitches.config';
+export {
+  breakpoints,
+  lightThemeTokens,
+  themeTokens,
+  TOKEN_PREFIX,
+  tokens,
+  tokenVars,
+} from './theme/tokens';
 export { Box, Container, Flex, Heading, Stack, Text } from './layout/primitives';
 export { VisuallyHidden } from './layout/visually-hidden';
 export { Button, ButtonLink, IconButton } from './controls/button';
@@ -36,6 +44,7 @@ export { PackageCard } from './catalog/package-card';
 export { formatPrice } from './catalog/format-price';
 
 export type { ThemeProviderProps } from './theme/theme-provider';
+export type { ThemeName, Tokens, TokenScale } from './theme/tokens';
 export type {
   BoxProps,
   ContainerProps,

@@ -27,7 +27,14 @@ async function show(node: ReactNode, theme: 'dark' | 'light' = 'dark') {
   host.style.padding = '16px';
   document.body.append(host);
   root = createRoot(host);
-  await act(async () => root!.render(<ThemeProvider theme={theme}>{node}</ThemeProvider>));
+  // On the themed page, as the Mates app draws it (the baselines are of that look).
+  await act(async () =>
+    root!.render(
+      <ThemeProvider theme={theme} page>
+        {node}
+      </ThemeProvider>,
+    ),
+  );
   await Promise.all([...host.querySelectorAll('img')].map(loaded));
   await document.fonts.ready;
 }

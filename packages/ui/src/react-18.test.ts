@@ -83,9 +83,9 @@ describe('the built package under React 18.3', () => {
   });
 
   it('collects the styles of what it rendered', () => {
-    const classes = [...rendered.html.matchAll(/class="(c-[\w-]+)/g)]
+    const classes = [...rendered.html.matchAll(/class="(mates-c-[\w-]+)/g)]
       .map((match) => match[1]!)
-      .filter((name) => name !== 'c-PJLV');
+      .filter((name) => name !== 'mates-c-PJLV');
     expect(classes.length).toBeGreaterThan(5);
     expect(classes.filter((name) => !rendered.css.includes(`.${name}`))).toEqual([]);
   });

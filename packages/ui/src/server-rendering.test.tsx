@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { createMateSummaryFixture } from '@mates/api-client/msw';
 import { Button, Chip, EmptyState, getCssText, Heading, MateCard, ThemeProvider } from './index';
 
-/** The Stitches class names in server-rendered HTML (`c-` names; `c-PJLV` styles nothing). */
+/** The Stitches class names in server-rendered HTML (`mates-c-` names; `-PJLV` styles nothing). */
 function stitchesClassNames(html: string): string[] {
   const names = [...html.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1]!.split(' '));
-  return [...new Set(names.filter((name) => name.startsWith('c-') && name !== 'c-PJLV'))];
+  return [
+    ...new Set(names.filter((name) => name.startsWith('mates-c-') && name !== 'mates-c-PJLV')),
+  ];
 }
 
 describe('server rendering', () => {
@@ -36,8 +38,14 @@ describe('server rendering', () => {
     expect(missing).toEqual([]);
   });
 
-  it('includes the theme tokens and the page-wide styles', () => {
-    expect(css).toContain('--colors-bg:#121016');
-    expect(css).toMatch(/body\{[^}]*margin:0/);
+  it('includes the theme tokens, prefixed, and styles only inside the container', () => {
+    expect(css).toContain('--mates-colors-bg:#121016');
+    expect(css).not.toContain('--colors-bg');
+    // No rule for the page itself: not <body>, not <html>, not every focused element.
+    expect(css).not.toMatch(/(^|[}{,])\s*(body|html|:root\s*:focus-visible|:focus-visible)\s*[{,]/);
+    expect(css).toMatch(/:where\(\.mates-scope\) :focus-visible\{[^}]*box-shadow/);
+    expect(html).toMatch(
+      /^<div class="mates-scope mates-root mates-t-\w+" data-mates-theme="dark">/,
+    );
   });
 });

@@ -26,5 +26,10 @@ export function AppTheme({ children }: { children: ReactNode }) {
   const choice = useSelector(store, (state) => state.context.theme);
   const systemLight = useSystemPrefersLight();
   const theme = choice === 'system' ? (systemLight ? 'light' : 'dark') : choice;
-  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+  // The app is the whole page: its background, font and scrollbars follow the theme too.
+  return (
+    <ThemeProvider theme={theme} page>
+      {children}
+    </ThemeProvider>
+  );
 }

@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import * as RadixSelect from '@radix-ui/react-select';
 import { styled } from '../theme/stitches.config';
+import { usePortalClassName } from '../theme/theme-context';
 
 const Field = /* @__PURE__ */ styled('div', {
   display: 'flex',
@@ -67,6 +68,7 @@ export interface SelectProps {
 /** A labelled choice of one option (language, gender), by mouse or keyboard. */
 export function Select({ label, value, onValueChange, options }: SelectProps) {
   const id = useId();
+  const portalClassName = usePortalClassName();
   return (
     <Field>
       <Label htmlFor={id}>{label}</Label>
@@ -76,7 +78,7 @@ export function Select({ label, value, onValueChange, options }: SelectProps) {
           <RadixSelect.Icon aria-hidden="true">▾</RadixSelect.Icon>
         </Trigger>
         <RadixSelect.Portal>
-          <Content position="popper" sideOffset={4}>
+          <Content className={portalClassName} position="popper" sideOffset={4}>
             <RadixSelect.Viewport>
               {options.map((option) => (
                 <Item key={option.value} value={option.value}>

@@ -1,6 +1,9 @@
+'use client';
+
 import type { ReactElement } from 'react';
 import * as RadixTooltip from '@radix-ui/react-tooltip';
 import { styled } from '../theme/stitches.config';
+import { usePortalClassName } from '../theme/theme-context';
 
 const Content = /* @__PURE__ */ styled(RadixTooltip.Content, {
   padding: '$1 $2',
@@ -22,12 +25,15 @@ export interface TooltipProps {
 
 /** A short hint on hover and focus. It adds no name: name the element itself. */
 export function Tooltip({ content, children }: TooltipProps) {
+  const portalClassName = usePortalClassName();
   return (
     <RadixTooltip.Provider delayDuration={300}>
       <RadixTooltip.Root>
         <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
         <RadixTooltip.Portal>
-          <Content sideOffset={6}>{content}</Content>
+          <Content className={portalClassName} sideOffset={6}>
+            {content}
+          </Content>
         </RadixTooltip.Portal>
       </RadixTooltip.Root>
     </RadixTooltip.Provider>

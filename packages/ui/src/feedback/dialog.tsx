@@ -6,6 +6,7 @@ import { keyframes, styled } from '../theme/stitches.config';
 import { IconButton } from '../controls/button';
 import { CloseIcon } from '../controls/icons';
 import { useReturnFocus } from './return-focus';
+import { usePortalClassName } from '../theme/theme-context';
 import { DIALOG_TRANSITION_MS, ModalOverlay } from './overlay';
 
 export { DIALOG_TRANSITION_MS } from './overlay';
@@ -102,6 +103,7 @@ export function Dialog({
   // Radix returns focus to its own Trigger; a dialog opened by any other control would
   // leave focus on <body>. Remember what had focus, and give it back.
   const focus = useReturnFocus();
+  const portalClassName = usePortalClassName();
   const refuse = (event: Event) => {
     event.preventDefault();
     setShaking(true);
@@ -110,8 +112,9 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <ModalOverlay />
+        <ModalOverlay className={portalClassName} />
         <Content
+          className={portalClassName}
           style={{ ['--dialog-width' as string]: `${width}px` }}
           onOpenAutoFocus={focus.onOpenAutoFocus}
           onCloseAutoFocus={focus.onCloseAutoFocus}

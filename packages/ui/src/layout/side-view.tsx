@@ -7,6 +7,7 @@ import { IconButton } from '../controls/button';
 import { CloseIcon } from '../controls/icons';
 import { DIALOG_TRANSITION_MS, ModalOverlay } from '../feedback/overlay';
 import { useReturnFocus } from '../feedback/return-focus';
+import { usePortalClassName } from '../theme/theme-context';
 
 /** Width of the side column on wide screens, in pixels. */
 const SIDE_WIDTH = 300;
@@ -109,14 +110,16 @@ export function SideView({
 }: SideViewProps) {
   // The drawer is opened by the page's own control, not a Radix trigger.
   const focus = useReturnFocus();
+  const portalClassName = usePortalClassName();
   return (
     <Columns>
       <Side aria-label={sideLabel}>{side}</Side>
       <Main>{children}</Main>
       <RadixDialog.Root open={drawerOpen} onOpenChange={onDrawerOpenChange}>
         <RadixDialog.Portal>
-          <ModalOverlay />
+          <ModalOverlay className={portalClassName} />
           <Drawer
+            className={portalClassName}
             aria-describedby={undefined}
             onOpenAutoFocus={focus.onOpenAutoFocus}
             onCloseAutoFocus={focus.onCloseAutoFocus}

@@ -1,4 +1,5 @@
 import { createStitches } from '@stitches/react';
+import { breakpoints, lightThemeTokens, TOKEN_PREFIX, tokens, type ThemeName } from './tokens';
 
 // The one Stitches instance of Mates. Everything that styles goes through it, and it never
 // leaves this package, so that the styling engine can be replaced in one place.
@@ -11,43 +12,11 @@ export const {
   theme,
   getCssText: renderedCss,
 } = createStitches({
-  theme: {
-    colors: {
-      // Dark first: companion apps are used at night.
-      bg: '#121016',
-      surface: '#1c1922',
-      surfaceRaised: '#26222e',
-      border: '#3a3444',
-      text: '#f1eef6',
-      textMuted: '#b9b1c6',
-      accent: '#c9a7ff',
-      accentStrong: '#a77bf3',
-      onAccent: '#1a1024',
-      danger: '#ff8a8a',
-      dangerSurface: '#3b1d22',
-      success: '#8ee0b0',
-      focus: '#ffd166',
-      overlay: 'rgba(8, 6, 12, 0.72)',
-    },
-    space: { 1: '4px', 2: '8px', 3: '12px', 4: '16px', 5: '24px', 6: '32px', 7: '48px', 8: '64px' },
-    sizes: { dialog: '500px', field: '44px', icon: '20px', container: '1200px' },
-    radii: { 1: '6px', 2: '10px', 3: '16px', round: '9999px' },
-    fonts: {
-      body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
-      heading: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
-    },
-    fontSizes: { 1: '12px', 2: '14px', 3: '16px', 4: '18px', 5: '22px', 6: '28px', 7: '36px' },
-    fontWeights: { regular: '400', medium: '500', bold: '700' },
-    lineHeights: { tight: '1.2', body: '1.5' },
-    shadows: { raised: '0 8px 30px rgba(0, 0, 0, 0.45)', focus: '0 0 0 3px #ffd166' },
-    transitions: { dialog: '300ms' },
-  },
-  media: {
-    bp1: '(min-width: 480px)',
-    bp2: '(min-width: 768px)',
-    bp3: '(min-width: 1024px)',
-    reducedMotion: '(prefers-reduced-motion: reduce)',
-  },
+  // Prefixed variables and class names (`--mates-colors-bg`, `mates-c-…`): a host page's own
+  // styles and another Stitches app cannot clash with the kit's.
+  prefix: TOKEN_PREFIX,
+  theme: tokens,
+  media: breakpoints,
   utils: {
     px: (value: string) => ({ paddingLeft: value, paddingRight: value }),
     py: (value: string) => ({ paddingTop: value, paddingBottom: value }),
@@ -55,30 +24,37 @@ export const {
   },
 });
 
-/** The light theme, applied by adding its class name to a container. */
-export const lightTheme = /* @__PURE__ */ createTheme('light', {
-  colors: {
-    bg: '#fbf9fe',
-    surface: '#ffffff',
-    surfaceRaised: '#f3eefa',
-    border: '#d9d0e6',
-    text: '#1d1626',
-    textMuted: '#5d5470',
-    accent: '#6f3fd1',
-    accentStrong: '#5a2db8',
-    onAccent: '#ffffff',
-    danger: '#b3261e',
-    dangerSurface: '#fde7e7',
-    success: '#1f7a48',
-    focus: '#8a5a00',
-    overlay: 'rgba(29, 22, 38, 0.5)',
-  },
-  shadows: { raised: '0 8px 30px rgba(60, 40, 90, 0.18)', focus: '0 0 0 3px #8a5a00' },
+const LIGHT_CLASS = `${TOKEN_PREFIX}-light`;
+
+/** The light theme, applied by adding its class name (`mates-light`) to a container. */
+export const lightTheme = /* @__PURE__ */ createTheme(LIGHT_CLASS, lightThemeTokens);
+
+/** The class of every element the kit's styles scope to: the provider's container and portals. */
+export const SCOPE_CLASS = `${TOKEN_PREFIX}-scope`;
+/** The class of the container `ThemeProvider` renders. */
+export const ROOT_CLASS = `${TOKEN_PREFIX}-root`;
+
+// `:where()` keeps these at the specificity the kit's elements were designed against (that of a
+// bare `*` or `:focus-visible`), so every component's own rules still win over them.
+const scope = `:where(.${SCOPE_CLASS})`;
+
+/**
+ * What the kit's own elements need, and only inside its scope (the provider's container and
+ * the kit's portaled layers): border-box sizing, the theme's text, and a visible keyboard focus.
+ */
+export const scopeStyles = /* @__PURE__ */ globalCss({
+  [`${scope}, ${scope} *, ${scope} *::before, ${scope} *::after`]: { boxSizing: 'border-box' },
+  [scope]: { color: '$text', fontFamily: '$body', lineHeight: '$body', colorScheme: 'dark' },
+  [`:where(.${LIGHT_CLASS})`]: { colorScheme: 'light' },
+  [`:where(.${ROOT_CLASS})`]: { backgroundColor: '$bg' },
+  [`${scope} :focus-visible`]: { outline: 'none', boxShadow: '$focus' },
 });
 
-/** Page-wide styles: the theme's background and text, and a visible keyboard focus. */
-export const globalStyles = /* @__PURE__ */ globalCss({
-  '*, *::before, *::after': { boxSizing: 'border-box' },
+/**
+ * Page-wide styles, only for a page that opts in (`ThemeProvider page`): the theme's
+ * background and text on `<body>`, without its margin.
+ */
+export const pageStyles = /* @__PURE__ */ globalCss({
   body: {
     margin: 0,
     backgroundColor: '$bg',
@@ -86,8 +62,15 @@ export const globalStyles = /* @__PURE__ */ globalCss({
     fontFamily: '$body',
     lineHeight: '$body',
   },
-  ':focus-visible': { outline: 'none', boxShadow: '$focus' },
 });
+
+/**
+ * The class name that applies a theme to an element and what it contains (and inserts the
+ * theme's variables into the sheet that `getCssText()` returns).
+ */
+export function getThemeClassName(name: ThemeName): string {
+  return name === 'light' ? lightTheme.className : theme.className;
+}
 
 /**
  * The CSS of every style rendered so far, for server rendering: render the app to a string,
