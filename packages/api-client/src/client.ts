@@ -109,9 +109,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return;
     }
     // Data already buffered when the caller aborts must not reach them afterwards.
-    const parser = createDataLineParser({
-      onData: (data) => {
-        if (!signal?.aborted) onData(data as ChatStreamEvent);
+    const parser = createDataLineParser<ChatStreamEvent>({
+      onData: (event) => {
+        if (!signal?.aborted) onData(event);
       },
       onDone: () => {
         if (!signal?.aborted) onDone?.();

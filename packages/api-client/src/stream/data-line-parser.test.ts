@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import fc from 'fast-check';
-import { createDataLineParser } from './data-line-parser';
+import { createDataLineParser, type DataLineParserCallbacks } from './data-line-parser';
+import type { ChatStreamEvent } from '../types/chat';
 import { StreamParseError } from '../errors/stream-parse-error';
 
 interface Run {
@@ -242,5 +243,34 @@ describe('createDataLineParser properties', () => {
         expect(run.data).toEqual(items);
       }),
     );
+  });
+});
+
+describe('createDataLineParser types', () => {
+  it('hands onData the type the caller names, and unknown when it names none', () => {
+    const events: ChatStreamEvent[] = [];
+    const parser = createDataLineParser<ChatStreamEvent>({
+      onData: (event) => {
+        expectTypeOf(event).toEqualTypeOf<ChatStreamEvent>();
+        // Narrowing on the event's type needs no cast.
+        if (event.type === 'reply-delta') expectTypeOf(event.text).toEqualTypeOf<string>();
+        events.push(event);
+      },
+    });
+    parser.feed('data: {"type":"reply-delta","text":"Hi"}\n');
+    parser.end();
+    expect(events).toEqual([{ type: 'reply-delta', text: 'Hi' }]);
+
+    // Without a type argument: as before, the parsed JSON is unknown.
+    createDataLineParser({ onData: (data) => expectTypeOf(data).toEqualTypeOf<unknown>() });
+    expectTypeOf<Parameters<DataLineParserCallbacks['onData']>[0]>().toEqualTypeOf<unknown>();
+    // The type argument is inferred from an annotated callback, too.
+    const inferred = { onData: (_event: ChatStreamEvent) => {} };
+    expectTypeOf(createDataLineParser(inferred)).toEqualTypeOf(
+      createDataLineParser<ChatStreamEvent>(inferred),
+    );
+    expectTypeOf<DataLineParserCallbacks<ChatStreamEvent>['onData']>().toEqualTypeOf<
+      (data: ChatStreamEvent) => void
+    >();
   });
 });

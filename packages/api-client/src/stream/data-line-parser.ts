@@ -1,9 +1,15 @@
 import { StreamParseError } from '../errors/stream-parse-error';
 
-/** What {@link createDataLineParser} calls as the stream is read. */
-export interface DataLineParserCallbacks {
-  /** Called with the parsed JSON of each non-blank `data:` line, in order. */
-  onData: (data: unknown) => void;
+/**
+ * What {@link createDataLineParser} calls as the stream is read. `T` is what the caller says
+ * each line holds (`unknown` unless named).
+ */
+export interface DataLineParserCallbacks<T = unknown> {
+  /**
+   * Called with the parsed JSON of each non-blank `data:` line, in order. The parser checks
+   * only that it is JSON: `T` is the caller's word for what the server sends.
+   */
+  onData: (data: T) => void;
   /** Called once: at a `data: [DONE]` line, or at {@link DataLineParser.end}. */
   onDone?: () => void;
   /** Called for a `data:` line that is not valid JSON; the line is skipped. */
@@ -27,9 +33,12 @@ const BOM = '\uFEFF';
 /**
  * Creates a parser for a streamed reply: a body of lines, those starting with `data:`
  * holding JSON. Lines end in LF, CRLF or CR; other lines (`event:`, `id:`, `:` comments)
- * are ignored, blank data lines skipped, and `[DONE]` ends the stream.
+ * are ignored, blank data lines skipped, and `[DONE]` ends the stream. `T` types what
+ * `onData` gets, e.g. `createDataLineParser<ChatStreamEvent>(…)`; without it, `unknown`.
  */
-export function createDataLineParser(callbacks: DataLineParserCallbacks): DataLineParser {
+export function createDataLineParser<T = unknown>(
+  callbacks: DataLineParserCallbacks<T>,
+): DataLineParser {
   const { onData, onDone, onError } = callbacks;
   let decoder: TextDecoder | undefined;
   // Text after the last line end, waiting for the rest of its line.
@@ -57,9 +66,10 @@ export function createDataLineParser(callbacks: DataLineParserCallbacks): DataLi
       finish();
       return;
     }
-    let data: unknown;
+    let data: T;
     try {
-      data = JSON.parse(source.slice(first, end));
+      // The parser's promise is JSON; the shape inside is the caller's (see onData).
+      data = JSON.parse(source.slice(first, end)) as T;
     } catch (cause) {
       onError?.(new StreamParseError(source.slice(start, end), cause));
       return;
