@@ -18,13 +18,55 @@ export const RESET_LINK_DEAD =
   'This reset link has expired or was already used. Ask for a new one.';
 
 /**
+ * Mails a reset link to the account that uses `address`, if any: one live link per account (an
+ * older one stops working), stored by its hash. Nothing happens for an address no account uses.
+ */
+async function mailResetLink(deps: Deps, address: string): Promise<void> {
+  const { db, mailer, config } = deps;
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('email', '=', address)
+    .executeTakeFirst();
+  if (!user) return;
+  const token = randomToken();
+  const at = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: now() })
+      .where('user_id', '=', user.id)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('password_resets')
+      .values({
+        token_hash: hashToken(token),
+        user_id: user.id,
+        created_at: new Date(at).toISOString(),
+        expires_at: new Date(at + RESET_TTL_MS).toISOString(),
+        used_at: null,
+      })
+      .execute();
+  });
+  const link = `${config.publicUrl}/#/reset-password?token=${encodeURIComponent(token)}`;
+  await mailer.send({
+    to: user.email,
+    subject: 'Reset your Mates password',
+    text: `Someone, we hope you, asked to reset the password of your Mates account.\n\nChoose a new password here:\n${link}\n\nThe link works once, for one hour. If you did not ask, ignore this mail: your password stays as it is.\n`,
+    html: `<p>Someone, we hope you, asked to reset the password of your Mates account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works once, for one hour. If you did not ask, ignore this mail: your password stays as it is.</p>`,
+  });
+}
+
+/**
  * A forgotten password: `/user/forgotPassword` mails a link that works once, for an hour;
  * `/user/resetPassword` sets the new password with it and ends every session of the account.
  * The first answers alike whether or not an account uses the address, and just as fast (the
- * mail goes out after the answer), so it tells no one who has an account.
+ * account is looked up, and its link made and mailed, after the answer: {@link mailResetLink}),
+ * so it tells no one who has an account.
  */
 export function passwordResetRoutes(deps: Deps): Hono<ApiEnv> {
-  const { db, limits, mailer, config } = deps;
+  const { db, limits, config } = deps;
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/user');
 
@@ -33,46 +75,15 @@ export function passwordResetRoutes(deps: Deps): Hono<ApiEnv> {
     const input = await read();
     // Counted for the address whether or not it has an account: the limit tells nothing.
     await consume(limits.forgotPasswordByEmail, input.email);
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .where('email', '=', input.email)
-      .executeTakeFirst();
-    if (!user) return null;
-    const token = randomToken();
-    const at = Date.now();
-    await db.transaction().execute(async (trx) => {
-      // One live link per account: an older one stops working.
-      await trx
-        .updateTable('password_resets')
-        .set({ used_at: now() })
-        .where('user_id', '=', user.id)
-        .where('used_at', 'is', null)
-        .execute();
-      await trx
-        .insertInto('password_resets')
-        .values({
-          token_hash: hashToken(token),
-          user_id: user.id,
-          created_at: new Date(at).toISOString(),
-          expires_at: new Date(at + RESET_TTL_MS).toISOString(),
-          used_at: null,
-        })
-        .execute();
-    });
-    const link = `${config.publicUrl}/#/reset-password?token=${encodeURIComponent(token)}`;
-    mailer
-      .send({
-        to: user.email,
-        subject: 'Reset your Mates password',
-        text: `Someone, we hope you, asked to reset the password of your Mates account.\n\nChoose a new password here:\n${link}\n\nThe link works once, for one hour. If you did not ask, ignore this mail: your password stays as it is.\n`,
-        html: `<p>Someone, we hope you, asked to reset the password of your Mates account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works once, for one hour. If you did not ask, ignore this mail: your password stays as it is.</p>`,
-      })
-      .catch((error: unknown) =>
-        c
-          .get('log')
-          .error(`the reset mail to ${user.email} was not sent: ${(error as Error).message}`),
-      );
+    // Answered before anything depends on the address: whether an account uses it (the lookup,
+    // the link, the mail) is worked out after the answer, which is the same and as fast for any
+    // address. A link lost to a restart meanwhile is asked for again.
+    const log = c.get('log');
+    void mailResetLink(deps, input.email).catch((error: unknown) =>
+      log.error(
+        `the reset link for a forgotten password was not sent: ${(error as Error).message}`,
+      ),
+    );
     return null;
   });
 
