@@ -47,7 +47,7 @@ export const scopeStyles = /* @__PURE__ */ globalCss({
   [scope]: { color: '$text', fontFamily: '$body', lineHeight: '$body', colorScheme: 'dark' },
   [`:where(.${LIGHT_CLASS})`]: { colorScheme: 'light' },
   [`:where(.${ROOT_CLASS})`]: { backgroundColor: '$bg' },
-  [`${scope} :focus-visible`]: { outline: 'none', boxShadow: '$focus' },
+  [`${scope}:focus-visible, ${scope} :focus-visible`]: { outline: 'none', boxShadow: '$focus' },
 });
 
 /**
