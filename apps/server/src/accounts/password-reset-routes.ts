@@ -79,11 +79,15 @@ export function passwordResetRoutes(deps: Deps): Hono<ApiEnv> {
     // the link, the mail) is worked out after the answer, which is the same and as fast for any
     // address. A link lost to a restart meanwhile is asked for again.
     const log = c.get('log');
-    void mailResetLink(deps, input.email).catch((error: unknown) =>
-      log.error(
-        `the reset link for a forgotten password was not sent: ${(error as Error).message}`,
-      ),
-    );
+    // On a later turn of the event loop: SQLite's queries run on this thread, and begun at once
+    // they would hold the answer while they ran.
+    setImmediate(() => {
+      mailResetLink(deps, input.email).catch((error: unknown) =>
+        log.error(
+          `the reset link for a forgotten password was not sent: ${(error as Error).message}`,
+        ),
+      );
+    });
     return null;
   });
 
