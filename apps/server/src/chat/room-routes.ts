@@ -135,7 +135,8 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
         : Promise.resolve([]),
       visibleMateIds(db, user, mateIds),
     ]);
-    // Each room's last message, in one query (the unique (room_id, position) index finds it).
+    // Each room's last message, in one query (the unique (room_id, position) index finds it):
+    // a reply that failed before its first word holds nothing to preview, so the one before it.
     const lastRows = rooms.length
       ? await db
           .selectFrom('messages as m')
@@ -152,7 +153,8 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
               eb
                 .selectFrom('messages as n')
                 .select((inner) => inner.fn.max('n.position').as('position'))
-                .whereRef('n.room_id', '=', 'm.room_id'),
+                .whereRef('n.room_id', '=', 'm.room_id')
+                .where('n.status', '<>', 'error'),
             ),
           )
           .execute()

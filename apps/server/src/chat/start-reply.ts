@@ -5,6 +5,7 @@ import { badInput, notice } from '../http/envelope';
 import { DAILY_CAP_REACHED, refundChat, spendChat, type SpendResult } from '../accounts/benefits';
 import { recordChatForTrending } from '../catalog/trending';
 import { appendMessages, versionsOf, type NewMessage } from './messages';
+import { fromJson, toJson } from '../db/dialect';
 import { dropSpeechIn } from '../voice/speech-clips';
 import { preparedQuery } from '../db/prepared-query';
 
@@ -147,6 +148,59 @@ export async function failEmptyReply(
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) === 0) return false;
     await refundChat(trx, userId, { reason, reference: { type: 'message', id: replyId } });
+    return true;
+  });
+}
+
+/**
+ * Takes back a reply the person stopped before its first word, in one transaction: stopping is
+ * their choice, not a failure, so nothing empty is kept to read as one. A regeneration gives
+ * back the version it was to replace (the latest kept); a new reply is removed, and the
+ * conversation ends on the person's message. The chat is given back.
+ */
+export async function dropStoppedReply(
+  db: Kysely<Database>,
+  userId: string,
+  replyId: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // Only a reply still empty and unfinished: a second call (or another server) takes nothing.
+    const empty = trx
+      .selectFrom('messages')
+      .select(['swipes'])
+      .where('id', '=', replyId)
+      .where('status', '=', 'partial')
+      .where('content', '=', '');
+    const reply = await empty.executeTakeFirst();
+    if (!reply) return false;
+    const kept = fromJson<string[]>(reply.swipes, []);
+    const restored = kept.at(-1);
+    const taken =
+      restored === undefined
+        ? await trx
+            .deleteFrom('messages')
+            .where('id', '=', replyId)
+            .where('status', '=', 'partial')
+            .where('content', '=', '')
+            .executeTakeFirst()
+        : await trx
+            .updateTable('messages')
+            .set({
+              content: restored,
+              status: 'complete',
+              swipes: kept.length > 1 ? toJson(kept.slice(0, -1)) : null,
+              swipe_index: kept.length - 1,
+            })
+            .where('id', '=', replyId)
+            .where('status', '=', 'partial')
+            .where('content', '=', '')
+            .executeTakeFirst();
+    const count = 'numDeletedRows' in taken ? taken.numDeletedRows : taken.numUpdatedRows;
+    if (Number(count) === 0) return false;
+    await refundChat(trx, userId, {
+      reason: 'refund: stopped',
+      reference: { type: 'message', id: replyId },
+    });
     return true;
   });
 }

@@ -9,7 +9,7 @@ import { textsFor } from '../i18n/texts';
 import { toMessage } from './messages';
 import { saveReplyText } from './reply-saves';
 import { fittingTurns, loadConversation } from './conversation';
-import { failEmptyReply, type StartedReply } from './start-reply';
+import { dropStoppedReply, failEmptyReply, type StartedReply } from './start-reply';
 import { startGeneration, type ReplyGeneration } from './reply-generation';
 import type { Logger } from '../logging/logger';
 
@@ -141,14 +141,19 @@ export async function writeReply(
     });
   }
 
-  /** Saves what arrived as `partial`, or fails and refunds an empty reply; the saved id. */
+  /**
+   * Saves what arrived as `partial`; with nothing, takes back a reply the person stopped (or
+   * left) before its first word, or fails and refunds an empty one. The saved id.
+   */
   async function finishCutOff(): Promise<string | null> {
     if (text) {
       saver.write(text, 'partial');
       await saver.settle();
       return reply.id;
     }
-    await failEmptyReply(db, user.id, reply.id, 'refund: no reply');
+    if (signal.aborted && cutOffSentence(signal) === null)
+      await dropStoppedReply(db, user.id, reply.id);
+    else await failEmptyReply(db, user.id, reply.id, 'refund: no reply');
     return null;
   }
 }

@@ -203,6 +203,69 @@ export const StopAReply: Story = {
   },
 };
 
+/**
+ * Stop before the first word: the person's choice, not a failure. No empty bubble, neither
+ * "cut off" nor "failed" (the room read again while the server still held the empty reply
+ * included), and the chat list beside shows the last words, the person's message.
+ */
+export const StopBeforeAnyText: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: (() => {
+        const sent: { content: string | null } = { content: null };
+        const base = createRoomInfoFixture().messages;
+        const yours = () =>
+          createMessageFixture({ messageId: 'msg-user', role: 'user', content: sent.content! });
+        return api(
+          // The server has not yet seen the stop: the empty reply is still in the room.
+          mockEndpoint('/room/roomInfo', () =>
+            createRoomInfoFixture({
+              messages: sent.content
+                ? [
+                    ...base,
+                    yours(),
+                    createMessageFixture({
+                      messageId: 'msg-reply',
+                      content: '',
+                      status: 'partial',
+                    }),
+                  ]
+                : base,
+            }),
+          ),
+          mockEndpoint('/room/roomList', () =>
+            createPageFixture(
+              [0, 1, 2].map((index) =>
+                createRoomSummaryFixture(
+                  index === 0 && sent.content ? { lastMessage: yours() } : {},
+                  index,
+                ),
+              ),
+            ),
+          ),
+          http.post('*/api/girl/chat/send', async ({ request }) => {
+            sent.content = ((await request.clone().json()) as { content: string }).content;
+          }),
+          // Its first word would come after ten seconds.
+          mockChatStream({ reply: 'Too late', delayMs: 10_000 }),
+        );
+      })(),
+    },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    const side = await canvas.findByRole('navigation', { name: 'Your chats' });
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Go on{Enter}');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Stop' }));
+    await expect(await canvas.findByRole('button', { name: 'Send' })).toBeVisible();
+    await waitFor(() => expect(side).toHaveTextContent('Go on'), LOADS);
+    await expect(within(log).getAllByRole('article').at(-1)).toHaveTextContent('Go on');
+    await expect(log).not.toHaveTextContent('This reply was cut off.');
+    await expect(log).not.toHaveTextContent('This reply failed.');
+  },
+};
+
 /** Ideas: asks for suggested replies to pick from. */
 export const AskForIdeas: Story = {
   parameters: { app: { path: room, signedIn: true } },

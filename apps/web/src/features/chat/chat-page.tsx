@@ -184,11 +184,13 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
     return () => clearTimeout(timer);
   }, [catchingUp, room.dataUpdatedAt, queries, roomId]);
 
-  // Once a reply ends, the saved messages are the truth again; benefits follow reply-end.
+  // Once a reply ends, the saved messages are the truth again (here and in the chat list's
+  // previews); benefits follow reply-end.
   useEffect(() => {
     if (!finished) return;
     if (reply.benefits) store.trigger.benefitsChanged({ benefits: reply.benefits });
     void queries.invalidateQueries({ queryKey: ['room', roomId] });
+    void queries.invalidateQueries({ queryKey: ['roomList'] });
   }, [finished, reply.benefits, queries, roomId, store]);
 
   // "Speak replies aloud": a reply that ended whole is played once, as soon as it is complete.
@@ -249,7 +251,17 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
     regenerating && request.fromMessageId
       ? messages.findIndex((message) => message.messageId === request.fromMessageId)
       : -1;
-  const shown = regenerating ? messages.slice(0, from >= 0 ? from + 1 : -1) : messages;
+  // A reply stopped before its first word was the person's choice, not a failure: the server
+  // takes it back, and until a read shows that, its empty message is not drawn (its id may not
+  // have arrived before Stop).
+  const stoppedEarly = aborted && !reply.replyText;
+  const kept = stoppedEarly
+    ? messages.filter(
+        (message) =>
+          message.role !== 'mate' || message.status !== 'partial' || message.content !== '',
+      )
+    : messages;
+  const shown = regenerating ? kept.slice(0, from >= 0 ? from + 1 : -1) : kept;
   const lastMate = [...messages].reverse().find((message) => message.role === 'mate');
   // The reply whose versions can be chosen: the last text from the mate (pictures aside).
   const lastReply = [...messages]
