@@ -8,7 +8,7 @@ export default defineConfig({
       'packages/*/vitest.config*.ts',
       'apps/*/vitest.config*.ts',
       'e2e/vitest.config*.ts',
-      '.storybook/vitest.config.ts',
+      '.storybook/vitest.config*.ts',
     ],
   },
 });

@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
+import { listenPort } from '../scripts/listen-port';
+
+// The static Storybook as a designer opens it: the manager (sidebar, toolbar, addon panels) with
+// the story in its frame, every entry in turn. The story tests render stories without the manager
+// and without the docs addon, so a story that freezes or breaks only here passed them.
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const OUT = path.join(ROOT, 'storybook-static');
+
+/** What the static build is made of: a file here newer than the build means building again. */
+const SOURCES = ['.storybook', 'packages/ui/src', 'packages/api-client/src', 'apps/web/src'];
+
+/**
+ * How long a page may take to answer a round trip (an animation frame) before it counts as
+ * frozen. A guard against a hang, not a speed check: a frozen page never answers, and the
+ * freezes this test was written for lasted from 5 s to over a minute.
+ */
+const ANSWER_GUARD_MS = 15_000;
+
+/** How long an entry may take to render and run its `play` before it counts as stuck. */
+const RENDER_GUARD_MS = 90_000;
+
+function newestSourceTime(): number {
+  let newest = 0;
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      // Tests and their configuration are not part of the build.
+      if (/\.test\.tsx?$|^vitest\./.test(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    }
+  };
+  for (const source of SOURCES) visit(path.join(ROOT, source));
+  return newest;
+}
+
+/** Builds the static Storybook unless a build newer than every source is there already. */
+function ensureBuild(): void {
+  const index = path.join(OUT, 'index.json');
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs > newestSourceTime()) return;
+  const build = spawnSync('pnpm', ['build-storybook'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) {
+    throw new Error(`pnpm build-storybook failed:\n${build.stdout}\n${build.stderr}`);
+  }
+}
+
+interface Entry {
+  id: string;
+  type: 'story' | 'docs';
+}
+
+ensureBuild();
+const entries = Object.values(
+  (
+    JSON.parse(fs.readFileSync(path.join(OUT, 'index.json'), 'utf8')) as {
+      entries: Record<string, Entry>;
+    }
+  ).entries,
+).map(({ id, type }) => ({ id, type }));
+
+/** Resolves with `promise`, or with `'no answer'` when it takes longer than `ms`. */
+function within<T>(ms: number, promise: Promise<T>): Promise<T | 'no answer'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'no answer'>((resolve) => {
+    timer = setTimeout(() => resolve('no answer'), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** One animation frame in `target`, answered: the page's main thread is free. */
+function roundTrip(target: Page | Frame): Promise<string> {
+  return target.evaluate(() => new Promise<string>((r) => requestAnimationFrame(() => r('ok'))));
+}
+
+describe('the static Storybook, every entry opened in the manager', () => {
+  let server: PreviewServer;
+  let browser: Browser;
+  let page: Page;
+  let crashed = false;
+  const pageErrors: string[] = [];
+
+  const previewFrame = () => {
+    const frame = page.frame({ name: 'storybook-preview-iframe' });
+    if (!frame) throw new Error('the manager has no preview frame');
+    return frame;
+  };
+
+  beforeAll(async () => {
+    const port = await listenPort();
+    server = await preview({
+      configFile: false,
+      root: ROOT,
+      logLevel: 'error',
+      build: { outDir: OUT },
+      preview: { port, host: '127.0.0.1', strictPort: true, open: false },
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('crash', () => (crashed = true));
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (/Maximum call stack/.test(message.text())) pageErrors.push(message.text());
+    });
+    // The preview tells the manager when an entry is drawn, on the channel it keeps in a global:
+    // take note of it in every frame, from the moment the channel is made.
+    await page.addInitScript(() => {
+      const view = window as unknown as { drawn: Set<string> };
+      view.drawn = new Set();
+      let channel: unknown;
+      Object.defineProperty(window, '__STORYBOOK_ADDONS_CHANNEL__', {
+        configurable: true,
+        get: () => channel,
+        set: (next: { on: (event: string, listener: (id: string) => void) => void }) => {
+          channel = next;
+          for (const event of ['storyRendered', 'docsRendered']) {
+            next.on(event, (id) => view.drawn.add(id));
+          }
+        },
+      });
+    });
+    // Opens on the last entry, so that the first test moves to another one, as every test does.
+    const last = entries.at(-1)!;
+    await page.goto(`http://127.0.0.1:${port}/?path=/${last.type}/${last.id}`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test.each(entries)('$type $id opens and the page answers', async ({ id, type }) => {
+    pageErrors.length = 0;
+    // As the sidebar does: the manager's router takes the new address.
+    const moved = await within(
+      ANSWER_GUARD_MS,
+      page.evaluate((to) => {
+        history.pushState(null, '', `?path=${to}`);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, `/${type}/${id}`),
+    );
+    expect(moved, 'the manager answers').not.toBe('no answer');
+    const frame = previewFrame();
+    const ended = await within(
+      RENDER_GUARD_MS,
+      frame.waitForFunction(
+        (entryId) => {
+          const view = window as unknown as {
+            drawn: Set<string>;
+            __STORYBOOK_PREVIEW__?: { currentRender?: { id: string } };
+          };
+          const shown = document.body.classList;
+          const current = view.__STORYBOOK_PREVIEW__?.currentRender?.id === entryId;
+          return (
+            view.drawn.has(entryId) ||
+            (current &&
+              (shown.contains('sb-show-errordisplay') || shown.contains('sb-show-nopreview')))
+          );
+        },
+        id,
+        { polling: 100, timeout: 0 },
+      ),
+    );
+    expect(ended, 'the entry finishes drawing').not.toBe('no answer');
+    expect(await within(ANSWER_GUARD_MS, roundTrip(page)), 'the manager answers').toBe('ok');
+    expect(await within(ANSWER_GUARD_MS, roundTrip(frame)), 'the preview answers').toBe('ok');
+    const error = await frame.evaluate(() =>
+      document.body.classList.contains('sb-show-errordisplay') ||
+      document.body.classList.contains('sb-show-nopreview')
+        ? (document.querySelector('#error-message')?.textContent ?? 'an error screen')
+        : null,
+    );
+    expect(error, 'no error screen').toBeNull();
+    expect(pageErrors, 'no uncaught error').toEqual([]);
+    expect(crashed, 'the tab is alive').toBe(false);
+  });
+});
