@@ -24,30 +24,37 @@ export const {
   },
 });
 
-const LIGHT_CLASS = `${TOKEN_PREFIX}-light`;
-
 /** The light theme, applied by adding its class name (`mates-light`) to a container. */
-export const lightTheme = /* @__PURE__ */ createTheme(LIGHT_CLASS, lightThemeTokens);
+export const lightTheme = /* @__PURE__ */ createTheme('mates-light', lightThemeTokens);
 
 /** The class of every element the kit's styles scope to: the provider's container and portals. */
-export const SCOPE_CLASS = `${TOKEN_PREFIX}-scope`;
+export const SCOPE_CLASS = 'mates-scope';
 /** The class of the container `ThemeProvider` renders. */
-export const ROOT_CLASS = `${TOKEN_PREFIX}-root`;
-
-// `:where()` keeps these at the specificity the kit's elements were designed against (that of a
-// bare `*` or `:focus-visible`), so every component's own rules still win over them.
-const scope = `:where(.${SCOPE_CLASS})`;
+export const ROOT_CLASS = 'mates-root';
 
 /**
  * What the kit's own elements need, and only inside its scope (the provider's container and
  * the kit's portaled layers): border-box sizing, the theme's text, and a visible keyboard focus.
+ * `:where()` keeps each rule at the specificity the kit's elements were designed against (that
+ * of a bare `*` or `:focus-visible`), so every component's own rules still win over them. The
+ * selectors are plain literals (the prefix written out) so that a bundle which renders no
+ * `ThemeProvider` drops the whole call.
  */
 export const scopeStyles = /* @__PURE__ */ globalCss({
-  [`${scope}, ${scope} *, ${scope} *::before, ${scope} *::after`]: { boxSizing: 'border-box' },
-  [scope]: { color: '$text', fontFamily: '$body', lineHeight: '$body', colorScheme: 'dark' },
-  [`:where(.${LIGHT_CLASS})`]: { colorScheme: 'light' },
-  [`:where(.${ROOT_CLASS})`]: { backgroundColor: '$bg' },
-  [`${scope}:focus-visible, ${scope} :focus-visible`]: { outline: 'none', boxShadow: '$focus' },
+  ':where(.mates-scope), :where(.mates-scope) *, :where(.mates-scope) *::before, :where(.mates-scope) *::after':
+    { boxSizing: 'border-box' },
+  ':where(.mates-scope)': {
+    color: '$text',
+    fontFamily: '$body',
+    lineHeight: '$body',
+    colorScheme: 'dark',
+  },
+  ':where(.mates-light)': { colorScheme: 'light' },
+  ':where(.mates-root)': { backgroundColor: '$bg' },
+  ':where(.mates-scope):focus-visible, :where(.mates-scope) :focus-visible': {
+    outline: 'none',
+    boxShadow: '$focus',
+  },
 });
 
 /**
