@@ -177,7 +177,10 @@ export interface SavePersonaPayload {
   name: string;
   /** Up to 2,000 characters. */
   description: string;
-  /** Avatar image URL, or `null`. */
+  /**
+   * Avatar image: an `https:` address or a picture uploaded to the server (`/media/avatars/…`),
+   * or `null`. Any other address is refused with a 4000.
+   */
   avatar?: string | null;
 }
 
