@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { RegisterResult, UserInfo } from '@mates/api-client';
+import { ApiError, type RegisterResult, type UserInfo } from '@mates/api-client';
 import { authPopupMachine, discordAuthorizeUrl } from './auth-popup-machine';
 import { AUTH_MODE } from './constants';
 import { createFakePlatform, flush } from './platform.test-helper';
@@ -118,6 +118,50 @@ describe('authPopupMachine', () => {
     });
     expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true);
     expect(platform.navigate).not.toHaveBeenCalled();
+  });
+
+  it('sign-up refusing a field: the reason under that field, without its name, no notification', async () => {
+    const EASY =
+      'is too easy to guess (a common password, a pattern or your address); a few uncommon words make a strong one';
+    const badInput = (message: string) =>
+      new ApiError(message, { code: 4000, method: 'POST', path: '/user/register', status: 200 });
+    const refusals = [
+      [`password: ${EASY}`, { password: EASY }],
+      [
+        'contraseña: es demasiado fácil de adivinar',
+        { password: 'es demasiado fácil de adivinar' },
+      ],
+      ['adresse e-mail : doit être une adresse e-mail', { email: 'doit être une adresse e-mail' }],
+    ] as const;
+    for (const [message, fieldErrors] of refusals) {
+      const { actor, platform, fill } = setup({
+        register: async () => {
+          throw badInput(message);
+        },
+      });
+      actor.send({ type: 'OPEN', mode: AUTH_MODE.signUp });
+      fill('a@b.c', 'password123');
+      actor.send({ type: 'SUBMIT' });
+      await flush();
+      expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true);
+      expect(actor.getSnapshot().context.fieldErrors).toEqual(fieldErrors);
+      expect(platform.notify).not.toHaveBeenCalled();
+      // Typing again takes the reason away; the password stays for the person to change.
+      expect(actor.getSnapshot().context.password).toBe('password123');
+      actor.send({ type: 'CHANGE_PASSWORD', value: 'a few uncommon words' });
+      expect(actor.getSnapshot().context.fieldErrors).toEqual({});
+    }
+    // A 4000 about anything else is still the notification.
+    const other = setup({
+      register: async () => {
+        throw badInput('language: must be a language tag');
+      },
+    });
+    other.actor.send({ type: 'OPEN', mode: AUTH_MODE.signUp });
+    other.fill('a@b.c', 'pw');
+    other.actor.send({ type: 'SUBMIT' });
+    await flush();
+    expect(other.platform.notify).toHaveBeenCalled();
   });
 
   it('sign-up failure without a message: "something error"', async () => {

@@ -8,7 +8,7 @@ import {
   type DoneActorEvent,
   type ErrorActorEvent,
 } from 'xstate';
-import type { ApiClient, RegisterResult, UserInfo } from '@mates/api-client';
+import { ApiError, type ApiClient, type RegisterResult, type UserInfo } from '@mates/api-client';
 import {
   AUTH_MODE,
   DISCORD_SCOPE,
@@ -75,10 +75,38 @@ export interface SignUpSuccessEmitted {
   email: string;
 }
 
+/** What the server refused in a sign-up's fields, said under each (without the field's name). */
+export interface AuthFieldErrors {
+  /** Why the address was refused, e.g. "must be an e-mail address". */
+  email?: string;
+  /** Why the password was refused, e.g. "is too easy to guess (…)". */
+  password?: string;
+}
+
 interface AuthPopupContext extends AuthPopupInput {
   mode: AuthMode;
   email: string;
   password: string;
+  fieldErrors: AuthFieldErrors;
+}
+
+// The server refuses bad input with 4000 and "<field>: <why>", the field by its key in English
+// and by the name people read in Spanish and French (apps/server/src/i18n, `fields`).
+const BAD_INPUT_CODE = 4000;
+const FIELD_NAMES: Record<keyof AuthFieldErrors, string[]> = {
+  email: ['email', 'correo', 'adresse e-mail'],
+  password: ['password', 'contraseña', 'mot de passe'],
+};
+
+/** A sign-up refusal about one of the popup's fields, as {@link AuthFieldErrors}; else null. */
+export function signUpFieldErrors(error: unknown): AuthFieldErrors | null {
+  if (!ApiError.isInstance(error) || error.code !== BAD_INPUT_CODE) return null;
+  const match = /^(.+?) ?: (.+)$/s.exec(error.message);
+  if (!match) return null;
+  const name = match[1]!.toLowerCase();
+  for (const field of ['email', 'password'] as const)
+    if (FIELD_NAMES[field].includes(name)) return { [field]: match[2]! };
+  return null;
 }
 
 interface CredentialsInput {
@@ -147,6 +175,7 @@ export const authPopupMachine = setup({
     ),
   },
   guards: {
+    isFieldRefusal: (_, error: unknown) => signUpFieldErrors(error) !== null,
     isFilled: ({ context }) => context.email !== '' && context.password !== '',
     isSignUp: ({ context }) => context.mode === AUTH_MODE.signUp,
   },
@@ -165,7 +194,11 @@ export const authPopupMachine = setup({
     setPassword: assign({
       password: ({ event }) => (assertEvent(event, 'CHANGE_PASSWORD'), event.value),
     }),
-    forgetPassword: assign({ password: '' }),
+    forgetPassword: assign({ password: '', fieldErrors: {} }),
+    keepFieldErrors: assign((_, error: unknown) => ({
+      fieldErrors: signUpFieldErrors(error) ?? {},
+    })),
+    forgetFieldErrors: assign({ fieldErrors: {} }),
     goHome: ({ context }) => context.platform.navigate('/'),
     goToReset: ({ context }) => context.platform.navigate(RESET_PASSWORD_PATH),
     reload: ({ context }) => context.platform.reload(),
@@ -200,7 +233,13 @@ export const authPopupMachine = setup({
   },
 }).createMachine({
   id: 'authPopup',
-  context: ({ input }) => ({ ...input, mode: AUTH_MODE.signIn, email: '', password: '' }),
+  context: ({ input }) => ({
+    ...input,
+    mode: AUTH_MODE.signIn,
+    email: '',
+    password: '',
+    fieldErrors: {},
+  }),
   initial: 'closed',
   states: {
     closed: {
@@ -212,9 +251,9 @@ export const authPopupMachine = setup({
       states: {
         editing: {
           on: {
-            CHANGE_EMAIL: { actions: 'setEmail' },
-            CHANGE_PASSWORD: { actions: 'setPassword' },
-            SWITCH_MODE: { actions: 'switchMode' },
+            CHANGE_EMAIL: { actions: ['setEmail', 'forgetFieldErrors'] },
+            CHANGE_PASSWORD: { actions: ['setPassword', 'forgetFieldErrors'] },
+            SWITCH_MODE: { actions: ['switchMode', 'forgetFieldErrors'] },
             SUBMIT: [
               { guard: and(['isFilled', 'isSignUp']), target: 'signingUp' },
               { guard: 'isFilled', target: 'signingIn' },
@@ -229,7 +268,7 @@ export const authPopupMachine = setup({
         signingUp: {
           tags: 'loading',
           // docs/product.md, transitions: sign-up stores the email first, then calls register.
-          entry: 'storeRegisterEmail',
+          entry: ['storeRegisterEmail', 'forgetFieldErrors'],
           invoke: {
             id: 'register',
             src: 'register',
@@ -245,13 +284,28 @@ export const authPopupMachine = setup({
                 'emitSignUpSuccess',
               ],
             },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'notifySignUpFailure',
-                params: ({ event }: { event: ErrorActorEvent }) => event.error,
+            // A refusal of what was typed (a password too easy to guess) is said under its
+            // field; any other failure is the notification of docs/product.md.
+            onError: [
+              {
+                guard: {
+                  type: 'isFieldRefusal',
+                  params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                },
+                target: 'editing',
+                actions: {
+                  type: 'keepFieldErrors',
+                  params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                },
               },
-            },
+              {
+                target: 'editing',
+                actions: {
+                  type: 'notifySignUpFailure',
+                  params: ({ event }: { event: ErrorActorEvent }) => event.error,
+                },
+              },
+            ],
           },
         },
         signingIn: {

@@ -225,6 +225,37 @@ export const SignUpWithATakenAddress: Story = {
   },
 };
 
+/** A password the server finds too easy: the reason under the field, without its key, no notice. */
+export const SignUpWithAnEasyPassword: Story = {
+  parameters: {
+    app: { path: '/' },
+    msw: {
+      handlers: api(
+        mockEndpointError(
+          '/user/register',
+          4000,
+          'password: is too easy to guess (a common password, a pattern or your address); a few uncommon words make a strong one',
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }));
+    await userEvent.click(await body.findByRole('button', { name: 'Sign up' }));
+    const dialog = within(await body.findByRole('dialog', { name: 'Create your account' }));
+    await userEvent.type(dialog.getByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(dialog.getByLabelText('Password'), 'password123{Enter}');
+    const password = dialog.getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    await expect(password).toHaveAccessibleDescription(
+      'is too easy to guess (a common password, a pattern or your address); a few uncommon words make a strong one',
+    );
+    const { app } = loaded as { app: StoryApp };
+    await expect(app.services.notices.getSnapshot().context.notices).toEqual([]);
+  },
+};
+
 /** A saved session shows its real balances in the header at once, not "0 chats". */
 export const BalancesOfASavedSession: Story = {
   parameters: {

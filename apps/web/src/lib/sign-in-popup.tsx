@@ -53,6 +53,8 @@ export function SignInPopup({
       email={state.context.email}
       password={state.context.password}
       loading={state.hasTag('loading')}
+      emailError={state.context.fieldErrors.email}
+      passwordError={state.context.fieldErrors.password}
       labels={{
         signUpTitle: t('auth.signUpTitle'),
         signUpText: t('auth.signUpText'),

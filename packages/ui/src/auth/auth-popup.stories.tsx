@@ -22,6 +22,8 @@ function Controlled(props: Partial<AuthPopupProps>) {
       onGoogle={props.onGoogle}
       onForgotPassword={props.onForgotPassword}
       loading={props.loading}
+      emailError={props.emailError}
+      passwordError={props.passwordError}
     />
   );
 }
@@ -115,6 +117,26 @@ export const WithoutProviders: Story = {
     await body.findByRole('dialog');
     await expect(body.queryByRole('button', { name: 'Discord' })).toBeNull();
     await expect(body.queryByRole('button', { name: 'Google' })).toBeNull();
+    // No "or" left between nothing and the form.
+    await expect(body.queryByRole('separator', { name: 'or' })).toBeNull();
+  },
+};
+
+/** A refused password (too easy to guess): the reason under the field, the field marked. */
+export const PasswordRefused: Story = {
+  args: {
+    mode: 1,
+    email: 'ada@example.com',
+    password: 'password123',
+    passwordError:
+      'is too easy to guess (a common password, a pattern or your address); a few uncommon words make a strong one',
+  },
+  play: async ({ canvasElement, args }) => {
+    const body = screen(canvasElement);
+    const field = await body.findByLabelText('Password');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(args.passwordError!);
+    await expect(body.getByLabelText('Email address')).not.toHaveAttribute('aria-invalid');
   },
 };
 

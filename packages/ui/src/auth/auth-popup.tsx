@@ -106,6 +106,10 @@ export interface AuthPopupProps {
   onGoogle?: () => void;
   /** Google's own rendered button (Google Identity Services), used instead of ours. */
   googleButton?: ReactNode;
+  /** Why the server refused the address, shown under its field (without the field's name). */
+  emailError?: string;
+  /** Why the server refused the password (too easy to guess…), shown under its field. */
+  passwordError?: string;
   /** The texts, for another language; default English. */
   labels?: AuthPopupLabels;
 }
@@ -116,6 +120,7 @@ export function AuthPopup(props: AuthPopupProps) {
   const labels = props.labels ?? ENGLISH;
   const signUp = mode === 1;
   const filled = email !== '' && password !== '';
+  const providers = Boolean(props.onDiscord || props.googleButton || props.onGoogle);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (filled && !loading) props.onSubmit();
@@ -130,21 +135,26 @@ export function AuthPopup(props: AuthPopupProps) {
     >
       <Body aria-busy={loading}>
         <Stack gap={4}>
-          <Stack gap={2}>
-            {props.onDiscord && (
-              <Button variant="soft" block onClick={props.onDiscord}>
-                <DiscordMark />
-                Discord
-              </Button>
-            )}
-            {props.googleButton ??
-              (props.onGoogle && (
-                <Button variant="soft" block onClick={props.onGoogle}>
-                  Google
-                </Button>
-              ))}
-          </Stack>
-          <Divider label={labels.or} />
+          {/* "or" only stands between sign-in providers and the form: none, no divider. */}
+          {providers && (
+            <>
+              <Stack gap={2}>
+                {props.onDiscord && (
+                  <Button variant="soft" block onClick={props.onDiscord}>
+                    <DiscordMark />
+                    Discord
+                  </Button>
+                )}
+                {props.googleButton ??
+                  (props.onGoogle && (
+                    <Button variant="soft" block onClick={props.onGoogle}>
+                      Google
+                    </Button>
+                  ))}
+              </Stack>
+              <Divider label={labels.or} />
+            </>
+          )}
           <form onSubmit={submit} noValidate>
             <Stack gap={3}>
               <TextField
@@ -152,6 +162,7 @@ export function AuthPopup(props: AuthPopupProps) {
                 type="email"
                 autoComplete="email"
                 value={email}
+                error={props.emailError}
                 onChange={(event) => props.onEmailChange(event.target.value)}
               />
               <PasswordField
@@ -159,6 +170,7 @@ export function AuthPopup(props: AuthPopupProps) {
                 revealLabels={{ show: labels.showPassword, hide: labels.hidePassword }}
                 autoComplete={signUp ? 'new-password' : 'current-password'}
                 value={password}
+                error={props.passwordError}
                 onChange={(event) => props.onPasswordChange(event.target.value)}
               />
               {!signUp && props.onForgotPassword && (
