@@ -10,6 +10,22 @@ const meta = {
   subcomponents: { IconButton, ButtonLink },
   tags: ['autodocs'],
   args: { children: 'Continue', onClick: fn() },
+  // Stated here because the prop table's reader keeps one entry per prop name and file, and
+  // IconButton, in the same file, defaults `variant` to ghost: Button's own default is solid.
+  argTypes: {
+    variant: {
+      control: 'inline-radio',
+      options: ['solid', 'soft', 'ghost', 'danger'],
+      table: { defaultValue: { summary: "'solid'" } },
+    },
+    size: {
+      control: 'inline-radio',
+      options: ['small', 'medium'],
+      table: { defaultValue: { summary: "'medium'" } },
+    },
+    disabled: { control: 'boolean', table: { defaultValue: { summary: 'false' } } },
+    block: { control: 'boolean', table: { defaultValue: { summary: 'false' } } },
+  },
   parameters: {
     docs: {
       description: {

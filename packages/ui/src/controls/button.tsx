@@ -56,10 +56,29 @@ const StyledButton = /* @__PURE__ */ styled('button', {
 
 /** Props of {@link Button}. */
 export interface ButtonProps extends ComponentPropsWithoutRef<'button'> {
+  /**
+   * How much it stands out: `solid` for the main action of a view (one per view), `soft` or
+   * `ghost` for the others, `danger` for an action that deletes.
+   * @defaultValue 'solid'
+   */
   variant?: 'solid' | 'soft' | 'ghost' | 'danger';
+  /**
+   * `medium` is 44 px high, a finger's size; `small` (32 px) is for dense rows beside text.
+   * @defaultValue 'medium'
+   */
   size?: 'small' | 'medium';
-  /** Full width. */
+  /**
+   * Dimmed, out of the tab order, and a click does nothing. To keep it focusable and say why it
+   * cannot act yet, set `aria-disabled` instead (it looks the same).
+   * @defaultValue false
+   */
+  disabled?: boolean;
+  /**
+   * Full width.
+   * @defaultValue false
+   */
   block?: boolean;
+  /** The label: a verb for what it does ("Send", "Delete chat"). */
   children: ReactNode;
 }
 
@@ -80,7 +99,15 @@ export interface IconButtonProps extends Omit<
   label: string;
   /** The icon (decorative). */
   icon: ReactNode;
+  /**
+   * As {@link ButtonProps.variant}; icon buttons are mostly secondary, so `ghost` by default.
+   * @defaultValue 'ghost'
+   */
   variant?: 'solid' | 'soft' | 'ghost' | 'danger';
+  /**
+   * `medium` (44 px round) or `small` (32 px round).
+   * @defaultValue 'medium'
+   */
   size?: 'small' | 'medium';
 }
 
@@ -112,9 +139,20 @@ const StyledButtonLink = /* @__PURE__ */ styled(StyledButton, {
 
 /** Props of {@link ButtonLink}. */
 export interface ButtonLinkProps extends ComponentPropsWithoutRef<'a'> {
-  /** solid for the main action, soft or ghost for the rest. */
+  /**
+   * solid for the main action, soft or ghost for the rest.
+   * @defaultValue 'solid'
+   */
   variant?: 'solid' | 'soft' | 'ghost' | 'danger';
+  /**
+   * As {@link ButtonProps.size}.
+   * @defaultValue 'medium'
+   */
   size?: 'small' | 'medium';
+  /**
+   * Full width.
+   * @defaultValue false
+   */
   block?: boolean;
   href: string;
   children: ReactNode;
