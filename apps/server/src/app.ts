@@ -110,6 +110,7 @@ export function createApp(deps: Deps): Hono {
         error.code,
         inLanguage(c.get('language'), error.message),
         error.retryAfterSeconds,
+        error.reason,
       );
     // A full disk (under the database or the stored files) is a fault outside the process too:
     // said as what it is, before the store's "cannot be reached" that may wrap it.

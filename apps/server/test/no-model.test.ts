@@ -33,6 +33,18 @@ describe('without a language model', () => {
       expect(refused).toMatchObject({
         code: 5007,
         message: 'The model is not available right now. Please try again later.',
+        reason: 'model-missing',
+      });
+      // The envelope says why in one word, for the chat to say which setting sets one up.
+      const raw = await fetch(`${server.base}/api/girl/chat/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: userInfo.token },
+        body: JSON.stringify({ roomId: room.roomId, content: 'Anyone?' }),
+      });
+      expect(await raw.json()).toEqual({
+        c: 5007,
+        m: 'The model is not available right now. Please try again later.',
+        d: { reason: 'model-missing' },
       });
       const spanish = await server
         .client({ token: userInfo.token, language: 'es' })

@@ -209,6 +209,20 @@ describe('createApiClient: envelope handling (docs/product.md, errors)', () => {
     expect(plain.onNotice).toHaveBeenCalledWith('No.');
   });
 
+  it('5007 with a reason: the notice as ever, and the reason on the error', async () => {
+    const message = 'The model is not available right now. Please try again later.';
+    const { client, onNotice } = setup(() =>
+      envelopeResponse(5007, { reason: 'model-missing' }, message),
+    );
+    const error = await client.girl
+      .chatSend({ roomId: 'room-1', content: 'Hi' }, { onData: () => {} })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 5007, message, reason: 'model-missing' });
+    expect(onNotice).toHaveBeenCalledWith(message);
+    const plain = setup(() => envelopeResponse(5007, null, 'No.'));
+    await expect(plain.client.mate.hotWords()).rejects.toMatchObject({ reason: null });
+  });
+
   it('5007 to a quiet call: no notice, the error for its caller', async () => {
     const { client, onNotice } = setup(() =>
       envelopeResponse(5007, null, 'Pictures are not set up on this server.'),

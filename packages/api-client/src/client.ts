@@ -74,6 +74,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     quiet: boolean,
   ) {
     const message = typeof envelope.m === 'string' ? envelope.m : '';
+    // A refusal may say why in one word (`d.reason`); the data of an error is otherwise null.
+    const data = envelope.d as { reason?: unknown } | null | undefined;
+    const reason = typeof data?.reason === 'string' ? data.reason : null;
     switch (envelope.c) {
       case ENVELOPE_CODES.ok:
         return envelope.d ?? null;
@@ -85,10 +88,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // A refusal that passes by itself is the caller's to handle (ask again, say so), and so
         // is one the caller asked to hear of alone.
         if (retryAfter === null && !quiet) options.onNotice?.(notice);
-        throw new ApiError(notice, { ...call, code: envelope.c, status, retryAfterMs: retryAfter });
+        throw new ApiError(notice, {
+          ...call,
+          code: envelope.c,
+          status,
+          retryAfterMs: retryAfter,
+          reason,
+        });
       }
       default:
-        throw new ApiError(message || 'server error', { ...call, code: envelope.c, status });
+        throw new ApiError(message || 'server error', {
+          ...call,
+          code: envelope.c,
+          status,
+          reason,
+        });
     }
   }
 

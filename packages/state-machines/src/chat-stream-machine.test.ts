@@ -116,6 +116,25 @@ describe('chatStreamMachine', () => {
     expect(logError).toHaveBeenCalledOnce();
   });
 
+  it('a refusal that says why keeps its reason for the screen, until the next send', async () => {
+    const { actor, calls, context } = setup();
+    actor.send({ type: 'SEND', content: 'Hi' });
+    calls[0]!.fail(
+      new ApiError('The model is not available right now.', {
+        code: 5007,
+        method: 'POST',
+        path: '/girl/chat/send',
+        status: 200,
+        reason: 'model-missing',
+      }),
+    );
+    await flush();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(context()).toMatchObject({ failureReason: 'model-missing', userMessage: null });
+    actor.send({ type: 'SEND', content: 'Hi again' });
+    expect(context().failureReason).toBeNull();
+  });
+
   describe('a refusal that passes by itself (the model still loading)', () => {
     const loading = () =>
       new ApiError('The model is still starting up.', {

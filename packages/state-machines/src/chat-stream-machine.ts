@@ -59,6 +59,11 @@ export interface ChatStreamContext extends ChatStreamInput {
   /** Why the reply failed (logged, not shown), or `null`. */
   error: string | null;
   /**
+   * Why a refused send failed, in one word, when the server said so (`ApiError.reason`, e.g.
+   * `model-missing`), for the screen to explain in its own words; otherwise `null`.
+   */
+  failureReason: string | null;
+  /**
    * While `waiting`: the server's word on why the message could not go yet (the model is still
    * loading), in the person's language, and how long until it is sent again (ms).
    */
@@ -73,6 +78,7 @@ const IDLE_REPLY = {
   usage: null,
   benefits: null,
   error: null,
+  failureReason: null,
   waiting: null,
 } satisfies Partial<ChatStreamContext>;
 
@@ -184,7 +190,10 @@ export const chatStreamMachine = setup({
     noteEarlyEnd: assign({ error: 'The reply ended before it was complete.' }),
     noteFailure: assign(({ event }) => {
       assertEvent(event, 'STREAM.FAILED');
-      return { error: event.error instanceof Error ? event.error.message : String(event.error) };
+      return {
+        error: event.error instanceof Error ? event.error.message : String(event.error),
+        failureReason: ApiError.isInstance(event.error) ? event.error.reason : null,
+      };
     }),
     logFailure: ({ context }) =>
       context.platform?.logError('chat reply failed', new Error(context.error ?? 'unknown')),

@@ -1,6 +1,6 @@
 import type { LanguageModel } from '../llm/language-model';
 import { MODEL_LOADING } from '../llm/embedded';
-import { notice } from '../http/envelope';
+import { notice, REASON } from '../http/envelope';
 import { textsFor } from '../i18n/texts';
 
 /** How soon (seconds) a client may ask again while the model is still loading. */
@@ -9,7 +9,8 @@ export const MODEL_LOADING_RETRY_SECONDS = 2;
 /**
  * Refuses, before anything is written or spent, when the model cannot answer now. The person
  * is told what it means for them, in their language (it is still starting, or it is not
- * available); why it is not available (a missing file, a setting) is the operator's, in the log.
+ * available); a model that is missing says so in one word (`d.reason`, `model-missing`), so
+ * that the chat can tell which setting sets one up. The detail (which file) is in the log.
  * A model still loading will be ready soon: the refusal says when to ask again (`Retry-After`),
  * so the web app sends the message by itself then.
  */
@@ -19,5 +20,5 @@ export function requireModel(model: LanguageModel, language: string): void {
   const texts = textsFor(language);
   if (unavailable === MODEL_LOADING)
     throw notice(texts('reply.loading'), MODEL_LOADING_RETRY_SECONDS);
-  throw notice(texts('reply.unavailable'));
+  throw notice(texts('reply.unavailable'), undefined, REASON.modelMissing);
 }

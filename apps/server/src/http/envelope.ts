@@ -16,6 +16,7 @@ export const CODE = {
 /**
  * A failure the handler means to report: becomes `{ c: code, m: message, d: null }`. One that
  * will pass by itself (a model still loading) says when to ask again: `Retry-After`, seconds.
+ * One a client may explain in its own words says why in one word: `d: { reason }`.
  */
 export class EnvelopeError extends Error {
   override readonly name = 'EnvelopeError';
@@ -23,10 +24,17 @@ export class EnvelopeError extends Error {
     readonly code: number,
     message: string,
     readonly retryAfterSeconds?: number,
+    readonly reason?: string,
   ) {
     super(message);
   }
 }
+
+/** Why a refusal was made, for clients that explain it (`d.reason` of an error envelope). */
+export const REASON = {
+  /** No language model is set up (no `LLM_MODEL` file, no download, no provider). */
+  modelMissing: 'model-missing',
+} as const;
 
 /** Bad input: the message says which field and why. */
 export const badInput = (message: string) => new EnvelopeError(CODE.badInput, message);
@@ -34,8 +42,8 @@ export const badInput = (message: string) => new EnvelopeError(CODE.badInput, me
  * A message meant for the user, shown as a notification (5007); with `retryAfterSeconds`, a
  * refusal that passes by itself, which a client may ask again after that long.
  */
-export const notice = (message: string, retryAfterSeconds?: number) =>
-  new EnvelopeError(CODE.notice, message, retryAfterSeconds);
+export const notice = (message: string, retryAfterSeconds?: number, reason?: string) =>
+  new EnvelopeError(CODE.notice, message, retryAfterSeconds, reason);
 /** No such thing, or not the caller's to see. */
 export const notFound = (what: string) => new EnvelopeError(CODE.notFound, `${what} not found.`);
 /** The call needs a session and the token is unknown, expired or logged out (5002). */
@@ -47,9 +55,22 @@ export function ok<T>(c: Context, d: T) {
   return c.json(body);
 }
 
-/** Answers an error envelope; `retryAfterSeconds` becomes its `Retry-After` header. */
-export function fail(c: Context, code: number, message: string, retryAfterSeconds?: number) {
-  const body: Envelope<null> = { c: code, m: message, d: null };
+/**
+ * Answers an error envelope; `retryAfterSeconds` becomes its `Retry-After` header, and a
+ * `reason` its data (`{ reason }`; otherwise `d` is `null`).
+ */
+export function fail(
+  c: Context,
+  code: number,
+  message: string,
+  retryAfterSeconds?: number,
+  reason?: string,
+) {
+  const body: Envelope<{ reason: string } | null> = {
+    c: code,
+    m: message,
+    d: reason ? { reason } : null,
+  };
   if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
   return c.json(body);
 }

@@ -161,6 +161,8 @@ export const enScreens = {
     missingText: "Start one from a mate's page.",
     error: 'This chat could not be loaded',
     conversation: 'Conversation',
+    noModel:
+      'No language model is set up on this server yet, so {{name}} cannot answer. Whoever runs the server can set LLM_MODEL to a GGUF model file (or LLM_PROVIDER=openai with LLM_BASE_URL and LLM_API_KEY for a hosted model) and restart it.',
     back: 'Back to recent chats',
     newChat: 'New chat',
     playAs: 'Play as',

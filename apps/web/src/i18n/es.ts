@@ -263,6 +263,8 @@ export const es: Messages = {
     missingText: 'Empieza uno desde la página de un mate.',
     error: 'No se pudo cargar este chat',
     conversation: 'Conversación',
+    noModel:
+      'Este servidor aún no tiene un modelo de lenguaje, así que {{name}} no puede responder. Quien administra el servidor puede poner en LLM_MODEL un archivo de modelo GGUF (o LLM_PROVIDER=openai con LLM_BASE_URL y LLM_API_KEY para un modelo alojado) y reiniciarlo.',
     back: 'Volver a los chats recientes',
     newChat: 'Chat nuevo',
     playAs: 'Jugar como',

@@ -267,6 +267,8 @@ export const fr: Messages = {
     missingText: 'Commence-en un depuis la page d’un mate.',
     error: 'Ce chat n’a pas pu être chargé',
     conversation: 'Conversation',
+    noModel:
+      'Ce serveur n’a pas encore de modèle de langage, donc {{name}} ne peut pas répondre. La personne qui gère le serveur peut indiquer dans LLM_MODEL un fichier de modèle GGUF (ou LLM_PROVIDER=openai avec LLM_BASE_URL et LLM_API_KEY pour un modèle hébergé) puis le redémarrer.',
     back: 'Retour aux chats récents',
     newChat: 'Nouveau chat',
     playAs: 'Jouer en tant que',
@@ -324,7 +326,8 @@ export const fr: Messages = {
     recording: 'Enregistrement. Parle maintenant.',
     recorded: 'Enregistrement arrêté.',
     transcribing: 'Transcription de ce que tu as dit…',
-    recognitionUnavailable: 'La reconnaissance vocale n’est pas disponible dans ce navigateur pour le moment.',
+    recognitionUnavailable:
+      'La reconnaissance vocale n’est pas disponible dans ce navigateur pour le moment.',
     micDenied: 'Le micro est bloqué. Autorise-le pour ce site pour dicter ton message.',
     noSpeech: 'Rien n’a été entendu. Réessaie, un peu plus près du micro.',
     micFailed: 'Ta voix n’a pas pu être transcrite : {{message}}',

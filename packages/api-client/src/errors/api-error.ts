@@ -14,6 +14,8 @@ export interface ApiErrorOptions {
   status: number;
   /** How soon the call may succeed if asked again (ms), when the server said (`Retry-After`). */
   retryAfterMs?: number | null;
+  /** Why, in one word, when the server said (`d.reason` of the error envelope). */
+  reason?: string | null;
   /** The underlying error, if any. */
   cause?: unknown;
 }
@@ -38,6 +40,12 @@ export class ApiError extends Error {
    * that passes by itself, such as a language model still loading; otherwise `null`.
    */
   readonly retryAfterMs: number | null;
+  /**
+   * Why, in one word, when the server said so (`d.reason` of the error envelope), so that a
+   * caller can explain it in its own words: `model-missing` (no language model is set up).
+   * Otherwise `null`.
+   */
+  readonly reason: string | null;
 
   constructor(message: string, options: ApiErrorOptions) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -46,6 +54,7 @@ export class ApiError extends Error {
     this.path = options.path;
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs ?? null;
+    this.reason = options.reason ?? null;
   }
 
   /** Whether `error` is an {@link ApiError} (or a subclass), across package copies too. */

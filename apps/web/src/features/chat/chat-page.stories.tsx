@@ -489,6 +489,51 @@ export const RefusedMessageStaysInTheComposer: Story = {
   },
 };
 
+/** The refusal of a server without a language model: the notice, and why in one word. */
+const modelMissing = (message: string) =>
+  http.post('*/api/girl/chat/send', () =>
+    HttpResponse.json({ c: 5007, m: message, d: { reason: 'model-missing' } }),
+  );
+
+/**
+ * No language model on the server: besides the notice, the chat says what it means and how
+ * whoever runs the server sets one up (LLM_MODEL), and the message stays in the composer.
+ */
+export const NoModelOnTheServer: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(modelMissing('The model is not available right now. Please try again later.')),
+    },
+  },
+  play: async ({ canvas }) => {
+    const message = await canvas.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(message, 'Hello?{Enter}');
+    const told = await canvas.findByText(/No language model is set up on this server yet/);
+    await expect(told).toHaveTextContent('LLM_MODEL');
+    await expect(told).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(message).toHaveValue('Hello?'));
+  },
+};
+
+/** The same in Spanish: the chat explains in the person's language; the setting keeps its name. */
+export const NoModelOnTheServerInSpanish: Story = {
+  parameters: {
+    app: { path: room, signedIn: true, language: 'es' },
+    msw: {
+      handlers: api(
+        modelMissing('El modelo no está disponible ahora. Inténtalo de nuevo más tarde.'),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const message = await canvas.findByRole('textbox', { name: 'Mensaje' });
+    await userEvent.type(message, 'Hola{Enter}');
+    const told = await canvas.findByText(/Este servidor aún no tiene un modelo de lenguaje/);
+    await expect(told).toHaveTextContent('LLM_MODEL');
+  },
+};
+
 /** The refusal of a model still loading: it says when to ask again. */
 const STILL_LOADING = 'The model is still starting up. Please send again in a moment.';
 const stillLoading = () =>

@@ -107,6 +107,11 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
   const busy = useSelector(chat, (state) => state.hasTag('busy'));
   // Refused for now (the model still loading): sent again by itself, unless cancelled.
   const waiting = useSelector(chat, (state) => state.hasTag('waiting'));
+  // Refused because the server has no language model: the chat says how one is set up.
+  const noModel = useSelector(
+    chat,
+    (state) => state.matches('failed') && state.context.failureReason === 'model-missing',
+  );
   const reply = useSelector(chat, (state) => state.context);
   const finished = useSelector(
     chat,
@@ -472,6 +477,11 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
                 {t('chat.cancelSending')}
               </Button>
             </Flex>
+          )}
+          {noModel && (
+            <Text role="status" tone="muted">
+              {t('chat.noModel', { name: mate.name })}
+            </Text>
           )}
           {unseen && (
             <Flex justify="center">
