@@ -10,6 +10,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { parseBuffer } from 'music-metadata';
 import { createApiClient } from '@mates/api-client';
 import { loadConfig } from '../src/config';
 import { createApp } from '../src/app';
@@ -139,10 +140,9 @@ async function hearNewReply(roomId = 'voice-0') {
     parts.push(chunk as Uint8Array);
   }
   const total = performance.now() - start;
-  const wav = Buffer.concat(parts);
-  // 16-bit mono: the data chunk's size over the byte rate of the header.
-  const seconds = wav.readUInt32LE(40) / wav.readUInt32LE(28);
-  return { first, total, seconds };
+  const mp3 = Buffer.concat(parts);
+  const { format } = await parseBuffer(mp3, { mimeType: 'audio/mpeg', size: mp3.length });
+  return { first, total, seconds: format.duration ?? 0 };
 }
 
 let chats = 0;
@@ -181,7 +181,7 @@ await Promise.all(speakers);
 
 const seconds = heard[0]!.seconds;
 console.log(
-  `Voice, embedded engine (Flite in ${config.speech!.threads} worker processes), through /speech/link and /voice/clip on ${os.cpus().length} cores (SQLite). A 300-character reply is ${seconds.toFixed(1)} s of 16 kHz audio; each is heard for the first time.`,
+  `Voice, embedded engine (Flite in ${config.speech!.threads} worker processes), through /speech/link and /voice/clip on ${os.cpus().length} cores (SQLite). A 300-character reply is ${seconds.toFixed(1)} s of 16 kHz MP3; each is heard for the first time.`,
 );
 console.table([
   {

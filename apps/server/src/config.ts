@@ -316,6 +316,8 @@ export interface SpeechConfig {
   cost: number;
   /** Worker threads of the embedded engine; ONNX Runtime threads of the local one (`SPEECH_THREADS`). */
   threads: number;
+  /** `$DATA_DIR/tmp/speech`: the embedded engine's temporary folders, inside the data folder. */
+  tempDir: string;
   /** The local engine's model (`SPEECH_PROVIDER=local`), or `null` for the other engines. */
   local: LocalSpeechConfig | null;
 }
@@ -619,6 +621,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             provider: values.SPEECH_PROVIDER,
             cost: values.SPEECH_COST,
             threads: values.SPEECH_THREADS,
+            tempDir: path.join(dataDir, 'tmp', 'speech'),
             local: readLocalSpeechConfig(values, dataDir),
           },
     speechRemote: readSpeechRemoteConfig(values, env),

@@ -203,12 +203,17 @@ describe('configuration', () => {
       provider: 'embedded',
       cost: 1,
       threads: 2,
+      tempDir: path.resolve('data', 'tmp', 'speech'),
       local: null,
     });
-    expect(loadConfig({ SPEECH_COST: '0', SPEECH_THREADS: '4' }).speech).toEqual({
+    // Its temporary folders are in the data folder, nowhere else.
+    expect(
+      loadConfig({ SPEECH_COST: '0', SPEECH_THREADS: '4', DATA_DIR: '/srv/mates' }).speech,
+    ).toEqual({
       provider: 'embedded',
       cost: 0,
       threads: 4,
+      tempDir: '/srv/mates/tmp/speech',
       local: null,
     });
     // The local engine: a Hugging Face repository, downloaded into $DATA_DIR/voices.

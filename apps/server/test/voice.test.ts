@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { parseBuffer } from 'music-metadata';
 import type { ApiClient, SaveMatePayload } from '@mates/api-client';
 import { appendMessage } from '../src/chat/messages';
 import { SpeechProviderError } from '../src/voice/speech-engine';
@@ -22,7 +24,8 @@ import {
 import type { LanguageModel } from '../src/llm/language-model';
 
 // Issue #16: hearing a mate's messages with the embedded engine (Flite, real synthesis),
-// charged once per (message, voice), served through signed links with Range support.
+// charged once per (message, voice), served through signed links with Range support. Issue
+// #36: every reply spoken, piece by piece; issue #37: as MP3, old WAV clips still served.
 const withPostgres = await postgresAvailable();
 const COST = 2;
 const WELCOME_COINS = 7;
@@ -41,15 +44,32 @@ function scriptedModel(): LanguageModel {
   };
 }
 
-/** The sample rate and length in milliseconds a 16-bit mono PCM WAV file's header tells. */
-function wavInfo(bytes: Uint8Array) {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const tag = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
-  expect(tag(0)).toBe('RIFF');
-  expect(tag(8)).toBe('WAVE');
-  const sampleRate = view.getUint32(24, true);
-  const byteRate = view.getUint32(28, true);
-  return { sampleRate, durationMs: ((bytes.length - 44) / byteRate) * 1000 };
+/** The sample rate and length in milliseconds of an MP3 file, as music-metadata reads them. */
+async function mp3Info(bytes: Uint8Array) {
+  // An MPEG audio frame's sync word, first thing in the file (no ID3 tag).
+  expect([bytes[0], bytes[1]! & 0xe0]).toEqual([0xff, 0xe0]);
+  const { format } = await parseBuffer(bytes, { mimeType: 'audio/mpeg', size: bytes.length });
+  expect(format.container).toBe('MPEG');
+  return { sampleRate: format.sampleRate, durationMs: Math.round((format.duration ?? 0) * 1000) };
+}
+
+/** A 16 kHz 16-bit mono WAV file of `seconds` of silence: a clip as the server kept them before MP3. */
+function silentWav(seconds: number): Buffer {
+  const data = Buffer.alloc(16000 * 2 * seconds);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(16000, 24);
+  header.writeUInt32LE(32000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
 }
 
 describe.each(DIALECTS)('voice on %s', (dialect) => {
@@ -133,7 +153,7 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
-    'charges a message once, serves a 16 kHz WAV with Range support, and asks again for free',
+    'charges a message once, serves a 16 kHz MP3 with Range support, and asks again for free',
     async () => {
       const { client } = await signUp(app);
       const { messageId } = await mateSays(client, 'The lanterns are lit along the river tonight.');
@@ -145,9 +165,9 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
 
       const first = await get(link.url);
       expect(first.status).toBe(200);
-      expect(first.headers.get('content-type')).toBe('audio/wav');
+      expect(first.headers.get('content-type')).toBe('audio/mpeg');
       const whole = new Uint8Array(await first.arrayBuffer());
-      expect(wavInfo(whole).sampleRate).toBe(16000);
+      expect((await mp3Info(whole)).sampleRate).toBe(16000);
 
       const again = await client.speech.link({ messageId });
       expect(again).toMatchObject({ voice: 'embedded-rms', charged: 0 });
@@ -226,10 +246,10 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
       text: 'Hi. The fog rolled in over the hills this morning, and the ferry waited at the pier.',
       voice: 'embedded-awb',
     });
-    expect(short.mimeType).toBe('audio/wav');
+    expect(short.mimeType).toBe('audio/mpeg');
     expect(long.durationMs).toBeGreaterThan(short.durationMs);
-    const shortWav = wavInfo(await audio(short.audioUrl));
-    const longWav = wavInfo(await audio(long.audioUrl));
+    const shortWav = await mp3Info(await audio(short.audioUrl));
+    const longWav = await mp3Info(await audio(long.audioUrl));
     expect(shortWav.sampleRate).toBe(16000);
     expect(longWav.durationMs).toBeGreaterThan(shortWav.durationMs);
     expect(Math.abs(longWav.durationMs - long.durationMs)).toBeLessThan(5);
@@ -268,7 +288,7 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
     const { client } = await signUp(app);
     const { messageId } = await mateSays(client, 'I saved you the last dumpling.');
     const clip = await client.voice.textToAudio({ messageId });
-    expect(clip.mimeType).toBe('audio/wav');
+    expect(clip.mimeType).toBe('audio/mpeg');
     expect(clip.durationMs).toBeGreaterThan(0);
     expect(await coins(client)).toBe(WELCOME_COINS - COST);
     const link = await client.speech.link({ messageId });
@@ -276,23 +296,63 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
     expect(await audio(link.url)).toEqual(await audio(clip.audioUrl));
   });
 
-  it.skipIf(skip)('speaks a long reply whole (2,000 characters), charged once', async () => {
-    // Flite under node:wasi crashed on any text over about 1,000 characters given as an argument:
-    // a long reply could never be heard, and each try was refunded.
-    const { client } = await signUp(app);
-    const sentence = 'The ferry waited at the pier while the fog rolled over the hills. ';
-    const text = sentence
-      .repeat(Math.ceil(2000 / sentence.length))
-      .slice(0, 2000)
-      .trim();
-    const { messageId } = await mateSays(client, text);
-    const clip = await client.voice.textToAudio({ messageId });
-    const wav = wavInfo(await audio(clip.audioUrl));
-    // About a minute of speech per 1,000 characters.
-    expect(wav.durationMs).toBeGreaterThan(90_000);
-    expect(Math.abs(wav.durationMs - clip.durationMs)).toBeLessThan(5);
-    expect(await coins(client)).toBe(WELCOME_COINS - COST);
-  });
+  it.skipIf(skip)(
+    'speaks a long reply whole (2,000 characters), charged once',
+    async () => {
+      // Flite under node:wasi crashed on any text over about 1,000 characters given as an argument:
+      // a long reply could never be heard, and each try was refunded.
+      const { client } = await signUp(app);
+      const sentence = 'The ferry waited at the pier while the fog rolled over the hills. ';
+      const text = sentence
+        .repeat(Math.ceil(2000 / sentence.length))
+        .slice(0, 2000)
+        .trim();
+      const { messageId } = await mateSays(client, text);
+      const clip = await client.voice.textToAudio({ messageId });
+      const wav = await mp3Info(await audio(clip.audioUrl));
+      // About a minute of speech per 1,000 characters.
+      expect(wav.durationMs).toBeGreaterThan(90_000);
+      expect(Math.abs(wav.durationMs - clip.durationMs)).toBeLessThan(5);
+      expect(await coins(client)).toBe(WELCOME_COINS - COST);
+    },
+    120_000,
+  );
+
+  it.skipIf(skip || dialect !== 'sqlite')(
+    'speaks the longest reply the server accepts, full of numbers, dates, prices, emoji and markdown',
+    async () => {
+      // The embedded worker died with a V8 fatal error on replies like this one, and each failed
+      // try left the reply's text and its audio in the system's temporary folder.
+      const tempBefore = fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('mates-'));
+      const block = (i: number) =>
+        `## Day ${i}\n\n*checks the list* On 2026-11-${String((i % 28) + 1).padStart(2, '0')} ` +
+        `at ${i % 24}:05, item ${i} costs $${(41.25 + i).toFixed(2)}, or €${i * 3}.50 🧾; ` +
+        `t${i} t${i + 1} t${i + 2}, **${i * 1234}** units, 1/${i + 2} off. ` +
+        `Voilà, señor: café, naïve, Straße, 日本語 🙂.\n\n- [receipt](https://example.com/${i})\n`;
+      let content = '';
+      for (let i = 1; content.length + block(i).length <= 8000; i += 1) content += block(i);
+      const { client } = await signUp(app);
+      const { messageId } = await mateSays(client, content);
+      const clip = await client.voice.textToAudio({ messageId });
+      expect(clip.mimeType).toBe('audio/mpeg');
+      const mp3 = await audio(clip.audioUrl);
+      const { durationMs } = await mp3Info(mp3);
+      expect(durationMs).toBeGreaterThan(content.length * 30);
+      expect(Math.abs(durationMs - clip.durationMs)).toBeLessThan(5);
+      // Compressed for phones: 32 kb/s, an eighth of the WAV it was.
+      expect(mp3.length).toBeLessThan((durationMs / 1000) * 4_100);
+      expect(await coins(client)).toBe(WELCOME_COINS - COST);
+      // Nothing of it in the system's temporary folder, and nothing left in the data folder's.
+      expect(
+        fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('mates-speech-')),
+      ).toEqual(tempBefore.filter((name) => name.startsWith('mates-speech-')));
+      const own = path.join(app.deps.config.dataDir, 'tmp', 'speech');
+      expect(
+        fs.readdirSync(own, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()),
+      ).toEqual([]);
+    },
+    600_000,
+  );
 
   it.skipIf(skip)(
     'gives no coins back for a clip whose message is edited while it is being made and heard',
@@ -308,7 +368,7 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
         await held.started;
         await client.room.editMessage({ roomId, messageId, content: 'Meet me at the harbour.' });
         held.open();
-        expect(wavInfo(await heard).durationMs).toBeGreaterThan(0);
+        expect((await mp3Info(await heard)).durationMs).toBeGreaterThan(0);
         expect(await coins(client)).toBe(WELCOME_COINS - COST);
       } finally {
         held.restore();
@@ -468,8 +528,137 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
       }
       const retry = await client.speech.link({ messageId });
       expect(retry.charged).toBe(COST);
-      expect(wavInfo(await audio(retry.url)).sampleRate).toBe(16000);
+      expect((await mp3Info(await audio(retry.url))).sampleRate).toBe(16000);
       expect(await coins(client)).toBe(WELCOME_COINS - COST);
+    },
+  );
+
+  it.skipIf(skip)(
+    'streams a new clip piece by piece: the first sentence is playable before the rest is made',
+    async () => {
+      const { client } = await signUp(app);
+      const { messageId } = await mateSays(
+        client,
+        'The ferry waited at the pier. Fog rolled over the hills. The gulls went quiet.',
+      );
+      // The engine's later pieces wait until the test has heard the first.
+      const engine = app.deps.speech!;
+      const real = engine.synthesize;
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      engine.synthesize = async (...args) => {
+        const made = await real(...args);
+        return {
+          ...made,
+          chunks: (async function* () {
+            let first = true;
+            for await (const chunk of made.chunks) {
+              if (!first) await gate;
+              first = false;
+              yield chunk;
+            }
+          })(),
+        };
+      };
+      try {
+        const link = await client.speech.link({ messageId });
+        const response = await get(link.url);
+        expect(response.headers.get('content-type')).toBe('audio/mpeg');
+        const reader = response.body!.getReader();
+        const firstPiece = (await reader.read()).value!;
+        // A whole sentence of playable audio, while the clip is still being made.
+        expect((await mp3Info(firstPiece)).durationMs).toBeGreaterThan(1000);
+        const row = await app.db
+          .selectFrom('speech_clips')
+          .select('state')
+          .where('message_id', '=', messageId)
+          .executeTakeFirstOrThrow();
+        expect(row.state).toBe('pending');
+        open();
+        const rest: Uint8Array[] = [firstPiece];
+        for (let part = await reader.read(); !part.done; part = await reader.read())
+          rest.push(part.value);
+        const whole = Buffer.concat(rest);
+        expect((await mp3Info(whole)).durationMs).toBeGreaterThan(
+          (await mp3Info(firstPiece)).durationMs * 2,
+        );
+        // What was streamed is what is kept.
+        expect(await audio(link.url)).toEqual(new Uint8Array(whole));
+      } finally {
+        engine.synthesize = real;
+      }
+    },
+  );
+
+  it.skipIf(skip)('still plays a clip kept as WAV before clips were MP3', async () => {
+    const { client } = await signUp(app);
+    const { messageId } = await mateSays(client, 'An old recording.');
+    const link = await client.speech.link({ messageId });
+    // As the server kept clips before: a WAV file in the speech store, its row ready.
+    const wav = silentWav(1);
+    const file = 'kept-before-mp3-0123456789.wav';
+    fs.mkdirSync(path.join(app.deps.config.dataDir, 'speech'), { recursive: true });
+    fs.writeFileSync(path.join(app.deps.config.dataDir, 'speech', file), wav);
+    await app.db
+      .updateTable('speech_clips')
+      .set({ file, mime_type: 'audio/wav', duration_ms: 1000, state: 'ready' })
+      .where('message_id', '=', messageId)
+      .execute();
+    const answer = await get(link.url);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('audio/wav');
+    expect(Buffer.from(await answer.arrayBuffer())).toEqual(wav);
+    const clip = await client.voice.textToAudio({ messageId });
+    expect(clip).toMatchObject({ mimeType: 'audio/wav', durationMs: 1000 });
+  });
+
+  it.skipIf(skip)(
+    'refuses new clips to a person whose clips keep failing, for a while, charging nothing',
+    async () => {
+      const { client } = await signUp(app);
+      const { client: other } = await signUp(app);
+      const limits = app.deps.limits;
+      const real = { engine: app.deps.speech!.synthesize, limiter: limits.voiceFailures };
+      limits.voiceFailures = new RateLimiterMemory({
+        keyPrefix: `test-failures-${Date.now()}`,
+        points: 2,
+        duration: 3600,
+      });
+      app.deps.speech!.synthesize = async () => {
+        throw new SpeechProviderError('wasm trapped', 'failed');
+      };
+      try {
+        for (const words of ['First try.', 'Second try.']) {
+          const link = await client.speech.link({
+            messageId: (await mateSays(client, words)).messageId,
+          });
+          expect((await get(link.url)).status).toBe(502);
+        }
+        await expect(client.voice.textToAudio({ text: 'A sample.' })).rejects.toMatchObject({
+          code: 5007,
+          message: expect.stringMatching(
+            /^Too many attempts\. Please try again in \d+ minutes?\.$/,
+          ),
+        });
+        const third = await mateSays(client, 'Third try.');
+        await expect(client.speech.link({ messageId: third.messageId })).rejects.toMatchObject({
+          code: 5007,
+          message: expect.stringMatching(/^Too many attempts/),
+        });
+        // Nothing charged or kept for the refused one; someone else is not held back.
+        expect(await coins(client)).toBe(WELCOME_COINS);
+        const clips = await app.db
+          .selectFrom('speech_clips')
+          .select('id')
+          .where('message_id', '=', third.messageId)
+          .execute();
+        expect(clips).toEqual([]);
+        const theirs = await mateSays(other, 'Not my failure.');
+        expect((await other.speech.link({ messageId: theirs.messageId })).charged).toBe(COST);
+      } finally {
+        app.deps.speech!.synthesize = real.engine;
+        limits.voiceFailures = real.limiter;
+      }
     },
   );
 

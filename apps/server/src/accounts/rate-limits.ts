@@ -74,6 +74,12 @@ export interface RateLimits {
    * would get free speech of any text and fill the disk.
    */
   voiceSampleDaily: RateLimiterAbstract;
+  /**
+   * Voice clips and samples that failed, per user: each held the engine and gave its coins
+   * back, so a script repeating one that fails (or editing a message to renew it) costs
+   * nothing. Counted by {@link countFailure}, checked by {@link refuseWhenSpent}.
+   */
+  voiceFailures: RateLimiterAbstract;
 }
 
 /**
@@ -152,6 +158,8 @@ export function createRateLimits(scale = 1, shared?: SharedStore): RateLimits {
     voiceSample: limiter('voice-sample', 20, 60),
     // A creator previews a few voices on a few mates; a sample already made costs nothing here.
     voiceSampleDaily: limiter('voice-sample-day', 60, 24 * 60 * 60),
+    // A person whose clip fails tries again a few times; a script cannot keep an engine busy free.
+    voiceFailures: limiter('voice-failures', 10, 60 * 60),
   };
 }
 
@@ -163,6 +171,20 @@ export async function consume(limiter: RateLimiterAbstract, key: string): Promis
     if (!(error instanceof RateLimiterRes)) throw error;
     throw tooManyAttempts(error.msBeforeNext);
   }
+}
+
+/**
+ * Refuses (5007, saying when to try again) once `limiter` counted all its points for `key`,
+ * spending none: for limits on what failed, counted afterwards by {@link countFailure}.
+ */
+export async function refuseWhenSpent(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  const spent = await limiter.get(key);
+  if (spent && spent.consumedPoints >= limiter.points) throw tooManyAttempts(spent.msBeforeNext);
+}
+
+/** Counts one failure of `key` against `limiter` (never refuses: see {@link refuseWhenSpent}). */
+export async function countFailure(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  await limiter.penalty(key, 1);
 }
 
 /** Whether the account of `email` signed in from `ip` in the last 21 days. */

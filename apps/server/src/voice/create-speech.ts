@@ -18,7 +18,7 @@ export function createSpeechEngine(
   if (!config) return null;
   switch (config.provider) {
     case 'embedded':
-      return createEmbeddedSpeech({ threads: config.threads, log });
+      return createEmbeddedSpeech({ threads: config.threads, tempDir: config.tempDir, log });
     case 'local':
       if (!config.local) throw new Error('SPEECH_PROVIDER=local without its model settings');
       return createLocalSpeech({

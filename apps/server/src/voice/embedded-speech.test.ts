@@ -1,13 +1,46 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseBuffer } from 'music-metadata';
 import { createEmbeddedSpeech } from './embedded-speech';
 import { SpeechProviderError } from './speech-engine';
 import { captureLog } from '../../test/log-capture';
 
-const engine = createEmbeddedSpeech({ threads: 2 });
-afterAll(() => engine.close());
+/** The data folder's temporary folders of the engines of this file. */
+const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-embedded-test-'));
+const engine = createEmbeddedSpeech({ threads: 2, tempDir });
+afterAll(async () => {
+  await engine.close();
+  fs.rmSync(tempDir, { recursive: true, force: true });
+});
+
+/** Every file under `dir`, as paths relative to it. */
+const filesUnder = (dir: string): string[] =>
+  fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isFile() ? [path.relative(dir, path.join(entry.parentPath, entry.name))] : [],
+    );
+
+/** The length in seconds of an MP3 stream (every frame counted). */
+async function secondsOf(mp3: Uint8Array): Promise<number> {
+  const { format } = await parseBuffer(
+    mp3,
+    { mimeType: 'audio/mpeg', size: mp3.length },
+    { duration: true },
+  );
+  return format.duration ?? 0;
+}
+
+/** The first bytes of an MP3 frame: the 11-bit sync word. */
+const isMp3 = (bytes: Uint8Array) => bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0;
 
 const LONG = 'The night market opened at dusk, and the lanterns swayed over the stalls. '.repeat(4);
+/** One piece (within its bounds), long to speak: the worker is still at it when it is killed. */
+const ONE_PIECE =
+  'In 1987, 2345 lanterns cost 678.90 dollars, 1234.56 euros, 7890 pounds and 3456 yen at 11:45';
 
 async function bytesOf(text: string, voice = 'embedded-slt'): Promise<Buffer> {
   const audio = await engine.synthesize({ text, voice }, { signal: new AbortController().signal });
@@ -39,8 +72,74 @@ describe('the embedded speech engine', () => {
   });
 
   it('passes text as it is, shell characters included', async () => {
-    const wav = await bytesOf('Tea; rm -rf / && echo "$HOME" `id` -o /etc/passwd');
-    expect(wav.subarray(0, 4).toString()).toBe('RIFF');
+    const mp3 = await bytesOf('Tea; rm -rf / && echo "$HOME" `id` -o /etc/passwd -voice kal');
+    expect(isMp3(mp3)).toBe(true);
+  });
+});
+
+describe('what the embedded engine reads (issue 36)', () => {
+  it('speaks number-heavy replies whole: its worker died with a V8 fatal error on them', async () => {
+    // 120 numbers with no full stop (489 characters): one utterance for Flite, which grew its
+    // memory until node:wasi crashed the process (SIGSEGV); 400 of them died with a V8 fatal
+    // error in the worker's speak. The same for a reply listing prices.
+    const numbers = Array.from({ length: 120 }, (_, i) => `t${i}`).join(' ');
+    const prices = Array.from(
+      { length: 24 },
+      (_, i) => `item ${i + 12} costs ${(41.25 + i * 3.5).toFixed(2)} dollars`,
+    ).join(', ');
+    for (const text of [numbers, prices]) {
+      const mp3 = await bytesOf(text);
+      expect(isMp3(mp3)).toBe(true);
+      // Every number read: at least a quarter of a second each.
+      expect(await secondsOf(mp3)).toBeGreaterThan(text.split(' ').length / 4);
+    }
+  }, 180_000);
+
+  it('reads dates, prices, accents, emoji and other scripts, or skips them, never failing', async () => {
+    const text =
+      'On 2026-11-28 at 14:05 the café in Besançon sold crêpes for €4.50 🥞, naïve señor! ' +
+      'Straße, œuvre, 日本語, Ελληνικά, русский 🙂. 1234567890123456789012345678901234567890.';
+    const mp3 = await bytesOf(text);
+    expect(isMp3(mp3)).toBe(true);
+    expect(await secondsOf(mp3)).toBeGreaterThan(5);
+  });
+
+  it('answers a text with nothing it can read as rejected, not as a crash', async () => {
+    await expect(bytesOf('🙂🥞 日本語')).rejects.toMatchObject({
+      name: 'SpeechProviderError',
+      failure: 'rejected',
+    });
+  });
+
+  it('answers a long reply piece by piece, each one playable MP3 on its own', async () => {
+    const sentences = [
+      'The ferry waited at the pier.',
+      'Fog rolled over the hills, and the gulls went quiet.',
+      'By noon the harbour was a grey page again.',
+    ];
+    const audio = await engine.synthesize(
+      { text: sentences.join(' '), voice: 'embedded-awb' },
+      { signal: new AbortController().signal },
+    );
+    expect(audio.mimeType).toBe('audio/mpeg');
+    const pieces: Uint8Array[] = [];
+    for await (const chunk of audio.chunks) pieces.push(chunk);
+    // One piece a sentence: the first is heard while the others are made.
+    expect(pieces).toHaveLength(3);
+    for (const piece of pieces) {
+      expect(isMp3(piece)).toBe(true);
+      expect(await secondsOf(piece)).toBeGreaterThan(1);
+    }
+    const whole = await secondsOf(Buffer.concat(pieces));
+    expect(whole).toBeCloseTo(
+      (await Promise.all(pieces.map(secondsOf))).reduce((a, b) => a + b),
+      1,
+    );
+  });
+
+  it('leaves nothing on disk: the text is never written, its folders are removed', async () => {
+    await bytesOf('My secret is the blue door on Mill Lane.');
+    expect(filesUnder(tempDir)).toEqual([]);
   });
 });
 
@@ -59,7 +158,11 @@ describe('a fault inside the embedded engine', () => {
   it('ends only its worker process: tried once more in a fresh one, then failed', async () => {
     // One process at a time, so the one killed is the one speaking.
     const lines: string[] = [];
-    const single = createEmbeddedSpeech({ threads: 1, log: captureLog('debug', lines).logger });
+    const single = createEmbeddedSpeech({
+      threads: 1,
+      tempDir,
+      log: captureLog('debug', lines).logger,
+    });
     const say = async (text: string) => {
       const audio = await single.synthesize(
         { text, voice: 'embedded-rms' },
@@ -83,17 +186,19 @@ describe('a fault inside the embedded engine', () => {
     };
 
     // One death: the synthesis is made again in a fresh process, and it is real audio.
-    const survived = say(LONG);
+    const survived = say(ONE_PIECE);
     await crash([]);
-    expect((await survived).subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(isMp3(await survived)).toBe(true);
     expect(lines).toEqual([expect.stringMatching(/a worker process died .*trying again/)]);
 
     // Two deaths in a row: the synthesis fails as the engine's, and the server goes on.
-    const failing = say(LONG.repeat(2));
+    const failing = say(ONE_PIECE);
     const second = await crash([]);
     await crash([second]);
     await expect(failing).rejects.toMatchObject({ name: 'SpeechProviderError', failure: 'failed' });
-    expect((await say('Still here.')).subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(isMp3(await say('Still here.'))).toBe(true);
+    // Whatever the dead workers were writing, the parent removed it.
+    expect(filesUnder(tempDir)).toEqual([]);
     await single.close();
-  });
+  }, 120_000);
 });

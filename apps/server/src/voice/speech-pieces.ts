@@ -1,0 +1,63 @@
+/** How big one piece of speech may be: characters and words (see {@link speechPieces}). */
+export interface PieceBounds {
+  /** Characters at most. */
+  maxChars: number;
+  /** Words (runs without spaces) at most. */
+  maxWords: number;
+}
+
+/**
+ * The default bounds: about a sentence. Flite's cost grows faster than the length of what it
+ * speaks at once (a 269-character list of numbers took 7 s, the same text in 20-word pieces well
+ * under one), and under node:wasi a piece whose synthesis needed more than about 60 MB of memory
+ * crashed its process with a V8 fatal error.
+ */
+export const PIECE_BOUNDS: PieceBounds = { maxChars: 160, maxWords: 20 };
+
+const sentences = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/** Whether `text` has anything to say: a letter or a digit. */
+const sayable = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
+/** Where a piece may end within a sentence, best first: after a clause's mark, then a space. */
+const CLAUSE_END = /[,;:–—)]\s+/g;
+
+/** Cuts one sentence into pieces within `bounds`: at a clause's end, else a space, else anywhere. */
+function cut(sentence: string, bounds: PieceBounds): string[] {
+  const pieces: string[] = [];
+  let rest = sentence.replace(/\s+/g, ' ').trim();
+  while (rest) {
+    const words = rest.split(/\s+/);
+    if (rest.length <= bounds.maxChars && words.length <= bounds.maxWords) {
+      pieces.push(rest);
+      break;
+    }
+    // The longest prefix within both bounds...
+    let limit = Math.min(rest.length, bounds.maxChars);
+    const wordEnd = words.slice(0, bounds.maxWords).join(' ').length;
+    if (wordEnd < rest.length) limit = Math.min(limit, wordEnd);
+    const head = rest.slice(0, limit + 1);
+    // ...ending after the last clause mark in its second half, or else at its last space.
+    let end = 0;
+    for (const match of head.matchAll(CLAUSE_END))
+      if (match.index + 1 > limit / 2 && match.index + 1 <= limit) end = match.index + 1;
+    if (!end) end = head.lastIndexOf(' ') > 0 ? head.lastIndexOf(' ') : limit;
+    pieces.push(rest.slice(0, end).trim());
+    rest = rest.slice(end).trim();
+  }
+  return pieces;
+}
+
+/**
+ * Splits what is to be said into the pieces an engine speaks one at a time: sentences (by the
+ * ICU sentence rules), lines, and within a sentence longer than `bounds`, clauses or runs of
+ * words. Pieces with no letter or digit (emoji, punctuation) are left out. Joined with spaces,
+ * the pieces say everything `text` says, in order.
+ */
+export function speechPieces(text: string, bounds: PieceBounds = PIECE_BOUNDS): string[] {
+  const pieces: string[] = [];
+  for (const line of text.split(/\n+/))
+    for (const { segment } of sentences.segment(line))
+      for (const piece of cut(segment, bounds)) if (sayable(piece)) pieces.push(piece);
+  return pieces;
+}
