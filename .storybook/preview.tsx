@@ -1,12 +1,15 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { initialize, mswLoader } from 'msw-storybook-addon';
+import { MINIMAL_VIEWPORTS } from 'storybook/viewport';
 import { ThemeProvider } from '../packages/ui/src/theme/theme-provider';
+import { matesTheme } from './mates-theme';
+import { allModes, PHONE } from './modes';
 
 // Stories that call the API get answers from @mates/api-client/msw; anything else is an error.
 initialize({ onUnhandledRequest: 'error', quiet: true });
 
-// Docs pages draw each story on Storybook's own white page: give it the theme's background
-// there, or light text (the dark theme) would be invisible.
+// Docs pages draw each story on the docs page (in the dark theme's colours, `mates-theme.ts`):
+// give each story the chosen theme's own background, so the light theme shows as it is.
 const docsCanvas = {
   backgroundColor: 'var(--mates-colors-bg)',
   color: 'var(--mates-colors-text)',
@@ -32,7 +35,15 @@ const preview: Preview = {
   globalTypes: {
     theme: {
       description: 'Colour theme',
-      toolbar: { title: 'Theme', items: ['dark', 'light'], dynamicTitle: true },
+      toolbar: {
+        title: 'Theme',
+        icon: 'contrast',
+        items: [
+          { value: 'dark', title: 'Dark', icon: 'moon' },
+          { value: 'light', title: 'Light', icon: 'sun' },
+        ],
+        dynamicTitle: true,
+      },
     },
   },
   initialGlobals: { theme: 'dark' },
@@ -58,6 +69,21 @@ const preview: Preview = {
     },
     // Accessibility violations fail the story tests.
     a11y: { test: 'error' },
+    // The toolbar's sizes: Storybook's own, and the phone the product is checked on.
+    viewport: {
+      options: {
+        phone: {
+          name: `Phone (${PHONE.width} × ${PHONE.height})`,
+          styles: { width: `${PHONE.width}px`, height: `${PHONE.height}px` },
+          type: 'mobile',
+        },
+        ...MINIMAL_VIEWPORTS,
+      },
+    },
+    // Chromatic snapshots every story in both themes, on a desktop and on a phone.
+    chromatic: { modes: allModes },
+    // Docs pages in the product's look (the same theme as the manager, `manager.ts`).
+    docs: { theme: matesTheme },
   },
 };
 
