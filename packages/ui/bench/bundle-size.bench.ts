@@ -18,8 +18,8 @@ async function bundleSize(name: string) {
       resolveDir: PACKAGE_DIR,
       loader: 'js',
     },
-    // The package resolves itself by name through its own `exports`, as a consumer's would.
-    alias: { '@mates/ui': PACKAGE_DIR },
+    // No alias: the package resolves itself by name through its own `exports` (the `default`
+    // condition, its built dist), as a consumer's bundler would.
     bundle: true,
     minify: true,
     format: 'esm',
