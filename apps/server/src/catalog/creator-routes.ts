@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { CreatorProfile } from '@mates/api-client';
 import { notFound } from '../http/envelope';
@@ -27,17 +26,13 @@ export function creatorRoutes(deps: Deps): Hono<ApiEnv> {
   api.get('/mate/creatorInfo', z.object({ creatorId: id }), async (c, read) => {
     const { creatorId } = await read();
     const viewer = c.get('user');
-    const creator = await creatorOf(db, creatorId);
+    const creator = await creatorOf(db, creatorId, viewer);
     if (!creator) throw notFound('Creator');
-    const [joined, mates, following] = await Promise.all([
+    const [joined, following] = await Promise.all([
       db
         .selectFrom('users')
         .select('created_at')
         .where('id', '=', creatorId)
-        .executeTakeFirstOrThrow(),
-      matesOf(creatorId, viewer)
-        .clearSelect()
-        .select(sql<number>`count(*)`.as('n'))
         .executeTakeFirstOrThrow(),
       viewer && viewer.id !== creatorId
         ? db
@@ -49,9 +44,8 @@ export function creatorRoutes(deps: Deps): Hono<ApiEnv> {
         : undefined,
     ]);
     const profile: CreatorProfile = {
+      // Its mates: what the list below the header holds for this caller (see creatorOf).
       ...creator,
-      // What the list below the header holds for this caller.
-      mates: Number(mates.n),
       isFollowing: Boolean(following),
       isSelf: viewer?.id === creatorId,
       joinedAt: joined.created_at,

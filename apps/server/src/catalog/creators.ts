@@ -1,11 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Creator, Review, ReviewSummary } from '@mates/api-client';
-import type { Database } from '../db/schema';
+import type { Database, UserTable } from '../db/schema';
+import { listableMateIds } from './mate-ids';
 
-/** A creator with follower and public-mate counts, or `undefined`. */
+/**
+ * A creator with follower and mate counts, or `undefined`. The mates counted are those `viewer`
+ * may list (public, not hidden, mature ones only for a viewer who turned them on): the same as
+ * the creator's page lists, so every place that names the number agrees.
+ */
 export async function creatorOf(
   db: Kysely<Database>,
   creatorId: string,
+  viewer: UserTable | null,
 ): Promise<Creator | undefined> {
   const row = await db
     .selectFrom('users')
@@ -20,12 +26,10 @@ export async function creatorOf(
         .whereRef('follows.creator_id', '=', 'users.id')
         .as('followers'),
       eb
-        .selectFrom('mates')
+        .selectFrom(
+          listableMateIds(db, viewer).where('mates.creator_id', '=', creatorId).as('listed'),
+        )
         .select((m) => m.fn.countAll<number>().as('n'))
-        .whereRef('mates.creator_id', '=', 'users.id')
-        .where('mates.visibility', '=', 'public')
-        .where('mates.deleted_at', 'is', null)
-        .where('mates.hidden_at', 'is', null)
         .as('mates'),
     ])
     .where('users.id', '=', creatorId)

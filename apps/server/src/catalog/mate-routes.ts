@@ -151,7 +151,7 @@ export function mateRoutes(deps: Deps, shared: SharedCalls): Hono<ApiEnv> {
     const viewer = c.get('user');
     const mate = await visibleMate(mateId, viewer, { asModerator: true });
     const [creator, reviews, favorite, following] = await Promise.all([
-      creatorOf(db, mate.creator_id),
+      creatorOf(db, mate.creator_id, viewer),
       reviewsOf(db, mateId),
       viewer
         ? db

@@ -36,7 +36,7 @@ export function socialRoutes(deps: Deps): Hono<ApiEnv> {
       .where('user_id', '=', user.id)
       .orderBy('created_at', 'desc')
       .execute();
-    const creators = await Promise.all(rows.map((row) => creatorOf(db, row.creator_id)));
+    const creators = await Promise.all(rows.map((row) => creatorOf(db, row.creator_id, user)));
     const result: FollowedCreator[] = rows.flatMap((row, index) =>
       creators[index] ? [{ ...creators[index], followedAt: row.created_at }] : [],
     );

@@ -16,7 +16,7 @@ export interface Creator extends CreatorSummary {
   bio: string;
   /** How many users follow this creator. */
   followers: number;
-  /** How many public mates this creator has. */
+  /** How many of this creator's mates the caller may see (public; mature ones only with `nfsw` on). */
   mates: number;
 }
 
