@@ -7,7 +7,7 @@ let browser: Browser;
 let server: E2eServer;
 beforeAll(async () => {
   browser = await launchBrowser();
-  // The embedded voice (Flite in worker threads) is the default: nothing to configure.
+  // The embedded voice (Flite in worker processes, MP3) is the default: nothing to configure.
   server = await startServer({ SPEECH_COST: '1' });
 });
 afterAll(async () => {
@@ -36,7 +36,7 @@ describe('hearing a mate speak', () => {
     });
   });
 
-  test('the greeting plays in the mate’s voice from a real WAV, charged once', async () => {
+  test('the greeting plays in the mate’s voice from a real MP3, charged once', async () => {
     const [mate] = (await client.mate.search({ keyword: 'Kai Tanaka' })).list;
     const room = await client.room.createRoom({ mateId: mate!.mateId });
     const coins = (await client.user.benefits()).goldCoins;
@@ -57,13 +57,16 @@ describe('hearing a mate speak', () => {
     expect(error).toBeNull();
     expect(src).toMatch(new RegExp(`^${server.url}/api/voice/clip\\?`));
 
-    // The same address serves a 16 kHz WAV, and parts of it for seeking.
+    // The same address serves an MP3 (an MPEG-2 layer III frame at 16 kHz first), and parts of
+    // it for seeking.
     const whole = await page.request.get(src);
     expect(whole.status()).toBe(200);
-    expect(whole.headers()['content-type']).toBe('audio/wav');
-    const wav = await whole.body();
-    expect(wav.subarray(0, 4).toString('latin1')).toBe('RIFF');
-    expect(wav.readUInt32LE(24)).toBe(16_000);
+    expect(whole.headers()['content-type']).toBe('audio/mpeg');
+    const mp3 = await whole.body();
+    expect(mp3[0]).toBe(0xff);
+    // Sync bits, MPEG-2 (10), layer III (01); then the sample rate index 10: 16 kHz.
+    expect(mp3[1]! & 0xfe).toBe(0xf2);
+    expect((mp3[2]! >> 2) & 0b11).toBe(0b10);
     const part = await page.request.get(src, { headers: { range: 'bytes=0-99' } });
     expect(part.status()).toBe(206);
     expect((await part.body()).length).toBe(100);

@@ -19,10 +19,12 @@ export interface SynthesizeOptions {
 
 /**
  * Speech as it is made: the audio's media type and its bytes as they come. Engines that stream
- * (OpenAI-compatible) yield chunks while they speak; the embedded one yields the whole file.
+ * (OpenAI-compatible) yield chunks while they speak; the embedded one yields one chunk per piece
+ * of the text (a sentence, or a clause of a long one), each playable MP3 on its own and in
+ * order one stream: a voice call can send them sentence by sentence.
  */
 export interface SpeechAudio {
-  /** e.g. `audio/wav`, `audio/mpeg`. */
+  /** e.g. `audio/mpeg` (the embedded engine's), `audio/wav`. */
   mimeType: string;
   /** The file's bytes, in order. Rejects with a {@link SpeechProviderError}. */
   chunks: AsyncIterable<Uint8Array>;
@@ -30,7 +32,7 @@ export interface SpeechAudio {
 
 /**
  * A speech engine, chosen by `SPEECH_PROVIDER`: the embedded one (Flite compiled to WASI, run in
- * worker threads), a local Kokoro or Piper model (sherpa-onnx), or an OpenAI-compatible `/v1/audio/speech`. Every
+ * worker processes), a local Kokoro or Piper model (sherpa-onnx), or an OpenAI-compatible `/v1/audio/speech`. Every
  * failure is a {@link SpeechProviderError}.
  */
 export interface SpeechEngine {
