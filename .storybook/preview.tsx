@@ -56,6 +56,16 @@ const preview: Preview = {
         order: [
           'Introduction',
           'Design tokens',
+          'Foundations',
+          [
+            'Colour',
+            'Typography',
+            'Spacing and breakpoints',
+            'Motion',
+            'Icons',
+            'Content and voice',
+            'Components',
+          ],
           'Layout',
           'Controls',
           'Feedback',
