@@ -37,6 +37,8 @@ export default defineProject({
       'msw',
       'msw-storybook-addon',
       'storybook/test',
+      'storybook/theming/create',
+      'storybook/viewport',
     ],
   },
   test: {
