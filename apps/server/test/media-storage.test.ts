@@ -257,12 +257,12 @@ describe('two servers on one PostgreSQL database and one S3 bucket', () => {
         .selectAll()
         .where('message_id', '=', message.id)
         .executeTakeFirstOrThrow();
-      expect(clip).toMatchObject({ state: 'ready', mime_type: 'audio/wav' });
+      expect(clip).toMatchObject({ state: 'ready', mime_type: 'audio/mpeg' });
       expect(await s3.keys('speech/')).toEqual([`speech/${clip.file}`]);
 
       const whole = await from(b, link.url);
       expect(whole.status).toBe(200);
-      expect(whole.headers.get('content-type')).toBe('audio/wav');
+      expect(whole.headers.get('content-type')).toBe('audio/mpeg');
       expect(new Uint8Array(await whole.arrayBuffer())).toEqual(made);
       const part = await from(b, link.url, { range: 'bytes=100-199' });
       expect(part.status).toBe(206);
