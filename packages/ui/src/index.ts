@@ -37,8 +37,9 @@ export { Rating } from './controls/rating';
 export { AudioPlayButton } from './controls/audio-play-button';
 export { Card, Grid, Link } from './layout/more-layout';
 export { ScrollArea } from './layout/scroll-area';
-export { Docked } from './layout/docked';
-export { NarrowOnly, SideLink, SideView } from './layout/side-view';
+export { Docked, FillHeight, FillRest } from './layout/docked';
+export { NarrowOnly, SideLink, SideView, WideOnly } from './layout/side-view';
+export { MoreMenu } from './layout/more-menu';
 export { SearchField } from './catalog/search-field';
 export { PackageCard } from './catalog/package-card';
 export { formatPrice } from './catalog/format-price';
@@ -84,7 +85,13 @@ export type {
 } from './controls/audio-play-button';
 export type { CardProps, GridProps, LinkProps } from './layout/more-layout';
 export type { ScrollAreaProps } from './layout/scroll-area';
-export type { DockedProps } from './layout/docked';
-export type { NarrowOnlyProps, SideLinkProps, SideViewProps } from './layout/side-view';
+export type { DockedProps, FillHeightProps } from './layout/docked';
+export type {
+  NarrowOnlyProps,
+  SideLinkProps,
+  SideViewProps,
+  WideOnlyProps,
+} from './layout/side-view';
+export type { MoreMenuProps } from './layout/more-menu';
 export type { SearchFieldProps } from './catalog/search-field';
 export type { PackageCardLabels, PackageCardProps } from './catalog/package-card';

@@ -172,6 +172,7 @@ export const enScreens = {
     nextVersion: 'Next version',
     versionOf: '{{number}}/{{count}}',
     newChatWith: 'New chat with {{name}}',
+    more: 'More',
     deleteChat: 'Delete chat',
     deleteChatTitle: 'Delete this chat?',
     deleteChatText: 'The whole conversation with {{name}} is deleted, for good.',

@@ -274,6 +274,7 @@ export const es: Messages = {
     nextVersion: 'Versión siguiente',
     versionOf: '{{number}}/{{count}}',
     newChatWith: 'Chat nuevo con {{name}}',
+    more: 'Más',
     deleteChat: 'Borrar chat',
     deleteChatTitle: '¿Borrar este chat?',
     deleteChatText: 'Se borra toda la conversación con {{name}}, para siempre.',

@@ -278,6 +278,7 @@ export const fr: Messages = {
     nextVersion: 'Version suivante',
     versionOf: '{{number}}/{{count}}',
     newChatWith: 'Nouveau chat avec {{name}}',
+    more: 'Plus',
     deleteChat: 'Supprimer le chat',
     deleteChatTitle: 'Supprimer ce chat ?',
     deleteChatText: 'Toute la conversation avec {{name}} est supprimée, pour de bon.',

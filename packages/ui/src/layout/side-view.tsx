@@ -77,6 +77,10 @@ const NarrowOnlyBox = /* @__PURE__ */ styled('span', {
   display: 'contents',
   '@bp3': { display: 'none' },
 });
+const WideOnlyBox = /* @__PURE__ */ styled('div', {
+  display: 'none',
+  '@bp3': { display: 'contents' },
+});
 
 /** Props of {@link SideView}. */
 export interface SideViewProps {
@@ -179,4 +183,14 @@ export interface NarrowOnlyProps {
 /** Shows its children only on screens narrower than {@link SideView}'s side column needs. */
 export function NarrowOnly({ children }: NarrowOnlyProps) {
   return <NarrowOnlyBox>{children}</NarrowOnlyBox>;
+}
+
+/** Props of {@link WideOnly}. */
+export interface WideOnlyProps {
+  children: ReactNode;
+}
+
+/** Shows its children only where {@link NarrowOnly}'s are hidden: screens of 1024 px and up. */
+export function WideOnly({ children }: WideOnlyProps) {
+  return <WideOnlyBox>{children}</WideOnlyBox>;
 }

@@ -102,6 +102,70 @@ export const Phone: Story = {
   },
 };
 
+/**
+ * On a phone (414 × 896): one compact header row (back, portrait and name, a menu for the
+ * rest), the conversation takes the screen, and the composer sits on the bottom edge.
+ */
+export const PhoneHeader: Story = {
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  parameters: { app: { path: room, signedIn: true } },
+  play: async ({ canvas, canvasElement }) => {
+    const view = canvasElement.ownerDocument.defaultView!;
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    const back = canvas.getByRole('link', { name: 'Back to recent chats' });
+    const profile = canvas.getByRole('link', { name: /^Profile of/ });
+    const more = canvas.getByRole('button', { name: 'More' });
+    // One row: all three at the same height, and the conversation starts under it.
+    const row = back.getBoundingClientRect();
+    for (const element of [profile, more]) {
+      const box = element.getBoundingClientRect();
+      await expect(box.top).toBeLessThan(row.bottom);
+      await expect(box.bottom).toBeGreaterThan(row.top);
+    }
+    await expect(log.getBoundingClientRect().top).toBeLessThan(view.innerHeight * 0.15);
+    // The rest is in the menu, not on the screen.
+    await expect(canvas.queryByRole('button', { name: 'Delete chat' })).toBeNull();
+    await userEvent.click(more);
+    await expect(await canvas.findByRole('button', { name: 'Delete chat' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /^New chat/ })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Chats' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect(canvas.queryByRole('button', { name: 'Delete chat' })).toBeNull();
+    await expect(more).toHaveFocus();
+    // No empty band under the composer.
+    const form = canvas.getByRole('textbox', { name: 'Message' }).closest('form')!;
+    // Only the bar's own padding (it was ~45 px, and a short chat left the composer mid-screen).
+    await expect(view.innerHeight - form.getBoundingClientRect().bottom).toBeLessThan(24);
+  },
+};
+
+/** On a phone, a reply does not move the page: the header and the composer stay where they are. */
+export const PhoneStaysStillAfterAReply: Story = {
+  globals: PhoneHeader.globals,
+  parameters: {
+    ...PhoneHeader.parameters,
+    msw: { handlers: api(mockChatStream({ reply: 'The tide is in.', delayMs: 20 })) },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    const back = canvas.getByRole('link', { name: 'Back to recent chats' });
+    const box = canvas.getByRole('textbox', { name: 'Message' });
+    const form = box.closest('form')!;
+    const before = {
+      header: back.getBoundingClientRect().top,
+      composer: form.getBoundingClientRect().bottom,
+    };
+    await userEvent.type(box, 'Is the tide in?{Enter}');
+    await waitFor(() => expect(log).toHaveTextContent('The tide is in.'));
+    await expect(await canvas.findByRole('button', { name: 'Send' })).toBeVisible();
+    await waitFor(() =>
+      expect(within(log).getAllByRole('button', { name: 'Regenerate reply' })).toHaveLength(1),
+    );
+    await expect(back.getBoundingClientRect().top).toBeCloseTo(before.header, 0);
+    await expect(form.getBoundingClientRect().bottom).toBeCloseTo(before.composer, 0);
+  },
+};
+
 /** On a small phone, a message sent with Enter gets its reply. */
 export const SendFromAPhone: Story = {
   globals: Phone.globals,
@@ -852,7 +916,7 @@ export const ChatsBesideTheConversation: Story = {
   },
 };
 
-/** On a phone, "Chats" opens them in a drawer; choosing one opens it and closes the drawer. */
+/** On a phone, "Chats" (in the header's menu) opens them in a drawer; choosing one opens it and closes the drawer. */
 export const ChatsInADrawerOnAPhone: Story = {
   globals: Phone.globals,
   parameters: ChatsBesideTheConversation.parameters,
@@ -860,6 +924,8 @@ export const ChatsInADrawerOnAPhone: Story = {
     const app = loaded.app as StoryApp;
     await canvas.findByRole('log', { name: 'Conversation' });
     await expect(canvas.queryByRole('navigation', { name: 'Your chats' })).toBeNull();
+    // On a phone, "Chats" is in the header's menu.
+    await userEvent.click(canvas.getByRole('button', { name: 'More' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Chats' }));
     const body = within(canvasElement.ownerDocument.body);
     const drawer = await body.findByRole('dialog', { name: 'Your chats' });

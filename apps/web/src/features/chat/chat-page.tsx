@@ -20,14 +20,18 @@ import {
   Container,
   Docked,
   EmptyState,
+  FillHeight,
+  FillRest,
   Flex,
   Heading,
   Link,
+  MoreMenu,
   NarrowOnly,
   SideView,
   Stack,
   Switch,
   Text,
+  WideOnly,
 } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { href, routeTo } from '../../lib/paths';
@@ -77,7 +81,12 @@ function ChatScreen() {
   // One conversation per room: opening another room (a new chat) starts afresh. The person's
   // chats are beside it on wide screens, in a drawer on phones.
   const conversation = (
-    <Conversation key={roomId} roomId={roomId} onOpenChats={() => setDrawerOpen(true)} />
+    <Conversation
+      key={roomId}
+      roomId={roomId}
+      signedIn={signedIn}
+      onOpenChats={() => setDrawerOpen(true)}
+    />
   );
   return (
     <Container>
@@ -98,7 +107,16 @@ function ChatScreen() {
   );
 }
 
-function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: () => void }) {
+function Conversation({
+  roomId,
+  onOpenChats,
+  signedIn,
+}: {
+  roomId: string;
+  onOpenChats: () => void;
+  /** Whether the person's chats are there to open (in a drawer on a phone). */
+  signedIn: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { client, store, platform } = useServices();
   const queries = useQueryClient();
@@ -291,21 +309,51 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
   };
   // The user's own messages are named "You say", not "You says".
   const ownLabels = { ...bubbleLabels, speaker: () => t('chat.youSay') };
+  const speakSwitch = voiceCatalog ? (
+    <Switch
+      label={t('voice.speakReplies')}
+      checked={speakReplies}
+      onCheckedChange={(on) => {
+        // Turning it on speaks the replies to come, not the one already read.
+        spokenReply.current = replyId;
+        store.trigger.speakRepliesChanged({ speakReplies: on });
+      }}
+    />
+  ) : null;
+  const pictureButton =
+    imageModels.length > 0 && !readOnly ? (
+      <Button variant="soft" size="small" onClick={() => setPicturing(true)}>
+        {t('picture.open')}
+      </Button>
+    ) : null;
   return (
     <>
-      <Stack gap={4}>
+      <FillHeight>
         <Docked edge="top">
-          <Stack gap={2}>
-            <Flex justify="between" align="center" gap={2} wrap>
-              <Flex gap={2} align="center">
-                <NarrowOnly>
+          {/* On a phone, one compact row: back, the mate, and a menu for the rest. */}
+          <NarrowOnly>
+            <Flex gap={2} align="center">
+              <Link href={href('/recent-chats')} aria-label={t('chat.back')}>
+                ←
+              </Link>
+              <Link
+                href={href('/chat-profile', { roomId })}
+                aria-label={t('chat.profile', { name: mate.name })}
+                style={{ borderRadius: '50%', textDecoration: 'none' }}
+              >
+                <Avatar src={mate.avatar} name={mate.name} size="small" decorative />
+              </Link>
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <Heading as="h1" size={2}>
+                  {mate.name}
+                </Heading>
+              </div>
+              <MoreMenu label={t('chat.more')}>
+                {signedIn && (
                   <Button size="small" variant="soft" onClick={onOpenChats}>
                     {t('recent.open')}
                   </Button>
-                </NarrowOnly>
-                <Link href={href('/recent-chats')}>← {t('chat.back')}</Link>
-              </Flex>
-              <Flex gap={2} align="center" wrap>
+                )}
                 {!readOnly && (
                   <Link href={href('/detail', { mateId: mate.mateId })}>
                     {t('chat.mate', { name: mate.name })}
@@ -325,28 +373,69 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
                 <Button size="small" variant="ghost" onClick={() => setLeaving(true)}>
                   {t('chat.deleteChat')}
                 </Button>
-              </Flex>
-            </Flex>
-            <Flex gap={3} align="center">
-              {/* The mate's portrait leads to the chat's profile: its card and its pictures. */}
-              <Link
-                href={href('/chat-profile', { roomId })}
-                aria-label={t('chat.profile', { name: mate.name })}
-                style={{ borderRadius: '50%', textDecoration: 'none' }}
-              >
-                <Avatar src={mate.avatar} name={mate.name} decorative />
-              </Link>
-              <Stack gap={1}>
-                <Heading as="h1" size={2}>
-                  {mate.name}
-                </Heading>
+                {!readOnly && speakSwitch}
+                {pictureButton}
                 <Text tone="muted" size={2}>
                   {persona ? t('chat.persona', { name: persona.name }) : t('chat.noPersona')}
                 </Text>
-              </Stack>
-              {!readOnly && <PersonaSwitch roomId={roomId} personaId={persona?.uuid ?? null} />}
+                {!readOnly && <PersonaSwitch roomId={roomId} personaId={persona?.uuid ?? null} />}
+              </MoreMenu>
             </Flex>
-          </Stack>
+          </NarrowOnly>
+          <WideOnly>
+            <Stack gap={2}>
+              <Flex justify="between" align="center" gap={2} wrap>
+                <Flex gap={2} align="center">
+                  <NarrowOnly>
+                    <Button size="small" variant="soft" onClick={onOpenChats}>
+                      {t('recent.open')}
+                    </Button>
+                  </NarrowOnly>
+                  <Link href={href('/recent-chats')}>← {t('chat.back')}</Link>
+                </Flex>
+                <Flex gap={2} align="center" wrap>
+                  {!readOnly && (
+                    <Link href={href('/detail', { mateId: mate.mateId })}>
+                      {t('chat.mate', { name: mate.name })}
+                    </Link>
+                  )}
+                  {!readOnly && (
+                    <Button
+                      size="small"
+                      variant="ghost"
+                      aria-label={t('chat.newChatWith', { name: mate.name })}
+                      aria-busy={newChat.isPending}
+                      onClick={() => newChat.mutate(mate.mateId)}
+                    >
+                      {t('chat.newChat')}
+                    </Button>
+                  )}
+                  <Button size="small" variant="ghost" onClick={() => setLeaving(true)}>
+                    {t('chat.deleteChat')}
+                  </Button>
+                </Flex>
+              </Flex>
+              <Flex gap={3} align="center">
+                {/* The mate's portrait leads to the chat's profile: its card and its pictures. */}
+                <Link
+                  href={href('/chat-profile', { roomId })}
+                  aria-label={t('chat.profile', { name: mate.name })}
+                  style={{ borderRadius: '50%', textDecoration: 'none' }}
+                >
+                  <Avatar src={mate.avatar} name={mate.name} decorative />
+                </Link>
+                <Stack gap={1}>
+                  <Heading as="h1" size={2}>
+                    {mate.name}
+                  </Heading>
+                  <Text tone="muted" size={2}>
+                    {persona ? t('chat.persona', { name: persona.name }) : t('chat.noPersona')}
+                  </Text>
+                </Stack>
+                {!readOnly && <PersonaSwitch roomId={roomId} personaId={persona?.uuid ?? null} />}
+              </Flex>
+            </Stack>
+          </WideOnly>
         </Docked>
         {hasEarlier && (
           <Flex justify="center">
@@ -361,112 +450,114 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
             </Button>
           </Flex>
         )}
-        <div ref={log} role="log" aria-label={t('chat.conversation')} aria-live="polite">
-          <Stack gap={3}>
-            {shown.map((message) =>
-              message.image ? (
-                <PictureMessage
-                  key={message.messageId}
-                  message={message}
-                  image={message.image}
-                  mateName={mate.name}
-                  canAct={!readOnly && !busy}
-                  onDelete={() => setDoomed(message)}
-                />
-              ) : editing === message.messageId ? (
-                <MessageEditor
-                  key={message.messageId}
-                  roomId={roomId}
-                  message={message}
-                  onDone={() => {
-                    setEditing(null);
-                    setEditClosed(message.messageId);
-                  }}
-                  onSaved={() => {
-                    forgetVoice(message.messageId);
-                    setAwaitingSave(null);
-                  }}
-                  onContinue={() => {
-                    // The reply is what comes next: focus is not sent back to Edit after it.
-                    setEditClosed(null);
-                    chat.send({ type: 'REGENERATE', fromMessageId: message.messageId });
-                  }}
-                />
-              ) : (
-                <ChatBubble
-                  key={message.messageId}
-                  role={message.role}
-                  speaker={message.role === 'mate' ? mate.name : you}
-                  content={
-                    catchingUp && message.messageId === reply.replyMessageId
-                      ? reply.replyText
-                      : message.content
-                  }
-                  status={message.status}
-                  edited={message.editedAt !== null}
-                  labels={message.role === 'user' ? ownLabels : bubbleLabels}
-                  avatar={message.role === 'mate' ? mateFace : ownFace}
-                  time={timeOf(message.createdAt)}
-                  actions={
-                    busy ? undefined : (
-                      <Flex gap={1} align="center">
-                        {!readOnly && message.messageId === lastReply?.messageId && (
-                          <SwipeControls
-                            roomId={roomId}
-                            message={message}
-                            onChosen={() => forgetVoice(message.messageId)}
+        <FillRest>
+          <div ref={log} role="log" aria-label={t('chat.conversation')} aria-live="polite">
+            <Stack gap={3}>
+              {shown.map((message) =>
+                message.image ? (
+                  <PictureMessage
+                    key={message.messageId}
+                    message={message}
+                    image={message.image}
+                    mateName={mate.name}
+                    canAct={!readOnly && !busy}
+                    onDelete={() => setDoomed(message)}
+                  />
+                ) : editing === message.messageId ? (
+                  <MessageEditor
+                    key={message.messageId}
+                    roomId={roomId}
+                    message={message}
+                    onDone={() => {
+                      setEditing(null);
+                      setEditClosed(message.messageId);
+                    }}
+                    onSaved={() => {
+                      forgetVoice(message.messageId);
+                      setAwaitingSave(null);
+                    }}
+                    onContinue={() => {
+                      // The reply is what comes next: focus is not sent back to Edit after it.
+                      setEditClosed(null);
+                      chat.send({ type: 'REGENERATE', fromMessageId: message.messageId });
+                    }}
+                  />
+                ) : (
+                  <ChatBubble
+                    key={message.messageId}
+                    role={message.role}
+                    speaker={message.role === 'mate' ? mate.name : you}
+                    content={
+                      catchingUp && message.messageId === reply.replyMessageId
+                        ? reply.replyText
+                        : message.content
+                    }
+                    status={message.status}
+                    edited={message.editedAt !== null}
+                    labels={message.role === 'user' ? ownLabels : bubbleLabels}
+                    avatar={message.role === 'mate' ? mateFace : ownFace}
+                    time={timeOf(message.createdAt)}
+                    actions={
+                      busy ? undefined : (
+                        <Flex gap={1} align="center">
+                          {!readOnly && message.messageId === lastReply?.messageId && (
+                            <SwipeControls
+                              roomId={roomId}
+                              message={message}
+                              onChosen={() => forgetVoice(message.messageId)}
+                            />
+                          )}
+                          {voiceCatalog && message.role === 'mate' && message.content.trim() && (
+                            <MessageVoiceButton
+                              messageId={message.messageId}
+                              catalog={voiceCatalog}
+                            />
+                          )}
+                          <MessageActions
+                            canRegenerate={!readOnly && message.messageId === lastMate?.messageId}
+                            onRegenerate={() => {
+                              forgetVoice(lastMate?.messageId);
+                              chat.send({ type: 'REGENERATE' });
+                            }}
+                            onEdit={() => setEditing(message.messageId)}
+                            onDelete={() => setDoomed(message)}
+                            focusEdit={editClosed === message.messageId}
+                            onEditFocused={editRefocused}
                           />
-                        )}
-                        {voiceCatalog && message.role === 'mate' && message.content.trim() && (
-                          <MessageVoiceButton
-                            messageId={message.messageId}
-                            catalog={voiceCatalog}
-                          />
-                        )}
-                        <MessageActions
-                          canRegenerate={!readOnly && message.messageId === lastMate?.messageId}
-                          onRegenerate={() => {
-                            forgetVoice(lastMate?.messageId);
-                            chat.send({ type: 'REGENERATE' });
-                          }}
-                          onEdit={() => setEditing(message.messageId)}
-                          onDelete={() => setDoomed(message)}
-                          focusEdit={editClosed === message.messageId}
-                          onEditFocused={editRefocused}
-                        />
-                      </Flex>
-                    )
-                  }
-                />
-              ),
-            )}
-            {busy &&
-              reply.request &&
-              'content' in reply.request &&
-              reply.request.content &&
-              !messages.some((m) => m.messageId === reply.userMessage?.messageId) && (
+                        </Flex>
+                      )
+                    }
+                  />
+                ),
+              )}
+              {busy &&
+                reply.request &&
+                'content' in reply.request &&
+                reply.request.content &&
+                !messages.some((m) => m.messageId === reply.userMessage?.messageId) && (
+                  <ChatBubble
+                    role="user"
+                    speaker={you}
+                    content={reply.request.content}
+                    labels={ownLabels}
+                    avatar={ownFace}
+                  />
+                )}
+              {((busy && !waiting) ||
+                (!finished && reply.replyText) ||
+                (catchingUp && !savedReply)) && (
                 <ChatBubble
-                  role="user"
-                  speaker={you}
-                  content={reply.request.content}
-                  labels={ownLabels}
-                  avatar={ownFace}
+                  role="mate"
+                  speaker={mate.name}
+                  content={reply.replyText || '…'}
+                  labels={bubbleLabels}
+                  avatar={mateFace}
+                  streaming={!catchingUp}
                 />
               )}
-            {((busy && !waiting) ||
-              (!finished && reply.replyText) ||
-              (catchingUp && !savedReply)) && (
-              <ChatBubble
-                role="mate"
-                speaker={mate.name}
-                content={reply.replyText || '…'}
-                labels={bubbleLabels}
-                avatar={mateFace}
-                streaming={!catchingUp}
-              />
-            )}
-          </Stack>
-        </div>
+            </Stack>
+          </div>
+        </FillRest>
         <Docked edge="bottom">
           {waiting && reply.waiting && (
             <Flex role="status" justify="between" align="center" gap={2} wrap>
@@ -498,26 +589,13 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
           ) : (
             <Stack gap={2}>
               {(imageModels.length > 0 || voiceCatalog) && (
-                <Flex justify="between" align="center" gap={3} wrap>
-                  {voiceCatalog ? (
-                    <Switch
-                      label={t('voice.speakReplies')}
-                      checked={speakReplies}
-                      onCheckedChange={(on) => {
-                        // Turning it on speaks the replies to come, not the one already read.
-                        spokenReply.current = replyId;
-                        store.trigger.speakRepliesChanged({ speakReplies: on });
-                      }}
-                    />
-                  ) : (
-                    <span />
-                  )}
-                  {imageModels.length > 0 && (
-                    <Button variant="soft" size="small" onClick={() => setPicturing(true)}>
-                      {t('picture.open')}
-                    </Button>
-                  )}
-                </Flex>
+                // On a phone these are in the header's menu: the conversation keeps the room.
+                <WideOnly>
+                  <Flex justify="between" align="center" gap={3} wrap>
+                    {speakSwitch ?? <span />}
+                    {pictureButton}
+                  </Flex>
+                </WideOnly>
               )}
               <Composer
                 chat={chat}
@@ -529,7 +607,7 @@ function Conversation({ roomId, onOpenChats }: { roomId: string; onOpenChats: ()
             </Stack>
           )}
         </Docked>
-      </Stack>
+      </FillHeight>
       {imageModels.length > 0 && !readOnly && (
         <PictureSheet
           open={picturing}

@@ -445,7 +445,10 @@ export const FollowingSlowly: Story = {
   play: Queued.play,
 };
 
-/** On a small phone (320 × 568): the picture and its buttons stay inside the screen. */
+/**
+ * On a small phone (320 × 568): the picture and its buttons stay inside the screen, "Picture"
+ * in the header's menu too.
+ */
 export const Phone: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   parameters: Succeeded.parameters,
@@ -453,6 +456,7 @@ export const Phone: Story = {
     const view = canvasElement.ownerDocument.defaultView!;
     const picture = await canvas.findByRole('article', { name: /sends a picture$/ });
     const image = await within(picture).findByRole('img', { name: PROMPT });
+    await userEvent.click(canvas.getByRole('button', { name: 'More' }));
     for (const element of [
       image,
       await canvas.findByRole('button', { name: 'Picture' }),
