@@ -12,6 +12,7 @@ import { fittingTurns, loadConversation } from './conversation';
 import { dropStoppedReply, failEmptyReply, type StartedReply } from './start-reply';
 import { startGeneration, type ReplyGeneration } from './reply-generation';
 import type { Logger } from '../logging/logger';
+import { isOutOfSpace } from '../http/out-of-space';
 
 /** What writing a reply needs. */
 export interface ReplyDeps {
@@ -126,8 +127,8 @@ export async function writeReply(
     });
   } catch (error) {
     if (!signal.aborted) {
-      // A provider's failure is an outside fault; anything else is ours.
-      const level = error instanceof ProviderError ? 'warn' : 'error';
+      // A provider's failure or a full disk is an outside fault; anything else is ours.
+      const level = error instanceof ProviderError || isOutOfSpace(error) ? 'warn' : 'error';
       deps.log[level](`chat reply failed in room ${room.id}: ${detailOf(error)}`);
     }
     const messageId = await finishCutOff().catch((finishing: unknown) => {
@@ -167,6 +168,8 @@ function cutOffSentence(signal: AbortSignal): string | null {
 }
 
 function sentenceFor(error: unknown): string {
+  // A full disk is a fault outside the server, said as the 5007 of any other call says it.
+  if (isOutOfSpace(error)) return 'notices.server.full';
   if (error instanceof ProviderError) return `reply.${error.failure}`;
   if (error instanceof ReplyNotSavedError) return 'reply.notSaved';
   return 'reply.internal';

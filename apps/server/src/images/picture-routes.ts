@@ -24,6 +24,7 @@ import { isShareId, newShareId, sharedPictureUrl, type PictureLinks } from './pi
 import { paging, toPage } from '../catalog/mate-rows';
 import { PICTURE_JOB, imageOf, jobsOf, picturesOf, type PicturePayload } from './picture-messages';
 import { isStorageUnavailable } from '../media/media-store';
+import { isOutOfSpace, OUT_OF_SPACE } from '../http/out-of-space';
 import { en } from '../i18n/en';
 
 /** What a picture costs to whoever has too few gold coins (5007). */
@@ -166,16 +167,27 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       try {
         file = await pictures.store.put(webp);
       } catch (error) {
-        if (!isStorageUnavailable(error)) throw error;
+        if (!isStorageUnavailable(error) && !isOutOfSpace(error)) throw error;
         // The bucket's address and error go to the log, not to the user.
         deps.log.warn({ err: error }, `picture ${job.id}: ${(error as Error).message}`);
-        throw new Error(PICTURE_NOT_STORED, { cause: error });
+        throw new Error(isOutOfSpace(error) ? OUT_OF_SPACE : PICTURE_NOT_STORED, { cause: error });
       }
-      const recorded = await db
-        .updateTable('messages')
-        .set({ image_file: file })
-        .where('id', '=', payload.messageId)
-        .executeTakeFirst();
+      let recorded;
+      try {
+        recorded = await db
+          .updateTable('messages')
+          .set({ image_file: file })
+          .where('id', '=', payload.messageId)
+          .executeTakeFirst();
+      } catch (error) {
+        if (!isOutOfSpace(error)) throw error;
+        // A full disk is said as such, not in the database's words; the file would be orphaned.
+        deps.log.warn({ err: error }, `picture ${job.id}: ${(error as Error).message}`);
+        await pictures.store.remove(file).catch((removing: unknown) => {
+          deps.log.warn({ err: removing }, `picture ${job.id}: ${file} not removed`);
+        });
+        throw new Error(OUT_OF_SPACE, { cause: error });
+      }
       // The message was deleted while it was drawn: keep nothing.
       if (Number(recorded.numUpdatedRows) === 0) await pictures.store.remove(file);
       return { file };
