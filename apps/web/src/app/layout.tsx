@@ -7,6 +7,7 @@ import { AUTH_MODE, isLoggedIn } from '@mates/state-machines';
 import { useServices } from '../lib/services-context';
 import { href, type RouteEntry } from '../lib/paths';
 import { useDiscordGuard } from './discord-guard';
+import { useRouterLinks } from './use-router-links';
 import { LANGUAGES } from '../i18n/i18n';
 import { messageText } from '../i18n/error-text';
 
@@ -46,6 +47,7 @@ export function Layout() {
   const [toaster, setToaster] = useState(false);
   if (toasts.length > 0 && !toaster) setToaster(true);
   useDiscordGuard();
+  useRouterLinks();
 
   // After each navigation the main container scrolls to the top (docs/product.md, routes).
   useEffect(() => {

@@ -119,10 +119,18 @@ const SCREENS: Record<Exclude<RoutePath, '/'>, Screen> = {
   ),
 };
 
+/** What stands for the app while its first screen's chunk loads: nothing. */
+function DrawNothing() {
+  return null;
+}
+
 /** The route table of docs/product.md under one layout, each route carrying its header/footer flags. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // The first screen's chunk may still be loading when the router starts: nothing is drawn
+    // meanwhile (without it React Router warns on every load).
+    HydrateFallback: DrawNothing,
     children: [
       {
         // A screen that throws shows its error inside the layout, not a blank page.
