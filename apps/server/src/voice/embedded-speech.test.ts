@@ -137,6 +137,24 @@ describe('what the embedded engine reads (issue 36)', () => {
     );
   });
 
+  it('removes the folders a killed server left, not those of a server at work', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-embedded-sweep-'));
+    const left = path.join(root, '4242-killed');
+    const working = path.join(root, '4343-working');
+    for (const dir of [left, working]) fs.mkdirSync(path.join(dir, 'piece-1'), { recursive: true });
+    fs.writeFileSync(path.join(left, 'piece-1', 'speech.wav'), 'RIFF');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(left, twoHoursAgo, twoHoursAgo);
+    const another = createEmbeddedSpeech({ threads: 1, tempDir: root });
+    try {
+      await expect.poll(() => fs.existsSync(left)).toBe(false);
+      expect(fs.existsSync(working)).toBe(true);
+    } finally {
+      await another.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('leaves nothing on disk: the text is never written, its folders are removed', async () => {
     await bytesOf('My secret is the blue door on Mill Lane.');
     expect(filesUnder(tempDir)).toEqual([]);
