@@ -57,6 +57,8 @@ export const enScreens = {
     reviewText: 'What did you think? (optional)',
     sendReview: 'Post review',
     reviewSent: 'Thank you — your review is posted.',
+    reviewExists: 'You reviewed this mate. Change your review here.',
+    updateReview: 'Update review',
     pickRating: 'Choose a rating first.',
     creatorLink: "{{name}}'s page",
     own: 'Your mate',

@@ -152,6 +152,8 @@ export const es: Messages = {
     reviewText: '¿Qué te pareció? (opcional)',
     sendReview: 'Publicar reseña',
     reviewSent: 'Gracias: tu reseña está publicada.',
+    reviewExists: 'Ya reseñaste este mate. Cambia tu reseña aquí.',
+    updateReview: 'Actualizar reseña',
     pickRating: 'Elige primero una valoración.',
     creatorLink: 'Página de {{name}}',
     own: 'Tu mate',

@@ -155,6 +155,8 @@ export const fr: Messages = {
     reviewText: 'Qu’en as-tu pensé ? (facultatif)',
     sendReview: 'Publier l’avis',
     reviewSent: 'Merci — ton avis est publié.',
+    reviewExists: 'Tu as donné ton avis sur ce mate. Modifie-le ici.',
+    updateReview: 'Mettre à jour l’avis',
     pickRating: 'Choisis d’abord une note.',
     creatorLink: 'Page de {{name}}',
     own: 'Ton mate',

@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { Review, ReviewPayload } from '@mates/api-client';
 import {
   createMateExtraInfoFixture,
   createMateFixture,
+  createReviewFixture,
   mockEndpoint,
   mockEndpointError,
   mockEndpointLoading,
@@ -279,6 +281,53 @@ export const NoReviews: Story = {
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No reviews yet.')).toBeVisible();
+  },
+};
+
+// The review the story's server keeps for Ada, once she posted one.
+let adaReview: Review | null = null;
+const reviewServer = [
+  mockEndpoint('/mate/review', ({ body }) => {
+    const { rating, content = '' } = body as ReviewPayload;
+    adaReview = createReviewFixture({
+      reviewId: 'review-ada',
+      author: { creatorId: 'user-1', name: 'Ada', avatar: null },
+      rating,
+      content,
+    });
+    return adaReview;
+  }),
+  mockEndpoint('/mate/mateExtraInfo', () =>
+    createMateExtraInfoFixture({
+      reviewSummary: adaReview
+        ? { average: adaReview.rating, count: 1, distribution: [0, 0, 0, 1, 0] }
+        : { average: 0, count: 0, distribution: [0, 0, 0, 0, 0] },
+      recentReviews: adaReview ? [adaReview] : [],
+    }),
+  ),
+];
+
+/** Posting a review: the form then says a review exists and keeps it, to change it. */
+export const PostAReview: Story = {
+  loaders: [() => void (adaReview = null)],
+  parameters: {
+    app: { path: '/detail?mateId=mate-1', signedIn: true },
+    msw: { handlers: api(...reviewServer) },
+  },
+  play: async ({ canvas }) => {
+    const form = within(await canvas.findByRole('form', { name: 'Your review' }));
+    await userEvent.click(form.getByRole('button', { name: '4 stars' }));
+    await userEvent.type(form.getByRole('textbox'), 'Kind and curious.');
+    await userEvent.click(form.getByRole('button', { name: 'Post review' }));
+    await expect(
+      await form.findByText('You reviewed this mate. Change your review here.'),
+    ).toBeVisible();
+    await expect(form.getByRole('button', { name: '4 stars' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(form.getByRole('textbox')).toHaveValue('Kind and curious.');
+    await expect(form.getByRole('button', { name: 'Update review' })).toBeVisible();
   },
 };
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Mate, MateExtraInfo } from '@mates/api-client';
+import { useSelector } from '@xstate/store-react';
+import type { Mate, MateExtraInfo, Review } from '@mates/api-client';
 import { Button, Card, Heading, Rating, Stack, Text, TextArea } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { useSignedIn } from '../../components/sign-in-gate';
@@ -47,23 +48,38 @@ export function Reviews({ mate, extra }: { mate: Mate; extra: MateExtraInfo }) {
           {review.content && <Text tone="muted">{review.content}</Text>}
         </Card>
       ))}
-      {useSignedIn() && <ReviewForm mate={mate} />}
+      {useSignedIn() && <ReviewForm mate={mate} recent={recentReviews} />}
     </Stack>
   );
 }
 
-function ReviewForm({ mate }: { mate: Mate }) {
+/**
+ * The person's review: empty to write one, or theirs (one per person and mate) to change.
+ * Theirs is found among the recent reviews, or is the one they just posted.
+ */
+function ReviewForm({ mate, recent }: { mate: Mate; recent: Review[] }) {
   const { t } = useTranslation();
-  const { client, notices } = useServices();
+  const { client, notices, store } = useServices();
   const queries = useQueryClient();
-  const [rating, setRating] = useState(0);
-  const [content, setContent] = useState('');
+  const uuid = useSelector(store, (state) => state.context.userInfo.uuid);
+  const [posted, setPosted] = useState<Review | null>(null);
+  const mine = posted ?? recent.find((review) => review.author.creatorId === uuid) ?? null;
+  const [rating, setRating] = useState(mine?.rating ?? 0);
+  const [content, setContent] = useState(mine?.content ?? '');
+  // The recent reviews arrive after the form: once theirs shows up, it fills the form.
+  const [filledFrom, setFilledFrom] = useState(mine?.reviewId ?? null);
+  if (mine && filledFrom !== mine.reviewId) {
+    setFilledFrom(mine.reviewId);
+    setRating(mine.rating);
+    setContent(mine.content);
+  }
   const [problem, setProblem] = useState('');
   const post = useMutation({
     mutationFn: () => client.mate.review({ mateId: mate.mateId, rating, content }),
-    onSuccess: () => {
-      setRating(0);
-      setContent('');
+    onSuccess: (review) => {
+      // What was posted stays in the form, as the person's review, to change later.
+      setPosted(review);
+      setFilledFrom(review.reviewId);
       notices.trigger.added({ tone: 'positive', message: t('detail.reviewSent') });
       return queries.invalidateQueries({ queryKey: ['mateExtra', mate.mateId] });
     },
@@ -84,6 +100,7 @@ function ReviewForm({ mate }: { mate: Mate }) {
       <Heading as="h3" size={1} id="detail-review-form">
         {t('detail.writeReview')}
       </Heading>
+      {mine && <Text tone="muted">{t('detail.reviewExists')}</Text>}
       <Rating
         label={t('detail.yourRating')}
         value={rating}
@@ -102,7 +119,7 @@ function ReviewForm({ mate }: { mate: Mate }) {
         onChange={(event) => setContent(event.target.value)}
       />
       <Button type="submit" aria-busy={post.isPending}>
-        {t('detail.sendReview')}
+        {mine ? t('detail.updateReview') : t('detail.sendReview')}
       </Button>
     </Card>
   );
