@@ -8,6 +8,7 @@ import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now, toBool } from '../db/dialect';
 import { addPersona, deletePersona, makeDefaultPersona } from './personas';
 import { portraitKey } from '../catalog/portrait-files';
+import { publicHttpsAddress } from './avatar-address';
 import { en } from '../i18n/en';
 
 /** The API shape of a persona row. */
@@ -24,15 +25,16 @@ export function toPersona(row: PersonaTable): Persona {
 }
 
 /**
- * Whether `url` may be a persona's avatar, which every viewer's browser loads: a picture uploaded
- * here (`/media/avatars/…`, also under `publicUrl`) or an `https:` address. Never `javascript:`,
- * `file:`, `data:` or a plain `http:` address inside someone's network.
+ * What is stored for `url` as a persona's avatar, which every viewer's browser loads, or `null`
+ * when it may not be one: a picture uploaded here (`/media/avatars/…`, also under `publicUrl`),
+ * kept as given, or a public `https:` address, normalised ({@link publicHttpsAddress}). Never
+ * `javascript:`, `file:`, `data:`, a plain `http:` address, credentials or a host inside
+ * someone's network.
  */
-export function isPersonaAvatar(url: string, publicUrl: string): boolean {
+export function personaAvatar(url: string, publicUrl: string): string | null {
   const path = url.startsWith(`${publicUrl}/`) ? url.slice(publicUrl.length) : url;
-  if (portraitKey(path) !== null) return true;
-  if (!/^https:\/\//i.test(url)) return false;
-  return URL.canParse(url) && new URL(url).hostname !== '';
+  if (portraitKey(path) !== null) return url;
+  return publicHttpsAddress(url);
 }
 
 /** Personas: list, save or update, set default, delete. Only ever the caller's own. */
@@ -67,7 +69,8 @@ export function personaRoutes(deps: Deps): Hono<ApiEnv> {
     avatar: z
       .string()
       .max(2000)
-      .refine((url) => isPersonaAvatar(url, deps.config.publicUrl), en.fieldErrors.picture)
+      .refine((url) => personaAvatar(url, deps.config.publicUrl) !== null, en.fieldErrors.picture)
+      .transform((url) => personaAvatar(url, deps.config.publicUrl)!)
       .nullable()
       .optional(),
   });
