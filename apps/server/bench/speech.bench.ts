@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseBuffer } from 'music-metadata';
 import { createEmbeddedSpeech } from '../src/voice/embedded-speech';
+import { fliteText } from '../src/voice/flite-text';
+import { speechPieces } from '../src/voice/speech-pieces';
 import { createLogger } from '../src/logging/logger';
 import { saveResults, type ResultRow } from './results';
 
@@ -57,6 +59,30 @@ const ownCpuSeconds = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
 };
+
+/**
+ * The longest messages (8,000 characters) of the kinds that made the text's preparation, on the
+ * event loop, quadratic: a currency amount looked for from every digit of `1,1,1,…` (357 ms
+ * before the fix, 2 ms after), a sentence split whole for each of its pieces (`a a a …`: 88 ms
+ * before, 6 ms after; 2 cores).
+ */
+const HARD_TEXTS: Record<string, string> = {
+  "'1,' × 4,000": '1,'.repeat(4000),
+  "'1,' × 4,000 and €": `${'1,'.repeat(4000)}€`,
+  "'1, ' × 2,667": '1, '.repeat(2667),
+  "'a ' × 4,000": 'a '.repeat(4000),
+};
+const preparation: ResultRow[] = [];
+for (const [kind, text] of Object.entries(HARD_TEXTS)) {
+  const times = Array.from({ length: 5 }, () => {
+    const start = performance.now();
+    speechPieces(fliteText(text));
+    return performance.now() - start;
+  }).sort((a, b) => a - b);
+  preparation.push({ text: kind, characters: text.length, 'ms p50': Number(times[2]!.toFixed(1)) });
+}
+console.log('Preparing a text for Flite (fliteText, then speechPieces), on the event loop:');
+console.table(preparation);
 
 const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-speech-bench-'));
 const engine = createEmbeddedSpeech({
@@ -115,6 +141,6 @@ console.log(
   `Embedded speech (Flite, one worker process, MP3 32 kb/s) on ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}: ${ROUNDS} rounds of each text.`,
 );
 console.table(rows);
-saveResults('speech', rows);
+saveResults('speech', [...preparation, ...rows]);
 await engine.close();
 fs.rmSync(tempDir, { recursive: true, force: true });

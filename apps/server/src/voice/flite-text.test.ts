@@ -23,4 +23,14 @@ describe('fliteText', () => {
   it('turns typographic quotes and dashes into what Flite reads', () => {
     expect(fliteText('“Yes” — it’s… fine')).toBe('"Yes" , it\'s... fine');
   });
+
+  // Speed is bench/speech.bench.ts's (the figure before and after); here, what they read.
+  it('reads the longest runs of numbers a message holds, with or without a currency sign', () => {
+    const run = '1,'.repeat(3999) + '1';
+    expect(fliteText(run)).toBe(run);
+    expect(fliteText(`${run} €`)).toBe(`${run} euros`);
+    expect(fliteText(`£${run}`)).toBe(`${run} pounds`);
+    expect(fliteText(`${run}, then 5 ¥`)).toBe(`${run}, then 5 yen`);
+    expect(fliteText(`${'1.'.repeat(4000)}€`)).toBe(`${'1.'.repeat(4000)} `);
+  });
 });

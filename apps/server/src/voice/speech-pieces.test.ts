@@ -37,4 +37,15 @@ describe('speechPieces', () => {
     expect(speechPieces('🙂 ... !\n\n— Hello.')).toEqual(['— Hello.']);
     expect(speechPieces('')).toEqual([]);
   });
+
+  it('cuts the longest sentence a message holds into pieces that say it all, in order', () => {
+    const commas = '1, '.repeat(2666).trim();
+    const pieces = speechPieces(commas);
+    expect(pieces.every(within)).toBe(true);
+    expect(pieces.join(' ')).toBe(commas);
+    expect(pieces.slice(0, -1).every((piece) => piece.endsWith(','))).toBe(true);
+    const glued = '1,'.repeat(4000);
+    expect(speechPieces(glued).join('')).toBe(glued);
+    expect(speechPieces(glued).every(within)).toBe(true);
+  });
 });

@@ -22,28 +22,37 @@ const sayable = (text: string) => /[\p{L}\p{N}]/u.test(text);
 /** Where a piece may end within a sentence, best first: after a clause's mark, then a space. */
 const CLAUSE_END = /[,;:–—)]\s+/g;
 
-/** Cuts one sentence into pieces within `bounds`: at a clause's end, else a space, else anywhere. */
+/**
+ * Cuts one sentence into pieces within `bounds`: at a clause's end, else a space, else anywhere.
+ * Each piece is chosen from the next `2 × maxChars` characters only, never the whole rest: a
+ * long sentence (8,000 characters of `1, 1, …` fit in a message) split whole for each of its
+ * pieces was quadratic in its length.
+ */
 function cut(sentence: string, bounds: PieceBounds): string[] {
   const pieces: string[] = [];
-  let rest = sentence.replace(/\s+/g, ' ').trim();
-  while (rest) {
-    const words = rest.split(/\s+/);
-    if (rest.length <= bounds.maxChars && words.length <= bounds.maxWords) {
-      pieces.push(rest);
+  const text = sentence.replace(/\s+/g, ' ').trim();
+  let start = 0;
+  while (start < text.length) {
+    const ahead = text.slice(start, start + bounds.maxChars * 2);
+    const words = ahead.split(' ');
+    const last = start + ahead.length === text.length;
+    if (last && ahead.length <= bounds.maxChars && words.length <= bounds.maxWords) {
+      pieces.push(ahead);
       break;
     }
     // The longest prefix within both bounds...
-    let limit = Math.min(rest.length, bounds.maxChars);
+    let limit = Math.min(ahead.length, bounds.maxChars);
     const wordEnd = words.slice(0, bounds.maxWords).join(' ').length;
-    if (wordEnd < rest.length) limit = Math.min(limit, wordEnd);
-    const head = rest.slice(0, limit + 1);
+    if (wordEnd < ahead.length) limit = Math.min(limit, wordEnd);
+    const head = ahead.slice(0, limit + 1);
     // ...ending after the last clause mark in its second half, or else at its last space.
     let end = 0;
     for (const match of head.matchAll(CLAUSE_END))
       if (match.index + 1 > limit / 2 && match.index + 1 <= limit) end = match.index + 1;
     if (!end) end = head.lastIndexOf(' ') > 0 ? head.lastIndexOf(' ') : limit;
-    pieces.push(rest.slice(0, end).trim());
-    rest = rest.slice(end).trim();
+    pieces.push(ahead.slice(0, end).trim());
+    start += end;
+    while (text[start] === ' ') start += 1;
   }
   return pieces;
 }
