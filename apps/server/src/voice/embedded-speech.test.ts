@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseBuffer } from 'music-metadata';
-import { createEmbeddedSpeech } from './embedded-speech';
+import { createEmbeddedSpeech, sweepSpeechFolders } from './embedded-speech';
 import { SpeechProviderError } from './speech-engine';
 import { captureLog } from '../../test/log-capture';
 
@@ -139,7 +139,7 @@ describe('what the embedded engine reads (issue 36)', () => {
 
   it('removes the folders a killed server left, not those of a server at work', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-embedded-sweep-'));
-    const left = path.join(root, '4242-killed');
+    const left = path.join(root, `${deadPid()}-killed`);
     const working = path.join(root, '4343-working');
     for (const dir of [left, working]) fs.mkdirSync(path.join(dir, 'piece-1'), { recursive: true });
     fs.writeFileSync(path.join(left, 'piece-1', 'speech.wav'), 'RIFF');
@@ -155,11 +155,60 @@ describe('what the embedded engine reads (issue 36)', () => {
     }
   });
 
+  it('keeps the folder of a server that is running, however long it stood idle', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-embedded-sweep-'));
+    // The parent of this test process: running, and not this process.
+    const idle = path.join(root, `${process.ppid}-idle`);
+    const dead = path.join(root, `${deadPid()}-dead`);
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const dir of [idle, dead]) {
+      fs.mkdirSync(dir);
+      fs.utimesSync(dir, twoHoursAgo, twoHoursAgo);
+    }
+    try {
+      await sweepSpeechFolders(root, path.join(root, `${process.pid}-own`));
+      expect(fs.existsSync(idle)).toBe(true);
+      expect(fs.existsSync(dead)).toBe(false);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('speaks again after its idle folder was swept away', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-embedded-swept-'));
+    const first = createEmbeddedSpeech({ threads: 1, tempDir: root });
+    const [own] = fs.readdirSync(root);
+    // Idle for two hours, then a server started in a container where the first one had the
+    // same pid (often 1) sweeps it as a dead server's.
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(path.join(root, own!), twoHoursAgo, twoHoursAgo);
+    const second = createEmbeddedSpeech({ threads: 1, tempDir: root });
+    try {
+      await expect.poll(() => fs.existsSync(path.join(root, own!))).toBe(false);
+      const audio = await first.synthesize(
+        { text: 'Still here.', voice: 'embedded-slt' },
+        { signal: new AbortController().signal },
+      );
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of audio.chunks) chunks.push(chunk);
+      expect(isMp3(Buffer.concat(chunks))).toBe(true);
+    } finally {
+      await first.close();
+      await second.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('leaves nothing on disk: the text is never written, its folders are removed', async () => {
     await bytesOf('My secret is the blue door on Mill Lane.');
     expect(filesUnder(tempDir)).toEqual([]);
   });
 });
+
+/** The id of a process that ran and ended: nothing runs under it now. */
+function deadPid(): number {
+  return spawnSync(process.execPath, ['-e', '']).pid!;
+}
 
 /** The processes this test process started that run the speech worker. */
 function speechProcesses(): number[] {

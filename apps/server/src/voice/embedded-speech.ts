@@ -54,7 +54,7 @@ export interface EmbeddedSpeechOptions {
   /**
    * A folder of the data folder (`$DATA_DIR/tmp/speech`) where this server makes the folders
    * Flite writes into: the engine owns a folder of its own inside, removed on close, and
-   * removes other servers' folders left there for over an hour (a server killed meanwhile).
+   * removes those a killed server left there (see {@link sweepSpeechFolders}).
    */
   tempDir: string;
   /** Where a worker process's death is told; default nowhere. */
@@ -66,7 +66,10 @@ export interface EmbeddedSpeechOptions {
 /** How long one piece may take before it fails (a sentence takes well under a second). */
 const PIECE_TIMEOUT_MS = 60_000;
 
-/** How old another server's temporary folder is when it is taken for a dead server's. */
+/**
+ * How long a temporary folder stands untouched before it may be a dead server's: a pid says
+ * nothing of a server on another machine that shares the data folder.
+ */
 const STALE_FOLDER_MS = 60 * 60 * 1000;
 
 /** Whether workerpool failed a task because its process ended (crashed or was killed). */
@@ -82,10 +85,28 @@ function neverSent(error: unknown): boolean {
   return error instanceof Error && /EPIPE/.test(error.message);
 }
 
-/** Removes the folders of `root` older than {@link STALE_FOLDER_MS}: left by a killed server. */
-async function sweep(root: string, log: Logger | undefined): Promise<void> {
+/** Whether a process `pid` runs on this machine (one of another user's counts). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the folders of `root` a killed server left: untouched for over
+ * {@link STALE_FOLDER_MS} and named after a process that no longer runs, or after this one
+ * (a server before it had its pid: in a container it is often 1), `own` excepted. A running
+ * server's folder idle for hours is kept; should one be taken all the same (a server on another
+ * machine sharing the data folder), its engine makes it again before its next piece.
+ */
+export async function sweepSpeechFolders(root: string, own: string, log?: Logger): Promise<void> {
   for (const name of await fsp.readdir(root).catch(() => [] as string[])) {
     const folder = path.join(root, name);
+    const pid = Number.parseInt(name, 10);
+    if (folder === own || (pid > 0 && pid !== process.pid && processRuns(pid))) continue;
     const stat = await fsp.stat(folder).catch(() => null);
     if (stat && Date.now() - stat.mtimeMs > STALE_FOLDER_MS)
       await fsp
@@ -121,14 +142,14 @@ export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngi
   const voices = new Map(EMBEDDED_VOICES.map((entry) => [entry.voiceId, entry]));
   fs.mkdirSync(options.tempDir, { recursive: true });
   const own = fs.mkdtempSync(path.join(options.tempDir, `${process.pid}-`));
-  void sweep(options.tempDir, log);
+  void sweepSpeechFolders(options.tempDir, own, log);
 
   /** Speaks one piece in a folder made for it and removed after, whatever the worker did. */
   const speakPiece = async (voice: FliteVoice, text: string, signal: AbortSignal) => {
-    const dir = await fsp.mkdtemp(path.join(own, 'piece-'));
-    const job = { text, voice: voice.flite, settings: voice.settings, dir, kbps };
+    let dir: string | null = null;
     const attempt = async (): Promise<Uint8Array> => {
       signal.throwIfAborted();
+      const job = { text, voice: voice.flite, settings: voice.settings, dir, kbps };
       const running = pool.exec('speak', [job]).timeout(PIECE_TIMEOUT_MS);
       const cancel = () => void running.cancel();
       signal.addEventListener('abort', cancel, { once: true });
@@ -139,6 +160,9 @@ export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngi
       }
     };
     try {
+      // Made again if it went: a sweep may take a folder that stood idle for hours.
+      await fsp.mkdir(own, { recursive: true });
+      dir = await fsp.mkdtemp(path.join(own, 'piece-'));
       for (let deaths = 0, unsent = 0; ;) {
         try {
           return await attempt();
@@ -169,7 +193,7 @@ export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngi
         { cause: error },
       );
     } finally {
-      await fsp.rm(dir, { recursive: true, force: true });
+      if (dir) await fsp.rm(dir, { recursive: true, force: true });
     }
   };
 
