@@ -12,7 +12,13 @@ import {
   mockEndpointError,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, failingLoad, screenStories, type StoryApp } from '../../testing/story-app';
+import {
+  api,
+  failingLoad,
+  missingLoad,
+  screenStories,
+  type StoryApp,
+} from '../../testing/story-app';
 
 const meta = { title: 'Screens/Chat', ...screenStories } satisfies Meta;
 export default meta;
@@ -429,6 +435,14 @@ export const Error: Story = failingLoad(
   '/room/roomInfo',
   'No such room',
   'This chat could not be loaded',
+);
+
+/** A chat that is not there (deleted, or another's): the way back to the chats, not "Try again". */
+export const RoomNotFound: Story = missingLoad(
+  { path: '/chat-detail?roomId=room-404', signedIn: true },
+  '/room/roomInfo',
+  'Room not found.',
+  ['Your recent chats', 'Discover mates'],
 );
 
 /** A room whose mate turned private: its messages stay readable, no new message can be sent. */

@@ -261,7 +261,8 @@ function Conversation({
       />
     );
   if (room.isPending) return <Loading />;
-  if (room.isError) return <LoadError query={room} title={t('chat.error')} />;
+  if (room.isError)
+    return <LoadError query={room} title={t('chat.error')} wayOn={['/recent-chats', '/']} />;
 
   const latest = room.data.pages[0]!;
   const { mate, persona, readOnly } = latest;
