@@ -5,6 +5,13 @@ let log: Logger | undefined;
 try {
   const config = loadConfig();
   log = createLogger(config.log);
+  // A promise that failed with nobody to hear it (a library's background work, a fault we
+  // missed) is logged, and the server goes on serving: Node's default would end the process,
+  // every stream and request with it.
+  process.on('unhandledRejection', (reason: unknown) => {
+    const detail = reason instanceof Error ? reason.message : String(reason);
+    log!.error({ err: reason }, `unhandled promise rejection: ${detail}`);
+  });
   // Loaded once the configuration is known good: a bad setting is told at once.
   const { startServer } = await import('./server');
   const server = await startServer(config, log);

@@ -82,9 +82,12 @@ export function passwordResetRoutes(deps: Deps): Hono<ApiEnv> {
     // On a later turn of the event loop: SQLite's queries run on this thread, and begun at once
     // they would hold the answer while they ran.
     setImmediate(() => {
+      // Whatever it rejects with (a mailer may reject with no error at all), the catch itself
+      // must not throw: that would be an unhandled rejection.
       mailResetLink(deps, input.email).catch((error: unknown) =>
         log.error(
-          `the reset link for a forgotten password was not sent: ${(error as Error).message}`,
+          { err: error },
+          `the reset link for a forgotten password was not sent: ${error instanceof Error ? error.message : String(error)}`,
         ),
       );
     });
