@@ -66,6 +66,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-26-0026-search-word-people',
           '2026-11-28-0027-checkout-price',
           '2026-11-28-0028-persona-avatars',
+          '2026-11-28-0029-search-word-spellings',
         ]);
       } finally {
         await database.drop();

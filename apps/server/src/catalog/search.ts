@@ -24,6 +24,22 @@ export function searchWords(keyword: string): string[] {
     .slice(0, 8);
 }
 
+/**
+ * The words of `keyword` as typed, lowercase with accents kept ("séance"), for the hot words to
+ * show; `words` (its {@link searchWords}) when the two do not fold to the same words.
+ */
+export function typedSpelling(keyword: string, words: string[]): string {
+  const typed = keyword
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8)
+    .join(' ');
+  const folded = words.join(' ');
+  return searchWords(typed).join(' ') === folded ? typed : folded;
+}
+
 // Each word matches as a prefix, so results come "as you type"; words contain only
 // letters and digits, so nothing in them can be read as search syntax.
 function ftsExpression(words: string[]): string {
@@ -51,7 +67,7 @@ export function searchRoute(deps: Deps, cache: CatalogCache, shared: SharedCalls
       async () => new SharedAnswer(await search(input, words, viewer)),
     );
     if (words.length && (input.page ?? 1) === 1 && viewer && answer.value.total > 0)
-      await logSearch(db, viewer.id, words);
+      await logSearch(db, viewer.id, words, typedSpelling(input.keyword, words));
     return answer;
   });
 

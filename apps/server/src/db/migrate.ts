@@ -28,6 +28,7 @@ import * as planPayments from './migrations/2026-11-26-0025-plan-payments';
 import * as searchWordPeople from './migrations/2026-11-26-0026-search-word-people';
 import * as checkoutPrice from './migrations/2026-11-28-0027-checkout-price';
 import * as personaAvatars from './migrations/2026-11-28-0028-persona-avatars';
+import * as searchWordSpellings from './migrations/2026-11-28-0029-search-word-spellings';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-26-0026-search-word-people': searchWordPeople,
   '2026-11-28-0027-checkout-price': checkoutPrice,
   '2026-11-28-0028-persona-avatars': personaAvatars,
+  '2026-11-28-0029-search-word-spellings': searchWordSpellings,
 };
 
 /** The names of every migration this server knows, in the order they run. */

@@ -212,6 +212,14 @@ export interface SearchWordPersonTable {
   user_id: string;
 }
 
+/** How people typed a hot word on a UTC day (lowercase, accents kept), once per person a day. */
+export interface SearchWordSpellingTable {
+  word: string;
+  day: string;
+  spelling: string;
+  searches: number;
+}
+
 /** The last UTC day a user chatted with a mate. */
 export interface MateChatterTable {
   mate_id: string;
@@ -412,6 +420,7 @@ export interface Database {
   catalog_versions: CatalogVersionTable;
   search_word_days: SearchWordDayTable;
   search_word_people: SearchWordPersonTable;
+  search_word_spellings: SearchWordSpellingTable;
   mate_chatters: MateChatterTable;
   mate_trend_days: MateTrendDayTable;
   packages: PackageTable;
