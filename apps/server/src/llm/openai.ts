@@ -230,9 +230,28 @@ function readChunk(chunk: CompletionChunk, state: StreamState, onText: (text: st
     state.produced += text;
     onText(text);
   }
-  if (choice?.finish_reason) state.finished = true;
-  if (choice?.finish_reason === 'length') state.finishReason = 'length';
+  noteFinish(state, choice?.finish_reason);
   if (chunk.usage) state.usage = chunk.usage;
+}
+
+/**
+ * Records a chunk's `finish_reason`: the reply is over. A `length` once said stays said: a
+ * later chunk (a usage chunk, a skipped line) does not make a cut reply whole.
+ */
+function noteFinish(state: StreamState, reason: unknown) {
+  if (typeof reason !== 'string' || !reason) return;
+  state.finished = true;
+  if (reason === 'length') state.finishReason = 'length';
+}
+
+/** The `finish_reason` of a line skipped for its shape, where it can still be read. */
+function finishOfSkipped(data: string): unknown {
+  try {
+    return (JSON.parse(data) as { choices?: [{ finish_reason?: unknown }?] } | null)?.choices?.[0]
+      ?.finish_reason;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -297,6 +316,8 @@ function readStream(
         // One bad line (a proxy's page, a chunk cut in two) costs that line, not the reply.
         if (!chunk) {
           if (state.malformed++ === 0) state.firstMalformed = event.data.slice(0, 300);
+          // Its text is lost, but not that the provider finished the reply.
+          noteFinish(state, finishOfSkipped(event.data));
           return;
         }
         try {
