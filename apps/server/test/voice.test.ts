@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { parseBuffer } from 'music-metadata';
 import type { ApiClient, SaveMatePayload } from '@mates/api-client';
 import { appendMessage } from '../src/chat/messages';
 import { SpeechProviderError } from '../src/voice/speech-engine';
+import { StorageUnavailable } from '../src/media/media-store';
 import {
   NOTHING_TO_SAY,
   NOT_ENOUGH_COINS_FOR_VOICE,
@@ -658,6 +660,107 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
       } finally {
         app.deps.speech!.synthesize = real.engine;
         limits.voiceFailures = real.limiter;
+      }
+    },
+  );
+
+  /** A limit of `points` failed clips a person for this test, and the real one to put back. */
+  const tightFailures = (points: number) => {
+    const limits = app.deps.limits;
+    const real = limits.voiceFailures;
+    limits.voiceFailures = new RateLimiterMemory({
+      keyPrefix: `test-failures-${randomUUID()}`,
+      points,
+      duration: 3600,
+    });
+    return () => void (limits.voiceFailures = real);
+  };
+
+  it.skipIf(skip)(
+    'lets at most the limit of failing samples sent at once reach the engine',
+    async () => {
+      const { client } = await signUp(app);
+      const restoreLimit = tightFailures(2);
+      const engine = app.deps.speech!;
+      const real = engine.synthesize;
+      let attempts = 0;
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      engine.synthesize = async () => {
+        attempts += 1;
+        await gate;
+        throw new SpeechProviderError('wasm trapped', 'failed');
+      };
+      try {
+        const tries = 6;
+        let refused = 0;
+        // Each answer is the error it failed with (none is made).
+        const answers = Array.from({ length: tries }, (_, i) =>
+          client.voice.textToAudio({ text: `Sample number ${i}.` }).then(
+            () => null,
+            (error: Error) => {
+              if (error.message.startsWith('Too many attempts')) refused += 1;
+              return error;
+            },
+          ),
+        );
+        // Every call has either reached the engine (held there) or been refused.
+        await expect.poll(() => attempts + refused).toBe(tries);
+        open();
+        const errors = await Promise.all(answers);
+        expect(errors.every((error) => error?.message)).toBe(true);
+        expect(attempts).toBe(2);
+        expect(refused).toBe(tries - 2);
+      } finally {
+        engine.synthesize = real;
+        restoreLimit();
+      }
+    },
+  );
+
+  it.skipIf(skip)(
+    'does not count against a person what failed by no fault of theirs, nor what was made',
+    async () => {
+      const { client } = await signUp(app);
+      const restoreLimit = tightFailures(1);
+      const engine = app.deps.speech!;
+      const real = engine.synthesize;
+      const faults = [
+        new SpeechProviderError('took too long', 'timeout'),
+        new SpeechProviderError('the listener left', 'cancelled'),
+        Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }),
+        new StorageUnavailable('the media folder: write: EIO'),
+      ];
+      try {
+        for (const [i, fault] of faults.entries()) {
+          engine.synthesize = async () => {
+            throw fault;
+          };
+          await expect(
+            client.voice.textToAudio({ text: `Fault number ${i}.` }),
+          ).rejects.toMatchObject({ code: 5007 });
+        }
+        engine.synthesize = real;
+        for (const words of ['Made once.', 'Made twice.'])
+          expect((await client.voice.textToAudio({ text: words })).mimeType).toBe('audio/mpeg');
+        // A message's clip as well: the engine timing out is not counted.
+        engine.synthesize = async () => {
+          throw new SpeechProviderError('took too long', 'timeout');
+        };
+        for (const words of ['Slow once.', 'Slow twice.']) {
+          const link = await client.speech.link({
+            messageId: (await mateSays(client, words)).messageId,
+          });
+          expect((await get(link.url)).status).toBe(502);
+        }
+        engine.synthesize = real;
+        const link = await client.speech.link({
+          messageId: (await mateSays(client, 'Heard at last.')).messageId,
+        });
+        expect((await get(link.url)).status).toBe(200);
+      } finally {
+        engine.synthesize = real;
+        restoreLimit();
       }
     },
   );

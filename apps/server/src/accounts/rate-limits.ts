@@ -75,9 +75,10 @@ export interface RateLimits {
    */
   voiceSampleDaily: RateLimiterAbstract;
   /**
-   * Voice clips and samples that failed, per user: each held the engine and gave its coins
+   * Voice clips and samples that failed or are being made, per user: each failure held the engine and gave its coins
    * back, so a script repeating one that fails (or editing a message to renew it) costs
-   * nothing. Counted by {@link countFailure}, checked by {@link refuseWhenSpent}.
+   * nothing. Each try is counted as it starts and given back when it succeeds or fails by no
+   * fault of the person ({@link startTry}).
    */
   voiceFailures: RateLimiterAbstract;
 }
@@ -175,16 +176,27 @@ export async function consume(limiter: RateLimiterAbstract, key: string): Promis
 
 /**
  * Refuses (5007, saying when to try again) once `limiter` counted all its points for `key`,
- * spending none: for limits on what failed, counted afterwards by {@link countFailure}.
+ * spending none: a check before work that {@link startTry} will count.
  */
 export async function refuseWhenSpent(limiter: RateLimiterAbstract, key: string): Promise<void> {
   const spent = await limiter.get(key);
   if (spent && spent.consumedPoints >= limiter.points) throw tooManyAttempts(spent.msBeforeNext);
 }
 
-/** Counts one failure of `key` against `limiter` (never refuses: see {@link refuseWhenSpent}). */
-export async function countFailure(limiter: RateLimiterAbstract, key: string): Promise<void> {
-  await limiter.penalty(key, 1);
+/**
+ * Counts a try that may fail against `key` before it starts (5007, saying when to try again,
+ * when `limiter` has no point left), so that tries sent at once are counted as they arrive, not
+ * after they failed: at most the limit of them run. The answer gives the point back, for the
+ * caller to call once the try succeeded or failed through no fault of the person.
+ */
+export async function startTry(
+  limiter: RateLimiterAbstract,
+  key: string,
+): Promise<() => Promise<void>> {
+  await consume(limiter, key);
+  return async () => {
+    await limiter.reward(key);
+  };
 }
 
 /** Whether the account of `email` signed in from `ip` in the last 21 days. */

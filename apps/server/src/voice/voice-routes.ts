@@ -5,8 +5,10 @@ import type { AudioClip, SpeechLink, VoiceCatalog } from '@mates/api-client';
 import { VOICE_SAMPLE_MAX } from '@mates/api-client';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
-import { badInput, notFound, notice } from '../http/envelope';
-import { consume, countFailure, refuseWhenSpent } from '../accounts/rate-limits';
+import { badInput, EnvelopeError, notFound, notice } from '../http/envelope';
+import { consume, refuseWhenSpent, startTry } from '../accounts/rate-limits';
+import { isStorageUnavailable } from '../media/media-store';
+import { isOutOfSpace } from '../http/out-of-space';
 import { DAILY_CAP_REACHED, refundGoldCoins, spendGoldCoins } from '../accounts/benefits';
 import { now } from '../db/dialect';
 import type { SpeechClipTable } from '../db/schema';
@@ -117,14 +119,32 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     return deps.speech;
   };
 
-  /** Counts a failed clip or sample against its person (see `RateLimits.voiceFailures`). */
-  const failed = (userId: string) =>
-    countFailure(deps.limits.voiceFailures, userId).catch((error: Error) =>
-      deps.log.warn(`voice failures of ${userId} not counted: ${error.message}`),
-    );
+  /**
+   * Counts a clip or sample about to be made against its person (5007 when too many failed or
+   * are being made: see `RateLimits.voiceFailures`). The answer takes the count back, to be
+   * called when it was made or failed through no fault of the person ({@link blameless}).
+   */
+  const startMakingFor = async (userId: string) => {
+    const giveBack = await startTry(deps.limits.voiceFailures, userId);
+    return () =>
+      giveBack().catch((error: Error) =>
+        deps.log.warn(`voice failures of ${userId}: a try not given back: ${error.message}`),
+      );
+  };
 
   const failureOf = (error: unknown): SpeechFailure =>
     error instanceof SpeechProviderError ? error.failure : 'failed';
+
+  /**
+   * Whether a failure is the server's or its engine's, not the text's or the person's: the
+   * store or the disk, an engine that is not reachable, set up or free, a synthesis stopped or
+   * too long. Not counted as a failed try: a script gets nothing free from it.
+   */
+  const blameless = (error: unknown): boolean =>
+    isStorageUnavailable(error) ||
+    isOutOfSpace(error) ||
+    (error instanceof SpeechProviderError &&
+      ['cancelled', 'timeout', 'unreachable', 'unauthorized', 'busy'].includes(error.failure));
 
   /**
    * Marks a clip failed and gives its coins back, once (only the call that marked it). A clip
@@ -133,7 +153,6 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
    */
   const failClip = async (clip: SpeechClipTable, error: unknown, claimedUntil: number) => {
     deps.log.warn(`voice clip ${clip.id}: ${(error as Error).message}`);
-    await failed(clip.user_id);
     await db.transaction().execute(async (trx) => {
       const marked = await trx
         .updateTable('speech_clips')
@@ -166,6 +185,15 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     clip: SpeechClipTable,
     claimedUntil: number,
   ): Promise<Making> => {
+    let giveBack: () => Promise<void>;
+    try {
+      giveBack = await startMakingFor(clip.user_id);
+    } catch (error) {
+      await failClip(clip, error, claimedUntil);
+      throw error;
+    }
+    // A failure's count is kept, unless it is blameless; a clip made gives it back.
+    const counted = (error: unknown) => (blameless(error) ? giveBack() : Promise.resolve());
     const message = await db
       .selectFrom('messages')
       .select('content')
@@ -184,6 +212,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         { signal: AbortSignal.timeout(SYNTHESIS_TIMEOUT_MS) },
       );
     } catch (error) {
+      await counted(error);
       await failClip(clip, error, claimedUntil);
       throw error;
     }
@@ -201,7 +230,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         listener = null;
       }
     };
-    const done = (async () => {
+    const recorded = (async () => {
       const parts: Uint8Array[] = [];
       try {
         for await (const chunk of audio.chunks) {
@@ -212,12 +241,13 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         await writer.finish();
       } catch (error) {
         await writer.abort();
+        await counted(error);
         await failClip(clip, error, claimedUntil);
         tell((to) => to.error(error));
         return false;
       }
       const bytes = Buffer.concat(parts);
-      const recorded = await db
+      const kept = await db
         .updateTable('speech_clips')
         .set({
           file: writer.key,
@@ -230,17 +260,18 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
         .executeTakeFirst();
       // The message changed or went while it was spoken: keep nothing. Whoever listened heard
       // it (no refund); with nobody listening, nothing was heard.
-      if (Number(recorded.numUpdatedRows) === 0) {
+      if (Number(kept.numUpdatedRows) === 0) {
         await store.remove(writer.key);
         if (!listener) {
           await failClip(clip, new Error('the message changed while it was spoken'), claimedUntil);
           return false;
         }
       }
+      await giveBack();
       tell((to) => to.close());
       return true;
     })();
-    return { mimeType: audio.mimeType, live, done };
+    return { mimeType: audio.mimeType, live, done: recorded };
   };
 
   /**
@@ -349,7 +380,10 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
       try {
         run = await makingOf(engine, clip);
       } catch (error) {
-        return c.text(`${VOICE_FAILURES[failureOf(error)]} Your gold coins were given back.`, 502);
+        // Refused before it was made: too many of the person's clips failed or are being made.
+        const why =
+          error instanceof EnvelopeError ? error.message : VOICE_FAILURES[failureOf(error)];
+        return c.text(`${why} Your gold coins were given back.`, 502);
       }
       if (first && run.live)
         return new Response(run.live, {
@@ -532,8 +566,13 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
           durationMs: await durationMs(bytes, mimeType),
         };
     }
-    await refuseWhenSpent(deps.limits.voiceFailures, user.id);
-    await consume(deps.limits.voiceSampleDaily, user.id);
+    const giveBack = await startMakingFor(user.id);
+    try {
+      await consume(deps.limits.voiceSampleDaily, user.id);
+    } catch (error) {
+      await giveBack();
+      throw error;
+    }
     let audio;
     try {
       audio = await engine.synthesize(
@@ -542,7 +581,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
       );
     } catch (error) {
       c.get('log').warn(`voice sample: ${(error as Error).message}`);
-      await failed(user.id);
+      if (blameless(error)) await giveBack();
       throw notice(VOICE_FAILURES[failureOf(error)]);
     }
     const writer = store.create(audio.mimeType, name);
@@ -555,11 +594,11 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
     } catch (error) {
       await writer.abort();
       c.get('log').warn(`voice sample: ${(error as Error).message}`);
-      await failed(user.id);
+      if (blameless(error)) await giveBack();
       throw notice(VOICE_FAILURES[failureOf(error)]);
     }
     // Not the engine's fault when it fails: the media store's error says what happened.
-    await writer.finish();
+    await writer.finish().finally(giveBack);
     return {
       audioUrl: links.sign(writer.key).url,
       mimeType: audio.mimeType,
