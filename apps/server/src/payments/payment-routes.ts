@@ -294,12 +294,13 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
 
   // Stripe's cancel_url: the buyer went back. The checkout ends (its page can no longer be
   // paid) and the browser returns to the package, which then shows "cancelled". Only its buyer
-  // may end it: the link's signature (the browser comes back without a session), or their
-  // session. Anyone else, as for a checkout that does not exist, goes to the packages and
-  // ends nothing.
+  // may end it: the link's signature, until it expires (the browser comes back without a
+  // session), or their session. Anyone else, as for a checkout that does not exist, goes to
+  // the packages and ends nothing.
   subscription.get('/checkoutCancelled', async (c) => {
     const checkoutId = c.req.query('checkoutId') ?? '';
     const signature = c.req.query('signature') ?? '';
+    const expires = c.req.query('expires') ?? '';
     // Not through `contract` (a redirect, not an envelope): U+0000, which PostgreSQL cannot
     // compare, is no checkout's.
     const found =
@@ -312,7 +313,7 @@ export function paymentRoutes(deps: Deps): { subscription: Hono<ApiEnv>; stripe:
         : undefined;
     const buyer =
       found &&
-      ((signature && returnLinks?.verify(found.id, signature)) ||
+      ((signature && returnLinks?.verify(found.id, signature, expires)) ||
         c.get('user')?.id === found.user_id);
     const row = buyer ? found : undefined;
     if (!row) return c.redirect(`${config.publicUrl}/#/subscription`, 303);
