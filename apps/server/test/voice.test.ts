@@ -719,6 +719,57 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    'lets at most the limit of failing clips played at once reach the engine',
+    async () => {
+      const { client } = await signUp(app);
+      const restoreLimit = tightFailures(1);
+      const engine = app.deps.speech!;
+      const real = engine.synthesize;
+      let attempts = 0;
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      engine.synthesize = async () => {
+        attempts += 1;
+        await gate;
+        throw new SpeechProviderError('wasm trapped', 'failed');
+      };
+      try {
+        // As many as the welcome coins pay for.
+        const tries = 3;
+        // Linked one after another: none has failed yet, so each is charged.
+        const links = [];
+        for (let i = 0; i < tries; i += 1)
+          links.push(
+            await client.speech.link({
+              messageId: (await mateSays(client, `Clip number ${i}.`)).messageId,
+            }),
+          );
+        let refused = 0;
+        const answers = links.map((link) =>
+          get(link.url).then(async (answer) => {
+            const text = await answer.text();
+            if (text.startsWith('Too many attempts')) refused += 1;
+            return { status: answer.status, text };
+          }),
+        );
+        await expect.poll(() => attempts + refused).toBe(tries);
+        open();
+        const heard = await Promise.all(answers);
+        expect(heard.every((one) => one.status === 502)).toBe(true);
+        expect(heard.every((one) => one.text.endsWith('Your gold coins were given back.'))).toBe(
+          true,
+        );
+        expect(attempts).toBe(1);
+        expect(refused).toBe(tries - 1);
+        expect(await coins(client)).toBe(WELCOME_COINS);
+      } finally {
+        engine.synthesize = real;
+        restoreLimit();
+      }
+    },
+  );
+
+  it.skipIf(skip)(
     'does not count against a person what failed by no fault of theirs, nor what was made',
     async () => {
       const { client } = await signUp(app);
