@@ -11,6 +11,8 @@ export interface StudioSnapshot {
   mateId: string | null;
   /** The voice chosen here (`null` for the default); absent when none was chosen. */
   voice?: string | null;
+  /** The seed the portrait choices were drawn with, so a picked one is shown again. */
+  portraitSeed?: string;
 }
 
 /** The key a mate's (or a new mate's) unsaved work is kept under. */

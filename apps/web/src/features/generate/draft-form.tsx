@@ -76,9 +76,20 @@ const LONG_FIELDS = ['description', 'personality', 'scenario', 'first_mes', 'mes
 
 /**
  * The draft as an editable form: every field, each with "Write again"; the portrait; the
- * greeting's preview; and the saves. `editing` is the caller's mate when this edits one.
+ * greeting's preview; and the saves. `editing` is the caller's mate when this edits one;
+ * `portraitSeed` is what the portrait choices are drawn with, kept with the work.
  */
-export function DraftForm({ actor, editing }: { actor: StudioActor; editing: Mate | null }) {
+export function DraftForm({
+  actor,
+  editing,
+  portraitSeed,
+  onPortraitSeed,
+}: {
+  actor: StudioActor;
+  editing: Mate | null;
+  portraitSeed: string | null;
+  onPortraitSeed: (seed: string) => void;
+}) {
   const { t } = useTranslation();
   const { store } = useServices();
   const context = useSelector(actor, (snapshot) => snapshot.context);
@@ -249,7 +260,12 @@ export function DraftForm({ actor, editing }: { actor: StudioActor; editing: Mat
           onCheckedChange={(nsfw) => change({ nsfw })}
         />
       )}
-      <PortraitPicker actor={actor} current={editing?.avatar ?? null} />
+      <PortraitPicker
+        actor={actor}
+        current={editing?.avatar ?? null}
+        seed={portraitSeed}
+        onSeed={onPortraitSeed}
+      />
       <GreetingPreview draft={draft} />
       {Object.keys(problems).length > 0 && context.checked && (
         <Text role="alert" tone="danger">

@@ -558,6 +558,134 @@ export const LeavingAsksFirst: Story = {
   },
 };
 
+/**
+ * Work on a draft that failed is kept exactly: leaving and coming back brings back the idea and
+ * every option as they were chosen, the gender included, and says so.
+ */
+export const ReturnAfterAFailedDraft: Story = {
+  parameters: {
+    ...signedIn,
+    msw: { handlers: api(mockEndpointError('/mate/generateRole', 5000, 'The model is resting')) },
+  },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const body = within(canvasElement.ownerDocument.body);
+    const choose = async (label: string, option: string) => {
+      await userEvent.click(await canvas.findByRole('combobox', { name: label }));
+      await userEvent.click(await body.findByRole('option', { name: option }));
+      await expect(canvas.getByRole('combobox', { name: label })).toHaveTextContent(option);
+    };
+    await choose('Gender', 'Female');
+    await choose('Language', 'French');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Fantasy' }));
+    await generate(canvas);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('The model is resting');
+
+    void app.router.navigate('/mine');
+    const dialog = await body.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/mine'));
+    void app.router.navigate('/generate');
+
+    await expect(await canvas.findByText('Your unsaved work was restored.')).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Your idea' })).toHaveValue(IDEA);
+    await expect(canvas.getByRole('combobox', { name: 'Gender' })).toHaveTextContent('Female');
+    await expect(canvas.getByRole('combobox', { name: 'Language' })).toHaveTextContent('French');
+    await expect(await canvas.findByRole('button', { name: 'Fantasy' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  },
+};
+
+/**
+ * A draft whose save failed is kept exactly: leaving and coming back brings back every field,
+ * the gender and the picked portrait included.
+ */
+export const ReturnAfterAFailedSave: Story = {
+  parameters: {
+    ...signedIn,
+    msw: { handlers: api(mockEndpointError('/mate/saveMate', 5000, 'The database is busy')) },
+  },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const body = within(canvasElement.ownerDocument.body);
+    await generateDraft(canvas);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), ' Jr');
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Gender' }));
+    await userEvent.click(await body.findByRole('option', { name: 'Non-binary' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Sci-fi' }));
+    const portraits = await canvas.findByRole('group', { name: 'Pick a portrait' });
+    await userEvent.click(await within(portraits).findByRole('radio', { name: 'Portrait 2 of 6' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Save private' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('The database is busy');
+
+    void app.router.navigate('/mine');
+    const dialog = await body.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/mine'));
+    void app.router.navigate('/generate');
+
+    await expect(await canvas.findByText('Your unsaved work was restored.')).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Name' })).toHaveValue('Marisol Vega Jr');
+    await expect(canvas.getByRole('combobox', { name: 'Gender' })).toHaveTextContent('Non-binary');
+    for (const tag of ['Fantasy', 'Sci-fi'])
+      await expect(canvas.getByRole('button', { name: tag })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+    const again = await canvas.findByRole('group', { name: 'Pick a portrait' });
+    await expect(
+      await within(again).findByRole('radio', { name: 'Portrait 2 of 6' }),
+    ).toBeChecked();
+  },
+};
+
+/**
+ * A gender chosen alone is work: after a failed draft, with the idea emptied and the gender
+ * changed, leaving asks and coming back restores the gender. Taken back to the start, the work
+ * is forgotten: no older copy comes back in its place.
+ */
+export const OnlyTheGenderChanged: Story = {
+  parameters: {
+    ...signedIn,
+    msw: { handlers: api(mockEndpointError('/mate/generateRole', 5000, 'The model is resting')) },
+  },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const body = within(canvasElement.ownerDocument.body);
+    const gender = async (option: string) => {
+      await userEvent.click(await canvas.findByRole('combobox', { name: 'Gender' }));
+      await userEvent.click(await body.findByRole('option', { name: option }));
+    };
+    const leaveAndReturn = async (asked: boolean) => {
+      void app.router.navigate('/mine');
+      if (asked) {
+        const dialog = await body.findByRole('dialog', { name: 'Leave without saving?' });
+        await userEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
+      }
+      await waitFor(() => expect(app.router.state.location.pathname).toBe('/mine'));
+      void app.router.navigate('/generate');
+      await canvas.findByRole('textbox', { name: 'Your idea' });
+    };
+    await generate(canvas);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('The model is resting');
+    await userEvent.clear(canvas.getByRole('textbox', { name: 'Your idea' }));
+    await gender('Male');
+    await leaveAndReturn(true);
+    await expect(canvas.getByText('Your unsaved work was restored.')).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Your idea' })).toHaveValue('');
+    await expect(canvas.getByRole('combobox', { name: 'Gender' })).toHaveTextContent('Male');
+
+    await gender('Let Mates choose');
+    await leaveAndReturn(false);
+    await expect(canvas.queryByText('Your unsaved work was restored.')).toBeNull();
+    await expect(canvas.getByRole('combobox', { name: 'Gender' })).toHaveTextContent(
+      'Let Mates choose',
+    );
+  },
+};
+
 /** In Spanish. */
 export const Spanish: Story = {
   parameters: { app: { path: '/generate', signedIn: true, language: 'es' } },

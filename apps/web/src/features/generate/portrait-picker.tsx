@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
@@ -24,18 +24,36 @@ function readDataUrl(file: File): Promise<string> {
 
 /**
  * The portrait: one of the generated choices ("Show others" draws new ones) or an uploaded
- * image, checked here first and shown as a preview; it is applied once the mate is saved.
+ * image, checked here first and shown as a preview; it is applied once the mate is saved. The
+ * choices are drawn with `seed`, or one made from the name and handed to `onSeed` to keep.
  */
-export function PortraitPicker({ actor, current }: { actor: StudioActor; current: string | null }) {
+export function PortraitPicker({
+  actor,
+  current,
+  seed: keptSeed,
+  onSeed,
+}: {
+  actor: StudioActor;
+  current: string | null;
+  seed: string | null;
+  onSeed: (seed: string) => void;
+}) {
   const { t } = useTranslation();
   const { client, platform } = useServices();
   const portrait = useSelector(actor, (snapshot) => snapshot.context.portrait);
   const name = useSelector(actor, (snapshot) => snapshot.context.draft?.name ?? '');
-  const [round, setRound] = useState(0);
   const [fileProblem, setFileProblem] = useState<string>();
-  // The seed is fixed when the portraits are first drawn: typing the name must not redraw them.
-  const [seedName] = useState(() => name.trim() || 'mate');
-  const seed = round === 0 ? seedName : `${seedName} ${round}`;
+  // The seed is fixed when the portraits are first drawn: typing the name must not redraw them,
+  // and work restored later draws the same ones, the picked one among them.
+  const [firstSeed] = useState(() => keptSeed ?? (name.trim() || 'mate'));
+  const seed = keptSeed ?? firstSeed;
+  useEffect(() => {
+    if (keptSeed === null) onSeed(firstSeed);
+  }, [firstSeed, keptSeed, onSeed]);
+  const showOthers = () => {
+    const [, base, round] = /^(.*?)(?: (\d+))?$/.exec(seed)!;
+    onSeed(`${base} ${Number(round ?? 0) + 1}`);
+  };
   const choices = useQuery({
     queryKey: ['portraitChoices', seed],
     queryFn: ({ signal }) => client.mate.portraitChoices({ seed }, { signal }),
@@ -84,7 +102,7 @@ export function PortraitPicker({ actor, current }: { actor: StudioActor; current
       )}
       {choices.isError && <Text tone="danger">{errorText(choices.error, t)}</Text>}
       <Flex gap={2} wrap>
-        <Button size="small" variant="soft" onClick={() => setRound((value) => value + 1)}>
+        <Button size="small" variant="soft" onClick={showOthers}>
           {t('generate.showOthers')}
         </Button>
         {portrait && (

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Mate, MateDraft } from '@mates/api-client';
-import { studioMachine, type StudioContext } from '@mates/state-machines';
+import { studioMachine, type StudioContext, type StudioIdea } from '@mates/state-machines';
 import { Stack, Text } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { supportedLanguage } from '../../i18n/i18n';
@@ -16,16 +16,20 @@ import { LeaveGuard } from './leave-guard';
 /** The actor the studio's parts talk to. */
 export type StudioActor = ReturnType<typeof useActorRef<typeof studioMachine>>;
 
-const snapshotOf = (context: StudioContext): StudioSnapshot => ({
+const snapshotOf = (context: StudioContext, portraitSeed: string | null): StudioSnapshot => ({
   idea: context.idea,
   draft: context.draft,
   portrait: context.portrait,
   mateId: context.mateId,
   ...(context.voice !== undefined ? { voice: context.voice } : {}),
+  ...(portraitSeed !== null ? { portraitSeed } : {}),
 });
 
-/** What counts as a change worth keeping: the idea's words, the draft and the portrait. */
-const workOf = (idea: string, draft: MateDraft | null, portrait: unknown) =>
+/**
+ * What counts as a change worth keeping: the idea with every option (a gender chosen alone is
+ * work too), the draft and the portrait.
+ */
+const workOf = (idea: StudioIdea | null, draft: MateDraft | null, portrait: unknown) =>
   JSON.stringify([idea, draft, portrait]);
 
 /**
@@ -45,14 +49,23 @@ export function Studio({
   const { client, storage, platform } = useServices();
   const queries = useQueryClient();
   const [restored] = useState(() => readAutosave(storage, mateId));
-  const [baseline] = useState(() => workOf('', saved, null));
+  const [fresh] = useState<StudioIdea>(() => ({
+    idea: '',
+    gender: null,
+    tags: [],
+    nsfw: false,
+    language: supportedLanguage(i18n.language),
+  }));
+  const [baseline] = useState(() => workOf(fresh, saved, null));
+  // The portraits drawn for this work: restored with it, so the picked one is among them again.
+  const [portraitSeed, setPortraitSeed] = useState(restored?.portraitSeed ?? null);
   // A voice kept with the work wins over the mate's; a new mate has none until one is chosen.
   const voice = restored?.voice !== undefined ? restored.voice : mate?.voice;
   const actor = useActorRef(studioMachine, {
     input: {
       client,
       mateId: restored?.mateId ?? mateId,
-      idea: restored?.idea ?? { language: supportedLanguage(i18n.language) },
+      idea: restored?.idea ?? fresh,
       draft: restored?.draft ?? saved,
       portrait: restored?.portrait ?? null,
       ...(voice !== undefined ? { voice } : {}),
@@ -68,18 +81,20 @@ export function Studio({
     !state.matches('saved') &&
     (voiceChanged ||
       (context.savedDraft
-        ? workOf('', context.draft, context.portrait) !== workOf('', context.savedDraft, null)
-        : workOf(context.idea.idea, context.draft, context.portrait) !== baseline));
+        ? workOf(null, context.draft, context.portrait) !== workOf(null, context.savedDraft, null)
+        : workOf(context.idea, context.draft, context.portrait) !== baseline));
 
-  // Every change is kept on this device, so a reload or a closed tab loses nothing.
+  // Every change is kept on this device, so a reload or a closed tab loses nothing; work taken
+  // back to where it started is forgotten, or an older copy would come back in its place.
   useEffect(() => {
     if (state.matches('saved')) return;
     try {
-      if (dirty) writeAutosave(storage, mateId, snapshotOf(context));
+      if (dirty) writeAutosave(storage, mateId, snapshotOf(context, portraitSeed));
+      else clearAutosave(storage, mateId);
     } catch (error) {
       platform.logError('The studio could not keep a copy of the work', error);
     }
-  }, [context, dirty, mateId, platform, state, storage]);
+  }, [context, dirty, mateId, platform, portraitSeed, state, storage]);
 
   // Once saved, the kept copy is done with, and lists showing the mate are stale.
   const savedMate = state.matches('saved') ? context.saved : null;
@@ -110,7 +125,12 @@ export function Studio({
       ) : state.matches('composing') || (state.matches('generating') && !context.draft) ? (
         <IdeaForm actor={actor} />
       ) : (
-        <DraftForm actor={actor} editing={mate ?? null} />
+        <DraftForm
+          actor={actor}
+          editing={mate ?? null}
+          portraitSeed={portraitSeed}
+          onPortraitSeed={setPortraitSeed}
+        />
       )}
     </Stack>
   );
