@@ -1,28 +1,36 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Container, Flex, Heading, Link, Stack } from '@mates/ui';
-import { href, type RoutePath } from '../lib/paths';
+import { Container, Flex, Heading, Stack } from '@mates/ui';
+import { BackLink, type BackTo } from './back-link';
+import { AccountBalances } from './account-balances';
 
 /**
  * A screen's frame: its one `h1` and content. Screens shown without the header
- * (docs/product.md, routes) pass `back`, so a phone user always has a way out.
+ * (docs/product.md, routes) pass `back`, so a phone user always has a way out; it sits first,
+ * above the title, on every screen. Those that spend chats or coins pass `balances` to show
+ * them there too, as the header would.
  */
 export function Page({
   title,
   back,
+  balances = false,
   actions,
   children,
 }: {
   title: string;
-  back?: { to: RoutePath; label?: string };
+  back?: BackTo;
+  balances?: boolean;
   actions?: ReactNode;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
     <Container>
       <Stack gap={5}>
-        {back && <Link href={href(back.to)}>← {back.label ?? t('common.home')}</Link>}
+        {(back || balances) && (
+          <Flex justify="between" align="center" gap={3} wrap>
+            {back ? <BackLink {...back} /> : <span />}
+            {balances && <AccountBalances />}
+          </Flex>
+        )}
         <Flex justify="between" align="center" gap={3} wrap>
           <Heading as="h1" size={3}>
             {title}

@@ -198,6 +198,33 @@ export async function expectChrome(canvasElement: HTMLElement, app: StoryApp): P
 }
 
 /**
+ * The screen's way back (`name`, to `target`) is where every screen puts it: the first link of
+ * its content, above its title.
+ */
+export async function expectBackLinkFirst(
+  canvasElement: HTMLElement,
+  name: string,
+  target: string,
+): Promise<void> {
+  const main = within(await within(canvasElement).findByRole('main'));
+  const title = await main.findByRole('heading', { level: 1 });
+  const [first] = main.getAllByRole('link');
+  await expect(first).toHaveAccessibleName(name);
+  await expect(first).toHaveAttribute('href', target);
+  await expect(
+    first!.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING,
+  ).toBeTruthy();
+}
+
+/** The signed-in person's chats and gold coins, as the header says them, in the screen itself. */
+export async function expectBalances(canvasElement: HTMLElement, app: StoryApp): Promise<void> {
+  const main = within(await within(canvasElement).findByRole('main'));
+  const { chats, goldCoins } = app.services.store.getSnapshot().context.userBenefits;
+  await expect(await main.findByText(`${chats.toLocaleString('en')} chats`)).toBeVisible();
+  await expect(main.getByText(`${goldCoins.toLocaleString('en')} gold coins`)).toBeVisible();
+}
+
+/**
  * A screen whose thing is not there (4004, `message`): the alert says so and offers the way on
  * (links named `ways`, the first one first), not a retry that cannot help.
  */

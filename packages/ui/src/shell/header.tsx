@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { styled } from '../theme/stitches.config';
 import { Button } from '../controls/button';
 import { Avatar } from '../catalog/avatar';
+import { Balances } from './balances';
 
 const Bar = /* @__PURE__ */ styled('header', {
   position: 'sticky',
@@ -105,14 +106,6 @@ const MenuList = /* @__PURE__ */ styled('ul', {
   '& a[aria-current="page"]': { fontWeight: '$medium' },
 });
 
-const Benefits = /* @__PURE__ */ styled('span', {
-  display: 'none',
-  gap: '$3',
-  fontSize: '$2',
-  color: '$textMuted',
-  whiteSpace: 'nowrap',
-  '@bp2': { display: 'inline-flex' },
-});
 const Select = /* @__PURE__ */ styled('select', {
   height: '36px',
   borderRadius: '$2',
@@ -249,10 +242,7 @@ export function Header({
       {extra}
       {user ? (
         <>
-          <Benefits>
-            <span>{labels.chats(user.chats)}</span>
-            <span>{labels.goldCoins(user.goldCoins)}</span>
-          </Benefits>
+          <Balances chats={user.chats} goldCoins={user.goldCoins} labels={labels} wideOnly />
           <ProfileLink href={profileHref} aria-label={labels.profile}>
             <Avatar src={user.avatar} name={user.name} size="small" decorative />
           </ProfileLink>

@@ -16,6 +16,7 @@ import {
 } from '@mates/api-client/msw';
 import {
   api,
+  expectBackLinkFirst,
   expectChrome,
   missingLoad,
   screenStories,
@@ -48,10 +49,7 @@ export const WithPictures: Story = {
       within(card).getByRole('link', { name: `${creator.name}'s page` }),
     ).toHaveAttribute('href', `#/creator?creatorId=${creator.creatorId}`);
     await expect(within(card).getByRole('link', { name: `${name}'s page` })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: '← Back to chat' })).toHaveAttribute(
-      'href',
-      '#/chat-detail?roomId=room-1',
-    );
+    await expectBackLinkFirst(canvasElement, '← Back to chat', '#/chat-detail?roomId=room-1');
     const gallery = await canvas.findByRole('list', { name: 'Pictures from this chat' });
     await expect(within(gallery).getAllByRole('listitem')).toHaveLength(6);
     await expect(canvas.queryByRole('button', { name: 'Show more' })).toBeNull();

@@ -21,6 +21,7 @@ import { useServices } from '../../lib/services-context';
 import { href } from '../../lib/paths';
 import { fillMacros, useReaderName } from '../../components/card-text';
 import { FullPicture } from '../../components/full-picture';
+import { BackLink } from '../../components/back-link';
 import { SignInGate } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';
 import { usePaged } from '../../hooks/use-paged';
@@ -72,7 +73,7 @@ function ChatProfile() {
   return (
     <Container>
       <Stack gap={5}>
-        <Link href={href('/chat-detail', { roomId })}>← {t('chatProfile.back')}</Link>
+        <BackLink to="/chat-detail" query={{ roomId }} label={t('chatProfile.back')} />
         <MateCard mate={mate} linkToPage={!readOnly} />
         <MateVoice mate={mate} />
         <Pictures roomId={roomId} />

@@ -19,6 +19,8 @@ import {
 } from '@mates/api-client/msw';
 import {
   api,
+  expectBackLinkFirst,
+  expectBalances,
   screenStories,
   visitorAt,
   visitorClosesSignInAt,
@@ -79,10 +81,15 @@ export const SignedOut: Story = visitorAt('/generate');
 /** "Sign in" opens the popup; closing it returns to discover. */
 export const CloseSignInAndReturnHome: Story = visitorClosesSignInAt('/generate');
 
-/** The idea, its options and the cost, stated before the Generate button. No header or footer. */
+/**
+ * The idea, its options and the cost, stated before the Generate button. No header or footer:
+ * the balances are shown beside the way back, which comes first.
+ */
 export const Empty: Story = {
   parameters: signedIn,
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement, loaded }) => {
+    await expectBackLinkFirst(canvasElement, '← Your mates', '#/mine');
+    await expectBalances(canvasElement, loaded.app as StoryApp);
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'Create a mate' }),
     ).toBeVisible();

@@ -44,7 +44,7 @@ function GenerateScreen() {
     return <Studio key={own.mateId} mateId={own.mateId} mate={own} saved={draftOf(own)} />;
   };
   return (
-    <Page title={title} back={{ to: '/mine', label: t('generate.back') }}>
+    <Page title={title} back={{ to: '/mine', label: t('generate.back') }} balances>
       <SignInGate>{mateId ? edit() : <Studio key="new" mateId={null} />}</SignInGate>
     </Page>
   );

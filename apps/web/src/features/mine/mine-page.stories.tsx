@@ -4,8 +4,11 @@ import type { Persona } from '@mates/api-client';
 import { createPersonaFixture, mockEndpoint, mockEndpointLoading } from '@mates/api-client/msw';
 import {
   api,
+  expectBackLinkFirst,
+  expectBalances,
   failingLoad,
   screenStories,
+  type StoryApp,
   visitorAt,
   visitorClosesSignInAt,
 } from '../../testing/story-app';
@@ -26,13 +29,18 @@ const personas = () => [
   createPersonaFixture({ uuid: 'persona-2', name: 'Captain Vale', isDefault: false }),
 ];
 
-/** Two personas, the default first; each other one can be made the default. */
+/**
+ * Two personas, the default first; each other one can be made the default. Without the header,
+ * the page shows the balances beside its way back, which comes first.
+ */
 export const SignedIn: Story = {
   parameters: {
     app: { path: '/mine', signedIn: true },
     msw: { handlers: api(mockEndpoint('/user/personas', personas)) },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement, loaded }) => {
+    await expectBackLinkFirst(canvasElement, '← Profile', '#/profile');
+    await expectBalances(canvasElement, loaded.app as StoryApp);
     const list = await canvas.findByRole('list', { name: 'Personas' });
     await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     await expect(canvas.getByRole('button', { name: 'Make default: Captain Vale' })).toBeVisible();

@@ -15,7 +15,7 @@ import { PersonaForm } from './persona-form';
 export function MinePage() {
   const { t } = useTranslation();
   return (
-    <Page title={t('mine.title')} back={{ to: '/profile', label: t('nav.profile') }}>
+    <Page title={t('mine.title')} back={{ to: '/profile', label: t('nav.profile') }} balances>
       <SignInGate>
         <MyMates />
         <Personas />

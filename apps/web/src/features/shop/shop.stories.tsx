@@ -14,6 +14,7 @@ import {
 } from '@mates/api-client/msw';
 import {
   api,
+  expectBackLinkFirst,
   expectChrome,
   failingLoad,
   screenStories,
@@ -116,10 +117,11 @@ export const PackagesError: Story = failingLoad(
 
 // ---------------------------------------------------------------- /single-package
 
-/** A visitor sees the package in detail; Buy asks them to sign in first. */
+/** A visitor sees the package in detail (the way back first); Buy asks them to sign in first. */
 export const OnePackage: Story = {
   parameters: { app: { path: '/single-package?packageId=package-plus' } },
   play: async ({ canvas, canvasElement }) => {
+    await expectBackLinkFirst(canvasElement, '← All packages', '#/subscription');
     const body = within(canvasElement.ownerDocument.body);
     const card = await canvas.findByRole('region', { name: 'Plus' });
     await expect(card).toHaveTextContent('It adds 3,000 chats and 200 gold coins to your account.');

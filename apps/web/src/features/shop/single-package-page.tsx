@@ -13,7 +13,6 @@ import {
   Flex,
   formatPrice,
   Heading,
-  Link,
   Spinner,
   Stack,
   Text,
@@ -39,7 +38,7 @@ export function SinglePackagePage() {
   const info = useSubscriptionInfo();
   const signedIn = useSignedIn();
   const pkg = info.data?.packages.find((entry) => entry.packageId === packageId);
-  const back = <Link href={href('/subscription')}>← {t('shop.allPackages')}</Link>;
+  const back = { to: '/subscription', label: t('shop.allPackages') } as const;
   if (!packageId)
     return (
       <Page title={t('shop.package')}>
@@ -51,8 +50,7 @@ export function SinglePackagePage() {
       </Page>
     );
   return (
-    <Page title={pkg?.name ?? t('shop.package')}>
-      {back}
+    <Page title={pkg?.name ?? t('shop.package')} back={back}>
       {checkoutId ? (
         // A checkout is its buyer's: followed once they are signed in.
         signedIn ? (
