@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ForgotPasswordPayload, ResetPasswordPayload } from '@mates/api-client';
-import { mockEndpoint, mockEndpointError } from '@mates/api-client/msw';
+import { mockEndpoint, mockEndpointError, mockEndpointLoading } from '@mates/api-client/msw';
 import { api, expectChrome, screenStories, type StoryApp } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Reset password', ...screenStories } satisfies Meta;
@@ -115,5 +115,92 @@ export const WeakPassword: Story = {
       ),
     );
     await expect(field).toHaveValue('password1');
+  },
+};
+
+/** While the link is being sent, the button says so and cannot send it twice. */
+export const SendTheLinkAndWait: Story = {
+  parameters: {
+    app: { path: '/reset-password' },
+    msw: { handlers: api(mockEndpointLoading('/user/forgotPassword')) },
+  },
+  play: async ({ canvas }) => {
+    const form = within(await canvas.findByRole('form', { name: 'Reset your password' }));
+    await userEvent.type(form.getByRole('textbox', { name: 'Email address' }), 'ada@example.com');
+    await userEvent.click(form.getByRole('button', { name: 'Send the link' }));
+    const button = form.getByRole('button', { name: 'Send the link' });
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    await expect(button).toBeDisabled();
+  },
+};
+
+/** Too many links asked for (4003): the reason shows beside the address, which stays as typed. */
+export const SendTheLinkAndFail: Story = {
+  parameters: {
+    app: { path: '/reset-password' },
+    msw: {
+      handlers: api(
+        mockEndpointError(
+          '/user/forgotPassword',
+          4003,
+          'Too many attempts. Please try again in 42 minutes.',
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const field = await canvas.findByRole('textbox', { name: 'Email address' });
+    await userEvent.type(field, 'ada@example.com{Enter}');
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        'Too many attempts. Please try again in 42 minutes.',
+      ),
+    );
+    await expect(field).toHaveValue('ada@example.com');
+    await expect(canvas.queryByText('Check your mail')).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Send the link' })).toBeEnabled();
+  },
+};
+
+/** While the new password is saved, the button says so and cannot save it twice. */
+export const SaveTheNewPasswordAndWait: Story = {
+  parameters: {
+    app: { path: '/reset-password?token=reset-token-1' },
+    msw: { handlers: api(mockEndpointLoading('/user/resetPassword')) },
+  },
+  play: async ({ canvas }) => {
+    await userEvent.type(
+      await canvas.findByLabelText('New password'),
+      'a brand new lantern{Enter}',
+    );
+    const button = canvas.getByRole('button', { name: 'Set the new password' });
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    await expect(button).toBeDisabled();
+  },
+};
+
+/** A used or expired link (5007): the server's sentence says to ask for a new one. */
+export const UseAnExpiredLink: Story = {
+  parameters: {
+    app: { path: '/reset-password?token=reset-token-old' },
+    msw: {
+      handlers: api(
+        mockEndpointError(
+          '/user/resetPassword',
+          5007,
+          'This reset link has expired or was already used. Ask for a new one.',
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const field = await canvas.findByLabelText('New password');
+    await userEvent.type(field, 'a brand new lantern{Enter}');
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        'This reset link has expired or was already used. Ask for a new one.',
+      ),
+    );
+    await expect(canvas.queryByText('Your password is changed')).toBeNull();
   },
 };
