@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { mockEndpoint, mockEndpointError } from '@mates/api-client/msw';
+import { mockEndpoint, mockEndpointError, mockEndpointLoading } from '@mates/api-client/msw';
 import { screenStories } from '../../testing/story-app';
 import { handlers, page, pngBlob, reset, server, signedIn } from './story-server';
 
@@ -167,5 +167,47 @@ export const ImportFromEmpty: Story = {
     await canvas.findByText('You have not made a mate yet');
     const { panel } = await openImport(canvas);
     await expect(panel.getByRole('button', { name: 'Choose a card file' })).toBeVisible();
+  },
+};
+
+/** While the server reads the card, the panel says so; nothing can be imported yet. */
+export const ReadACardAndWait: Story = {
+  loaders: [reset],
+  parameters: {
+    app: signedIn,
+    msw: { handlers: handlers(mockEndpointLoading('/mate/previewCard')) },
+  },
+  play: async ({ canvas }) => {
+    const { panel, input } = await openImport(canvas);
+    await userEvent.upload(input, await pngCard());
+    await expect(await panel.findByRole('status', { name: 'Reading the card' })).toBeVisible();
+    await expect(panel.queryByRole('button', { name: /^Import / })).toBeNull();
+  },
+};
+
+/** The import itself is refused (too many, 4003): the reason shows, the preview stays, nothing is created. */
+export const ImportRefused: Story = {
+  loaders: [reset],
+  parameters: {
+    app: signedIn,
+    msw: {
+      handlers: handlers(
+        mockEndpointError(
+          '/mate/importCard',
+          4003,
+          'Too many attempts. Please try again in 12 minutes.',
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const { panel, input } = await openImport(canvas);
+    await userEvent.upload(input, await pngCard());
+    await userEvent.click(await panel.findByRole('button', { name: 'Import Seraphina' }));
+    await expect(await panel.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please try again in 12 minutes.',
+    );
+    await expect(panel.getByRole('region', { name: 'What will be created' })).toBeVisible();
+    await expect(panel.queryByText(/is now one of your mates/)).toBeNull();
   },
 };
