@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { mockEndpointError } from '@mates/api-client/msw';
+import { mockEndpointError, mockEndpointLoading } from '@mates/api-client/msw';
 import { expectNotice, screenStories, type StoryApp } from '../../testing/story-app';
 import { handlers, reset, server, signedIn } from './story-server';
 
@@ -169,5 +169,54 @@ export const DuplicateAMate: Story = {
     const copy = await within(list).findByRole('listitem', { name: 'Kai Tanaka (copy)' });
     await expect(within(copy).getByText('Private')).toBeVisible();
     await expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+  },
+};
+
+/** While a mate is being published, its button says so; the list has not changed yet. */
+export const PublishAndWait: Story = {
+  loaders: [reset],
+  parameters: {
+    app: signedIn,
+    msw: { handlers: handlers(mockEndpointLoading('/mate/setVisibility')) },
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Publish Kai Tanaka' }));
+    const kai = within(canvas.getByRole('listitem', { name: 'Kai Tanaka' }));
+    await waitFor(() =>
+      expect(kai.getByRole('button', { name: 'Publish Kai Tanaka' })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      ),
+    );
+    await expect(kai.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** The server refuses a delete: its reason shows by the mate, which stays in the list. */
+export const DeleteRefused: Story = {
+  loaders: [reset],
+  parameters: {
+    app: signedIn,
+    msw: {
+      handlers: handlers(
+        mockEndpointError(
+          '/mate/deleteMate',
+          4003,
+          'Too many attempts. Please try again in 12 minutes.',
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const body = bodyOf(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Delete Lyra Moonwhisper' }));
+    const dialog = await body.findByRole('dialog', { name: 'Delete Lyra Moonwhisper?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete mate' }));
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    const lyra = within(await canvas.findByRole('listitem', { name: 'Lyra Moonwhisper' }));
+    await expect(await lyra.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please try again in 12 minutes.',
+    );
+    await expect(server.deleted).toEqual([]);
   },
 };
