@@ -9,6 +9,7 @@ import {
   DEFAULT_RESOLVERS,
   mockEndpoint,
   mockEndpointError,
+  mockEndpointLoading,
 } from '@mates/api-client/msw';
 import {
   api,
@@ -304,5 +305,27 @@ export const ChooseATheme: Story = {
     await userEvent.click(await body.findByRole('option', { name: 'Light' }));
     await waitFor(() => expect(app.services.store.getSnapshot().context.theme).toBe('light'));
     await expect(theme).toHaveTextContent('Light');
+  },
+};
+
+/**
+ * While a new name is saved, its button says so and the name stays as typed. (The
+ * page itself does not load: it draws the signed-in person the app already holds.)
+ */
+export const SaveTheNicknameAndWait: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: { handlers: api(mockEndpointLoading('/user/updateNickname')) },
+  },
+  play: async ({ canvas }) => {
+    const form = within(await canvas.findByRole('form', { name: 'Your name' }));
+    const field = form.getByRole('textbox', { name: 'Nickname' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Ada Lovelace');
+    await userEvent.click(form.getByRole('button', { name: 'Save name' }));
+    await waitFor(() =>
+      expect(form.getByRole('button', { name: 'Save name' })).toHaveAttribute('aria-busy', 'true'),
+    );
+    await expect(field).toHaveValue('Ada Lovelace');
   },
 };
