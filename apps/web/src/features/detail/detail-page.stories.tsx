@@ -353,3 +353,33 @@ export const Error: Story = failingLoad(
   'No such mate',
   'This mate could not be loaded',
 );
+
+/** The mate is drawn at once; its creator and reviews, read apart, say they are on their way. */
+export const CreatorAndReviewsLoading: Story = {
+  parameters: {
+    app: { path: '/detail?mateId=mate-1' },
+    msw: { handlers: api(mockEndpointLoading('/mate/mateExtraInfo')) },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Lyra Moonwhisper' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('status', { name: 'Loading' })).toBeVisible();
+  },
+};
+
+/** The creator and reviews failed: the mate stays, with the reason and a retry for the rest. */
+export const CreatorAndReviewsError: Story = {
+  parameters: {
+    app: { path: '/detail?mateId=mate-1' },
+    msw: { handlers: api(mockEndpointError('/mate/mateExtraInfo', 5000, 'server error')) },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Lyra Moonwhisper' }),
+    ).toBeVisible();
+    await expect(await canvas.findByText('Something went wrong')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Chat with Lyra Moonwhisper' })).toBeVisible();
+  },
+};

@@ -130,6 +130,9 @@ export function DetailPage() {
             }}
           />
         </Stack>
+        {/* Read apart from the mate: while it loads or when it fails, the mate stays shown. */}
+        {extra.isPending && <Loading />}
+        {extra.isError && <LoadError query={extra} />}
         {extra.data && <CreatorCard extra={extra.data} own={own} />}
         {extra.data && <Reviews mate={data} extra={extra.data} />}
       </Stack>
