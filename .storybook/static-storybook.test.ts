@@ -27,6 +27,9 @@ const ANSWER_GUARD_MS = 15_000;
 /** How long an entry may take to render and run its `play` before it counts as stuck. */
 const RENDER_GUARD_MS = 90_000;
 
+/** How many entries one tab shows before a new tab takes over (see `openManager`). */
+const TAB_ENTRIES = 60;
+
 function newestSourceTime(): number {
   let newest = 0;
   const visit = (dir: string) => {
@@ -86,6 +89,8 @@ describe('the static Storybook, every entry opened in the manager', () => {
   let browser: Browser;
   let page: Page;
   let crashed = false;
+  let baseUrl = '';
+  let shownInTab = 0;
   const pageErrors: string[] = [];
 
   const previewFrame = () => {
@@ -104,6 +109,20 @@ describe('the static Storybook, every entry opened in the manager', () => {
       preview: { port, host: '127.0.0.1', strictPort: true, open: false },
     });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    baseUrl = `http://127.0.0.1:${port}`;
+    await openManager();
+  }, 120_000);
+
+  /**
+   * A new tab on the manager, as a designer opens one. A tab that has shown a few dozen entries
+   * is replaced too: run beside the other test projects on a loaded 2-core machine, one tab
+   * stopped answering after some 300 entries and every entry after it failed, though each of
+   * them passed in a fresh tab.
+   */
+  async function openManager() {
+    await page?.close().catch(() => {});
+    crashed = false;
+    shownInTab = 0;
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('crash', () => (crashed = true));
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -141,8 +160,8 @@ describe('the static Storybook, every entry opened in the manager', () => {
     });
     // Opens on the last entry, so that the first test moves to another one, as every test does.
     const last = entries.at(-1)!;
-    await page.goto(`http://127.0.0.1:${port}/?path=/${last.type}/${last.id}`);
-  }, 120_000);
+    await page.goto(`${baseUrl}/?path=/${last.type}/${last.id}`);
+  }
 
   afterAll(async () => {
     await browser?.close();
@@ -150,15 +169,26 @@ describe('the static Storybook, every entry opened in the manager', () => {
   });
 
   test.each(entries)('$type $id opens and the page answers', async ({ id, type }) => {
+    if (crashed || shownInTab >= TAB_ENTRIES) await openManager();
+    shownInTab += 1;
     try {
       await openEntry(id, type);
     } catch (error) {
       // The story's frame was loaded anew while it was read (a navigation the previous
-      // entry's `play` left behind): neither a freeze nor an error screen. Open it once more
-      // in the new frame; a second such failure counts.
-      if (!/Execution context was destroyed|frame was detached/.test(String(error))) throw error;
-      await page.waitForLoadState('load');
-      await openEntry(id, type);
+      // entry's `play` left behind), or the tab gave out: open the entry once more, in the new
+      // frame or a new tab. A second failure counts, so a story that freezes or breaks the
+      // page itself fails; the entries after it start from a new tab.
+      if (/Execution context was destroyed|frame was detached/.test(String(error))) {
+        await page.waitForLoadState('load');
+      } else {
+        await openManager();
+      }
+      try {
+        await openEntry(id, type);
+      } catch (again) {
+        await openManager();
+        throw again;
+      }
     }
   });
 
