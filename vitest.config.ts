@@ -8,7 +8,9 @@ export default defineConfig({
       'packages/*/vitest.config*.ts',
       'apps/*/vitest.config*.ts',
       'e2e/vitest.config*.ts',
-      '.storybook/vitest.config*.ts',
+      // Not the static-Storybook check (`.storybook/vitest.config.static.ts`): it is run on
+      // its own with `pnpm test:storybook-static` until it passes whole (docs/contributing.md).
+      '.storybook/vitest.config.ts',
     ],
   },
 });
