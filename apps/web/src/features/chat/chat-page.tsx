@@ -321,6 +321,30 @@ function Conversation({
       }}
     />
   ) : null;
+  // The mate's page, a new chat and delete: in the phone's More menu and the wide header alike.
+  const roomActions = (
+    <>
+      {!readOnly && (
+        <Link href={href('/detail', { mateId: mate.mateId })}>
+          {t('chat.mate', { name: mate.name })}
+        </Link>
+      )}
+      {!readOnly && (
+        <Button
+          size="small"
+          variant="ghost"
+          aria-label={t('chat.newChatWith', { name: mate.name })}
+          aria-busy={newChat.isPending}
+          onClick={() => newChat.mutate(mate.mateId)}
+        >
+          {t('chat.newChat')}
+        </Button>
+      )}
+      <Button size="small" variant="ghost" onClick={() => setLeaving(true)}>
+        {t('chat.deleteChat')}
+      </Button>
+    </>
+  );
   const pictureButton =
     imageModels.length > 0 && !readOnly ? (
       <Button variant="soft" size="small" onClick={() => setPicturing(true)}>
@@ -355,25 +379,7 @@ function Conversation({
                     {t('recent.open')}
                   </Button>
                 )}
-                {!readOnly && (
-                  <Link href={href('/detail', { mateId: mate.mateId })}>
-                    {t('chat.mate', { name: mate.name })}
-                  </Link>
-                )}
-                {!readOnly && (
-                  <Button
-                    size="small"
-                    variant="ghost"
-                    aria-label={t('chat.newChatWith', { name: mate.name })}
-                    aria-busy={newChat.isPending}
-                    onClick={() => newChat.mutate(mate.mateId)}
-                  >
-                    {t('chat.newChat')}
-                  </Button>
-                )}
-                <Button size="small" variant="ghost" onClick={() => setLeaving(true)}>
-                  {t('chat.deleteChat')}
-                </Button>
+                {roomActions}
                 {!readOnly && speakSwitch}
                 {pictureButton}
                 <Text tone="muted" size={2}>
@@ -386,34 +392,9 @@ function Conversation({
           <WideOnly>
             <Stack gap={2}>
               <Flex justify="between" align="center" gap={2} wrap>
-                <Flex gap={2} align="center">
-                  <NarrowOnly>
-                    <Button size="small" variant="soft" onClick={onOpenChats}>
-                      {t('recent.open')}
-                    </Button>
-                  </NarrowOnly>
-                  <Link href={href('/recent-chats')}>← {t('chat.back')}</Link>
-                </Flex>
+                <Link href={href('/recent-chats')}>← {t('chat.back')}</Link>
                 <Flex gap={2} align="center" wrap>
-                  {!readOnly && (
-                    <Link href={href('/detail', { mateId: mate.mateId })}>
-                      {t('chat.mate', { name: mate.name })}
-                    </Link>
-                  )}
-                  {!readOnly && (
-                    <Button
-                      size="small"
-                      variant="ghost"
-                      aria-label={t('chat.newChatWith', { name: mate.name })}
-                      aria-busy={newChat.isPending}
-                      onClick={() => newChat.mutate(mate.mateId)}
-                    >
-                      {t('chat.newChat')}
-                    </Button>
-                  )}
-                  <Button size="small" variant="ghost" onClick={() => setLeaving(true)}>
-                    {t('chat.deleteChat')}
-                  </Button>
+                  {roomActions}
                 </Flex>
               </Flex>
               <Flex gap={3} align="center">
