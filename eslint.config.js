@@ -68,6 +68,32 @@ const webZones = [
   })),
 ];
 
+// The server's features are layered (docs/architecture.md, "Routes, services, repositories"):
+// a `*-routes.ts` file parses, calls a service and answers; a `*-service.ts` file holds the
+// rules as plain functions over its dependencies, with no HTTP; a `*-repository.ts` file reads
+// and writes the database. Imports point one way: routes → services → repositories. Services
+// and repositories report refusals as `DomainError`s (`domain/errors.ts`); only `http/` and
+// the routes know envelopes.
+const server = 'apps/server/src';
+const serverZones = [
+  {
+    target: `./${server}/**/*-repository.ts`,
+    from: [`./${server}/**/*-service.ts`, `./${server}/**/*-routes.ts`, `./${server}/http/**`],
+    message: 'A repository reads and writes the database; it calls no service, route or HTTP code.',
+  },
+  {
+    target: `./${server}/**/*-service.ts`,
+    from: [`./${server}/**/*-routes.ts`, `./${server}/http/**`],
+    message:
+      'A service knows nothing of HTTP: throw a DomainError (domain/errors.ts), which http/ maps to an envelope.',
+  },
+  {
+    target: `./${server}/**/*-routes.ts`,
+    from: `./${server}/**/*-repository.ts`,
+    message: 'A route calls a service, which calls the repository.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -138,6 +164,37 @@ export default tseslint.config(
     files: [`${web}/**`],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
+    },
+  },
+  {
+    files: [`${server}/**`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: serverZones },
+      ],
+    },
+  },
+  {
+    files: [`${server}/**/*-service.ts`, `${server}/**/*-repository.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['hono', 'hono/*', '@hono/*'],
+              message: 'Services and repositories know nothing of HTTP (routes do).',
+            },
+            ...boundaries
+              .filter(({ files }) => files.includes('apps/server/**'))
+              .map(({ forbidden, why }) => ({
+                group: forbidden.flatMap((name) => [name, `${name}/*`]),
+                message: why,
+              })),
+          ],
+        },
+      ],
     },
   },
   {

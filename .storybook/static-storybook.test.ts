@@ -138,8 +138,22 @@ describe('the static Storybook, every entry opened in the manager', () => {
       Object.defineProperty(window, '__STORYBOOK_ADDONS_CHANNEL__', {
         configurable: true,
         get: () => channel,
-        set: (next: { on: (event: string, listener: (id: string) => void) => void }) => {
+        set: (next: {
+          on: (event: string, listener: (id: string) => void) => void;
+          emit: (event: string, ...args: unknown[]) => void;
+        }) => {
           channel = next;
+          // The check moves on while a story's `play` may still be pressing keys (below).
+          // Storybook stops passing the preview's keys to the manager while a `play` runs, but
+          // once the next entry is drawn, the keys of the `play` left behind would reach the
+          // manager as its shortcuts (",", for one, leaves the story view for the about page).
+          // A designer's keys are not a `play`'s: the preview keeps them to itself here.
+          if (window !== window.top) {
+            const emit = next.emit.bind(next);
+            next.emit = (event, ...args) => {
+              if (event !== 'previewKeydown') emit(event, ...args);
+            };
+          }
           next.on('docsRendered', (id: string) => view.drawn.add(id));
           // A story counts as drawn once it is on screen and its `play` has begun: what froze
           // the page (the docs addon's source snippet) runs as the story is drawn, and the

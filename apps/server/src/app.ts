@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import { callerAddress } from './http/caller-address';
-import { CODE, EnvelopeError, fail } from './http/envelope';
+import { CODE, EnvelopeError, REFUSAL_CODE, fail } from './http/envelope';
+import { DomainError } from './domain/errors';
 import type { ApiEnv, Deps } from './http/context';
 import { inLanguage } from './i18n/texts';
 import { resolveSession } from './accounts/sessions';
@@ -104,6 +105,15 @@ export function createApp(deps: Deps): Hono {
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );
   api.onError((error, c) => {
+    // A service's refusal: its kind is the envelope's code, its sentence in the caller's language.
+    if (error instanceof DomainError)
+      return fail(
+        c,
+        REFUSAL_CODE[error.refusal],
+        error.sentence(c.get('language')),
+        error.options.retryAfterSeconds,
+        error.options.reason,
+      );
     if (error instanceof EnvelopeError)
       return fail(
         c,

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { Envelope } from '@mates/api-client';
+import type { Refusal } from '../domain/errors';
 
 /** Every envelope code the server answers with (docs/product.md, envelope). */
 export const CODE = {
@@ -12,6 +13,15 @@ export const CODE = {
   sessionExpired: 5002,
   notice: 5007,
 } as const;
+
+/** The envelope code of each kind of refusal a service throws (`domain/errors.ts`). */
+export const REFUSAL_CODE: Record<Refusal, number> = {
+  badInput: CODE.badInput,
+  forbidden: CODE.forbidden,
+  notFound: CODE.notFound,
+  conflict: CODE.conflict,
+  notice: CODE.notice,
+};
 
 /**
  * A failure the handler means to report: becomes `{ c: code, m: message, d: null }`. One that

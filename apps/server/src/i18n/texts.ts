@@ -18,6 +18,12 @@ void instance.init({
   interpolation: { escapeValue: false },
 });
 
+/** Every sentence's dotted key (`notices.balance.noChatsLeft`, `reply.stopped`…). */
+export type SentenceKey = KeysOf<typeof en>;
+type KeysOf<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : KeysOf<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
 /** The sentences for a caller's `language` header (any unknown language gets English). */
 export function textsFor(language: string): TFunction {
   return instance.getFixedT(language.split('-')[0]!.toLowerCase());

@@ -1,0 +1,57 @@
+import { textsFor, type SentenceKey } from '../i18n/texts';
+
+/**
+ * What kind of refusal a {@link DomainError} is. Only `http/` turns it into an envelope code
+ * (`badInput` 4000, `forbidden` 4003, `notFound` 4004, `conflict` 4009, `notice` 5007).
+ */
+export type Refusal = 'badInput' | 'forbidden' | 'notFound' | 'conflict' | 'notice';
+
+/** Values a sentence is written with (`{{count}}`, `{{name}}`…). */
+export type SentenceValues = Record<string, string | number>;
+
+/**
+ * A refusal a service means to report, in the domain's own terms: what kind it is and which
+ * sentence says it (a key of the server's texts, `i18n/en.ts`). Services and repositories throw
+ * it and know nothing of HTTP; `http/` maps it to an envelope in the caller's language. Its
+ * `message` is the English sentence, for logs.
+ */
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  constructor(
+    readonly refusal: Refusal,
+    readonly key: SentenceKey,
+    readonly values: SentenceValues = {},
+    readonly options: {
+      /** A refusal that passes by itself: when to ask again (`Retry-After`, seconds). */
+      retryAfterSeconds?: number;
+      /** Why, in one word, for clients that explain it in their own words (`d.reason`). */
+      reason?: string;
+    } = {},
+  ) {
+    super(textsFor('en')(key, values));
+  }
+
+  /** The sentence in `language`. */
+  sentence(language: string): string {
+    return textsFor(language)(this.key, this.values);
+  }
+}
+
+/** A refusal shown to the person as a notice (5007): a rule, a limit, a busy room. */
+export const refused = (
+  key: SentenceKey,
+  values?: SentenceValues,
+  options?: DomainError['options'],
+) => new DomainError('notice', key, values, options);
+
+/** No such thing, or not the caller's to see (4004). */
+export const missing = (key: SentenceKey, values?: SentenceValues) =>
+  new DomainError('notFound', key, values);
+
+/** Known, but not the caller's to do (4003). */
+export const forbidden = (key: SentenceKey, values?: SentenceValues) =>
+  new DomainError('forbidden', key, values);
+
+/** Bad input the service found (4000), a field's sentence. */
+export const invalid = (key: SentenceKey, values?: SentenceValues) =>
+  new DomainError('badInput', key, values);
