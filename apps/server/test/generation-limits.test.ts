@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimits } from '../src/accounts/rate-limits';
-import { ProviderError, type LanguageModel } from '../src/llm/language-model';
+import type { LanguageModel } from '../src/llm/language-model';
+import { ProviderError } from '../src/domain/provider-error';
 import {
   DIALECTS,
   createTestApp,

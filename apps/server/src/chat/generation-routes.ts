@@ -21,7 +21,8 @@ import {
 } from './role-draft';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
-import { ProviderError, type ChatTurn } from '../llm/language-model';
+import type { ChatTurn } from '../llm/language-model';
+import { ProviderError } from '../domain/provider-error';
 import { languageName } from './prompt';
 import { requireModel } from './model-refusal';
 import { textsFor } from '../i18n/texts';

@@ -9,11 +9,11 @@ import type {
 import type * as LlamaCpp from 'node-llama-cpp';
 import {
   ModelBusyError,
-  ProviderError,
   type ChatTurn,
   type GenerateOptions,
   type LanguageModel,
 } from './language-model';
+import { ProviderError } from '../domain/provider-error';
 import type { Logger } from '../logging/logger';
 
 /** Options of {@link createEmbeddedModel}. */

@@ -1,3 +1,4 @@
+import { ProviderError, type ProviderFailure } from '../domain/provider-error';
 /** One turn of a conversation as a model sees it. */
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant';
@@ -58,30 +59,13 @@ export interface ModelLoad {
 }
 
 /**
- * What went wrong with a provider, as people are told it (in their language, see
- * `chat/reply-texts.ts`): the detail of a failure is for the server log only.
+ * What went wrong with the language model, as people are told it (in their language, see
+ * `chat/reply-texts.ts`).
  */
-export type ProviderFailure =
-  'unavailable' | 'unreachable' | 'busy' | 'failed' | 'timeout' | 'cut' | 'empty';
-
-/**
- * The provider failed (unreachable, refused, rate-limited, silent). `message` is the detail
- * for the server log (it may hold a provider's body or host names); `failure` is what to tell
- * people.
- */
-export class ProviderError extends Error {
-  override readonly name: string = 'ProviderError';
-  constructor(
-    message: string,
-    readonly failure: ProviderFailure = 'failed',
-    options?: { cause?: unknown; status?: number },
-  ) {
-    super(message, options);
-    this.status = options?.status;
-  }
-  /** The provider's HTTP status, when it answered one. */
-  readonly status: number | undefined;
-}
+export type LanguageFailure = Extract<
+  ProviderFailure,
+  'unavailable' | 'unreachable' | 'busy' | 'failed' | 'timeout' | 'cut' | 'empty'
+>;
 
 /** Too many generations are waiting already. */
 export class ModelBusyError extends ProviderError {

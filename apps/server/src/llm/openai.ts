@@ -1,13 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import { createParser } from 'eventsource-parser';
-import {
-  ProviderError,
-  type ChatTurn,
-  type GenerateOptions,
-  type GenerationResult,
-  type LanguageModel,
-} from './language-model';
+import type { ChatTurn, GenerateOptions, GenerationResult, LanguageModel } from './language-model';
+import { ProviderError } from '../domain/provider-error';
 import type { Logger } from '../logging/logger';
 
 /** Options of {@link createOpenAiModel}. */

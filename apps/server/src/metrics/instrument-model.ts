@@ -1,4 +1,5 @@
-import { ProviderError, type LanguageModel } from '../llm/language-model';
+import type { LanguageModel } from '../llm/language-model';
+import { ProviderError } from '../domain/provider-error';
 import type { Metrics } from './metrics';
 
 /**
