@@ -451,6 +451,7 @@ export const enScreens = {
   generate: {
     title: 'Create a mate',
     editTitle: 'Edit {{name}}',
+    editAnyTitle: 'Edit a mate',
     back: 'Your mates',
     intro:
       'Describe a character in a sentence or two and Mates drafts the whole card for you to edit — or start from scratch.',

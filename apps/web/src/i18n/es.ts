@@ -555,6 +555,7 @@ export const es: Messages = {
   generate: {
     title: 'Crear un mate',
     editTitle: 'Editar a {{name}}',
+    editAnyTitle: 'Editar un mate',
     back: 'Tus mates',
     intro:
       'Describe un personaje en una o dos frases y Mates redacta la ficha entera para que la edites, o empieza desde cero.',

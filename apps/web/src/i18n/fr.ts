@@ -562,6 +562,7 @@ export const fr: Messages = {
   generate: {
     title: 'Créer un mate',
     editTitle: 'Modifier {{name}}',
+    editAnyTitle: 'Modifier un mate',
     back: 'Tes mates',
     intro:
       'Décris un personnage en une phrase ou deux et Mates rédige toute la fiche pour que tu la modifies — ou pars de zéro.',

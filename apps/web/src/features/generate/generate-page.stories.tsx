@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { delay } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import type {
   GenerateRolePayload,
   Mate,
@@ -21,6 +21,7 @@ import {
   api,
   expectBackLinkFirst,
   expectBalances,
+  missingLoad,
   screenStories,
   visitorAt,
   visitorClosesSignInAt,
@@ -534,6 +535,85 @@ export const ChangingOnlyTheVoice: Story = {
     await expect(app.services.storage.getItem('mates.studio.mate-own')).toBeFalsy();
   },
 };
+
+// A mate of the caller's to edit, as the studio opens it.
+const editing = { path: '/generate?mateId=mate-own', signedIn: true };
+
+/**
+ * Editing a mate: while it loads, the page says so under a title that says it edits one, and
+ * the way back is already there.
+ */
+export const EditLoading: Story = {
+  parameters: {
+    app: editing,
+    msw: { handlers: api(mockEndpointLoading('/mate/getMateDetail')) },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByRole('status', { name: 'Loading' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Edit a mate' })).toBeVisible();
+    await expectBackLinkFirst(canvasElement, '← Your mates', '#/mine');
+    await expect(canvas.queryByRole('textbox', { name: 'Your idea' })).toBeNull();
+  },
+};
+
+/**
+ * A mate that fails to load: what failed and why, a retry, and the way back first; never the
+ * form for a new mate in its place.
+ */
+export const EditLoadError: Story = {
+  parameters: {
+    app: editing,
+    msw: { handlers: api(mockEndpointError('/mate/getMateDetail', 5000, 'server error')) },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('This mate could not be loaded');
+    // The screen still says what it is for: editing, not creating.
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Edit a mate' })).toBeVisible();
+    await expect(alert).toHaveTextContent('server error');
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expectBackLinkFirst(canvasElement, '← Your mates', '#/mine');
+    await expect(canvas.queryByRole('textbox', { name: 'Your idea' })).toBeNull();
+  },
+};
+
+// Whether the story's server has failed its one load yet.
+const flaky = { failed: false };
+
+/** "Try again" after a failed load asks again, and the mate's form opens. */
+export const EditLoadAgainAfterAnError: Story = {
+  loaders: [() => void (flaky.failed = false)],
+  parameters: {
+    app: editing,
+    msw: {
+      handlers: api(
+        http.get('*/api/mate/getMateDetail', () => {
+          if (flaky.failed) return HttpResponse.json({ c: 200, m: '', d: OWN_MATE });
+          flaky.failed = true;
+          return HttpResponse.json({ c: 5000, m: 'server error', d: null });
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Edit Lyra Moonwhisper' }),
+    ).toBeVisible();
+    await expect(await canvas.findByRole('textbox', { name: 'Greeting' })).toHaveValue(
+      OWN_MATE.first_mes,
+    );
+  },
+};
+
+/** A mate that is not there (4004): the way on, not a retry that cannot help. */
+export const EditMissingMate: Story = missingLoad(
+  editing,
+  '/mate/getMateDetail',
+  'Mate not found.',
+  ['Your mates', 'Discover mates'],
+);
 
 /** Someone else's mate cannot be edited here. */
 export const NotYourMate: Story = {

@@ -28,7 +28,12 @@ function GenerateScreen() {
     enabled: mateId !== null && signedIn,
   });
   const own = mate.data && mate.data.creator.creatorId === userId ? mate.data : null;
-  const title = own ? t('generate.editTitle', { name: own.name }) : t('generate.title');
+  // Opened to edit a mate, the title says so before the mate is known (loading, failed).
+  const title = own
+    ? t('generate.editTitle', { name: own.name })
+    : mateId
+      ? t('generate.editAnyTitle')
+      : t('generate.title');
   const edit = () => {
     if (mate.isPending) return <Loading />;
     if (mate.isError)
