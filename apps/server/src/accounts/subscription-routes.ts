@@ -8,7 +8,7 @@ import { contract } from '../http/contract';
 import type { ApiEnv, Deps } from '../http/context';
 import { fromJson } from '../db/dialect';
 import { DEFAULT_BENEFITS_FOR_VISITORS, getBenefits } from './benefits';
-import { toSubscription } from '../payments/payment-routes';
+import { toSubscription } from '../payments/plan-service';
 
 /** `/subscription/info`: what is on sale, and for a signed-in caller, what they have. */
 export function subscriptionRoutes(deps: Deps): Hono<ApiEnv> {

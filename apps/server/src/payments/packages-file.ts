@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PackageConfig } from '../config';
 import type { Database } from '../db/schema';
 import { toJson } from '../db/dialect';
+import { savePackage, takeOffSaleExcept } from './package-repository';
 
 /**
  * Puts the packages of `PACKAGES_FILE` on sale, in the file's order, and takes every other
@@ -14,7 +15,7 @@ export async function applyPackages(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const [sort, entry] of packages.entries()) {
-      const row = {
+      await savePackage(trx, entry.id, {
         name: entry.name,
         description: entry.description,
         price_amount: entry.price.amount,
@@ -25,21 +26,11 @@ export async function applyPackages(
         features: toJson(entry.features),
         sort,
         on_sale: true,
-      };
-      await trx
-        .insertInto('packages')
-        .values({ id: entry.id, ...row })
-        .onConflict((oc) => oc.column('id').doUpdateSet(row))
-        .execute();
+      });
     }
-    await trx
-      .updateTable('packages')
-      .set({ on_sale: false })
-      .where(
-        'id',
-        'not in',
-        packages.map((entry) => entry.id),
-      )
-      .execute();
+    await takeOffSaleExcept(
+      trx,
+      packages.map((entry) => entry.id),
+    );
   });
 }
