@@ -15,6 +15,7 @@ import {
 import {
   api,
   expectBackLinkFirst,
+  expectBalances,
   expectChrome,
   failingLoad,
   screenStories,
@@ -303,24 +304,24 @@ const withPlan = () =>
     }),
   );
 
-/** The plan renews; cancelling asks first, then it ends at the period's end. */
+/**
+ * The plan renews; cancelling asks first, then it ends at the period's end. No header or
+ * footer: the balances are shown beside the way back, which comes first.
+ */
 export const PlanActiveThenCancelled: Story = {
   loaders: [() => void (server.plan = createSubscriptionFixture())],
   parameters: {
     app: { path: '/user-subscription', signedIn: true },
     msw: { handlers: withPlan() },
   },
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ canvas, canvasElement, loaded }) => {
     const body = within(canvasElement.ownerDocument.body);
     const plan = await canvas.findByRole('region', { name: 'Your plan' });
     await expect(plan).toHaveTextContent('Plus');
     await expect(plan).toHaveTextContent('Renews on Dec 20, 2026.');
-    // No header or footer here: the way back is a link.
     await expect(canvas.queryByRole('banner')).toBeNull();
-    await expect(canvas.getByRole('link', { name: '← Packages' })).toHaveAttribute(
-      'href',
-      '#/subscription',
-    );
+    await expectBackLinkFirst(canvasElement, '← Packages', '#/subscription');
+    await expectBalances(canvasElement, loaded.app as StoryApp);
     await userEvent.click(
       within(plan).getByRole('button', { name: 'Cancel at the end of the period' }),
     );

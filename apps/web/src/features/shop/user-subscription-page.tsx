@@ -29,11 +29,12 @@ const MAX_CAP = 1_000_000;
 /**
  * `/user-subscription` (no header or footer): the person's plan (renewal, cancel at period
  * end, resume), balances, daily spending limits, and every movement of chats and gold coins.
+ * Without the header, the balances it would show sit beside the way back.
  */
 export function UserSubscriptionPage() {
   const { t } = useTranslation();
   return (
-    <Page title={t('plan.title')} back={{ to: '/subscription', label: t('plan.back') }}>
+    <Page title={t('plan.title')} back={{ to: '/subscription', label: t('plan.back') }} balances>
       <SignInGate>
         <Overview />
       </SignInGate>
