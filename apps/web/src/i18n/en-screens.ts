@@ -282,6 +282,7 @@ export const enScreens = {
     title: 'Profile',
     account: 'Account',
     benefits: 'What you have',
+    benefitsStale: 'Your balances could not be refreshed, so they may be out of date.',
     settings: 'Settings',
     language: 'Language',
     languageText: 'The app and the mates answer in this language.',

@@ -384,6 +384,7 @@ export const es: Messages = {
     title: 'Perfil',
     account: 'Cuenta',
     benefits: 'Lo que tienes',
+    benefitsStale: 'No se pudo actualizar tu saldo, así que puede no estar al día.',
     settings: 'Ajustes',
     language: 'Idioma',
     languageText: 'La aplicación y los mates responden en este idioma.',

@@ -389,6 +389,7 @@ export const fr: Messages = {
     title: 'Profil',
     account: 'Compte',
     benefits: 'Ce que tu as',
+    benefitsStale: 'Ton solde n’a pas pu être actualisé : il n’est peut-être plus à jour.',
     settings: 'Réglages',
     language: 'Langue',
     languageText: 'L’app et les mates te répondent dans cette langue.',

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { UpdateNicknamePayload, UpdateTagsPayload } from '@mates/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { http, HttpResponse } from 'msw';
 import {
   createBenefitsFixture,
   createMateSummaryFixture,
@@ -327,5 +328,62 @@ export const SaveTheNicknameAndWait: Story = {
       expect(form.getByRole('button', { name: 'Save name' })).toHaveAttribute('aria-busy', 'true'),
     );
     await expect(field).toHaveValue('Ada Lovelace');
+  },
+};
+
+const BALANCES_STALE = 'Your balances could not be refreshed, so they may be out of date.';
+
+/**
+ * The balances could not be refreshed: the ones the app holds stay, and the page says they may
+ * be out of date, why, and offers to try again.
+ */
+export const BalancesNotRefreshed: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: { handlers: api(mockEndpointError('/user/benefits', 5000, 'server error')) },
+  },
+  play: async ({ canvas, loaded }) => {
+    const account = within(await canvas.findByRole('region', { name: 'Account' }));
+    const alert = await account.findByRole('alert');
+    await expect(alert).toHaveTextContent(BALANCES_STALE);
+    await expect(alert).toHaveTextContent('server error');
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    const { chats, goldCoins } = (loaded.app as StoryApp).services.store.getSnapshot().context
+      .userBenefits;
+    await expect(
+      account.getByText(`What you have: ${chats} chats · ${goldCoins} gold coins`),
+    ).toBeVisible();
+  },
+};
+
+// Whether the story's server fails to tell the balances (it is back once the story says so).
+const benefitsServer = { down: true };
+
+/** "Try again" after a failed refresh asks again: the fresh balances, and the warning gone. */
+export const RefreshTheBalancesAgain: Story = {
+  loaders: [() => void (benefitsServer.down = true)],
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        http.get('*/api/user/benefits', () => {
+          if (benefitsServer.down)
+            return HttpResponse.json({ c: 5000, m: 'server error', d: null });
+          return HttpResponse.json({
+            c: 200,
+            m: '',
+            d: createBenefitsFixture({ chats: 7, goldCoins: 3 }),
+          });
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const account = within(await canvas.findByRole('region', { name: 'Account' }));
+    const alert = await account.findByRole('alert');
+    benefitsServer.down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await expect(await account.findByText(/What you have: 7 chats · 3 gold coins/)).toBeVisible();
+    await expect(account.queryByRole('alert')).toBeNull();
   },
 };
