@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalSpeech, localVoices, wavFile } from '../src/voice/local-speech';
-import { SpeechProviderError } from '../src/voice/speech-engine';
+import { ProviderError } from '../src/domain/provider-error';
 import { downloadVoiceModel } from '../src/voice/voice-model-download';
 import { VOICES_UNAVAILABLE } from '../src/voice/voices';
 import { startTestServer } from './harness';
@@ -215,14 +215,14 @@ describe('the local speech engine', () => {
       log: captureLog('debug', lines).logger,
     });
     const busy = await engine.voices().catch((error: unknown) => error);
-    expect(busy).toBeInstanceOf(SpeechProviderError);
-    expect((busy as SpeechProviderError).failure).toBe('busy');
+    expect(busy).toBeInstanceOf(ProviderError);
+    expect(busy).toMatchObject({ provider: 'speech', failure: 'busy' });
     release();
     await engine.ready;
 
     const failed = await engine.voices().catch((error: unknown) => error);
-    expect(failed).toBeInstanceOf(SpeechProviderError);
-    expect((failed as SpeechProviderError).failure).toBe('failed');
+    expect(failed).toBeInstanceOf(ProviderError);
+    expect(failed).toMatchObject({ provider: 'speech', failure: 'failed' });
     expect((failed as Error).message).toMatch(/cannot be loaded/);
     expect(lines.join('\n')).toMatch(
       /No local speech model is available: the speech model in .*mates-test--kokoro-en-v0_19 cannot be loaded \(.+\); delete that folder to download it again/,
@@ -233,7 +233,7 @@ describe('the local speech engine', () => {
         { signal: new AbortController().signal },
       )
       .catch((error: unknown) => error);
-    expect((synthesis as SpeechProviderError).failure).toBe('failed');
+    expect(synthesis).toMatchObject({ provider: 'speech', failure: 'failed' });
     await engine.close();
   });
 });

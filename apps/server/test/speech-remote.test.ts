@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createOpenAiSpeechEngine, OPENAI_VOICES } from '../src/voice/openai-speech';
 import { createTranscriptionEngine } from '../src/voice/openai-transcription';
+import { ProviderError } from '../src/domain/provider-error';
 import {
-  SpeechProviderError,
   type SpeechEngine,
   type SpeechFailure,
   type TranscriptionEngine,
@@ -49,14 +49,15 @@ async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
   return Buffer.concat(all);
 }
 
-/** What a promise rejected with, checked to be a SpeechProviderError. */
-async function failureOf(promise: Promise<unknown>): Promise<SpeechProviderError> {
+/** What a promise rejected with, checked to be a speech engine's ProviderError. */
+async function failureOf(promise: Promise<unknown>): Promise<ProviderError<SpeechFailure>> {
   const error = await promise.then(
     () => null,
     (thrown: unknown) => thrown,
   );
-  expect(error).toBeInstanceOf(SpeechProviderError);
-  return error as SpeechProviderError;
+  expect(error).toBeInstanceOf(ProviderError);
+  expect(error).toMatchObject({ provider: 'speech' });
+  return error as ProviderError<SpeechFailure>;
 }
 
 describe('OpenAI-compatible speech', () => {

@@ -7,7 +7,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { parseBuffer } from 'music-metadata';
 import type { ApiClient, SaveMatePayload } from '@mates/api-client';
 import { appendMessage } from '../src/chat/messages';
-import { SpeechProviderError } from '../src/voice/speech-engine';
+import { speechError } from '../src/voice/speech-engine';
 import { StorageUnavailable } from '../src/media/media-store';
 import {
   NOTHING_TO_SAY,
@@ -412,7 +412,7 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
       const engine = app.deps.speech!;
       const real = engine.synthesize;
       engine.synthesize = async () => {
-        throw new SpeechProviderError('wasm trapped', 'failed');
+        throw speechError('wasm trapped', 'failed');
       };
       try {
         // Once (the test run fails on an unhandled rejection, as the server process would end).
@@ -512,7 +512,7 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
       const engine = app.deps.speech!;
       const real = engine.synthesize;
       engine.synthesize = async () => {
-        throw new SpeechProviderError('wasm trapped', 'failed');
+        throw speechError('wasm trapped', 'failed');
       };
       let link;
       try {
@@ -627,7 +627,7 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
         duration: 3600,
       });
       app.deps.speech!.synthesize = async () => {
-        throw new SpeechProviderError('wasm trapped', 'failed');
+        throw speechError('wasm trapped', 'failed');
       };
       try {
         for (const words of ['First try.', 'Second try.']) {
@@ -689,7 +689,7 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
       engine.synthesize = async () => {
         attempts += 1;
         await gate;
-        throw new SpeechProviderError('wasm trapped', 'failed');
+        throw speechError('wasm trapped', 'failed');
       };
       try {
         const tries = 6;
@@ -731,7 +731,7 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
       engine.synthesize = async () => {
         attempts += 1;
         await gate;
-        throw new SpeechProviderError('wasm trapped', 'failed');
+        throw speechError('wasm trapped', 'failed');
       };
       try {
         // As many as the welcome coins pay for.
@@ -777,8 +777,8 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
       const engine = app.deps.speech!;
       const real = engine.synthesize;
       const faults = [
-        new SpeechProviderError('took too long', 'timeout'),
-        new SpeechProviderError('the listener left', 'cancelled'),
+        speechError('took too long', 'timeout'),
+        speechError('the listener left', 'cancelled'),
         Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }),
         new StorageUnavailable('the media folder: write: EIO'),
       ];
@@ -796,7 +796,7 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
           expect((await client.voice.textToAudio({ text: words })).mimeType).toBe('audio/mpeg');
         // A message's clip as well: the engine timing out is not counted.
         engine.synthesize = async () => {
-          throw new SpeechProviderError('took too long', 'timeout');
+          throw speechError('took too long', 'timeout');
         };
         for (const words of ['Slow once.', 'Slow twice.']) {
           const link = await client.speech.link({

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseBuffer } from 'music-metadata';
 import { createEmbeddedSpeech, sweepSpeechFolders } from './embedded-speech';
-import { SpeechProviderError } from './speech-engine';
+import { ProviderError } from '../domain/provider-error';
 import { captureLog } from '../../test/log-capture';
 
 /** The data folder's temporary folders of the engines of this file. */
@@ -68,7 +68,7 @@ describe('the embedded speech engine', () => {
   });
 
   it('refuses a voice it does not have', async () => {
-    await expect(bytesOf('Hi', 'embedded-nobody')).rejects.toBeInstanceOf(SpeechProviderError);
+    await expect(bytesOf('Hi', 'embedded-nobody')).rejects.toBeInstanceOf(ProviderError);
   });
 
   it('passes text as it is, shell characters included', async () => {
@@ -106,7 +106,8 @@ describe('what the embedded engine reads (issue 36)', () => {
 
   it('answers a text with nothing it can read as rejected, not as a crash', async () => {
     await expect(bytesOf('🙂🥞 日本語')).rejects.toMatchObject({
-      name: 'SpeechProviderError',
+      name: 'ProviderError',
+      provider: 'speech',
       failure: 'rejected',
     });
   });
@@ -285,7 +286,11 @@ describe('a fault inside the embedded engine', () => {
         { timeout: 60_000, interval: 5 },
       )
       .toBe(true);
-    await expect(failing).rejects.toMatchObject({ name: 'SpeechProviderError', failure: 'failed' });
+    await expect(failing).rejects.toMatchObject({
+      name: 'ProviderError',
+      provider: 'speech',
+      failure: 'failed',
+    });
     expect(killed.length).toBeLessThanOrEqual(6);
     expect(isMp3(await say('Still here.'))).toBe(true);
     // Whatever the dead workers were writing, the parent removed it.

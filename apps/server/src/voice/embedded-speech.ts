@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import workerpool from 'workerpool';
 import type { Voice } from '@mates/api-client';
-import { SpeechProviderError, type SpeechEngine } from './speech-engine';
+import { speechError, type SpeechEngine } from './speech-engine';
 import type { Logger } from '../logging/logger';
 import { fliteText } from './flite-text';
 import { speechPieces } from './speech-pieces';
@@ -184,14 +184,12 @@ export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngi
       }
     } catch (error) {
       if (signal.aborted)
-        throw new SpeechProviderError('embedded synthesis cancelled', 'cancelled', {
+        throw speechError('embedded synthesis cancelled', 'cancelled', {
           cause: error,
         });
-      throw new SpeechProviderError(
-        `embedded synthesis failed: ${(error as Error).message}`,
-        'failed',
-        { cause: error },
-      );
+      throw speechError(`embedded synthesis failed: ${(error as Error).message}`, 'failed', {
+        cause: error,
+      });
     } finally {
       if (dir) await fsp.rm(dir, { recursive: true, force: true });
     }
@@ -209,10 +207,10 @@ export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngi
       })),
     async synthesize(request, { signal }) {
       const chosen = voices.get(request.voice);
-      if (!chosen) throw new SpeechProviderError(`no embedded voice ${request.voice}`, 'rejected');
+      if (!chosen) throw speechError(`no embedded voice ${request.voice}`, 'rejected');
       const pieces = speechPieces(fliteText(request.text));
       if (pieces.length === 0)
-        throw new SpeechProviderError('nothing the embedded voices can read', 'rejected');
+        throw speechError('nothing the embedded voices can read', 'rejected');
       // Stops the piece spoken ahead when the listener stops reading, as well as on `signal`.
       const stop = new AbortController();
       const both = AbortSignal.any([signal, stop.signal]);

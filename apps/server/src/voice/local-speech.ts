@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import pLimit from 'p-limit';
 import type { Voice, VoiceGender } from '@mates/api-client';
 import { describeVoice } from './openai-speech';
-import { SpeechProviderError, type SpeechEngine } from './speech-engine';
+import { speechError, type SpeechEngine } from './speech-engine';
 import { downloadVoiceModel, voiceModelFolder, type VoiceModelFiles } from './voice-model-download';
 import type { Logger } from '../logging/logger';
 
@@ -209,9 +209,8 @@ export function createLocalSpeech(options: LocalSpeechOptions): SpeechEngine & {
 
   function loaded(): SherpaTts {
     if (tts) return tts;
-    if (failure)
-      throw new SpeechProviderError(`local speech model unavailable: ${failure}`, 'failed');
-    throw new SpeechProviderError('the local speech model is still loading', 'busy');
+    if (failure) throw speechError(`local speech model unavailable: ${failure}`, 'failed');
+    throw speechError('the local speech model is still loading', 'busy');
   }
 
   return {
@@ -230,7 +229,7 @@ export function createLocalSpeech(options: LocalSpeechOptions): SpeechEngine & {
     async synthesize(request, { signal }) {
       const model = loaded();
       const chosen = voices.find((voice) => voice.voiceId === request.voice);
-      if (!chosen) throw new SpeechProviderError(`no local voice ${request.voice}`, 'rejected');
+      if (!chosen) throw speechError(`no local voice ${request.voice}`, 'rejected');
       let audio: { samples: Float32Array; sampleRate: number };
       try {
         audio = await queue(() => {
@@ -246,14 +245,12 @@ export function createLocalSpeech(options: LocalSpeechOptions): SpeechEngine & {
         signal.throwIfAborted();
       } catch (error) {
         if (signal.aborted)
-          throw new SpeechProviderError('local synthesis cancelled', 'cancelled', {
+          throw speechError('local synthesis cancelled', 'cancelled', {
             cause: error,
           });
-        throw new SpeechProviderError(
-          `local synthesis failed: ${(error as Error).message}`,
-          'failed',
-          { cause: error },
-        );
+        throw speechError(`local synthesis failed: ${(error as Error).message}`, 'failed', {
+          cause: error,
+        });
       }
       const wav = wavFile(audio.samples, audio.sampleRate);
       return {

@@ -1,7 +1,7 @@
 import type { Voice, VoiceGender } from '@mates/api-client';
 import type { SpeechFormat, SpeechRemoteConfig } from '../config';
 import { deadline, fromApiError, openAiClient } from './remote-errors';
-import { SpeechProviderError, type SpeechAudio, type SpeechEngine } from './speech-engine';
+import { speechError, type SpeechAudio, type SpeechEngine } from './speech-engine';
 import type { Logger } from '../logging/logger';
 
 const ENGINE = 'The OpenAI-compatible speech endpoint';
@@ -109,7 +109,7 @@ export function createOpenAiSpeechEngine(options: OpenAiSpeechOptions): SpeechEn
       const answer = await client.get<unknown>('/audio/voices', { signal: limit.signal });
       const ids = (answer as { voices?: unknown } | null)?.voices;
       if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string') || !ids.length)
-        throw new SpeechProviderError(
+        throw speechError(
           `${ENGINE} answered /audio/voices without a list of voice ids: ${JSON.stringify(answer)?.slice(0, 300)}`,
           'malformed',
         );
@@ -147,11 +147,9 @@ export function createOpenAiSpeechEngine(options: OpenAiSpeechOptions): SpeechEn
         (type && !type.startsWith('audio/') && type !== 'application/octet-stream')
       ) {
         await response.body?.cancel().catch(() => {});
-        throw new SpeechProviderError(
-          `${ENGINE} answered ${type ?? 'no body'} instead of audio`,
-          'malformed',
-          { status: response.status },
-        );
+        throw speechError(`${ENGINE} answered ${type ?? 'no body'} instead of audio`, 'malformed', {
+          status: response.status,
+        });
       }
       return {
         mimeType: type?.startsWith('audio/') ? type : SPEECH_MIME_TYPES[format],
@@ -188,5 +186,5 @@ async function* chunksOf(
   } finally {
     await reader.cancel().catch(() => {});
   }
-  if (!bytes) throw new SpeechProviderError(`${ENGINE} answered no audio`, 'malformed');
+  if (!bytes) throw speechError(`${ENGINE} answered no audio`, 'malformed');
 }

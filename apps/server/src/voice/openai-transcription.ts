@@ -1,7 +1,7 @@
 import { openAiSdk } from '../openai-sdk';
 import type { TranscriptionConfig } from '../config';
 import { deadline, fromApiError, openAiClient } from './remote-errors';
-import { SpeechProviderError, type TranscriptionEngine } from './speech-engine';
+import { speechError, type TranscriptionEngine } from './speech-engine';
 
 const ENGINE = 'The OpenAI-compatible transcription endpoint';
 
@@ -45,7 +45,7 @@ export function createOpenAiTranscriptionEngine(
         );
         const text = (answer as { text?: unknown } | null)?.text;
         if (typeof text !== 'string')
-          throw new SpeechProviderError(
+          throw speechError(
             `${ENGINE} answered no text: ${JSON.stringify(answer)?.slice(0, 300)}`,
             'malformed',
           );

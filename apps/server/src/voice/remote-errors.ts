@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { openAiSdk } from '../openai-sdk';
-import { SpeechProviderError, type SpeechFailure } from './speech-engine';
+import type { ProviderError } from '../domain/provider-error';
+import { isSpeechError, speechError, type SpeechFailure } from './speech-engine';
 import { codeOf, wasNotReached } from '../http/network-errors';
 
 /**
@@ -16,28 +17,28 @@ export function failureOfStatus(status: number): SpeechFailure {
 }
 
 /**
- * What the `openai` client threw, as a {@link SpeechProviderError} where it says what happened
+ * What the `openai` client threw, as a {@link speechError} where it says what happened
  * (an error status, its own time limit, a body that is not JSON); anything else is returned as
  * it is, for {@link deadline}'s `explain`.
  */
 export function fromApiError(engine: string, error: unknown): unknown {
-  if (error instanceof SpeechProviderError) return error;
+  if (isSpeechError(error)) return error;
   if (error instanceof SyntaxError)
-    return new SpeechProviderError(
+    return speechError(
       `${engine} answered something that is not JSON: ${error.message}`,
       'malformed',
       { cause: error },
     );
   const sdk = openAiSdk();
   if (error instanceof sdk.APIConnectionTimeoutError)
-    return new SpeechProviderError(`${engine} did not answer in time`, 'timeout', {
+    return speechError(`${engine} did not answer in time`, 'timeout', {
       cause: error,
     });
   // The client wraps a dropped or refused connection; its cause says what the socket saw.
   if (error instanceof sdk.APIConnectionError) return error.cause ?? error;
   if (!(error instanceof sdk.APIError) || error.status === undefined) return error;
   const code = typeof error.code === 'string' ? error.code : undefined;
-  return new SpeechProviderError(
+  return speechError(
     `${engine} answered ${error.status}${code ? ` (${code})` : ''}: ${error.message.slice(0, 500)}`,
     failureOfStatus(error.status),
     { status: error.status, cause: error },
@@ -46,7 +47,7 @@ export function fromApiError(engine: string, error: unknown): unknown {
 
 /**
  * The time limit of one call to an engine (its whole answer included), joined with the
- * caller's signal. `explain` turns whatever the call threw into a {@link SpeechProviderError}:
+ * caller's signal. `explain` turns whatever the call threw into a {@link speechError}:
  * cancelled, timed out, unreachable or cut; one already made is kept.
  */
 export function deadline(engine: string, timeoutMs: number, caller: AbortSignal) {
@@ -54,21 +55,20 @@ export function deadline(engine: string, timeoutMs: number, caller: AbortSignal)
   const signal = AbortSignal.any([caller, timeout]);
   return {
     signal,
-    explain(error: unknown): SpeechProviderError {
-      if (caller.aborted)
-        return new SpeechProviderError(`${engine}: cancelled`, 'cancelled', { cause: error });
+    explain(error: unknown): ProviderError<SpeechFailure> {
+      if (caller.aborted) return speechError(`${engine}: cancelled`, 'cancelled', { cause: error });
       if (timeout.aborted)
-        return new SpeechProviderError(`${engine} took more than ${timeoutMs} ms`, 'timeout', {
+        return speechError(`${engine} took more than ${timeoutMs} ms`, 'timeout', {
           cause: error,
         });
-      if (error instanceof SpeechProviderError) return error;
+      if (isSpeechError(error)) return error;
       const code = codeOf(error);
       const detail = `${(error as Error)?.message ?? String(error)}${code ? ` (${code})` : ''}`;
       if (wasNotReached(error))
-        return new SpeechProviderError(`${engine} cannot be reached: ${detail}`, 'unreachable', {
+        return speechError(`${engine} cannot be reached: ${detail}`, 'unreachable', {
           cause: error,
         });
-      return new SpeechProviderError(`${engine} dropped the connection: ${detail}`, 'cut', {
+      return speechError(`${engine} dropped the connection: ${detail}`, 'cut', {
         cause: error,
       });
     },

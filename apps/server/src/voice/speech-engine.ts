@@ -1,4 +1,5 @@
 import type { Voice } from '@mates/api-client';
+import { isProviderError, ProviderError, type ProviderFailure } from '../domain/provider-error';
 
 /** Which engine speaks: `SPEECH_PROVIDER`. */
 export type SpeechProvider = 'embedded' | 'local' | 'openai';
@@ -26,14 +27,14 @@ export interface SynthesizeOptions {
 export interface SpeechAudio {
   /** e.g. `audio/mpeg` (the embedded engine's), `audio/wav`. */
   mimeType: string;
-  /** The file's bytes, in order. Rejects with a {@link SpeechProviderError}. */
+  /** The file's bytes, in order. Rejects with a {@link speechError}. */
   chunks: AsyncIterable<Uint8Array>;
 }
 
 /**
  * A speech engine, chosen by `SPEECH_PROVIDER`: the embedded one (Flite compiled to WASI, run in
  * worker processes), a local Kokoro or Piper model (sherpa-onnx), or an OpenAI-compatible `/v1/audio/speech`. Every
- * failure is a {@link SpeechProviderError}.
+ * failure is a {@link speechError} (a `speech` {@link ProviderError}).
  */
 export interface SpeechEngine {
   /** Which kind of engine it is. */
@@ -65,7 +66,8 @@ export interface TranscriptionEngine {
  * `unreachable`, `unauthorized`, `busy`, `rejected` (unknown voice or model, text it refuses),
  * `failed`, `timeout`, `cut` (the connection dropped mid-file), `malformed`, `cancelled`.
  */
-export type SpeechFailure =
+export type SpeechFailure = Extract<
+  ProviderFailure,
   | 'unreachable'
   | 'unauthorized'
   | 'busy'
@@ -74,19 +76,21 @@ export type SpeechFailure =
   | 'timeout'
   | 'cut'
   | 'malformed'
-  | 'cancelled';
+  | 'cancelled'
+>;
 
-/** A speech or transcription engine failed. `message` is for the log; `failure` for people. */
-export class SpeechProviderError extends Error {
-  override readonly name = 'SpeechProviderError';
-  /** The engine's HTTP status, when it answered one. */
-  readonly status: number | undefined;
-  constructor(
-    message: string,
-    readonly failure: SpeechFailure,
-    options?: { cause?: unknown; status?: number },
-  ) {
-    super(message, options);
-    this.status = options?.status;
-  }
+/**
+ * A speech or transcription engine failed: a {@link ProviderError} of the `speech` provider.
+ * `message` is for the log; `failure` for people.
+ */
+export function speechError(
+  message: string,
+  failure: SpeechFailure,
+  options?: { cause?: unknown; status?: number },
+): ProviderError<SpeechFailure> {
+  return new ProviderError(message, failure, { ...options, provider: 'speech' });
 }
+
+/** Whether `error` is a speech or transcription engine's failure. */
+export const isSpeechError = (error: unknown): error is ProviderError<SpeechFailure> =>
+  isProviderError<SpeechFailure>(error, 'speech');

@@ -5,7 +5,7 @@ import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { badInput, notice } from '../http/envelope';
 import { consume } from '../accounts/rate-limits';
-import { SpeechProviderError, type SpeechFailure } from './speech-engine';
+import { isSpeechError, type SpeechFailure } from './speech-engine';
 import { en } from '../i18n/en';
 
 /** What `POST /voice/transcribe` answers (5007) when `TRANSCRIBE_PROVIDER` is not set. */
@@ -83,7 +83,7 @@ export function transcribeRoutes(deps: Deps): Hono<ApiEnv> {
         });
         return { text };
       } catch (error) {
-        if (!(error instanceof SpeechProviderError)) throw error;
+        if (!isSpeechError(error)) throw error;
         c.get('log').warn(`transcribe for ${user.id}: ${error.message}`);
         throw notice(TRANSCRIBE_FAILURES[error.failure]);
       }

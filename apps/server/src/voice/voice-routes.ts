@@ -12,7 +12,7 @@ import { isOutOfSpace } from '../http/out-of-space';
 import { DAILY_CAP_REACHED, refundGoldCoins, spendGoldCoins } from '../accounts/benefits';
 import { now } from '../db/dialect';
 import type { SpeechClipTable } from '../db/schema';
-import { SpeechProviderError, type SpeechEngine, type SpeechFailure } from './speech-engine';
+import { isSpeechError, type SpeechEngine, type SpeechFailure } from './speech-engine';
 import { spokenText } from './spoken-text';
 import { mateVoice, voicesOf } from './voices';
 import { speechOf } from './speech-clips';
@@ -133,7 +133,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
   };
 
   const failureOf = (error: unknown): SpeechFailure =>
-    error instanceof SpeechProviderError ? error.failure : 'failed';
+    isSpeechError(error) ? error.failure : 'failed';
 
   /**
    * Whether a failure is the server's or its engine's, not the text's or the person's: the
@@ -143,7 +143,7 @@ export function voiceRoutes(deps: Deps): { voice: Hono<ApiEnv>; speech: Hono<Api
   const blameless = (error: unknown): boolean =>
     isStorageUnavailable(error) ||
     isOutOfSpace(error) ||
-    (error instanceof SpeechProviderError &&
+    (isSpeechError(error) &&
       ['cancelled', 'timeout', 'unreachable', 'unauthorized', 'busy'].includes(error.failure));
 
   /**

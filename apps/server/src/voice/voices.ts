@@ -1,6 +1,6 @@
 import type { Voice } from '@mates/api-client';
 import { notice } from '../http/envelope';
-import { SpeechProviderError, type SpeechEngine } from './speech-engine';
+import { isSpeechError, type SpeechEngine } from './speech-engine';
 import type { Logger } from '../logging/logger';
 import { en } from '../i18n/en';
 
@@ -17,7 +17,7 @@ export async function voicesOf(engine: SpeechEngine, log: Logger | undefined): P
   try {
     return await engine.voices();
   } catch (error) {
-    if (!(error instanceof SpeechProviderError)) throw error;
+    if (!isSpeechError(error)) throw error;
     log?.warn(`voices: ${error.message}`);
     throw notice(error.failure === 'busy' ? VOICES_NOT_READY : VOICES_UNAVAILABLE);
   }
