@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../lib/services-context';
+import { favoritesQuery } from '../lib/queries';
+import { mateKeys, userKeys } from '../lib/query-keys';
 import { useSignedIn, useSignedInAction } from '../components/sign-in-gate';
 
 /** The signed-in user's favorites as a set of ids, and a toggle that asks a visitor to sign in. */
@@ -8,17 +10,13 @@ export function useFavorites() {
   const signedIn = useSignedIn();
   const signedInAction = useSignedInAction();
   const queries = useQueryClient();
-  const favorites = useQuery({
-    queryKey: ['favorites'],
-    queryFn: ({ signal }) => client.user.favorites({ signal }),
-    enabled: signedIn,
-  });
+  const favorites = useQuery({ ...favoritesQuery(client), enabled: signedIn });
   const toggle = useMutation({
     mutationFn: (mateId: string) => client.user.doFavorite({ mateId }),
     onSettled: (_data, _error, mateId) =>
       Promise.all([
-        queries.invalidateQueries({ queryKey: ['favorites'] }),
-        queries.invalidateQueries({ queryKey: ['mateExtra', mateId] }),
+        queries.invalidateQueries({ queryKey: userKeys.favorites() }),
+        queries.invalidateQueries({ queryKey: mateKeys.extra(mateId) }),
       ]),
   });
   const ids = new Set((favorites.data ?? []).map((mate) => mate.mateId));

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../lib/services-context';
+import { creatorKeys, mateKeys } from '../lib/query-keys';
 
 /** Follows or unfollows a creator (the server toggles); every place that shows it refreshes. */
 export function useFollowCreator(creatorId: string) {
@@ -9,9 +10,9 @@ export function useFollowCreator(creatorId: string) {
     mutationFn: () => client.mate.followCreator({ creatorId }),
     onSettled: () =>
       Promise.all([
-        queries.invalidateQueries({ queryKey: ['followList'] }),
-        queries.invalidateQueries({ queryKey: ['mateExtra'] }),
-        queries.invalidateQueries({ queryKey: ['creatorInfo', creatorId] }),
+        queries.invalidateQueries({ queryKey: creatorKeys.followed() }),
+        queries.invalidateQueries({ queryKey: mateKeys.extras() }),
+        queries.invalidateQueries({ queryKey: creatorKeys.info(creatorId) }),
       ]),
   });
 }

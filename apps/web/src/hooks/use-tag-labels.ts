@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TagGroup } from '@mates/api-client';
 import { useServices } from '../lib/services-context';
+import { tagGroupsQuery } from '../lib/queries';
 import { translateTagGroups } from '../i18n/tag-names';
 
 /**
@@ -13,12 +14,7 @@ export function useTagGroups() {
   const { client } = useServices();
   const { t, i18n } = useTranslation();
   const select = useCallback((data: TagGroup[]) => translateTagGroups(data, t), [t]);
-  const groups = useQuery({
-    queryKey: ['tagsMap', i18n.language],
-    queryFn: ({ signal }) => client.extra.tagsMap({ signal }),
-    staleTime: Infinity,
-    select,
-  });
+  const groups = useQuery({ ...tagGroupsQuery(client, i18n.language), select });
   const labels: Record<string, string> = Object.fromEntries(
     (groups.data ?? []).flatMap((group) => group.tags.map((tag) => [tag.key, tag.label])),
   );

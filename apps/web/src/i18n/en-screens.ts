@@ -169,6 +169,7 @@ export const enScreens = {
     newChat: 'New chat',
     playAs: 'Play as',
     yourself: 'Yourself',
+    personasError: 'Your personas could not be loaded.',
     versions: 'Versions of this reply',
     previousVersion: 'Previous version',
     nextVersion: 'Next version',

@@ -271,6 +271,7 @@ export const es: Messages = {
     newChat: 'Chat nuevo',
     playAs: 'Jugar como',
     yourself: 'Tú mismo',
+    personasError: 'No se pudieron cargar tus personas.',
     versions: 'Versiones de esta respuesta',
     previousVersion: 'Versión anterior',
     nextVersion: 'Versión siguiente',

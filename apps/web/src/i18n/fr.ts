@@ -275,6 +275,7 @@ export const fr: Messages = {
     newChat: 'Nouveau chat',
     playAs: 'Jouer en tant que',
     yourself: 'Toi-même',
+    personasError: 'Tes personas n’ont pas pu être chargées.',
     versions: 'Versions de cette réponse',
     previousVersion: 'Version précédente',
     nextVersion: 'Version suivante',

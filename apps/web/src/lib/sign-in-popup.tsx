@@ -7,6 +7,7 @@ import { AuthPopup } from '@mates/ui';
 import type { ApiClient } from '@mates/api-client';
 import { authPopupMachine, type AuthPopupInput, type Platform } from '@mates/state-machines';
 import { GoogleButton } from './google-button';
+import { publicConfigQuery } from './queries';
 
 /** The running `authPopupMachine`. */
 export type PopupActor = ActorRefFrom<typeof authPopupMachine>;
@@ -33,12 +34,7 @@ export function SignInPopup({
   const { t, i18n } = useTranslation();
   const state = useSelector(actor, (snapshot) => snapshot);
   const open = state.matches('open');
-  const config = useQuery({
-    queryKey: ['publicConfig'],
-    queryFn: ({ signal }) => client.extra.publicConfig({ signal }),
-    staleTime: Infinity,
-    enabled: open,
-  });
+  const config = useQuery({ ...publicConfigQuery(client), enabled: open });
   const discord = config.data?.discord;
   const googleClientId = config.data?.googleClientId;
   const onGoogleError = useCallback(

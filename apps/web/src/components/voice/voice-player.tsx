@@ -17,6 +17,7 @@ import { ApiError, type VoiceCatalog } from '@mates/api-client';
 import { audioPlaybackMachine, type AudioPlayer } from '@mates/state-machines';
 import type { AudioPlayState } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { voicesQuery } from '../../lib/queries';
 import { useRefreshBenefits } from '../../hooks/use-refresh-benefits';
 import { messageText } from '../../i18n/error-text';
 
@@ -211,12 +212,7 @@ export function useVoicePlayer(): VoiceContextValue {
  */
 export function useVoiceCatalog(): VoiceCatalog | null {
   const { client } = useServices();
-  const catalog = useQuery({
-    queryKey: ['voice', 'voices'],
-    queryFn: ({ signal }) => client.voice.voices({ signal }),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const catalog = useQuery(voicesQuery(client));
   return catalog.data ?? null;
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar, Button, Flex, SearchField, SideLink, Stack, Text } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { href } from '../../lib/paths';
+import { roomKeys } from '../../lib/query-keys';
 import { usePaged } from '../../hooks/use-paged';
 import { useDebounced } from '../../hooks/use-debounced';
 import { plainPreview } from '../../components/plain-text';
@@ -26,7 +27,7 @@ export function ChatList({ roomId, onChoose }: ChatListProps) {
   const [text, setText] = useState('');
   const keyword = useDebounced(text.trim(), 250);
   const rooms = usePaged(
-    ['roomList', { keyword }],
+    roomKeys.search(keyword),
     (page, signal) => client.room.roomList({ page, pageSize: 20, keyword }, { signal }),
     { always: true },
   );

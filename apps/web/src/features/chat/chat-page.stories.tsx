@@ -6,6 +6,7 @@ import {
   createPageFixture,
   createRoomSummaryFixture,
   createMessageFixture,
+  createPersonaFixture,
   createRoomInfoFixture,
   mockChatStream,
   mockEndpoint,
@@ -796,6 +797,40 @@ export const SwitchThePersona: Story = {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.click(await body.findByRole('option', { name: 'Yourself' }));
     await waitFor(() => expect(switched).toEqual([null]));
+  },
+};
+
+// What the mocked server does during one story: whether reading the personas fails.
+const personas = { failing: true };
+
+/**
+ * The personas could not be loaded: the chat says so beside "Chatting as", and trying again
+ * brings the switch.
+ */
+export const PersonasFailToLoad: Story = {
+  loaders: [() => void (personas.failing = true)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        http.get('*/api/user/personas', () =>
+          HttpResponse.json(
+            personas.failing
+              ? { c: 5000, m: 'The personas are out of reach.', d: null }
+              : { c: 200, m: '', d: [createPersonaFixture()] },
+          ),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert', {}, LOADS);
+    await expect(alert).toHaveTextContent('Your personas could not be loaded.');
+    await expect(canvas.queryByRole('combobox', { name: 'Play as' })).toBeNull();
+    personas.failing = false;
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(await canvas.findByRole('combobox', { name: 'Play as' }, LOADS)).toBeVisible();
+    await expect(canvas.queryByRole('alert')).toBeNull();
   },
 };
 

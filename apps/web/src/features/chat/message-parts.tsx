@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text';
 import type { Message } from '@mates/api-client';
-import { Button, Card, Flex, IconButton, Select, TextArea } from '@mates/ui';
+import { Button, Card, Flex, IconButton, TextArea } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { refreshRoom } from './api/room-cache';
 
 const Icon = ({ d }: { d: string }) => (
   <svg
@@ -100,7 +101,7 @@ export function MessageEditor({
       client.room.editMessage({ roomId, messageId: message.messageId, content: content.trim() }),
     onSuccess: async (_saved, then) => {
       onSaved?.();
-      await queries.invalidateQueries({ queryKey: ['room', roomId] });
+      await refreshRoom(queries, roomId);
       onDone();
       if (then === 'continue') onContinue();
     },
@@ -172,7 +173,7 @@ export function SwipeControls({
       client.room.chooseSwipe({ roomId, messageId: message.messageId, index }),
     onSuccess: async () => {
       onChosen();
-      await queries.invalidateQueries({ queryKey: ['room', roomId] });
+      await refreshRoom(queries, roomId);
     },
   });
   const swipes = message.swipes;
@@ -205,39 +206,5 @@ export function SwipeControls({
         onClick={() => canNext && choose.mutate(swipes.index + 1)}
       />
     </Flex>
-  );
-}
-
-// Not empty: a select shows an empty value as no choice at all. No persona id looks like it.
-const YOURSELF = '@yourself';
-
-/**
- * Who the person plays in this chat (one of their personas, or themselves), switched from the
- * chat: the next reply is to them. Nothing to choose without personas.
- */
-export function PersonaSwitch({ roomId, personaId }: { roomId: string; personaId: string | null }) {
-  const { t } = useTranslation();
-  const { client } = useServices();
-  const queries = useQueryClient();
-  const personas = useQuery({
-    queryKey: ['personas'],
-    queryFn: ({ signal }) => client.user.personas({ signal }),
-  });
-  const change = useMutation({
-    mutationFn: (value: string) =>
-      client.room.setPersona({ roomId, personaId: value === YOURSELF ? null : value }),
-    onSuccess: () => queries.invalidateQueries({ queryKey: ['room', roomId] }),
-  });
-  if (!personas.data?.length) return null;
-  return (
-    <Select
-      label={t('chat.playAs')}
-      value={personaId ?? YOURSELF}
-      onValueChange={(value) => change.mutate(value)}
-      options={[
-        { value: YOURSELF, label: t('chat.yourself') },
-        ...personas.data.map((persona) => ({ value: persona.uuid, label: persona.name })),
-      ]}
-    />
   );
 }

@@ -1,11 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -17,13 +11,14 @@ import type {
   MateSummary,
   Message,
   MessageImage,
-  RoomInfo,
 } from '@mates/api-client';
 import { jobPollingMachine } from '@mates/state-machines';
 import { Button, ButtonLink, Dialog, Flex, Select, Stack, Text, TextArea } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { FullPicture } from '../../components/full-picture';
 import { useRefreshBenefits } from '../../hooks/use-refresh-benefits';
+import { imageModelsQuery } from './api/chat-queries';
+import { appendMessage, patchMessage } from './api/room-cache';
 
 /** The longest picture prompt `POST /room/createImage` takes. */
 export const PICTURE_PROMPT_MAX = 1000;
@@ -36,36 +31,8 @@ const DEFAULT_SIZE: ImageSize = '768x1024';
  */
 export function useImageModels(): AigcModel[] {
   const { client } = useServices();
-  const models = useQuery({
-    queryKey: ['aigc', 'models'],
-    // Quiet: a server without pictures says so, and nobody asked; the button is just not shown.
-    queryFn: ({ signal }) => client.aigc.models({ signal, quiet: true }),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const models = useQuery(imageModelsQuery(client));
   return (models.data ?? []).filter((model) => model.kind === 'image');
-}
-
-/** Changes one message of a room as the cache holds it. */
-function patchMessage(
-  queries: QueryClient,
-  roomId: string,
-  messageId: string,
-  patch: (message: Message) => Message,
-) {
-  queries.setQueryData<InfiniteData<RoomInfo>>(['room', roomId], (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            messages: page.messages.map((message) =>
-              message.messageId === messageId ? patch(message) : message,
-            ),
-          })),
-        }
-      : data,
-  );
 }
 
 /** What `POST /room/createImage` is asked for. */
@@ -112,15 +79,7 @@ export function useCreatePicture(roomId: string, onCreated?: () => void) {
           sharedUrl: null,
         },
       };
-      queries.setQueryData<InfiniteData<RoomInfo>>(['room', roomId], (data) => {
-        if (!data) return data;
-        // The first page holds the newest messages (see useRoom).
-        const pages = [...data.pages];
-        const newest = pages[0]!;
-        if (newest.messages.some((m) => m.messageId === message.messageId)) return data;
-        pages[0] = { ...newest, messages: [...newest.messages, message] };
-        return { ...data, pages };
-      });
+      appendMessage(queries, roomId, message);
       refreshBenefits();
       onCreated?.();
     },

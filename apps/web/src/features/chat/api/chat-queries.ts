@@ -1,0 +1,42 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '@mates/api-client';
+import { roomKeys } from '../../../lib/query-keys';
+
+/** The query keys only the chat uses (a room's messages and its list are in `lib/query-keys`). */
+export const chatKeys = {
+  /** The image models the server offers. */
+  imageModels: () => ['aigc', 'models'] as const,
+};
+
+/** How many messages a page of the conversation holds. */
+const MESSAGES_PAGE_SIZE = 50;
+
+/**
+ * The room's messages: the newest page first, each further page the one before it. Kept in that
+ * order because a refresh reads pages from the first, each from the one before: it then reads
+ * the newest messages and as many earlier pages as were loaded (oldest first, it lost the rest).
+ */
+export const roomMessagesQuery = (client: ApiClient, roomId: string) =>
+  infiniteQueryOptions({
+    queryKey: roomKeys.messages(roomId),
+    queryFn: ({ pageParam, signal }) =>
+      client.room.roomInfo(
+        { roomId, pageSize: MESSAGES_PAGE_SIZE, ...(pageParam ? { before: pageParam } : {}) },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (older) =>
+      older.hasMoreBefore ? (older.messages[0]?.messageId ?? undefined) : undefined,
+  });
+
+/**
+ * The image models the server offers. Quiet and not retried: a server without pictures says so
+ * (5007), and nobody asked; the picture button is just not shown.
+ */
+export const imageModelsQuery = (client: ApiClient) =>
+  queryOptions({
+    queryKey: chatKeys.imageModels(),
+    queryFn: ({ signal }) => client.aigc.models({ signal, quiet: true }),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RoomInfo, VoiceCatalog } from '@mates/api-client';
+import { Button, Docked, Flex, Stack, Text, WideOnly } from '@mates/ui';
+import { Composer } from './composer';
+import type { ReplyStream } from './use-reply-stream';
+
+/** Props of {@link ConversationFooter}. */
+export interface ConversationFooterProps {
+  roomId: string;
+  room: Pick<RoomInfo, 'mate' | 'readOnly'>;
+  stream: ReplyStream;
+  voiceCatalog: VoiceCatalog | null;
+  /** New text came while the reader was scrolled up. */
+  unseen: boolean;
+  jumpToBottom: () => void;
+  /** "Speak replies aloud", when the server speaks. */
+  speakSwitch: ReactNode;
+  /** The button that opens the picture sheet, when the server draws. */
+  pictureButton: ReactNode;
+}
+
+/**
+ * The bottom of the conversation: what became of the last message (waiting to be sent, no
+ * model), the way down to new messages, and the message box, or why this chat cannot go on.
+ */
+export function ConversationFooter({
+  roomId,
+  room: { mate, readOnly },
+  stream: { chat, busy, waiting, noModel, reply },
+  voiceCatalog,
+  unseen,
+  jumpToBottom,
+  speakSwitch,
+  pictureButton,
+}: ConversationFooterProps) {
+  const { t } = useTranslation();
+  return (
+    <Docked edge="bottom">
+      {waiting && reply.waiting && (
+        <Flex role="status" justify="between" align="center" gap={2} wrap>
+          <Text tone="muted">
+            {reply.waiting.message} {t('chat.waitingToSend')}
+          </Text>
+          <Button size="small" variant="soft" onClick={() => chat.send({ type: 'ABORT' })}>
+            {t('chat.cancelSending')}
+          </Button>
+        </Flex>
+      )}
+      {noModel && (
+        <Text role="status" tone="muted">
+          {t('chat.noModel', { name: mate.name })}
+        </Text>
+      )}
+      {unseen && (
+        <Flex justify="center">
+          <Button size="small" onClick={jumpToBottom}>
+            {t('chat.newMessages')}
+          </Button>
+        </Flex>
+      )}
+      {readOnly ? (
+        // The server's own sentence, in the caller's language: why this chat cannot go on.
+        <Text role="status" tone="muted">
+          {readOnly}
+        </Text>
+      ) : (
+        <Stack gap={2}>
+          {(pictureButton || voiceCatalog) && (
+            // On a phone these are in the header's menu: the conversation keeps the room.
+            <WideOnly>
+              <Flex justify="between" align="center" gap={3} wrap>
+                {speakSwitch ?? <span />}
+                {pictureButton}
+              </Flex>
+            </WideOnly>
+          )}
+          <Composer
+            chat={chat}
+            roomId={roomId}
+            busy={busy}
+            voiceCatalog={voiceCatalog}
+            onSend={jumpToBottom}
+          />
+        </Stack>
+      )}
+    </Docked>
+  );
+}

@@ -1,0 +1,205 @@
+import { useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Room, RoomInfo } from '@mates/api-client';
+import {
+  Avatar,
+  Button,
+  Docked,
+  Flex,
+  Heading,
+  Link,
+  MoreMenu,
+  NarrowOnly,
+  Stack,
+  Text,
+  WideOnly,
+} from '@mates/ui';
+import { useServices } from '../../lib/services-context';
+import { roomKeys } from '../../lib/query-keys';
+import { href, routeTo } from '../../lib/paths';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PersonaSwitch } from './persona-switch';
+
+/** Props of {@link ConversationHeader}. */
+export interface ConversationHeaderProps {
+  roomId: string;
+  room: Pick<RoomInfo, 'mate' | 'persona' | 'readOnly'>;
+  /** Whether the person's chats are there to open (in a drawer on a phone). */
+  signedIn: boolean;
+  onOpenChats: () => void;
+  /** "Speak replies aloud", when the server speaks. */
+  speakSwitch: ReactNode;
+  /** The button that opens the picture sheet, when the server draws. */
+  pictureButton: ReactNode;
+}
+
+/**
+ * The top of the conversation: on a phone, one compact row (back, the mate, and a menu for
+ * the rest); on a wide screen, the way back, the room's actions, the mate and who the person
+ * plays.
+ */
+export function ConversationHeader(props: ConversationHeaderProps) {
+  const { t } = useTranslation();
+  const { roomId, room, signedIn, onOpenChats, speakSwitch, pictureButton } = props;
+  const { mate, persona, readOnly } = room;
+  const { client } = useServices();
+  const navigate = useNavigate();
+  // One for both places the actions are drawn (the phone's menu, the wide header).
+  const newChat = useMutation({
+    mutationFn: (mateId: string) => client.room.createRoom({ mateId }),
+    onSuccess: (created) => navigate(routeTo('/chat-detail', { roomId: created.roomId })),
+  });
+  const [leaving, setLeaving] = useState(false);
+  const actions = <RoomActions room={room} newChat={newChat} onDelete={() => setLeaving(true)} />;
+  const playing = (
+    <Text tone="muted" size={2}>
+      {persona ? t('chat.persona', { name: persona.name }) : t('chat.noPersona')}
+    </Text>
+  );
+  const personaSwitch = !readOnly && (
+    <PersonaSwitch roomId={roomId} personaId={persona?.uuid ?? null} />
+  );
+  return (
+    <Docked edge="top">
+      <NarrowOnly>
+        <Flex gap={2} align="center">
+          <Link href={href('/recent-chats')} aria-label={t('chat.back')}>
+            ←
+          </Link>
+          <Link
+            href={href('/chat-profile', { roomId })}
+            aria-label={t('chat.profile', { name: mate.name })}
+            style={{ borderRadius: '50%', textDecoration: 'none' }}
+          >
+            <Avatar src={mate.avatar} name={mate.name} size="small" decorative />
+          </Link>
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <Heading as="h1" size={2}>
+              {mate.name}
+            </Heading>
+          </div>
+          <MoreMenu label={t('chat.more')}>
+            {signedIn && (
+              <Button size="small" variant="soft" onClick={onOpenChats}>
+                {t('recent.open')}
+              </Button>
+            )}
+            {actions}
+            {!readOnly && speakSwitch}
+            {pictureButton}
+            {playing}
+            {personaSwitch}
+          </MoreMenu>
+        </Flex>
+      </NarrowOnly>
+      <WideOnly>
+        <Stack gap={2}>
+          <Flex justify="between" align="center" gap={2} wrap>
+            <Link href={href('/recent-chats')}>← {t('chat.back')}</Link>
+            <Flex gap={2} align="center" wrap>
+              {actions}
+            </Flex>
+          </Flex>
+          <Flex gap={3} align="center">
+            {/* The mate's portrait leads to the chat's profile: its card and its pictures. */}
+            <Link
+              href={href('/chat-profile', { roomId })}
+              aria-label={t('chat.profile', { name: mate.name })}
+              style={{ borderRadius: '50%', textDecoration: 'none' }}
+            >
+              <Avatar src={mate.avatar} name={mate.name} decorative />
+            </Link>
+            <Stack gap={1}>
+              <Heading as="h1" size={2}>
+                {mate.name}
+              </Heading>
+              {playing}
+            </Stack>
+            {personaSwitch}
+          </Flex>
+        </Stack>
+      </WideOnly>
+      <DeleteChatDialog
+        roomId={roomId}
+        mateName={mate.name}
+        open={leaving}
+        onClose={() => setLeaving(false)}
+      />
+    </Docked>
+  );
+}
+
+/** The mate's page, a new chat and delete: in the phone's More menu and the wide header alike. */
+function RoomActions({
+  room: { mate, readOnly },
+  newChat,
+  onDelete,
+}: {
+  room: Pick<RoomInfo, 'mate' | 'readOnly'>;
+  newChat: UseMutationResult<Room, Error, string>;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {!readOnly && (
+        <Link href={href('/detail', { mateId: mate.mateId })}>
+          {t('chat.mate', { name: mate.name })}
+        </Link>
+      )}
+      {!readOnly && (
+        <Button
+          size="small"
+          variant="ghost"
+          aria-label={t('chat.newChatWith', { name: mate.name })}
+          aria-busy={newChat.isPending}
+          onClick={() => newChat.mutate(mate.mateId)}
+        >
+          {t('chat.newChat')}
+        </Button>
+      )}
+      <Button size="small" variant="ghost" onClick={onDelete}>
+        {t('chat.deleteChat')}
+      </Button>
+    </>
+  );
+}
+
+/** Asks before the whole chat is deleted; once it is, the recent chats show. */
+function DeleteChatDialog({
+  roomId,
+  mateName,
+  open,
+  onClose,
+}: {
+  roomId: string;
+  mateName: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const queries = useQueryClient();
+  const navigate = useNavigate();
+  const deleteChat = useMutation({
+    mutationFn: () => client.room.deleteRoom({ roomId }),
+    onSuccess: () => {
+      onClose();
+      void queries.invalidateQueries({ queryKey: roomKeys.lists() });
+      navigate(routeTo('/recent-chats'));
+    },
+  });
+  return (
+    <ConfirmDialog
+      open={open}
+      title={t('chat.deleteChatTitle')}
+      text={t('chat.deleteChatText', { name: mateName })}
+      confirm={t('common.delete')}
+      busy={deleteChat.isPending}
+      onConfirm={() => deleteChat.mutate()}
+      onCancel={onClose}
+    />
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button, EmptyState, FillHeight, FillRest, Flex, Switch } from '@mates/ui';
+import { useServices } from '../../lib/services-context';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Loading, LoadError, WayOn } from '../../components/states';
+import { useVoiceCatalog } from '../../components/voice/voice-player';
+import { roomMessagesQuery } from './api/chat-queries';
+import { ConversationFooter } from './conversation-footer';
+import { ConversationHeader } from './conversation-header';
+import { MessageLog } from './message-log';
+import { PictureSheet, useImageModels } from './picture-parts';
+import { useConversationScroll } from './use-conversation-scroll';
+import { useMessageActions } from './use-message-actions';
+import { useReplyStream } from './use-reply-stream';
+import { useSpeakReplies } from './use-speak-replies';
+import { useStoppedReply } from './use-stopped-reply';
+import { visibleMessages } from './visible-messages';
+
+/** Props of {@link Conversation}. */
+export interface ConversationProps {
+  roomId: string;
+  onOpenChats: () => void;
+  /** Whether the person's chats are there to open (in a drawer on a phone). */
+  signedIn: boolean;
+}
+
+/** One room's conversation: its header, its messages with the reply streaming in, its box. */
+export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProps) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const room = useInfiniteQuery({ ...roomMessagesQuery(client, roomId), enabled: roomId !== '' });
+  const messages = room.data?.pages.toReversed().flatMap((page) => page.messages) ?? [];
+  const stream = useReplyStream(roomId);
+  const stopped = useStoppedReply(roomId, { messages, dataUpdatedAt: room.dataUpdatedAt }, stream);
+  const actions = useMessageActions(roomId, stopped.stopWaiting);
+  const [picturing, setPicturing] = useState(false);
+  const imageModels = useImageModels();
+  const voiceCatalog = useVoiceCatalog();
+  const { speakReplies, changeSpeakReplies } = useSpeakReplies(stream.reply, voiceCatalog);
+  const { log, earlier, unseen, jumpToBottom, hasEarlier, fetchingEarlier, loadEarlier } =
+    useConversationScroll(room);
+
+  if (!roomId)
+    return (
+      <EmptyState
+        title={t('chat.missing')}
+        description={t('chat.missingText')}
+        action={<WayOn to={['/recent-chats', '/']} />}
+      />
+    );
+  if (room.isPending) return <Loading />;
+  if (room.isError)
+    return <LoadError query={room} title={t('chat.error')} wayOn={['/recent-chats', '/']} />;
+
+  const latest = room.data.pages[0]!;
+  const { mate, readOnly } = latest;
+  const visible = visibleMessages(messages, stream);
+  const speakSwitch = voiceCatalog ? (
+    <Switch
+      label={t('voice.speakReplies')}
+      checked={speakReplies}
+      onCheckedChange={changeSpeakReplies}
+    />
+  ) : null;
+  const pictureButton =
+    imageModels.length > 0 && !readOnly ? (
+      <Button variant="soft" size="small" onClick={() => setPicturing(true)}>
+        {t('picture.open')}
+      </Button>
+    ) : null;
+  const { doomed } = actions;
+  return (
+    <>
+      <FillHeight>
+        <ConversationHeader
+          roomId={roomId}
+          room={latest}
+          signedIn={signedIn}
+          onOpenChats={onOpenChats}
+          speakSwitch={speakSwitch}
+          pictureButton={pictureButton}
+        />
+        {hasEarlier && (
+          <Flex justify="center">
+            <Button
+              ref={earlier}
+              variant="ghost"
+              size="small"
+              aria-busy={fetchingEarlier}
+              onClick={loadEarlier}
+            >
+              {t('chat.earlier')}
+            </Button>
+          </Flex>
+        )}
+        <FillRest>
+          <MessageLog
+            logRef={log}
+            roomId={roomId}
+            room={latest}
+            messages={messages}
+            visible={visible}
+            stream={stream}
+            stopped={stopped}
+            actions={actions}
+            voiceCatalog={voiceCatalog}
+          />
+        </FillRest>
+        <ConversationFooter
+          roomId={roomId}
+          room={latest}
+          stream={stream}
+          voiceCatalog={voiceCatalog}
+          unseen={unseen}
+          jumpToBottom={jumpToBottom}
+          speakSwitch={speakSwitch}
+          pictureButton={pictureButton}
+        />
+      </FillHeight>
+      {imageModels.length > 0 && !readOnly && (
+        <PictureSheet
+          open={picturing}
+          onClose={() => setPicturing(false)}
+          roomId={roomId}
+          mate={mate}
+          lastMessage={visible.lastText}
+          models={imageModels}
+        />
+      )}
+      <ConfirmDialog
+        open={doomed !== null}
+        title={doomed?.image ? t('picture.confirmDelete') : t('chat.confirmDelete')}
+        text={doomed?.image ? t('picture.confirmDeleteText') : t('chat.confirmDeleteText')}
+        confirm={t('common.delete')}
+        busy={actions.remove.isPending}
+        onConfirm={() => doomed && actions.remove.mutate(doomed.messageId)}
+        onCancel={actions.cancelDelete}
+      />
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Message, VoiceCatalog } from '@mates/api-client';
+import { ChatBubble, Flex } from '@mates/ui';
+import { MessageVoiceButton } from '../../components/voice/voice-parts';
+import { MessageActions, MessageEditor, SwipeControls } from './message-parts';
+import { PictureMessage } from './picture-parts';
+import type { BubbleLook } from './use-bubble-look';
+import type { MessageActionsState } from './use-message-actions';
+
+/** Props of {@link MessageItem}. */
+export interface MessageItemProps {
+  roomId: string;
+  message: Message;
+  /** What the bubble says: the saved text, or what was shown of a stopped reply being saved. */
+  content: string;
+  look: BubbleLook;
+  actions: MessageActionsState;
+  /** Whether the person may change the chat (not read-only, no reply being written). */
+  canAct: boolean;
+  /** Whether the chat can go on (not read-only). */
+  open: boolean;
+  /** The last reply: it can be regenerated. */
+  isLastMate: boolean;
+  /** The last text reply: its versions can be chosen. */
+  isLastReply: boolean;
+  voiceCatalog: VoiceCatalog | null;
+  /** While a reply is written, messages have no buttons. */
+  busy: boolean;
+  /** Asks for the last reply again. */
+  onRegenerate: () => void;
+  /** Asks for a new reply to this (edited) message: later messages go. */
+  onContinue: () => void;
+  /** The message now says something else (edited, another version): its kept audio goes. */
+  onChanged: () => void;
+  /** The message's edit was kept. */
+  onSaved: () => void;
+}
+
+/** One message of the conversation: a picture, the message's editor, or its bubble. */
+export function MessageItem(props: MessageItemProps) {
+  const { roomId, message, look, actions } = props;
+  if (message.image)
+    return (
+      <PictureMessage
+        message={message}
+        image={message.image}
+        mateName={look.mate.name}
+        canAct={props.canAct}
+        onDelete={() => actions.confirmDelete(message)}
+      />
+    );
+  if (actions.editing === message.messageId)
+    return (
+      <MessageEditor
+        roomId={roomId}
+        message={message}
+        onDone={() => actions.closeEditor(message.messageId)}
+        onSaved={props.onSaved}
+        onContinue={() => {
+          actions.keepFocusAway();
+          props.onContinue();
+        }}
+      />
+    );
+  const speaker = message.role === 'mate' ? look.mate : look.own;
+  return (
+    <ChatBubble
+      role={message.role}
+      speaker={speaker.name}
+      content={props.content}
+      status={message.status}
+      edited={message.editedAt !== null}
+      labels={speaker.labels}
+      avatar={speaker.face}
+      time={look.timeOf(message.createdAt)}
+      actions={props.busy ? undefined : <MessageButtons {...props} />}
+    />
+  );
+}
+
+/** A message's buttons: its versions, its voice, regenerate, edit, delete. */
+function MessageButtons({
+  roomId,
+  message,
+  actions,
+  open,
+  isLastMate,
+  isLastReply,
+  voiceCatalog,
+  onRegenerate,
+  onChanged,
+}: MessageItemProps) {
+  return (
+    <Flex gap={1} align="center">
+      {open && isLastReply && (
+        <SwipeControls roomId={roomId} message={message} onChosen={onChanged} />
+      )}
+      {voiceCatalog && message.role === 'mate' && message.content.trim() && (
+        <MessageVoiceButton messageId={message.messageId} catalog={voiceCatalog} />
+      )}
+      <MessageActions
+        canRegenerate={open && isLastMate}
+        onRegenerate={onRegenerate}
+        onEdit={() => actions.startEditing(message.messageId)}
+        onDelete={() => actions.confirmDelete(message)}
+        focusEdit={actions.editClosed === message.messageId}
+        onEditFocused={actions.editRefocused}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,111 @@
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Message, RoomInfo, VoiceCatalog } from '@mates/api-client';
+import { ChatBubble, Stack } from '@mates/ui';
+import { MessageItem } from './message-item';
+import { useBubbleLook } from './use-bubble-look';
+import { useForgetVoice } from './use-speak-replies';
+import type { MessageActionsState } from './use-message-actions';
+import type { ReplyStream } from './use-reply-stream';
+import type { StoppedReply } from './use-stopped-reply';
+import type { visibleMessages } from './visible-messages';
+
+/** Props of {@link MessageLog}. */
+export interface MessageLogProps {
+  logRef: RefObject<HTMLDivElement | null>;
+  roomId: string;
+  room: Pick<RoomInfo, 'mate' | 'persona' | 'readOnly'>;
+  /** Every message loaded, oldest first. */
+  messages: Message[];
+  visible: ReturnType<typeof visibleMessages>;
+  stream: ReplyStream;
+  stopped: StoppedReply;
+  actions: MessageActionsState;
+  voiceCatalog: VoiceCatalog | null;
+}
+
+/**
+ * The conversation, a polite live region: its messages, then the message being sent and the
+ * reply streaming in (or what was shown of a stopped one, until it is saved).
+ */
+export function MessageLog({
+  logRef,
+  roomId,
+  room,
+  messages,
+  visible,
+  stream,
+  stopped,
+  actions,
+  voiceCatalog,
+}: MessageLogProps) {
+  const { t } = useTranslation();
+  const look = useBubbleLook(room);
+  const forgetVoice = useForgetVoice();
+  const { chat, busy, waiting, finished, reply } = stream;
+  const { catchingUp, savedReply } = stopped;
+  const open = !room.readOnly;
+  const sending =
+    busy &&
+    reply.request &&
+    'content' in reply.request &&
+    reply.request.content &&
+    !messages.some((m) => m.messageId === reply.userMessage?.messageId)
+      ? reply.request.content
+      : null;
+  return (
+    <div ref={logRef} role="log" aria-label={t('chat.conversation')} aria-live="polite">
+      <Stack gap={3}>
+        {visible.shown.map((message) => (
+          <MessageItem
+            key={message.messageId}
+            roomId={roomId}
+            message={message}
+            content={
+              catchingUp && message.messageId === reply.replyMessageId
+                ? reply.replyText
+                : message.content
+            }
+            look={look}
+            actions={actions}
+            canAct={open && !busy}
+            open={open}
+            isLastMate={message.messageId === visible.lastMate?.messageId}
+            isLastReply={message.messageId === visible.lastReply?.messageId}
+            voiceCatalog={voiceCatalog}
+            busy={busy}
+            onRegenerate={() => {
+              forgetVoice(visible.lastMate?.messageId);
+              chat.send({ type: 'REGENERATE' });
+            }}
+            onContinue={() => chat.send({ type: 'REGENERATE', fromMessageId: message.messageId })}
+            onChanged={() => forgetVoice(message.messageId)}
+            onSaved={() => {
+              forgetVoice(message.messageId);
+              stopped.stopWaiting();
+            }}
+          />
+        ))}
+        {sending && (
+          <ChatBubble
+            role="user"
+            speaker={look.own.name}
+            content={sending}
+            labels={look.own.labels}
+            avatar={look.own.face}
+          />
+        )}
+        {((busy && !waiting) || (!finished && reply.replyText) || (catchingUp && !savedReply)) && (
+          <ChatBubble
+            role="mate"
+            speaker={look.mate.name}
+            content={reply.replyText || '…'}
+            labels={look.mate.labels}
+            avatar={look.mate.face}
+            streaming={!catchingUp}
+          />
+        )}
+      </Stack>
+    </div>
+  );
+}

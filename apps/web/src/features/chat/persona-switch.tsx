@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Button, Flex, Select, Text } from '@mates/ui';
+import { useServices } from '../../lib/services-context';
+import { personasQuery } from '../../lib/queries';
+import { refreshRoom } from './api/room-cache';
+
+// Not empty: a select shows an empty value as no choice at all. No persona id looks like it.
+const YOURSELF = '@yourself';
+
+/**
+ * Who the person plays in this chat (one of their personas, or themselves), switched from the
+ * chat: the next reply is to them. Nothing to choose without personas; when they cannot be
+ * read, it says so, with a retry.
+ */
+export function PersonaSwitch({ roomId, personaId }: { roomId: string; personaId: string | null }) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const queries = useQueryClient();
+  const personas = useQuery(personasQuery(client));
+  const change = useMutation({
+    mutationFn: (value: string) =>
+      client.room.setPersona({ roomId, personaId: value === YOURSELF ? null : value }),
+    onSuccess: () => refreshRoom(queries, roomId),
+  });
+  if (personas.isError)
+    return (
+      <Flex gap={2} align="center" wrap>
+        <Text role="alert" tone="danger" size={2}>
+          {t('chat.personasError')}
+        </Text>
+        <Button
+          size="small"
+          variant="soft"
+          aria-busy={personas.isFetching}
+          onClick={() => void personas.refetch()}
+        >
+          {t('common.retry')}
+        </Button>
+      </Flex>
+    );
+  if (!personas.data?.length) return null;
+  return (
+    <Select
+      label={t('chat.playAs')}
+      value={personaId ?? YOURSELF}
+      onValueChange={(value) => change.mutate(value)}
+      options={[
+        { value: YOURSELF, label: t('chat.yourself') },
+        ...personas.data.map((persona) => ({ value: persona.uuid, label: persona.name })),
+      ]}
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { chatStreamMachine } from '@mates/state-machines';
+import { useServices } from '../../lib/services-context';
+import { roomKeys } from '../../lib/query-keys';
+import { refreshRoom } from './api/room-cache';
+
+/**
+ * A room's reply stream (`chatStreamMachine`): what is being sent and written now, and what
+ * became of it. Once a reply ends, the saved messages are the truth again (here and in the chat
+ * list's previews); the benefits follow `reply-end`.
+ */
+export function useReplyStream(roomId: string) {
+  const { client, store, platform } = useServices();
+  const queries = useQueryClient();
+  const chat = useActorRef(chatStreamMachine, { input: { client, roomId, platform } });
+  const busy = useSelector(chat, (state) => state.hasTag('busy'));
+  // Refused for now (the model still loading): sent again by itself, unless cancelled.
+  const waiting = useSelector(chat, (state) => state.hasTag('waiting'));
+  // Refused because the server has no language model: the chat says how one is set up.
+  const noModel = useSelector(
+    chat,
+    (state) => state.matches('failed') && state.context.failureReason === 'model-missing',
+  );
+  const reply = useSelector(chat, (state) => state.context);
+  const finished = useSelector(
+    chat,
+    (state) => state.matches('done') || state.matches('failed') || state.matches('aborted'),
+  );
+  const aborted = useSelector(chat, (state) => state.matches('aborted'));
+
+  useEffect(() => {
+    if (!finished) return;
+    if (reply.benefits) store.trigger.benefitsChanged({ benefits: reply.benefits });
+    void refreshRoom(queries, roomId);
+    void queries.invalidateQueries({ queryKey: roomKeys.lists() });
+  }, [finished, reply.benefits, queries, roomId, store]);
+
+  return { chat, busy, waiting, noModel, reply, finished, aborted };
+}
+
+/** A room's reply stream, as {@link useReplyStream} gives it. */
+export type ReplyStream = ReturnType<typeof useReplyStream>;
