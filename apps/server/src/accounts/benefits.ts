@@ -1,14 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
-import type {
-  LedgerEntry,
-  LedgerKind,
-  LedgerReference,
-  SpendingCap,
-  UserBenefits,
-} from '@mates/api-client';
-import type { BenefitLedgerTable, Database } from '../db/schema';
+import type { LedgerKind, LedgerReference, UserBenefits } from '@mates/api-client';
+import type { Database } from '../db/schema';
 import { now } from '../db/dialect';
-import { preparedQuery } from '../db/prepared-query';
+import {
+  addToBalances,
+  balancesOf,
+  giveBackToBalances,
+  lockBalances,
+  takeFromBalances,
+  takeIfEnough,
+  type BalancesRow,
+  type BenefitChange,
+} from './benefits-repository';
+import { insertLedgerRow, spendsSince } from './ledger-repository';
 
 /** What a visitor who is not signed in has (docs/product.md, constants). */
 export const DEFAULT_BENEFITS_FOR_VISITORS: UserBenefits = { chats: 0, goldCoins: 0, userId: null };
@@ -38,52 +42,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** The welcome gift's ledger movement, granted once when an address is first verified. */
 export const WELCOME: Movement = { kind: 'grant', reason: 'welcome', reference: null };
 
-// Each chat sent runs these: compiled once (see `preparedQuery`).
-const benefitsOf = preparedQuery((db, v: { userId: string }) =>
-  db.selectFrom('benefits').select(['chats', 'gold_coins']).where('user_id', '=', v.userId),
-);
-// With the user's daily caps, read in the same statement: one fewer for every chat sent.
-const lockedBenefits = preparedQuery((db, v: { userId: string }) => {
-  const capOf = (column: 'daily_chats_cap' | 'daily_gold_coins_cap') =>
-    db.selectFrom('users').select(column).where('id', '=', v.userId).as(column);
-  return db
-    .updateTable('benefits')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('user_id', '=', v.userId)
-    .returning(['chats', 'gold_coins', capOf('daily_chats_cap'), capOf('daily_gold_coins_cap')]);
-});
-const takeBenefits = preparedQuery(
-  (db, v: { userId: string; chats: number; goldCoins: number; at: string }) =>
-    db
-      .updateTable('benefits')
-      .set((eb) => ({
-        chats: eb('chats', '-', v.chats),
-        gold_coins: eb('gold_coins', '-', v.goldCoins),
-        updated_at: v.at,
-      }))
-      .where('user_id', '=', v.userId)
-      .where('chats', '>=', v.chats)
-      .where('gold_coins', '>=', v.goldCoins)
-      .returning(['chats', 'gold_coins']),
-);
-const ledgerRow = preparedQuery((db, v: Omit<BenefitLedgerTable, 'id'>) =>
-  db.insertInto('benefit_ledger').values({
-    user_id: v.user_id,
-    chats_delta: v.chats_delta,
-    gold_coins_delta: v.gold_coins_delta,
-    kind: v.kind,
-    reason: v.reason,
-    reference_type: v.reference_type,
-    reference_id: v.reference_id,
-    chats_after: v.chats_after,
-    gold_coins_after: v.gold_coins_after,
-    created_at: v.created_at,
-  }),
-);
-
 /** A user's chats and gold coins left. */
 export async function getBenefits(db: Kysely<Database>, userId: string): Promise<UserBenefits> {
-  const [row] = (await benefitsOf(db, { userId })).rows;
+  const row = await balancesOf(db, userId);
   return { chats: row?.chats ?? 0, goldCoins: row?.gold_coins ?? 0, userId };
 }
 
@@ -91,11 +52,11 @@ export async function getBenefits(db: Kysely<Database>, userId: string): Promise
 async function record(
   trx: Db,
   userId: string,
-  change: { chats: number; goldCoins: number },
+  change: BenefitChange,
   movement: Movement,
-  after: { chats: number; gold_coins: number },
+  after: BalancesRow,
 ): Promise<void> {
-  await ledgerRow(trx, {
+  await insertLedgerRow(trx, {
     user_id: userId,
     chats_delta: change.chats,
     gold_coins_delta: change.goldCoins,
@@ -129,23 +90,7 @@ export async function addBenefits(
   change: { chats: number; goldCoins: number },
   movement: Movement,
 ): Promise<void> {
-  const after = await trx
-    .insertInto('benefits')
-    .values({
-      user_id: userId,
-      chats: change.chats,
-      gold_coins: change.goldCoins,
-      updated_at: now(),
-    })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet((eb) => ({
-        chats: eb('benefits.chats', '+', change.chats),
-        gold_coins: eb('benefits.gold_coins', '+', change.goldCoins),
-        updated_at: now(),
-      })),
-    )
-    .returning(['chats', 'gold_coins'])
-    .executeTakeFirstOrThrow();
+  const after = await addToBalances(trx, userId, change);
   await record(trx, userId, change, movement, after);
 }
 
@@ -161,23 +106,14 @@ export async function takeBackUpTo(
   reasonFor: (taken: { chats: number; goldCoins: number }) => string,
   reference: LedgerReference | null,
 ): Promise<{ chats: number; goldCoins: number }> {
-  const locked = await lockBenefits(trx, userId);
+  const locked = await lockBalances(trx, userId);
   const taken = {
     chats: Math.min(Math.max(0, want.chats), locked?.chats ?? 0),
     goldCoins: Math.min(Math.max(0, want.goldCoins), locked?.gold_coins ?? 0),
   };
   if (want.chats <= 0 && want.goldCoins <= 0) return taken;
   // Even when nothing is left to take, the row says what could not be taken back.
-  const after = await trx
-    .updateTable('benefits')
-    .set((eb) => ({
-      chats: eb('chats', '-', taken.chats),
-      gold_coins: eb('gold_coins', '-', taken.goldCoins),
-      updated_at: now(),
-    }))
-    .where('user_id', '=', userId)
-    .returning(['chats', 'gold_coins'])
-    .executeTakeFirstOrThrow();
+  const after = await takeFromBalances(trx, userId, taken);
   await record(
     trx,
     userId,
@@ -188,17 +124,6 @@ export async function takeBackUpTo(
   return taken;
 }
 
-/**
- * Locks the user's `benefits` row for the rest of `trx` by a write that changes nothing, and
- * answers its balances and the user's daily caps: PostgreSQL then makes a parallel spend or
- * take-back wait for this transaction (SQLite runs one at a time), so the balances answered and
- * what is read next are current. The caps are read as the statement began; a cap changed
- * meanwhile counts from the next spend.
- */
-async function lockBenefits(trx: Transaction<Database>, userId: string) {
-  return (await lockedBenefits(trx, { userId })).rows[0];
-}
-
 /** Midnight UTC at the start of today, as stored. */
 function startOfTodayUtc(): string {
   const today = new Date();
@@ -207,17 +132,8 @@ function startOfTodayUtc(): string {
 }
 
 /** What the user spent since midnight UTC, refunds taken off (never below zero). */
-async function spentToday(db: Db, userId: string): Promise<{ chats: number; goldCoins: number }> {
-  const row = await db
-    .selectFrom('benefit_ledger')
-    .select((eb) => [
-      eb.fn.sum<number | string | null>('chats_delta').as('chats'),
-      eb.fn.sum<number | string | null>('gold_coins_delta').as('gold_coins'),
-    ])
-    .where('user_id', '=', userId)
-    .where('kind', 'in', ['spend', 'refund'])
-    .where('created_at', '>=', startOfTodayUtc())
-    .executeTakeFirst();
+export async function spentToday(db: Db, userId: string): Promise<BenefitChange> {
+  const row = await spendsSince(db, userId, startOfTodayUtc());
   return {
     chats: Math.max(0, -Number(row?.chats ?? 0)),
     goldCoins: Math.max(0, -Number(row?.gold_coins ?? 0)),
@@ -237,7 +153,7 @@ async function spend(
   change: { chats: number; goldCoins: number },
   movement: Omit<Movement, 'kind'>,
 ): Promise<SpendResult> {
-  const locked = await lockBenefits(trx, userId);
+  const locked = await lockBalances(trx, userId);
   if (!locked || locked.chats < change.chats || locked.gold_coins < change.goldCoins)
     return 'short';
   const chatsCap = locked.daily_chats_cap ?? null;
@@ -252,7 +168,7 @@ async function spend(
     )
       return 'capped';
   }
-  const [after] = (await takeBenefits(trx, { userId, ...change, at: now() })).rows;
+  const after = await takeIfEnough(trx, userId, change);
   if (!after) return 'short';
   await record(
     trx,
@@ -271,16 +187,7 @@ async function refund(
   change: { chats: number; goldCoins: number },
   movement: Omit<Movement, 'kind'>,
 ): Promise<void> {
-  const after = await trx
-    .updateTable('benefits')
-    .set((eb) => ({
-      chats: eb('chats', '+', change.chats),
-      gold_coins: eb('gold_coins', '+', change.goldCoins),
-      updated_at: now(),
-    }))
-    .where('user_id', '=', userId)
-    .returning(['chats', 'gold_coins'])
-    .executeTakeFirst();
+  const after = await giveBackToBalances(trx, userId, change);
   // A refund always follows a spend, which needed the row; a user deleted since has no ledger.
   if (!after) return;
   await record(trx, userId, change, { ...movement, kind: 'refund' }, after);
@@ -331,41 +238,4 @@ export async function refundGoldCoins(
 ): Promise<void> {
   if (amount === 0) return;
   await refund(trx, userId, { chats: 0, goldCoins: amount }, movement);
-}
-
-/** The caller's daily caps and what they spent today. */
-export async function getSpendingCap(db: Kysely<Database>, userId: string): Promise<SpendingCap> {
-  const caps = await db
-    .selectFrom('users')
-    .select(['daily_chats_cap', 'daily_gold_coins_cap'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return {
-    dailyChats: caps?.daily_chats_cap ?? null,
-    dailyGoldCoins: caps?.daily_gold_coins_cap ?? null,
-    spentToday: await spentToday(db, userId),
-  };
-}
-
-/** A stored ledger row as the API shows it. */
-export function toLedgerEntry(
-  row: Omit<BenefitLedgerTable, 'id'> & { id: number | string; room_id?: string | null },
-): LedgerEntry {
-  return {
-    entryId: String(row.id),
-    kind: row.kind as LedgerKind,
-    chats: row.chats_delta,
-    goldCoins: row.gold_coins_delta,
-    reason: row.reason,
-    reference:
-      row.reference_type && row.reference_id
-        ? {
-            type: row.reference_type as LedgerReference['type'],
-            id: row.reference_id,
-            ...(row.room_id && { roomId: row.room_id }),
-          }
-        : null,
-    balance: { chats: row.chats_after, goldCoins: row.gold_coins_after },
-    createdAt: new Date(row.created_at).toISOString(),
-  };
 }
