@@ -16,7 +16,7 @@ import { ledgerRoutes } from './accounts/ledger-routes';
 import { passwordResetRoutes } from './accounts/password-reset-routes';
 import { paymentRoutes } from './payments/payment-routes';
 import { roomRoutes } from './chat/room-routes';
-import { sendRoute } from './chat/send-route';
+import { sendRoutes } from './chat/send-routes';
 import { SENDS_STARTING_AT_ONCE, sendStarts } from './chat/send-starts';
 import { generationRoutes } from './chat/generation-routes';
 import { saveMateRoute } from './catalog/save-mate-route';
@@ -85,7 +85,7 @@ export function createApp(deps: Deps): Hono {
   api.route('/subscription', payments.subscription);
   api.route('/stripe', payments.stripe);
   api.route('/room', roomRoutes(deps));
-  api.route('/girl', sendRoute(deps));
+  api.route('/girl', sendRoutes(deps));
   const generation = generationRoutes(deps);
   api.route('/girl', generation.girl);
   api.route('/mate', generation.mate);

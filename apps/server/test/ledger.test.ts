@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiClient, type ChatStreamEvent } from '@mates/api-client';
 import { DAILY_CAP_REACHED, grantBenefits, spendGoldCoins } from '../src/accounts/benefits';
-import { NO_CHATS_LEFT } from '../src/chat/start-reply';
+import { NO_CHATS_LEFT } from '../src/chat/turn-service';
 import { appendMessage } from '../src/chat/messages';
 import { DIALECTS, postgresAvailable, signUp, seededMate } from './harness';
 import { serverWithDouble } from './server-with-double';

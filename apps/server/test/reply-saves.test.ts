@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { chattableMateId, createTestApp, DIALECTS, postgresAvailable, signUp } from './harness';
-import { saveReplyText } from '../src/chat/reply-saves';
+import { saveReplyText } from '../src/chat/turn-repository';
 
 const withPostgres = await postgresAvailable();
 

@@ -29,7 +29,7 @@ import { textsFor } from '../i18n/texts';
 import { fittingTurns, loadConversation } from './conversation';
 import { canContinue, findOwnRoom } from './rooms';
 import { refundChat, spendChat, type Movement } from '../accounts/benefits';
-import { requireSpentChat } from './start-reply';
+import { requireSpentChat } from './turn-service';
 import { consume } from '../accounts/rate-limits';
 import type { Logger } from '../logging/logger';
 
@@ -190,7 +190,7 @@ export function generationRoutes(deps: Deps) {
       deps.chat.model,
       maxTokens,
     );
-    requireModel(deps.chat.model, c.get('language'));
+    requireModel(deps.chat.model);
     const suggestions = await forOneChat(
       deps,
       user.id,
@@ -244,7 +244,7 @@ export function generationRoutes(deps: Deps) {
       language: input.language ?? c.get('language'),
       knownTags,
     };
-    requireModel(deps.chat.model, c.get('language'));
+    requireModel(deps.chat.model);
     return forOneChat(
       deps,
       user.id,

@@ -1,7 +1,6 @@
 import type { LanguageModel } from '../llm/language-model';
 import { MODEL_LOADING } from '../llm/embedded';
-import { notice, REASON } from '../http/envelope';
-import { textsFor } from '../i18n/texts';
+import { REASON, refused } from '../domain/errors';
 
 /** How soon (seconds) a client may ask again while the model is still loading. */
 export const MODEL_LOADING_RETRY_SECONDS = 2;
@@ -14,11 +13,10 @@ export const MODEL_LOADING_RETRY_SECONDS = 2;
  * A model still loading will be ready soon: the refusal says when to ask again (`Retry-After`),
  * so the web app sends the message by itself then.
  */
-export function requireModel(model: LanguageModel, language: string): void {
+export function requireModel(model: LanguageModel): void {
   const unavailable = model.unavailableReason();
   if (!unavailable) return;
-  const texts = textsFor(language);
   if (unavailable === MODEL_LOADING)
-    throw notice(texts('reply.loading'), MODEL_LOADING_RETRY_SECONDS);
-  throw notice(texts('reply.unavailable'), undefined, REASON.modelMissing);
+    throw refused('reply.loading', {}, { retryAfterSeconds: MODEL_LOADING_RETRY_SECONDS });
+  throw refused('reply.unavailable', {}, { reason: REASON.modelMissing });
 }

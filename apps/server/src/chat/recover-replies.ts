@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { failEmptyReply } from './start-reply';
+import { failEmptyReply } from './turn-service';
 
 /**
  * Marks replies that a killed process left `partial` and empty as `error`, giving their chat

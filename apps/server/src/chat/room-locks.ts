@@ -1,5 +1,6 @@
 import { ExecutionError, Redlock, ResourceLockedError, type Lock } from '@sesamecare-oss/redlock';
-import { notice } from '../http/envelope';
+import { refused } from '../domain/errors';
+import { en } from '../i18n/en';
 import type { RedisLink } from '../redis/connect-redis';
 import type { Logger } from '../logging/logger';
 
@@ -28,8 +29,7 @@ export class RoomLockLost extends Error {
 }
 
 /** What a chat call answers while Redis, which holds the rooms' locks, does not answer. */
-export const LOCKS_UNAVAILABLE =
-  'Chats cannot start or change right now. Please try again in a moment.';
+export const LOCKS_UNAVAILABLE = en.notices.chat.locksUnavailable;
 
 /** Rooms held in this process: for one server on its own. */
 export function memoryRoomLocks(): RoomLocks {
@@ -72,7 +72,7 @@ export function redisRoomLocks(
         const failure = await readFailure(error);
         if (failure.held) return null;
         log.warn(`room lock: could not claim room ${roomId}: ${failure.reason}`);
-        throw notice(LOCKS_UNAVAILABLE);
+        throw refused('notices.chat.locksUnavailable');
       }
       const lost = new AbortController();
       const extending = setInterval(
@@ -109,7 +109,7 @@ export function redisRoomLocks(
         return (await redis.client.exists(keyOf(roomId))) === 1;
       } catch (error) {
         log.warn(`room lock: could not check room ${roomId}: ${messageOf(error)}`);
-        throw notice(LOCKS_UNAVAILABLE);
+        throw refused('notices.chat.locksUnavailable');
       }
     },
   };

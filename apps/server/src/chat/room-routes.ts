@@ -23,10 +23,10 @@ import { fillMacros } from './prompt';
 import { canContinue, closedSummary, findOwnRoom, visibleMateIds, withoutCard } from './rooms';
 import { textsFor } from '../i18n/texts';
 import { en } from '../i18n/en';
-import { failEmptyReply } from './start-reply';
+import { failEmptyReply } from './turn-service';
 import { picturesOf, withImages } from '../images/picture-messages';
 import { dropSpeech } from '../voice/speech-clips';
-import { cancelPicture } from '../images/picture-routes';
+import { cancelPicture } from '../images/picture-job-service';
 
 const id = z.string().min(1).max(100);
 const roomQuery = z.object({ roomId: id });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Mate, MateSummary } from '@mates/api-client';
 import type { Database, RoomTable, UserTable } from '../db/schema';
-import { notFound } from '../http/envelope';
+import { missing } from '../domain/errors';
 import { preparedQuery } from '../db/prepared-query';
 import { matesWithCreators, visibleTo } from '../catalog/mate-rows';
 import { toBool } from '../db/dialect';
@@ -17,7 +17,7 @@ export async function findOwnRoom(
   roomId: string,
 ): Promise<RoomTable> {
   const [room] = (await ownRoom(db, { roomId, userId })).rows;
-  if (!room) throw notFound('Room');
+  if (!room) throw missing('notices.notFound.room');
   return room;
 }
 

@@ -37,6 +37,12 @@ export class DomainError extends Error {
   }
 }
 
+/** Why a refusal was made, for clients that explain it (`d.reason` of an error envelope). */
+export const REASON = {
+  /** No language model is set up (no `LLM_MODEL` file, no download, no provider). */
+  modelMissing: 'model-missing',
+} as const;
+
 /** A refusal shown to the person as a notice (5007): a rule, a limit, a busy room. */
 export const refused = (
   key: SentenceKey,

@@ -40,12 +40,6 @@ export class EnvelopeError extends Error {
   }
 }
 
-/** Why a refusal was made, for clients that explain it (`d.reason` of an error envelope). */
-export const REASON = {
-  /** No language model is set up (no `LLM_MODEL` file, no download, no provider). */
-  modelMissing: 'model-missing',
-} as const;
-
 /** Bad input: the message says which field and why. */
 export const badInput = (message: string) => new EnvelopeError(CODE.badInput, message);
 /**

@@ -69,6 +69,9 @@ export const en = {
     },
     chat: {
       replyInProgress: 'A reply is still being written in this room.',
+      locksUnavailable: 'Chats cannot start or change right now. Please try again in a moment.',
+      notYourMessage: 'fromMessageId: not a message of yours in this room',
+      nothingToAnswer: 'regenerate: there is no message of yours to answer yet',
       waitDelete: 'Wait for the reply to finish, or stop it, before deleting messages.',
       waitEdit: 'Wait for the reply to finish, or stop it, before editing messages.',
       waitVersion: 'Wait for the reply to finish, or stop it, before choosing another version.',
@@ -95,6 +98,8 @@ export const en = {
         'You do not have enough gold coins for a picture. Get more in the shop, then try again.',
       notQueued: 'The picture could not be started. Your gold coins were given back.',
       notFinished: 'Only a finished picture can be shared. Wait until it is drawn.',
+      notAPicture: 'messageId: is not a picture',
+      unknownModel: 'model: not one of the picture models of /aigc/models.',
     },
     voice: {
       notSetUp: 'Voice is not set up on this server.',
@@ -114,6 +119,10 @@ export const en = {
       cut: 'The connection to the voice engine dropped while speaking.',
       malformed: 'The voice engine answered without audio.',
       cancelled: 'The voice was cancelled.',
+      onlyMateSpoken: 'messageId: only a mate’s message is spoken.',
+      unknownVoice: 'voice: not one of the voices of /voice/voices',
+      nothingToSay: 'messageId: this message has nothing to say aloud.',
+      nothingToSayText: 'text: there is nothing to say aloud.',
     },
     transcription: {
       notSetUp: 'Speech to text is not set up on this server.',

@@ -70,6 +70,10 @@ export const es: Texts = {
     },
     chat: {
       replyInProgress: 'Todavía se está escribiendo una respuesta en esta sala.',
+      locksUnavailable:
+        'Ahora mismo no se pueden empezar ni cambiar chats. Inténtalo de nuevo en un momento.',
+      notYourMessage: 'fromMessageId: no es un mensaje tuyo de esta sala',
+      nothingToAnswer: 'regenerate: todavía no hay ningún mensaje tuyo que responder',
       waitDelete: 'Espera a que termine la respuesta, o detenla, antes de eliminar mensajes.',
       waitEdit: 'Espera a que termine la respuesta, o detenla, antes de editar mensajes.',
       waitVersion: 'Espera a que termine la respuesta, o detenla, antes de elegir otra versión.',
@@ -98,6 +102,8 @@ export const es: Texts = {
         'No tienes suficientes monedas de oro para una imagen. Consigue más en la tienda y vuelve a intentarlo.',
       notQueued: 'No se pudo empezar la imagen. Se te devolvieron las monedas de oro.',
       notFinished: 'Solo se puede compartir una imagen terminada. Espera a que esté dibujada.',
+      notAPicture: 'messageId: no es una imagen',
+      unknownModel: 'model: no es uno de los modelos de imagen de /aigc/models.',
     },
     voice: {
       notSetUp: 'La voz no está configurada en este servidor.',
@@ -117,6 +123,10 @@ export const es: Texts = {
       cut: 'La conexión con el motor de voz se cortó mientras hablaba.',
       malformed: 'El motor de voz respondió sin audio.',
       cancelled: 'La voz se canceló.',
+      onlyMateSpoken: 'messageId: solo se leen en voz alta los mensajes de un mate.',
+      unknownVoice: 'voice: no es una de las voces de /voice/voices',
+      nothingToSay: 'messageId: este mensaje no tiene nada que decir en voz alta.',
+      nothingToSayText: 'text: no hay nada que decir en voz alta.',
     },
     transcription: {
       notSetUp: 'El dictado por voz no está configurado en este servidor.',

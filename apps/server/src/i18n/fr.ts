@@ -71,6 +71,10 @@ export const fr: Texts = {
     },
     chat: {
       replyInProgress: 'Une réponse est encore en cours d’écriture dans ce chat.',
+      locksUnavailable:
+        'Impossible de commencer ou de modifier un chat pour le moment. Réessaie dans un instant.',
+      notYourMessage: 'fromMessageId : ce n’est pas un de tes messages dans ce chat',
+      nothingToAnswer: 'regenerate : tu n’as encore aucun message auquel répondre',
       waitDelete: 'Attends la fin de la réponse, ou arrête-la, avant de supprimer des messages.',
       waitEdit: 'Attends la fin de la réponse, ou arrête-la, avant de modifier des messages.',
       waitVersion:
@@ -102,6 +106,8 @@ export const fr: Texts = {
         'Tu n’as pas assez de pièces d’or pour une image. Obtiens-en d’autres dans la boutique, puis réessaie.',
       notQueued: 'L’image n’a pas pu être lancée. Tes pièces d’or t’ont été rendues.',
       notFinished: 'Seule une image terminée peut être partagée. Attends qu’elle soit dessinée.',
+      notAPicture: 'messageId : n’est pas une image',
+      unknownModel: 'model : n’est pas un des modèles d’image de /aigc/models.',
     },
     voice: {
       notSetUp: 'La voix n’est pas configurée sur ce serveur.',
@@ -123,6 +129,10 @@ export const fr: Texts = {
       cut: 'La connexion au moteur de voix a été coupée pendant la lecture.',
       malformed: 'Le moteur de voix a répondu sans audio.',
       cancelled: 'La voix a été annulée.',
+      onlyMateSpoken: 'messageId : seuls les messages d’un mate sont lus à voix haute.',
+      unknownVoice: 'voice : ce n’est pas une des voix de /voice/voices',
+      nothingToSay: 'messageId : ce message n’a rien à dire à voix haute.',
+      nothingToSayText: 'text : il n’y a rien à dire à voix haute.',
     },
     transcription: {
       notSetUp: 'La dictée vocale n’est pas configurée sur ce serveur.',

@@ -8,12 +8,12 @@ import type { LanguageModel } from '../llm/language-model';
 import { ProviderError } from '../domain/provider-error';
 import { textsFor } from '../i18n/texts';
 import { toMessage } from './messages';
-import { saveReplyText } from './reply-saves';
+import { saveReplyText } from './turn-repository';
 import { fittingTurns, loadConversation } from './conversation';
-import { dropStoppedReply, failEmptyReply, type StartedReply } from './start-reply';
+import { dropStoppedReply, failEmptyReply, type StartedReply } from './turn-service';
 import { startGeneration, type ReplyGeneration } from './reply-generation';
 import type { Logger } from '../logging/logger';
-import { isOutOfSpace } from '../http/out-of-space';
+import { isOutOfSpace } from '../domain/out-of-space';
 
 /** What writing a reply needs. */
 export interface ReplyDeps {

@@ -1,13 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { ChatSendPayload } from '@mates/api-client';
 import type { Database, MessageTable, RoomTable, UserTable } from '../db/schema';
-import { badInput, notice } from '../http/envelope';
-import { DAILY_CAP_REACHED, refundChat, spendChat, type SpendResult } from '../accounts/benefits';
+import { invalid, refused } from '../domain/errors';
+import { en } from '../i18n/en';
+import { refundChat, spendChat, type SpendResult } from '../accounts/benefits';
 import { recordChatForTrending } from '../catalog/trending';
 import { appendMessages, versionsOf, type NewMessage } from './messages';
-import { fromJson, toJson } from '../db/dialect';
+import { fromJson } from '../db/dialect';
 import { dropSpeechIn } from '../voice/speech-clips';
-import { preparedQuery } from '../db/prepared-query';
+import {
+  countMessage,
+  deleteIfEmpty,
+  deleteTextAfter,
+  failIfEmpty,
+  findAnsweredMessage,
+  findEmptyReply,
+  findLastReplyAfter,
+  restoreIfEmpty,
+} from './turn-repository';
 
 /** A reply that has been paid for and has its (empty, `partial`) message. */
 export interface StartedReply {
@@ -20,30 +30,23 @@ export interface StartedReply {
   droppedSpeech: string[];
 }
 
-// Once per message: compiled once (see `preparedQuery`).
-const countMessage = preparedQuery((db, v: { mateId: string }) =>
-  db
-    .updateTable('mates')
-    .set((eb) => ({ messages_count: eb('messages_count', '+', 1) }))
-    .where('id', '=', v.mateId),
-);
+/** What a chat costs to whoever has none left (5007), in English. */
+export const NO_CHATS_LEFT = en.notices.balance.noChatsLeft;
 
-/** What a chat costs to whoever has none left (5007). */
-export const NO_CHATS_LEFT = 'You have no chats left. Get more on the subscription page.';
-
-/** Throws the notice for a chat that was not spent: none left, or the daily cap reached. */
+/** Throws the refusal for a chat that was not spent: none left, or the daily cap reached. */
 export function requireSpentChat(result: SpendResult): void {
-  if (result === 'capped') throw notice(DAILY_CAP_REACHED);
-  if (result === 'short') throw notice(NO_CHATS_LEFT);
+  if (result === 'capped') throw refused('notices.balance.dailyCap');
+  if (result === 'short') throw refused('notices.balance.noChatsLeft');
 }
 
 /**
  * Charges one chat and writes the turn in one transaction: the user's message (or, when
  * regenerating, removes what followed the message answered again), the mate's figures, and
  * an empty `partial` reply that a reload already shows, paid for by a ledger spend that names
- * it. A refusal (no chats left, the daily cap reached, nothing to answer) throws an envelope error and writes nothing.
+ * it. A refusal (no chats left, the daily cap reached, nothing to answer) throws a
+ * `DomainError` and writes nothing.
  */
-export async function startReply(
+export async function startTurn(
   db: Kysely<Database>,
   user: UserTable,
   room: RoomTable,
@@ -54,19 +57,10 @@ export async function startReply(
     let kept: string[] = [];
     if (request.regenerate) {
       // Continue from the chosen user message (after an edit), or from the last one.
-      const anchor = await trx
-        .selectFrom('messages')
-        .select(['position'])
-        .where('room_id', '=', room.id)
-        .where('role', '=', 'user')
-        .$if(Boolean(request.fromMessageId), (q) => q.where('id', '=', request.fromMessageId!))
-        .orderBy('position', 'desc')
-        .executeTakeFirst();
+      const anchor = await findAnsweredMessage(trx, room.id, request.fromMessageId);
       if (!anchor)
-        throw badInput(
-          request.fromMessageId
-            ? 'fromMessageId: not a message of yours in this room'
-            : 'regenerate: there is no message of yours to answer yet',
+        throw invalid(
+          request.fromMessageId ? 'notices.chat.notYourMessage' : 'notices.chat.nothingToAnswer',
         );
       // Answering the last message again replaces its last reply only, and keeps that reply
       // and its own earlier versions as versions of the new one (swipes). Another reply
@@ -75,15 +69,7 @@ export async function startReply(
       // nothing after it is kept.
       let from = anchor.position;
       if (!request.fromMessageId) {
-        const replaced = await trx
-          .selectFrom('messages')
-          .select(['position', 'content', 'swipes', 'swipe_index'])
-          .where('room_id', '=', room.id)
-          .where('position', '>', anchor.position)
-          .where('role', '=', 'mate')
-          .where('image_prompt', 'is', null)
-          .orderBy('position', 'desc')
-          .executeTakeFirst();
+        const replaced = await findLastReplyAfter(trx, room.id, anchor.position);
         if (replaced) {
           kept = versionsOf(replaced).filter((text) => text.trim());
           from = replaced.position - 1;
@@ -91,12 +77,7 @@ export async function startReply(
       }
       droppedSpeech = await dropSpeechIn(trx, { roomId: room.id, afterPosition: from });
       // Pictures stay: they were paid for in gold coins and are not part of the reply.
-      await trx
-        .deleteFrom('messages')
-        .where('room_id', '=', room.id)
-        .where('position', '>', from)
-        .where('image_prompt', 'is', null)
-        .execute();
+      await deleteTextAfter(trx, room.id, from);
     }
     const reply: NewMessage = {
       role: 'mate',
@@ -124,7 +105,7 @@ export async function startReply(
     // The mate's figures go last: every send to a mate writes its row, and on PostgreSQL the
     // row stays locked until the commit, so a send to a popular mate waits for the others'
     // commits only, not for their whole turns (#20).
-    await countMessage(trx, { mateId: room.mate_id });
+    await countMessage(trx, room.mate_id);
     await recordChatForTrending(trx, { mateId: room.mate_id, userId: user.id });
     return { user, room, userMessage, reply: replyRow, droppedSpeech };
   });
@@ -139,14 +120,7 @@ export async function failEmptyReply(
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // Only a reply still empty and unfinished: a second call (or another server) refunds nothing.
-    const marked = await trx
-      .updateTable('messages')
-      .set({ status: 'error' })
-      .where('id', '=', replyId)
-      .where('status', '=', 'partial')
-      .where('content', '=', '')
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) === 0) return false;
+    if (!(await failIfEmpty(trx, replyId))) return false;
     await refundChat(trx, userId, { reason, reference: { type: 'message', id: replyId } });
     return true;
   });
@@ -165,38 +139,14 @@ export async function dropStoppedReply(
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // Only a reply still empty and unfinished: a second call (or another server) takes nothing.
-    const empty = trx
-      .selectFrom('messages')
-      .select(['swipes'])
-      .where('id', '=', replyId)
-      .where('status', '=', 'partial')
-      .where('content', '=', '');
-    const reply = await empty.executeTakeFirst();
+    const reply = await findEmptyReply(trx, replyId);
     if (!reply) return false;
     const kept = fromJson<string[]>(reply.swipes, []);
-    const restored = kept.at(-1);
     const taken =
-      restored === undefined
-        ? await trx
-            .deleteFrom('messages')
-            .where('id', '=', replyId)
-            .where('status', '=', 'partial')
-            .where('content', '=', '')
-            .executeTakeFirst()
-        : await trx
-            .updateTable('messages')
-            .set({
-              content: restored,
-              status: 'complete',
-              swipes: kept.length > 1 ? toJson(kept.slice(0, -1)) : null,
-              swipe_index: kept.length - 1,
-            })
-            .where('id', '=', replyId)
-            .where('status', '=', 'partial')
-            .where('content', '=', '')
-            .executeTakeFirst();
-    const count = 'numDeletedRows' in taken ? taken.numDeletedRows : taken.numUpdatedRows;
-    if (Number(count) === 0) return false;
+      kept.length === 0
+        ? await deleteIfEmpty(trx, replyId)
+        : await restoreIfEmpty(trx, replyId, kept);
+    if (!taken) return false;
     await refundChat(trx, userId, {
       reason: 'refund: stopped',
       reference: { type: 'message', id: replyId },

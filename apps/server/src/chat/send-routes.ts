@@ -1,0 +1,63 @@
+import type { ServerResponse } from 'node:http';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import type { ChatSendPayload } from '@mates/api-client';
+import { contract } from '../http/contract';
+import { requireUser, type ApiEnv, type Deps } from '../http/context';
+import { openEventStream } from './event-stream';
+import { sendTurn } from './send-service';
+
+const payload = z
+  .object({
+    roomId: z.string().min(1).max(100),
+    content: z.string().trim().min(1, 'is required').max(8000).optional(),
+    regenerate: z.boolean().optional(),
+    fromMessageId: z.string().min(1).max(100).optional(),
+  })
+  .refine((input) => Boolean(input.regenerate) !== (input.content !== undefined), {
+    message: 'send either content or regenerate: true',
+    path: ['content'],
+  })
+  // Narrowed to the contract's union: a new message, or a regeneration.
+  .transform(({ roomId, content, fromMessageId }): ChatSendPayload =>
+    content !== undefined ? { roomId, content } : { roomId, regenerate: true, fromMessageId },
+  );
+
+/**
+ * The marker telling @hono/node-server that the answer was written already. The adapter sends
+ * a response it made itself straight from its cache, without looking for the marker's header
+ * (2.1.8), and then fails writing headers a second time; reading the body turns the marker
+ * into a standard Response, which it does check.
+ */
+function alreadySent(): Response {
+  void RESPONSE_ALREADY_SENT.body;
+  return RESPONSE_ALREADY_SENT;
+}
+
+/** The Node response under a Hono context: a reply is streamed straight onto it. */
+function outgoing(c: Context<ApiEnv>): ServerResponse {
+  const res = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (!res) throw new Error('chat send needs the Node HTTP server (no outgoing response)');
+  return res;
+}
+
+/** `/girl/chat/send`: the user's message, then the mate's reply streamed as it is written. */
+export function sendRoutes(deps: Deps): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
+  contract(routes, '/girl').post('/girl/chat/send', payload, async (c, read) => {
+    const user = requireUser(c);
+    const request = await read();
+    const res = outgoing(c);
+    await sendTurn(deps, {
+      user,
+      request,
+      language: c.get('language'),
+      log: c.get('log'),
+      started: c.get('sendStarted'),
+      open: (controller) => openEventStream(res, controller, c.get('requestId')),
+    });
+    return alreadySent();
+  });
+  return routes;
+}

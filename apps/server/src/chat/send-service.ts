@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { ChatSendPayload, ChatStreamEvent } from '@mates/api-client';
+import type { Config } from '../config';
+import type { Database, UserTable } from '../db/schema';
+import type { Logger } from '../logging/logger';
+import { refused } from '../domain/errors';
+import { getBenefits } from '../accounts/benefits';
+import { removeSpeechFiles } from '../voice/speech-clips';
+import type { ChatService } from './chat-service';
+import { requireModel } from './model-refusal';
+import { canContinue, findOwnRoom } from './rooms';
+import { startTurn } from './turn-service';
+import { generateAhead, writeReply, type ReplyDeps } from './reply-service';
+
+/** What a send needs from the server. */
+export interface SendDeps {
+  db: Kysely<Database>;
+  chat: ChatService;
+  config: Config;
+}
+
+/** Where a reply's events go once the turn is saved: the caller's open stream. */
+export interface ReplyStream {
+  send: (event: ChatStreamEvent) => void;
+  /** Ends the stream after the last event. */
+  done: () => void;
+}
+
+/** One send: who sends what, and how the reply reaches them. */
+export interface Send {
+  user: UserTable;
+  request: ChatSendPayload;
+  /** The caller's language (the stream's sentences). */
+  language: string;
+  /** The request's logger. */
+  log: Logger;
+  /** Called once the turn is saved or refused: the next send waiting may start. */
+  started: () => void;
+  /**
+   * Opens the reply's stream, called only once the person's message is saved (nothing goes out
+   * before); the caller leaving aborts `controller`.
+   */
+  open: (controller: AbortController) => ReplyStream;
+}
+
+/**
+ * A message (or a regeneration) and the mate's reply, streamed as it is written. Refusals (a
+ * room not the caller's, a mate gone, a reply already being written, no model, no chats left)
+ * are thrown as `DomainError`s before anything is written, so the person's text stays in their
+ * composer. One reply at a time per room, on every server (the room's lock).
+ */
+export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
+  const { db, chat, config } = deps;
+  const { user, request, language } = send;
+  const room = await findOwnRoom(db, user.id, request.roomId);
+  if (!(await canContinue(db, user, room))) throw refused('room.readOnly');
+  // Held before anything else is checked: two sends through two servers cannot both pass.
+  const controller = await chat.begin(room.id);
+  if (!controller) throw refused('notices.chat.replyInProgress');
+  try {
+    requireModel(chat.model);
+    const replyDeps: ReplyDeps = {
+      db,
+      model: chat.model,
+      log: send.log,
+      maxTokens: config.llm.maxTokens,
+      saveEveryMs: chat.saveEveryMs,
+    };
+    // A new message's reply is asked for while the turn is written: the provider's first
+    // words are on their way meanwhile, and held until the message is saved. Should that
+    // fail (the prompt could not be built), the reply is asked for again once the turn is
+    // written, as a regeneration's is, and the failure is reported in the stream and refunded.
+    // Not for someone with no chat left: the send is refused, and the provider (which an
+    // operator may pay by the token) is never asked.
+    const early =
+      request.content === undefined || (await getBenefits(db, user.id)).chats < 1
+        ? null
+        : await generateAhead(
+            replyDeps,
+            { room, user, content: request.content },
+            language,
+            controller.signal,
+          ).catch(() => null);
+    const started = await startTurn(db, user, room, request).catch(async (error: unknown) => {
+      // Refused or not written: the reply is not wanted, and nothing was charged.
+      send.started();
+      early?.stop();
+      await early?.settled;
+      throw error;
+    });
+    send.started();
+    await removeSpeechFiles(config, started.droppedSpeech);
+    // Only now, with the user's message saved, does the first byte go out.
+    const stream = send.open(controller);
+    await writeReply(replyDeps, started, language, stream.send, controller.signal, early);
+    stream.done();
+  } finally {
+    await chat.end(room.id);
+  }
+}

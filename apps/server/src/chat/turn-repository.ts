@@ -1,0 +1,183 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { MessageStatus } from '@mates/api-client';
+import type { Database } from '../db/schema';
+import { toJson } from '../db/dialect';
+import { preparedQuery } from '../db/prepared-query';
+
+/** The database, or a transaction on it: every function here runs in either. */
+type Db = Kysely<Database> | Transaction<Database>;
+
+// Once per message: compiled once (see `preparedQuery`).
+const countMessageQuery = preparedQuery((db, v: { mateId: string }) =>
+  db
+    .updateTable('mates')
+    .set((eb) => ({ messages_count: eb('messages_count', '+', 1) }))
+    .where('id', '=', v.mateId),
+);
+
+/** Adds one to the mate's message count. */
+export async function countMessage(db: Db, mateId: string): Promise<void> {
+  await countMessageQuery(db, { mateId });
+}
+
+/**
+ * The position of the person's message a regeneration answers again: `messageId`'s, or their
+ * last one in the room; `undefined` when there is none.
+ */
+export async function findAnsweredMessage(
+  db: Db,
+  roomId: string,
+  messageId: string | undefined,
+): Promise<{ position: number } | undefined> {
+  return db
+    .selectFrom('messages')
+    .select(['position'])
+    .where('room_id', '=', roomId)
+    .where('role', '=', 'user')
+    .$if(Boolean(messageId), (q) => q.where('id', '=', messageId!))
+    .orderBy('position', 'desc')
+    .executeTakeFirst();
+}
+
+/** The last reply of text (not a picture) after `position`, with its versions. */
+export async function findLastReplyAfter(db: Db, roomId: string, position: number) {
+  return db
+    .selectFrom('messages')
+    .select(['position', 'content', 'swipes', 'swipe_index'])
+    .where('room_id', '=', roomId)
+    .where('position', '>', position)
+    .where('role', '=', 'mate')
+    .where('image_prompt', 'is', null)
+    .orderBy('position', 'desc')
+    .executeTakeFirst();
+}
+
+/** Removes the room's messages of text after `position` (pictures stay). */
+export async function deleteTextAfter(db: Db, roomId: string, position: number): Promise<void> {
+  await db
+    .deleteFrom('messages')
+    .where('room_id', '=', roomId)
+    .where('position', '>', position)
+    .where('image_prompt', 'is', null)
+    .execute();
+}
+
+/** Marks a reply failed if it is still empty and unfinished; whether it was. */
+export async function failIfEmpty(db: Db, replyId: string): Promise<boolean> {
+  const marked = await db
+    .updateTable('messages')
+    .set({ status: 'error' })
+    .where('id', '=', replyId)
+    .where('status', '=', 'partial')
+    .where('content', '=', '')
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) > 0;
+}
+
+/** A reply still empty and unfinished: its stored versions (`swipes`); else `undefined`. */
+export async function findEmptyReply(db: Db, replyId: string) {
+  return db
+    .selectFrom('messages')
+    .select(['swipes'])
+    .where('id', '=', replyId)
+    .where('status', '=', 'partial')
+    .where('content', '=', '')
+    .executeTakeFirst();
+}
+
+/** Removes a reply if it is still empty and unfinished; whether it was. */
+export async function deleteIfEmpty(db: Db, replyId: string): Promise<boolean> {
+  const taken = await db
+    .deleteFrom('messages')
+    .where('id', '=', replyId)
+    .where('status', '=', 'partial')
+    .where('content', '=', '')
+    .executeTakeFirst();
+  return Number(taken.numDeletedRows) > 0;
+}
+
+/**
+ * Gives an empty, unfinished reply back its last kept version (`kept`, oldest first, not
+ * empty); whether it was still empty.
+ */
+export async function restoreIfEmpty(db: Db, replyId: string, kept: string[]): Promise<boolean> {
+  const taken = await db
+    .updateTable('messages')
+    .set({
+      content: kept.at(-1)!,
+      status: 'complete',
+      swipes: kept.length > 1 ? toJson(kept.slice(0, -1)) : null,
+      swipe_index: kept.length - 1,
+    })
+    .where('id', '=', replyId)
+    .where('status', '=', 'partial')
+    .where('content', '=', '')
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) > 0;
+}
+
+// Run a few times for every reply: compiled once (see `preparedQuery`).
+const saveReply = preparedQuery(
+  (db, v: { content: string; status: MessageStatus; replyId: string }) =>
+    db
+      .updateTable('messages')
+      .set({ content: v.content, status: v.status })
+      .where('id', '=', v.replyId),
+);
+
+interface Save {
+  replyId: string;
+  content: string;
+  status: MessageStatus;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The saves of growing replies asked for while the server handled one round of its work, run
+ * together in one transaction: with many replies being written, each saving about once a
+ * second, a transaction each cost a commit, its own WAL pages and a sync to wait for; together
+ * they share them. Should the transaction fail, each save is tried on its own, so that one
+ * reply's failure stays its own.
+ */
+function saveBatcher(db: Kysely<Database>) {
+  let pending: Save[] = [];
+  const runAlone = (save: Save) => saveReply(db, save).then(() => save.resolve(), save.reject);
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    if (batch.length === 1) return runAlone(batch[0]!);
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const save of batch) await saveReply(trx, save);
+      });
+    } catch {
+      for (const save of batch) await runAlone(save);
+      return;
+    }
+    for (const save of batch) save.resolve();
+  };
+  return (save: Omit<Save, 'resolve' | 'reject'>): Promise<void> =>
+    new Promise((resolve, reject) => {
+      if (pending.length === 0) setImmediate(() => void flush());
+      pending.push({ ...save, resolve, reject });
+    });
+}
+
+const batchers = new WeakMap<Kysely<Database>, ReturnType<typeof saveBatcher>>();
+
+/**
+ * Saves a reply's text and state; resolves once it is stored (durably, where the database
+ * syncs commits), in a transaction shared with the other replies' saves asked for meanwhile.
+ */
+export function saveReplyText(
+  db: Kysely<Database>,
+  save: { replyId: string; content: string; status: MessageStatus },
+): Promise<void> {
+  let saveLater = batchers.get(db);
+  if (!saveLater) {
+    saveLater = saveBatcher(db);
+    batchers.set(db, saveLater);
+  }
+  return saveLater(save);
+}
