@@ -93,8 +93,16 @@ describe('the static Storybook, every entry opened in the manager', () => {
   let shownInTab = 0;
   const pageErrors: string[] = [];
 
-  const previewFrame = () => {
-    const frame = page.frame({ name: 'storybook-preview-iframe' });
+  /**
+   * The story's frame in the manager, once the manager has drawn it: a tab just opened, or a
+   * manager changing its layout (a story for a phone), shows it a moment later.
+   */
+  const previewFrame = async () => {
+    const element = await within(
+      ANSWER_GUARD_MS,
+      page.waitForSelector('iframe#storybook-preview-iframe', { state: 'attached', timeout: 0 }),
+    );
+    const frame = element === 'no answer' ? null : await element.contentFrame();
     if (!frame) throw new Error('the manager has no preview frame');
     return frame;
   };
@@ -217,7 +225,7 @@ describe('the static Storybook, every entry opened in the manager', () => {
       }, `/${type}/${id}`),
     );
     expect(moved, 'the manager answers').not.toBe('no answer');
-    const frame = previewFrame();
+    const frame = await previewFrame();
     const ended = await within(
       RENDER_GUARD_MS,
       frame.waitForFunction(
