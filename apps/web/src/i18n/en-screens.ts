@@ -736,6 +736,7 @@ export const enScreens = {
     done: 'Your password is changed',
     doneText: 'Sign in with your new password.',
     signIn: 'Sign in',
+    newLink: 'Ask for a new link',
     invalidEmail: 'Give an e-mail address, such as ada@example.com.',
   },
 } as const;

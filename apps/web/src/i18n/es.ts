@@ -848,6 +848,7 @@ export const es: Messages = {
     done: 'Tu contraseña ha cambiado',
     doneText: 'Inicia sesión con tu contraseña nueva.',
     signIn: 'Iniciar sesión',
+    newLink: 'Pedir un enlace nuevo',
     invalidEmail: 'Indica una dirección de correo, como ada@example.com.',
   },
   wayOn: {

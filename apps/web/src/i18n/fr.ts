@@ -858,6 +858,7 @@ export const fr: Messages = {
     done: 'Ton mot de passe a été changé',
     doneText: 'Connecte-toi avec ton nouveau mot de passe.',
     signIn: 'Se connecter',
+    newLink: 'Demander un nouveau lien',
     invalidEmail: 'Indique une adresse e-mail, comme ada@example.com.',
   },
   wayOn: {

@@ -179,20 +179,25 @@ export const SaveTheNewPasswordAndWait: Story = {
   },
 };
 
-/** A used or expired link (5007): the server's sentence says to ask for a new one. */
-export const UseAnExpiredLink: Story = {
-  parameters: {
-    app: { path: '/reset-password?token=reset-token-old' },
-    msw: {
-      handlers: api(
-        mockEndpointError(
-          '/user/resetPassword',
-          5007,
-          'This reset link has expired or was already used. Ask for a new one.',
-        ),
+const EXPIRED_LINK = {
+  app: { path: '/reset-password?token=reset-token-old' },
+  msw: {
+    handlers: api(
+      mockEndpointError(
+        '/user/resetPassword',
+        5007,
+        'This reset link has expired or was already used. Ask for a new one.',
       ),
-    },
+    ),
   },
+};
+
+/**
+ * A used or expired link (5007): the server's sentence says to ask for a new one, and the page
+ * offers the ways on: a new link, or signing in.
+ */
+export const UseAnExpiredLink: Story = {
+  parameters: EXPIRED_LINK,
   play: async ({ canvas }) => {
     const field = await canvas.findByLabelText('New password');
     await userEvent.type(field, 'a brand new lantern{Enter}');
@@ -202,5 +207,43 @@ export const UseAnExpiredLink: Story = {
       ),
     );
     await expect(canvas.queryByText('Your password is changed')).toBeNull();
+    const form = within(canvas.getByRole('form', { name: 'Reset your password' }));
+    await expect(form.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '#/reset-password',
+    );
+    await expect(form.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  },
+};
+
+/** From an expired link, "Ask for a new link" leads to the form that mails one. */
+export const AskForANewLinkAfterAnExpiredOne: Story = {
+  parameters: EXPIRED_LINK,
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    await userEvent.type(
+      await canvas.findByLabelText('New password'),
+      'a brand new lantern{Enter}',
+    );
+    await userEvent.click(await canvas.findByRole('link', { name: 'Ask for a new link' }));
+    await waitFor(() => expect(app.router.state.location.search).toBe(''));
+    await expect(await canvas.findByRole('textbox', { name: 'Email address' })).toHaveValue('');
+    await expect(canvas.getByRole('button', { name: 'Send the link' })).toBeEnabled();
+  },
+};
+
+/** From an expired link, "Sign in" opens the sign-in popup (the old password may still work). */
+export const SignInAfterAnExpiredLink: Story = {
+  parameters: EXPIRED_LINK,
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.type(
+      await canvas.findByLabelText('New password'),
+      'a brand new lantern{Enter}',
+    );
+    const form = within(canvas.getByRole('form', { name: 'Reset your password' }));
+    await userEvent.click(await form.findByRole('button', { name: 'Sign in' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = await body.findByRole('dialog', { name: 'Sign in to Mates' });
+    await waitFor(() => expect(dialog).toBeVisible());
   },
 };

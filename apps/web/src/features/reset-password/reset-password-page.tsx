@@ -2,9 +2,21 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { ApiError } from '@mates/api-client';
 import { AUTH_MODE } from '@mates/state-machines';
-import { Button, Card, EmptyState, PasswordField, Stack, Text, TextField } from '@mates/ui';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  EmptyState,
+  Flex,
+  PasswordField,
+  Stack,
+  Text,
+  TextField,
+} from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { errorText } from '../../i18n/error-text';
 
@@ -79,6 +91,10 @@ function AskForLink() {
   );
 }
 
+// A refusal the person cannot fix in the form (docs/product.md, codes): the link is used or
+// too old, or too many tries were made. A weak password is bad input instead (4000).
+const REFUSED = 5007;
+
 function ChoosePassword({ token }: { token: string }) {
   const { t } = useTranslation();
   const { client, popup, store } = useServices();
@@ -126,7 +142,24 @@ function ChoosePassword({ token }: { token: string }) {
             {t('resetPassword.save')}
           </Button>
         </div>
+        {ApiError.isInstance(save.error) && save.error.code === REFUSED && <WaysOn />}
       </Stack>
     </Card>
+  );
+}
+
+/** The ways on from a link that no longer works: a new link, or signing in as before. */
+function WaysOn() {
+  const { t } = useTranslation();
+  const { popup } = useServices();
+  return (
+    <Flex gap={2} wrap>
+      <ButtonLink variant="soft" href={href('/reset-password')}>
+        {t('resetPassword.newLink')}
+      </ButtonLink>
+      <Button variant="soft" onClick={() => popup.open(AUTH_MODE.signIn)}>
+        {t('resetPassword.signIn')}
+      </Button>
+    </Flex>
   );
 }
