@@ -6,6 +6,9 @@ import { mediaOf } from '../media/media-of';
 import { refundGoldCoins } from '../accounts/benefits';
 import { createSpeechStore, type SpeechStore } from './speech-store';
 import { speechLinks, type SpeechLinks } from './speech-links';
+import { deleteClipsOf, type SpeechOfMessages } from './speech-clip-repository';
+
+export type { SpeechOfMessages } from './speech-clip-repository';
 
 const made = new WeakMap<Config, { store: SpeechStore; links: SpeechLinks }>();
 
@@ -22,9 +25,6 @@ export function speechOf(config: Config): { store: SpeechStore; links: SpeechLin
   return speech;
 }
 
-/** Which messages' clips to drop: by id, or a room's (those after a position). */
-export type SpeechOfMessages = { ids: string[] } | { roomId: string; afterPosition?: number };
-
 /**
  * Drops the speech clips of messages inside `trx` (a clip paid for and never made gives its
  * coins back; one being made, which its listener hears as it comes, does not) and answers their
@@ -35,18 +35,7 @@ export async function dropSpeechIn(
   messages: SpeechOfMessages,
 ): Promise<string[]> {
   if ('ids' in messages && messages.ids.length === 0) return [];
-  const rows = await trx
-    .deleteFrom('speech_clips')
-    .where('message_id', 'in', (eb) => {
-      let query = eb.selectFrom('messages').select('id');
-      if ('ids' in messages) return query.where('id', 'in', messages.ids);
-      query = query.where('room_id', '=', messages.roomId);
-      if (messages.afterPosition !== undefined)
-        query = query.where('position', '>', messages.afterPosition);
-      return query;
-    })
-    .returning(['file', 'state', 'cost', 'user_id', 'message_id', 'making_until'])
-    .execute();
+  const rows = await deleteClipsOf(trx, messages);
   const at = Date.now();
   for (const row of rows)
     if (
