@@ -13,7 +13,7 @@ import {
   NOTHING_TO_SAY,
   NOT_ENOUGH_COINS_FOR_VOICE,
   VOICE_NOT_SET_UP,
-} from '../src/voice/voice-routes';
+} from '../src/voice/voice-service';
 import {
   DIALECTS,
   createTestApp,

@@ -1,5 +1,5 @@
 import type { Voice } from '@mates/api-client';
-import { notice } from '../http/envelope';
+import { invalid, refused } from '../domain/errors';
 import { isSpeechError, type SpeechEngine } from './speech-engine';
 import type { Logger } from '../logging/logger';
 import { en } from '../i18n/en';
@@ -19,7 +19,9 @@ export async function voicesOf(engine: SpeechEngine, log: Logger | undefined): P
   } catch (error) {
     if (!isSpeechError(error)) throw error;
     log?.warn(`voices: ${error.message}`);
-    throw notice(error.failure === 'busy' ? VOICES_NOT_READY : VOICES_UNAVAILABLE);
+    throw refused(
+      error.failure === 'busy' ? 'notices.voice.notReady' : 'notices.voice.unavailable',
+    );
   }
 }
 
@@ -31,6 +33,22 @@ export async function isVoice(
 ): Promise<boolean> {
   if (!engine) return false;
   return (await voicesOf(engine, log)).some((voice) => voice.voiceId === voiceId);
+}
+
+/**
+ * The voice a call asked for, checked to be one of the engine's (4000 when it is not), or
+ * without one the voice `fallback` picks of the engine's.
+ */
+export async function chooseVoice(
+  engine: SpeechEngine,
+  log: Logger | undefined,
+  wanted: string | undefined,
+  fallback: (voices: Voice[]) => string,
+): Promise<string> {
+  const voices = await voicesOf(engine, log);
+  if (wanted && !voices.some((one) => one.voiceId === wanted))
+    throw invalid('notices.voice.unknownVoice');
+  return wanted ?? fallback(voices);
 }
 
 /**
