@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, createTestApp, postgresAvailable, signUp, type TestApp } from './harness';
 import { closedUrl, makeWav, speechErrors, startSpeechDouble } from './speech-doubles';
-import {
-  TRANSCRIBE_FAILURES,
-  TRANSCRIBE_MAX_BYTES,
-  TRANSCRIPTION_NOT_SET_UP,
-} from '../src/voice/transcribe-routes';
+import { TRANSCRIBE_MAX_BYTES } from '../src/voice/transcribe-routes';
+import { TRANSCRIBE_FAILURES, TRANSCRIPTION_NOT_SET_UP } from '../src/voice/transcription-service';
 import { createRateLimits } from '../src/accounts/rate-limits';
 
 // Issue #16: `POST /voice/transcribe` turns a signed-in person's recording into text through
