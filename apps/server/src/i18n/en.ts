@@ -123,10 +123,6 @@ export const en = {
       unknownVoice: 'voice: not one of the voices of /voice/voices',
       nothingToSay: 'messageId: this message has nothing to say aloud.',
       nothingToSayText: 'text: there is nothing to say aloud.',
-      onlyMateSpoken: 'messageId: only a mate’s message is spoken.',
-      unknownVoice: 'voice: not one of the voices of /voice/voices',
-      nothingToSay: 'messageId: this message has nothing to say aloud.',
-      nothingToSayText: 'text: there is nothing to say aloud.',
     },
     transcription: {
       notSetUp: 'Speech to text is not set up on this server.',

@@ -127,10 +127,6 @@ export const es: Texts = {
       unknownVoice: 'voice: no es una de las voces de /voice/voices',
       nothingToSay: 'messageId: este mensaje no tiene nada que decir en voz alta.',
       nothingToSayText: 'text: no hay nada que decir en voz alta.',
-      onlyMateSpoken: 'messageId: solo se leen en voz alta los mensajes de un mate.',
-      unknownVoice: 'voice: no es una de las voces de /voice/voices',
-      nothingToSay: 'messageId: este mensaje no tiene nada que decir en voz alta.',
-      nothingToSayText: 'text: no hay nada que decir en voz alta.',
     },
     transcription: {
       notSetUp: 'El dictado por voz no está configurado en este servidor.',

@@ -133,10 +133,6 @@ export const fr: Texts = {
       unknownVoice: 'voice : ce n’est pas une des voix de /voice/voices',
       nothingToSay: 'messageId : ce message n’a rien à dire à voix haute.',
       nothingToSayText: 'text : il n’y a rien à dire à voix haute.',
-      onlyMateSpoken: 'messageId : seuls les messages d’un mate sont lus à voix haute.',
-      unknownVoice: 'voice : ce n’est pas une des voix de /voice/voices',
-      nothingToSay: 'messageId : ce message n’a rien à dire à voix haute.',
-      nothingToSayText: 'text : il n’y a rien à dire à voix haute.',
     },
     transcription: {
       notSetUp: 'La dictée vocale n’est pas configurée sur ce serveur.',
