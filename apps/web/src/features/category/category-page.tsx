@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Chip, EmptyState, Flex, Heading, Stack } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { mateKeys } from '../../lib/query-keys';
 import { Page } from '../../components/page';
 import { Loading, LoadError, WayOn } from '../../components/states';
 import { MateList } from '../../components/mate-list';
@@ -16,7 +17,7 @@ export function CategoryPage() {
   const { groups, labels } = useTagGroups();
   const tag = params.get('tag') ?? groups.data?.[0]?.tags[0]?.key ?? '';
   const mates = usePaged(
-    ['recommend', 'category', tag],
+    mateKeys.ofCategory(tag),
     (page, signal) => client.mate.recommend({ tags: [tag], page, pageSize: 24 }, { signal }),
     { enabled: tag !== '' },
   );

@@ -18,6 +18,8 @@ import {
   TextField,
 } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { roomKeys } from '../../lib/query-keys';
+import { chatProfileKeys, roomProfileQuery } from './api/chat-profile-queries';
 import { href } from '../../lib/paths';
 import { fillMacros, useReaderName } from '../../components/card-text';
 import { FullPicture } from '../../components/full-picture';
@@ -56,11 +58,7 @@ function ChatProfile() {
   const [params] = useSearchParams();
   const roomId = params.get('roomId') ?? '';
   // Only the mate is wanted: the newest message page is kept as small as the server allows.
-  const room = useQuery({
-    queryKey: ['roomProfile', roomId],
-    queryFn: ({ signal }) => client.room.roomInfo({ roomId, pageSize: 1 }, { signal }),
-    enabled: roomId !== '',
-  });
+  const room = useQuery({ ...roomProfileQuery(client, roomId), enabled: roomId !== '' });
 
   if (!roomId)
     return (
@@ -167,7 +165,7 @@ function Pictures({ roomId }: { roomId: string }) {
   const { t } = useTranslation();
   const { client } = useServices();
   // Quiet: the section says itself that pictures are not set up, once, without a notice too.
-  const { query, items, more } = usePaged(['roomPictures', roomId], (page, signal) =>
+  const { query, items, more } = usePaged(chatProfileKeys.pictures(roomId), (page, signal) =>
     client.room.pictures({ roomId, page, pageSize: PICTURES_PAGE_SIZE }, { signal, quiet: true }),
   );
   const notSetUp = ApiError.isInstance(query.error) && query.error.code === NOT_SET_UP_CODE;
@@ -276,7 +274,7 @@ function Sharing({ picture, describedBy }: { picture: RoomPicture; describedBy: 
     onSuccess: (next) => {
       setCopied(null);
       queries.setQueryData<InfiniteData<Paged<RoomPicture>>>(
-        ['roomPictures', picture.roomId],
+        chatProfileKeys.pictures(picture.roomId),
         (data) =>
           data && {
             ...data,
@@ -289,7 +287,7 @@ function Sharing({ picture, describedBy }: { picture: RoomPicture; describedBy: 
           },
       );
       // The chat shows the picture's message too: it reads the change when next shown.
-      void queries.invalidateQueries({ queryKey: ['room', picture.roomId] });
+      void queries.invalidateQueries({ queryKey: roomKeys.messages(picture.roomId) });
     },
   });
   const copy = (url: string) =>

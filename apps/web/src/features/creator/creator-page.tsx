@@ -14,6 +14,7 @@ import {
   Text,
 } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { creatorInfoQuery, creatorPageKeys } from './api/creator-queries';
 import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { MateList } from '../../components/mate-list';
@@ -33,9 +34,7 @@ export function CreatorPage() {
   const creatorId = params.get('creatorId') ?? '';
   const signedIn = useSignedIn();
   const info = useQuery({
-    // Whether the caller follows (or is) this creator depends on who is signed in.
-    queryKey: ['creatorInfo', creatorId, signedIn],
-    queryFn: ({ signal }) => client.mate.creatorInfo({ creatorId }, { signal }),
+    ...creatorInfoQuery(client, creatorId, signedIn),
     enabled: creatorId !== '',
   });
 
@@ -112,7 +111,7 @@ function CreatorMates({ creator }: { creator: CreatorProfile }) {
   const { t } = useTranslation();
   const { client } = useServices();
   const { creatorId, name } = creator;
-  const { query, items, more } = usePaged(['creatorMates', creatorId], (page, signal) =>
+  const { query, items, more } = usePaged(creatorPageKeys.mates(creatorId), (page, signal) =>
     client.mate.creatorMates({ creatorId, page }, { signal }),
   );
   const title = t('creator.mates', { name });

@@ -18,6 +18,8 @@ import {
   Text,
 } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { mateDetailQuery } from '../../lib/queries';
+import { mateExtraQuery } from './api/detail-queries';
 import { href, routeTo } from '../../lib/paths';
 import { useSignedIn, useSignedInAction } from '../../components/sign-in-gate';
 import { Loading, LoadError, WayOn } from '../../components/states';
@@ -42,14 +44,9 @@ export function DetailPage() {
   const signedInAction = useSignedInAction();
   const tagLabels = useTagLabels();
   const { toggle } = useFavorites();
-  const mate = useQuery({
-    queryKey: ['mate', mateId],
-    queryFn: ({ signal }) => client.mate.getMateDetail({ mateId }, { signal }),
-    enabled: mateId !== '',
-  });
+  const mate = useQuery({ ...mateDetailQuery(client, mateId), enabled: mateId !== '' });
   const extra = useQuery({
-    queryKey: ['mateExtra', mateId, signedIn],
-    queryFn: ({ signal }) => client.mate.mateExtraInfo({ mateId }, { signal }),
+    ...mateExtraQuery(client, mateId, signedIn),
     enabled: mateId !== '',
   });
   const startChat = useMutation({

@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/store-react';
 import type { Mate, MateExtraInfo, Review } from '@mates/api-client';
 import { Button, Card, Heading, Rating, Stack, Text, TextArea } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { mateKeys } from '../../lib/query-keys';
 import { useSignedIn } from '../../components/sign-in-gate';
 import { errorText } from '../../i18n/error-text';
 
@@ -81,7 +82,7 @@ function ReviewForm({ mate, recent }: { mate: Mate; recent: Review[] }) {
       setPosted(review);
       setFilledFrom(review.reviewId);
       notices.trigger.added({ tone: 'positive', message: t('detail.reviewSent') });
-      return queries.invalidateQueries({ queryKey: ['mateExtra', mate.mateId] });
+      return queries.invalidateQueries({ queryKey: mateKeys.extra(mate.mateId) });
     },
     // The server's refusal shows by the form; what was typed stays.
     onError: (error) => setProblem(errorText(error, t)),

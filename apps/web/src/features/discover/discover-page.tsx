@@ -4,6 +4,7 @@ import { GENDERS } from '@mates/api-client';
 import { Button, ButtonLink, Chip, EmptyState, Flex } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { href } from '../../lib/paths';
+import { mateKeys } from '../../lib/query-keys';
 import { Page } from '../../components/page';
 import { LoadError } from '../../components/states';
 import { MateList } from '../../components/mate-list';
@@ -20,7 +21,7 @@ export function DiscoverPage() {
   const selectedTags = useSelector(store, (state) => state.context.selectedTags);
   const gender = useSelector(store, (state) => state.context.selectGender);
   const { groups } = useTagGroups();
-  const mates = usePaged(['recommend', selectedTags, gender], (page, signal) =>
+  const mates = usePaged(mateKeys.recommended(selectedTags, gender), (page, signal) =>
     client.mate.recommend(
       { tags: selectedTags, gender: gender ?? undefined, page, pageSize: 24 },
       { signal },

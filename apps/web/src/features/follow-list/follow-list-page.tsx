@@ -14,6 +14,7 @@ import {
   Text,
 } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { followedCreatorsQuery } from './api/follow-list-queries';
 import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { SignInGate } from '../../components/sign-in-gate';
@@ -35,10 +36,7 @@ export function FollowListPage() {
 function FollowList() {
   const { t } = useTranslation();
   const { client } = useServices();
-  const creators = useQuery({
-    queryKey: ['followList'],
-    queryFn: ({ signal }) => client.mate.followList({ signal }),
-  });
+  const creators = useQuery(followedCreatorsQuery(client));
   if (creators.isPending) return <Loading />;
   if (creators.isError) return <LoadError query={creators} />;
   if (creators.data.length === 0)

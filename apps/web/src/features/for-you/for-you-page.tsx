@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/store-react';
 import { ButtonLink, EmptyState, Heading, Stack, Text } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { trendingQuery } from '../../lib/queries';
+import { mateKeys } from '../../lib/query-keys';
 import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { LoadError } from '../../components/states';
@@ -21,12 +23,9 @@ export function ForYouPage() {
     () => [...new Set([...selected, ...extra, ...(saved ?? [])])],
     [selected, extra, saved],
   );
-  const trending = useQuery({
-    queryKey: ['trendingRank'],
-    queryFn: ({ signal }) => client.mate.trendingRank({ signal }),
-  });
+  const trending = useQuery(trendingQuery(client));
   const picked = usePaged(
-    ['recommend', 'for-you', tags],
+    mateKeys.forYou(tags),
     (page, signal) => client.mate.recommend({ tags, page, pageSize: 12 }, { signal }),
     { enabled: tags.length > 0 },
   );

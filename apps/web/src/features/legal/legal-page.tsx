@@ -4,23 +4,12 @@ import { Heading, Link, Stack, Text } from '@mates/ui';
 import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import type { LegalTexts } from './content/types';
-
-// Each language's texts are a chunk of their own, fetched when first read.
-const LOADERS: Record<string, () => Promise<LegalTexts>> = {
-  en: async () => (await import('./content/en')).en,
-  es: async () => (await import('./content/es')).es,
-  fr: async () => (await import('./content/fr')).fr,
-};
+import { legalLanguage, legalTextsQuery } from './api/legal-queries';
 
 /** A legal or help page (privacy, terms, guidelines, FAQ) in the user's language. */
 export function LegalPage({ page }: { page: keyof LegalTexts }) {
   const { t, i18n } = useTranslation();
-  const language = i18n.language in LOADERS ? i18n.language : 'en';
-  const texts = useSuspenseQuery({
-    queryKey: ['legal', language],
-    queryFn: LOADERS[language]!,
-    staleTime: Infinity,
-  });
+  const texts = useSuspenseQuery(legalTextsQuery(legalLanguage(i18n.language)));
   const content = texts.data[page];
   return (
     <Page title={content.title}>

@@ -6,10 +6,10 @@ import type { ImportCardPayload, Mate } from '@mates/api-client';
 import { Button, ButtonLink, Card, Flex, Heading, Stack, Text } from '@mates/ui';
 import { href, routeTo } from '../../lib/paths';
 import { useServices } from '../../lib/services-context';
+import { mateKeys } from '../../lib/query-keys';
 import { Loading } from '../../components/states';
 import { CARD_FILE_ACCEPT, readCardFiles } from './card-file';
 import { CardPreviewView } from './card-preview';
-import { MY_MATES_KEY } from './mate-actions';
 import { errorText } from '../../i18n/error-text';
 
 /**
@@ -34,7 +34,7 @@ export function CardImport({ onClose }: { onClose: () => void }) {
   });
   const create = useMutation({
     mutationFn: (payload: ImportCardPayload) => client.mate.importCard(payload),
-    onSuccess: () => queries.invalidateQueries({ queryKey: [MY_MATES_KEY] }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: mateKeys.mine() }),
     onError: (error) => setProblem(errorText(error, t)),
   });
   const take = async (files: File[]) => {

@@ -6,12 +6,10 @@ import type { CardFormat, CardSpec, OwnMateSummary } from '@mates/api-client';
 import { Button, ButtonLink, Dialog, Flex, Stack, Text } from '@mates/ui';
 import { href, routeTo } from '../../lib/paths';
 import { useServices } from '../../lib/services-context';
+import { mateKeys } from '../../lib/query-keys';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { saveCardFile } from './card-file';
 import { errorText } from '../../i18n/error-text';
-
-/** The query key every list of the caller's own mates starts with: refreshed after each change. */
-export const MY_MATES_KEY = 'myMates';
 
 /**
  * What one can do with one's own mate: edit, chat, duplicate, publish or make private,
@@ -27,7 +25,7 @@ export function MateActions({ mate, lockedBy }: { mate: OwnMateSummary; lockedBy
   const [deleting, setDeleting] = useState(false);
   const [problem, setProblem] = useState('');
   const { mateId, name } = mate;
-  const refresh = () => queries.invalidateQueries({ queryKey: [MY_MATES_KEY] });
+  const refresh = () => queries.invalidateQueries({ queryKey: mateKeys.mine() });
   const said = (message: string) => notices.trigger.added({ tone: 'positive', message });
   const failed = (error: Error) => setProblem(errorText(error, t));
   const chat = useMutation({

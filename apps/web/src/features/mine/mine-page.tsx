@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Persona } from '@mates/api-client';
 import { Avatar, Button, Card, EmptyState, Flex, Heading, Stack, Tag, Text } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { personasQuery } from '../../lib/queries';
+import { userKeys } from '../../lib/query-keys';
 import { Page } from '../../components/page';
 import { SignInGate } from '../../components/sign-in-gate';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -28,14 +30,11 @@ function Personas() {
   const { t } = useTranslation();
   const { client } = useServices();
   const queries = useQueryClient();
-  const personas = useQuery({
-    queryKey: ['personas'],
-    queryFn: ({ signal }) => client.user.personas({ signal }),
-  });
+  const personas = useQuery(personasQuery(client));
   const [editing, setEditing] = useState<Persona | 'new' | null>(null);
   const [doomed, setDoomed] = useState<Persona | null>(null);
   const create = useRef<HTMLButtonElement>(null);
-  const refresh = () => queries.invalidateQueries({ queryKey: ['personas'] });
+  const refresh = () => queries.invalidateQueries({ queryKey: userKeys.personas() });
   const makeDefault = useMutation({
     mutationFn: (uuid: string) => client.user.setDefaultPersona({ uuid }),
     onSettled: refresh,

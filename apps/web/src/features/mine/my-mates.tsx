@@ -16,17 +16,18 @@ import {
 } from '@mates/ui';
 import { href } from '../../lib/paths';
 import { useServices } from '../../lib/services-context';
+import { mateKeys } from '../../lib/query-keys';
 import { Loading, LoadError } from '../../components/states';
 import { usePaged } from '../../hooks/use-paged';
 import { CardImport } from './card-import';
-import { MateActions, MY_MATES_KEY } from './mate-actions';
+import { MateActions } from './mate-actions';
 
 const FILTERS = ['all', 'draft', 'private', 'public'] as const;
 type Filter = (typeof FILTERS)[number];
 
 function useMyMates(filter: Filter) {
   const { client } = useServices();
-  return usePaged([MY_MATES_KEY, filter], (page, signal) =>
+  return usePaged(mateKeys.mineOf(filter), (page, signal) =>
     client.mate.myMates(
       { page, ...(filter === 'all' ? {} : { visibility: filter satisfies MateVisibility }) },
       { signal },

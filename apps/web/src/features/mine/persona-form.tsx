@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Persona } from '@mates/api-client';
 import { Button, Card, Flex, Heading, Text, TextArea, TextField } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { userKeys } from '../../lib/query-keys';
 import { errorText } from '../../i18n/error-text';
 
 /** Creates a persona (`persona` null) or edits one. */
@@ -23,7 +24,7 @@ export function PersonaForm({ persona, onDone }: { persona: Persona | null; onDo
       }),
     onSuccess: async () => {
       notices.trigger.added({ tone: 'positive', message: t('mine.saved') });
-      await queries.invalidateQueries({ queryKey: ['personas'] });
+      await queries.invalidateQueries({ queryKey: userKeys.personas() });
       onDone();
     },
     // The server's refusal shows by the form; what was typed stays.

@@ -10,6 +10,7 @@ import { SignInGate } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';
 import { usePaged } from '../../hooks/use-paged';
 import { ReportedMateItem } from './reported-mate-item';
+import { moderationKeys } from './api/moderation-queries';
 
 /** `/moderation`: reported and hidden mates, for administrators (`userInfo.isAdmin`). */
 export function ModerationPage() {
@@ -52,7 +53,7 @@ function AdminsOnly() {
 function Queue({ state }: { state: ReportQueueState }) {
   const { t } = useTranslation();
   const { client } = useServices();
-  const { query, items, more } = usePaged(['reports', state], (page, signal) =>
+  const { query, items, more } = usePaged(moderationKeys.queue(state), (page, signal) =>
     client.admin.reports({ state, page }, { signal }),
   );
   if (query.isPending) return <Loading />;

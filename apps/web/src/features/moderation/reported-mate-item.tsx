@@ -8,14 +8,16 @@ import { href } from '../../lib/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { HideDialog } from './hide-dialog';
 import { errorText } from '../../i18n/error-text';
+import { mateKeys } from '../../lib/query-keys';
+import { moderationKeys } from './api/moderation-queries';
 
 /** Invalidates what a moderation action changes: both tabs of the queue and the mate's page. */
 export function useModerationDone(mateId: string) {
   const queries = useQueryClient();
   return () =>
     Promise.all([
-      queries.invalidateQueries({ queryKey: ['reports'] }),
-      queries.invalidateQueries({ queryKey: ['mate', mateId] }),
+      queries.invalidateQueries({ queryKey: moderationKeys.reports() }),
+      queries.invalidateQueries({ queryKey: mateKeys.detail(mateId) }),
     ]);
 }
 

@@ -14,6 +14,7 @@ import {
   Text,
 } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { roomKeys } from '../../lib/query-keys';
 import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { SignInGate } from '../../components/sign-in-gate';
@@ -39,7 +40,7 @@ function RecentChats() {
   const { client } = useServices();
   const queries = useQueryClient();
   const rooms = usePaged(
-    ['roomList'],
+    roomKeys.lists(),
     (page, signal) => client.room.roomList({ page, pageSize: 20 }, { signal }),
     { always: true },
   );
@@ -47,7 +48,7 @@ function RecentChats() {
   const remove = useMutation({
     mutationFn: (roomId: string) => client.room.deleteRoom({ roomId }),
     onSuccess: () => setDoomed(null),
-    onSettled: () => queries.invalidateQueries({ queryKey: ['roomList'] }),
+    onSettled: () => queries.invalidateQueries({ queryKey: roomKeys.lists() }),
   });
   if (rooms.query.isPending) return <Loading />;
   if (rooms.query.isError) return <LoadError query={rooms.query} />;

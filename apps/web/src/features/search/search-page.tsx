@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Avatar, Card, EmptyState, Flex, Heading, Link, SearchField, Stack, Text } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { trendingQuery } from '../../lib/queries';
+import { hotWordsQuery, searchKeys } from './api/search-queries';
 import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { LoadError } from '../../components/states';
@@ -18,12 +20,9 @@ export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');
   const keyword = useDebounced(text.trim(), 250);
-  const hotWords = useQuery({
-    queryKey: ['hotWords'],
-    queryFn: ({ signal }) => client.mate.hotWords({ signal }),
-  });
+  const hotWords = useQuery(hotWordsQuery(client));
   const results = usePaged(
-    ['search', keyword],
+    searchKeys.results(keyword),
     (page, signal) => client.mate.search({ keyword, page, pageSize: 24 }, { signal }),
     { enabled: keyword !== '' },
   );
@@ -72,10 +71,7 @@ export function SearchPage() {
 function TrendingRanking() {
   const { t } = useTranslation();
   const { client } = useServices();
-  const trending = useQuery({
-    queryKey: ['trendingRank'],
-    queryFn: ({ signal }) => client.mate.trendingRank({ signal }),
-  });
+  const trending = useQuery(trendingQuery(client));
   if (trending.isError) return <LoadError query={trending} title={t('search.error')} />;
   return (
     <Stack gap={3} as="section" aria-labelledby="trending-ranking">
