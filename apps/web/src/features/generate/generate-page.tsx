@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useSelector } from '@xstate/store-react';
 import { EmptyState } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { mateDetailQuery } from '../../lib/queries';
 import { Page } from '../../components/page';
 import { SignInGate, useSignedIn } from '../../components/sign-in-gate';
 import { Loading, LoadError, WayOn } from '../../components/states';
@@ -23,8 +24,7 @@ function GenerateScreen() {
   const signedIn = useSignedIn();
   const userId = useSelector(store, (state) => state.context.userInfo.uuid);
   const mate = useQuery({
-    queryKey: ['mate', mateId],
-    queryFn: ({ signal }) => client.mate.getMateDetail({ mateId: mateId! }, { signal }),
+    ...mateDetailQuery(client, mateId ?? ''),
     enabled: mateId !== null && signedIn,
   });
   const own = mate.data && mate.data.creator.creatorId === userId ? mate.data : null;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { Avatar, Button, Flex, ImageChoices, Stack, Text, TextField } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { portraitChoicesQuery } from './api/generate-queries';
 import { Loading } from '../../components/states';
 import type { StudioActor } from './studio';
 import { errorText } from '../../i18n/error-text';
@@ -54,11 +55,7 @@ export function PortraitPicker({
     const [, base, round] = /^(.*?)(?: (\d+))?$/.exec(seed)!;
     onSeed(`${base} ${Number(round ?? 0) + 1}`);
   };
-  const choices = useQuery({
-    queryKey: ['portraitChoices', seed],
-    queryFn: ({ signal }) => client.mate.portraitChoices({ seed }, { signal }),
-    staleTime: Infinity,
-  });
+  const choices = useQuery(portraitChoicesQuery(client, seed));
   const list = choices.data ?? [];
   const upload = async (file: File | undefined) => {
     if (!file) return;

@@ -6,6 +6,7 @@ import type { Mate, MateDraft } from '@mates/api-client';
 import { studioMachine, type StudioContext, type StudioIdea } from '@mates/state-machines';
 import { Stack, Text } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { mateKeys, userKeys } from '../../lib/query-keys';
 import { supportedLanguage } from '../../i18n/i18n';
 import { clearAutosave, readAutosave, writeAutosave, type StudioSnapshot } from './autosave';
 import { IdeaForm } from './idea-form';
@@ -101,15 +102,15 @@ export function Studio({
   useEffect(() => {
     if (!savedMate) return;
     clearAutosave(storage, mateId);
-    queries.setQueryData(['mate', savedMate.mateId], savedMate);
-    void queries.invalidateQueries({ queryKey: ['myMates'] });
+    queries.setQueryData(mateKeys.detail(savedMate.mateId), savedMate);
+    void queries.invalidateQueries({ queryKey: mateKeys.mine() });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per save
   }, [savedMate]);
 
   // Each generation spends chats: once a call ends, the count shown must be the server's.
   const busy = state.hasTag('busy');
   useEffect(() => {
-    if (!busy) void queries.invalidateQueries({ queryKey: ['benefits'] });
+    if (!busy) void queries.invalidateQueries({ queryKey: userKeys.benefits() });
   }, [busy, queries]);
 
   return (

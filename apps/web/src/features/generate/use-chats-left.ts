@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector as useStoreSelector } from '@xstate/store-react';
 import { useServices } from '../../lib/services-context';
+import { benefitsQuery } from '../../lib/queries';
 
 // A module of its own, not part of studio.tsx: the forms that studio.tsx renders use it, and
 // importing it from there closed an import cycle.
@@ -9,13 +10,6 @@ import { useServices } from '../../lib/services-context';
 export function useChatsLeft(): number {
   const { client, store } = useServices();
   const chats = useStoreSelector(store, (state) => state.context.userBenefits.chats);
-  useQuery({
-    queryKey: ['benefits'],
-    queryFn: async ({ signal }) => {
-      const benefits = await client.user.benefits({ signal });
-      store.trigger.benefitsChanged({ benefits });
-      return benefits;
-    },
-  });
+  useQuery(benefitsQuery(client, store));
   return chats;
 }

@@ -15,6 +15,7 @@ import {
   Text,
 } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { benefitsQuery } from '../../lib/queries';
 import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { SignInGate } from '../../components/sign-in-gate';
@@ -44,14 +45,7 @@ function Profile() {
   const { client, store } = useServices();
   const user = useSelector(store, (state) => state.context);
   // Fresh benefits on each visit; the store (and so the header) holds them.
-  const benefits = useQuery({
-    queryKey: ['benefits'],
-    queryFn: async ({ signal }) => {
-      const benefits = await client.user.benefits({ signal });
-      store.trigger.benefitsChanged({ benefits });
-      return benefits;
-    },
-  });
+  const benefits = useQuery(benefitsQuery(client, store));
   const nfsw = useMutation({
     mutationFn: (value: boolean) =>
       client.user.updateTags({ tags: user.userInfo.tags ?? [], nfsw: value }),

@@ -1,20 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/store-react';
-import type { SubscriptionInfo } from '@mates/api-client';
 import { useServices } from '../../lib/services-context';
-
-/** The query key of `/subscription/info`; a purchase or a plan change refreshes it. */
-export const SUBSCRIPTION_KEY = ['subscription', 'info'] as const;
+import { subscriptionInfoQuery } from './api/shop-queries';
 
 /** `/subscription/info`, for whoever is signed in (a visitor gets the packages and costs). */
 export function useSubscriptionInfo() {
   const { client, store } = useServices();
   const viewer = useSelector(store, (state) => state.context.userInfo.uuid ?? null);
-  return useQuery<SubscriptionInfo>({
-    queryKey: [...SUBSCRIPTION_KEY, viewer],
-    queryFn: ({ signal }) => client.subscription.info({ signal }),
-  });
+  return useQuery(subscriptionInfoQuery(client, viewer));
 }
 
 /** "3,000 chats" and "1 gold coin": plural rules and the language's digits. */

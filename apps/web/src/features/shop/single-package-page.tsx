@@ -22,7 +22,8 @@ import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { SignInGate, useSignedIn, useSignedInAction } from '../../components/sign-in-gate';
 import { Loading, LoadError } from '../../components/states';
-import { SUBSCRIPTION_KEY, useAmounts, useSubscriptionInfo } from './shop-data';
+import { useAmounts, useSubscriptionInfo } from './shop-data';
+import { shopKeys } from './api/shop-queries';
 import { errorText } from '../../i18n/error-text';
 
 /**
@@ -169,8 +170,8 @@ function CheckoutProgress({ checkoutId, packageId }: { checkoutId: string; packa
   useEffect(() => {
     const paid = actor.on('paid', (event) => {
       store.trigger.benefitsChanged({ benefits: event.status.benefits });
-      void queries.invalidateQueries({ queryKey: SUBSCRIPTION_KEY });
-      void queries.invalidateQueries({ queryKey: ['ledger'] });
+      void queries.invalidateQueries({ queryKey: shopKeys.subscription() });
+      void queries.invalidateQueries({ queryKey: shopKeys.ledger() });
     });
     return () => paid.unsubscribe();
   }, [actor, store, queries]);

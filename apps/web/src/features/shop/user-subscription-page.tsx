@@ -21,7 +21,8 @@ import { SignInGate } from '../../components/sign-in-gate';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError } from '../../components/states';
 import { usePaged } from '../../hooks/use-paged';
-import { SUBSCRIPTION_KEY, useAmounts, useDate, useSubscriptionInfo } from './shop-data';
+import { useAmounts, useDate, useSubscriptionInfo } from './shop-data';
+import { shopKeys, spendingCapQuery } from './api/shop-queries';
 
 /** The most a daily limit may be (the server's bound). */
 const MAX_CAP = 1_000_000;
@@ -80,7 +81,7 @@ function Plan({ info }: { info: SubscriptionInfo }) {
           : t('plan.resumed', { date: date(plan.currentPeriodEnd) }),
       });
     },
-    onSettled: () => queries.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
+    onSettled: () => queries.invalidateQueries({ queryKey: shopKeys.subscription() }),
   });
   return (
     <Card as="section" aria-labelledby={headingId}>
@@ -177,10 +178,7 @@ function readCap(text: string): number | null | undefined {
 function SpendingCaps() {
   const { t } = useTranslation();
   const { client } = useServices();
-  const caps = useQuery({
-    queryKey: ['spendingCap'],
-    queryFn: ({ signal }) => client.user.spendingCap({ signal }),
-  });
+  const caps = useQuery(spendingCapQuery(client));
   const headingId = useId();
   return (
     <Card as="section" aria-labelledby={headingId}>
@@ -217,7 +215,7 @@ function CapsForm({ caps }: { caps: SpendingCap }) {
     mutationFn: (next: { dailyChats: number | null; dailyGoldCoins: number | null }) =>
       client.user.setSpendingCap(next),
     onSuccess: (saved) => {
-      queries.setQueryData(['spendingCap'], saved);
+      queries.setQueryData(shopKeys.spendingCap(), saved);
       notices.trigger.added({ tone: 'positive', message: t('plan.capsSaved') });
     },
   });
@@ -269,7 +267,7 @@ function History() {
   const { client } = useServices();
   const headingId = useId();
   const ledger = usePaged(
-    ['ledger'],
+    shopKeys.ledger(),
     (page, signal) => client.user.ledger({ page, pageSize: 20 }, { signal }),
     { always: true },
   );
