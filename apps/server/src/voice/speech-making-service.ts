@@ -136,8 +136,8 @@ async function startMaking(
     await failClip(deps, clip, error, claimedUntil);
     throw error;
   }
-  const claimed: Claimed = { clip, claimedUntil, giveBack };
   // A failure's count is kept, unless it is blameless; a clip made gives it back.
+  const claimed: Claimed = { clip, claimedUntil, giveBack };
   const content = await messageContent(deps.db, clip.message_id);
   const text = content !== undefined ? await spokenText(content) : '';
   if (content === undefined || sha256(text) !== clip.text_hash) {
