@@ -223,6 +223,7 @@ export default tseslint.config(
               group: ['@mates/api-client', '@mates/api-client/*'],
               allowTypeImports: true,
               allowImportNames: [
+                'ALTERNATE_GREETINGS_LIMIT',
                 'CARD_FORMATS',
                 'CARD_SOURCE_SPECS',
                 'CARD_SPECS',
@@ -231,6 +232,8 @@ export default tseslint.config(
                 'LEDGER_KINDS',
                 'CHECKOUT_STATES',
                 'MATE_FEEDBACK_REASONS',
+                'MATE_TAGS_LIMIT',
+                'MATE_TEXT_LIMITS',
                 'MATE_VISIBILITIES',
                 'MESSAGE_ROLES',
                 'MESSAGE_STATUSES',

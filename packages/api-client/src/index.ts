@@ -4,7 +4,10 @@ export { ENDPOINTS, ENDPOINT_PATHS } from './endpoints';
 export { ENVELOPE_CODES } from './types/envelope';
 export { GENDERS } from './types/common';
 export {
+  ALTERNATE_GREETINGS_LIMIT,
   MATE_FEEDBACK_REASONS,
+  MATE_TAGS_LIMIT,
+  MATE_TEXT_LIMITS,
   MATE_VISIBILITIES,
   REGENERABLE_FIELDS,
   ROLE_DRAFT_COST_CHATS,
@@ -89,6 +92,7 @@ export type {
   MateModeration,
   MateQuery,
   MateSummary,
+  MateTextField,
   MateVisibility,
   MyMatesQuery,
   OwnMateSummary,

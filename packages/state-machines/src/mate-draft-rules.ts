@@ -1,29 +1,19 @@
-import type { MateDraft, MateVisibility } from '@mates/api-client';
+import {
+  ALTERNATE_GREETINGS_LIMIT,
+  MATE_TAGS_LIMIT,
+  MATE_TEXT_LIMITS,
+  type MateDraft,
+  type MateTextField,
+  type MateVisibility,
+} from '@mates/api-client';
 
 /** The longest idea `POST /mate/generateRole` takes, in characters. */
 export const IDEA_MAX_LENGTH = 1000;
 
-/** The longest each text field of a mate may be, as `POST /mate/saveMate` checks it. */
-export const MATE_TEXT_LIMITS = {
-  name: 100,
-  tagline: 200,
-  description: 8000,
-  personality: 2000,
-  scenario: 4000,
-  first_mes: 8000,
-  mes_example: 8000,
-  creator_notes: 2000,
-  system_prompt: 8000,
-} as const satisfies Partial<Record<keyof MateDraft, number>>;
-
-/** A text field of a mate with a length limit. */
-export type MateTextField = keyof typeof MATE_TEXT_LIMITS;
-
-/** How many alternate greetings a mate may have, and how long each may be. */
-export const ALTERNATE_GREETINGS_LIMIT = { count: 10, length: 8000 } as const;
-
-/** How many tags a mate may carry. */
-export const MATE_TAGS_LIMIT = 10;
+// The limits have one home, the contract (`@mates/api-client`), which the server checks by too:
+// re-exported here for the apps that read them from this package.
+export { ALTERNATE_GREETINGS_LIMIT, MATE_TAGS_LIMIT, MATE_TEXT_LIMITS };
+export type { MateTextField };
 
 /** What is wrong with one field: missing, too long, or (lists) too many entries. */
 export type MateDraftProblem = 'required' | 'tooLong' | 'tooMany';

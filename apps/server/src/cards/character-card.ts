@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CardSpec } from '@mates/api-client';
+import { MATE_TEXT_LIMITS, type CardSpec } from '@mates/api-client';
 import { withoutHiddenInMateName } from '../accounts/nicknames';
 
 const text = z.string().max(50_000).default('');
@@ -11,7 +11,7 @@ const cardData = z.looseObject({
   name: z
     .string()
     .transform(withoutHiddenInMateName)
-    .pipe(z.string().trim().min(1, 'the card has no name').max(100)),
+    .pipe(z.string().trim().min(1, 'the card has no name').max(MATE_TEXT_LIMITS.name)),
   description: text,
   personality: text,
   scenario: text,

@@ -2,7 +2,8 @@ import {
   ALTERNATE_GREETINGS_LIMIT,
   MATE_TAGS_LIMIT,
   MATE_TEXT_LIMITS,
-} from '../catalog/mate-limits';
+  type MateTextField,
+} from '@mates/api-client';
 import { tagKey, type CardData } from './character-card';
 
 /**
@@ -17,7 +18,7 @@ export const FITTED_FIELDS = {
   mes_example: 'Example messages',
   creator_notes: 'Creator notes',
   system_prompt: 'System prompt',
-} as const;
+} as const satisfies Record<Exclude<MateTextField, 'name' | 'tagline'>, string>;
 
 /** A card text field the studio holds only the start of when it is long. */
 export type FittedField = keyof typeof FITTED_FIELDS;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   GENDERS,
+  MATE_TEXT_LIMITS,
   type CardPreview,
   type CardSourceSpec,
   type Gender,
@@ -124,7 +125,10 @@ function mateFromCard(
   const { fitted, originals } = fitCard(data);
   return {
     name: data.name,
-    tagline: (ours.tagline ?? cardTagline(data.name, data.description)).slice(0, 200),
+    tagline: (ours.tagline ?? cardTagline(data.name, data.description)).slice(
+      0,
+      MATE_TEXT_LIMITS.tagline,
+    ),
     ...fitted,
     extensions: data.extensions,
     card_extra: { ...extra, ...originals },

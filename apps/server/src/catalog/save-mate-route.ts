@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { GENDERS, MATE_VISIBILITIES, type MateVisibility } from '@mates/api-client';
+import {
+  ALTERNATE_GREETINGS_LIMIT,
+  GENDERS,
+  MATE_TAGS_LIMIT,
+  MATE_TEXT_LIMITS,
+  MATE_VISIBILITIES,
+  type MateVisibility,
+} from '@mates/api-client';
 import { badInput } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
@@ -13,7 +20,6 @@ import { insertMates } from './new-mate';
 import { removePortrait } from './portrait-files';
 import { consume } from '../accounts/rate-limits';
 import { checkMateQuota, withinMateQuota } from './mate-quota';
-import { ALTERNATE_GREETINGS_LIMIT, MATE_TAGS_LIMIT, MATE_TEXT_LIMITS } from './mate-limits';
 import { changeOwnMate } from './own-mate-change';
 import { checkVisibility } from './own-mates';
 import { isVoice } from '../voice/voices';
@@ -81,7 +87,7 @@ export function saveMateRoute(deps: Deps): Hono<ApiEnv> {
     const at = now();
     const fields = {
       name: input.name,
-      tagline: input.tagline || input.description.split(/(?<=[.!?])\s/)[0]!.slice(0, 200),
+      tagline: input.tagline || input.description.split(/(?<=[.!?])\s/)[0]!.slice(0, limit.tagline),
       description: input.description,
       personality: input.personality,
       scenario: input.scenario,

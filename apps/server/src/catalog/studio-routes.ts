@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import {
+  MATE_TEXT_LIMITS,
   MATE_VISIBILITIES,
   type OwnMateSummary,
   type PortraitChoice,
@@ -46,10 +47,10 @@ function readChoice(choiceId: string): { style: PortraitStyle; seed: string } {
   return { style, seed: `${seed}#${n}` };
 }
 
-/** What a copy of `name` is called, within the 100 characters a name may have. */
+/** What a copy of `name` is called, within the characters a name may have. */
 function copyName(name: string): string {
   const suffix = ' (copy)';
-  return `${name.slice(0, 100 - suffix.length).trimEnd()}${suffix}`;
+  return `${name.slice(0, MATE_TEXT_LIMITS.name - suffix.length).trimEnd()}${suffix}`;
 }
 
 // Base64 of an 8 MB picture is 4/3 as long; a data URL's prefix is allowed and dropped.

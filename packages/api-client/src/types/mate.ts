@@ -442,6 +442,35 @@ export interface MateDraft {
   nsfw: boolean;
 }
 
+/**
+ * The longest each text field of a mate may be, in UTF-16 units (as JavaScript's `length`
+ * counts): what `POST /mate/saveMate` accepts, what an imported card is fitted to, and what the
+ * studio checks before sending. Its keys are the text fields of a {@link MateDraft}; this is
+ * the one list of them and their limits, which the server and the apps derive theirs from.
+ */
+export const MATE_TEXT_LIMITS = {
+  name: 100,
+  tagline: 200,
+  description: 8000,
+  personality: 2000,
+  scenario: 4000,
+  first_mes: 8000,
+  mes_example: 8000,
+  creator_notes: 2000,
+  system_prompt: 8000,
+} as const satisfies Record<MateTextField, number>;
+
+/** A text field of a mate: one of the keys of {@link MATE_TEXT_LIMITS}. */
+export type MateTextField = {
+  [K in keyof MateDraft]: string extends MateDraft[K] ? K : never;
+}[keyof MateDraft];
+
+/** How many alternate greetings a mate may have, and how long each may be (UTF-16 units). */
+export const ALTERNATE_GREETINGS_LIMIT = { count: 10, length: 8000 } as const;
+
+/** How many tags a mate may carry. */
+export const MATE_TAGS_LIMIT = 10;
+
 /** Payload of `POST /mate/saveMate`: creates the caller's mate, or updates one of theirs. */
 export interface SaveMatePayload extends MateDraft {
   /** The caller's mate to update; absent to create one. */
