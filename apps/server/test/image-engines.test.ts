@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { loadConfig } from '../src/config';
 import { createImageEngine } from '../src/images/create-engine';
+import { ProviderError } from '../src/domain/provider-error';
 import {
-  ImageProviderError,
   SAFE_NEGATIVE_PROMPT,
   type ImageEngine,
+  type ImageFailure,
   type ImageRequest,
 } from '../src/images/image-engine';
 import {
@@ -38,14 +39,15 @@ function engineFor(env: Record<string, string>, logs: string[] = []): ImageEngin
   return engine;
 }
 
-/** What the engine threw, checked to be an ImageProviderError. */
-async function failureOf(promise: Promise<unknown>): Promise<ImageProviderError> {
+/** What the engine threw, checked to be a ProviderError of the picture engine. */
+async function failureOf(promise: Promise<unknown>): Promise<ProviderError<ImageFailure>> {
   const error = await promise.then(
     () => null,
     (thrown: unknown) => thrown,
   );
-  expect(error).toBeInstanceOf(ImageProviderError);
-  return error as ImageProviderError;
+  expect(error).toBeInstanceOf(ProviderError);
+  expect(error).toMatchObject({ provider: 'image' });
+  return error as ProviderError<ImageFailure>;
 }
 
 const never = () => new AbortController().signal;

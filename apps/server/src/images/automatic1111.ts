@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ImageConfig } from '../config';
+import { ProviderError } from '../domain/provider-error';
 import {
-  ImageProviderError,
   engineCaller,
   checkImage,
   deadline,
@@ -10,6 +10,7 @@ import {
   seedOf,
   type GeneratedImage,
   type ImageEngine,
+  type ImageFailure,
   type ImageModel,
 } from './image-engine';
 import type { Logger } from '../logging/logger';
@@ -141,9 +142,10 @@ export function createAutomatic1111Engine(options: EngineOptions): ImageEngine {
   };
 }
 
-function malformed(what: string, answer: unknown): ImageProviderError {
-  return new ImageProviderError(
+function malformed(what: string, answer: unknown): ProviderError<ImageFailure> {
+  return new ProviderError(
     `${ENGINE} answered without what its API promises (${what}): ${JSON.stringify(answer)?.slice(0, 300)}`,
     'malformed',
+    { provider: 'image' },
   );
 }

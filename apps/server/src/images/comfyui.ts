@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import type WebSocket from 'ws';
 import template from './comfyui-txt2img.json';
 import type { EngineOptions } from './automatic1111';
+import { ProviderError } from '../domain/provider-error';
 import {
-  ImageProviderError,
   authHeaders,
   engineCaller,
   checkImage,
@@ -14,6 +14,7 @@ import {
   seedOf,
   type GeneratedImage,
   type ImageEngine,
+  type ImageFailure,
   type ImageModel,
   type ImageRequest,
 } from './image-engine';
@@ -150,10 +151,10 @@ export function createComfyUiEngine(options: EngineOptions): ImageEngine {
         signal.removeEventListener('abort', onAbort);
         socket.terminate();
         reject(
-          new ImageProviderError(
+          new ProviderError(
             `${ENGINE} refused its websocket: ${response.statusCode}`,
             response.statusCode === 401 || response.statusCode === 403 ? 'unauthorized' : 'failed',
-            { status: response.statusCode },
+            { status: response.statusCode, provider: 'image' },
           ),
         );
       });
@@ -198,13 +199,14 @@ export function createComfyUiEngine(options: EngineOptions): ImageEngine {
         end(null);
       } else if (message.type === 'execution_error') {
         end(
-          new ImageProviderError(
+          new ProviderError(
             `${ENGINE} failed in ${String(data.node_type)}: ${String(data.exception_type)}: ${String(data.exception_message)}`,
             'failed',
+            { provider: 'image' },
           ),
         );
       } else if (message.type === 'execution_interrupted') {
-        end(new ImageProviderError(`${ENGINE} interrupted the prompt`, 'failed'));
+        end(new ProviderError(`${ENGINE} interrupted the prompt`, 'failed', { provider: 'image' }));
       }
     };
     socket.on('message', (raw, isBinary) => {
@@ -219,10 +221,16 @@ export function createComfyUiEngine(options: EngineOptions): ImageEngine {
       else handle(message);
     });
     socket.on('close', () =>
-      end(new ImageProviderError(`${ENGINE} closed its websocket mid-job`, 'cut')),
+      end(
+        new ProviderError(`${ENGINE} closed its websocket mid-job`, 'cut', { provider: 'image' }),
+      ),
     );
     socket.on('error', (error) =>
-      end(new ImageProviderError(`${ENGINE} websocket failed: ${error.message}`, 'cut')),
+      end(
+        new ProviderError(`${ENGINE} websocket failed: ${error.message}`, 'cut', {
+          provider: 'image',
+        }),
+      ),
     );
     return {
       /** Starts following `id`; resolves when it is done. */
@@ -255,7 +263,9 @@ export function createComfyUiEngine(options: EngineOptions): ImageEngine {
     if (named) return named;
     const [first] = await listModels(signal);
     if (!first)
-      throw new ImageProviderError(`${ENGINE} has no checkpoint to draw with`, 'rejected');
+      throw new ProviderError(`${ENGINE} has no checkpoint to draw with`, 'rejected', {
+        provider: 'image',
+      });
     return first.id;
   }
 
@@ -279,10 +289,10 @@ export function createComfyUiEngine(options: EngineOptions): ImageEngine {
       const response = await call(`/view?${query}`, signal);
       if (!response.ok) {
         const text = await response.text();
-        throw new ImageProviderError(
+        throw new ProviderError(
           `${ENGINE} answered ${response.status} for ${String(file.filename)}: ${text.slice(0, 300)}`,
           'malformed',
-          { status: response.status },
+          { status: response.status, provider: 'image' },
         );
       }
       images.push(await checkImage(ENGINE, Buffer.from(await response.arrayBuffer())));
@@ -340,9 +350,10 @@ export function createComfyUiEngine(options: EngineOptions): ImageEngine {
   }
 }
 
-function malformed(what: string, answer: unknown): ImageProviderError {
-  return new ImageProviderError(
+function malformed(what: string, answer: unknown): ProviderError<ImageFailure> {
+  return new ProviderError(
     `${ENGINE} answered without what its API promises (${what}): ${JSON.stringify(answer)?.slice(0, 300)}`,
     'malformed',
+    { provider: 'image' },
   );
 }

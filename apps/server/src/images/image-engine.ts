@@ -1,4 +1,5 @@
 import type { ImageProvider } from '../config';
+import { ProviderError, isProviderError, type ProviderFailure } from '../domain/provider-error';
 import { codeOf, wasNotReached } from '../http/network-errors';
 import { loadSharp } from './load-sharp';
 
@@ -45,7 +46,7 @@ export interface ImageModel {
 /**
  * A picture engine: an OpenAI-compatible images endpoint, AUTOMATIC1111/Forge or ComfyUI,
  * chosen by `IMAGE_PROVIDER` (see `createImageEngine`). Every failure is an
- * {@link ImageProviderError}; nothing rejects with anything else.
+ * image {@link ProviderError} (`provider: 'image'`); nothing rejects with anything else.
  */
 export interface ImageEngine {
   /** Which kind of engine it is. */
@@ -59,19 +60,12 @@ export interface ImageEngine {
 }
 
 /**
- * What went wrong, as people are told it (the detail is for the log):
- * - `unreachable`: no connection to the engine;
- * - `unauthorized`: the engine refused our key (a server setup fault);
- * - `busy`: rate-limited or overloaded, try later;
- * - `refused`: the engine's content policy refused the prompt;
- * - `rejected`: the engine refused the request (unknown model, size it cannot draw);
- * - `failed`: the engine failed while drawing;
- * - `timeout`: no picture within `IMAGE_TIMEOUT`;
- * - `cut`: the connection dropped mid-job;
- * - `malformed`: an answer that is not what the engine's API answers (or no image in it);
- * - `cancelled`: the caller's signal aborted.
+ * What went wrong with a picture engine, as people are told it (the detail is for the log);
+ * see {@link ProviderFailure}. `timeout` is no picture within `IMAGE_TIMEOUT`; `malformed`
+ * also covers an answer with no image in it.
  */
-export type ImageFailure =
+export type ImageFailure = Extract<
+  ProviderFailure,
   | 'unreachable'
   | 'unauthorized'
   | 'busy'
@@ -81,22 +75,8 @@ export type ImageFailure =
   | 'timeout'
   | 'cut'
   | 'malformed'
-  | 'cancelled';
-
-/** A picture engine failed. `message` is for the server log; `failure` is what to tell people. */
-export class ImageProviderError extends Error {
-  override readonly name = 'ImageProviderError';
-  /** The engine's HTTP status, when it answered one. */
-  readonly status: number | undefined;
-  constructor(
-    message: string,
-    readonly failure: ImageFailure,
-    options?: { cause?: unknown; status?: number },
-  ) {
-    super(message, options);
-    this.status = options?.status;
-  }
-}
+  | 'cancelled'
+>;
 
 /**
  * Added to the negative prompt when mature content is not allowed, on engines that take one
@@ -119,7 +99,7 @@ export function seedOf(request: ImageRequest): number {
 
 /**
  * The time limit of one call to an engine, joined with the caller's signal. `explain` turns
- * whatever a call threw into an {@link ImageProviderError}: cancelled, timed out, unreachable
+ * whatever a call threw into an image {@link ProviderError}: cancelled, timed out, unreachable
  * or cut.
  */
 export function deadline(engine: string, timeoutMs: number, caller?: AbortSignal) {
@@ -129,24 +109,28 @@ export function deadline(engine: string, timeoutMs: number, caller?: AbortSignal
     signal,
     /** Whether the caller cancelled or the time ran out (stop talking to the engine). */
     stopped: () => signal.aborted,
-    explain(error: unknown): ImageProviderError {
+    explain(error: unknown): ProviderError<ImageFailure> {
       if (caller?.aborted)
-        return new ImageProviderError(`${engine}: cancelled`, 'cancelled', { cause: error });
+        return new ProviderError(`${engine}: cancelled`, 'cancelled', {
+          cause: error,
+          provider: 'image',
+        });
       if (timeout.aborted)
-        return new ImageProviderError(
-          `${engine} made no picture within ${timeoutMs} ms`,
-          'timeout',
-          { cause: error },
-        );
-      if (error instanceof ImageProviderError) return error;
+        return new ProviderError(`${engine} made no picture within ${timeoutMs} ms`, 'timeout', {
+          cause: error,
+          provider: 'image',
+        });
+      if (isProviderError<ImageFailure>(error, 'image')) return error;
       const code = codeOf(error);
       const detail = `${(error as Error)?.message ?? String(error)}${code ? ` (${code})` : ''}`;
       if (wasNotReached(error))
-        return new ImageProviderError(`${engine} cannot be reached: ${detail}`, 'unreachable', {
+        return new ProviderError(`${engine} cannot be reached: ${detail}`, 'unreachable', {
           cause: error,
+          provider: 'image',
         });
-      return new ImageProviderError(`${engine} dropped the connection: ${detail}`, 'cut', {
+      return new ProviderError(`${engine} dropped the connection: ${detail}`, 'cut', {
         cause: error,
+        provider: 'image',
       });
     },
   };
@@ -161,11 +145,15 @@ export function failureOfStatus(status: number): ImageFailure {
 }
 
 /** An engine answered an error status: the body is kept (shortened) for the log. */
-export function statusError(engine: string, status: number, body: string): ImageProviderError {
-  return new ImageProviderError(
+export function statusError(
+  engine: string,
+  status: number,
+  body: string,
+): ProviderError<ImageFailure> {
+  return new ProviderError(
     `${engine} answered ${status}: ${body.slice(0, 500)}`,
     failureOfStatus(status),
-    { status },
+    { status, provider: 'image' },
   );
 }
 
@@ -176,10 +164,10 @@ export async function readJson(engine: string, response: Response): Promise<unkn
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ImageProviderError(
+    throw new ProviderError(
       `${engine} answered something that is not JSON: ${text.slice(0, 300)}`,
       'malformed',
-      { status: response.status },
+      { status: response.status, provider: 'image' },
     );
   }
 }
@@ -202,10 +190,10 @@ export async function checkImage(engine: string, data: Buffer): Promise<Generate
     await image.raw().toBuffer();
     return { data, mimeType, width, height };
   } catch (error) {
-    throw new ImageProviderError(
+    throw new ProviderError(
       `${engine} answered bytes that are not a PNG, JPEG or WebP image: ${(error as Error).message}`,
       'malformed',
-      { cause: error },
+      { cause: error, provider: 'image' },
     );
   }
 }

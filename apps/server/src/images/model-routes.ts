@@ -3,7 +3,8 @@ import type { AigcModel } from '@mates/api-client';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { notice } from '../http/envelope';
-import { ImageProviderError, type ImageModel } from './image-engine';
+import { isProviderError } from '../domain/provider-error';
+import type { ImageModel } from './image-engine';
 import {
   IMAGE_SIZES,
   createImageSchema,
@@ -52,7 +53,7 @@ export function imageModelRoutes(deps: Deps): { aigc: Hono<ApiEnv>; room: Hono<A
       cached = { at: Date.now(), models };
       return models;
     } catch (error) {
-      if (!(error instanceof ImageProviderError)) throw error;
+      if (!isProviderError(error, 'image')) throw error;
       deps.log.warn(`image models: ${error.message}`);
       // The configured model still works when the engine is back; without one, say so.
       if (image.model) return [{ id: image.model, name: image.model }];

@@ -1,8 +1,8 @@
 import type OpenAI from 'openai';
 import { openAiSdk } from '../openai-sdk';
 import type { EngineOptions } from './automatic1111';
+import { ProviderError, isProviderError } from '../domain/provider-error';
 import {
-  ImageProviderError,
   checkImage,
   deadline,
   failureOfStatus,
@@ -15,23 +15,23 @@ const ENGINE = 'The OpenAI-compatible image endpoint';
 /** Error codes OpenAI answers (400) when its content policy refuses a prompt. */
 const POLICY_CODES = new Set(['content_policy_violation', 'moderation_blocked']);
 
-/** The images API error as an {@link ImageProviderError}; others are left to `explain`. */
+/** The images API error as an image {@link ProviderError}; others are left to `explain`. */
 function fromApiError(error: unknown): unknown {
   if (error instanceof SyntaxError)
-    return new ImageProviderError(
+    return new ProviderError(
       `${ENGINE} answered something that is not JSON: ${error.message}`,
       'malformed',
-      { cause: error },
+      { cause: error, provider: 'image' },
     );
   if (!(error instanceof openAiSdk().APIError) || error.status === undefined) return error;
   const code = typeof error.code === 'string' ? error.code : undefined;
   const refused =
     error.status === 400 &&
     ((code && POLICY_CODES.has(code)) || /safety system|content policy/i.test(error.message));
-  return new ImageProviderError(
+  return new ProviderError(
     `${ENGINE} answered ${error.status}${code ? ` (${code})` : ''}: ${error.message.slice(0, 500)}`,
     refused ? 'refused' : failureOfStatus(error.status),
-    { status: error.status, cause: error },
+    { status: error.status, cause: error, provider: 'image' },
   );
 }
 
@@ -89,21 +89,22 @@ export function createOpenAiImageEngine(options: EngineOptions): ImageEngine {
         if (first?.url) {
           const response = await options.fetch(first.url, { signal: limit.signal });
           if (!response.ok)
-            throw new ImageProviderError(
+            throw new ProviderError(
               `${ENGINE} gave an image URL that answered ${response.status}`,
               'malformed',
-              { status: response.status },
+              { status: response.status, provider: 'image' },
             );
           return [await checkImage(ENGINE, Buffer.from(await response.arrayBuffer()))];
         }
-        throw new ImageProviderError(
+        throw new ProviderError(
           `${ENGINE} answered no image: ${JSON.stringify(answer)?.slice(0, 300)}`,
           'malformed',
+          { provider: 'image' },
         );
       } catch (error) {
         // The client wraps a dropped connection; the cause says what happened on the socket.
         const inner =
-          error instanceof openAiSdk().APIConnectionError && !(error instanceof ImageProviderError)
+          error instanceof openAiSdk().APIConnectionError && !isProviderError(error, 'image')
             ? (error.cause ?? error)
             : error;
         throw limit.explain(inner);

@@ -13,7 +13,8 @@ import { canContinue, findOwnRoom } from '../chat/rooms';
 import { textsFor } from '../i18n/texts';
 import { toBool } from '../db/dialect';
 import type { MessageTable } from '../db/schema';
-import { ImageProviderError, type ImageFailure } from './image-engine';
+import { isProviderError } from '../domain/provider-error';
+import type { ImageFailure } from './image-engine';
 import {
   createImageSchema,
   jobStatusSchema,
@@ -157,7 +158,7 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
           },
         );
       } catch (error) {
-        if (!(error instanceof ImageProviderError)) throw error;
+        if (!isProviderError<ImageFailure>(error, 'image')) throw error;
         deps.log.warn(`picture ${job.id}: ${error.message}`);
         throw new Error(PICTURE_FAILURES[error.failure], { cause: error });
       }
@@ -242,7 +243,7 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
       throw notice(textsFor(c.get('language'))('room.readOnly'));
     if (input.model && input.model !== image.model) {
       const listed = await engine.listModels().catch((error: unknown) => {
-        if (!(error instanceof ImageProviderError)) throw error;
+        if (!isProviderError(error, 'image')) throw error;
         c.get('log').warn(`image models: ${error.message}`);
         throw notice(en.notices.pictures.engineDown);
       });
