@@ -14,7 +14,7 @@ import { createLanguageModel } from './llm/create-model';
 import { createChatService, ServerStopping } from './chat/chat-service';
 import type { Deps } from './http/context';
 import { recoverAbandonedReplies } from './chat/recover-replies';
-import { recoverUnqueuedPictures } from './images/recover-pictures';
+import { recoverUnqueuedPictures } from './images/picture-job-service';
 import { createImageEngine } from './images/create-engine';
 import { createSpeechEngine } from './voice/create-speech';
 import { createJobQueue } from './jobs/create-job-queue';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, createTestApp, postgresAvailable, signUp, seededMate } from './harness';
 import { startAutomatic1111Double } from './image-doubles';
-import { NOT_QUEUED } from '../src/images/picture-routes';
+import { NOT_QUEUED } from '../src/images/picture-job-service';
 
 // Issue #15: `/aigc/models` from the configured picture engine, and one clear 5007 for every
 // picture call when no engine is set up.

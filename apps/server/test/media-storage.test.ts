@@ -11,7 +11,7 @@ import { createSession } from '../src/accounts/sessions';
 import { grantBenefits } from '../src/accounts/benefits';
 import { appendMessage } from '../src/chat/messages';
 import { STORAGE_UNAVAILABLE } from '../src/media/media-store';
-import { PICTURE_NOT_STORED } from '../src/images/picture-routes';
+import { PICTURE_NOT_STORED } from '../src/images/picture-job-service';
 import {
   emptyDatabase,
   insertUser,

@@ -14,12 +14,11 @@ import {
 } from './harness';
 import { startAutomatic1111Double } from './image-doubles';
 import {
-  NOT_ENOUGH_COINS,
-  NOT_FINISHED,
   NOT_QUEUED,
   PICTURE_FAILURES,
-} from '../src/images/picture-routes';
-import { recoverUnqueuedPictures } from '../src/images/recover-pictures';
+  recoverUnqueuedPictures,
+} from '../src/images/picture-job-service';
+import { en } from '../src/i18n/en';
 
 // Issue #15: pictures in the chat, drawn by a job through the AUTOMATIC1111 double, charged in
 // gold coins (given back when they fail or are cancelled), served to the room's owner only.
@@ -205,7 +204,7 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
       await client.room
         .createImage({ roomId, prompt: 'Kai on a rooftop' })
         .catch((error: unknown) => error),
-    ).toMatchObject({ code: 5007, message: NOT_ENOUGH_COINS });
+    ).toMatchObject({ code: 5007, message: en.notices.pictures.notEnoughCoins });
     expect((await client.room.roomInfo({ roomId })).messages).toHaveLength(before);
     const jobsAfter = await app.db
       .selectFrom('jobs')
@@ -564,7 +563,7 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
       const drawing = await client.room.createImage({ roomId, prompt: 'Kai, drawing' });
       expect(
         await failure(client.room.sharePicture({ messageId: drawing.messageId, shared: true })),
-      ).toMatchObject({ code: 5007, message: NOT_FINISHED });
+      ).toMatchObject({ code: 5007, message: en.notices.pictures.notFinished });
       expect(await shareIdOf(drawing.messageId)).toBeNull();
       await until(
         () => client.room.checkJobStatus({ jobId: drawing.jobId }),

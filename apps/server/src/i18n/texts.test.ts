@@ -80,10 +80,12 @@ describe('the server’s sentences', () => {
         .reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], en.notices) as string,
     }));
     // "Mate not found." is thrown as notFound('Mate'); the provider's and engine's sentences as
-    // one literal each, or by their key (`en.notices.voice.busy`); a sentence built from a
-    // template names its variants here in full.
+    // one literal each, or by their key (`en.notices.voice.busy`); a service's refusal by its
+    // sentence key (`refused('notices.pictures.notQueued')`); a sentence built from a template
+    // names its variants here in full.
     const sent = ({ key, text }: { key: string; text: string }) =>
       code.includes(text) ||
+      code.includes(`'notices.${key}'`) ||
       new RegExp(`\\ben\\.notices\\.${key.replace(/\./g, '\\.')}\\b`).test(code) ||
       code.includes(`notFound('${text.replace(/ not found\.$/, '')}')`) ||
       /^Your (Google|Discord) account has no verified e-mail address\.$/.test(text);

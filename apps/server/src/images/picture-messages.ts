@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { ImageSize, JobState, Message, MessageImage } from '@mates/api-client';
 import type { Config } from '../config';
-import type { Database, JobTable, MessageTable } from '../db/schema';
+import type { Database, MessageTable } from '../db/schema';
 import { toMessage } from '../chat/messages';
 import { createPictureStore, type PictureStore } from './picture-store';
 import { mediaOf } from '../media/media-of';
 import { linkSecretOf, pictureLinks, sharedPictureUrl, type PictureLinks } from './picture-links';
+import { jobsOf, type PictureJobFields } from './picture-repository';
 
 /** The kind of the jobs that draw picture messages. */
 export const PICTURE_JOB = 'picture';
@@ -38,12 +39,10 @@ export function picturesOf(config: Config): { store: PictureStore; links: Pictur
   return pictures;
 }
 
-type JobFields = Pick<JobTable, 'id' | 'state' | 'progress' | 'error' | 'created_at'>;
-
 /** A picture message's `image` from its row and its job (`null` for text messages). */
 export function imageOf(
   row: MessageTable,
-  job: JobFields | undefined,
+  job: PictureJobFields | undefined,
   links: PictureLinks,
 ): MessageImage | null {
   if (row.image_prompt === null) return null;
@@ -61,21 +60,6 @@ export function imageOf(
     error: row.image_error ?? job?.error ?? null,
     sharedUrl: done && row.image_share_id ? sharedPictureUrl(row.image_share_id) : null,
   };
-}
-
-/** The jobs of the picture messages among `rows`. */
-export async function jobsOf(
-  db: Kysely<Database>,
-  rows: MessageTable[],
-): Promise<Map<string, JobFields>> {
-  const ids = rows.flatMap((row) => (row.image_job_id ? [row.image_job_id] : []));
-  if (ids.length === 0) return new Map();
-  const jobs = await db
-    .selectFrom('jobs')
-    .select(['id', 'state', 'progress', 'error', 'created_at'])
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(jobs.map((job) => [job.id, job]));
 }
 
 /** Messages in API form, picture messages with their `image` (fresh signed links). */
