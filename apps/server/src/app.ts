@@ -6,6 +6,7 @@ import { DomainError } from './domain/errors';
 import type { ApiEnv, Deps } from './http/context';
 import { inLanguage } from './i18n/texts';
 import { resolveSession } from './accounts/sessions';
+import { shareSessionCache } from './accounts/session-cache';
 import { accountRoutes, headerLanguage } from './accounts/routes';
 import { mateRoutes } from './catalog/mate-routes';
 import { userCatalogRoutes } from './catalog/user-catalog-routes';
@@ -48,6 +49,8 @@ export function createApp(deps: Deps): Hono {
     headers: securityHeaderRecord(deps.config),
     answered,
   });
+  // Several servers on one database hear each other's forgotten sessions (logouts, passwords).
+  if (deps.redis) shareSessionCache(deps.db, deps.redis, deps.log);
   const api = new Hono<ApiEnv>();
   // Before the session is read: that is part of a send's start.
   api.use('/girl/chat/send', sendStarts(deps.dialect === 'sqlite' ? SENDS_STARTING_AT_ONCE : null));

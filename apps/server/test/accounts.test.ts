@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, SessionExpiredError } from '@mates/api-client';
 import { createRateLimits } from '../src/accounts/rate-limits';
 import type { memoryMailer } from './harness';
+import { forgetUserSessions } from '../src/accounts/session-cache';
 import {
   DIALECTS,
   createTestApp,
@@ -206,6 +207,9 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       .set({ expires_at: '2000-01-01T00:00:00.000Z' })
       .where('user_id', '=', userInfo.uuid)
       .execute();
+    // Aged behind the server's back: the server forgets what it kept of the session, as it
+    // would have learnt the new end at its next read.
+    await forgetUserSessions(app.db, userInfo.uuid);
     await expect(client.user.benefits()).rejects.toBeInstanceOf(SessionExpiredError);
     expect(
       await app.db

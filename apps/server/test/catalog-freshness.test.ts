@@ -108,11 +108,7 @@ describe.each(DIALECTS)('catalog answers after writes on %s', (dialect) => {
 
   it.skipIf(skip)('lists a mate made for adults only to those who opted in', async () => {
     const adult = await signUp(app);
-    await app.db
-      .updateTable('users')
-      .set({ nfsw: true })
-      .where('id', '=', adult.userInfo.uuid)
-      .execute();
+    await adult.client.user.updateTags({ tags: [], nfsw: true });
     const { id } = await seededMate(app.db, 'Kai Tanaka');
     const seen = async () => [
       (await app.client().mate.recommend({ pageSize: 50 })).list.some((m) => m.mateId === id),

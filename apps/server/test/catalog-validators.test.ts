@@ -74,11 +74,7 @@ describe.each(DIALECTS)('catalog answers and If-None-Match on %s', (dialect) => 
     const { id } = await seededMate(app.db, 'Kai Tanaka');
     await app.db.updateTable('mates').set({ nsfw: true }).where('id', '=', id).execute();
     const adult = await signUp(app);
-    await app.db
-      .updateTable('users')
-      .set({ nfsw: true })
-      .where('id', '=', adult.userInfo.uuid)
-      .execute();
+    await adult.client.user.updateTags({ tags: [], nfsw: true });
     const anonymous = await ask('recommend?pageSize=50');
     const asAdult = await ask('recommend?pageSize=50', {
       token: adult.userInfo.token,

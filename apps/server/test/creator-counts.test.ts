@@ -32,11 +32,7 @@ describe.each(DIALECTS)('how many mates a creator has (%s)', (dialect) => {
     const reader = await signUp(app);
     expect(await counts(reader.client)).toEqual({ matePage: 1, creatorPage: 1, listed: 1 });
     // With mature mates on, both public ones; the private one is never counted for others.
-    await app.db
-      .updateTable('users')
-      .set({ nfsw: true })
-      .where('id', '=', reader.userInfo.uuid)
-      .execute();
+    await reader.client.user.updateTags({ tags: [], nfsw: true });
     expect(await counts(reader.client)).toEqual({ matePage: 2, creatorPage: 2, listed: 2 });
     const follows = async () => {
       await reader.client.mate.followCreator({ creatorId });

@@ -185,6 +185,51 @@ describe.skipIf(!ready)('three servers on one PostgreSQL and Redis', { timeout: 
       });
   });
 
+  it('forgets a session on every server at once: a logout, a password changed, a setting changed', async () => {
+    const [a, b, c] = direct as [string, string, string];
+    const login = async () =>
+      (await client(a).user.login({ email: account.email, password: 'correct horse' })).token;
+    const [leaving, staying, other] = [await login(), await login(), await login()];
+    // Each server reads, and keeps, each session.
+    for (const base of direct)
+      for (const token of [leaving, staying, other]) await client(base, token).user.benefits();
+    const expired = { code: 5002 };
+
+    // Logged out through A: B and C refuse the token at once.
+    await client(a, leaving).user.logout();
+    await expect(client(b, leaving).user.benefits()).rejects.toMatchObject(expired);
+    await expect(client(c, leaving).user.benefits()).rejects.toMatchObject(expired);
+
+    // An adult mate: closed to the account until it turns mature content on, through C.
+    const adult = await seededMate(database.db, 'Margot Lisle');
+    await database.db.updateTable('mates').set({ nsfw: true }).where('id', '=', adult.id).execute();
+    await expect(client(a, staying).mate.getMateDetail({ mateId: adult.id })).rejects.toMatchObject(
+      { code: 5007 },
+    );
+    await client(c, staying).user.updateTags({ tags: [], nfsw: true });
+    expect((await client(a, staying).mate.getMateDetail({ mateId: adult.id })).mateId).toBe(
+      adult.id,
+    );
+    await client(c, staying).user.updateTags({ tags: [], nfsw: false });
+    await database.db
+      .updateTable('mates')
+      .set({ nsfw: false })
+      .where('id', '=', adult.id)
+      .execute();
+
+    // The password changed through B: every other session ends, on A and C too.
+    await client(b, staying).user.changePassword({
+      oldPassword: 'correct horse',
+      newPassword: 'battery staple orbit',
+    });
+    await expect(client(a, other).user.benefits()).rejects.toMatchObject(expired);
+    await expect(client(c, other).user.benefits()).rejects.toMatchObject(expired);
+    await expect(client(c, account.token).user.benefits()).rejects.toMatchObject(expired);
+    expect(await client(a, staying).user.benefits()).toBeTruthy();
+    // The later parts go on with the session kept.
+    account.token = staying;
+  });
+
   it('refuses on B a room busy on A, and stops its reply from C', async () => {
     const [a, b, c] = direct as [string, string, string];
     const room = await client(a, account.token).room.createRoom({ mateId });

@@ -105,7 +105,7 @@ describe.each(DIALECTS)('catalog calls answered ahead of the middlewares, on %s'
     };
     expect(await adultIds(client)).toEqual([]);
     expect(await adultIds(app.client())).toEqual([]);
-    await app.db.updateTable('users').set({ nfsw: true }).where('id', '=', userInfo.uuid).execute();
+    await client.user.updateTags({ tags: [], nfsw: true });
     expect((await adultIds(client)).length).toBeGreaterThan(0);
   });
 

@@ -718,11 +718,7 @@ describe.each(DIALECTS)('the creation studio on %s', (dialect) => {
       mates: 2,
       followers: 0,
     });
-    await server.db
-      .updateTable('users')
-      .set({ nfsw: true })
-      .where('id', '=', fan.userInfo.uuid)
-      .execute();
+    await fan.client.user.updateTags({ tags: [], nfsw: true });
     expect(await names(fan.client)).toEqual(['Adult Public', 'Newer Public', 'Older Public']);
     expect((await fan.client.mate.creatorInfo({ creatorId: makerId })).mates).toBe(3);
     const paged = await anonymous.mate.creatorMates({ creatorId: makerId, page: 2, pageSize: 1 });

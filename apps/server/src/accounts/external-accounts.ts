@@ -5,6 +5,7 @@ import { now, toJson } from '../db/dialect';
 import { notice } from '../http/envelope';
 import { WELCOME, addBenefits, grantBenefits } from './benefits';
 import { providedNickname } from './nicknames';
+import { forgetUserSessions } from './session-cache';
 
 /** Who a sign-in provider says the person is. */
 export interface ExternalIdentity {
@@ -92,6 +93,7 @@ export async function linkOrCreateUser(
       // A pending sign-up's owner is signing up now: nothing of theirs was taken away.
       return hadPassword && !pending;
     });
+    await forgetUserSessions(db, byEmail.id);
     const user = await db
       .selectFrom('users')
       .selectAll()

@@ -11,6 +11,7 @@ import { now } from '../db/dialect';
 import { paging, toPage } from '../catalog/mate-rows';
 import { spentToday } from './benefits';
 import { ledgerCount, ledgerRows, setSpendingCaps, spendingCapsOf } from './ledger-repository';
+import { forgetUserSessions } from './session-cache';
 
 /** What the ledger's services work with. */
 export interface LedgerDeps {
@@ -71,5 +72,6 @@ export async function setSpendingCap(
   caps: { dailyChats: number | null; dailyGoldCoins: number | null },
 ): Promise<SpendingCap> {
   await setSpendingCaps(deps.db, userId, { ...caps, at: now() });
+  await forgetUserSessions(deps.db, userId);
   return getSpendingCap(deps, userId);
 }

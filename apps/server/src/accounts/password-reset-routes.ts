@@ -9,6 +9,7 @@ import { hashPassword, hashToken, randomToken } from './secrets';
 import { consume } from './rate-limits';
 import { assertStrongPassword } from './password-policy';
 import { addressWords, email, password } from './routes';
+import { forgetUserSessions } from './session-cache';
 
 /** How long a mailed reset link works. */
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -147,6 +148,7 @@ export function passwordResetRoutes(deps: Deps): Hono<ApiEnv> {
         // Whoever knew the old password is signed out everywhere.
         await trx.deleteFrom('sessions').where('user_id', '=', reset.user_id).execute();
       });
+      await forgetUserSessions(db, reset.user_id);
       return null;
     },
   );

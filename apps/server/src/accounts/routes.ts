@@ -18,6 +18,7 @@ import { confirmPage, THEME_SCRIPT, verifiedPage } from './verified-page';
 import { oauthRoutes } from './oauth-routes';
 import { personaRoutes } from './persona-routes';
 import { en } from '../i18n/en';
+import { forgetUserSessions } from './session-cache';
 
 export const email = z
   .email('must be an e-mail address')
@@ -145,6 +146,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
       .set({ language: input.language, updated_at: now() })
       .where('id', '=', user.id)
       .execute();
+    await forgetUserSessions(db, user.id);
     return null;
   });
 
@@ -171,6 +173,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
       updated_at: now(),
     };
     await db.updateTable('users').set(changes).where('id', '=', user.id).execute();
+    await forgetUserSessions(db, user.id);
     const updated = await db
       .selectFrom('users')
       .selectAll()
@@ -201,6 +204,7 @@ export function accountRoutes(deps: Deps): Hono<ApiEnv> {
       .set({ nickname: input.nickname, updated_at: now() })
       .where('id', '=', user.id)
       .execute();
+    await forgetUserSessions(db, user.id);
     return info;
   });
 

@@ -3,6 +3,12 @@ import type { Database, UserTable } from '../db/schema';
 import { now } from '../db/dialect';
 import { preparedQuery } from '../db/prepared-query';
 import { hashToken, randomToken } from './secrets';
+import {
+  forgetSession,
+  forgetUserSessions,
+  sessionCache,
+  type CachedSession,
+} from './session-cache';
 
 /** How long a session lives without use; every use pushes the end back (sliding). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -41,35 +47,70 @@ const sessionByToken = preparedQuery((db, v: { tokenHash: string }) =>
     .where('sessions.token_hash', '=', v.tokenHash),
 );
 
-/** The user behind a token, or `null` when it is unknown, expired or logged out. */
+/**
+ * The user behind a token, or `null` when it is unknown, expired or logged out. Sessions are
+ * kept in this server's session cache (`session-cache.ts`) between calls: whatever could make
+ * one wrong forgets it, here and on the other servers.
+ */
 export async function resolveSession(
   db: Kysely<Database>,
   token: string,
 ): Promise<UserTable | null> {
   if (!token) return null;
   const tokenHash = hashToken(token);
-  const [row] = (await sessionByToken(db, { tokenHash })).rows;
-  if (!row) return null;
+  const cache = sessionCache(db);
+  let session = cache.get(tokenHash);
+  if (!session) {
+    const epoch = cache.epoch;
+    const [row] = (await sessionByToken(db, { tokenHash })).rows;
+    if (!row) return null;
+    const { session_expires_at, session_seen_at, ...user } = row;
+    session = {
+      user,
+      expiresAt: Date.parse(session_expires_at),
+      seenAt: Date.parse(session_seen_at),
+    };
+    // Forgotten while it was read (a logout, a password changed): not kept.
+    if (cache.epoch !== epoch) return checked(db, tokenHash, session);
+  }
+  const user = await checked(db, tokenHash, session);
+  if (user) cache.set(tokenHash, session);
+  return user;
+}
+
+/**
+ * The session's user once its time is checked: an expired one is ended (`null`); one last
+ * written as seen over an hour ago is written as seen now (its end moves back).
+ */
+async function checked(
+  db: Kysely<Database>,
+  tokenHash: string,
+  session: CachedSession,
+): Promise<UserTable | null> {
   const nowMs = Date.now();
-  if (Date.parse(row.session_expires_at) <= nowMs) {
+  if (session.expiresAt <= nowMs) {
+    sessionCache(db).forgetHere(`t:${tokenHash}`);
     await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     return null;
   }
-  if (nowMs - Date.parse(row.session_seen_at) > TOUCH_EVERY_MS) {
+  if (nowMs - session.seenAt > TOUCH_EVERY_MS) {
+    session.seenAt = nowMs;
+    session.expiresAt = nowMs + SESSION_TTL_MS;
     await db
       .updateTable('sessions')
       .set({ last_seen_at: now(), expires_at: expiry(nowMs) })
       .where('token_hash', '=', tokenHash)
       .execute();
   }
-  const { session_expires_at, session_seen_at, ...user } = row;
-  return user;
+  return session.user;
 }
 
 /** Ends a session; unknown tokens are fine. */
 export async function endSession(db: Kysely<Database>, token: string): Promise<void> {
   if (!token) return;
-  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+  const tokenHash = hashToken(token);
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  await forgetSession(db, tokenHash);
 }
 
 /** Ends every session of a user except the one with `keepToken`. */
@@ -83,4 +124,5 @@ export async function endOtherSessions(
     .where('user_id', '=', userId)
     .where('token_hash', '!=', hashToken(keepToken))
     .execute();
+  await forgetUserSessions(db, userId);
 }

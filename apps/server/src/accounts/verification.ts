@@ -5,6 +5,7 @@ import { now } from '../db/dialect';
 import type { Mailer } from '../mail/mailer';
 import { hashToken } from './secrets';
 import { WELCOME, grantBenefits } from './benefits';
+import { forgetUserSessions } from './session-cache';
 
 /** How long a verification link, and the ticket of its registration, work. */
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -90,6 +91,7 @@ export async function confirmVerification(
     return Number(verified.numUpdatedRows) > 0 ? opened.user_id : null;
   });
   if (!userId) return 'already-verified';
+  await forgetUserSessions(db, userId);
   await grantBenefits(db, userId, welcome, WELCOME);
   return 'verified';
 }

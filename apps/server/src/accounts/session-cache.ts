@@ -1,0 +1,168 @@
+import { LRUCache } from 'lru-cache';
+import type { Kysely } from 'kysely';
+import type { Database, UserTable } from '../db/schema';
+import type { RedisLink } from '../redis/connect-redis';
+import type { Logger } from '../logging/logger';
+
+/** A session as the cache keeps it: its user, and when it ends and was last written as seen. */
+export interface CachedSession {
+  user: UserTable;
+  expiresAt: number;
+  seenAt: number;
+}
+
+/**
+ * The longest a cached session is kept without being read again from the database: a bound on
+ * what a lost message could leave behind, not the way changes arrive (they are forgotten at
+ * once, see {@link forgetUserSessions}).
+ */
+const CACHED_FOR_MS = 60_000;
+
+/** Most sessions kept per database (a few hundred bytes each). */
+const MOST_SESSIONS = 20_000;
+
+/** How a forget travels between servers: `u:<user id>` or `t:<token hash>`. */
+type ForgetMessage = `u:${string}` | `t:${string}`;
+
+/** The other servers, when several share the database. */
+interface Shared {
+  publish: (message: ForgetMessage) => Promise<void>;
+  /** Whether this server hears their forgets now. */
+  hears: () => boolean;
+}
+
+/**
+ * Every API call reads its session; most are the same few thousand sessions again and again.
+ * The cache keeps them (lru-cache, by token hash) for one database, and each change that could
+ * make one wrong (a logout, a password changed or reset, an account changed) forgets it here
+ * and, through Redis pub/sub, on every server sharing the database. While several servers share
+ * it and this one cannot hear the others (Redis away), the cache is not used, and it is emptied
+ * when they can be heard again: nothing is believed that a forget may have missed.
+ */
+class SessionCache {
+  readonly #sessions = new LRUCache<string, CachedSession>({
+    max: MOST_SESSIONS,
+    ttl: CACHED_FOR_MS,
+  });
+  /** Sessions kept of each user, so that forgetting a user does not walk the whole cache. */
+  readonly #byUser = new Map<string, Set<string>>();
+  #shared: Shared | null = null;
+  #epoch = 0;
+
+  /**
+   * Changes at each forget: a session read from the database while it changed may be what
+   * was forgotten meanwhile, and is not kept.
+   */
+  get epoch(): number {
+    return this.#epoch;
+  }
+
+  get(tokenHash: string): CachedSession | undefined {
+    if (this.#shared && !this.#shared.hears()) return undefined;
+    return this.#sessions.get(tokenHash);
+  }
+
+  set(tokenHash: string, session: CachedSession): void {
+    if (this.#shared && !this.#shared.hears()) return;
+    this.#sessions.set(tokenHash, session);
+    let tokens = this.#byUser.get(session.user.id);
+    if (!tokens) this.#byUser.set(session.user.id, (tokens = new Set()));
+    tokens.add(tokenHash);
+  }
+
+  /** Forgets here what `message` names (another server's forget arrives this way too). */
+  forgetHere(message: ForgetMessage): void {
+    this.#epoch += 1;
+    const key = message.slice(2);
+    if (message.startsWith('t:')) {
+      this.#sessions.delete(key);
+      return;
+    }
+    for (const tokenHash of this.#byUser.get(key) ?? []) this.#sessions.delete(tokenHash);
+    this.#byUser.delete(key);
+  }
+
+  async forget(message: ForgetMessage): Promise<void> {
+    this.forgetHere(message);
+    await this.#shared?.publish(message);
+  }
+
+  clear(): void {
+    this.#epoch += 1;
+    this.#sessions.clear();
+    this.#byUser.clear();
+  }
+
+  share(shared: Shared): void {
+    this.#shared = shared;
+  }
+
+  get shared(): Shared | null {
+    return this.#shared;
+  }
+}
+
+const caches = new WeakMap<Kysely<Database>, SessionCache>();
+
+/** The session cache of `db` (one per database in this process). */
+export function sessionCache(db: Kysely<Database>): SessionCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new SessionCache()));
+  return cache;
+}
+
+/**
+ * Forgets every cached session of `userId`, on this server and every other one: call it once a
+ * change to the user or to their sessions is committed (a logout of all devices, a password
+ * changed or reset, their settings changed).
+ */
+export function forgetUserSessions(db: Kysely<Database>, userId: string): Promise<void> {
+  return sessionCache(db).forget(`u:${userId}`);
+}
+
+/** Forgets one cached session (a logout), on this server and every other one. */
+export function forgetSession(db: Kysely<Database>, tokenHash: string): Promise<void> {
+  return sessionCache(db).forget(`t:${tokenHash}`);
+}
+
+/**
+ * Makes the session cache of `db` hear the other servers' forgets, and they this one's, over
+ * Redis pub/sub. A forget sent while Redis is away is lost (and logged): the cache is not used
+ * until the subscription is back, and then it starts empty.
+ */
+export function shareSessionCache(db: Kysely<Database>, redis: RedisLink, log: Logger): void {
+  const cache = sessionCache(db);
+  if (cache.shared) return;
+  const channel = `${redis.prefix}sessions:forget`;
+  let hearing = false;
+  cache.share({
+    hears: () => hearing && redis.subscriber.status === 'ready',
+    publish: async (message) => {
+      try {
+        await redis.client.publish(channel, message);
+      } catch (error) {
+        log.warn(
+          `could not tell the other servers to forget ${message.slice(0, 2)}…: ${(error as Error).message}`,
+        );
+      }
+    },
+  });
+  redis.subscriber.on('message', (from: string, message: string) => {
+    if (from === channel && /^[ut]:/.test(message)) cache.forgetHere(message as ForgetMessage);
+  });
+  const subscribe = () => {
+    redis.subscriber
+      .subscribe(channel)
+      .then(() => {
+        // What was said while this server could not hear it is unknown: start again empty.
+        cache.clear();
+        hearing = true;
+      })
+      .catch((error: unknown) => {
+        log.warn(`could not listen for forgotten sessions: ${(error as Error).message}`);
+      });
+  };
+  redis.subscriber.on('close', () => (hearing = false));
+  redis.subscriber.on('ready', subscribe);
+  if (redis.subscriber.status === 'ready') subscribe();
+}
