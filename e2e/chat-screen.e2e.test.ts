@@ -80,6 +80,57 @@ describe('the conversation screen', () => {
     await page.context().close();
   });
 
+  // Issue 37 (new users 3): in an outside review on a phone, the whole page moved ~24 px after
+  // each reply. The page's layout is sampled on every frame from before a message is sent until
+  // its reply has ended, on a phone as Chromium emulates one (touch, its own viewport): the page
+  // never scrolls nor grows taller than the screen, and the composer stays where it was.
+  test('on a phone (390 × 844), a reply moves neither the page nor the composer', async () => {
+    const user = await server.signedInUser(`phone-${Date.now()}@example.com`);
+    const client = createApiClient({
+      baseUrl: `${server.url}/api`,
+      getToken: () => user.token,
+      getLanguage: () => 'en',
+    });
+    const [lyra] = (await client.mate.search({ keyword: 'Lyra Moonwhisper' })).list;
+    const { roomId } = await client.room.createRoom({ mateId: lyra!.mateId });
+    const page = await signedInPage(
+      browser,
+      server,
+      user,
+      `/chat-detail?roomId=${roomId}`,
+      { width: 390, height: 844 },
+      { isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
+    );
+    const log = page.getByRole('log', { name: 'Conversation' });
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await log.getByRole('article').last().waitFor();
+    await composer.waitFor();
+    const still = await page.evaluate(layoutNow);
+    expect(still.documentHeight).toBe(844);
+    // Three replies: by the third, the conversation is longer than the screen.
+    for (let reply = 1; reply <= 3; reply += 1) {
+      await page.evaluate(startLayoutWatch);
+      // Short enough for one line: a longer one grows the box as it is typed, as it should.
+      await composer.fill(`And then ${reply}?`);
+      await composer.press('Enter');
+      // The greeting, then a message and its reply each time.
+      await expect
+        .poll(() => log.getByRole('article').count(), { timeout: 30_000 })
+        .toBe(1 + 2 * reply);
+      // The reply has ended once its regenerate button is there.
+      await log.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 30_000 });
+      const seen = await page.evaluate(stopLayoutWatch);
+      expect({ reply, ...seen }).toEqual({
+        reply,
+        scrollY: [0],
+        documentHeight: [still.documentHeight],
+        composerTop: [still.composerTop],
+      });
+      expect(await page.evaluate(layoutNow)).toEqual(still);
+    }
+    await page.context().close();
+  });
+
   test('a resumed 60-message chat opens at its latest message, the composer on screen', async () => {
     const { page: open, client } = await userAndClient('reader');
     const [kai] = (await client.mate.search({ keyword: 'Kai Tanaka' })).list;
@@ -100,3 +151,47 @@ describe('the conversation screen', () => {
     await page.context().close();
   });
 });
+
+/** Where the page and the composer are now, in CSS pixels (run in the page). */
+function layoutNow() {
+  const form = document.querySelector('textarea')!.closest('form')!;
+  return {
+    scrollY: Math.round(window.scrollY),
+    documentHeight: document.documentElement.scrollHeight,
+    composerTop: Math.round(form.getBoundingClientRect().top),
+  };
+}
+
+/** Every value one measure of {@link layoutNow} took while it was watched. */
+type LayoutSeen = { [K in keyof ReturnType<typeof layoutNow>]: number[] };
+
+/**
+ * Samples {@link layoutNow} on every frame until {@link stopLayoutWatch} (run in the page),
+ * keeping each value seen once, so a jump undone before the reply ends is caught too. (Each is
+ * written out here: a function run in the page cannot call another one of this file.)
+ */
+function startLayoutWatch() {
+  const seen: LayoutSeen = { scrollY: [], documentHeight: [], composerTop: [] };
+  const keep = (values: number[], value: number) => {
+    if (!values.includes(value)) values.push(value);
+  };
+  const watch = { seen, running: true };
+  const sample = () => {
+    if (!watch.running) return;
+    const form = document.querySelector('textarea')?.closest('form');
+    keep(seen.scrollY, Math.round(window.scrollY));
+    keep(seen.documentHeight, document.documentElement.scrollHeight);
+    if (form) keep(seen.composerTop, Math.round(form.getBoundingClientRect().top));
+    requestAnimationFrame(sample);
+  };
+  sample();
+  (window as unknown as { layoutWatch: typeof watch }).layoutWatch = watch;
+}
+
+/** Ends {@link startLayoutWatch} and returns what it saw (run in the page). */
+function stopLayoutWatch(): LayoutSeen {
+  const watch = (window as unknown as { layoutWatch: { seen: LayoutSeen; running: boolean } })
+    .layoutWatch;
+  watch.running = false;
+  return watch.seen;
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { createApiClient, type UserInfo } from '@mates/api-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 import { listenPort } from '../scripts/listen-port';
@@ -146,7 +146,7 @@ export async function startServer(
 /**
  * A fresh browser profile on `server`, signed in as `user` (as if they had signed in before;
  * `null`: a visitor), opened at `path` (not navigated when absent). A reload keeps what the app
- * stored since (a language change, say).
+ * stored since (a language change, say). `device` emulates a phone (touch, its scale).
  */
 export async function signedInPage(
   browser: Browser,
@@ -154,8 +154,9 @@ export async function signedInPage(
   user: object | null,
   path?: string,
   viewport = { width: 1280, height: 900 },
+  device: Pick<BrowserContextOptions, 'isMobile' | 'hasTouch' | 'deviceScaleFactor'> = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, ...device });
   if (user)
     await context.addInitScript(
       (saved) => {

@@ -4,6 +4,10 @@ import { styled } from '../theme/stitches.config';
 // The browser's own scrolling (wheel, touch, keyboard, find-in-page, momentum on phones),
 // with a thin scrollbar in the theme's colours.
 const Scroller = /* @__PURE__ */ styled('div', {
+  // The containing block of what is positioned inside (a visually hidden label is absolute):
+  // otherwise such an element below the fold escapes the scroller and makes the whole page
+  // taller than the screen, which then scrolls by that much (a conversation on a phone).
+  position: 'relative',
   height: '100%',
   width: '100%',
   overflowY: 'auto',
