@@ -1,8 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '@mates/api-client';
 import { useServices } from '../lib/services-context';
-import { favoritesQuery } from '../lib/queries';
 import { mateKeys, userKeys } from '../lib/query-keys';
 import { useSignedIn, useSignedInAction } from '../components/sign-in-gate';
+
+/** The signed-in person's favorite mates. */
+const favoritesQuery = (client: ApiClient) =>
+  queryOptions({
+    queryKey: userKeys.favorites(),
+    queryFn: ({ signal }) => client.user.favorites({ signal }),
+  });
 
 /** The signed-in user's favorites as a set of ids, and a toggle that asks a visitor to sign in. */
 export function useFavorites() {

@@ -1,10 +1,18 @@
 import { useCallback } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TagGroup } from '@mates/api-client';
+import type { ApiClient, TagGroup } from '@mates/api-client';
 import { useServices } from '../lib/services-context';
-import { tagGroupsQuery } from '../lib/queries';
+import { serverKeys } from '../lib/query-keys';
 import { translateTagGroups } from '../i18n/tag-names';
+
+/** The tag groups, as the server labels them (translated by the caller); they seldom change. */
+const tagGroupsQuery = (client: ApiClient, language: string) =>
+  queryOptions({
+    queryKey: serverKeys.tags(language),
+    queryFn: ({ signal }) => client.extra.tagsMap({ signal }),
+    staleTime: Infinity,
+  });
 
 /**
  * The tag groups, and each tag key's label, in the user's language: the app's own words for

@@ -1,16 +1,24 @@
 import { useCallback } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { AuthPopup } from '@mates/ui';
 import type { ApiClient } from '@mates/api-client';
 import { authPopupMachine, type AuthPopupInput, type Platform } from '@mates/state-machines';
 import { GoogleButton } from './google-button';
-import { publicConfigQuery } from './queries';
+import { serverKeys } from './query-keys';
 
 /** The running `authPopupMachine`. */
 export type PopupActor = ActorRefFrom<typeof authPopupMachine>;
+
+/** The public configuration: it does not change while the app runs. */
+const publicConfigQuery = (client: ApiClient) =>
+  queryOptions({
+    queryKey: serverKeys.publicConfig(),
+    queryFn: ({ signal }) => client.extra.publicConfig({ signal }),
+    staleTime: Infinity,
+  });
 
 /** Starts the popup's machine (called once, by the handle in `sign-in.ts`). */
 export function startPopupActor(input: AuthPopupInput): PopupActor {

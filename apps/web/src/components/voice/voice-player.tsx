@@ -8,16 +8,16 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
-import { ApiError, type VoiceCatalog } from '@mates/api-client';
+import { ApiError, type ApiClient, type VoiceCatalog } from '@mates/api-client';
 import { audioPlaybackMachine, type AudioPlayer } from '@mates/state-machines';
 import type { AudioPlayState } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
-import { voicesQuery } from '../../lib/queries';
+import { serverKeys } from '../../lib/query-keys';
 import { useRefreshBenefits } from '../../hooks/use-refresh-benefits';
 import { messageText } from '../../i18n/error-text';
 
@@ -205,6 +205,18 @@ export function useVoicePlayer(): VoiceContextValue {
   if (!value) throw new Error('useVoicePlayer() outside VoiceProvider');
   return value;
 }
+
+/**
+ * The voices text to speech offers. Not retried: a server without speech says so at once, and
+ * the voice buttons are then just not shown.
+ */
+const voicesQuery = (client: ApiClient) =>
+  queryOptions({
+    queryKey: serverKeys.voices(),
+    queryFn: ({ signal }) => client.voice.voices({ signal }),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
 
 /**
  * The server's voices, cost and transcription; `null` while unknown, and when the server has no
