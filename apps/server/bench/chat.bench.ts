@@ -12,8 +12,16 @@
 // default 200) and BENCH_DIALECT (`sqlite`, the default, on a file as in production, or
 // `postgres`) shorten or vary a run; BENCH_CPU_PROFILE=file.cpuprofile records the server's
 // CPU profile during the Mates rounds only (open it in Chrome DevTools).
+//
+// The goals (#38) are ratios to the relay measured in the same run: first-token overhead at most
+// 1.5× the relay's, or the relay's + 5 ms where that is larger; server CPU per stream at most
+// 1.5× the relay's. The table says whether each level met them. After the measured rounds, one
+// more round of fifty streams runs under V8's profiler, and the places that took the most CPU
+// are printed per send (BENCH_PROFILE_STREAMS sets how many; 0 skips it).
 import { fork, spawn } from 'node:child_process';
 import { profiled } from './cpu-profile';
+import { topSelfTime, type CpuProfile } from './profile-summary';
+import { Session } from 'node:inspector/promises';
 import { startMinimalProxy } from './minimal-proxy';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -283,6 +291,11 @@ for (const level of LEVELS) {
       list.map((t) => t.total),
       p,
     );
+  const overhead = ttft(mates, 50) - ttft(direct, 50);
+  const relayOverhead = ttft(relayed, 50) - ttft(direct, 50);
+  const overheadGoal = Math.max(1.5 * relayOverhead, relayOverhead + 5);
+  const cpuPerStream = cpuMs / streams;
+  const relayCpuPerStream = relayCpuMs / streams;
   rows.push({
     streams: String(level),
     'direct first token p50 ms': round1(ttft(direct, 50)),
@@ -294,8 +307,15 @@ for (const level of LEVELS) {
     'minimal relay overhead p50 ms': round1(ttft(relayed, 50) - ttft(direct, 50)),
     'direct total p50 ms': Math.round(total(direct, 50)),
     'Mates total p50 ms': Math.round(total(mates, 50)),
-    'server CPU per stream ms': round1(cpuMs / streams),
-    'minimal relay CPU per stream ms': round1(relayCpuMs / streams),
+    'server CPU per stream ms': round1(cpuPerStream),
+    'minimal relay CPU per stream ms': round1(relayCpuPerStream),
+    // The goals: how Mates compares with the relay, and whether it is within them.
+    'overhead ÷ relay': round1(overhead / Math.max(relayOverhead, 0.1)),
+    'overhead goal ms': round1(overheadGoal),
+    'overhead goal met': overhead <= overheadGoal ? 'yes' : 'no',
+    'CPU ÷ relay': round1(cpuPerStream / relayCpuPerStream),
+    'CPU goal met':
+      level < 50 || level > 200 ? '-' : cpuPerStream <= 1.5 * relayCpuPerStream ? 'yes' : 'no',
     'RSS per stream KB':
       level >= 50 ? Math.round(Math.max(0, rssPeak - rssBefore) / level / 1024) : 0,
     'streams ended': mates.filter((t) => t.ok).length,
@@ -308,6 +328,30 @@ console.log(
 );
 console.table(rows);
 saveResults(DIALECT === 'sqlite' ? 'chat' : 'chat-postgres', rows);
+
+// Where a send's CPU goes: one more round under V8's profiler (a sample every 100 µs), kept
+// apart from the measured rounds, which it would slow down.
+const PROFILE_STREAMS = Number(process.env.BENCH_PROFILE_STREAMS ?? 50);
+if (PROFILE_STREAMS > 0) {
+  const profileTargets = await newTargets('profile', PROFILE_STREAMS);
+  const inspector = new Session();
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+  await inspector.post('Profiler.start');
+  await client.run({ mode: 'mates', url: sendUrl, targets: profileTargets });
+  const { profile } = await inspector.post('Profiler.stop');
+  inspector.disconnect();
+  console.log(
+    `Where the server's CPU went (${DIALECT}), per send of ${TOKENS} tokens at ${PROFILE_STREAMS} streams: self time of the busiest places (a package, a file of ours, or Node's internals)`,
+  );
+  console.table(
+    topSelfTime(profile as CpuProfile, 15).map(({ place, ms }) => ({
+      place,
+      'ms per send': Math.round((ms / PROFILE_STREAMS) * 1000) / 1000,
+    })),
+  );
+}
 await new Promise<void>((resolve) => server.close(() => resolve()));
 (server as { closeAllConnections?: () => void }).closeAllConnections?.();
 client.stop();

@@ -10,6 +10,7 @@ import type { ChatService } from './chat-service';
 import { requireModel } from './model-refusal';
 import { canContinue, findOwnRoom } from './rooms';
 import { startTurn } from './turn-service';
+import { countChat } from './turn-repository';
 import { generateAhead, writeReply, type ReplyDeps } from './reply-service';
 
 /** What a send needs from the server. */
@@ -92,7 +93,13 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
     await removeSpeechFiles(config, started.droppedSpeech);
     // Only now, with the user's message saved, does the first byte go out.
     const stream = send.open(controller);
+    // The mate's figures, after the first byte and with the other sends' (see `countChat`).
+    const counted = countChat(db, { mateId: room.mate_id, userId: user.id }).catch(
+      (error: unknown) =>
+        send.log.error(`could not count the chat in room ${room.id}: ${(error as Error).message}`),
+    );
     await writeReply(replyDeps, started, language, stream.send, controller.signal, early);
+    await counted;
     stream.done();
   } finally {
     await chat.end(room.id);

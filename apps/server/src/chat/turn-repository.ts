@@ -3,21 +3,76 @@ import type { MessageStatus } from '@mates/api-client';
 import type { Database } from '../db/schema';
 import { toJson } from '../db/dialect';
 import { preparedQuery } from '../db/prepared-query';
+import { recordChatForTrending } from '../catalog/trending-repository';
 
 /** The database, or a transaction on it: every function here runs in either. */
 type Db = Kysely<Database> | Transaction<Database>;
 
-// Once per message: compiled once (see `preparedQuery`).
-const countMessageQuery = preparedQuery((db, v: { mateId: string }) =>
+// Once per batch of chats: compiled once (see `preparedQuery`).
+const countMessagesQuery = preparedQuery((db, v: { mateId: string; count: number }) =>
   db
     .updateTable('mates')
-    .set((eb) => ({ messages_count: eb('messages_count', '+', 1) }))
+    .set((eb) => ({ messages_count: eb('messages_count', '+', v.count) }))
     .where('id', '=', v.mateId),
 );
 
-/** Adds one to the mate's message count. */
-export async function countMessage(db: Db, mateId: string): Promise<void> {
-  await countMessageQuery(db, { mateId });
+interface Chat {
+  mateId: string;
+  userId: string;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The chats counted while the server handled one round of its work, written together in one
+ * transaction: each mate's message count moved once by their number, and each person's day
+ * with the mate for trending. Sends to one popular mate all write its row: on PostgreSQL each
+ * would hold the row's lock until its commit, and the sends' turns would queue behind each
+ * other for it.
+ */
+function chatCounter(db: Kysely<Database>) {
+  let pending: Chat[] = [];
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    const perMate = new Map<string, number>();
+    for (const { mateId } of batch) perMate.set(mateId, (perMate.get(mateId) ?? 0) + 1);
+    try {
+      await db.transaction().execute(async (trx) => {
+        // Rows are locked in one order (by mate) on every server: two batches never wait for
+        // each other's locks crosswise.
+        const byMate = [...batch].sort((a, b) => a.mateId.localeCompare(b.mateId));
+        for (const chat of byMate) await recordChatForTrending(trx, chat);
+        // The mates' rows last, each once, held for the least time.
+        for (const [mateId, count] of [...perMate].sort(([a], [b]) => a.localeCompare(b)))
+          await countMessagesQuery(trx, { mateId, count });
+      });
+    } catch (error) {
+      for (const chat of batch) chat.reject(error);
+      return;
+    }
+    for (const chat of batch) chat.resolve();
+  };
+  return (chat: { mateId: string; userId: string }): Promise<void> =>
+    new Promise((resolve, reject) => {
+      if (pending.length === 0) setImmediate(() => void flush());
+      pending.push({ ...chat, resolve, reject });
+    });
+}
+
+const counters = new WeakMap<Kysely<Database>, ReturnType<typeof chatCounter>>();
+
+/**
+ * Counts a chat with a mate: its message count, and the person's day with it for trending.
+ * Resolves once written, in a transaction shared with the other chats counted meanwhile.
+ */
+export function countChat(
+  db: Kysely<Database>,
+  chat: { mateId: string; userId: string },
+): Promise<void> {
+  let count = counters.get(db);
+  if (!count) counters.set(db, (count = chatCounter(db)));
+  return count(chat);
 }
 
 /**

@@ -4,12 +4,10 @@ import type { Database, MessageTable, RoomTable, UserTable } from '../db/schema'
 import { invalid, refused } from '../domain/errors';
 import { en } from '../i18n/en';
 import { refundChat, spendChat, type SpendResult } from '../accounts/benefits';
-import { recordChatForTrending } from '../catalog/trending';
 import { appendMessages, versionsOf, type NewMessage } from './messages';
 import { fromJson } from '../db/dialect';
 import { dropSpeechIn } from '../voice/speech-clips';
 import {
-  countMessage,
   deleteIfEmpty,
   deleteTextAfter,
   failIfEmpty,
@@ -41,8 +39,7 @@ export function requireSpentChat(result: SpendResult): void {
 
 /**
  * Charges one chat and writes the turn in one transaction: the user's message (or, when
- * regenerating, removes what followed the message answered again), the mate's figures, and
- * an empty `partial` reply that a reload already shows, paid for by a ledger spend that names
+ * regenerating, removes what followed the message answered again) and an empty `partial` reply that a reload already shows, paid for by a ledger spend that names
  * it. A refusal (no chats left, the daily cap reached, nothing to answer) throws a
  * `DomainError` and writes nothing.
  */
@@ -102,11 +99,8 @@ export async function startTurn(
         reference: { type: 'message', id: replyRow.id },
       }),
     );
-    // The mate's figures go last: every send to a mate writes its row, and on PostgreSQL the
-    // row stays locked until the commit, so a send to a popular mate waits for the others'
-    // commits only, not for their whole turns (#20).
-    await countMessage(trx, room.mate_id);
-    await recordChatForTrending(trx, { mateId: room.mate_id, userId: user.id });
+    // The mate's figures are not written here but once the reply's first words are out,
+    // together with the other chats' (`countChat`): every send to a mate would write its row.
     return { user, room, userMessage, reply: replyRow, droppedSpeech };
   });
 }
