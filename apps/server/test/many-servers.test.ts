@@ -204,7 +204,7 @@ describe.skipIf(!ready)('three servers on one PostgreSQL and Redis', { timeout: 
     const adult = await seededMate(database.db, 'Margot Lisle');
     await database.db.updateTable('mates').set({ nsfw: true }).where('id', '=', adult.id).execute();
     await expect(client(a, staying).mate.getMateDetail({ mateId: adult.id })).rejects.toMatchObject(
-      { code: 5007 },
+      { code: 4003 },
     );
     await client(c, staying).user.updateTags({ tags: [], nfsw: true });
     expect((await client(a, staying).mate.getMateDetail({ mateId: adult.id })).mateId).toBe(
