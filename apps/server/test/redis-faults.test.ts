@@ -5,7 +5,10 @@ import { consume, createRateLimits } from '../src/accounts/rate-limits';
 import { LOCKS_UNAVAILABLE, redisRoomLocks, RoomLockLost } from '../src/chat/room-locks';
 import { killHard, waitFor } from './jobs-helpers';
 import { captureLog } from './log-capture';
-import { createTestApp } from './harness';
+import { createTestApp, freshDatabase, insertUser } from './harness';
+import { createSession, resolveSession } from '../src/accounts/sessions';
+import { sessionCache, shareSessionCache } from '../src/accounts/session-cache';
+import { hashToken } from '../src/accounts/secrets';
 
 // Issue #18: Redis going away never stops a server. Rate limits fall back to each server's
 // memory; room locks refuse clearly (fail closed); a reply whose lock cannot be extended is
@@ -73,7 +76,7 @@ describe.skipIf(!haveRedisServer)('a server whose Redis goes away', () => {
     for (let attempt = 0; attempt < 10; attempt += 1)
       await consume(limits.login, 'ip:bo@example.com');
     await expect(consume(limits.login, 'ip:bo@example.com')).rejects.toMatchObject({
-      code: 5007,
+      refusal: 'notice',
       message: expect.stringMatching(/^Too many attempts/),
     });
     // A refusal shown as a notice (5007 once http/ answers it).
@@ -139,6 +142,36 @@ describe.skipIf(!haveRedisServer)('a server whose Redis goes away', () => {
       });
     } finally {
       await test.close();
+    }
+  });
+
+  it('reads sessions from the database while it cannot hear the other servers', async () => {
+    const shared = await startRedis();
+    const database = await freshDatabase('sqlite');
+    try {
+      const { db } = database;
+      await insertUser(db, { id: 'user-ada', email: 'ada@example.com' });
+      const token = await createSession(db, 'user-ada');
+      shareSessionCache(db, shared, logger);
+      // Heard: a session read once is kept, so its row going away behind the server's back
+      // is not seen (a logout would have said so on the channel).
+      const kept = async () => {
+        await resolveSession(db, token);
+        return sessionCache(db).get(hashToken(token));
+      };
+      await waitFor(kept, Boolean);
+      await db.deleteFrom('sessions').execute();
+      expect((await resolveSession(db, token))?.id).toBe('user-ada');
+
+      // Redis away: what another server forgets could not be heard, so nothing kept is used.
+      await killHard(redis!);
+      await waitFor(
+        () => shared.subscriber.status,
+        (status) => status !== 'ready',
+      );
+      expect(await resolveSession(db, token)).toBeNull();
+    } finally {
+      await database.drop();
     }
   });
 });
