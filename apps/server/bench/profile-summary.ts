@@ -23,7 +23,8 @@ export interface ProfileEntry {
 /** Where a frame's code lives: `pkg:name` for a dependency, a path under src/ for ours. */
 function placeOf(frame: ProfileNode['callFrame']): string {
   const { url, functionName } = frame;
-  if (!url) return functionName ? `(${functionName})` : '(native)';
+  // V8's own entries ("(garbage collector)", "(idle)") and native functions have no file.
+  if (!url) return functionName.startsWith('(') ? functionName : `native ${functionName || '?'}`;
   if (url.startsWith('node:')) return url;
   const dependency = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(
     url,
@@ -35,8 +36,8 @@ function placeOf(frame: ProfileNode['callFrame']): string {
 }
 
 /**
- * The `top` places by self time in `profile`, in milliseconds; the program's idle time and
- * the garbage collector are kept apart (`(idle)`, `(garbage collector)`).
+ * The `top` places by self time in `profile`, in milliseconds, without the time the program
+ * waited (`(idle)`, `(program)`); the garbage collector is a place of its own.
  */
 export function topSelfTime(profile: CpuProfile, top = 12): ProfileEntry[] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -47,9 +48,12 @@ export function topSelfTime(profile: CpuProfile, top = 12): ProfileEntry[] {
     const place = placeOf(node.callFrame);
     totals.set(place, (totals.get(place) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
   });
-  return [...totals]
-    .filter(([place]) => place !== '(idle)' && place !== '(program)')
-    .map(([place, ms]) => ({ place, ms }))
-    .sort((a, b) => b.ms - a.ms)
-    .slice(0, top);
+  return (
+    [...totals]
+      // Waiting is not work; `dispatch` is the profiler answering its own stop.
+      .filter(([place]) => !['(idle)', '(program)', 'native dispatch'].includes(place))
+      .map(([place, ms]) => ({ place, ms }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, top)
+  );
 }
