@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { SEED_MATES } from '../src/seed/seed';
-import { newMateRow, type NewMate } from '../src/catalog/new-mate';
-import { recordChatForTrending } from '../src/catalog/trending';
+import { newMateRow, type NewMate } from '../src/catalog/mate-repository';
+import { recordChatForTrending } from '../src/catalog/trending-repository';
 import type { freshDatabase } from '../test/harness';
 
 type Db = Awaited<ReturnType<typeof freshDatabase>>;

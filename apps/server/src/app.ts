@@ -20,7 +20,7 @@ import { roomRoutes } from './chat/room-routes';
 import { sendRoutes } from './chat/send-routes';
 import { SENDS_STARTING_AT_ONCE, sendStarts } from './chat/send-starts';
 import { generationRoutes } from './chat/generation-routes';
-import { saveMateRoute } from './catalog/save-mate-route';
+import { saveMateRoutes } from './catalog/save-mate-routes';
 import { studioRoutes } from './catalog/studio-routes';
 import { creatorRoutes } from './catalog/creator-routes';
 import { moderationRoutes } from './moderation/moderation-routes';
@@ -92,7 +92,7 @@ export function createApp(deps: Deps): Hono {
   const generation = generationRoutes(deps);
   api.route('/girl', generation.girl);
   api.route('/mate', generation.mate);
-  api.route('/mate', saveMateRoute(deps));
+  api.route('/mate', saveMateRoutes(deps));
   api.route('/mate', studioRoutes(deps));
   api.route('/mate', creatorRoutes(deps));
   api.route('/admin', moderationRoutes(deps));

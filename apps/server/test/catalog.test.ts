@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { recordChatForTrending } from '../src/catalog/trending';
+import { recordChatForTrending } from '../src/catalog/trending-repository';
 import { SessionExpiredError } from '@mates/api-client';
 import {
   DIALECTS,

@@ -28,7 +28,7 @@ import type { Database, MateTable } from '../src/db/schema';
 import { createChatService } from '../src/chat/chat-service';
 import type { LanguageModel } from '../src/llm/language-model';
 import { createOpenAiModel } from '../src/llm/openai';
-import { newMateRow, type NewMate } from '../src/catalog/new-mate';
+import { newMateRow, type NewMate } from '../src/catalog/mate-repository';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { createTranscriptionEngine } from '../src/voice/openai-transcription';
 import type { Logger } from '../src/logging/logger';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordChatForTrending } from '../src/catalog/trending';
+import { recordChatForTrending } from '../src/catalog/trending-repository';
 import {
   SessionExpiredError,
   type ApiClient,

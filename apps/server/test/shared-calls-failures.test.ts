@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Envelope } from '@mates/api-client';
 import * as sessions from '../src/accounts/sessions';
-import * as hotWordsModule from '../src/catalog/hot-words';
+import * as hotWordsModule from '../src/catalog/hot-word-repository';
 import { CODE } from '../src/http/envelope';
 import { createTestApp, signUp, type TestApp } from './harness';
 
@@ -13,7 +13,7 @@ vi.mock('../src/accounts/sessions', async (importOriginal) => {
   const actual = await importOriginal<typeof sessions>();
   return { ...actual, resolveSession: vi.fn(actual.resolveSession) };
 });
-vi.mock('../src/catalog/hot-words', async (importOriginal) => {
+vi.mock('../src/catalog/hot-word-repository', async (importOriginal) => {
   const actual = await importOriginal<typeof hotWordsModule>();
   return { ...actual, hotWords: vi.fn(actual.hotWords) };
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SaveMatePayload } from '@mates/api-client';
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { createRateLimits, type RateLimits } from '../src/accounts/rate-limits';
-import { MAX_MATES_PER_USER } from '../src/catalog/mate-quota';
+import { MAX_MATES_PER_USER } from '../src/catalog/own-mate-service';
 import { portraitKey, writePortrait } from '../src/catalog/portrait-files';
 import { mediaOf } from '../src/media/media-of';
 import { portraitJobs } from '../src/catalog/portrait-upload';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATE_TEXT_LIMITS, type CardSpec } from '@mates/api-client';
 import { withoutHiddenInMateName } from '../accounts/nicknames';
+import { invalid } from '../domain/errors';
 
 const text = z.string().max(50_000).default('');
 
@@ -45,11 +46,6 @@ export interface CharacterCardV3 {
   data: CardData & { group_only_greetings: unknown };
 }
 
-/** A card that cannot be read; the message says why. */
-export class CardFormatError extends Error {
-  override readonly name = 'CardFormatError';
-}
-
 /** How deep a card's JSON may nest: real cards stay under ten; storing and exporting recurse. */
 export const MAX_CARD_DEPTH = 32;
 
@@ -76,31 +72,32 @@ const matesExtension = z
 /** What Mates writes under `extensions.mates` so its own fields survive a round trip. */
 export type MatesExtension = z.infer<typeof matesExtension>;
 
-/** The card's `extensions.mates`, checked: a field of the wrong type is a format error. */
+/** The card's `extensions.mates`, checked: a field of the wrong type is bad input. */
 export function readMatesExtension(data: CardData): MatesExtension {
   const parsed = matesExtension.safeParse(data.extensions.mates);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  throw new CardFormatError(
-    `The card is not valid: ${['extensions', 'mates', ...issue.path].join('.')}: ${issue.message}`,
-  );
+  throw invalid('notices.cards.notValid', {
+    field: ['extensions', 'mates', ...issue.path].join('.'),
+    problem: issue.message,
+  });
 }
 
 /** Reads a card: V2 (`spec: "chara_card_v2"`), V3 (same fields under `data`), or a V1 flat card. */
 export function parseCard(value: unknown): CardData {
-  if (typeof value !== 'object' || value === null)
-    throw new CardFormatError('The card is not a JSON object.');
+  if (typeof value !== 'object' || value === null) throw invalid('notices.cards.notObject');
   if (deeperThan(value, MAX_CARD_DEPTH))
-    throw new CardFormatError(`The card is nested more than ${MAX_CARD_DEPTH} levels deep.`);
+    throw invalid('notices.cards.tooDeep', { depth: MAX_CARD_DEPTH });
   const document = value as { spec?: unknown; data?: unknown };
   const data =
     document.spec === 'chara_card_v2' || document.spec === 'chara_card_v3' ? document.data : value;
   const parsed = cardData.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new CardFormatError(
-      `The card is not valid: ${issue.path.join('.') || 'card'}: ${issue.message}`,
-    );
+    throw invalid('notices.cards.notValid', {
+      field: issue.path.join('.') || 'card',
+      problem: issue.message,
+    });
   }
   return parsed.data;
 }

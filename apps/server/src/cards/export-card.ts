@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database, MateTable } from '../db/schema';
+import type { MateTable } from '../db/schema';
 import { fromJson, toBool } from '../db/dialect';
 import {
   tagKey,
@@ -46,19 +45,10 @@ function currentTags(
 /**
  * The card of a mate as it is now: every field Mates edits from the row, the card fields it
  * does not use (`card_extra`, `extensions`) as they were imported, Mates' own under
- * `extensions.mates`. `maker` is the creator of a mate that did not come from a card.
+ * `extensions.mates`. `maker` is the creator of a mate that did not come from a card; `labels`
+ * are the tags' labels by key.
  */
-export async function mateCardData(
-  db: Kysely<Database>,
-  row: MateTable,
-  maker: string,
-): Promise<CardData> {
-  const labels = new Map(
-    (await db.selectFrom('tags').select(['key', 'label']).execute()).map((tag) => [
-      tag.key,
-      tag.label,
-    ]),
-  );
+export function mateCardData(row: MateTable, maker: string, labels: Map<string, string>): CardData {
   const extra = fromJson<Record<string, unknown>>(row.card_extra, {});
   const extensions = fromJson<Record<string, unknown>>(row.extensions, {});
   const nsfw = toBool(row.nsfw);

@@ -1,25 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { GENDERS, MATE_TEXT_LIMITS, type CardSourceSpec, type Gender } from '@mates/api-client';
+import { invalid } from '../domain/errors';
+import type { SentenceKey } from '../i18n/texts';
+import { nulField } from '../domain/nul-field';
+import type { NewMate } from '../catalog/mate-repository';
 import {
-  GENDERS,
-  MATE_TEXT_LIMITS,
-  type CardPreview,
-  type CardSourceSpec,
-  type Gender,
-  type MateDraft,
-} from '@mates/api-client';
-import { badInput } from '../http/envelope';
-import { refuseNul } from '../http/validate';
-import type { Database } from '../db/schema';
-import { insertMates, type NewMate } from '../catalog/new-mate';
-import { removePortrait, writePortrait } from '../catalog/portrait-files';
-import { portraitFromCardPicture } from '../catalog/portrait-upload';
-import { checkMateQuota, withinMateQuota } from '../catalog/mate-quota';
-import type { DialectName } from '../db/dialect';
-import { renderPortrait } from '../seed/portraits';
-import type { MediaStore } from '../media/media-store';
-import {
-  CardFormatError,
   cardSpecOf,
   parseCard,
   readMatesExtension,
@@ -57,11 +41,18 @@ export interface CardUpload {
   png?: string;
 }
 
+// The sentence that says what is wrong with a PNG.
+const PNG_PROBLEMS = {
+  notPng: 'notices.cards.notPng',
+  pngCut: 'notices.cards.pngCut',
+  pngNoEnd: 'notices.cards.pngNoEnd',
+} as const satisfies Record<PngFormatError['problem'], SentenceKey>;
+
 function pngFormat<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof PngFormatError) throw badInput(`png: ${error.message}`);
+    if (error instanceof PngFormatError) throw invalid(PNG_PROBLEMS[error.problem]);
     throw error;
   }
 }
@@ -71,36 +62,35 @@ function readCardFromPng(png: Buffer): unknown {
   const text = pngFormat(
     () => readPngText(png, PNG_CARD_V3_KEYWORD) ?? readPngText(png, PNG_CARD_KEYWORD),
   );
-  if (!text) throw badInput('png: this image holds no character card (no "chara" text chunk).');
+  if (!text) throw invalid('notices.cards.noCard');
   try {
     return JSON.parse(Buffer.from(text, 'base64').toString('utf8'));
   } catch {
-    throw badInput('png: the character card in this image is not readable JSON.');
+    throw invalid('notices.cards.unreadable');
   }
 }
 
-// Everything about the card is checked here, before any file is written.
-function readUpload(upload: CardUpload, knownTags: string[]) {
+/**
+ * The card of `upload`, read and checked in full before any file is written (bad input names
+ * what is wrong), with its picture when it came in a PNG, and its known tags.
+ */
+export function readUpload(upload: CardUpload, knownTags: string[]) {
   const png = upload.png === undefined ? undefined : Buffer.from(upload.png, 'base64');
-  try {
-    const document = png ? readCardFromPng(png) : upload.card;
-    // A card in a picture is read here, not with the request's body: the same rule.
-    if (png) refuseNul(document, ['png']);
-    const data = parseCard(document);
-    const ours = readMatesExtension(data);
-    const portrait = png && pngFormat(() => withoutPngText(png, CARD_KEYWORDS));
-    return {
-      data,
-      ours,
-      portrait,
-      spec: cardSpecOf(document),
-      sourceSpec: sourceSpecOf(document),
-      tags: tagKeys(data, knownTags),
-    };
-  } catch (error) {
-    if (error instanceof CardFormatError) throw badInput(error.message);
-    throw error;
-  }
+  const document = png ? readCardFromPng(png) : upload.card;
+  // A card in a picture is read here, not with the request's body: the same rule.
+  const nul = png ? nulField(document, ['png']) : null;
+  if (nul !== null) throw invalid('notices.cards.nul', { field: nul });
+  const data = parseCard(document);
+  const ours = readMatesExtension(data);
+  const portrait = png && pngFormat(() => withoutPngText(png, CARD_KEYWORDS));
+  return {
+    data,
+    ours,
+    portrait,
+    spec: cardSpecOf(document),
+    sourceSpec: sourceSpecOf(document),
+    tags: tagKeys(data, knownTags),
+  };
 }
 
 // V1 cards are the bare fields; V2 and V3 name themselves in `spec`.
@@ -114,7 +104,8 @@ function tagKeys(data: CardData, knownTags: string[]): string[] {
   return cardTagKeys(data.tags, (key) => knownTags.includes(key)).kept;
 }
 
-function mateFromCard(
+/** The mate a card makes: its fields fitted to what saveMate accepts, a private mate or a draft. */
+export function mateFromCard(
   data: CardData,
   ours: ReturnType<typeof readMatesExtension>,
 ): Omit<NewMate, 'id' | 'creator_id' | 'avatar' | 'tags'> {
@@ -137,41 +128,6 @@ function mateFromCard(
     // A card without a greeting cannot open a chat yet: it arrives as a draft to finish.
     visibility: data.first_mes.trim() ? 'private' : 'draft',
   };
-}
-
-/**
- * Imports a Character Card (V1, V2 or V3; JSON or PNG) as a private mate of `userId` and
- * returns its id. The card is checked in full first, and the user's mate quota; a PNG's
- * picture becomes the portrait by the upload rules (decoded, 512×768 WebP, no metadata), or a
- * drawn one when it cannot be used. The portrait is stored under a random name and removed
- * again when the mate cannot be saved.
- */
-export async function importCard(
-  db: Kysely<Database>,
-  media: MediaStore,
-  userId: string,
-  upload: CardUpload,
-  dialect: DialectName,
-): Promise<string> {
-  const known = (await db.selectFrom('tags').select('key').execute()).map((row) => row.key);
-  const { data, ours, portrait, spec, tags } = readUpload(upload, known);
-  await checkMateQuota(db, userId);
-  const id = randomUUID();
-  const picture = portrait && (await portraitFromCardPicture(portrait));
-  const avatar = picture
-    ? await writePortrait(media, picture, '.webp')
-    : await renderPortrait(media, randomUUID(), 'notionists', data.name);
-  try {
-    await withinMateQuota(db, dialect, userId, (trx) =>
-      insertMates(trx, [
-        { ...mateFromCard(data, ours), card_spec: spec, id, creator_id: userId, avatar, tags },
-      ]),
-    );
-  } catch (error) {
-    await removePortrait(media, avatar);
-    throw error;
-  }
-  return id;
 }
 
 // What SillyTavern and other apps keep under `extensions`, in words a creator knows.
@@ -238,7 +194,7 @@ function describeField(key: string, value: unknown): string | null {
 }
 
 /** What a card carries that Mates keeps for export but does not use, in plain words. */
-function unusedParts(data: CardData): string[] {
+export function unusedParts(data: CardData): string[] {
   const fields = Object.entries(data)
     .filter(([key]) => !(MODELED as readonly string[]).includes(key) && !CARD_METADATA.has(key))
     .map(([key, value]) => describeField(key, value));
@@ -255,7 +211,7 @@ function unusedParts(data: CardData): string[] {
  * Tags of the card, as written, that the mate will not carry: those Mates has no tag for (an
  * `nsfw` tag marks the mate instead) and known ones past the first ten.
  */
-function droppedTags(data: CardData, knownTags: string[]): string[] {
+export function droppedTags(data: CardData, knownTags: string[]): string[] {
   const seen = new Set<string>();
   const { over } = cardTagKeys(data.tags, (key) => knownTags.includes(key));
   return data.tags.filter((tag) => {
@@ -265,38 +221,4 @@ function droppedTags(data: CardData, knownTags: string[]): string[] {
     seen.add(key);
     return true;
   });
-}
-
-/**
- * What importing `upload` would create, without creating anything: the same reading and
- * checks as {@link importCard} (a card it would refuse is refused here with the same error).
- */
-export async function previewCard(db: Kysely<Database>, upload: CardUpload): Promise<CardPreview> {
-  const known = (await db.selectFrom('tags').select('key').execute()).map((row) => row.key);
-  const { data, ours, portrait, sourceSpec, tags } = readUpload(upload, known);
-  const mate = mateFromCard(data, ours);
-  const draft: MateDraft = {
-    name: mate.name,
-    tagline: mate.tagline,
-    description: mate.description,
-    personality: mate.personality,
-    scenario: mate.scenario,
-    first_mes: mate.first_mes,
-    mes_example: mate.mes_example,
-    creator_notes: mate.creator_notes,
-    system_prompt: mate.system_prompt,
-    alternate_greetings: mate.alternate_greetings,
-    tags,
-    gender: mate.gender,
-    nsfw: mate.nsfw,
-  };
-  return {
-    draft,
-    spec: sourceSpec,
-    creator: data.creator,
-    // The same test as the import: a picture it would replace by a drawn one does not count.
-    portraitFromCard: Boolean(portrait && (await portraitFromCardPicture(portrait))),
-    unused: [...fitCard(data).notes, ...unusedParts(data)],
-    droppedTags: droppedTags(data, known),
-  };
 }

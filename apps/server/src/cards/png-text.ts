@@ -10,11 +10,18 @@ interface Chunk {
 /** A buffer that is not a well-formed PNG. */
 export class PngFormatError extends Error {
   override readonly name = 'PngFormatError';
+  constructor(
+    message: string,
+    /** What is wrong, in a word: not a PNG at all, cut off, or without its end. */
+    readonly problem: 'notPng' | 'pngCut' | 'pngNoEnd',
+  ) {
+    super(message);
+  }
 }
 
 function readChunks(png: Buffer): Chunk[] {
   if (png.length < SIGNATURE.length || !png.subarray(0, 8).equals(SIGNATURE)) {
-    throw new PngFormatError('This file is not a PNG image.');
+    throw new PngFormatError('This file is not a PNG image.', 'notPng');
   }
   const chunks: Chunk[] = [];
   let offset = SIGNATURE.length;
@@ -22,12 +29,12 @@ function readChunks(png: Buffer): Chunk[] {
     const length = png.readUInt32BE(offset);
     const type = png.toString('latin1', offset + 4, offset + 8);
     const end = offset + 12 + length;
-    if (end > png.length) throw new PngFormatError('The PNG image is cut off.');
+    if (end > png.length) throw new PngFormatError('The PNG image is cut off.', 'pngCut');
     chunks.push({ type, data: png.subarray(offset + 8, offset + 8 + length) });
     offset = end;
     if (type === 'IEND') return chunks;
   }
-  throw new PngFormatError('The PNG image has no end.');
+  throw new PngFormatError('The PNG image has no end.', 'pngNoEnd');
 }
 
 function writeChunk({ type, data }: Chunk): Buffer {

@@ -7,6 +7,7 @@ import type {
   MateModeration,
   MateSummary,
   MateVisibility,
+  OwnMateSummary,
   Paged,
 } from '@mates/api-client';
 import type { Database, MateTable, UserTable } from '../db/schema';
@@ -144,4 +145,14 @@ export function paging(input: { page?: number; pageSize?: number }) {
   const page = input.page ?? 1;
   const pageSize = input.pageSize ?? 20;
   return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+/** A mate as "Your mates" lists it for its owner. */
+export function toOwnMateSummary(row: MateRow): OwnMateSummary {
+  return {
+    ...toMateSummary(row),
+    visibility: row.visibility as MateVisibility,
+    moderation: moderationOf(row),
+    updatedAt: row.updated_at,
+  };
 }

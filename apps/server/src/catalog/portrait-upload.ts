@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import type { Metadata } from 'sharp';
 import { loadSharp } from '../images/load-sharp';
-import { badInput, CODE, EnvelopeError } from '../http/envelope';
+import { DomainError, invalid } from '../domain/errors';
 
 /** The largest picture a creator may upload, in bytes (decoded). */
 export const MAX_PORTRAIT_BYTES = 8 * 1024 * 1024;
@@ -61,7 +61,7 @@ const turnsQuarter = (orientation: number | undefined) => (orientation ?? 1) >= 
  * the bytes, not from a name or a type the client claims), at most 8 MB and at least 256
  * pixels on its short side; turned upright by its EXIF orientation, cover-cropped to 512×768
  * and written as WebP, which carries none of the original's metadata (location, camera,
- * comments, colour profile). Anything else is a 4000 error naming `image`.
+ * comments, colour profile). Anything else is refused as bad input naming `image`.
  */
 export function portraitFromUpload(bytes: Buffer): Promise<Buffer> {
   return portraitJobs(() => makePortrait(bytes));
@@ -76,41 +76,41 @@ export async function portraitFromCardPicture(png: Buffer): Promise<Buffer | nul
   try {
     return await portraitFromUpload(png);
   } catch (error) {
-    if (error instanceof EnvelopeError && error.code === CODE.badInput) return null;
+    if (error instanceof DomainError && error.refusal === 'badInput') return null;
     throw error;
   }
 }
 
 async function makePortrait(bytes: Buffer): Promise<Buffer> {
-  if (bytes.length === 0) throw badInput('image: is empty.');
-  if (bytes.length > MAX_PORTRAIT_BYTES) throw badInput('image: must be at most 8 MB.');
+  if (bytes.length === 0) throw invalid('notices.portraits.empty');
+  if (bytes.length > MAX_PORTRAIT_BYTES) throw invalid('notices.portraits.tooBig');
   const options = { limitInputPixels: MAX_PORTRAIT_PIXELS, failOn: 'truncated' } as const;
   let meta: Metadata;
   try {
     const sharp = await loadSharp();
     meta = await sharp(bytes, options).metadata();
   } catch {
-    throw badInput('image: is not a picture we can read (send a PNG, JPEG, WebP or GIF).');
+    throw invalid('notices.portraits.unreadable');
   }
   if (!meta.format || !FORMATS.has(meta.format))
-    throw badInput(
-      `image: must be a PNG, JPEG, WebP or GIF picture${meta.format ? `, not ${meta.format.toUpperCase()}` : ''}.`,
-    );
+    throw meta.format
+      ? invalid('notices.portraits.otherFormat', { format: meta.format.toUpperCase() })
+      : invalid('notices.portraits.noFormat');
   const [width, height] = turnsQuarter(meta.orientation)
     ? [meta.height, meta.width]
     : [meta.width, meta.height];
   if (!width || !height || Math.min(width, height) < MIN_PORTRAIT_SIDE)
-    throw badInput(
-      `image: must be at least ${MIN_PORTRAIT_SIDE} pixels on its short side (this one is ${width ?? '?'}×${height ?? '?'}).`,
-    );
+    throw invalid('notices.portraits.tooSmall', {
+      min: MIN_PORTRAIT_SIDE,
+      width: width ?? '?',
+      height: height ?? '?',
+    });
   if (width * height > MAX_PORTRAIT_PIXELS)
-    throw badInput(`image: is too large to open (${width}×${height} pixels).`);
+    throw invalid('notices.portraits.tooManyPixels', { width, height });
   if (meta.format === 'jpeg' && meta.isProgressive) {
     const scans = jpegScans(bytes);
     if (scans > MAX_JPEG_SCANS)
-      throw badInput(
-        `image: is a progressive JPEG of ${scans} passes; at most ${MAX_JPEG_SCANS} are opened.`,
-      );
+      throw invalid('notices.portraits.tooManyScans', { scans, max: MAX_JPEG_SCANS });
   }
   try {
     const sharp = await loadSharp();
@@ -122,6 +122,6 @@ async function makePortrait(bytes: Buffer): Promise<Buffer> {
       .toBuffer();
   } catch {
     // A header that reads well over data that does not (cut off, corrupt).
-    throw badInput('image: the picture is damaged or incomplete and cannot be read.');
+    throw invalid('notices.portraits.damaged');
   }
 }

@@ -90,6 +90,41 @@ export const en = {
       hiddenExport:
         'Moderators hid this mate, so its card cannot be exported. Their reason is shown on its page.',
       adminsOnly: 'Only administrators can moderate reports.',
+      followSelf: 'creatorId: you cannot follow yourself',
+      changedMeanwhile:
+        'This mate was changed by another of your requests at the same moment. Load it again and retry.',
+      quota:
+        'You already have {{count}} mates, the most one account can keep. Delete one you no longer need to make room.',
+      greetingPublic:
+        'first_mes: a public mate needs a greeting (the first message of every chat); save it as a draft until it has one.',
+      greetingPrivate:
+        'first_mes: a private mate needs a greeting (the first message of every chat); save it as a draft until it has one.',
+      unknownTag: 'tags: unknown tag "{{tag}}"',
+    },
+    portraits: {
+      empty: 'image: is empty.',
+      tooBig: 'image: must be at most 8 MB.',
+      unreadable: 'image: is not a picture we can read (send a PNG, JPEG, WebP or GIF).',
+      otherFormat: 'image: must be a PNG, JPEG, WebP or GIF picture, not {{format}}.',
+      noFormat: 'image: must be a PNG, JPEG, WebP or GIF picture.',
+      tooSmall:
+        'image: must be at least {{min}} pixels on its short side (this one is {{width}}×{{height}}).',
+      tooManyPixels: 'image: is too large to open ({{width}}×{{height}} pixels).',
+      tooManyScans: 'image: is a progressive JPEG of {{scans}} passes; at most {{max}} are opened.',
+      damaged: 'image: the picture is damaged or incomplete and cannot be read.',
+      unknownChoice: 'choiceId: is not one of the portraits of /mate/portraitChoices.',
+      unknownStyle: 'choiceId: unknown portrait style "{{style}}".',
+    },
+    cards: {
+      notPng: 'png: This file is not a PNG image.',
+      pngCut: 'png: The PNG image is cut off.',
+      pngNoEnd: 'png: The PNG image has no end.',
+      noCard: 'png: this image holds no character card (no "chara" text chunk).',
+      unreadable: 'png: the character card in this image is not readable JSON.',
+      notObject: 'The card is not a JSON object.',
+      tooDeep: 'The card is nested more than {{depth}} levels deep.',
+      notValid: 'The card is not valid: {{field}}: {{problem}}',
+      nul: '{{field}}: must not contain the character U+0000',
     },
     pictures: {
       notSetUp: 'Pictures are not set up on this server.',

@@ -94,6 +94,43 @@ export const es: Texts = {
       hiddenExport:
         'Los moderadores ocultaron este mate, así que su ficha no puede exportarse. Su motivo aparece en su página.',
       adminsOnly: 'Solo los administradores pueden moderar denuncias.',
+      followSelf: 'creatorId: no puedes seguirte a ti mismo',
+      changedMeanwhile:
+        'Otra de tus solicitudes cambió este mate en el mismo momento. Vuelve a cargarlo e inténtalo de nuevo.',
+      quota:
+        'Ya tienes {{count}} mates, el máximo que puede tener una cuenta. Borra uno que ya no necesites para hacer sitio.',
+      greetingPublic:
+        'first_mes: un mate público necesita un saludo (el primer mensaje de cada chat); guárdalo como borrador hasta que lo tenga.',
+      greetingPrivate:
+        'first_mes: un mate privado necesita un saludo (el primer mensaje de cada chat); guárdalo como borrador hasta que lo tenga.',
+      unknownTag: 'tags: etiqueta desconocida "{{tag}}"',
+    },
+    portraits: {
+      empty: 'image: está vacía.',
+      tooBig: 'image: debe ocupar como máximo 8 MB.',
+      unreadable: 'image: no es una imagen que podamos leer (envía un PNG, JPEG, WebP o GIF).',
+      otherFormat: 'image: debe ser una imagen PNG, JPEG, WebP o GIF, no {{format}}.',
+      noFormat: 'image: debe ser una imagen PNG, JPEG, WebP o GIF.',
+      tooSmall:
+        'image: debe medir al menos {{min}} píxeles en su lado corto (esta mide {{width}}×{{height}}).',
+      tooManyPixels: 'image: es demasiado grande para abrirla ({{width}}×{{height}} píxeles).',
+      tooManyScans:
+        'image: es un JPEG progresivo de {{scans}} pasadas; se abren como máximo {{max}}.',
+      damaged: 'image: la imagen está dañada o incompleta y no se puede leer.',
+      unknownChoice: 'choiceId: no es uno de los retratos de /mate/portraitChoices.',
+      unknownStyle: 'choiceId: estilo de retrato desconocido "{{style}}".',
+    },
+    cards: {
+      notPng: 'png: Este archivo no es una imagen PNG.',
+      pngCut: 'png: La imagen PNG está cortada.',
+      pngNoEnd: 'png: La imagen PNG no tiene final.',
+      noCard:
+        'png: esta imagen no contiene ninguna ficha de personaje (no hay bloque de texto "chara").',
+      unreadable: 'png: la ficha de personaje de esta imagen no es un JSON legible.',
+      notObject: 'La ficha no es un objeto JSON.',
+      tooDeep: 'La ficha está anidada a más de {{depth}} niveles de profundidad.',
+      notValid: 'La ficha no es válida: {{field}}: {{problem}}',
+      nul: '{{field}}: no puede contener el carácter U+0000',
     },
     pictures: {
       notSetUp: 'Las imágenes no están configuradas en este servidor.',

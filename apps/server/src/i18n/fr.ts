@@ -97,6 +97,44 @@ export const fr: Texts = {
       hiddenExport:
         'Les modérateurs ont masqué ce mate : sa fiche ne peut donc pas être exportée. Leur motif figure sur sa page.',
       adminsOnly: 'Seuls les administrateurs peuvent modérer les signalements.',
+      followSelf: 'creatorId : tu ne peux pas te suivre toi-même',
+      changedMeanwhile:
+        'Une autre de tes requêtes a modifié ce mate au même moment. Recharge-le et réessaie.',
+      quota:
+        'Tu as déjà {{count}} mates, le maximum pour un compte. Supprime-en un dont tu n’as plus besoin pour faire de la place.',
+      greetingPublic:
+        'first_mes : un mate public a besoin d’un message d’accueil (le premier message de chaque chat) ; enregistre-le comme brouillon en attendant.',
+      greetingPrivate:
+        'first_mes : un mate privé a besoin d’un message d’accueil (le premier message de chaque chat) ; enregistre-le comme brouillon en attendant.',
+      unknownTag: 'tags : tag inconnu « {{tag}} »',
+    },
+    portraits: {
+      empty: 'image : est vide.',
+      tooBig: 'image : doit faire au plus 8 Mo.',
+      unreadable:
+        'image : n’est pas une image que nous savons lire (envoie un PNG, JPEG, WebP ou GIF).',
+      otherFormat: 'image : doit être une image PNG, JPEG, WebP ou GIF, pas {{format}}.',
+      noFormat: 'image : doit être une image PNG, JPEG, WebP ou GIF.',
+      tooSmall:
+        'image : doit faire au moins {{min}} pixels sur son petit côté (celle-ci fait {{width}}×{{height}}).',
+      tooManyPixels: 'image : est trop grande pour être ouverte ({{width}}×{{height}} pixels).',
+      tooManyScans:
+        'image : est un JPEG progressif de {{scans}} passes ; au plus {{max}} sont ouvertes.',
+      damaged: 'image : l’image est abîmée ou incomplète et ne peut pas être lue.',
+      unknownChoice: 'choiceId : n’est pas un des portraits de /mate/portraitChoices.',
+      unknownStyle: 'choiceId : style de portrait inconnu « {{style}} ».',
+    },
+    cards: {
+      notPng: 'png : ce fichier n’est pas une image PNG.',
+      pngCut: 'png : l’image PNG est tronquée.',
+      pngNoEnd: 'png : l’image PNG n’a pas de fin.',
+      noCard:
+        'png : cette image ne contient aucune fiche de personnage (pas de bloc de texte « chara »).',
+      unreadable: 'png : la fiche de personnage de cette image n’est pas un JSON lisible.',
+      notObject: 'La fiche n’est pas un objet JSON.',
+      tooDeep: 'La fiche est imbriquée sur plus de {{depth}} niveaux.',
+      notValid: 'La fiche n’est pas valide : {{field}} : {{problem}}',
+      nul: '{{field}} : ne peut pas contenir le caractère U+0000',
     },
     pictures: {
       notSetUp: 'Les images ne sont pas configurées sur ce serveur.',

@@ -38,7 +38,7 @@ describe('the server’s sentences', () => {
       'Las imágenes no están configuradas en este servidor.',
     );
     expect(inLanguage('en', 'Mate not found.')).toBe('Mate not found.');
-    expect(inLanguage('fr', 'image: must be at most 8 MB.')).toBe('image: must be at most 8 MB.');
+    expect(inLanguage('fr', 'image: must be at most 8 MB')).toBe('image: must be at most 8 MB');
   });
 
   it('translate what a form is told about a field, the field named as people read it', () => {

@@ -16,9 +16,8 @@ import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { now } from '../db/dialect';
 import { isAdmin } from '../accounts/user-info';
-import { matesWithCreators, paging, toPage } from '../catalog/mate-rows';
+import { matesWithCreators, paging, toOwnMateSummary, toPage } from '../catalog/mate-rows';
 import { id, pageFields } from '../catalog/query-schemas';
-import { toOwnMateSummary } from '../catalog/own-mates';
 
 /** How many open reports one row of the queue carries. */
 const REPORTS_PER_MATE = 20;

@@ -3,7 +3,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { renderPortrait } from './portraits';
 import type { Database } from '../db/schema';
 import type { MediaStore } from '../media/media-store';
-import { insertMates, type NewMate } from '../catalog/new-mate';
+import { insertMates, type NewMate } from '../catalog/mate-repository';
 import { now, toJson } from '../db/dialect';
 import { TAG_GROUPS } from './tags';
 import { PACKAGES } from './packages';

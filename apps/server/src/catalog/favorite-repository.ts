@@ -35,3 +35,18 @@ export function toggleFavorite(
     return added;
   });
 }
+
+/** Whether `userId` keeps `mateId` as a favorite. */
+export async function isFavorite(
+  db: Kysely<Database>,
+  userId: string,
+  mateId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('favorites')
+    .select('mate_id')
+    .where('user_id', '=', userId)
+    .where('mate_id', '=', mateId)
+    .executeTakeFirst();
+  return Boolean(row);
+}

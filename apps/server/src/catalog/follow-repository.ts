@@ -29,3 +29,31 @@ export function toggleFollow(
     return following;
   });
 }
+
+/** Whether `userId` follows `creatorId`. */
+export async function isFollowing(
+  db: Kysely<Database>,
+  userId: string,
+  creatorId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('follows')
+    .select('creator_id')
+    .where('user_id', '=', userId)
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The creators `userId` follows, with when they began, most recent first. */
+export function followedCreators(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ creator_id: string; created_at: string }[]> {
+  return db
+    .selectFrom('follows')
+    .select(['creator_id', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+}

@@ -2,7 +2,7 @@ import type { Kysely, QueryResult, Transaction } from 'kysely';
 import { preparedQuery } from '../db/prepared-query';
 import type { Database, UserTable } from '../db/schema';
 import { matesWithCreators, visibleTo, type MateRow } from './mate-rows';
-import { dayOf, firstDayOf } from './hot-words';
+import { dayOf, firstDayOf } from './hot-word-repository';
 
 /** How far back trending looks (in whole UTC days, today included). */
 export const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;

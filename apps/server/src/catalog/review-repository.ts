@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Review, ReviewSummary } from '@mates/api-client';
 import type { Database } from '../db/schema';
 import type { DialectName } from '../db/dialect';
 import { inUserTransaction } from '../db/user-lock';
@@ -58,4 +59,50 @@ export function saveReview(
       .execute();
     return { reviewId, content };
   });
+}
+
+/** A mate's review figures and its ten newest reviews. */
+export async function reviewsOf(
+  db: Kysely<Database>,
+  mateId: string,
+): Promise<{ summary: ReviewSummary; recent: Review[] }> {
+  const [stars, recent] = await Promise.all([
+    db
+      .selectFrom('reviews')
+      .select(['rating', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('mate_id', '=', mateId)
+      .groupBy('rating')
+      .execute(),
+    db
+      .selectFrom('reviews')
+      .innerJoin('users', 'users.id', 'reviews.user_id')
+      .select([
+        'reviews.id',
+        'reviews.rating',
+        'reviews.content',
+        'reviews.updated_at',
+        'users.id as author_id',
+        'users.nickname',
+        'users.avatar',
+      ])
+      .where('reviews.mate_id', '=', mateId)
+      .orderBy('reviews.updated_at', 'desc')
+      .limit(10)
+      .execute(),
+  ]);
+  const distribution: ReviewSummary['distribution'] = [0, 0, 0, 0, 0];
+  for (const row of stars) distribution[row.rating - 1] = Number(row.n);
+  const count = distribution.reduce((sum, n) => sum + n, 0);
+  const total = distribution.reduce((sum, n, index) => sum + n * (index + 1), 0);
+  return {
+    summary: { average: count ? Math.round((total / count) * 10) / 10 : null, count, distribution },
+    recent: recent.map((row) => ({
+      reviewId: row.id,
+      mateId,
+      author: { creatorId: row.author_id, name: row.nickname, avatar: row.avatar },
+      rating: row.rating,
+      content: row.content,
+      createdAt: row.updated_at,
+    })),
+  };
 }
