@@ -385,6 +385,20 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       code: 5007,
       message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ seconds?\.$/),
     });
+    // The refusal says when to ask again, to clients too, and in the caller's language.
+    const raw = await app.app.request('/api/user/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'limited@example.com', password: 'correct horse' }),
+      headers: { 'content-type': 'application/json', token: '', language: 'es' },
+    });
+    const seconds = Number(raw.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(await raw.json()).toEqual({
+      c: 5007,
+      m: `Demasiados intentos. Inténtalo de nuevo en ${seconds} segundo${seconds === 1 ? '' : 's'}.`,
+      d: null,
+    });
     expect(await count('sessions')).toBe(sessions);
     app.deps.limits.login = createRateLimits(1000).login;
   });

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as ZxcvbnCore from '@zxcvbn-ts/core';
 import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
-import { badInput } from '../http/envelope';
+import { invalidField } from '../domain/errors';
 
 // zxcvbn scores 0 to 4; 0 and 1 mean fewer than a million guesses (the most used passwords,
 // keyboard walks, repeats and near copies of them).
@@ -23,12 +23,8 @@ function loadEstimator(): ZxcvbnCore.ZxcvbnFactory {
  * `related` are words an attacker would try first for this account (its e-mail address).
  */
 export function assertStrongPassword(field: string, password: string, related: string[]): void {
-  if (password.trim() === '') throw badInput(`${field}: must not be only spaces`);
+  if (password.trim() === '') throw invalidField(field, 'fieldErrors.onlySpaces');
   estimator ??= loadEstimator();
   const { score } = estimator.check(password, related);
-  if (score < MIN_SCORE) {
-    throw badInput(
-      `${field}: is too easy to guess (a common password, a pattern or your address); a few uncommon words make a strong one`,
-    );
-  }
+  if (score < MIN_SCORE) throw invalidField(field, 'fieldErrors.guessable');
 }

@@ -5,7 +5,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
-import { notice } from '../http/envelope';
+import { refused } from '../domain/errors';
 
 /**
  * One limiter per sensitive call: in this process's memory, or in Redis when several servers
@@ -250,10 +250,17 @@ export async function startLoginAttempt(
   return succeeded;
 }
 
+/**
+ * The refusal once a limit is spent (5007): when to try again, in whole seconds up to 90 and
+ * in minutes beyond, said in the sentence and in `Retry-After`.
+ */
 function tooManyAttempts(msBeforeNext: number) {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  const [count, unit] = seconds > 90 ? [Math.ceil(seconds / 60), 'minute'] : [seconds, 'second'];
-  return notice(
-    `Too many attempts. Please try again in ${count} ${unit}${count === 1 ? '' : 's'}.`,
-  );
+  const options = { retryAfterSeconds: seconds };
+  if (seconds <= 90)
+    return seconds === 1
+      ? refused('notices.limits.second', { count: seconds }, options)
+      : refused('notices.limits.seconds', { count: seconds }, options);
+  const minutes = Math.ceil(seconds / 60);
+  return refused('notices.limits.minutes', { count: minutes }, options);
 }

@@ -1,4 +1,4 @@
-import { textsFor, type SentenceKey } from '../i18n/texts';
+import { fieldSentence, textsFor, type SentenceKey } from '../i18n/texts';
 
 /**
  * What kind of refusal a {@link DomainError} is. Only `http/` turns it into an envelope code
@@ -26,15 +26,27 @@ export class DomainError extends Error {
       retryAfterSeconds?: number;
       /** Why, in one word, for clients that explain it in their own words (`d.reason`). */
       reason?: string;
+      /** The input field the sentence is about: said first ("password: …"), see {@link invalidField}. */
+      field?: string;
     } = {},
   ) {
-    super(textsFor('en')(key, values));
+    super(sentenceOf('en', key, values, options.field));
   }
 
   /** The sentence in `language`. */
   sentence(language: string): string {
-    return textsFor(language)(this.key, this.values);
+    return sentenceOf(language, this.key, this.values, this.options.field);
   }
+}
+
+function sentenceOf(
+  language: string,
+  key: SentenceKey,
+  values: SentenceValues,
+  field: string | undefined,
+): string {
+  const sentence = textsFor(language)(key, values);
+  return field === undefined ? sentence : fieldSentence(language, field, sentence);
 }
 
 /** Why a refusal was made, for clients that explain it (`d.reason` of an error envelope). */
@@ -61,3 +73,11 @@ export const forbidden = (key: SentenceKey, values?: SentenceValues) =>
 /** Bad input the service found (4000), a field's sentence. */
 export const invalid = (key: SentenceKey, values?: SentenceValues) =>
   new DomainError('badInput', key, values);
+
+/**
+ * Bad input in one field that the service found (4000), said as a form's field errors are:
+ * "password: must not be only spaces", the field named as people read it in their language.
+ * `key` is the sentence about the field (`fieldErrors.*`).
+ */
+export const invalidField = (field: string, key: SentenceKey, values?: SentenceValues) =>
+  new DomainError('badInput', key, values, { field });

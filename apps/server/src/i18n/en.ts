@@ -62,6 +62,11 @@ export const en = {
       discordUnreadable: 'Discord sent an answer we could not read. Please try again later.',
       discordNoEmail: 'Your Discord account has no verified e-mail address.',
     },
+    limits: {
+      second: 'Too many attempts. Please try again in {{count}} second.',
+      seconds: 'Too many attempts. Please try again in {{count}} seconds.',
+      minutes: 'Too many attempts. Please try again in {{count}} minutes.',
+    },
     balance: {
       dailyCap:
         'You reached your daily spending limit. It resets at midnight UTC, or raise it on your subscription page.',

@@ -63,6 +63,11 @@ export const es: Texts = {
       discordUnreadable: 'Discord envió una respuesta que no pudimos leer. Inténtalo más tarde.',
       discordNoEmail: 'Tu cuenta de Discord no tiene un correo electrónico verificado.',
     },
+    limits: {
+      second: 'Demasiados intentos. Inténtalo de nuevo en {{count}} segundo.',
+      seconds: 'Demasiados intentos. Inténtalo de nuevo en {{count}} segundos.',
+      minutes: 'Demasiados intentos. Inténtalo de nuevo en {{count}} minutos.',
+    },
     balance: {
       dailyCap:
         'Has alcanzado tu límite de gasto diario. Se reinicia a medianoche UTC, o súbelo en tu página de suscripción.',

@@ -64,6 +64,11 @@ export const fr: Texts = {
       discordUnreadable: 'Discord a envoyé une réponse illisible. Réessaie plus tard.',
       discordNoEmail: 'Ton compte Discord n’a pas d’adresse e-mail vérifiée.',
     },
+    limits: {
+      second: 'Trop de tentatives. Réessaie dans {{count}} seconde.',
+      seconds: 'Trop de tentatives. Réessaie dans {{count}} secondes.',
+      minutes: 'Trop de tentatives. Réessaie dans {{count}} minutes.',
+    },
     balance: {
       dailyCap:
         'Tu as atteint ta limite de dépense quotidienne. Elle repart à zéro à minuit UTC, ou relève-la sur ta page d’abonnement.',

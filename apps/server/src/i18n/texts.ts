@@ -62,9 +62,18 @@ const fieldErrors = Object.entries(en.fieldErrors).map(([key, text]) => ({
 }));
 
 /**
- * A 4000's "field: sentence" in `language`, where the server knows the sentence: the field
- * named as people read it where it has a name (else its key), the sentence translated, and
- * French's space before the colon. `null` for anything else, and in English.
+ * "field: sentence" in `language`, `sentence` already in it: the field named as people read it
+ * where it has a name (else its key), and French's space before the colon.
+ */
+export function fieldSentence(language: string, field: string, sentence: string): string {
+  const name = Object.hasOwn(en.fields, field) ? textsFor(language)(`fields.${field}`) : field;
+  const colon = language.toLowerCase().startsWith('fr') ? ' : ' : ': ';
+  return `${name}${colon}${sentence}`;
+}
+
+/**
+ * A 4000's "field: sentence" in `language`, where the server knows the sentence (see
+ * {@link fieldSentence}). `null` for anything else, and in English.
  */
 function fieldMessage(language: string, message: string): string | null {
   const t = textsFor(language);
@@ -74,10 +83,7 @@ function fieldMessage(language: string, message: string): string | null {
   const [, field, sentence] = match as unknown as [string, string, string];
   for (const { key, pattern } of fieldErrors) {
     const found = pattern.exec(sentence);
-    if (!found) continue;
-    const name = Object.hasOwn(en.fields, field) ? t(`fields.${field}`) : field;
-    const colon = language.toLowerCase().startsWith('fr') ? ' : ' : ': ';
-    return `${name}${colon}${t(key, { number: found[1] })}`;
+    if (found) return fieldSentence(language, field, t(key, { number: found[1] }));
   }
   return null;
 }

@@ -1,7 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiEnv } from '../http/context';
-import { EnvelopeError } from '../http/envelope';
 import { DomainError } from '../domain/errors';
 import { en } from '../i18n/en';
 import { openClip, type ClipOpening } from './speech-clip-service';
@@ -16,12 +15,11 @@ const clipQuery = z.object({
 
 /**
  * Why a clip's making was refused or failed before it began, as its listener is told. A refusal
- * says itself: too many of the person's clips failed or are being made (the rate limits of
- * `accounts/` still throw envelope errors; a service's refusal is a `DomainError`); an engine's
- * failure is told in plain words.
+ * (too many of the person's clips failed or are being made) says itself; an engine's failure is
+ * told in plain words.
  */
 function whyNotStarted(error: unknown): string {
-  if (error instanceof DomainError || error instanceof EnvelopeError) return error.message;
+  if (error instanceof DomainError) return error.message;
   return VOICE_FAILURES[failureOf(error)];
 }
 
