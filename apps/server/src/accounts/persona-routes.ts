@@ -2,11 +2,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Persona } from '@mates/api-client';
 import type { PersonaTable } from '../db/schema';
-import { notFound } from '../http/envelope';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
-import { now, toBool } from '../db/dialect';
-import { addPersona, deletePersona, makeDefaultPersona } from './personas';
+import { toBool } from '../db/dialect';
+import { deletePersona, listPersonas, makeDefaultPersona, savePersona } from './persona-service';
 import { portraitKey } from '../catalog/portrait-files';
 import { publicHttpsAddress } from './avatar-address';
 import { en } from '../i18n/en';
@@ -39,28 +38,12 @@ export function personaAvatar(url: string, publicUrl: string): string | null {
 
 /** Personas: list, save or update, set default, delete. Only ever the caller's own. */
 export function personaRoutes(deps: Deps): Hono<ApiEnv> {
-  const { db } = deps;
   const routes = new Hono<ApiEnv>();
-  const own = (userId: string, id: string) =>
-    db
-      .selectFrom('personas')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-
   const api = contract(routes, '/user');
 
-  api.get('/user/personas', async (c) => {
-    const user = requireUser(c);
-    const rows = await db
-      .selectFrom('personas')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .orderBy('created_at')
-      .execute();
-    return rows.map(toPersona);
-  });
+  api.get('/user/personas', async (c) =>
+    (await listPersonas(deps, requireUser(c).id)).map(toPersona),
+  );
 
   const personaPayload = z.object({
     uuid: z.string().min(1).optional(),
@@ -78,42 +61,18 @@ export function personaRoutes(deps: Deps): Hono<ApiEnv> {
 
   api.post('/user/saveOrUpdatePersona', personaPayload, async (c, read) => {
     const user = requireUser(c);
-    const input = await read();
-    if (input.uuid) {
-      if (!(await own(user.id, input.uuid))) throw notFound('Persona');
-      await db
-        .updateTable('personas')
-        .set({
-          name: input.name,
-          description: input.description,
-          avatar: input.avatar ?? null,
-          updated_at: now(),
-        })
-        .where('id', '=', input.uuid)
-        .execute();
-      return toPersona((await own(user.id, input.uuid))!);
-    }
-    const row = await addPersona(db, deps.dialect, user.id, {
-      name: input.name,
-      description: input.description,
-      avatar: input.avatar ?? null,
-    });
-    return toPersona(row);
+    const { uuid, avatar, ...fields } = await read();
+    return toPersona(await savePersona(deps, user.id, uuid, { ...fields, avatar: avatar ?? null }));
   });
 
   api.get('/user/setDefaultPersona', personaQuery, async (c, read) => {
     const user = requireUser(c);
-    const { uuid } = await read();
-    if (!(await own(user.id, uuid))) throw notFound('Persona');
-    await makeDefaultPersona(db, deps.dialect, user.id, uuid);
-    return toPersona((await own(user.id, uuid))!);
+    return toPersona(await makeDefaultPersona(deps, user.id, (await read()).uuid));
   });
 
   api.get('/user/deleteDefaultPersona', personaQuery, async (c, read) => {
     const user = requireUser(c);
-    const { uuid } = await read();
-    if (!(await own(user.id, uuid))) throw notFound('Persona');
-    await deletePersona(db, deps.dialect, user.id, uuid);
+    await deletePersona(deps, user.id, (await read()).uuid);
     return null;
   });
   return routes;

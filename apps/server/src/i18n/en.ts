@@ -61,6 +61,7 @@ export const en = {
       discordUnreachable: 'Discord could not be reached. Please try again later.',
       discordUnreadable: 'Discord sent an answer we could not read. Please try again later.',
       discordNoEmail: 'Your Discord account has no verified e-mail address.',
+      personaLimit: 'You can have at most {{count}} personas. Delete one to make room.',
     },
     limits: {
       second: 'Too many attempts. Please try again in {{count}} second.',

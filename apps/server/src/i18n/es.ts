@@ -62,6 +62,7 @@ export const es: Texts = {
       discordUnreachable: 'No se pudo contactar con Discord. Inténtalo más tarde.',
       discordUnreadable: 'Discord envió una respuesta que no pudimos leer. Inténtalo más tarde.',
       discordNoEmail: 'Tu cuenta de Discord no tiene un correo electrónico verificado.',
+      personaLimit: 'Puedes tener como máximo {{count}} personas. Borra una para hacer sitio.',
     },
     limits: {
       second: 'Demasiados intentos. Inténtalo de nuevo en {{count}} segundo.',

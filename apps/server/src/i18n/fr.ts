@@ -63,6 +63,8 @@ export const fr: Texts = {
       discordUnreachable: 'Discord est injoignable. Réessaie plus tard.',
       discordUnreadable: 'Discord a envoyé une réponse illisible. Réessaie plus tard.',
       discordNoEmail: 'Ton compte Discord n’a pas d’adresse e-mail vérifiée.',
+      personaLimit:
+        'Tu peux avoir au plus {{count}} personas. Supprimes-en une pour faire de la place.',
     },
     limits: {
       second: 'Trop de tentatives. Réessaie dans {{count}} seconde.',
