@@ -86,6 +86,11 @@ export const en = {
       draftFailed:
         'The model could not draft a character from this idea. Please try again, or describe it differently.',
       matureCreate: 'Turn on mature content in your settings to create a mate for adults.',
+      draftNoGreeting:
+        'mateId: this draft has no greeting yet. Add one in the editor before chatting with it.',
+      pictureNotEditable: 'messageId: a picture cannot be edited; delete it or ask for another.',
+      onlyLastReply: 'messageId: only the last reply of the room has versions to choose from.',
+      versionCount: 'index: this message has {{versions}} version(s), counted from 0.',
     },
     mates: {
       matureView: 'This mate is for adults. Turn on mature content in your settings to see it.',

@@ -89,6 +89,12 @@ export const es: Texts = {
         'El modelo no pudo crear un personaje a partir de esta idea. Inténtalo de nuevo o descríbela de otra forma.',
       matureCreate:
         'Activa el contenido para adultos en tus ajustes para crear un mate para adultos.',
+      draftNoGreeting:
+        'mateId: este borrador aún no tiene saludo. Añade uno en el editor antes de chatear con él.',
+      pictureNotEditable: 'messageId: una imagen no se puede editar; bórrala o pide otra.',
+      onlyLastReply:
+        'messageId: solo la última respuesta del chat tiene versiones entre las que elegir.',
+      versionCount: 'index: este mensaje tiene {{versions}} versión(es), contadas desde 0.',
     },
     mates: {
       matureView:

@@ -93,6 +93,13 @@ export const fr: Texts = {
         'Le modèle n’a pas pu rédiger de personnage à partir de cette idée. Réessaie, ou décris-la autrement.',
       matureCreate:
         'Active le contenu pour adultes dans tes réglages pour créer un mate pour adultes.',
+      draftNoGreeting:
+        'mateId : ce brouillon n’a pas encore de message d’accueil. Ajoute-en un dans l’éditeur avant de discuter avec lui.',
+      pictureNotEditable:
+        'messageId : une image ne peut pas être modifiée ; supprime-la ou demandes-en une autre.',
+      onlyLastReply:
+        'messageId : seule la dernière réponse du chat a des versions entre lesquelles choisir.',
+      versionCount: 'index : ce message a {{versions}} version(s), comptées à partir de 0.',
     },
     mates: {
       matureView:

@@ -1,0 +1,203 @@
+import type { Kysely } from 'kysely';
+import type { Database, MessageTable } from '../db/schema';
+import type { MessageStatus } from '@mates/api-client';
+import { toJson } from '../db/dialect';
+
+/** A message of the room, or `undefined`. */
+export function findRoomMessage(
+  db: Kysely<Database>,
+  roomId: string,
+  messageId: string,
+): Promise<MessageTable | undefined> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('id', '=', messageId)
+    .where('room_id', '=', roomId)
+    .executeTakeFirst();
+}
+
+/** A message by its id (one known to exist). */
+export function messageById(db: Kysely<Database>, messageId: string): Promise<MessageTable> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('id', '=', messageId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Where a message of the room sits, or `undefined` when it is not one of the room's. */
+export async function positionOf(
+  db: Kysely<Database>,
+  roomId: string,
+  messageId: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('messages')
+    .select('position')
+    .where('id', '=', messageId)
+    .where('room_id', '=', roomId)
+    .executeTakeFirst();
+  return row?.position;
+}
+
+/** Up to `limit` of the room's messages before `beforePosition` (all: none), newest first. */
+export async function newestMessages(
+  db: Kysely<Database>,
+  roomId: string,
+  page: { beforePosition?: number; limit: number },
+): Promise<MessageTable[]> {
+  let messages = db.selectFrom('messages').selectAll().where('room_id', '=', roomId);
+  if (page.beforePosition !== undefined)
+    messages = messages.where('position', '<', page.beforePosition);
+  return messages.orderBy('position', 'desc').limit(page.limit).execute();
+}
+
+/**
+ * Each room's last message, in one query (the unique (room_id, position) index finds it): a
+ * reply that failed before its first word holds nothing to preview, so the one before it.
+ */
+export async function lastMessagesOf(
+  db: Kysely<Database>,
+  roomIds: string[],
+): Promise<MessageTable[]> {
+  if (roomIds.length === 0) return [];
+  return db
+    .selectFrom('messages as m')
+    .selectAll('m')
+    .where('m.room_id', 'in', roomIds)
+    .where((eb) =>
+      eb(
+        'm.position',
+        '=',
+        eb
+          .selectFrom('messages as n')
+          .select((inner) => inner.fn.max('n.position').as('position'))
+          .whereRef('n.room_id', '=', 'm.room_id')
+          .where('n.status', '<>', 'error'),
+      ),
+    )
+    .execute();
+}
+
+/** The ids of the room's replies still unfinished and empty (not a word written yet). */
+export async function emptyRepliesOf(db: Kysely<Database>, roomId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('room_id', '=', roomId)
+    .where('status', '=', 'partial')
+    .where('content', '=', '')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The room's picture messages. */
+export function picturesOfRoom(db: Kysely<Database>, roomId: string): Promise<MessageTable[]> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('image_prompt', 'is not', null)
+    .execute();
+}
+
+/** Removes the room's picture messages, answering their files as they are when the rows go. */
+export async function deletePicturesOfRoom(
+  db: Kysely<Database>,
+  roomId: string,
+): Promise<(string | null)[]> {
+  const rows = await db
+    .deleteFrom('messages')
+    .where('room_id', '=', roomId)
+    .where('image_prompt', 'is not', null)
+    .returning('image_file')
+    .execute();
+  return rows.map((row) => row.image_file);
+}
+
+/**
+ * Removes one message of the room: `undefined` when there was none, else its picture's file as
+ * it is when the row goes (`null` for none).
+ */
+export async function deleteRoomMessage(
+  db: Kysely<Database>,
+  roomId: string,
+  messageId: string,
+): Promise<{ file: string | null } | undefined> {
+  const deleted = await db
+    .deleteFrom('messages')
+    .where('id', '=', messageId)
+    .where('room_id', '=', roomId)
+    .returning('image_file')
+    .executeTakeFirst();
+  return deleted && { file: deleted.image_file };
+}
+
+/** Whether the room's message `messageId` is a picture (`false` too when there is none). */
+export async function isPicture(
+  db: Kysely<Database>,
+  roomId: string,
+  messageId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .select('image_prompt')
+    .where('id', '=', messageId)
+    .where('room_id', '=', roomId)
+    .executeTakeFirst();
+  return row !== undefined && row.image_prompt !== null;
+}
+
+/** Writes the message's new words, whole and edited at `at`; `false` when there is none. */
+export async function writeEdit(
+  db: Kysely<Database>,
+  message: { roomId: string; messageId: string; content: string; at: string },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('messages')
+    .set({ content: message.content, edited_at: message.at, status: 'complete' })
+    .where('id', '=', message.messageId)
+    .where('room_id', '=', message.roomId)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** The room's last reply (or greeting) that is not a picture, or `undefined`. */
+export function lastReplyOf(
+  db: Kysely<Database>,
+  roomId: string,
+): Promise<MessageTable | undefined> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .where('role', '=', 'mate')
+    .where('image_prompt', 'is', null)
+    .orderBy('position', 'desc')
+    .executeTakeFirst();
+}
+
+/**
+ * Puts another version of `read` in its place, only if its versions are still those read (a
+ * regeneration or edit that began meanwhile wins): `false` when they changed.
+ */
+export async function writeChosenVersion(
+  db: Kysely<Database>,
+  read: Pick<MessageTable, 'id' | 'content' | 'swipe_index'>,
+  chosen: { content: string; others: string[]; index: number; status: MessageStatus },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('messages')
+    .set({
+      content: chosen.content,
+      swipes: chosen.others.length ? toJson(chosen.others) : null,
+      swipe_index: chosen.index,
+      status: chosen.status,
+    })
+    .where('id', '=', read.id)
+    .where('content', '=', read.content)
+    .where('swipe_index', '=', read.swipe_index)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}

@@ -1,0 +1,122 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, PersonaTable, RoomTable, UserTable } from '../db/schema';
+import { matesWithCreators, visibleTo } from '../catalog/mate-rows';
+
+/** The database, or a transaction on it. */
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A mate `user` may chat with (public, their own, adult only if they opted in), with its creator. */
+export function findChattableMate(db: Kysely<Database>, user: UserTable, mateId: string) {
+  return visibleTo(matesWithCreators(db), user, { includeOwn: true })
+    .where('mates.id', '=', mateId)
+    .executeTakeFirst();
+}
+
+/** A mate with its creator, visible or not (a room's mate is always shown to its user). */
+export function findMateWithCreator(db: Kysely<Database>, mateId: string) {
+  return matesWithCreators(db).where('mates.id', '=', mateId).executeTakeFirstOrThrow();
+}
+
+/** Mates with their creators, by id (none asked: none read). */
+export async function matesWithCreatorsById(db: Kysely<Database>, mateIds: string[]) {
+  return mateIds.length ? matesWithCreators(db).where('mates.id', 'in', mateIds).execute() : [];
+}
+
+/** One of the user's personas, or `undefined`. */
+export function findOwnPersona(
+  db: Kysely<Database>,
+  userId: string,
+  personaId: string,
+): Promise<PersonaTable | undefined> {
+  return db
+    .selectFrom('personas')
+    .selectAll()
+    .where('id', '=', personaId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The user's default persona, or `undefined`. */
+export function findDefaultPersona(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<PersonaTable | undefined> {
+  return db
+    .selectFrom('personas')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('is_default', '=', true)
+    .executeTakeFirst();
+}
+
+/** A persona by its id, whoever's it is, or `undefined`. */
+export function findPersona(
+  db: Kysely<Database>,
+  personaId: string,
+): Promise<PersonaTable | undefined> {
+  return db.selectFrom('personas').selectAll().where('id', '=', personaId).executeTakeFirst();
+}
+
+/** Whether `personaId` is one of the user's personas (its id only is read). */
+export async function ownsPersona(
+  db: Kysely<Database>,
+  userId: string,
+  personaId: string,
+): Promise<boolean> {
+  const persona = await db
+    .selectFrom('personas')
+    .select('id')
+    .where('id', '=', personaId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return persona !== undefined;
+}
+
+/** Writes a new room. */
+export async function insertRoom(db: Db, room: RoomTable): Promise<void> {
+  await db.insertInto('rooms').values(room).execute();
+}
+
+/**
+ * One page of the user's rooms, the most recently used first, and how many there are; with a
+ * keyword, those whose mate's name holds it (any case).
+ */
+export async function roomPage(
+  db: Kysely<Database>,
+  userId: string,
+  filter: { keyword: string; pageSize: number; offset: number },
+): Promise<{ total: number; rooms: RoomTable[] }> {
+  let mine = db
+    .selectFrom('rooms')
+    .innerJoin('mates', 'mates.id', 'rooms.mate_id')
+    .where('rooms.user_id', '=', userId);
+  if (filter.keyword) {
+    const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    mine = mine.where(sql<boolean>`lower(mates.name) like ${pattern} escape '\\'`);
+  }
+  const [total, rooms] = await Promise.all([
+    mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    mine
+      .selectAll('rooms')
+      .orderBy('rooms.updated_at', 'desc')
+      .orderBy('rooms.id')
+      .limit(filter.pageSize)
+      .offset(filter.offset)
+      .execute(),
+  ]);
+  return { total: total.n, rooms };
+}
+
+/** Sets who the person plays in a room. */
+export async function setRoomPersona(
+  db: Kysely<Database>,
+  roomId: string,
+  personaId: string | null,
+): Promise<void> {
+  await db.updateTable('rooms').set({ persona_id: personaId }).where('id', '=', roomId).execute();
+}
+
+/** Removes a room's row (its messages go first: see `deleteRoomPictures`). */
+export async function deleteRoomRow(db: Kysely<Database>, roomId: string): Promise<void> {
+  await db.deleteFrom('rooms').where('id', '=', roomId).execute();
+}

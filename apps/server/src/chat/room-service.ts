@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Paged, Room, RoomInfo, RoomSummary } from '@mates/api-client';
+import type { Config } from '../config';
+import type { Database, PersonaTable, RoomTable, UserTable } from '../db/schema';
+import type { JobQueue } from '../jobs/job-queue';
+import { fromJson, now } from '../db/dialect';
+import { invalid, missing } from '../domain/errors';
+import { paging, toMate, toMateSummary, toPage } from '../catalog/mate-rows';
+import { textsFor } from '../i18n/texts';
+import { picturesOf, withImages } from '../images/picture-messages';
+import { cancelPicture } from '../images/picture-job-service';
+import { dropSpeech } from '../voice/speech-clips';
+import type { ChatService } from './chat-service';
+import { appendMessage } from './messages';
+import { fillMacros } from './prompt';
+import { canContinue, closedSummary, findOwnRoom, visibleMateIds, withoutCard } from './rooms';
+import { failEmptyReply } from './turn-service';
+import {
+  deleteRoomRow,
+  findChattableMate,
+  findDefaultPersona,
+  findMateWithCreator,
+  findOwnPersona,
+  findPersona,
+  insertRoom,
+  matesWithCreatorsById,
+  ownsPersona,
+  roomPage,
+  setRoomPersona,
+} from './room-repository';
+import {
+  deletePicturesOfRoom,
+  emptyRepliesOf,
+  lastMessagesOf,
+  newestMessages,
+  picturesOfRoom,
+  positionOf,
+} from './message-repository';
+
+/** What the rooms' rules need from the server. */
+export interface RoomDeps {
+  db: Kysely<Database>;
+  config: Config;
+  /** Which rooms have a reply being written, and stopping it. */
+  chat: ChatService;
+  /** Pictures still being drawn are cancelled through their jobs. */
+  jobs: JobQueue;
+}
+
+/** The API shape of a room row. */
+function toRoom(room: RoomTable): Room {
+  return {
+    roomId: room.id,
+    mateId: room.mate_id,
+    personaId: room.persona_id,
+    createdAt: room.created_at,
+    updatedAt: room.updated_at,
+  };
+}
+
+/**
+ * Opens a chat with a mate the user may see, as their `personaId` (else their default persona,
+ * if any); the mate's greeting is its first message, its alternate greetings the greeting's
+ * other versions. A draft without a greeting cannot be chatted with yet.
+ */
+export async function createRoom(
+  deps: RoomDeps,
+  user: UserTable,
+  input: { mateId: string; personaId?: string },
+): Promise<Room> {
+  const { db } = deps;
+  const mate = await findChattableMate(db, user, input.mateId);
+  if (!mate) throw missing('notices.notFound.mate');
+  if (!mate.first_mes.trim() && mate.visibility === 'draft')
+    throw invalid('notices.chat.draftNoGreeting');
+  const persona = input.personaId
+    ? await findOwnPersona(db, user.id, input.personaId)
+    : await findDefaultPersona(db, user.id);
+  if (input.personaId && !persona) throw missing('notices.notFound.persona');
+  const at = now();
+  const room: RoomTable = {
+    id: randomUUID(),
+    user_id: user.id,
+    mate_id: mate.id,
+    persona_id: persona?.id ?? null,
+    created_at: at,
+    updated_at: at,
+  };
+  const names = { char: mate.name, user: persona?.name ?? user.nickname };
+  await db.transaction().execute(async (trx) => {
+    await insertRoom(trx, room);
+    const greeting = fillMacros(mate.first_mes, names);
+    // The alternate greetings are the greeting's other versions, to swipe between.
+    const alternates = fromJson<string[]>(mate.alternate_greetings, [])
+      .map((text) => fillMacros(text, names))
+      .filter((text) => text.trim());
+    if (greeting.trim())
+      await appendMessage(trx, room.id, {
+        role: 'mate',
+        content: greeting,
+        status: 'complete',
+        swipes: { others: alternates, index: 0 },
+      });
+    // An empty room counts for nothing: the mate's chat count grows with the first message
+    // a user sends it (recordChatForTrending), so opening rooms cannot push a mate up.
+  });
+  return toRoom(room);
+}
+
+/**
+ * One page of the user's chats, the most recently used first, each with its mate (only its
+ * name when the user may no longer see it) and its last message; with a keyword, those whose
+ * mate's name holds it.
+ */
+export async function listRooms(
+  deps: RoomDeps,
+  user: UserTable,
+  input: { keyword: string; page?: number; pageSize?: number },
+): Promise<Paged<RoomSummary>> {
+  const { db } = deps;
+  const pages = paging(input);
+  const { total, rooms } = await roomPage(db, user.id, { keyword: input.keyword, ...pages });
+  const mateIds = rooms.map((room) => room.mate_id);
+  const [mates, visible, lastRows] = await Promise.all([
+    matesWithCreatorsById(db, mateIds),
+    visibleMateIds(db, user, mateIds),
+    lastMessagesOf(
+      db,
+      rooms.map((room) => room.id),
+    ),
+  ]);
+  const lastMessages = await withImages(db, deps.config, lastRows);
+  const lastByRoom = new Map(lastMessages.map((message) => [message.roomId, message]));
+  const list = rooms.map((room): RoomSummary => {
+    const mate = toMateSummary(mates.find((m) => m.id === room.mate_id)!);
+    return {
+      ...toRoom(room),
+      mate: visible.has(room.mate_id) ? mate : closedSummary(mate),
+      lastMessage: lastByRoom.get(room.id) ?? null,
+    };
+  });
+  return toPage(list, pages, total);
+}
+
+/** A room as {@link roomInfo} reads it: its persona as stored (the route gives its API shape). */
+export type RoomInfoRead = Omit<RoomInfo, 'persona'> & { persona: PersonaTable | null };
+
+/**
+ * One of the user's rooms: its mate (without its card when the user may no longer see it, and
+ * then why the chat is read-only, in `language`), persona, and a page of messages before
+ * `before` (the newest without).
+ */
+export async function roomInfo(
+  deps: RoomDeps,
+  user: UserTable,
+  input: { roomId: string; before?: string; pageSize: number; language: string },
+): Promise<RoomInfoRead> {
+  const { db } = deps;
+  const room = await findOwnRoom(db, user.id, input.roomId);
+  const before = input.before ? await positionOf(db, room.id, input.before) : undefined;
+  if (input.before && before === undefined) throw missing('notices.notFound.message');
+  const newestFirst = await newestMessages(db, room.id, {
+    beforePosition: before,
+    limit: input.pageSize + 1,
+  });
+  const [mate, persona, writable] = await Promise.all([
+    findMateWithCreator(db, room.mate_id),
+    room.persona_id ? findPersona(db, room.persona_id) : undefined,
+    canContinue(db, user, room),
+  ]);
+  return {
+    room: toRoom(room),
+    // A creator chatting with their own hidden mate is told why it is hidden (#14).
+    mate: writable ? toMate(mate, { userId: user.id, isAdmin: false }) : withoutCard(toMate(mate)),
+    persona: persona ?? null,
+    messages: await withImages(db, deps.config, newestFirst.slice(0, input.pageSize).reverse()),
+    hasMoreBefore: newestFirst.length > input.pageSize,
+    readOnly: writable ? null : textsFor(input.language)('room.readOnly'),
+  };
+}
+
+/**
+ * Deletes one of the user's rooms with everything in it: its reply stops, a reply with no
+ * word yet gives its chat back, pictures being drawn stop with their coins back, and the
+ * files of its pictures and spoken clips go too.
+ */
+export async function deleteRoom(deps: RoomDeps, user: UserTable, roomId: string): Promise<void> {
+  const { db, config } = deps;
+  const room = await findOwnRoom(db, user.id, roomId);
+  await deps.chat.stop(room.id);
+  // A reply that had not written a word yet goes with the room: its chat comes back first.
+  for (const replyId of await emptyRepliesOf(db, room.id))
+    await failEmptyReply(db, user.id, replyId, 'refund: room deleted');
+  // Pictures still being drawn stop with their coins back; drawn ones' files go with the room.
+  for (const picture of await picturesOfRoom(db, room.id)) await cancelPicture(deps, picture);
+  // Spoken clips' rows would go with the messages; their files go here.
+  await dropSpeech(db, config, { roomId: room.id });
+  // The files as they are when the rows go (a picture may have been stored meanwhile).
+  const files = await deletePicturesOfRoom(db, room.id);
+  await deleteRoomRow(db, room.id);
+  for (const file of files) if (file) await picturesOf(config).store.remove(file);
+}
+
+/** Who the person plays in one of their rooms from the next message on: a persona of theirs, or none. */
+export async function setPersona(
+  deps: RoomDeps,
+  user: UserTable,
+  input: { roomId: string; personaId: string | null },
+): Promise<Room> {
+  const { db } = deps;
+  const room = await findOwnRoom(db, user.id, input.roomId);
+  if (input.personaId && !(await ownsPersona(db, user.id, input.personaId)))
+    throw missing('notices.notFound.persona');
+  await setRoomPersona(db, room.id, input.personaId);
+  return { ...toRoom(room), personaId: input.personaId };
+}
