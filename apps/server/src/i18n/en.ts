@@ -91,6 +91,8 @@ export const en = {
       pictureNotEditable: 'messageId: a picture cannot be edited; delete it or ask for another.',
       onlyLastReply: 'messageId: only the last reply of the room has versions to choose from.',
       versionCount: 'index: this message has {{versions}} version(s), counted from 0.',
+      draftRequired: 'draft: is required to write "{{field}}" again',
+      fieldFailed: 'The model could not write the {{field}} again this time. Please try again.',
     },
     mates: {
       matureView: 'This mate is for adults. Turn on mature content in your settings to see it.',

@@ -95,6 +95,9 @@ export const es: Texts = {
       onlyLastReply:
         'messageId: solo la última respuesta del chat tiene versiones entre las que elegir.',
       versionCount: 'index: este mensaje tiene {{versions}} versión(es), contadas desde 0.',
+      draftRequired: 'draft: es obligatorio para volver a escribir "{{field}}"',
+      fieldFailed:
+        'El modelo no ha podido volver a escribir el campo {{field}} esta vez. Inténtalo de nuevo.',
     },
     mates: {
       matureView:

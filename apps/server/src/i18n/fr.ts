@@ -100,6 +100,8 @@ export const fr: Texts = {
       onlyLastReply:
         'messageId : seule la dernière réponse du chat a des versions entre lesquelles choisir.',
       versionCount: 'index : ce message a {{versions}} version(s), comptées à partir de 0.',
+      draftRequired: 'draft : est obligatoire pour réécrire « {{field}} »',
+      fieldFailed: 'Le modèle n’a pas pu réécrire le champ {{field}} cette fois. Réessaie.',
     },
     mates: {
       matureView:
