@@ -8,8 +8,9 @@ export default defineConfig({
       'packages/*/vitest.config*.ts',
       'apps/*/vitest.config*.ts',
       'e2e/vitest.config*.ts',
-      // Not the static-Storybook check (`.storybook/vitest.config.static.ts`): it is run on
-      // its own with `pnpm test:storybook-static` until it passes whole (docs/contributing.md).
+      // Not the static-Storybook check (`.storybook/vitest.config.static.ts`): `pnpm test` runs
+      // it after these, on its own, since its one browser opens some 540 entries in turn and
+      // is not to share the machine with the other browser projects (docs/contributing.md).
       '.storybook/vitest.config.ts',
     ],
   },

@@ -27,6 +27,12 @@ const ANSWER_GUARD_MS = 15_000;
 /** How long an entry may take to render and run its `play` before it counts as stuck. */
 const RENDER_GUARD_MS = 90_000;
 
+/**
+ * How long one try at an entry may take in all (moving there, drawing, the checks): past it,
+ * the try counts as failed and the entry is opened once more in a new tab.
+ */
+const TRY_GUARD_MS = RENDER_GUARD_MS + 4 * ANSWER_GUARD_MS;
+
 /** How many entries one tab shows before a new tab takes over (see `openManager`). */
 const TAB_ENTRIES = 60;
 
@@ -132,6 +138,8 @@ describe('the static Storybook, every entry opened in the manager', () => {
     crashed = false;
     shownInTab = 0;
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // Every call into the tab has an end (Playwright's default is none for some of them).
+    page.setDefaultTimeout(4 * ANSWER_GUARD_MS);
     page.on('crash', () => (crashed = true));
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {
@@ -193,8 +201,16 @@ describe('the static Storybook, every entry opened in the manager', () => {
   test.each(entries)('$type $id opens and the page answers', async ({ id, type }) => {
     if (crashed || shownInTab >= TAB_ENTRIES) await openManager();
     shownInTab += 1;
+    // One try, bounded as a whole: a call into a tab that stopped answering would wait forever.
+    const tryEntry = async () => {
+      const outcome = await within(
+        TRY_GUARD_MS,
+        openEntry(id, type).then(() => 'opened'),
+      );
+      if (outcome === 'no answer') throw new Error('the entry did not finish opening');
+    };
     try {
-      await openEntry(id, type);
+      await tryEntry();
     } catch (error) {
       // The story's frame was loaded anew while it was read (a navigation the previous
       // entry's `play` left behind), or the tab gave out: open the entry once more, in the new
@@ -206,7 +222,7 @@ describe('the static Storybook, every entry opened in the manager', () => {
         await openManager();
       }
       try {
-        await openEntry(id, type);
+        await tryEntry();
       } catch (again) {
         await openManager();
         throw again;

@@ -8,7 +8,7 @@ export default defineProject({
     include: ['static-storybook.test.ts'],
     environment: 'node',
     // A guard against a hang: each entry runs its `play`, some for several seconds on 2 cores.
-    testTimeout: 240_000,
+    testTimeout: 480_000,
     hookTimeout: 120_000,
   },
 });
