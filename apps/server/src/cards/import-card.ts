@@ -3,6 +3,7 @@ import { invalid } from '../domain/errors';
 import type { SentenceKey } from '../i18n/texts';
 import { nulField } from '../domain/nul-field';
 import type { NewMate } from '../catalog/mate-repository';
+import { MATE_TEXT_FIELDS } from '../catalog/mate-fields';
 import {
   cardSpecOf,
   parseCard,
@@ -16,15 +17,10 @@ import { cardTagline } from './card-tagline';
 import { cardTagKeys, fitCard } from './fit-card';
 import { PngFormatError, readPngText, withoutPngText } from './png-text';
 
+// The card fields a mate holds: its text fields (a card has no tagline: one in a card is
+// kept for export like any other field Mates does not use), greetings and extensions.
 const MODELED = [
-  'name',
-  'description',
-  'personality',
-  'scenario',
-  'first_mes',
-  'mes_example',
-  'creator_notes',
-  'system_prompt',
+  ...MATE_TEXT_FIELDS.filter((field) => field !== 'tagline'),
   'alternate_greetings',
   'extensions',
 ] as const;

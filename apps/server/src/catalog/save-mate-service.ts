@@ -15,6 +15,7 @@ import type { SpeechEngine } from '../voice/speech-engine';
 import { isVoice } from '../voice/voices';
 import type { StudioDeps } from './catalog-deps';
 import { toMate } from './mate-rows';
+import { textFieldsOf } from './mate-fields';
 import { insertMates, mateRow, replaceMateTags } from './mate-repository';
 import {
   changeOwnMate,
@@ -78,15 +79,8 @@ const taglineOf = (input: SaveMateInput) =>
 /** Writes the fields of `input` over the caller's mate `id`, within the visibility rules. */
 async function updateMate(deps: StudioDeps, user: UserTable, input: SaveMateInput, id: string) {
   const fields = {
-    name: input.name,
+    ...textFieldsOf(input),
     tagline: taglineOf(input),
-    description: input.description,
-    personality: input.personality,
-    scenario: input.scenario,
-    first_mes: input.first_mes,
-    mes_example: input.mes_example,
-    creator_notes: input.creator_notes,
-    system_prompt: input.system_prompt,
     alternate_greetings: toJson(input.alternate_greetings),
     tags: toJson(input.tags),
     gender: input.gender,

@@ -19,6 +19,7 @@ import {
 } from '../seed/portraits';
 import type { StudioDeps } from './catalog-deps';
 import { paging, toMate, toOwnMateSummary, toPage } from './mate-rows';
+import { textFieldsOf } from './mate-fields';
 import {
   findOwnMate,
   hideLike,
@@ -122,15 +123,8 @@ export async function duplicateMate(
 /** The fields of a copy of `own`, as a new mate takes them. */
 function copyOf(own: MateTable) {
   return {
+    ...textFieldsOf(own),
     name: copyName(own.name),
-    tagline: own.tagline,
-    description: own.description,
-    personality: own.personality,
-    scenario: own.scenario,
-    first_mes: own.first_mes,
-    mes_example: own.mes_example,
-    creator_notes: own.creator_notes,
-    system_prompt: own.system_prompt,
     alternate_greetings: fromJson<string[]>(own.alternate_greetings, []),
     tags: fromJson<string[]>(own.tags, []),
     gender: own.gender as OwnMateSummary['gender'],
