@@ -1,9 +1,67 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, PersonaTable, RoomTable, UserTable } from '../db/schema';
 import { matesWithCreators, visibleTo } from '../catalog/mate-rows';
+import { preparedQuery } from '../db/prepared-query';
+import { toBool } from '../db/dialect';
 
 /** The database, or a transaction on it. */
 type Db = Kysely<Database> | Transaction<Database>;
+
+// Asked at every send: compiled once (see `preparedQuery`).
+const ownRoom = preparedQuery((db, v: { roomId: string; userId: string }) =>
+  db.selectFrom('rooms').selectAll().where('id', '=', v.roomId).where('user_id', '=', v.userId),
+);
+
+/** The user's own room, or `undefined` (another user's room is none of theirs). */
+export async function findOwnRoomRow(
+  db: Kysely<Database>,
+  userId: string,
+  roomId: string,
+): Promise<RoomTable | undefined> {
+  const [room] = (await ownRoom(db, { roomId, userId })).rows;
+  return room;
+}
+
+/**
+ * Whether a user may see one mate, by {@link visibleTo}'s rule: asked at every send, so
+ * compiled once (see `preparedQuery`) for viewers of adult content and once for the others,
+ * the one difference in the rule's shape. It reads the mate's id only.
+ */
+const mateVisibleTo = ([false, true] as const).map((adult) =>
+  preparedQuery((db, v: { mateId: string; userId: string }) =>
+    visibleTo(
+      db.selectFrom('mates').innerJoin('users as creator', 'creator.id', 'mates.creator_id'),
+      { id: v.userId, nfsw: adult } as UserTable,
+      { includeOwn: true },
+    )
+      .select('mates.id')
+      .where('mates.id', '=', v.mateId),
+  ),
+);
+
+/** Whether `user` may still see the mate `mateId` (public, their own, adult only if they opted in). */
+export async function mayStillSee(
+  db: Kysely<Database>,
+  user: UserTable,
+  mateId: string,
+): Promise<boolean> {
+  const visible = mateVisibleTo[toBool(user.nfsw) ? 1 : 0]!;
+  return (await visible(db, { mateId, userId: user.id })).rows.length > 0;
+}
+
+/** Which of `mateIds` `user` may still see; their rooms with the others are read-only. */
+export async function visibleMateIds(
+  db: Kysely<Database>,
+  user: UserTable,
+  mateIds: string[],
+): Promise<Set<string>> {
+  if (mateIds.length === 0) return new Set();
+  const rows = await visibleTo(matesWithCreators(db), user, { includeOwn: true })
+    .select('mates.id')
+    .where('mates.id', 'in', mateIds)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
 
 /** A mate `user` may chat with (public, their own, adult only if they opted in), with its creator. */
 export function findChattableMate(db: Kysely<Database>, user: UserTable, mateId: string) {

@@ -12,9 +12,8 @@ import { picturesOf, withImages } from '../images/picture-messages';
 import { cancelPicture } from '../images/picture-job-service';
 import { dropSpeech } from '../voice/speech-clips';
 import type { ChatService } from './chat-service';
-import { appendMessage } from './messages';
 import { fillMacros } from './prompt';
-import { canContinue, closedSummary, findOwnRoom, visibleMateIds, withoutCard } from './rooms';
+import { canContinue, closedSummary, findOwnRoom, withoutCard } from './rooms';
 import { failEmptyReply } from './turn-service';
 import {
   deleteRoomRow,
@@ -28,8 +27,10 @@ import {
   ownsPersona,
   roomPage,
   setRoomPersona,
+  visibleMateIds,
 } from './room-repository';
 import {
+  appendMessage,
   deletePicturesOfRoom,
   emptyRepliesOf,
   lastMessagesOf,
