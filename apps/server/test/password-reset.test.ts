@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ApiError } from '@mates/api-client';
-import { RESET_LINK_DEAD } from '../src/accounts/password-reset-routes';
+import { en } from '../src/i18n/en';
 import { createRateLimits } from '../src/accounts/rate-limits';
 import {
   createTestApp,
@@ -82,7 +82,7 @@ describe.each(DIALECTS)('a forgotten password on %s', (dialect) => {
     const again = await refusal(
       app.client().user.resetPassword({ token, password: 'yet another lantern' }),
     );
-    expect(again).toMatchObject({ code: 5007, message: RESET_LINK_DEAD });
+    expect(again).toMatchObject({ code: 5007, message: en.notices.account.resetLinkDead });
   });
 
   it.skipIf(skip)(
@@ -163,7 +163,7 @@ describe.each(DIALECTS)('a forgotten password on %s', (dialect) => {
             app.client().user.resetPassword({ token: first, password: 'a brand new lantern' }),
           )
         ).message,
-      ).toBe(RESET_LINK_DEAD);
+      ).toBe(en.notices.account.resetLinkDead);
       await app.db
         .updateTable('password_resets')
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -174,7 +174,7 @@ describe.each(DIALECTS)('a forgotten password on %s', (dialect) => {
             app.client().user.resetPassword({ token: second, password: 'a brand new lantern' }),
           )
         ).message,
-      ).toBe(RESET_LINK_DEAD);
+      ).toBe(en.notices.account.resetLinkDead);
       expect(
         (
           await refusal(
@@ -183,7 +183,7 @@ describe.each(DIALECTS)('a forgotten password on %s', (dialect) => {
               .user.resetPassword({ token: 'made-up-token', password: 'a brand new lantern' }),
           )
         ).message,
-      ).toBe(RESET_LINK_DEAD);
+      ).toBe(en.notices.account.resetLinkDead);
     },
   );
 

@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@mates/api-client';
 import { connect } from '../src/db/connect';
-import { linkOrCreateUser } from '../src/accounts/external-accounts';
+import { linkOrCreateUser } from '../src/accounts/external-account-service';
 import { createSession } from '../src/accounts/sessions';
 import { startOpenAiDouble } from './openai-double';
 import { chattableMateId, freshDatabase, insertUser, postgresAvailable } from './harness';

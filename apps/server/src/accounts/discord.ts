@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { Config } from '../config';
-import { notice } from '../http/envelope';
-import type { ExternalIdentity } from './external-accounts';
+import { refused } from '../domain/errors';
+import type { ExternalIdentity } from './external-account-service';
 import type { Logger } from '../logging/logger';
-import { en } from '../i18n/en';
 import { discordToken, discordUser } from './provider-profiles';
 
 /** What talking to Discord needs. */
@@ -13,12 +12,10 @@ export interface DiscordDeps {
   log: Logger;
 }
 
-const NOT_CONFIRMED = 'Discord could not confirm this sign-in. Please try again.';
-
 /** Who a Discord authorization code belongs to: exchanges it for a token, then reads the user. */
 export async function discordIdentity(deps: DiscordDeps, code: string): Promise<ExternalIdentity> {
   const { clientId, clientSecret, apiUrl } = deps.config.discord;
-  if (!clientId || !clientSecret) throw notice(en.notices.account.discordNotSetUp);
+  if (!clientId || !clientSecret) throw refused('notices.account.discordNotSetUp');
   const token = await callDiscord(deps, 'token exchange', discordToken, `${apiUrl}/oauth2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -65,14 +62,14 @@ async function callDiscord<S extends z.ZodType>(
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') {
       deps.log.warn(`Discord ${step}: no answer within ${timeoutMs} ms`);
-      throw notice(en.notices.account.discordTimeout);
+      throw refused('notices.account.discordTimeout');
     }
     deps.log.warn(`Discord ${step}: ${(error as Error).message}`);
-    throw notice(en.notices.account.discordUnreachable);
+    throw refused('notices.account.discordUnreachable');
   }
   if (status < 200 || status > 299) {
     deps.log.warn(`Discord ${step} refused: ${status} ${text.slice(0, 500)}`);
-    throw notice(NOT_CONFIRMED);
+    throw refused('notices.account.discordNotConfirmed');
   }
   let answer: unknown;
   try {
@@ -93,5 +90,5 @@ function fieldsOf(error: z.ZodError): string {
 
 function unreadable(deps: DiscordDeps, step: string, answer: string) {
   deps.log.warn(`Discord ${step}: unreadable answer ${answer}`);
-  return notice(en.notices.account.discordUnreadable);
+  return refused('notices.account.discordUnreadable');
 }

@@ -1,4 +1,4 @@
-import type { ConfirmResult } from './verification';
+import type { ConfirmResult } from './registration-service';
 
 const TEXT: Record<ConfirmResult, [string, string]> = {
   verified: [

@@ -39,6 +39,7 @@ export const en = {
     nul: 'must not contain the character U+0000',
     hidden: 'must not hold control or invisible characters',
     picture: 'must be an https: address or a picture uploaded here',
+    oldDefault: 'must not be the start of your e-mail address',
   },
   notices: {
     server: {

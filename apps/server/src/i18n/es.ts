@@ -40,6 +40,7 @@ export const es: Texts = {
     nul: 'no puede contener el carácter U+0000',
     hidden: 'no puede contener caracteres de control o invisibles',
     picture: 'debe ser una dirección https: o una imagen subida aquí',
+    oldDefault: 'no puede ser el principio de tu dirección de correo',
   },
   notices: {
     server: {

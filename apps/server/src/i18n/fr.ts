@@ -40,6 +40,7 @@ export const fr: Texts = {
     nul: 'ne peut pas contenir le caractère U+0000',
     hidden: 'ne peut pas contenir de caractères de contrôle ou invisibles',
     picture: 'doit être une adresse https: ou une image envoyée ici',
+    oldDefault: 'ne peut pas être le début de ton adresse e-mail',
   },
   notices: {
     server: {

@@ -2,22 +2,32 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, UserTable } from '../db/schema';
 import { now, toJson } from '../db/dialect';
-import { notice } from '../http/envelope';
+import { refused } from '../domain/errors';
 import { WELCOME, addBenefits, grantBenefits } from './benefits';
 import { providedNickname } from './nicknames';
 import { forgetUserSessions } from './session-cache';
+import {
+  deleteSessionsOf,
+  insertUser,
+  linkExternalId,
+  markVerified,
+  removePassword,
+  userByEmail,
+  userByExternalId,
+  userById,
+  type ExternalProvider,
+} from './user-repository';
+import { deleteVerificationsOf } from './verification-repository';
 
 /** Who a sign-in provider says the person is. */
 export interface ExternalIdentity {
-  provider: 'google' | 'discord';
+  provider: ExternalProvider;
   subject: string;
   email: string | null;
   emailVerified: boolean;
   nickname: string;
   avatar: string | null;
 }
-
-const COLUMN = { google: 'google_sub', discord: 'discord_id' } as const;
 
 /** The account an external identity signs into, and what signing in changed. */
 export interface LinkedAccount {
@@ -45,62 +55,59 @@ export async function linkOrCreateUser(
   language: string,
   welcome: { chats: number; goldCoins: number },
 ): Promise<LinkedAccount> {
-  const column = COLUMN[identity.provider];
-  const linked = await db
-    .selectFrom('users')
-    .selectAll()
-    .where(column, '=', identity.subject)
-    .executeTakeFirst();
+  const linked = await userByExternalId(db, identity.provider, identity.subject);
   if (linked) return { user: linked, passwordRemoved: false };
   if (!identity.email || !identity.emailVerified) {
-    throw notice(
-      `Your ${identity.provider === 'google' ? 'Google' : 'Discord'} account has no verified e-mail address.`,
+    throw refused(
+      identity.provider === 'google'
+        ? 'notices.account.googleNoEmail'
+        : 'notices.account.discordNoEmail',
     );
   }
   const email = identity.email.toLowerCase();
+  const byEmail = await userByEmail(db, email);
+  if (byEmail) return takeOver(db, byEmail.id, identity, welcome);
+  return { user: await createUser(db, identity, email, language, welcome), passwordRemoved: false };
+}
+
+/**
+ * Links an identity to the account of its address and takes the account from anyone else
+ * (see {@link linkOrCreateUser}); forgets the account's sessions on every server once done.
+ */
+async function takeOver(
+  db: Kysely<Database>,
+  userId: string,
+  identity: ExternalIdentity,
+  welcome: { chats: number; goldCoins: number },
+): Promise<LinkedAccount> {
   const at = now();
-  const byEmail = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirst();
-  if (byEmail) {
-    const passwordRemoved = await db.transaction().execute(async (trx) => {
-      // Only the sign-in that verifies a pending sign-up grants the welcome.
-      const verified = await trx
-        .updateTable('users')
-        .set({ email_verified_at: at, updated_at: at })
-        .where('id', '=', byEmail.id)
-        .where('email_verified_at', 'is', null)
-        .executeTakeFirst();
-      const pending = Number(verified.numUpdatedRows) > 0;
-      if (pending) await addBenefits(trx, byEmail.id, welcome, WELCOME);
-      const withPassword = await trx
-        .updateTable('users')
-        .set({ password_hash: null, updated_at: at })
-        .where('id', '=', byEmail.id)
-        .where('password_hash', 'is not', null)
-        .executeTakeFirst();
-      const hadPassword = Number(withPassword.numUpdatedRows) > 0;
-      if (hadPassword) await trx.deleteFrom('sessions').where('user_id', '=', byEmail.id).execute();
-      // A registration's link, or a ticket not redeemed yet, would sign its holder in again.
-      await trx.deleteFrom('email_verifications').where('user_id', '=', byEmail.id).execute();
-      await trx
-        .updateTable('users')
-        .set({ [column]: identity.subject, updated_at: at })
-        .where('id', '=', byEmail.id)
-        .execute();
-      // A pending sign-up's owner is signing up now: nothing of theirs was taken away.
-      return hadPassword && !pending;
-    });
-    await forgetUserSessions(db, byEmail.id);
-    const user = await db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', byEmail.id)
-      .executeTakeFirstOrThrow();
-    return { user, passwordRemoved };
-  }
+  const passwordRemoved = await db.transaction().execute(async (trx) => {
+    // Only the sign-in that verifies a pending sign-up grants the welcome.
+    const pending = await markVerified(trx, userId, at);
+    if (pending) await addBenefits(trx, userId, welcome, WELCOME);
+    const hadPassword = await removePassword(trx, userId, at);
+    if (hadPassword) await deleteSessionsOf(trx, userId);
+    // A registration's link, or a ticket not redeemed yet, would sign its holder in again.
+    await deleteVerificationsOf(trx, userId);
+    await linkExternalId(trx, userId, identity.provider, identity.subject, at);
+    // A pending sign-up's owner is signing up now: nothing of theirs was taken away.
+    return hadPassword && !pending;
+  });
+  await forgetUserSessions(db, userId);
+  const user = await userById(db, userId);
+  if (!user) throw new Error(`user ${userId} is gone`);
+  return { user, passwordRemoved };
+}
+
+/** A new, verified account for an identity, with the welcome gift. */
+async function createUser(
+  db: Kysely<Database>,
+  identity: ExternalIdentity,
+  email: string,
+  language: string,
+  welcome: { chats: number; goldCoins: number },
+): Promise<UserTable> {
+  const at = now();
   const user: UserTable = {
     id: randomUUID(),
     email,
@@ -118,7 +125,7 @@ export async function linkOrCreateUser(
     created_at: at,
     updated_at: at,
   };
-  await db.insertInto('users').values(user).execute();
+  await insertUser(db, user);
   await grantBenefits(db, user.id, welcome, WELCOME);
-  return { user, passwordRemoved: false };
+  return user;
 }
