@@ -2,26 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, RoomTable, UserTable } from '../db/schema';
 import { buildTurns, type PromptSource } from './prompt';
 import type { ChatTurn, LanguageModel } from '../llm/language-model';
-import { preparedQuery } from '../db/prepared-query';
-
-// Read for every reply: each compiled once (see `preparedQuery`).
-const mateById = preparedQuery((db, v: { id: string }) =>
-  db.selectFrom('mates').selectAll().where('id', '=', v.id),
-);
-const personaById = preparedQuery((db, v: { id: string }) =>
-  db.selectFrom('personas').selectAll().where('id', '=', v.id),
-);
-/** The newest `recent` messages of a room, newest first. */
-const wordsOf = preparedQuery((db, v: { roomId: string; recent: number }) =>
-  db
-    .selectFrom('messages')
-    .select(['id', 'role', 'content'])
-    .where('room_id', '=', v.roomId)
-    // Picture messages are not words of the conversation.
-    .where('image_prompt', 'is', null)
-    .orderBy('position', 'desc')
-    .limit(v.recent),
-);
+import { conversationRows } from './conversation-repository';
 
 /** A conversation read for a prompt, and whether its history goes back to the room's start. */
 export type Conversation = Omit<PromptSource, 'language'> & { wholeHistory: boolean };
@@ -37,26 +18,20 @@ export async function loadConversation(
   replyId: string | null,
   recent: number,
 ): Promise<Conversation> {
-  const [mates, personas, messages] = await Promise.all([
-    mateById(db, { id: room.mate_id }),
-    room.persona_id ? personaById(db, { id: room.persona_id }) : undefined,
-    wordsOf(db, { roomId: room.id, recent }),
-  ]);
-  const mate = mates.rows[0];
+  const { mate, persona, words } = await conversationRows(db, room, recent);
   if (!mate) throw new Error(`room ${room.id}: its mate ${room.mate_id} is gone`);
-  const persona = personas?.rows[0];
   return {
     mate,
     persona: persona ?? null,
     userName: user.nickname,
-    history: messages.rows
+    history: words
       .filter((message) => message.id !== replyId && message.content.trim() !== '')
       .reverse()
       .map((message) => ({
         role: message.role === 'user' ? 'user' : 'mate',
         content: message.content,
       })),
-    wholeHistory: messages.rows.length < recent,
+    wholeHistory: words.length < recent,
   };
 }
 

@@ -35,7 +35,10 @@ const INSPIRATIONS = {
 /** How much of the mate's description a picture suggestion is given, in characters. */
 const LOOKS_CHARS = 2000;
 
-// Up to three usable suggestions from the model's JSON (at least `min`), or a 5007 saying none came.
+/**
+ * Up to three usable suggestions from the model's JSON (at least `min`), or a 5007 saying none
+ * came.
+ */
 function readSuggestions(text: string, kind: InspirationKind): string[] {
   const { min, maxChars } = INSPIRATIONS[kind];
   const parsed = parseJson(text) as { suggestions?: unknown } | undefined;

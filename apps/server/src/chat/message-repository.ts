@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MessageRole, MessageStatus } from '@mates/api-client';
 import type { Database, MessageTable } from '../db/schema';
 import { now, toJson } from '../db/dialect';
@@ -92,6 +92,26 @@ export async function emptyRepliesOf(db: Kysely<Database>, roomId: string): Prom
     .where('content', '=', '')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * Every reply still unfinished and empty that was started before `startedBefore`, with its
+ * room and the room's user: a killed process may have left it so.
+ */
+export function abandonedReplies(db: Kysely<Database>, startedBefore: Date) {
+  return (
+    db
+      .selectFrom('messages')
+      .innerJoin('rooms', 'rooms.id', 'messages.room_id')
+      .select(['messages.id', 'messages.room_id', 'rooms.user_id'])
+      .where('messages.role', '=', 'mate')
+      // A literal, not a parameter: only then can SQLite use the partial index of unfinished
+      // replies.
+      .where(sql<boolean>`messages.status = 'partial'`)
+      .where('messages.content', '=', '')
+      .where('messages.created_at', '<', startedBefore.toISOString())
+      .execute()
+  );
 }
 
 /** The room's picture messages. */

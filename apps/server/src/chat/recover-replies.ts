@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { failEmptyReply } from './turn-service';
+import { abandonedReplies } from './message-repository';
 
 /**
  * Marks replies that a killed process left `partial` and empty as `error`, giving their chat
@@ -15,16 +16,7 @@ export async function recoverAbandonedReplies(
   startedBefore: Date,
   isBusy: (roomId: string) => Promise<boolean> = async () => false,
 ): Promise<number> {
-  const abandoned = await db
-    .selectFrom('messages')
-    .innerJoin('rooms', 'rooms.id', 'messages.room_id')
-    .select(['messages.id', 'messages.room_id', 'rooms.user_id'])
-    .where('messages.role', '=', 'mate')
-    // A literal, not a parameter: only then can SQLite use the partial index of unfinished replies.
-    .where(sql<boolean>`messages.status = 'partial'`)
-    .where('messages.content', '=', '')
-    .where('messages.created_at', '<', startedBefore.toISOString())
-    .execute();
+  const abandoned = await abandonedReplies(db, startedBefore);
   let recovered = 0;
   for (const reply of abandoned) {
     if (await isBusy(reply.room_id)) continue;

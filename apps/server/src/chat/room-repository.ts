@@ -39,7 +39,10 @@ const mateVisibleTo = ([false, true] as const).map((adult) =>
   ),
 );
 
-/** Whether `user` may still see the mate `mateId` (public, their own, adult only if they opted in). */
+/**
+ * Whether `user` may still see the mate `mateId` (public, their own, adult only if they opted
+ * in).
+ */
 export async function mayStillSee(
   db: Kysely<Database>,
   user: UserTable,
@@ -63,7 +66,10 @@ export async function visibleMateIds(
   return new Set(rows.map((row) => row.id));
 }
 
-/** A mate `user` may chat with (public, their own, adult only if they opted in), with its creator. */
+/**
+ * A mate `user` may chat with (public, their own, adult only if they opted in), with its
+ * creator.
+ */
 export function findChattableMate(db: Kysely<Database>, user: UserTable, mateId: string) {
   return visibleTo(matesWithCreators(db), user, { includeOwn: true })
     .where('mates.id', '=', mateId)

@@ -203,7 +203,10 @@ export async function deleteRoom(deps: RoomDeps, user: UserTable, roomId: string
   for (const file of files) if (file) await picturesOf(config).store.remove(file);
 }
 
-/** Who the person plays in one of their rooms from the next message on: a persona of theirs, or none. */
+/**
+ * Who the person plays in one of their rooms from the next message on: a persona of theirs, or
+ * none.
+ */
 export async function setPersona(
   deps: RoomDeps,
   user: UserTable,

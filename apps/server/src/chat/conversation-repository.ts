@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { Database, MateTable, PersonaTable, RoomTable } from '../db/schema';
+import { preparedQuery } from '../db/prepared-query';
+
+// Read for every reply: each compiled once (see `preparedQuery`).
+const mateById = preparedQuery((db, v: { id: string }) =>
+  db.selectFrom('mates').selectAll().where('id', '=', v.id),
+);
+const personaById = preparedQuery((db, v: { id: string }) =>
+  db.selectFrom('personas').selectAll().where('id', '=', v.id),
+);
+/** The newest `recent` messages of a room, newest first. */
+const wordsOf = preparedQuery((db, v: { roomId: string; recent: number }) =>
+  db
+    .selectFrom('messages')
+    .select(['id', 'role', 'content'])
+    .where('room_id', '=', v.roomId)
+    // Picture messages are not words of the conversation.
+    .where('image_prompt', 'is', null)
+    .orderBy('position', 'desc')
+    .limit(v.recent),
+);
+
+/** What a prompt is built from, as stored: a room's mate, its persona and its newest words. */
+export interface ConversationRows {
+  /** `undefined` when the mate is gone. */
+  mate: MateTable | undefined;
+  persona: PersonaTable | undefined;
+  /** The room's `recent` newest messages that are not pictures, newest first. */
+  words: { id: string; role: string; content: string }[];
+}
+
+/** A room's mate, persona and `recent` newest words, read at once. */
+export async function conversationRows(
+  db: Kysely<Database>,
+  room: Pick<RoomTable, 'id' | 'mate_id' | 'persona_id'>,
+  recent: number,
+): Promise<ConversationRows> {
+  const [mates, personas, messages] = await Promise.all([
+    mateById(db, { id: room.mate_id }),
+    room.persona_id ? personaById(db, { id: room.persona_id }) : undefined,
+    wordsOf(db, { roomId: room.id, recent }),
+  ]);
+  return { mate: mates.rows[0], persona: personas?.rows[0], words: messages.rows };
+}
