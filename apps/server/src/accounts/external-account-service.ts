@@ -6,8 +6,8 @@ import { refused } from '../domain/errors';
 import { WELCOME, addBenefits, grantBenefits } from './benefits';
 import { providedNickname } from './nicknames';
 import { forgetUserSessions } from './session-cache';
+import { deleteSessionsOf } from './session-repository';
 import {
-  deleteSessionsOf,
   insertUser,
   linkExternalId,
   markVerified,

@@ -10,7 +10,8 @@ import { consume } from './rate-limits';
 import { addressWords } from './registration-service';
 import { hashPassword, hashToken, randomToken } from './secrets';
 import { forgetUserSessions } from './session-cache';
-import { deleteSessionsOf, markVerified, setPassword, userByEmail } from './user-repository';
+import { deleteSessionsOf } from './session-repository';
+import { markVerified, setPassword, userByEmail } from './user-repository';
 import { deleteVerificationsOf } from './verification-repository';
 
 /** How long a mailed reset link works. */

@@ -1,8 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserTable } from '../db/schema';
 import { now } from '../db/dialect';
-import { preparedQuery } from '../db/prepared-query';
 import { hashToken, randomToken } from './secrets';
+import {
+  deleteSession,
+  deleteSessionsOf,
+  insertSession,
+  sessionWithUser,
+  touchSession,
+} from './session-repository';
 import {
   forgetSession,
   forgetUserSessions,
@@ -21,31 +27,15 @@ const expiry = (from: number) => new Date(from + SESSION_TTL_MS).toISOString();
 export async function createSession(db: Kysely<Database>, userId: string): Promise<string> {
   const token = randomToken();
   const at = now();
-  await db
-    .insertInto('sessions')
-    .values({
-      token_hash: hashToken(token),
-      user_id: userId,
-      created_at: at,
-      last_seen_at: at,
-      expires_at: expiry(Date.now()),
-    })
-    .execute();
+  await insertSession(db, {
+    token_hash: hashToken(token),
+    user_id: userId,
+    created_at: at,
+    last_seen_at: at,
+    expires_at: expiry(Date.now()),
+  });
   return token;
 }
-
-// Every API call reads its session: compiled once (see `preparedQuery`), on the primary key.
-const sessionByToken = preparedQuery((db, v: { tokenHash: string }) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.expires_at as session_expires_at',
-      'sessions.last_seen_at as session_seen_at',
-    ])
-    .where('sessions.token_hash', '=', v.tokenHash),
-);
 
 /**
  * The user behind a token, or `null` when it is unknown, expired or logged out. Sessions are
@@ -62,7 +52,7 @@ export async function resolveSession(
   let session = cache.get(tokenHash);
   if (!session) {
     const epoch = cache.epoch;
-    const [row] = (await sessionByToken(db, { tokenHash })).rows;
+    const row = await sessionWithUser(db, tokenHash);
     if (!row) return null;
     const { session_expires_at, session_seen_at, ...user } = row;
     session = {
@@ -90,17 +80,13 @@ async function checked(
   const nowMs = Date.now();
   if (session.expiresAt <= nowMs) {
     sessionCache(db).forgetHere(`t:${tokenHash}`);
-    await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    await deleteSession(db, tokenHash);
     return null;
   }
   if (nowMs - session.seenAt > TOUCH_EVERY_MS) {
     session.seenAt = nowMs;
     session.expiresAt = nowMs + SESSION_TTL_MS;
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: now(), expires_at: expiry(nowMs) })
-      .where('token_hash', '=', tokenHash)
-      .execute();
+    await touchSession(db, tokenHash, { seenAt: now(), expiresAt: expiry(nowMs) });
   }
   return session.user;
 }
@@ -109,7 +95,7 @@ async function checked(
 export async function endSession(db: Kysely<Database>, token: string): Promise<void> {
   if (!token) return;
   const tokenHash = hashToken(token);
-  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  await deleteSession(db, tokenHash);
   await forgetSession(db, tokenHash);
 }
 
@@ -119,10 +105,6 @@ export async function endOtherSessions(
   userId: string,
   keepToken: string,
 ): Promise<void> {
-  await db
-    .deleteFrom('sessions')
-    .where('user_id', '=', userId)
-    .where('token_hash', '!=', hashToken(keepToken))
-    .execute();
+  await deleteSessionsOf(db, userId, hashToken(keepToken));
   await forgetUserSessions(db, userId);
 }

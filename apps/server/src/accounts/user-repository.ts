@@ -145,11 +145,3 @@ export async function linkExternalId(
     .where('id', '=', userId)
     .execute();
 }
-
-/**
- * Deletes every session of a user. The caller forgets them in the session cache once its
- * transaction commits (`forgetUserSessions`).
- */
-export async function deleteSessionsOf(trx: Kysely<Database>, userId: string): Promise<void> {
-  await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
