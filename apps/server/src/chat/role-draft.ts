@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { GENDERS, type Gender, type MateDraft, type RegenerableField } from '@mates/api-client';
+import {
+  ALTERNATE_GREETINGS_LIMIT,
+  GENDERS,
+  MATE_TAGS_LIMIT,
+  MATE_TEXT_LIMITS,
+  type Gender,
+  type MateDraft,
+  type RegenerableField,
+} from '@mates/api-client';
 import type { ChatTurn } from '../llm/language-model';
 import { languageName } from './prompt';
 
@@ -67,17 +75,13 @@ const fieldShapes: Record<RegenerableField, z.ZodType> = {
 
 /** The draft a creator sends back with `field`: as the editor holds it, maybe half written. */
 export const draftPayload = z.object({
-  name: z.string().max(100),
-  tagline: z.string().max(200),
-  description: z.string().max(8000),
-  personality: z.string().max(2000),
-  scenario: z.string().max(4000),
-  first_mes: z.string().max(8000),
-  mes_example: z.string().max(8000),
-  creator_notes: z.string().max(2000),
-  system_prompt: z.string().max(8000),
-  alternate_greetings: z.array(z.string().max(8000)).max(10),
-  tags: z.array(z.string().min(1).max(40)).max(10),
+  ...(Object.fromEntries(
+    Object.entries(MATE_TEXT_LIMITS).map(([field, most]) => [field, z.string().max(most)]),
+  ) as { [K in keyof typeof MATE_TEXT_LIMITS]: z.ZodString }),
+  alternate_greetings: z
+    .array(z.string().max(ALTERNATE_GREETINGS_LIMIT.length))
+    .max(ALTERNATE_GREETINGS_LIMIT.count),
+  tags: z.array(z.string().min(1).max(40)).max(MATE_TAGS_LIMIT),
   gender: z.enum(GENDERS),
   nsfw: z.boolean(),
 });
