@@ -252,15 +252,15 @@ export async function startLoginAttempt(
 
 /**
  * The refusal once a limit is spent (5007): when to try again, in whole seconds up to 90 and
- * in minutes beyond, said in the sentence and in `Retry-After`.
+ * in minutes beyond. Said in the sentence only, not as `Retry-After`: a client leaves a refusal
+ * with `Retry-After` to its caller (no notification; the chat asks again by itself), and a
+ * person who hit a limit is to be told.
  */
 function tooManyAttempts(msBeforeNext: number) {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  const options = { retryAfterSeconds: seconds };
   if (seconds <= 90)
     return seconds === 1
-      ? refused('notices.limits.second', { count: seconds }, options)
-      : refused('notices.limits.seconds', { count: seconds }, options);
-  const minutes = Math.ceil(seconds / 60);
-  return refused('notices.limits.minutes', { count: minutes }, options);
+      ? refused('notices.limits.second', { count: seconds })
+      : refused('notices.limits.seconds', { count: seconds });
+  return refused('notices.limits.minutes', { count: Math.ceil(seconds / 60) });
 }
