@@ -4,10 +4,10 @@ import { callerAddress } from './http/caller-address';
 import { CODE, EnvelopeError, REFUSAL_CODE, fail } from './http/envelope';
 import { DomainError } from './domain/errors';
 import type { ApiEnv, Deps } from './http/context';
-import { inLanguage } from './i18n/texts';
+import { inLanguage, textsFor } from './i18n/texts';
 import { resolveSession } from './accounts/sessions';
 import { shareSessionCache } from './accounts/session-cache';
-import { accountRoutes, headerLanguage } from './accounts/routes';
+import { accountRoutes, headerLanguage } from './accounts/account-routes';
 import { mateRoutes } from './catalog/mate-routes';
 import { userCatalogRoutes } from './catalog/user-catalog-routes';
 import { tagRoutes } from './catalog/tag-routes';
@@ -26,8 +26,8 @@ import { creatorRoutes } from './catalog/creator-routes';
 import { moderationRoutes } from './moderation/moderation-routes';
 import { serveMedia, serveWebApp } from './http/web-app';
 import { mediaOf } from './media/media-of';
-import { isStorageUnavailable, STORAGE_UNAVAILABLE } from './media/media-store';
-import { isOutOfSpace, OUT_OF_SPACE } from './http/out-of-space';
+import { isStorageUnavailable } from './media/media-store';
+import { isOutOfSpace } from './http/out-of-space';
 import { publicConfigRoute } from './http/public-config-route';
 import { bodyLimits } from './http/body-limits';
 import { healthRoutes } from './http/health-routes';
@@ -132,7 +132,7 @@ export function createApp(deps: Deps): Hono {
         { err: error },
         `out of storage space in ${c.req.method} ${c.req.path}: ${error.message}`,
       );
-      return fail(c, CODE.notice, inLanguage(c.get('language'), OUT_OF_SPACE));
+      return fail(c, CODE.notice, textsFor(c.get('language'))('notices.server.full'));
     }
     // The bucket or the disk of stored files failed us: say so, and keep serving.
     if (isStorageUnavailable(error)) {
@@ -140,14 +140,10 @@ export function createApp(deps: Deps): Hono {
         { err: error },
         `storage in ${c.req.method} ${c.req.path}: ${error.message}`,
       );
-      return fail(c, CODE.notice, inLanguage(c.get('language'), STORAGE_UNAVAILABLE));
+      return fail(c, CODE.notice, textsFor(c.get('language'))('notices.server.storage'));
     }
     c.get('log').error({ err: error }, `error in ${c.req.method} ${c.req.path}: ${error.message}`);
-    return fail(
-      c,
-      CODE.internal,
-      inLanguage(c.get('language'), 'Something went wrong on our side. Please try again.'),
-    );
+    return fail(c, CODE.internal, textsFor(c.get('language'))('notices.server.internal'));
   });
 
   const app = new Hono();

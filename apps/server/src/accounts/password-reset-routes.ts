@@ -4,7 +4,7 @@ import { contract } from '../http/contract';
 import { clientIp, type ApiEnv, type Deps } from '../http/context';
 import { consume } from './rate-limits';
 import { forgotPassword, resetPassword } from './password-reset-service';
-import { email, password } from './routes';
+import { email, password } from './account-routes';
 
 const resetPayload = z.object({ token: z.string().min(1).max(200), password });
 

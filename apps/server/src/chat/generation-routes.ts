@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { GENDERS, REGENERABLE_FIELDS, type InspirationKind } from '@mates/api-client';
-import { languageTag } from '../accounts/routes';
+import { languageTag } from '../accounts/account-routes';
 import { consume } from '../accounts/rate-limits';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';

@@ -42,14 +42,6 @@ export class EnvelopeError extends Error {
 
 /** Bad input: the message says which field and why. */
 export const badInput = (message: string) => new EnvelopeError(CODE.badInput, message);
-/**
- * A message meant for the user, shown as a notification (5007); with `retryAfterSeconds`, a
- * refusal that passes by itself, which a client may ask again after that long.
- */
-export const notice = (message: string, retryAfterSeconds?: number, reason?: string) =>
-  new EnvelopeError(CODE.notice, message, retryAfterSeconds, reason);
-/** No such thing, or not the caller's to see. */
-export const notFound = (what: string) => new EnvelopeError(CODE.notFound, `${what} not found.`);
 /** The call needs a session and the token is unknown, expired or logged out (5002). */
 export const sessionExpired = () => new EnvelopeError(CODE.sessionExpired, 'login expired');
 

@@ -5,6 +5,7 @@ import { en } from './en';
 import { es } from './es';
 import { fr } from './fr';
 import { inLanguage, textsFor } from './texts';
+import { missing, refused } from '../domain/errors';
 
 const keys = (texts: object, prefix = ''): string[] =>
   Object.entries(texts).flatMap(([key, value]) =>
@@ -32,12 +33,14 @@ describe('the server’s sentences', () => {
     expect(textsFor('ja')('reply.busy')).toBe('The model is busy. Please try again in a moment.');
   });
 
-  it('translate the envelope messages the routes send, and keep any other as it is', () => {
-    expect(inLanguage('fr', 'Mate not found.')).toBe('Mate introuvable.');
-    expect(inLanguage('es', 'Pictures are not set up on this server.')).toBe(
+  it('say a refusal by its key in the caller’s language, and keep any other message as it is', () => {
+    expect(missing('notices.notFound.mate').sentence('fr')).toBe('Mate introuvable.');
+    expect(refused('notices.pictures.notSetUp').sentence('es')).toBe(
       'Las imágenes no están configuradas en este servidor.',
     );
-    expect(inLanguage('en', 'Mate not found.')).toBe('Mate not found.');
+    expect(missing('notices.notFound.mate').message).toBe('Mate not found.');
+    // No English sentence is looked up by its words any more: only a field's known sentence.
+    expect(inLanguage('fr', 'Mate not found.')).toBe('Mate not found.');
     expect(inLanguage('fr', 'image: must be at most 8 MB')).toBe('image: must be at most 8 MB');
   });
 
@@ -79,15 +82,13 @@ describe('the server’s sentences', () => {
         .split('.')
         .reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], en.notices) as string,
     }));
-    // "Mate not found." is thrown as notFound('Mate'); the provider's and engine's sentences as
-    // one literal each, or by their key (`en.notices.voice.busy`); a service's refusal by its
-    // sentence key (`refused('notices.pictures.notQueued')`); a sentence built from a template
-    // names its variants here in full.
+    // A service's refusal is thrown by its sentence key (`refused('notices.pictures.notQueued')`);
+    // the provider's and engine's sentences as one literal each, or by their key
+    // (`en.notices.voice.busy`); a sentence built from a template names its variants here in full.
     const sent = ({ key, text }: { key: string; text: string }) =>
       code.includes(text) ||
       code.includes(`'notices.${key}'`) ||
       new RegExp(`\\ben\\.notices\\.${key.replace(/\./g, '\\.')}\\b`).test(code) ||
-      code.includes(`notFound('${text.replace(/ not found\.$/, '')}')`) ||
       /^Your (Google|Discord) account has no verified e-mail address\.$/.test(text);
     expect(notices.filter((notice) => !sent(notice)).map(({ text }) => text)).toEqual([]);
   });

@@ -29,26 +29,13 @@ export function textsFor(language: string): TFunction {
   return instance.getFixedT(language.split('-')[0]!.toLowerCase());
 }
 
-/** Every sentence of `texts`, by its dotted key. */
-function sentences(texts: object, prefix = ''): [key: string, text: string][] {
-  return Object.entries(texts).flatMap(([key, value]): [string, string][] =>
-    typeof value === 'string'
-      ? [[prefix + key, value]]
-      : sentences(value as object, `${prefix}${key}.`),
-  );
-}
-
-// The routes throw their English sentences; each is found here by its words.
-const noticeKeys = new Map(sentences(en.notices, 'notices.').map(([key, text]) => [text, key]));
-
 /**
- * An envelope's message in the caller's `language`: one of the server's own sentences
- * (`notices` in ./en) is translated; any other message (a field's bad input, a sentence
- * already written in the caller's language) is kept as it is.
+ * A bad input's message in the caller's `language`: a field's sentence the server knows
+ * ("email: must be an e-mail address", from a zod check) is translated, the field named as
+ * people read it; any other message is kept as it is. The server's own refusals are not looked
+ * up here: services throw them by their sentence's key (`domain/errors.ts`).
  */
 export function inLanguage(language: string, message: string): string {
-  const key = noticeKeys.get(message);
-  if (key) return textsFor(language)(key);
   return fieldMessage(language, message) ?? message;
 }
 
