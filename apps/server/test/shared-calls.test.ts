@@ -98,7 +98,7 @@ describe.each(DIALECTS)('catalog calls answered ahead of the middlewares, on %s'
   });
 
   it.skipIf(skip)('reads the session: who may see adult mates sees them', async () => {
-    const { userInfo, client } = await signUp(app);
+    const { client } = await signUp(app);
     const adultIds = async (ask: typeof client) => {
       const page: Paged<MateSummary> = await ask.mate.recommend({ pageSize: 50 });
       return page.list.filter((mate) => mate.nsfw).map((mate) => mate.mateId);
