@@ -26,6 +26,19 @@ export function ownPersona(
     .executeTakeFirst();
 }
 
+/** The user's default persona, or `undefined`. */
+export function findDefaultPersona(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<PersonaTable | undefined> {
+  return db
+    .selectFrom('personas')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('is_default', '=', true)
+    .executeTakeFirst();
+}
+
 /** Writes what the user wrote on a persona. */
 export async function updatePersona(
   db: Kysely<Database>,

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Persona } from '@mates/api-client';
 import type { Database, PersonaTable } from '../db/schema';
 import type { DialectName } from '../db/dialect';
-import { now } from '../db/dialect';
+import { now, toBool } from '../db/dialect';
 import { inUserTransaction } from '../db/user-lock';
 import { missing, refused } from '../domain/errors';
+import { portraitKey } from '../catalog/portrait-files';
+import { publicHttpsAddress } from './avatar-address';
 import {
   deletePersonaRow,
   insertPersona,
@@ -15,6 +18,32 @@ import {
   setDefaultPersona,
   updatePersona,
 } from './persona-repository';
+
+/** The API shape of a persona row. */
+export function toPersona(row: PersonaTable): Persona {
+  return {
+    uuid: row.id,
+    name: row.name,
+    description: row.description,
+    avatar: row.avatar,
+    isDefault: toBool(row.is_default),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * What is stored for `url` as a persona's avatar, which every viewer's browser loads, or `null`
+ * when it may not be one: a picture uploaded here (`/media/avatars/…`, also under `publicUrl`),
+ * kept as given, or a public `https:` address, normalised ({@link publicHttpsAddress}). Never
+ * `javascript:`, `file:`, `data:`, a plain `http:` address, credentials or a host inside
+ * someone's network.
+ */
+export function personaAvatar(url: string, publicUrl: string): string | null {
+  const path = url.startsWith(`${publicUrl}/`) ? url.slice(publicUrl.length) : url;
+  if (portraitKey(path) !== null) return url;
+  return publicHttpsAddress(url);
+}
 
 /** How many personas one user may keep. */
 export const MAX_PERSONAS = 20;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, PersonaTable, RoomTable, UserTable } from '../db/schema';
+import type { Database, RoomTable, UserTable } from '../db/schema';
 import { matesWithCreators, visibleTo } from '../catalog/mate-rows';
 import { preparedQuery } from '../db/prepared-query';
 import { toBool } from '../db/dialect';
@@ -84,56 +84,6 @@ export function findMateWithCreator(db: Kysely<Database>, mateId: string) {
 /** Mates with their creators, by id (none asked: none read). */
 export async function matesWithCreatorsById(db: Kysely<Database>, mateIds: string[]) {
   return mateIds.length ? matesWithCreators(db).where('mates.id', 'in', mateIds).execute() : [];
-}
-
-/** One of the user's personas, or `undefined`. */
-export function findOwnPersona(
-  db: Kysely<Database>,
-  userId: string,
-  personaId: string,
-): Promise<PersonaTable | undefined> {
-  return db
-    .selectFrom('personas')
-    .selectAll()
-    .where('id', '=', personaId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
-/** The user's default persona, or `undefined`. */
-export function findDefaultPersona(
-  db: Kysely<Database>,
-  userId: string,
-): Promise<PersonaTable | undefined> {
-  return db
-    .selectFrom('personas')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('is_default', '=', true)
-    .executeTakeFirst();
-}
-
-/** A persona by its id, whoever's it is, or `undefined`. */
-export function findPersona(
-  db: Kysely<Database>,
-  personaId: string,
-): Promise<PersonaTable | undefined> {
-  return db.selectFrom('personas').selectAll().where('id', '=', personaId).executeTakeFirst();
-}
-
-/** Whether `personaId` is one of the user's personas (its id only is read). */
-export async function ownsPersona(
-  db: Kysely<Database>,
-  userId: string,
-  personaId: string,
-): Promise<boolean> {
-  const persona = await db
-    .selectFrom('personas')
-    .select('id')
-    .where('id', '=', personaId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return persona !== undefined;
 }
 
 /** Writes a new room. */

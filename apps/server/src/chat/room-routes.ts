@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { RoomInfo } from '@mates/api-client';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { pageFields } from '../catalog/query-schemas';
-import { toPersona } from '../accounts/persona-routes';
 import { createRoom, deleteRoom, listRooms, roomInfo, setPersona } from './room-service';
 import { chooseSwipe, deleteMessage, editMessage } from './message-edit-service';
 
@@ -43,11 +41,9 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
     listRooms(deps, requireUser(c), await read()),
   );
 
-  api.get('/room/roomInfo', infoQuery, async (c, read): Promise<RoomInfo> => {
-    const user = requireUser(c);
-    const info = await roomInfo(deps, user, { ...(await read()), language: c.get('language') });
-    return { ...info, persona: info.persona && toPersona(info.persona) };
-  });
+  api.get('/room/roomInfo', infoQuery, async (c, read) =>
+    roomInfo(deps, requireUser(c), { ...(await read()), language: c.get('language') }),
+  );
 
   api.get('/room/deleteRoom', roomQuery, async (c, read) => {
     await deleteRoom(deps, requireUser(c), (await read()).roomId);

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Paged, Room, RoomInfo, RoomSummary } from '@mates/api-client';
 import type { Config } from '../config';
-import type { Database, PersonaTable, RoomTable, UserTable } from '../db/schema';
+import type { Database, RoomTable, UserTable } from '../db/schema';
 import type { JobQueue } from '../jobs/job-queue';
 import { fromJson, now } from '../db/dialect';
 import { invalid, missing } from '../domain/errors';
 import { paging, toMate, toMateSummary, toPage } from '../catalog/mate-rows';
 import { textsFor } from '../i18n/texts';
+import { findDefaultPersona, ownPersona } from '../accounts/persona-repository';
+import { toPersona } from '../accounts/persona-service';
 import { picturesOf, withImages } from '../images/picture-messages';
 import { cancelPicture } from '../images/picture-job-service';
 import { dropSpeech } from '../voice/speech-clips';
@@ -18,13 +20,9 @@ import { failEmptyReply } from './turn-service';
 import {
   deleteRoomRow,
   findChattableMate,
-  findDefaultPersona,
   findMateWithCreator,
-  findOwnPersona,
-  findPersona,
   insertRoom,
   matesWithCreatorsById,
-  ownsPersona,
   roomPage,
   setRoomPersona,
   visibleMateIds,
@@ -76,7 +74,7 @@ export async function createRoom(
   if (!mate.first_mes.trim() && mate.visibility === 'draft')
     throw invalid('notices.chat.draftNoGreeting');
   const persona = input.personaId
-    ? await findOwnPersona(db, user.id, input.personaId)
+    ? await ownPersona(db, user.id, input.personaId)
     : await findDefaultPersona(db, user.id);
   if (input.personaId && !persona) throw missing('notices.notFound.persona');
   const at = now();
@@ -144,9 +142,6 @@ export async function listRooms(
   return toPage(list, pages, total);
 }
 
-/** A room as {@link roomInfo} reads it: its persona as stored (the route gives its API shape). */
-export type RoomInfoRead = Omit<RoomInfo, 'persona'> & { persona: PersonaTable | null };
-
 /**
  * One of the user's rooms: its mate (without its card when the user may no longer see it, and
  * then why the chat is read-only, in `language`), persona, and a page of messages before
@@ -156,7 +151,7 @@ export async function roomInfo(
   deps: RoomDeps,
   user: UserTable,
   input: { roomId: string; before?: string; pageSize: number; language: string },
-): Promise<RoomInfoRead> {
+): Promise<RoomInfo> {
   const { db } = deps;
   const room = await findOwnRoom(db, user.id, input.roomId);
   const before = input.before ? await positionOf(db, room.id, input.before) : undefined;
@@ -167,14 +162,14 @@ export async function roomInfo(
   });
   const [mate, persona, writable] = await Promise.all([
     findMateWithCreator(db, room.mate_id),
-    room.persona_id ? findPersona(db, room.persona_id) : undefined,
+    room.persona_id ? ownPersona(db, user.id, room.persona_id) : undefined,
     canContinue(db, user, room),
   ]);
   return {
     room: toRoom(room),
     // A creator chatting with their own hidden mate is told why it is hidden (#14).
     mate: writable ? toMate(mate, { userId: user.id, isAdmin: false }) : withoutCard(toMate(mate)),
-    persona: persona ?? null,
+    persona: persona ? toPersona(persona) : null,
     messages: await withImages(db, deps.config, newestFirst.slice(0, input.pageSize).reverse()),
     hasMoreBefore: newestFirst.length > input.pageSize,
     readOnly: writable ? null : textsFor(input.language)('room.readOnly'),
@@ -214,7 +209,7 @@ export async function setPersona(
 ): Promise<Room> {
   const { db } = deps;
   const room = await findOwnRoom(db, user.id, input.roomId);
-  if (input.personaId && !(await ownsPersona(db, user.id, input.personaId)))
+  if (input.personaId && !(await ownPersona(db, user.id, input.personaId)))
     throw missing('notices.notFound.persona');
   await setRoomPersona(db, room.id, input.personaId);
   return { ...toRoom(room), personaId: input.personaId };
