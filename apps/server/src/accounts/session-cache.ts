@@ -44,8 +44,6 @@ class SessionCache {
     max: MOST_SESSIONS,
     ttl: CACHED_FOR_MS,
   });
-  /** Sessions kept of each user, so that forgetting a user does not walk the whole cache. */
-  readonly #byUser = new Map<string, Set<string>>();
   #shared: Shared | null = null;
   #epoch = 0;
 
@@ -65,9 +63,6 @@ class SessionCache {
   set(tokenHash: string, session: CachedSession): void {
     if (this.#shared && !this.#shared.hears()) return;
     this.#sessions.set(tokenHash, session);
-    let tokens = this.#byUser.get(session.user.id);
-    if (!tokens) this.#byUser.set(session.user.id, (tokens = new Set()));
-    tokens.add(tokenHash);
   }
 
   /** Forgets here what `message` names (another server's forget arrives this way too). */
@@ -78,8 +73,10 @@ class SessionCache {
       this.#sessions.delete(key);
       return;
     }
-    for (const tokenHash of this.#byUser.get(key) ?? []) this.#sessions.delete(tokenHash);
-    this.#byUser.delete(key);
+    // A user's forget is rare (a setting or password changed): walking the cache then costs
+    // less than an index beside it, which would have to follow every entry the cache drops.
+    const theirs = [...this.#sessions.entries()].filter(([, session]) => session.user.id === key);
+    for (const [tokenHash] of theirs) this.#sessions.delete(tokenHash);
   }
 
   async forget(message: ForgetMessage): Promise<void> {
@@ -90,7 +87,6 @@ class SessionCache {
   clear(): void {
     this.#epoch += 1;
     this.#sessions.clear();
-    this.#byUser.clear();
   }
 
   share(shared: Shared): void {
