@@ -212,15 +212,18 @@ describe('the static Storybook, every entry opened in the manager', () => {
     try {
       await tryEntry();
     } catch (error) {
-      // The story's frame was loaded anew while it was read (a navigation the previous
-      // entry's `play` left behind), or the tab gave out: open the entry once more, in the new
-      // frame or a new tab. A second failure counts, so a story that freezes or breaks the
-      // page itself fails; the entries after it start from a new tab.
-      if (/Execution context was destroyed|frame was detached/.test(String(error))) {
-        await page.waitForLoadState('load');
-      } else {
+      // What the entry itself showed is never tried again: an error screen, an uncaught error
+      // or a crashed tab fails at once, however rarely it happens.
+      if (/no error screen|no uncaught error|the tab is alive/.test(String(error))) {
         await openManager();
+        throw error;
       }
+      // The story's frame was loaded anew while it was read (a navigation the previous
+      // entry's `play` left behind), or the tab stopped answering: open the entry once more,
+      // in the new frame or a new tab. A second failure counts, so a story that freezes the
+      // page itself fails; the entries after it start from a new tab.
+      if (!/Execution context was destroyed|frame was detached/.test(String(error)))
+        await openManager();
       try {
         await tryEntry();
       } catch (again) {
