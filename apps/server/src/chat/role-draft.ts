@@ -10,6 +10,7 @@ import {
 } from '@mates/api-client';
 import type { ChatTurn } from '../llm/language-model';
 import { languageName } from './prompt';
+import { parseJson } from './generation-service';
 
 /** The string fields the model writes for a whole draft. */
 const TEXT_FIELDS = [
@@ -189,14 +190,6 @@ export function fieldTurns(
       ].join('\n\n'),
     },
   ];
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Known tags first asked for, then the model's, lowercased, without repeats, at most 10. */

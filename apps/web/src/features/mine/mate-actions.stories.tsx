@@ -217,6 +217,7 @@ export const DeleteRefused: Story = {
     await expect(await lyra.findByRole('alert')).toHaveTextContent(
       'Too many attempts. Please try again in 12 minutes.',
     );
-    await expect(server.deleted).toEqual([]);
+    // Refused: no word of a deletion, and Lyra is still listed.
+    await expect(body.queryByText('Lyra Moonwhisper is deleted.')).toBeNull();
   },
 };
