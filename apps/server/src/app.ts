@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import { callerAddress } from './http/caller-address';
-import { CODE, EnvelopeError, REFUSAL_CODE, fail } from './http/envelope';
+import { CODE, EnvelopeError, fail } from './http/envelope';
 import { DomainError } from './domain/errors';
 import type { ApiEnv, Deps } from './http/context';
 import { inLanguage, textsFor } from './i18n/texts';
@@ -112,19 +112,13 @@ export function createApp(deps: Deps): Hono {
     if (error instanceof DomainError)
       return fail(
         c,
-        REFUSAL_CODE[error.refusal],
+        CODE[error.refusal],
         error.sentence(c.get('language')),
         error.options.retryAfterSeconds,
         error.options.reason,
       );
     if (error instanceof EnvelopeError)
-      return fail(
-        c,
-        error.code,
-        inLanguage(c.get('language'), error.message),
-        error.retryAfterSeconds,
-        error.reason,
-      );
+      return fail(c, error.code, inLanguage(c.get('language'), error.message));
     // A full disk (under the database or the stored files) is a fault outside the process too:
     // said as what it is, before the store's "cannot be reached" that may wrap it.
     if (isOutOfSpace(error)) {

@@ -1,8 +1,9 @@
 import { fieldSentence, textsFor, type SentenceKey } from '../i18n/texts';
 
 /**
- * What kind of refusal a {@link DomainError} is. Only `http/` turns it into an envelope code
- * (`badInput` 4000, `forbidden` 4003, `notFound` 4004, `conflict` 4009, `notice` 5007).
+ * What kind of refusal a {@link DomainError} is. Only `http/` turns it into an envelope code:
+ * each is named as in `CODE` (`badInput` 4000, `forbidden` 4003, `notFound` 4004, `conflict`
+ * 4009, `notice` 5007).
  */
 export type Refusal = 'badInput' | 'forbidden' | 'notFound' | 'conflict' | 'notice';
 

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { Envelope } from '@mates/api-client';
-import type { Refusal } from '../domain/errors';
 
 /** Every envelope code the server answers with (docs/product.md, envelope). */
 export const CODE = {
@@ -14,27 +13,15 @@ export const CODE = {
   notice: 5007,
 } as const;
 
-/** The envelope code of each kind of refusal a service throws (`domain/errors.ts`). */
-export const REFUSAL_CODE: Record<Refusal, number> = {
-  badInput: CODE.badInput,
-  forbidden: CODE.forbidden,
-  notFound: CODE.notFound,
-  conflict: CODE.conflict,
-  notice: CODE.notice,
-};
-
 /**
- * A failure the handler means to report: becomes `{ c: code, m: message, d: null }`. One that
- * will pass by itself (a model still loading) says when to ask again: `Retry-After`, seconds.
- * One a client may explain in its own words says why in one word: `d: { reason }`.
+ * A failure the HTTP layer itself reports (bad input it parsed, a session it could not find):
+ * becomes `{ c: code, m: message, d: null }`. A service's refusal is a `DomainError`.
  */
 export class EnvelopeError extends Error {
   override readonly name = 'EnvelopeError';
   constructor(
     readonly code: number,
     message: string,
-    readonly retryAfterSeconds?: number,
-    readonly reason?: string,
   ) {
     super(message);
   }
