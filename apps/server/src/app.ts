@@ -27,7 +27,7 @@ import { moderationRoutes } from './moderation/moderation-routes';
 import { serveMedia, serveWebApp } from './http/web-app';
 import { mediaOf } from './media/media-of';
 import { isStorageUnavailable } from './media/media-store';
-import { isOutOfSpace } from './http/out-of-space';
+import { isOutOfSpace } from './domain/out-of-space';
 import { publicConfigRoute } from './http/public-config-route';
 import { bodyLimits } from './http/body-limits';
 import { healthRoutes } from './http/health-routes';

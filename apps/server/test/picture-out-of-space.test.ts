@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { JobStatus } from '@mates/api-client';
 import { postgresAvailable, seededMate, signUp, startTestServer } from './harness';
 import { startAutomatic1111Double } from './image-doubles';
-import { OUT_OF_SPACE } from '../src/http/out-of-space';
+import { OUT_OF_SPACE } from '../src/domain/out-of-space';
 
 // A picture drawn while the disk is full fails saying so (the 5007 sentence), not with the
 // database's own words, and gives the coins back. PostgreSQL only: its disk_full (53100) can

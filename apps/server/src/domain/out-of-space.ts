@@ -1,3 +1,8 @@
+import { en } from '../i18n/en';
+
+/** What a caller is told when the disk under the database or the stored files is full (5007). */
+export const OUT_OF_SPACE = en.notices.server.full;
+
 /**
  * The codes a full disk shows up as: Node's file system calls (`ENOSPC`), SQLite
  * (`SQLITE_FULL`, also a `max_page_count` reached) and PostgreSQL (SQLSTATE 53100, disk_full).

@@ -4,7 +4,7 @@ import type { ImageConfig } from '../config';
 import type { Logger } from '../logging/logger';
 import type { JobContext, JobQueue } from '../jobs/job-queue';
 import { isProviderError } from '../domain/provider-error';
-import { isOutOfSpace } from '../domain/out-of-space';
+import { isOutOfSpace, OUT_OF_SPACE } from '../domain/out-of-space';
 import { refundGoldCoins } from '../accounts/benefits';
 import { isStorageUnavailable } from '../media/media-store';
 import { en } from '../i18n/en';
@@ -50,9 +50,6 @@ export const PICTURE_FAILURES: Record<ImageFailure, string> = {
 /** Why a picture failed when it was drawn but the media store could not keep it. */
 export const PICTURE_NOT_STORED =
   'The picture was drawn but could not be stored. Try again in a little while.';
-
-/** Why a picture failed when the disk under the database or the stored files is full. */
-const OUT_OF_SPACE = en.notices.server.full;
 
 /** The error of a picture message whose job could not be queued (kept in English, as written). */
 export const NOT_QUEUED = en.notices.pictures.notQueued;
