@@ -35,20 +35,12 @@ import {
 } from './config/transcription';
 
 export { ConfigError };
-export { DEFAULT_EMBEDDED_MODEL } from './config/llm';
-export { DEFAULT_LOCAL_SPEECH_MODEL } from './config/speech';
 export type { MigrateMode } from './config/database';
 export type { ImageConfig, ImageProvider } from './config/images';
-export type { LlmConfig } from './config/llm';
 export type { MetricsConfig } from './config/metrics';
 export type { PackageConfig, PaymentsConfig } from './config/payments';
 export type { RedisConfig } from './config/redis';
-export type {
-  LocalSpeechConfig,
-  SpeechConfig,
-  SpeechFormat,
-  SpeechRemoteConfig,
-} from './config/speech';
+export type { SpeechConfig, SpeechFormat, SpeechRemoteConfig } from './config/speech';
 export type { S3Config } from './config/storage';
 export type { TranscriptionConfig } from './config/transcription';
 

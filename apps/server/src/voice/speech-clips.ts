@@ -8,8 +8,6 @@ import { createSpeechStore, type SpeechStore } from './speech-store';
 import { speechLinks, type SpeechLinks } from './speech-links';
 import { deleteClipsOf, type SpeechOfMessages } from './speech-clip-repository';
 
-export type { SpeechOfMessages } from './speech-clip-repository';
-
 const made = new WeakMap<Config, { store: SpeechStore; links: SpeechLinks }>();
 
 /** The speech store (`speech/` of the media store) and link signer of a configuration, made once. */

@@ -4,8 +4,6 @@ import { isSpeechError, type SpeechEngine } from './speech-engine';
 import type { Logger } from '../logging/logger';
 import { en } from '../i18n/en';
 
-/** What people are told while the voice engine cannot list its voices (5007). */
-export const VOICES_NOT_READY = en.notices.voice.notReady;
 /** What people are told when the voice engine cannot list its voices at all (5007). */
 export const VOICES_UNAVAILABLE = en.notices.voice.unavailable;
 
