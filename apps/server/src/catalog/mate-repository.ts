@@ -79,6 +79,13 @@ export function mateRow(db: Kysely<Database>, mateId: string): Promise<MateRow> 
   return matesWithCreators(db).where('mates.id', '=', mateId).executeTakeFirstOrThrow();
 }
 
+/** Mates with their creators, by id (none asked: none read). */
+export function matesByIds(db: Kysely<Database>, ids: string[]): Promise<MateRow[]> {
+  return ids.length
+    ? matesWithCreators(db).where('mates.id', 'in', ids).execute()
+    : Promise.resolve([]);
+}
+
 /**
  * One of `userId`'s own mates that is not deleted, or a 4004: another user's mate answers
  * as if it did not exist, and so does a deleted one, for its owner too.

@@ -66,26 +66,6 @@ export async function visibleMateIds(
   return new Set(rows.map((row) => row.id));
 }
 
-/**
- * A mate `user` may chat with (public, their own, adult only if they opted in), with its
- * creator.
- */
-export function findChattableMate(db: Kysely<Database>, user: UserTable, mateId: string) {
-  return visibleTo(matesWithCreators(db), user, { includeOwn: true })
-    .where('mates.id', '=', mateId)
-    .executeTakeFirst();
-}
-
-/** A mate with its creator, visible or not (a room's mate is always shown to its user). */
-export function findMateWithCreator(db: Kysely<Database>, mateId: string) {
-  return matesWithCreators(db).where('mates.id', '=', mateId).executeTakeFirstOrThrow();
-}
-
-/** Mates with their creators, by id (none asked: none read). */
-export async function matesWithCreatorsById(db: Kysely<Database>, mateIds: string[]) {
-  return mateIds.length ? matesWithCreators(db).where('mates.id', 'in', mateIds).execute() : [];
-}
-
 /** Writes a new room. */
 export async function insertRoom(db: Db, room: RoomTable): Promise<void> {
   await db.insertInto('rooms').values(room).execute();

@@ -1,3 +1,5 @@
+import { mateVisibleTo } from '../catalog/listing-repository';
+import { mateRow, matesByIds } from '../catalog/mate-repository';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Paged, Room, RoomInfo, RoomSummary } from '@mates/api-client';
@@ -19,10 +21,7 @@ import { canContinue, closedSummary, findOwnRoom, withoutCard } from './rooms';
 import { failEmptyReply } from './turn-service';
 import {
   deleteRoomRow,
-  findChattableMate,
-  findMateWithCreator,
   insertRoom,
-  matesWithCreatorsById,
   roomPage,
   setRoomPersona,
   visibleMateIds,
@@ -69,7 +68,7 @@ export async function createRoom(
   input: { mateId: string; personaId?: string },
 ): Promise<Room> {
   const { db } = deps;
-  const mate = await findChattableMate(db, user, input.mateId);
+  const mate = await mateVisibleTo(db, input.mateId, user);
   if (!mate) throw missing('notices.notFound.mate');
   if (!mate.first_mes.trim() && mate.visibility === 'draft')
     throw invalid('notices.chat.draftNoGreeting');
@@ -122,7 +121,7 @@ export async function listRooms(
   const { total, rooms } = await roomPage(db, user.id, { keyword: input.keyword, ...pages });
   const mateIds = rooms.map((room) => room.mate_id);
   const [mates, visible, lastRows] = await Promise.all([
-    matesWithCreatorsById(db, mateIds),
+    matesByIds(db, mateIds),
     visibleMateIds(db, user, mateIds),
     lastMessagesOf(
       db,
@@ -161,7 +160,7 @@ export async function roomInfo(
     limit: input.pageSize + 1,
   });
   const [mate, persona, writable] = await Promise.all([
-    findMateWithCreator(db, room.mate_id),
+    mateRow(db, room.mate_id),
     room.persona_id ? ownPersona(db, user.id, room.persona_id) : undefined,
     canContinue(db, user, room),
   ]);

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ReportQueueState } from '@mates/api-client';
 import type { Database } from '../db/schema';
-import { matesWithCreators, type MateRow } from '../catalog/mate-rows';
 
 /** How many open reports one row of the queue carries. */
 export const REPORTS_PER_MATE = 20;
@@ -61,13 +60,6 @@ export async function reportQueuePage(
       .execute(),
   ]);
   return { entries, total: Number(total.n) };
-}
-
-/** The mates of `ids`, with their creators. */
-export function matesByIds(db: Kysely<Database>, ids: string[]): Promise<MateRow[]> {
-  return ids.length
-    ? matesWithCreators(db).where('mates.id', 'in', ids).execute()
-    : Promise.resolve([]);
 }
 
 /** When each of the mates of `ids` was last reported (a report of any state), by mate. */

@@ -9,6 +9,7 @@ import type {
 } from '@mates/api-client';
 import type { Config } from '../config';
 import type { Database, UserTable } from '../db/schema';
+import { matesByIds } from '../catalog/mate-repository';
 import { now } from '../db/dialect';
 import { forbidden, missing } from '../domain/errors';
 import { isAdmin } from '../accounts/user-info';
@@ -17,7 +18,6 @@ import {
   closeOpenReports,
   hideMateRow,
   lastReportTimes,
-  matesByIds,
   moderatedMate,
   openReportsOf,
   reportQueuePage,
