@@ -91,15 +91,6 @@ export async function setPictureJob(db: Db, messageId: string, jobId: string): P
     .execute();
 }
 
-/** Marks a picture message failed with `error` (what people are told). */
-export async function failPicture(db: Db, messageId: string, error: string): Promise<void> {
-  await db
-    .updateTable('messages')
-    .set({ status: 'error', image_error: error })
-    .where('id', '=', messageId)
-    .execute();
-}
-
 /** The picture messages of a room that were drawn: succeeded, file kept. */
 const finishedPictures = (db: Db, roomId: string) =>
   db

@@ -22,7 +22,7 @@ import { PICTURE_JOB, imageOf, type PicturePayload } from './picture-messages';
 import { NOT_QUEUED, cancelPicture } from './picture-job-service';
 import {
   countFinishedPictures,
-  failPicture,
+  failPictureOnce,
   finishedPicturesPage,
   isFinishedPicture,
   jobsOf,
@@ -159,11 +159,13 @@ async function queuePicture(
   } catch (error) {
     log.error(`picture for ${payload.messageId} not queued: ${(error as Error).message}`);
     await db.transaction().execute(async (trx) => {
+      // Marked first: the start-up recovery of pictures never queued may have failed and
+      // refunded it already, on this server or another; the coins go back once.
+      if (!(await failPictureOnce(trx, payload.messageId, NOT_QUEUED))) return;
       await refundGoldCoins(trx, payload.userId, image.cost, {
         reason: 'refund: picture not queued',
         reference: { type: 'message', id: payload.messageId },
       });
-      await failPicture(trx, payload.messageId, NOT_QUEUED);
     });
     throw refused('notices.pictures.notQueued');
   }
