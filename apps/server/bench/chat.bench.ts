@@ -19,9 +19,8 @@
 // more round of fifty streams runs under V8's profiler, and the places that took the most CPU
 // are printed per send (BENCH_PROFILE_STREAMS sets how many; 0 skips it).
 import { fork, spawn } from 'node:child_process';
-import { profiled } from './cpu-profile';
+import { profileOf, profiled } from './cpu-profile';
 import { topSelfTime, type CpuProfile } from './profile-summary';
-import { Session } from 'node:inspector/promises';
 import { startMinimalProxy } from './minimal-proxy';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -304,9 +303,9 @@ for (const level of LEVELS) {
     'direct first token p99 ms': round1(ttft(direct, 99)),
     'Mates first token p50 ms': round1(ttft(mates, 50)),
     'Mates first token p99 ms': round1(ttft(mates, 99)),
-    'overhead p50 ms': round1(ttft(mates, 50) - ttft(direct, 50)),
+    'overhead p50 ms': round1(overhead),
     'overhead p99 ms': round1(ttft(mates, 99) - ttft(direct, 99)),
-    'minimal relay overhead p50 ms': round1(ttft(relayed, 50) - ttft(direct, 50)),
+    'minimal relay overhead p50 ms': round1(relayOverhead),
     'direct total p50 ms': Math.round(total(direct, 50)),
     'Mates total p50 ms': Math.round(total(mates, 50)),
     'server CPU per stream ms': round1(cpuPerStream),
@@ -336,14 +335,9 @@ saveResults(DIALECT === 'sqlite' ? 'chat' : 'chat-postgres', rows);
 const PROFILE_STREAMS = Number(process.env.BENCH_PROFILE_STREAMS ?? 50);
 if (PROFILE_STREAMS > 0) {
   const profileTargets = await newTargets('profile', PROFILE_STREAMS);
-  const inspector = new Session();
-  inspector.connect();
-  await inspector.post('Profiler.enable');
-  await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
-  await inspector.post('Profiler.start');
-  await client.run({ mode: 'mates', url: sendUrl, targets: profileTargets });
-  const { profile } = await inspector.post('Profiler.stop');
-  inspector.disconnect();
+  const { profile } = await profileOf(() =>
+    client.run({ mode: 'mates', url: sendUrl, targets: profileTargets }),
+  );
   console.log(
     `Where the server's CPU went (${DIALECT}), per send of ${TOKENS} tokens at ${PROFILE_STREAMS} streams: self time of the busiest places (a package, a file of ours, or Node's internals)`,
   );
