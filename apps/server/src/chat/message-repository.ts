@@ -280,6 +280,32 @@ function insertTwo(db: Kysely<Database>, rows: { first: MessageTable; second: Me
   return twoRows(db, values);
 }
 
+/** The row a new message is stored as, at `place`. */
+export function messageRow(
+  message: NewMessage,
+  place: { id: string; roomId: string; position: number; at: string },
+): MessageTable {
+  return {
+    id: place.id,
+    room_id: place.roomId,
+    position: place.position,
+    role: message.role,
+    content: message.content,
+    status: message.status,
+    created_at: place.at,
+    edited_at: null,
+    swipes: message.swipes?.others.length ? toJson(message.swipes.others) : null,
+    swipe_index: message.swipes?.others.length ? message.swipes.index : 0,
+    image_prompt: message.picture?.prompt ?? null,
+    image_size: message.picture?.size ?? null,
+    image_job_id: null,
+    image_file: null,
+    image_error: null,
+    image_model: message.picture?.model ?? null,
+    image_share_id: null,
+  };
+}
+
 /** Appends a message at the end of a room and marks the room as just used. */
 export async function appendMessage(
   db: Kysely<Database> | Transaction<Database>,
@@ -302,25 +328,9 @@ export async function appendMessages(
   const [last] = (await lastPosition(db, { roomId })).rows;
   const at = now();
   const first = Number(last?.position ?? 0) + 1;
-  const rows = messages.map((message, index): MessageTable => ({
-    id: randomUUID(),
-    room_id: roomId,
-    position: first + index,
-    role: message.role,
-    content: message.content,
-    status: message.status,
-    created_at: at,
-    edited_at: null,
-    swipes: message.swipes?.others.length ? toJson(message.swipes.others) : null,
-    swipe_index: message.swipes?.others.length ? message.swipes.index : 0,
-    image_prompt: message.picture?.prompt ?? null,
-    image_size: message.picture?.size ?? null,
-    image_job_id: null,
-    image_file: null,
-    image_error: null,
-    image_model: message.picture?.model ?? null,
-    image_share_id: null,
-  }));
+  const rows = messages.map((message, index) =>
+    messageRow(message, { id: randomUUID(), roomId, position: first + index, at }),
+  );
   if (rows.length === 2) await insertTwo(db, { first: rows[0]!, second: rows[1]! });
   else await db.insertInto('messages').values(rows).execute();
   await touchRoom(db, { roomId, at });

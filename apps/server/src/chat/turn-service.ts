@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ChatSendPayload } from '@mates/api-client';
 import type { Database, MessageTable, RoomTable, UserTable } from '../db/schema';
@@ -5,7 +6,8 @@ import { invalid, refused } from '../domain/errors';
 import { en } from '../i18n/en';
 import { refundChat, spendChat, type SpendResult } from '../accounts/benefits';
 import { appendMessages, versionsOf, type NewMessage } from './messages';
-import { fromJson } from '../db/dialect';
+import { messageRow } from './message-repository';
+import { fromJson, now } from '../db/dialect';
 import { dropSpeechIn } from '../voice/speech-clips';
 import {
   deleteIfEmpty,
@@ -15,6 +17,7 @@ import {
   findEmptyReply,
   findLastReplyAfter,
   restoreIfEmpty,
+  writeTurnAtOnce,
 } from './turn-repository';
 
 /** A reply that has been paid for and has its (empty, `partial`) message. */
@@ -49,6 +52,34 @@ export async function startTurn(
   room: RoomTable,
   request: ChatSendPayload,
 ): Promise<StartedReply> {
+  if (!request.regenerate) {
+    const at = now();
+    const ids = { userMessageId: randomUUID(), replyId: randomUUID() };
+    const roomId = room.id;
+    const position = await writeTurnAtOnce(db, {
+      userId: user.id,
+      roomId,
+      content: request.content,
+      at,
+      ...ids,
+    });
+    // Written at once (PostgreSQL, a chat to spend, no daily cap); else the transaction below
+    // writes the turn, or says why it cannot.
+    if (position !== null)
+      return {
+        user,
+        room,
+        userMessage: messageRow(
+          { role: 'user', content: request.content, status: 'complete' },
+          { id: ids.userMessageId, roomId, position, at },
+        ),
+        reply: messageRow(
+          { role: 'mate', content: '', status: 'partial' },
+          { id: ids.replyId, roomId, position: position + 1, at },
+        ),
+        droppedSpeech: [],
+      };
+  }
   return db.transaction().execute(async (trx) => {
     let droppedSpeech: string[] = [];
     let kept: string[] = [];
