@@ -52,6 +52,56 @@ export async function mayStillSee(
   return (await visible(db, { mateId, userId: user.id })).rows.length > 0;
 }
 
+/**
+ * What a send reads before anything else, in one statement (it is asked at every send, compiled
+ * once per rule shape as {@link mateVisibleTo} is): the caller's own room, whether they may
+ * still see its mate, and how many chats they have left (`null`: no balances row).
+ */
+const sendContextOf = ([false, true] as const).map((adult) =>
+  preparedQuery((db, v: { roomId: string; userId: string }) =>
+    db
+      .selectFrom('rooms')
+      .leftJoin('benefits', 'benefits.user_id', 'rooms.user_id')
+      .selectAll('rooms')
+      .select((eb) => [
+        eb
+          .exists(
+            visibleTo(
+              db.selectFrom('mates').innerJoin('users as creator', 'creator.id', 'mates.creator_id'),
+              { id: v.userId, nfsw: adult } as UserTable,
+              { includeOwn: true },
+            )
+              .select('mates.id')
+              .where('mates.id', '=', sql.ref<string>('rooms.mate_id')),
+          )
+          .as('mate_visible'),
+        'benefits.chats as chats_left',
+      ])
+      .where('rooms.id', '=', v.roomId)
+      .where('rooms.user_id', '=', v.userId),
+  ),
+);
+
+/** A send's room, with whether its mate is still visible to the caller and their chats left. */
+export interface SendContext {
+  room: RoomTable;
+  mateVisible: boolean;
+  chatsLeft: number;
+}
+
+/** {@link SendContext} for `user`'s room `roomId`, or `undefined` when it is not theirs. */
+export async function sendContext(
+  db: Kysely<Database>,
+  user: UserTable,
+  roomId: string,
+): Promise<SendContext | undefined> {
+  const query = sendContextOf[toBool(user.nfsw) ? 1 : 0]!;
+  const [row] = (await query(db, { roomId, userId: user.id })).rows;
+  if (!row) return undefined;
+  const { mate_visible, chats_left, ...room } = row;
+  return { room, mateVisible: toBool(mate_visible), chatsLeft: Number(chats_left ?? 0) };
+}
+
 /** Which of `mateIds` `user` may still see; their rooms with the others are read-only. */
 export async function visibleMateIds(
   db: Kysely<Database>,

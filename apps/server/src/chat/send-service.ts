@@ -3,12 +3,11 @@ import type { ChatSendPayload, ChatStreamEvent } from '@mates/api-client';
 import type { Config } from '../config';
 import type { Database, UserTable } from '../db/schema';
 import type { Logger } from '../logging/logger';
-import { refused } from '../domain/errors';
-import { getBenefits } from '../accounts/benefits';
+import { missing, refused } from '../domain/errors';
 import { removeSpeechFiles } from '../voice/speech-clips';
 import type { ChatService } from './chat-service';
 import { requireModel } from './model-refusal';
-import { canContinue, findOwnRoom } from './rooms';
+import { sendContext } from './room-repository';
 import { startTurn } from './turn-service';
 import { countChat } from './turn-repository';
 import { generateAhead, writeReply, type ReplyDeps } from './reply-service';
@@ -53,8 +52,11 @@ export interface Send {
 export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
   const { db, chat, config } = deps;
   const { user, request, language } = send;
-  const room = await findOwnRoom(db, user.id, request.roomId);
-  if (!(await canContinue(db, user, room))) throw refused('room.readOnly');
+  // The room, its mate's visibility and the caller's chats, in one read.
+  const context = await sendContext(db, user, request.roomId);
+  if (!context) throw missing('notices.notFound.room');
+  const { room } = context;
+  if (!context.mateVisible) throw refused('room.readOnly');
   // Held before anything else is checked: two sends through two servers cannot both pass.
   const controller = await chat.begin(room.id);
   if (!controller) throw refused('notices.chat.replyInProgress');
@@ -74,7 +76,7 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
     // Not for someone with no chat left: the send is refused, and the provider (which an
     // operator may pay by the token) is never asked.
     const early =
-      request.content === undefined || (await getBenefits(db, user.id)).chats < 1
+      request.content === undefined || context.chatsLeft < 1
         ? null
         : await generateAhead(
             replyDeps,
