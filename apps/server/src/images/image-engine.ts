@@ -1,6 +1,6 @@
 import type { ImageProvider } from '../config';
-import { ProviderError, isProviderError, type ProviderFailure } from '../domain/provider-error';
-import { codeOf, wasNotReached } from '../http/network-errors';
+import { ProviderError, type ProviderFailure } from '../domain/provider-error';
+import { callDeadline, failureOfStatus } from '../http/engine-calls';
 import { loadSharp } from './load-sharp';
 
 /** What to draw. */
@@ -98,51 +98,12 @@ export function seedOf(request: ImageRequest): number {
 }
 
 /**
- * The time limit of one call to an engine, joined with the caller's signal. `explain` turns
- * whatever a call threw into an image {@link ProviderError}: cancelled, timed out, unreachable
- * or cut.
+ * The time limit of one call to a picture engine, joined with the caller's signal: see
+ * {@link callDeadline}. `explain` turns whatever a call threw into an image
+ * {@link ProviderError}: cancelled, timed out, unreachable or cut.
  */
-export function deadline(engine: string, timeoutMs: number, caller?: AbortSignal) {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
-  return {
-    signal,
-    /** Whether the caller cancelled or the time ran out (stop talking to the engine). */
-    stopped: () => signal.aborted,
-    explain(error: unknown): ProviderError<ImageFailure> {
-      if (caller?.aborted)
-        return new ProviderError(`${engine}: cancelled`, 'cancelled', {
-          cause: error,
-          provider: 'image',
-        });
-      if (timeout.aborted)
-        return new ProviderError(`${engine} made no picture within ${timeoutMs} ms`, 'timeout', {
-          cause: error,
-          provider: 'image',
-        });
-      if (isProviderError<ImageFailure>(error, 'image')) return error;
-      const code = codeOf(error);
-      const detail = `${(error as Error)?.message ?? String(error)}${code ? ` (${code})` : ''}`;
-      if (wasNotReached(error))
-        return new ProviderError(`${engine} cannot be reached: ${detail}`, 'unreachable', {
-          cause: error,
-          provider: 'image',
-        });
-      return new ProviderError(`${engine} dropped the connection: ${detail}`, 'cut', {
-        cause: error,
-        provider: 'image',
-      });
-    },
-  };
-}
-
-/** The failure kind of an engine's HTTP error status. */
-export function failureOfStatus(status: number): ImageFailure {
-  if (status === 401 || status === 403) return 'unauthorized';
-  if (status === 429 || status === 503) return 'busy';
-  if (status >= 400 && status < 500) return 'rejected';
-  return 'failed';
-}
+export const deadline = (engine: string, timeoutMs: number, caller?: AbortSignal) =>
+  callDeadline<ImageFailure>('image', engine, timeoutMs, caller, 'made no picture within');
 
 /** An engine answered an error status: the body is kept (shortened) for the log. */
 export function statusError(

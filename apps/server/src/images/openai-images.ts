@@ -2,13 +2,8 @@ import type OpenAI from 'openai';
 import { openAiSdk } from '../openai-sdk';
 import type { EngineOptions } from './automatic1111';
 import { ProviderError, isProviderError } from '../domain/provider-error';
-import {
-  checkImage,
-  deadline,
-  failureOfStatus,
-  type GeneratedImage,
-  type ImageEngine,
-} from './image-engine';
+import { failureOfStatus } from '../http/engine-calls';
+import { checkImage, deadline, type GeneratedImage, type ImageEngine } from './image-engine';
 
 const ENGINE = 'The OpenAI-compatible image endpoint';
 

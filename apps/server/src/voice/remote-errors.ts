@@ -1,20 +1,7 @@
 import type OpenAI from 'openai';
 import { openAiSdk } from '../openai-sdk';
-import type { ProviderError } from '../domain/provider-error';
 import { isSpeechError, speechError, type SpeechFailure } from './speech-engine';
-import { codeOf, wasNotReached } from '../http/network-errors';
-
-/**
- * The failure kind of an engine's HTTP error status: 401/403 `unauthorized`, 429 and 503
- * (overloaded) `busy`, other 4xx (unknown voice or model, text refused) `rejected`, the rest
- * `failed`.
- */
-export function failureOfStatus(status: number): SpeechFailure {
-  if (status === 401 || status === 403) return 'unauthorized';
-  if (status === 429 || status === 503) return 'busy';
-  if (status >= 400 && status < 500) return 'rejected';
-  return 'failed';
-}
+import { callDeadline, failureOfStatus } from '../http/engine-calls';
 
 /**
  * What the `openai` client threw, as a {@link speechError} where it says what happened
@@ -46,34 +33,12 @@ export function fromApiError(engine: string, error: unknown): unknown {
 }
 
 /**
- * The time limit of one call to an engine (its whole answer included), joined with the
- * caller's signal. `explain` turns whatever the call threw into a {@link speechError}:
- * cancelled, timed out, unreachable or cut; one already made is kept.
+ * The time limit of one call to a speech engine (its whole answer included), joined with the
+ * caller's signal: see {@link callDeadline}. `explain` turns whatever the call threw into a
+ * {@link speechError}: cancelled, timed out, unreachable or cut; one already made is kept.
  */
-export function deadline(engine: string, timeoutMs: number, caller: AbortSignal) {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = AbortSignal.any([caller, timeout]);
-  return {
-    signal,
-    explain(error: unknown): ProviderError<SpeechFailure> {
-      if (caller.aborted) return speechError(`${engine}: cancelled`, 'cancelled', { cause: error });
-      if (timeout.aborted)
-        return speechError(`${engine} took more than ${timeoutMs} ms`, 'timeout', {
-          cause: error,
-        });
-      if (isSpeechError(error)) return error;
-      const code = codeOf(error);
-      const detail = `${(error as Error)?.message ?? String(error)}${code ? ` (${code})` : ''}`;
-      if (wasNotReached(error))
-        return speechError(`${engine} cannot be reached: ${detail}`, 'unreachable', {
-          cause: error,
-        });
-      return speechError(`${engine} dropped the connection: ${detail}`, 'cut', {
-        cause: error,
-      });
-    },
-  };
-}
+export const deadline = (engine: string, timeoutMs: number, caller: AbortSignal) =>
+  callDeadline<SpeechFailure>('speech', engine, timeoutMs, caller);
 
 /**
  * The official `openai` client for an OpenAI-compatible server at `baseUrl`, with our fetch.
