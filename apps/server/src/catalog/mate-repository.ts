@@ -107,37 +107,22 @@ export async function findOwnMate(
 }
 
 /**
- * Writes `set` on `own` only while its portrait, visibility and deletion are still as read;
- * answers whether it did (another call may have changed them meanwhile).
+ * Writes `set` on `own` only while it is not deleted and its portrait (and, with
+ * `visibility: true`, its visibility) is still as read; answers whether it did (another call
+ * may have changed them meanwhile).
  */
 export async function writeMateAsRead(
-  trx: Transaction<Database>,
+  db: Kysely<Database>,
   own: MateTable,
   set: Updateable<MateTable>,
+  asRead: { visibility: boolean },
 ): Promise<boolean> {
-  const written = await trx
+  const written = await db
     .updateTable('mates')
     .set(set)
     .where('id', '=', own.id)
     .where('avatar', '=', own.avatar)
-    .where('visibility', '=', own.visibility)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return written.numUpdatedRows > 0n;
-}
-
-/** Sets a mate's portrait only while it is the one read and the mate is not deleted. */
-export async function setPortraitAsRead(
-  db: Kysely<Database>,
-  own: MateTable,
-  avatar: string,
-  at: string,
-): Promise<boolean> {
-  const written = await db
-    .updateTable('mates')
-    .set({ avatar, updated_at: at })
-    .where('id', '=', own.id)
-    .where('avatar', '=', own.avatar)
+    .$if(asRead.visibility, (update) => update.where('visibility', '=', own.visibility))
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return written.numUpdatedRows > 0n;

@@ -94,7 +94,7 @@ export async function changeOwnMate(
         if (copy !== own.avatar) Object.assign(files, { copy, old: own.avatar });
       }
       const set = { ...change.set, ...(files.copy !== null && { avatar: files.copy }) };
-      if (!(await writeMateAsRead(trx, own, set))) throw mateConflict();
+      if (!(await writeMateAsRead(trx, own, set, { visibility: true }))) throw mateConflict();
       await change.alsoIn?.(trx);
     });
   } catch (error) {

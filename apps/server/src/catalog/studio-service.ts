@@ -27,7 +27,7 @@ import {
   mateRow,
   ownMatesPage,
   portraitInUse,
-  setPortraitAsRead,
+  writeMateAsRead,
 } from './mate-repository';
 import {
   changeOwnMate,
@@ -203,7 +203,9 @@ export async function setPortrait(
   const file = await portraitFile(input);
   const avatar = await writePortrait(deps.media, file.bytes, file.extension);
   try {
-    if (!(await setPortraitAsRead(deps.db, own, avatar, now()))) throw mateConflict();
+    const portrait = { avatar, updated_at: now() };
+    if (!(await writeMateAsRead(deps.db, own, portrait, { visibility: false })))
+      throw mateConflict();
   } catch (error) {
     await removePortrait(deps.media, avatar);
     throw error;
