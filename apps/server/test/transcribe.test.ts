@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, createTestApp, postgresAvailable, signUp, type TestApp } from './harness';
 import { closedUrl, makeWav, speechErrors, startSpeechDouble } from './speech-doubles';
 import { TRANSCRIBE_MAX_BYTES } from '../src/voice/transcribe-routes';
-import { TRANSCRIBE_FAILURES, TRANSCRIPTION_NOT_SET_UP } from '../src/voice/transcription-service';
+import { TRANSCRIPTION_NOT_SET_UP } from '../src/voice/transcription-service';
+import { en } from '../src/i18n/en';
 import { createRateLimits } from '../src/accounts/rate-limits';
 
 // Issue #16: `POST /voice/transcribe` turns a signed-in person's recording into text through
@@ -101,7 +102,7 @@ describe.each(DIALECTS)('POST /voice/transcribe on %s', (dialect) => {
       double.queue.push({ kind: 'status', ...speechErrors.serverError });
       expect(await errorOf(client.voice.transcribe(payload))).toMatchObject({
         code: 5007,
-        message: TRANSCRIBE_FAILURES.failed,
+        message: en.notices.transcription.failed,
       });
     },
   );

@@ -4,7 +4,7 @@ import type { ApiEnv } from '../http/context';
 import { DomainError } from '../domain/errors';
 import { en } from '../i18n/en';
 import { openClip, type ClipOpening } from './speech-clip-service';
-import { failureOf, VOICE_FAILURES } from './speech-making-service';
+import { failureOf } from './speech-making-service';
 import type { VoiceDeps } from './voice-deps';
 
 const clipQuery = z.object({
@@ -20,7 +20,7 @@ const clipQuery = z.object({
  */
 function whyNotStarted(error: unknown): string {
   if (error instanceof DomainError) return error.message;
-  return VOICE_FAILURES[failureOf(error)];
+  return en.notices.voice[failureOf(error)];
 }
 
 /** The answer to a player for what {@link openClip} found. */

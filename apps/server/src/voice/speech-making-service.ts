@@ -1,5 +1,4 @@
 import type { SpeechClipTable } from '../db/schema';
-import { en } from '../i18n/en';
 import { refundGoldCoins } from '../accounts/benefits';
 import { startTry } from '../accounts/rate-limits';
 import { isStorageUnavailable } from '../media/media-store';
@@ -59,19 +58,6 @@ export async function countTry(
 /** What a speech engine's failure is, as people are told it (`failed` for anything else). */
 export const failureOf = (error: unknown): SpeechFailure =>
   isSpeechError(error) ? error.failure : 'failed';
-
-/** Why a voice clip failed, as people are told it (the engine's detail goes to the log). */
-export const VOICE_FAILURES: Record<SpeechFailure, string> = {
-  unreachable: en.notices.voice.unreachable,
-  unauthorized: en.notices.voice.unauthorized,
-  busy: en.notices.voice.busy,
-  rejected: en.notices.voice.rejected,
-  failed: en.notices.voice.failed,
-  timeout: en.notices.voice.timeout,
-  cut: en.notices.voice.cut,
-  malformed: en.notices.voice.malformed,
-  cancelled: en.notices.voice.cancelled,
-};
 
 /** The sentence that tells people why making speech failed. */
 export const failureKey = (error: unknown) => `notices.voice.${failureOf(error)}` as const;

@@ -2,25 +2,12 @@ import type { Transcription } from '@mates/api-client';
 import { consume } from '../accounts/rate-limits';
 import { refused } from '../domain/errors';
 import { en } from '../i18n/en';
-import { isSpeechError, type SpeechFailure } from './speech-engine';
+import { isSpeechError } from './speech-engine';
 import type { Caller } from './voice-service';
 import type { VoiceDeps } from './voice-deps';
 
 /** What `POST /voice/transcribe` answers (5007) when `TRANSCRIBE_PROVIDER` is not set. */
 export const TRANSCRIPTION_NOT_SET_UP = en.notices.transcription.notSetUp;
-
-/** Why a recording was not turned into text, as people are told it (the detail goes to the log). */
-export const TRANSCRIBE_FAILURES: Record<SpeechFailure, string> = {
-  unreachable: en.notices.transcription.unreachable,
-  unauthorized: en.notices.transcription.unauthorized,
-  busy: en.notices.transcription.busy,
-  rejected: en.notices.transcription.rejected,
-  failed: en.notices.transcription.failed,
-  timeout: en.notices.transcription.timeout,
-  cut: en.notices.transcription.cut,
-  malformed: en.notices.transcription.malformed,
-  cancelled: en.notices.transcription.cancelled,
-};
 
 /** A recording to turn into text, as the route read it. */
 export interface Recording {
@@ -35,7 +22,7 @@ export interface Recording {
  * `POST /voice/transcribe` (#16): a signed-in person's recording turned into text by the engine
  * `TRANSCRIBE_PROVIDER` names. Refused (5007) without one, and past the person's limits
  * (`limits.transcribe`, and a day's `limits.transcribeDaily`), before the recording is read; an
- * engine's failure is told in plain words ({@link TRANSCRIBE_FAILURES}).
+ * engine's failure is told in plain words (`notices.transcription` of the i18n texts).
  */
 export async function transcribe(
   deps: Pick<VoiceDeps, 'transcription' | 'limits'>,
