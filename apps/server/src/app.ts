@@ -26,6 +26,7 @@ import { creatorRoutes } from './catalog/creator-routes';
 import { moderationRoutes } from './moderation/moderation-routes';
 import { serveMedia, serveWebApp } from './http/web-app';
 import { mediaOf } from './media/media-of';
+import type { StudioDeps } from './catalog/catalog-deps';
 import { isStorageUnavailable } from './media/media-store';
 import { isOutOfSpace } from './domain/out-of-space';
 import { publicConfigRoute } from './http/public-config-route';
@@ -75,12 +76,14 @@ export function createApp(deps: Deps): Hono {
     }
     await next();
   });
+  // The creation studio's and the cards' calls work on the same database and portrait store.
+  const studio: StudioDeps = { db: deps.db, dialect: deps.dialect, media: mediaOf(deps.config) };
   api.route('/user', accountRoutes(deps));
   api.route('/user', userCatalogRoutes(deps));
   api.route('/user', ledgerRoutes(deps));
   api.route('/user', passwordResetRoutes(deps));
   api.route('/mate', mateRoutes(deps, shared));
-  api.route('/mate', cardRoutes(deps));
+  api.route('/mate', cardRoutes(deps, studio));
   api.route('/extra', tagRoutes(deps));
   api.route('/extra', publicConfigRoute(deps));
   api.route('/subscription', subscriptionRoutes(deps));
@@ -93,7 +96,7 @@ export function createApp(deps: Deps): Hono {
   api.route('/girl', generation.girl);
   api.route('/mate', generation.mate);
   api.route('/mate', saveMateRoutes(deps));
-  api.route('/mate', studioRoutes(deps));
+  api.route('/mate', studioRoutes(deps, studio));
   api.route('/mate', creatorRoutes(deps));
   api.route('/admin', moderationRoutes(deps));
   const images = imageModelRoutes(deps);

@@ -4,7 +4,6 @@ import { CARD_FORMATS, CARD_SPECS, type ImportCardPayload } from '@mates/api-cli
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { consume } from '../accounts/rate-limits';
-import { mediaOf } from '../media/media-of';
 import type { StudioDeps } from '../catalog/catalog-deps';
 import { exportCard, importCard, previewCard } from './card-service';
 
@@ -36,8 +35,7 @@ const exportQuery = z.object({
  * `/mate/importCard`, `/mate/previewCard` (what an import would create) and
  * `/mate/exportCard`: Character Card V1, V2 or V3 in, V2 or V3 out, JSON or PNG.
  */
-export function cardRoutes(deps: Deps): Hono<ApiEnv> {
-  const studio: StudioDeps = { db: deps.db, dialect: deps.dialect, media: mediaOf(deps.config) };
+export function cardRoutes(deps: Deps, studio: StudioDeps): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/mate');
 

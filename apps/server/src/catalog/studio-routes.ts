@@ -4,7 +4,6 @@ import { MATE_VISIBILITIES, type SetPortraitPayload } from '@mates/api-client';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { consume } from '../accounts/rate-limits';
-import { mediaOf } from '../media/media-of';
 import type { StudioDeps } from './catalog-deps';
 import { MAX_PORTRAIT_BYTES } from './portrait-upload';
 import { id, pageFields } from './query-schemas';
@@ -44,8 +43,7 @@ const choicesQuery = z.object({ seed: z.string().trim().min(1, 'is required').ma
  * `duplicateMate`, `deleteMate`, `portraitChoices` and `setPortrait`. Every call on a mate
  * answers 4004 for a mate that is not the caller's or is deleted, and changes nothing.
  */
-export function studioRoutes(deps: Deps): Hono<ApiEnv> {
-  const studio: StudioDeps = { db: deps.db, dialect: deps.dialect, media: mediaOf(deps.config) };
+export function studioRoutes(deps: Deps, studio: StudioDeps): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/mate');
 
