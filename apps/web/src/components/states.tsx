@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@mates/api-client';
-import { Button, ButtonLink, EmptyState, Flex, Spinner } from '@mates/ui';
+import { Button, ButtonLink, EmptyState, Flex, Spinner, Stack, Text } from '@mates/ui';
 import { href, type RoutePath } from '../lib/paths';
 import { errorText } from '../i18n/error-text';
 
@@ -45,6 +45,44 @@ export function LoadError({
         )
       }
     />
+  );
+}
+
+/**
+ * A part of a screen that could not be loaded (or refreshed), said where it stands, not over the
+ * whole screen: what failed (`title`), the server's reason, and a retry that is busy while it
+ * asks again.
+ */
+export function InlineLoadError({
+  query,
+  title,
+}: {
+  query: { error: Error | null; isFetching: boolean; refetch: () => unknown };
+  title: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex role="alert" gap={2} align="center" wrap>
+      <Stack gap={1}>
+        <Text tone="danger" size={2}>
+          {title}
+        </Text>
+        {query.error && (
+          <Text tone="muted" size={2}>
+            {errorText(query.error, t)}
+          </Text>
+        )}
+      </Stack>
+      <Button
+        size="small"
+        variant="soft"
+        onClick={() => query.refetch()}
+        aria-busy={query.isFetching}
+        disabled={query.isFetching}
+      >
+        {t('common.retry')}
+      </Button>
+    </Flex>
   );
 }
 

@@ -804,8 +804,8 @@ export const SwitchThePersona: Story = {
 const personas = { failing: true };
 
 /**
- * The personas could not be loaded: the chat says so beside "Chatting as", and trying again
- * brings the switch.
+ * The personas could not be loaded: the chat says so beside "Chatting as", and why, and trying
+ * again brings the switch.
  */
 export const PersonasFailToLoad: Story = {
   loaders: [() => void (personas.failing = true)],
@@ -826,6 +826,7 @@ export const PersonasFailToLoad: Story = {
   play: async ({ canvas }) => {
     const alert = await canvas.findByRole('alert', {}, LOADS);
     await expect(alert).toHaveTextContent('Your personas could not be loaded.');
+    await expect(alert).toHaveTextContent('The personas are out of reach.');
     await expect(canvas.queryByRole('combobox', { name: 'Play as' })).toBeNull();
     personas.failing = false;
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));

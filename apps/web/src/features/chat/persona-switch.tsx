@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, Flex, Select, Text } from '@mates/ui';
+import { Select } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { personasQuery } from '../../lib/queries';
+import { InlineLoadError } from '../../components/states';
 import { refreshRoom } from './api/room-cache';
 
 // Not empty: a select shows an empty value as no choice at all. No persona id looks like it.
@@ -23,22 +24,7 @@ export function PersonaSwitch({ roomId, personaId }: { roomId: string; personaId
       client.room.setPersona({ roomId, personaId: value === YOURSELF ? null : value }),
     onSuccess: () => refreshRoom(queries, roomId),
   });
-  if (personas.isError)
-    return (
-      <Flex gap={2} align="center" wrap>
-        <Text role="alert" tone="danger" size={2}>
-          {t('chat.personasError')}
-        </Text>
-        <Button
-          size="small"
-          variant="soft"
-          aria-busy={personas.isFetching}
-          onClick={() => void personas.refetch()}
-        >
-          {t('common.retry')}
-        </Button>
-      </Flex>
-    );
+  if (personas.isError) return <InlineLoadError query={personas} title={t('chat.personasError')} />;
   if (!personas.data?.length) return null;
   return (
     <Select

@@ -26,7 +26,7 @@ import type { ThemeChoice } from '@mates/state-machines';
 
 const THEMES: ThemeChoice[] = ['system', 'light', 'dark'];
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { errorText } from '../../i18n/error-text';
+import { InlineLoadError } from '../../components/states';
 
 /** `/profile`: the account, what it has left, its places, and its settings. */
 export function ProfilePage() {
@@ -88,7 +88,10 @@ function Profile() {
           {t('profile.benefits')}: {t('common.chats', { count: userBenefits.chats })} ·{' '}
           {t('common.goldCoins', { count: userBenefits.goldCoins })}
         </Text>
-        {benefits.isError && <BenefitsStale query={benefits} />}
+        {/* The balances shown are the ones the app held before (the header shows the same). */}
+        {benefits.isError && (
+          <InlineLoadError query={benefits} title={t('profile.benefitsStale')} />
+        )}
         <Flex gap={2} wrap>
           <ButtonLink size="small" href={href('/mine')}>
             {t('profile.yourMates')}
@@ -175,40 +178,5 @@ function Profile() {
         </Button>
       </Flex>
     </Stack>
-  );
-}
-
-/**
- * The balances shown are the ones the app held before: their refresh failed, so the page says
- * they may be out of date and why, with a retry (the header shows the same figures).
- */
-function BenefitsStale({
-  query,
-}: {
-  query: { error: Error | null; isFetching: boolean; refetch: () => unknown };
-}) {
-  const { t } = useTranslation();
-  return (
-    <Flex role="alert" gap={2} align="center" wrap>
-      <Stack gap={1}>
-        <Text tone="danger" size={2}>
-          {t('profile.benefitsStale')}
-        </Text>
-        {query.error && (
-          <Text tone="muted" size={2}>
-            {errorText(query.error, t)}
-          </Text>
-        )}
-      </Stack>
-      <Button
-        size="small"
-        variant="soft"
-        onClick={() => query.refetch()}
-        aria-busy={query.isFetching}
-        disabled={query.isFetching}
-      >
-        {t('common.retry')}
-      </Button>
-    </Flex>
   );
 }
