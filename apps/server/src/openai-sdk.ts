@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as OpenAiModule from 'openai';
+import type OpenAI from 'openai';
 
 const require = createRequire(import.meta.url);
 
@@ -11,4 +12,29 @@ const require = createRequire(import.meta.url);
  */
 export function openAiSdk(): typeof OpenAiModule {
   return require('openai') as typeof OpenAiModule;
+}
+
+/**
+ * The official `openai` client for an OpenAI-compatible server at `baseUrl` (pictures, speech,
+ * transcription), with our fetch. The client insists on a key: servers without one
+ * (Kokoro-FastAPI, LocalAI) get no Authorization header. One call is one try within
+ * `timeoutMs`: the caller (the job runner, the clip's maker) decides about trying again.
+ */
+export function openAiClient(options: {
+  baseUrl: string;
+  apiKey: string | undefined;
+  timeoutMs: number;
+  fetch: typeof globalThis.fetch;
+}): OpenAI {
+  const { OpenAI: OpenAIClient } = openAiSdk();
+  return new OpenAIClient({
+    baseURL: options.baseUrl,
+    apiKey: options.apiKey ?? 'none',
+    defaultHeaders: options.apiKey ? {} : { authorization: null },
+    organization: null,
+    project: null,
+    fetch: options.fetch,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+  });
 }

@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import { openAiSdk } from '../openai-sdk';
+import { openAiClient, openAiSdk } from '../openai-sdk';
 import type { EngineOptions } from './automatic1111';
 import { ProviderError, isProviderError } from '../domain/provider-error';
 import { failureOfStatus } from '../http/engine-calls';
@@ -40,19 +40,8 @@ function fromApiError(error: unknown): unknown {
 export function createOpenAiImageEngine(options: EngineOptions): ImageEngine {
   const { baseUrl, apiKey, timeoutMs } = options.config;
   const model = options.config.model ?? 'gpt-image-1';
-  const { OpenAI: OpenAIClient } = openAiSdk();
-  const client = new OpenAIClient({
-    baseURL: baseUrl,
-    // The client insists on a key; servers without one (LocalAI) get no Authorization header.
-    apiKey: apiKey ?? 'none',
-    defaultHeaders: apiKey ? {} : { authorization: null },
-    organization: null,
-    project: null,
-    fetch: options.fetch,
-    // The job runner decides about retries; one call is one try within IMAGE_TIMEOUT.
-    maxRetries: 0,
-    timeout: timeoutMs,
-  });
+  // The job runner decides about retries; one call is one try within IMAGE_TIMEOUT.
+  const client = openAiClient({ baseUrl, apiKey, timeoutMs, fetch: options.fetch });
 
   return {
     provider: 'openai',

@@ -1,6 +1,7 @@
 import type { Voice, VoiceGender } from '@mates/api-client';
 import type { SpeechFormat, SpeechRemoteConfig } from '../config';
-import { deadline, fromApiError, openAiClient } from './remote-errors';
+import { openAiClient } from '../openai-sdk';
+import { deadline, fromApiError } from './remote-errors';
 import { speechError, type SpeechAudio, type SpeechEngine } from './speech-engine';
 import type { Logger } from '../logging/logger';
 

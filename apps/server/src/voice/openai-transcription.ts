@@ -1,6 +1,6 @@
-import { openAiSdk } from '../openai-sdk';
+import { openAiClient, openAiSdk } from '../openai-sdk';
 import type { TranscriptionConfig } from '../config';
-import { deadline, fromApiError, openAiClient } from './remote-errors';
+import { deadline, fromApiError } from './remote-errors';
 import { speechError, type TranscriptionEngine } from './speech-engine';
 
 const ENGINE = 'The OpenAI-compatible transcription endpoint';

@@ -1,4 +1,3 @@
-import type OpenAI from 'openai';
 import { openAiSdk } from '../openai-sdk';
 import { isSpeechError, speechError, type SpeechFailure } from './speech-engine';
 import { callDeadline, failureOfStatus } from '../http/engine-calls';
@@ -39,27 +38,3 @@ export function fromApiError(engine: string, error: unknown): unknown {
  */
 export const deadline = (engine: string, timeoutMs: number, caller: AbortSignal) =>
   callDeadline<SpeechFailure>('speech', engine, timeoutMs, caller);
-
-/**
- * The official `openai` client for an OpenAI-compatible server at `baseUrl`, with our fetch.
- * Servers without a key (Kokoro-FastAPI, LocalAI) get no Authorization header. One call is
- * one try: the caller decides about trying again.
- */
-export function openAiClient(options: {
-  baseUrl: string;
-  apiKey: string | undefined;
-  timeoutMs: number;
-  fetch: typeof globalThis.fetch;
-}): OpenAI {
-  const { OpenAI: OpenAIClient } = openAiSdk();
-  return new OpenAIClient({
-    baseURL: options.baseUrl,
-    apiKey: options.apiKey ?? 'none',
-    defaultHeaders: options.apiKey ? {} : { authorization: null },
-    organization: null,
-    project: null,
-    fetch: options.fetch,
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-  });
-}
