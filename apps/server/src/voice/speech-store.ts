@@ -3,7 +3,7 @@ import type { MediaStore } from '../media/media-store';
 import { serveStored } from '../media/serve-stored';
 
 /** File name endings of the audio kept, by media type (anything else is kept as `.bin`). */
-const EXTENSIONS: Record<string, string> = {
+export const SPEECH_FILE_ENDINGS: Readonly<Record<string, string>> = {
   'audio/wav': 'wav',
   'audio/mpeg': 'mp3',
   'audio/ogg': 'ogg',
@@ -58,7 +58,7 @@ export function createSpeechStore(media: MediaStore): SpeechStore {
     create(mimeType, name) {
       const type = mimeType.split(';')[0]!.trim();
       const base = name ?? randomBytes(18).toString('base64url');
-      const key = `${base}.${EXTENSIONS[type] ?? 'bin'}`;
+      const key = `${base}.${SPEECH_FILE_ENDINGS[type] ?? 'bin'}`;
       keyOf(key);
       let parts: Uint8Array[] = [];
       return {

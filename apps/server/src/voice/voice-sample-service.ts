@@ -6,22 +6,12 @@ import { spokenText } from './spoken-text';
 import { chooseVoice } from './voices';
 import { durationMs, sha256 } from './speech-facts';
 import { blameless, countTry, failureKey, SYNTHESIS_TIMEOUT_MS } from './speech-making-service';
+import { SPEECH_FILE_ENDINGS } from './speech-store';
 import type { VoiceDeps } from './voice-deps';
-
-/** The media types samples are kept in, and their file endings. */
-const SAMPLE_TYPES: Record<string, string> = {
-  'audio/wav': 'wav',
-  'audio/mpeg': 'mp3',
-  'audio/ogg': 'ogg',
-  'audio/opus': 'opus',
-  'audio/aac': 'aac',
-  'audio/flac': 'flac',
-  'audio/webm': 'webm',
-};
 
 /** The media type of a sample's stored file, by its ending. */
 export const mimeOfSample = (key: string): string =>
-  Object.entries(SAMPLE_TYPES).find(([, ext]) => key.endsWith(`.${ext}`))?.[0] ??
+  Object.entries(SPEECH_FILE_ENDINGS).find(([, ext]) => key.endsWith(`.${ext}`))?.[0] ??
   'application/octet-stream';
 
 type Deps = Pick<VoiceDeps, 'log' | 'limits' | 'store' | 'links'>;
@@ -50,7 +40,7 @@ export async function sampleAudio(
 
 /** The sample `name` if it was made before, in whichever type it was kept. */
 async function keptSample(deps: Deps, name: string): Promise<AudioClip | null> {
-  for (const [mimeType, ext] of Object.entries(SAMPLE_TYPES)) {
+  for (const [mimeType, ext] of Object.entries(SPEECH_FILE_ENDINGS)) {
     const key = `${name}.${ext}`;
     const bytes = await deps.store.get(key);
     if (bytes)
