@@ -3,6 +3,7 @@ import type { MessageStatus } from '@mates/api-client';
 import type { Database } from '../db/schema';
 import { toJson } from '../db/dialect';
 import { preparedQuery } from '../db/prepared-query';
+import { registerHotStatement } from '../db/named-statements';
 import { recordChatForTrending } from '../catalog/trending-repository';
 
 /** The database, or a transaction on it: every function here runs in either. */
@@ -279,7 +280,7 @@ export interface TurnAtOnce {
  */
 export async function writeTurnAtOnce(db: Db, turn: TurnAtOnce): Promise<number | null> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return null;
-  const { rows } = await sql<{ position: number | string }>`
+  const query = sql<{ position: number | string }>`
     with spent as (
       update benefits set chats = chats - 1, updated_at = ${turn.at}::timestamptz
       where user_id = ${turn.userId} and chats >= 1
@@ -316,6 +317,9 @@ export async function writeTurnAtOnce(db: Db, turn: TurnAtOnce): Promise<number 
       returning id
     )
     select last.position + 1 as position from spent, last
-  `.execute(db);
+  `.compile(db);
+  // Its text is the same at every send: named, parsed and planned once per connection.
+  registerHotStatement(query.sql);
+  const { rows } = await db.executeQuery(query);
   return rows[0] ? Number(rows[0].position) : null;
 }

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema';
 import type { DialectName } from './dialect';
 import { PreparedSqliteDialect } from './sqlite-dialect';
+import { namingClient } from './named-statements';
 import type { Logger } from '../logging/logger';
 
 /** An open database with the dialect it speaks. */
@@ -48,7 +49,10 @@ const POSTGRES_TIMEOUTS = {
  * client gets its own listener (node-postgres issues #3202, #1324).
  */
 function postgresPool(databaseUrl: string, log: Logger | undefined): pg.Pool {
-  const pool = new (loadPg().Pool)({
+  const pgModule = loadPg();
+  const pool = new pgModule.Pool({
+    // The chat path's statements are named: parsed and planned once per connection.
+    Client: namingClient(pgModule),
     connectionString: databaseUrl,
     max: 10,
     keepAlive: true,

@@ -1,5 +1,6 @@
 import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
 import type { Database } from './schema';
+import { registerHotStatement } from './named-statements';
 
 const SLOT = Symbol('prepared query slot');
 
@@ -19,7 +20,8 @@ const slots = new Proxy({}, { get: (_, name) => ({ [SLOT]: String(name) }) });
  * chat path runs the same statements for every message, and building and compiling each
  * anew cost more than SQLite took to run it. `build` receives stand-ins for the values (use
  * each only as a value: in `where`, `set`, `values`); the SQL is Kysely's own for the
- * dialect, so it stays correct on SQLite and PostgreSQL alike.
+ * dialect, so it stays correct on SQLite and PostgreSQL alike. On PostgreSQL the statement is
+ * also named, so that each connection parses and plans it once (see `named-statements.ts`).
  */
 export function preparedQuery<V extends Record<string, unknown>, R>(
   build: (db: Kysely<Database>, values: V) => Compilable<R>,
@@ -32,6 +34,7 @@ export function preparedQuery<V extends Record<string, unknown>, R>(
     if (!query) {
       query = build(db, slots as V).compile();
       compiled.set(adapter, query);
+      registerHotStatement(query.sql);
     }
     const parameters = query.parameters.map((value) =>
       isSlot(value) ? values[value[SLOT]] : value,
