@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import workerpool from 'workerpool';
 import type { Voice } from '@mates/api-client';
-import { speechError, type SpeechEngine } from './speech-engine';
+import { speechError, synthesisError, type SpeechEngine } from './speech-engine';
 import type { Logger } from '../logging/logger';
 import { fliteText } from './flite-text';
 import { speechPieces } from './speech-pieces';
@@ -183,13 +183,7 @@ export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngi
         }
       }
     } catch (error) {
-      if (signal.aborted)
-        throw speechError('embedded synthesis cancelled', 'cancelled', {
-          cause: error,
-        });
-      throw speechError(`embedded synthesis failed: ${(error as Error).message}`, 'failed', {
-        cause: error,
-      });
+      throw synthesisError('embedded', signal, error);
     } finally {
       if (dir) await fsp.rm(dir, { recursive: true, force: true });
     }

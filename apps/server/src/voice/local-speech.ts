@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import pLimit from 'p-limit';
 import type { Voice, VoiceGender } from '@mates/api-client';
 import { describeVoice } from './openai-speech';
-import { speechError, type SpeechEngine } from './speech-engine';
+import { speechError, synthesisError, type SpeechEngine } from './speech-engine';
 import { downloadVoiceModel, voiceModelFolder, type VoiceModelFiles } from './voice-model-download';
 import type { Logger } from '../logging/logger';
 
@@ -244,13 +244,7 @@ export function createLocalSpeech(options: LocalSpeechOptions): SpeechEngine & {
         });
         signal.throwIfAborted();
       } catch (error) {
-        if (signal.aborted)
-          throw speechError('local synthesis cancelled', 'cancelled', {
-            cause: error,
-          });
-        throw speechError(`local synthesis failed: ${(error as Error).message}`, 'failed', {
-          cause: error,
-        });
+        throw synthesisError('local', signal, error);
       }
       const wav = wavFile(audio.samples, audio.sampleRate);
       return {

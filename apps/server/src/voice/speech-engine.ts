@@ -91,6 +91,22 @@ export function speechError(
   return new ProviderError(message, failure, { ...options, provider: 'speech' });
 }
 
+/**
+ * What a synthesis on this machine (`local` or `embedded`) threw, as a {@link speechError}:
+ * `cancelled` when its `signal` aborted, else `failed`.
+ */
+export function synthesisError(
+  where: 'local' | 'embedded',
+  signal: AbortSignal,
+  error: unknown,
+): ProviderError<SpeechFailure> {
+  if (signal.aborted)
+    return speechError(`${where} synthesis cancelled`, 'cancelled', { cause: error });
+  return speechError(`${where} synthesis failed: ${(error as Error).message}`, 'failed', {
+    cause: error,
+  });
+}
+
 /** Whether `error` is a speech or transcription engine's failure. */
 export const isSpeechError = (error: unknown): error is ProviderError<SpeechFailure> =>
   isProviderError<SpeechFailure>(error, 'speech');
