@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordChatForTrending } from '../src/catalog/trending-repository';
+import { countChat } from '../src/chat/turn-repository';
 import {
   DIALECTS,
   createTestApp,
@@ -59,6 +60,25 @@ describe.each(DIALECTS)('rankings resist manipulation on %s', (dialect) => {
     expect(rank[1]).toMatchObject({ rank: 2, recentChats: 1, mate: { mateId: many } });
     expect((await app.client().mate.getMateDetail({ mateId: many })).counters.chats).toBe(1);
     expect((await app.client().mate.getMateDetail({ mateId: liked })).counters.chats).toBe(2);
+  });
+
+  it.skipIf(skip)('counts chats asked for together as it counts them one at a time', async () => {
+    const author = await signUp(app);
+    const mateId = await ownMate(author, 'chatted-in-a-batch');
+    await countChat(app.db, { mateId, userId: 'ada' });
+    // One batch: ada again (counted today already), bob and carl for the first time, twice.
+    await Promise.all(
+      ['ada', 'bob', 'ada', 'carl', 'carl'].map((userId) => countChat(app.db, { mateId, userId })),
+    );
+    const rank = await app.client().mate.trendingRank();
+    expect(rank[0]).toMatchObject({ recentChats: 3, mate: { mateId } });
+    expect((await app.client().mate.getMateDetail({ mateId })).counters.chats).toBe(3);
+    const mate = await app.db
+      .selectFrom('mates')
+      .select('messages_count')
+      .where('id', '=', mateId)
+      .executeTakeFirstOrThrow();
+    expect(Number(mate.messages_count)).toBe(6);
   });
 
   it.skipIf(skip)('does not let creators review their own mates', async () => {

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { toJson } from '../db/dialect';
 import { preparedQuery } from '../db/prepared-query';
 import { registerHotStatement } from '../db/named-statements';
-import { recordChatForTrending } from '../catalog/trending-repository';
+import { countedToday, recordChatForTrending } from '../catalog/trending-repository';
 
 /** The database, or a transaction on it: every function here runs in either. */
 type Db = Kysely<Database> | Transaction<Database>;
@@ -43,7 +43,10 @@ function chatCounter(db: Kysely<Database>) {
         // Rows are locked in one order (by mate) on every server: two batches never wait for
         // each other's locks crosswise.
         const byMate = [...batch].sort((a, b) => a.mateId.localeCompare(b.mateId));
-        for (const chat of byMate) await recordChatForTrending(trx, chat);
+        // Most people chatting are counted for the day already: one read finds them.
+        const counted = await countedToday(trx, byMate);
+        for (const chat of byMate)
+          if (!counted.has(`${chat.mateId} ${chat.userId}`)) await recordChatForTrending(trx, chat);
         // The mates' rows last, each once, held for the least time.
         for (const [mateId, count] of [...perMate].sort(([a], [b]) => a.localeCompare(b)))
           await countMessagesQuery(trx, { mateId, count });
