@@ -67,7 +67,9 @@ const sendContextOf = ([false, true] as const).map((adult) =>
         eb
           .exists(
             visibleTo(
-              db.selectFrom('mates').innerJoin('users as creator', 'creator.id', 'mates.creator_id'),
+              db
+                .selectFrom('mates')
+                .innerJoin('users as creator', 'creator.id', 'mates.creator_id'),
               { id: v.userId, nfsw: adult } as UserTable,
               { includeOwn: true },
             )
