@@ -6,6 +6,7 @@ import { es } from './es';
 import { fr } from './fr';
 import { inLanguage, textsFor } from './texts';
 import { missing, refused } from '../domain/errors';
+import type { SpeechFailure } from '../voice/speech-engine';
 
 const keys = (texts: object, prefix = ''): string[] =>
   Object.entries(texts).flatMap(([key, value]) =>
@@ -85,7 +86,26 @@ describe('the server’s sentences', () => {
     // A service's refusal is thrown by its sentence key (`refused('notices.pictures.notQueued')`);
     // the provider's and engine's sentences as one literal each, or by their key
     // (`en.notices.voice.busy`); a sentence built from a template names its variants here in full.
+    // An engine's failure is sent by a template key, `notices.voice.${failure}` and
+    // `notices.transcription.${failure}`: its variants, one per failure, named here in full.
+    const failures = Object.keys({
+      unreachable: true,
+      unauthorized: true,
+      busy: true,
+      rejected: true,
+      failed: true,
+      timeout: true,
+      cut: true,
+      malformed: true,
+      cancelled: true,
+    } satisfies Record<SpeechFailure, true>);
+    const templated = new Set(
+      ['voice', 'transcription']
+        .filter((group) => code.includes(`\`notices.${group}.\${`))
+        .flatMap((group) => failures.map((failure) => `${group}.${failure}`)),
+    );
     const sent = ({ key, text }: { key: string; text: string }) =>
+      templated.has(key) ||
       code.includes(text) ||
       code.includes(`'notices.${key}'`) ||
       new RegExp(`\\ben\\.notices\\.${key.replace(/\./g, '\\.')}\\b`).test(code) ||
