@@ -219,9 +219,13 @@ export async function expectBackLinkFirst(
 /** The signed-in person's chats and gold coins, as the header says them, in the screen itself. */
 export async function expectBalances(canvasElement: HTMLElement, app: StoryApp): Promise<void> {
   const main = within(await within(canvasElement).findByRole('main'));
-  const { chats, goldCoins } = app.services.store.getSnapshot().context.userBenefits;
-  await expect(await main.findByText(`${chats.toLocaleString('en')} chats`)).toBeVisible();
-  await expect(main.getByText(`${goldCoins.toLocaleString('en')} gold coins`)).toBeVisible();
+  // The store may still be taking the balances the page loads: both figures are read again,
+  // together, until the page shows the store's latest.
+  await waitFor(async () => {
+    const { chats, goldCoins } = app.services.store.getSnapshot().context.userBenefits;
+    await expect(main.getByText(`${chats.toLocaleString('en')} chats`)).toBeVisible();
+    await expect(main.getByText(`${goldCoins.toLocaleString('en')} gold coins`)).toBeVisible();
+  });
 }
 
 /**
