@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Kysely } from 'kysely';
 import type { Database, UserTable } from '../db/schema';
 import { toBool } from '../db/dialect';
+import { registerHotStatement } from '../db/named-statements';
 
 /** The kinds of catalog answers, each with its version in `catalog_versions`. */
 export type CatalogKind = 'mates' | 'hot_words' | 'trending';
@@ -38,6 +39,8 @@ export function createCatalogCache(
   options: { max?: number; ttlMs?: number } = {},
 ): CatalogCache {
   const versionsQuery = db.selectFrom('catalog_versions').select(['name', 'version']).compile();
+  // Read for every few catalog requests: named on PostgreSQL, parsed and planned once.
+  registerHotStatement(versionsQuery.sql);
   const entries = new LRUCache<string, object, () => Promise<object>>({
     max: options.max ?? 2000,
     ttl: options.ttlMs ?? 5000,
