@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database, RoomTable, UserTable } from '../src/db/schema';
-import { grantBenefits } from '../src/accounts/benefits';
+import { grantBenefits, spendGoldCoins } from '../src/accounts/benefits';
+import { appendMessages } from '../src/chat/messages';
 import { startTurn } from '../src/chat/turn-service';
 import { writeTurnAtOnce } from '../src/chat/turn-repository';
 import { DIALECTS, freshDatabase, insertUser, mateRow, postgresAvailable } from './harness';
@@ -202,12 +203,58 @@ describe.each(DIALECTS)('a new turn written at once on %s', (dialect) => {
       expect(await written(rich.user.id, rich.room.id)).toEqual(before);
       // A daily cap needs the day's spends counted: left to the transaction, nothing written.
       const capped = await person(5, 3);
+      const cappedBefore = await written(capped.user.id, capped.room.id);
       expect(await writeTurnAtOnce(db, turn(capped, 'c'))).toBeNull();
-      expect((await written(capped.user.id, capped.room.id)).messages).toHaveLength(1);
+      expect(await written(capped.user.id, capped.room.id)).toEqual(cappedBefore);
+      expect(cappedBefore.roomUsed).toBe(false);
       // Nobody's balances at all.
       const none = await person(0);
+      const noneBefore = await written(none.user.id, none.room.id);
       expect(await writeTurnAtOnce(db, turn(none, 'd'))).toBeNull();
-      expect((await written(none.user.id, none.room.id)).messages).toHaveLength(1);
+      expect(await written(none.user.id, none.room.id)).toEqual(noneBefore);
+      expect(noneBefore.roomUsed).toBe(false);
+    },
+  );
+
+  it.skipIf(skip || dialect === 'sqlite')(
+    'waits for a picture being added to the room, then takes the place after it (PostgreSQL)',
+    async () => {
+      const who = await person(2);
+      let charge!: () => void;
+      const charging = new Promise<void>((resolve) => (charge = resolve));
+      // A picture's transaction, as `chargePicture` runs it: its message, then its coins.
+      await grantBenefits(
+        db,
+        who.user.id,
+        { chats: 0, goldCoins: 10 },
+        { kind: 'grant', reason: 'test', reference: null },
+      );
+      const picture = db.transaction().execute(async (trx) => {
+        const [row] = await appendMessages(trx, who.room.id, [
+          {
+            role: 'mate',
+            content: '',
+            status: 'complete',
+            picture: { prompt: 'a lighthouse', size: '768x1024' },
+          },
+        ]);
+        await charging; // the send starts between the picture's message and its charge
+        expect(
+          await spendGoldCoins(trx, who.user.id, 10, { reason: 'picture', reference: null }),
+        ).toBe('spent');
+        return row!;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const send = startTurn(db, who.user, who.room, { roomId: who.room.id, content: 'And now?' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      charge();
+      const [pictured, started] = await Promise.all([picture, send]);
+      // Both written, none failed: the picture at 2, the send's turn after it.
+      expect(pictured.position).toBe(2);
+      expect([started.userMessage!.position, started.reply.position]).toEqual([3, 4]);
+      const stored = await written(who.user.id, who.room.id);
+      expect(stored.messages.map((message) => message.position)).toEqual([1, 2, 3, 4]);
+      expect(stored.chats).toBe(1);
     },
   );
 });

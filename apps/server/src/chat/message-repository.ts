@@ -325,14 +325,17 @@ export async function appendMessages(
   roomId: string,
   messages: NewMessage[],
 ): Promise<MessageTable[]> {
-  const [last] = (await lastPosition(db, { roomId })).rows;
   const at = now();
+  // The room's row first: on PostgreSQL its lock makes the appends to one room (a turn, a
+  // picture) wait for each other, so the last position is read once the one before committed,
+  // and every writer takes the room before the balances (no two wait for each other crosswise).
+  await touchRoom(db, { roomId, at });
+  const [last] = (await lastPosition(db, { roomId })).rows;
   const first = Number(last?.position ?? 0) + 1;
   const rows = messages.map((message, index) =>
     messageRow(message, { id: randomUUID(), roomId, position: first + index, at }),
   );
   if (rows.length === 2) await insertTwo(db, { first: rows[0]!, second: rows[1]! });
   else await db.insertInto('messages').values(rows).execute();
-  await touchRoom(db, { roomId, at });
   return rows;
 }

@@ -279,14 +279,21 @@ export interface TurnAtOnce {
  * statement is atomic, so it writes all of that or nothing. The position the user's message
  * got, or `null` when nothing was written: not a chat left, a daily cap to check, or SQLite,
  * which has no writes inside `with`. The caller then takes the transaction's way, which says
- * why.
+ * why. The room's row is locked first, then the balances, as every append takes them (see
+ * `appendMessages`); another append to the room committed while this waited for the lock
+ * makes the statement fail on the room's positions (a unique violation, nothing written), and
+ * the caller takes the transaction's way then too, which reads the positions after the lock.
  */
 export async function writeTurnAtOnce(db: Db, turn: TurnAtOnce): Promise<number | null> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return null;
   const query = sql<{ position: number | string }>`
-    with spent as (
+    with room as (
+      select id from rooms where id = ${turn.roomId} for update
+    ),
+    spent as (
       update benefits set chats = chats - 1, updated_at = ${turn.at}::timestamptz
       where user_id = ${turn.userId} and chats >= 1
+        and exists (select 1 from room)
         and exists (
           select 1 from users
           where id = ${turn.userId} and daily_chats_cap is null and daily_gold_coins_cap is null

@@ -7,7 +7,7 @@ import { en } from '../i18n/en';
 import { refundChat, spendChat, type SpendResult } from '../accounts/benefits';
 import { appendMessages, versionsOf, type NewMessage } from './messages';
 import { messageRow } from './message-repository';
-import { fromJson, now } from '../db/dialect';
+import { fromJson, isUniqueViolation, now } from '../db/dialect';
 import { dropSpeechIn } from '../voice/speech-clips';
 import {
   deleteIfEmpty,
@@ -62,6 +62,10 @@ export async function startTurn(
       content: request.content,
       at,
       ...ids,
+    }).catch((error: unknown) => {
+      // Another message (a picture) took the position meanwhile: nothing was written.
+      if (isUniqueViolation(error)) return null;
+      throw error;
     });
     // Written at once (PostgreSQL, a chat to spend, no daily cap); else the transaction below
     // writes the turn, or says why it cannot.
