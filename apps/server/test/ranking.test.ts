@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordChatForTrending } from '../src/catalog/trending-repository';
 import { countChat } from '../src/chat/turn-repository';
+import { dayOf } from '../src/catalog/hot-word-repository';
 import {
   DIALECTS,
   createTestApp,
@@ -66,10 +67,45 @@ describe.each(DIALECTS)('rankings resist manipulation on %s', (dialect) => {
     const author = await signUp(app);
     const mateId = await ownMate(author, 'chatted-in-a-batch');
     await countChat(app.db, { mateId, userId: 'ada' });
-    // One batch: ada again (counted today already), bob and carl for the first time, twice.
-    await Promise.all(
-      ['ada', 'bob', 'ada', 'carl', 'carl'].map((userId) => countChat(app.db, { mateId, userId })),
-    );
+    // Dan chatted with another mate yesterday: counted then, to be moved to today.
+    const other = await ownMate(author, 'chatted-yesterday');
+    await countChat(app.db, { mateId: other, userId: 'dan' });
+    const today = dayOf(Date.now());
+    const yesterday = dayOf(Date.now() - 24 * 60 * 60 * 1000);
+    await app.db
+      .updateTable('mate_chatters')
+      .set({ last_day: yesterday })
+      .where('mate_id', '=', other)
+      .execute();
+    await app.db
+      .updateTable('mate_trend_days')
+      .set({ day: yesterday })
+      .where('mate_id', '=', other)
+      .execute();
+    // One batch: ada again (counted today already), bob and carl for the first time, twice,
+    // and dan again.
+    await Promise.all([
+      ...['ada', 'bob', 'ada', 'carl', 'carl'].map((userId) =>
+        countChat(app.db, { mateId, userId }),
+      ),
+      countChat(app.db, { mateId: other, userId: 'dan' }),
+    ]);
+    const dan = await app.db
+      .selectFrom('mate_chatters')
+      .select('last_day')
+      .where('mate_id', '=', other)
+      .executeTakeFirstOrThrow();
+    expect(dan.last_day).toBe(today);
+    const days = await app.db
+      .selectFrom('mate_trend_days')
+      .select(['day', 'users'])
+      .where('mate_id', '=', other)
+      .orderBy('day')
+      .execute();
+    expect(days.map((row) => [row.day, Number(row.users)])).toEqual([
+      [yesterday, 0],
+      [today, 1],
+    ]);
     const rank = await app.client().mate.trendingRank();
     expect(rank[0]).toMatchObject({ recentChats: 3, mate: { mateId } });
     expect((await app.client().mate.getMateDetail({ mateId })).counters.chats).toBe(3);
