@@ -22,20 +22,22 @@ export async function findOwnRoomRow(
   return room;
 }
 
+/** The ids of the mates `userId` may see by {@link visibleTo}'s rule, their own included. */
+const seeableMates = (db: Kysely<Database>, userId: string, adult: boolean) =>
+  visibleTo(
+    db.selectFrom('mates').innerJoin('users as creator', 'creator.id', 'mates.creator_id'),
+    { id: userId, nfsw: adult } as UserTable,
+    { includeOwn: true },
+  ).select('mates.id');
+
 /**
- * Whether a user may see one mate, by {@link visibleTo}'s rule: asked at every send, so
- * compiled once (see `preparedQuery`) for viewers of adult content and once for the others,
+ * Whether a user may see one mate, by {@link visibleTo}'s rule: asked before every picture and
+ * inspiration (a send asks it in {@link sendContext}), so compiled once (see `preparedQuery`) for viewers of adult content and once for the others,
  * the one difference in the rule's shape. It reads the mate's id only.
  */
 const mateVisibleTo = ([false, true] as const).map((adult) =>
   preparedQuery((db, v: { mateId: string; userId: string }) =>
-    visibleTo(
-      db.selectFrom('mates').innerJoin('users as creator', 'creator.id', 'mates.creator_id'),
-      { id: v.userId, nfsw: adult } as UserTable,
-      { includeOwn: true },
-    )
-      .select('mates.id')
-      .where('mates.id', '=', v.mateId),
+    seeableMates(db, v.userId, adult).where('mates.id', '=', v.mateId),
   ),
 );
 
@@ -66,15 +68,11 @@ const sendContextOf = ([false, true] as const).map((adult) =>
       .select((eb) => [
         eb
           .exists(
-            visibleTo(
-              db
-                .selectFrom('mates')
-                .innerJoin('users as creator', 'creator.id', 'mates.creator_id'),
-              { id: v.userId, nfsw: adult } as UserTable,
-              { includeOwn: true },
-            )
-              .select('mates.id')
-              .where('mates.id', '=', sql.ref<string>('rooms.mate_id')),
+            seeableMates(db, v.userId, adult).where(
+              'mates.id',
+              '=',
+              sql.ref<string>('rooms.mate_id'),
+            ),
           )
           .as('mate_visible'),
         'benefits.chats as chats_left',

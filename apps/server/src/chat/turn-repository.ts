@@ -3,7 +3,6 @@ import type { MessageStatus } from '@mates/api-client';
 import type { Database } from '../db/schema';
 import { toJson } from '../db/dialect';
 import { preparedQuery } from '../db/prepared-query';
-import { registerHotStatement } from '../db/named-statements';
 import { countedToday, recordChatForTrending } from '../catalog/trending-repository';
 
 /** The database, or a transaction on it: every function here runs in either. */
@@ -261,7 +260,7 @@ export function saveReplyText(
 }
 
 /** A new message's turn, written by {@link writeTurnAtOnce}. */
-export interface TurnAtOnce {
+export type TurnAtOnce = {
   userId: string;
   roomId: string;
   content: string;
@@ -269,7 +268,53 @@ export interface TurnAtOnce {
   userMessageId: string;
   replyId: string;
   at: string;
-}
+};
+
+// The same text at every send: compiled once, and named on PostgreSQL (see `preparedQuery`).
+const turnAtOnce = preparedQuery(
+  (_db, v: TurnAtOnce) => sql<{ position: number | string }>`
+    with room as (
+      select id from rooms where id = ${v.roomId} for update
+    ),
+    spent as (
+      update benefits set chats = chats - 1, updated_at = ${v.at}::timestamptz
+      where user_id = ${v.userId} and chats >= 1
+        and exists (select 1 from room)
+        and exists (
+          select 1 from users
+          where id = ${v.userId} and daily_chats_cap is null and daily_gold_coins_cap is null
+        )
+      returning chats, gold_coins
+    ),
+    last as (
+      select coalesce(max(position), 0) as position from messages where room_id = ${v.roomId}
+    ),
+    written as (
+      insert into messages (id, room_id, position, role, content, status, created_at, swipe_index)
+      select turn.id, ${v.roomId}, last.position + turn.step, turn.role, turn.content,
+        turn.status, ${v.at}::timestamptz, 0
+      from spent, last, (values
+        (${v.userMessageId}::text, 1, 'user', ${v.content}::text, 'complete'),
+        (${v.replyId}::text, 2, 'mate', '', 'partial')
+      ) as turn (id, step, role, content, status)
+      returning id
+    ),
+    used as (
+      update rooms set updated_at = ${v.at}::timestamptz
+      where id = ${v.roomId} and exists (select 1 from spent)
+      returning id
+    ),
+    ledger as (
+      insert into benefit_ledger (user_id, chats_delta, gold_coins_delta, kind, reason,
+        reference_type, reference_id, chats_after, gold_coins_after, created_at)
+      select ${v.userId}, -1, 0, 'spend', 'chat', 'message', ${v.replyId}, spent.chats,
+        spent.gold_coins, ${v.at}::timestamptz
+      from spent
+      returning id
+    )
+    select last.position + 1 as position from spent, last
+  `,
+);
 
 /**
  * A new message's turn in one statement, on PostgreSQL: one chat taken from the user's balances
@@ -286,50 +331,6 @@ export interface TurnAtOnce {
  */
 export async function writeTurnAtOnce(db: Db, turn: TurnAtOnce): Promise<number | null> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return null;
-  const query = sql<{ position: number | string }>`
-    with room as (
-      select id from rooms where id = ${turn.roomId} for update
-    ),
-    spent as (
-      update benefits set chats = chats - 1, updated_at = ${turn.at}::timestamptz
-      where user_id = ${turn.userId} and chats >= 1
-        and exists (select 1 from room)
-        and exists (
-          select 1 from users
-          where id = ${turn.userId} and daily_chats_cap is null and daily_gold_coins_cap is null
-        )
-      returning chats, gold_coins
-    ),
-    last as (
-      select coalesce(max(position), 0) as position from messages where room_id = ${turn.roomId}
-    ),
-    written as (
-      insert into messages (id, room_id, position, role, content, status, created_at, swipe_index)
-      select turn.id, ${turn.roomId}, last.position + turn.step, turn.role, turn.content,
-        turn.status, ${turn.at}::timestamptz, 0
-      from spent, last, (values
-        (${turn.userMessageId}::text, 1, 'user', ${turn.content}::text, 'complete'),
-        (${turn.replyId}::text, 2, 'mate', '', 'partial')
-      ) as turn (id, step, role, content, status)
-      returning id
-    ),
-    used as (
-      update rooms set updated_at = ${turn.at}::timestamptz
-      where id = ${turn.roomId} and exists (select 1 from spent)
-      returning id
-    ),
-    ledger as (
-      insert into benefit_ledger (user_id, chats_delta, gold_coins_delta, kind, reason,
-        reference_type, reference_id, chats_after, gold_coins_after, created_at)
-      select ${turn.userId}, -1, 0, 'spend', 'chat', 'message', ${turn.replyId}, spent.chats,
-        spent.gold_coins, ${turn.at}::timestamptz
-      from spent
-      returning id
-    )
-    select last.position + 1 as position from spent, last
-  `.compile(db);
-  // Its text is the same at every send: named, parsed and planned once per connection.
-  registerHotStatement(query.sql);
-  const { rows } = await db.executeQuery(query);
+  const { rows } = await turnAtOnce(db, turn);
   return rows[0] ? Number(rows[0].position) : null;
 }

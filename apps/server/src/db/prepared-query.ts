@@ -1,4 +1,4 @@
-import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
+import type { CompiledQuery, Compilable, Kysely, QueryResult, RawBuilder } from 'kysely';
 import type { Database } from './schema';
 import { registerHotStatement } from './named-statements';
 
@@ -24,7 +24,7 @@ const slots = new Proxy({}, { get: (_, name) => ({ [SLOT]: String(name) }) });
  * also named, so that each connection parses and plans it once (see `named-statements.ts`).
  */
 export function preparedQuery<V extends Record<string, unknown>, R>(
-  build: (db: Kysely<Database>, values: V) => Compilable<R>,
+  build: (db: Kysely<Database>, values: V) => Compilable<R> | RawBuilder<R>,
 ): (db: Kysely<Database>, values: V) => Promise<QueryResult<R>> {
   // By the dialect's adapter, which a transaction shares with the database it runs in.
   const compiled = new WeakMap<object, CompiledQuery<R>>();
@@ -32,7 +32,9 @@ export function preparedQuery<V extends Record<string, unknown>, R>(
     const { adapter } = db.getExecutor();
     let query = compiled.get(adapter);
     if (!query) {
-      query = build(db, slots as V).compile();
+      const built = build(db, slots as V);
+      // Raw SQL (`sql` templates) is compiled by the database it runs on.
+      query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
       compiled.set(adapter, query);
       registerHotStatement(query.sql);
     }
