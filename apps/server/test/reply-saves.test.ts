@@ -73,17 +73,4 @@ describe.each(DIALECTS)('saves of growing replies on %s', (dialect) => {
       }
     },
   );
-
-  it.skipIf(skip)('keeps the last of two saves of one reply asked for together', async () => {
-    const one = await someReply();
-    const other = await someReply();
-    await Promise.all([
-      saveReplyText(app.db, { replyId: one.replyId, content: 'Hel', status: 'partial' }),
-      saveReplyText(app.db, { replyId: other.replyId, content: 'Good', status: 'partial' }),
-      saveReplyText(app.db, { replyId: one.replyId, content: 'Hello.', status: 'complete' }),
-      saveReplyText(app.db, { replyId: other.replyId, content: 'Goodbye.', status: 'complete' }),
-    ]);
-    expect(await textOf(one.replyId)).toEqual({ content: 'Hello.', status: 'complete' });
-    expect(await textOf(other.replyId)).toEqual({ content: 'Goodbye.', status: 'complete' });
-  });
 });

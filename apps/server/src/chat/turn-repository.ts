@@ -185,8 +185,10 @@ const saveReply = preparedQuery(
 
 /**
  * The saves of a batch as one statement, on PostgreSQL (one round trip rather than one each
- * and a transaction around them). A reply saved twice in the batch keeps its last save, as
- * when the saves run one after the other.
+ * and a transaction around them). A reply's saves are chained (`replySaver` in
+ * reply-service.ts asks for the next once the last is stored), so none shares a batch with
+ * another of the same reply; should one ever, its last save is kept, as when the saves run one
+ * after the other (PostgreSQL would pick one of the rows of an `UPDATE … FROM` at will).
  */
 async function saveAllAtOnce(db: Kysely<Database>, batch: Save[]): Promise<void> {
   const last = new Map(batch.map((save) => [save.replyId, save]));
