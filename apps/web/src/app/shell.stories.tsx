@@ -329,13 +329,14 @@ export const GoogleUnreachable: Story = {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.click(await canvas.findByRole('button', { name: 'Sign in' }));
     const dialog = await body.findByRole('dialog', { name: 'Sign in to Mates' });
-    await expect(
-      await within(dialog).findByText(
-        'Google sign-in is unavailable right now. Use your e-mail address, or try again later.',
-        {},
-        { timeout: 10_000 },
-      ),
-    ).toBeVisible();
+    const unavailable = await within(dialog).findByText(
+      'Google sign-in is unavailable right now. Use your e-mail address, or try again later.',
+      {},
+      { timeout: 10_000 },
+    );
+    // Google's script can fail before the dialog has faded in (opacity 0 at first): visible once
+    // it has.
+    await waitFor(() => expect(unavailable).toBeVisible());
     // Discord's button carries its mark.
     const discord = within(dialog).getByRole('button', { name: 'Discord' });
     await expect(discord.querySelector('svg path')).not.toBeNull();
