@@ -1,5 +1,15 @@
 import type { Empty, Paged } from './types/common';
 import type {
+  DeleteMemoryPayload,
+  Memory,
+  PromptView,
+  PromptViewQuery,
+  RoomMemories,
+  RoomMemoriesQuery,
+  SaveMemoryPayload,
+  SetMemoryAcrossChatsPayload,
+} from './types/memory';
+import type {
   ChangePasswordPayload,
   ForgotPasswordPayload,
   ResetPasswordPayload,
@@ -212,6 +222,13 @@ export interface Endpoints {
   '/room/setPersona': Post<SetRoomPersonaPayload, Room>;
   // Beyond the specification: the public name, chosen by its owner (never the e-mail's).
   '/user/updateNickname': Post<UpdateNicknamePayload, UserInfo>;
+  // Beyond the specification: what a mate remembers of a chat, and what its last reply saw.
+  '/room/memories': Get<RoomMemoriesQuery, RoomMemories>;
+  '/room/saveMemory': Post<SaveMemoryPayload, Memory>;
+  '/room/deleteMemory': Post<DeleteMemoryPayload, Empty>;
+  '/room/setMemoryAcrossChats': Post<SetMemoryAcrossChatsPayload, RoomMemories>;
+  '/room/writeMemories': Post<RoomMemoriesQuery, RoomMemories>;
+  '/room/promptView': Get<PromptViewQuery, PromptView>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -308,6 +325,12 @@ export const ENDPOINTS = {
   '/room/chooseSwipe': { method: 'POST', hasInput: true },
   '/room/setPersona': { method: 'POST', hasInput: true },
   '/user/updateNickname': { method: 'POST', hasInput: true },
+  '/room/memories': { method: 'GET', hasInput: true },
+  '/room/saveMemory': { method: 'POST', hasInput: true },
+  '/room/deleteMemory': { method: 'POST', hasInput: true },
+  '/room/setMemoryAcrossChats': { method: 'POST', hasInput: true },
+  '/room/writeMemories': { method: 'POST', hasInput: true },
+  '/room/promptView': { method: 'GET', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

@@ -19,6 +19,13 @@ export { NICKNAME_MAX_LENGTH, USER_FEEDBACK_CATEGORIES } from './types/user';
 export { LEDGER_KINDS } from './types/ledger';
 export { CHECKOUT_STATES } from './types/subscription';
 export { MESSAGE_ROLES, MESSAGE_STATUSES } from './types/room';
+export {
+  MEMORIES_PER_ROOM_MAX,
+  MEMORY_KINDS,
+  MEMORY_SUBJECTS,
+  MEMORY_TEXT_MAX,
+  PROMPT_PART_KINDS,
+} from './types/memory';
 export { CARD_FORMATS, CARD_SOURCE_SPECS, CARD_SPECS } from './types/card';
 export { ApiError } from './errors/api-error';
 export { SessionExpiredError, SESSION_EXPIRED_MESSAGE } from './errors/session-expired-error';
@@ -130,6 +137,21 @@ export type {
   RoomQuery,
   RoomSummary,
 } from './types/room';
+export type {
+  DeleteMemoryPayload,
+  Memory,
+  MemoryKind,
+  MemorySubject,
+  MemoryWriter,
+  PromptPart,
+  PromptPartKind,
+  PromptView,
+  PromptViewQuery,
+  RoomMemories,
+  RoomMemoriesQuery,
+  SaveMemoryPayload,
+  SetMemoryAcrossChatsPayload,
+} from './types/memory';
 export type {
   ChatSendPayload,
   ChatStreamEvent,

@@ -15,6 +15,7 @@ import type {
   TrendingEntry,
 } from '../types/mate';
 import type { Message, Room, RoomInfo, RoomSummary } from '../types/room';
+import type { Memory, PromptView, RoomMemories } from '../types/memory';
 import type { CardPreview } from '../types/card';
 import type { ReportedMate } from '../types/moderation';
 import type { Persona, UserBenefits, UserInfo } from '../types/user';
@@ -816,4 +817,114 @@ export function createPublicConfigFixture(overrides: Partial<PublicConfig> = {})
 /** A first and only page of a list: `list` whole, nothing after it. */
 export function createPageFixture<T>(list: T[]): Paged<T> {
   return { list, page: 1, pageSize: 20, total: list.length, hasMore: false };
+}
+
+/** A memory fixture: a fact the mate wrote from two messages. */
+export function createMemoryFixture(overrides: Partial<Memory> = {}): Memory {
+  return {
+    memoryId: 'memory-1',
+    roomId: 'room-1',
+    kind: 'fact',
+    content: 'Her sister is called Ana.',
+    about: 'person',
+    pinned: false,
+    author: 'mate',
+    sourceMessageIds: ['msg-2', 'msg-3'],
+    needsReview: false,
+    createdAt: UPDATED,
+    updatedAt: UPDATED,
+    ...overrides,
+  };
+}
+
+/** A chat's memories fixture: a summary, a pinned fact and `facts` more, the writer idle. */
+export function createRoomMemoriesFixture(
+  overrides: Partial<RoomMemories> = {},
+  facts = 3,
+): RoomMemories {
+  const said = [
+    'Her sister is called Ana.',
+    'She is afraid of deep water since a boat trip at nine.',
+    'She works nights at the observatory.',
+    'She promised to bring Lyra a map of the northern coast.',
+    'Her cat is called Pepper and hates thunder.',
+    'She is learning the cello, badly, and loves it.',
+  ];
+  return {
+    memories: [
+      createMemoryFixture({
+        memoryId: 'memory-summary',
+        kind: 'summary',
+        about: 'story',
+        content:
+          'Ada met Lyra at the lighthouse on a stormy night. They climbed to the lamp room, talked about maps and lost ships, and agreed to look for the wreck of the Halcyon together.',
+        sourceMessageIds: ['msg-1', 'msg-2', 'msg-3', 'msg-4'],
+      }),
+      createMemoryFixture({
+        memoryId: 'memory-pinned',
+        content: 'Ada is allergic to cats; she never says so first.',
+        pinned: true,
+        author: 'person',
+        sourceMessageIds: [],
+      }),
+      ...Array.from({ length: facts }, (_, index) =>
+        createMemoryFixture({
+          memoryId: `memory-${index + 1}`,
+          content: said[index % said.length]!,
+          about: index % 3 === 1 ? 'story' : 'person',
+          sourceMessageIds: [`msg-${index + 2}`],
+        }),
+      ),
+    ],
+    writer: { state: 'idle', error: null },
+    acrossChats: false,
+    ...overrides,
+  };
+}
+
+/** A "What the mate sees" fixture: every part of a prompt, with its tokens. */
+export function createPromptViewFixture(overrides: Partial<PromptView> = {}): PromptView {
+  const parts: PromptView['parts'] = [
+    {
+      kind: 'character',
+      text: "You are Lyra Moonwhisper in a roleplay chat with Ada. Stay in character; write only Lyra Moonwhisper's words and actions, never Ada's.\n\nAbout Lyra Moonwhisper: A lighthouse keeper who collects maps of coasts that no longer exist.\n\nAlways answer in English.",
+      tokens: 61,
+      items: 1,
+    },
+    {
+      kind: 'pinned',
+      text: '- Ada is allergic to cats; she never says so first.',
+      tokens: 14,
+      items: 1,
+    },
+    {
+      kind: 'summary',
+      text: 'Ada met Lyra at the lighthouse on a stormy night. They climbed to the lamp room, talked about maps and lost ships, and agreed to look for the wreck of the Halcyon together.',
+      tokens: 41,
+      items: 1,
+    },
+    {
+      kind: 'recalled',
+      text: '- Her sister is called Ana.\n- She works nights at the observatory.',
+      tokens: 18,
+      items: 2,
+    },
+    {
+      kind: 'history',
+      text: "Ada: Do you still have the chart of the Halcyon?\nLyra Moonwhisper: *She unrolls a yellowed sheet.* Right here. Your sister Ana would love this.\nAda: Let's go tonight.",
+      tokens: 47,
+      items: 3,
+    },
+  ];
+  return {
+    messageId: 'msg-9',
+    parts,
+    totalTokens: parts.reduce((sum, part) => sum + part.tokens, 0),
+    contextTokens: 4096,
+    replyTokens: 512,
+    leftOut: 42,
+    builtAt: UPDATED,
+    rebuilt: false,
+    ...overrides,
+  };
 }

@@ -10,6 +10,7 @@ import type {
   SetVisibilityPayload,
 } from '../types/mate';
 import type { HideMatePayload } from '../types/moderation';
+import type { SaveMemoryPayload, SetMemoryAcrossChatsPayload } from '../types/memory';
 import * as fixtures from './fixtures';
 
 /** Where handlers listen by default: any origin, under `/api`. */
@@ -218,6 +219,32 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     });
   },
   '/room/deleteMessage': () => null,
+  '/room/memories': ({ query }) =>
+    fixtures.createRoomMemoriesFixture({
+      memories: fixtures
+        .createRoomMemoriesFixture()
+        .memories.map((memory) => ({ ...memory, roomId: query.roomId ?? 'room-1' })),
+    }),
+  '/room/saveMemory': ({ body }) => {
+    const { roomId, memoryId, content, pinned, about } = body as SaveMemoryPayload;
+    return fixtures.createMemoryFixture({
+      roomId,
+      memoryId: memoryId ?? 'memory-new',
+      content: content.trim(),
+      ...(pinned === undefined ? {} : { pinned }),
+      ...(about === undefined ? {} : { about }),
+      ...(memoryId === undefined ? { author: 'person', sourceMessageIds: [] } : {}),
+      updatedAt: new Date().toISOString(),
+    });
+  },
+  '/room/deleteMemory': () => null,
+  '/room/setMemoryAcrossChats': ({ body }) =>
+    fixtures.createRoomMemoriesFixture({
+      acrossChats: (body as SetMemoryAcrossChatsPayload).enabled,
+    }),
+  '/room/writeMemories': () =>
+    fixtures.createRoomMemoriesFixture({ writer: { state: 'writing', error: null } }),
+  '/room/promptView': () => fixtures.createPromptViewFixture(),
   '/room/setPersona': ({ body }) =>
     fixtures.createRoomFixture({ personaId: (body as { personaId: string | null }).personaId }),
   '/room/chooseSwipe': ({ body }) => {
