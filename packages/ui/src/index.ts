@@ -15,6 +15,8 @@ export { MASKED_PLACEHOLDER, PasswordField, TextArea, TextField } from './contro
 export { CloseIcon, EyeIcon, EyeOffIcon } from './controls/icons';
 export { Divider } from './layout/divider';
 export { Dialog, DIALOG_TRANSITION_MS, ESCAPE_SHAKE_MS } from './feedback/dialog';
+export { Sheet } from './feedback/sheet';
+export { Meter } from './feedback/meter';
 export { NOTIFICATION_MS, Toaster } from './feedback/toast';
 export { LoadingOverlay, Spinner } from './feedback/loading-overlay';
 export { AuthPopup } from './auth/auth-popup';
@@ -60,6 +62,8 @@ export type { ButtonLinkProps, ButtonProps, IconButtonProps } from './controls/b
 export type { PasswordFieldProps, TextAreaProps, TextFieldProps } from './controls/text-field';
 export type { DividerProps } from './layout/divider';
 export type { DialogProps } from './feedback/dialog';
+export type { SheetProps } from './feedback/sheet';
+export type { MeterProps } from './feedback/meter';
 export type { ToasterLabels, ToasterProps, ToastNotice } from './feedback/toast';
 export type { LoadingOverlayProps, SpinnerProps } from './feedback/loading-overlay';
 export type { AuthPopupLabels, AuthPopupProps } from './auth/auth-popup';

@@ -153,3 +153,17 @@ export const PortraitAndTime: Story = {
     await expect(within(message).queryByRole('img')).toBeNull();
   },
 };
+
+/** The message a link led to (a memory's source): ringed, and focusable by script, not by Tab. */
+export const Highlighted: Story = {
+  args: { id: 'message-msg-2', highlighted: true, content: 'I brought the map you asked about.' },
+  play: async ({ canvasElement }) => {
+    const article = within(canvasElement).getByRole('article', { name: 'Lyra says' });
+    await expect(article).toHaveAttribute('id', 'message-msg-2');
+    await expect(article).toHaveAttribute('tabindex', '-1');
+    article.focus();
+    await expect(article).toHaveFocus();
+    const bubble = within(article).getByText('I brought the map you asked about.').parentElement!;
+    await expect(getComputedStyle(bubble).boxShadow).not.toBe('none');
+  },
+};

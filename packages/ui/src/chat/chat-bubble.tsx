@@ -65,6 +65,7 @@ const Bubble = /* @__PURE__ */ styled('div', {
       mate: { backgroundColor: '$surfaceRaised', color: '$text', borderBottomLeftRadius: '$1' },
     },
     status: { complete: {}, partial: {}, error: { border: '1px dashed $danger' } },
+    highlighted: { true: { boxShadow: '0 0 0 3px $colors$focus' } },
   },
 });
 const Caret = /* @__PURE__ */ styled('span', {
@@ -121,6 +122,13 @@ export interface ChatBubbleProps {
   avatar?: { src: string | null; name: string };
   /** When it was written: `iso` for the machine, `label` as people read it ("10:42"). */
   time?: { iso: string; label: string };
+  /**
+   * The message's element id: a page can scroll to it and focus it (it is focusable by script
+   * only, never a Tab stop).
+   */
+  id?: string;
+  /** Marks the message with a ring: the one a link led to (a memory's source, say). */
+  highlighted?: boolean;
 }
 
 /** Links open elsewhere; pictures load only from this server (see {@link OWN_MEDIA}). */
@@ -167,16 +175,25 @@ export function ChatBubble({
   labels = ENGLISH,
   avatar,
   time,
+  id,
+  highlighted = false,
 }: ChatBubbleProps) {
+  // The article is what a link to the message scrolls to and focuses.
+  const article = {
+    role: 'article',
+    'aria-label': labels.speaker(speaker),
+    ...(id ? { id, tabIndex: -1 } : {}),
+  };
   const message = (
     <Row
       side={role}
-      {...(avatar ? {} : { role: 'article', 'aria-label': labels.speaker(speaker) })}
+      {...(avatar ? {} : article)}
       css={{
         [`&:hover ${Time}, &:focus-within ${Time}`]: { opacity: 1 },
+        '&:focus': { outline: 'none' },
       }}
     >
-      <Bubble side={role} status={status}>
+      <Bubble side={role} status={status} highlighted={highlighted}>
         <MessageText content={content} />
         {streaming && <Caret aria-hidden="true" />}
       </Bubble>
@@ -190,7 +207,7 @@ export function ChatBubble({
   if (!avatar) return message;
   // Each message is an article named by its speaker, so a screen reader can move between them.
   return (
-    <Line role="article" side={role} aria-label={labels.speaker(speaker)}>
+    <Line {...article} side={role} css={{ '&:focus': { outline: 'none' } }}>
       <Avatar src={avatar.src} name={avatar.name} size="small" decorative />
       {message}
     </Line>

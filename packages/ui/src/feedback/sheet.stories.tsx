@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Sheet } from './sheet';
+import { Button } from '../controls/button';
+import { Switch } from '../controls/switch';
+import { Stack, Text } from '../layout/primitives';
+
+const Facts = () => (
+  <Stack gap={3}>
+    <Switch label="Remember me across chats" checked={false} onCheckedChange={() => {}} />
+    {Array.from({ length: 30 }, (_, index) => (
+      <Text key={index}>Fact {index + 1}: the tide came in over the old causeway.</Text>
+    ))}
+  </Stack>
+);
+
+const meta = {
+  title: 'Feedback/Sheet',
+  component: Sheet,
+  tags: ['autodocs'],
+  args: {
+    open: true,
+    onOpenChange: fn(),
+    title: 'Memory',
+    description: 'What Lyra remembers of this chat.',
+    children: <Facts />,
+  },
+  parameters: {
+    docs: {
+      story: { inline: false, iframeHeight: 560 },
+      description: {
+        component:
+          'A modal panel on the right edge, 440 px wide from a tablet up and the whole screen on a phone, for a tool beside a screen (a chat’s memory). Its title and close button stay in view while its body scrolls. Focus moves in, stays inside and returns to what opened it; Escape or a click outside closes it.',
+      },
+    },
+  },
+} satisfies Meta<typeof Sheet>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** On the right edge, its body scrolling under a title that stays. */
+export const Open: Story = {
+  play: async ({ canvasElement }) => {
+    const view = canvasElement.ownerDocument.defaultView!;
+    const sheet = await within(canvasElement.ownerDocument.body).findByRole('dialog', {
+      name: 'Memory',
+    });
+    await expect(sheet).toHaveAccessibleDescription('What Lyra remembers of this chat.');
+    await waitFor(() =>
+      expect(sheet.getBoundingClientRect().right).toBeCloseTo(view.innerWidth, 0),
+    );
+    await expect(sheet.getBoundingClientRect().width).toBeCloseTo(440, 0);
+  },
+};
+
+/** On a phone (320 × 568) it takes the whole screen. */
+export const Phone: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const view = canvasElement.ownerDocument.defaultView!;
+    const sheet = await within(canvasElement.ownerDocument.body).findByRole('dialog', {
+      name: 'Memory',
+    });
+    await waitFor(() => expect(sheet.getBoundingClientRect().left).toBeCloseTo(0, 0));
+    await expect(sheet.getBoundingClientRect().width).toBeCloseTo(view.innerWidth, 0);
+    await expect(sheet.getBoundingClientRect().height).toBeCloseTo(view.innerHeight, 0);
+  },
+};
+
+function SheetDemo() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Memory</Button>
+      <Sheet open={open} onOpenChange={setOpen} title="Memory" closeLabel="Close">
+        <Facts />
+      </Sheet>
+    </>
+  );
+}
+
+/** Opened by a button: focus moves in; Escape closes it and gives the focus back. */
+export const OpenAndCloseWithEscape: Story = {
+  tags: ['!autodocs'],
+  render: () => <SheetDemo />,
+  play: async ({ canvasElement }) => {
+    const opener = within(canvasElement).getByRole('button', { name: 'Memory' });
+    await userEvent.click(opener);
+    const body = within(canvasElement.ownerDocument.body);
+    const sheet = await body.findByRole('dialog', { name: 'Memory' });
+    await waitFor(() => expect(sheet.contains(document.activeElement)).toBe(true));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(opener).toHaveFocus();
+  },
+};

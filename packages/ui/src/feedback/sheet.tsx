@@ -1,0 +1,123 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { keyframes, styled } from '../theme/stitches.config';
+import { IconButton } from '../controls/button';
+import { CloseIcon } from '../controls/icons';
+import { useReturnFocus } from './return-focus';
+import { usePortalClassName } from '../theme/theme-context';
+import { DIALOG_TRANSITION_MS, ModalOverlay } from './overlay';
+
+const slideIn = /* @__PURE__ */ keyframes({
+  from: { transform: 'translateX(100%)' },
+  to: { transform: 'translateX(0)' },
+});
+const slideOut = /* @__PURE__ */ keyframes({
+  from: { transform: 'translateX(0)' },
+  to: { transform: 'translateX(100%)' },
+});
+
+// The whole screen on a phone; from a tablet up, a column on the right edge over the page.
+const Content = /* @__PURE__ */ styled(RadixDialog.Content, {
+  position: 'fixed',
+  zIndex: 100,
+  inset: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  backgroundColor: '$surface',
+  color: '$text',
+  boxShadow: '$raised',
+  '@bp2': { left: 'auto', width: 'min(100vw, var(--sheet-width))' },
+  '&[data-state="open"]': { animation: `${slideIn} ${DIALOG_TRANSITION_MS}ms ease-out` },
+  '&[data-state="closed"]': { animation: `${slideOut} ${DIALOG_TRANSITION_MS}ms ease-in` },
+  '@reducedMotion': { animation: 'none !important' },
+});
+const Top = /* @__PURE__ */ styled('div', {
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: '$3',
+  padding: '$4',
+  borderBottom: '1px solid $border',
+});
+const Heading = /* @__PURE__ */ styled('div', { flex: 1, minWidth: 0 });
+const Title = /* @__PURE__ */ styled(RadixDialog.Title, {
+  margin: 0,
+  fontSize: '$5',
+  fontWeight: '$bold',
+  lineHeight: '$tight',
+});
+const Description = /* @__PURE__ */ styled(RadixDialog.Description, {
+  margin: 0,
+  marginTop: '$1',
+  fontSize: '$2',
+  color: '$textMuted',
+});
+// Only the body scrolls: the title and its close button stay in view.
+const Body = /* @__PURE__ */ styled('div', {
+  flex: 1,
+  minHeight: 0,
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
+  padding: '$4',
+});
+
+/** Props of {@link Sheet}. */
+export interface SheetProps {
+  open: boolean;
+  /** Called when the sheet asks to close (close button, Escape, a click outside). */
+  onOpenChange: (open: boolean) => void;
+  /** The sheet's title: its accessible name. */
+  title: ReactNode;
+  /** A sentence under the title: its accessible description. */
+  description?: ReactNode;
+  /** Width in pixels from a tablet up; default 440. A phone gives it the whole screen. */
+  width?: number;
+  /** Name of the close button; default "Close". */
+  closeLabel?: string;
+  children?: ReactNode;
+}
+
+/**
+ * A side sheet: a modal panel that slides in from the right edge over the page (the whole
+ * screen on a phone), its title and close button fixed on top and its body scrolling. Focus
+ * moves in, stays inside while open and returns to what opened it.
+ */
+export function Sheet({
+  open,
+  onOpenChange,
+  title,
+  description,
+  width = 440,
+  closeLabel = 'Close',
+  children,
+}: SheetProps) {
+  // Opened by the page's own control, not a Radix trigger.
+  const focus = useReturnFocus();
+  const portalClassName = usePortalClassName();
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <ModalOverlay className={portalClassName} />
+        <Content
+          className={portalClassName}
+          style={{ ['--sheet-width' as string]: `${width}px` }}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <Top>
+            <Heading>
+              <Title>{title}</Title>
+              {description && <Description>{description}</Description>}
+            </Heading>
+            <RadixDialog.Close asChild>
+              <IconButton label={closeLabel} icon={<CloseIcon />} size="small" />
+            </RadixDialog.Close>
+          </Top>
+          <Body>{children}</Body>
+        </Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
