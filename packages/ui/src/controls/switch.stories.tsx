@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Switch } from './switch';
-import { Stack } from '../layout/primitives';
+import { Stack, Text } from '../layout/primitives';
 import { styled } from '../theme/stitches.config';
 
 const Frame = styled('div', { width: '320px' });
@@ -53,5 +53,23 @@ export const TurnOnWithTheKeyboard: Story = {
     toggle.focus();
     await userEvent.keyboard(' ');
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  },
+};
+
+/** With a hint under it: the hint is the switch's description for screen readers. */
+export const WithAHint: Story = {
+  render: (args) => (
+    <Stack gap={1}>
+      <Switch {...args} label="Remember me across chats" aria-describedby="switch-hint" />
+      <Text id="switch-hint" size={2} tone="muted">
+        What Lyra learns about you here goes with you into your other chats with her.
+      </Text>
+    </Stack>
+  ),
+  play: async ({ canvasElement }) => {
+    const toggle = within(canvasElement).getByRole('switch', { name: 'Remember me across chats' });
+    await expect(toggle).toHaveAccessibleDescription(
+      'What Lyra learns about you here goes with you into your other chats with her.',
+    );
   },
 };

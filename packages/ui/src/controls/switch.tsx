@@ -44,15 +44,29 @@ export interface SwitchProps {
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   disabled?: boolean;
+  /** Ids of what describes it (a hint under it): its accessible description. */
+  'aria-describedby'?: string;
 }
 
 /** An on/off setting (e.g. the nfsw preference), operable with Space. */
-export function Switch({ label, checked, onCheckedChange, disabled }: SwitchProps) {
+export function Switch({
+  label,
+  checked,
+  onCheckedChange,
+  disabled,
+  'aria-describedby': describedBy,
+}: SwitchProps) {
   const id = useId();
   return (
     <Row>
       <Label htmlFor={id}>{label}</Label>
-      <Root id={id} checked={checked} onCheckedChange={onCheckedChange} disabled={disabled}>
+      <Root
+        id={id}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        disabled={disabled}
+        aria-describedby={describedBy}
+      >
         <Thumb />
       </Root>
     </Row>

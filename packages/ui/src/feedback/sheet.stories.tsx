@@ -95,3 +95,78 @@ export const OpenAndCloseWithEscape: Story = {
     await expect(opener).toHaveFocus();
   },
 };
+
+function LeadsElsewhere() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Memory</Button>
+      <p id="the-message" tabIndex={-1}>
+        The message a memory was made from.
+      </p>
+      <Sheet
+        open={open}
+        onOpenChange={setOpen}
+        title="Memory"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          document.getElementById('the-message')?.focus();
+        }}
+      >
+        <Button onClick={() => setOpen(false)}>From the chat</Button>
+      </Sheet>
+    </>
+  );
+}
+
+/** A link in the sheet that leads elsewhere: once closed, the focus goes there, not back. */
+export const CloseAndFocusWhatALinkLedTo: Story = {
+  tags: ['!autodocs'],
+  render: () => <LeadsElsewhere />,
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Memory' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const sheet = await body.findByRole('dialog', { name: 'Memory' });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'From the chat' }));
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(canvasElement).getByText(/^The message/)).toHaveFocus());
+  },
+};
+
+function WithAnEditor() {
+  const [editing, setEditing] = useState(true);
+  return (
+    <Sheet
+      open
+      onOpenChange={() => {}}
+      title="Memory"
+      onEscapeKeyDown={(event) => {
+        if (event.target instanceof HTMLTextAreaElement) event.preventDefault();
+      }}
+    >
+      {editing ? (
+        <textarea
+          aria-label="Edit the memory"
+          autoFocus
+          onKeyDown={(event) => event.key === 'Escape' && setEditing(false)}
+        />
+      ) : (
+        <Text>Edit cancelled.</Text>
+      )}
+    </Sheet>
+  );
+}
+
+/** Escape in an editor of the sheet cancels the editor, and the sheet stays open. */
+export const EscapeCancelsAnEditorInside: Story = {
+  tags: ['!autodocs'],
+  render: () => <WithAnEditor />,
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const editor = await body.findByRole('textbox', { name: 'Edit the memory' });
+    await waitFor(() => expect(editor).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await expect(await body.findByText('Edit cancelled.')).toBeVisible();
+    await expect(body.getByRole('dialog', { name: 'Memory' })).toBeVisible();
+  },
+};

@@ -34,13 +34,12 @@ const Content = /* @__PURE__ */ styled(RadixDialog.Content, {
   '@reducedMotion': { animation: 'none !important' },
 });
 const Top = /* @__PURE__ */ styled('div', {
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: '$3',
   padding: '$4',
+  paddingRight: '$7',
   borderBottom: '1px solid $border',
 });
-const Heading = /* @__PURE__ */ styled('div', { flex: 1, minWidth: 0 });
+// Last in the sheet, so that focus first goes to its content; drawn in the top corner.
+const CloseCorner = /* @__PURE__ */ styled('div', { position: 'absolute', top: '$3', right: '$3' });
 const Title = /* @__PURE__ */ styled(RadixDialog.Title, {
   margin: 0,
   fontSize: '$5',
@@ -75,6 +74,16 @@ export interface SheetProps {
   width?: number;
   /** Name of the close button; default "Close". */
   closeLabel?: string;
+  /**
+   * Called once the sheet has closed, before focus goes back to what opened it: call
+   * `event.preventDefault()` to send it elsewhere (what a link in the sheet led to).
+   */
+  onCloseAutoFocus?: (event: Event) => void;
+  /**
+   * Called on Escape, before the sheet closes: `event.preventDefault()` keeps it open (a field
+   * in it that answers Escape itself, such as an inline editor that Escape cancels).
+   */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
   children?: ReactNode;
 }
 
@@ -90,6 +99,8 @@ export function Sheet({
   description,
   width = 440,
   closeLabel = 'Close',
+  onCloseAutoFocus,
+  onEscapeKeyDown,
   children,
 }: SheetProps) {
   // Opened by the page's own control, not a Radix trigger.
@@ -103,19 +114,23 @@ export function Sheet({
           className={portalClassName}
           style={{ ['--sheet-width' as string]: `${width}px` }}
           onOpenAutoFocus={focus.onOpenAutoFocus}
-          onCloseAutoFocus={focus.onCloseAutoFocus}
+          onEscapeKeyDown={onEscapeKeyDown}
+          onCloseAutoFocus={(event) => {
+            onCloseAutoFocus?.(event);
+            if (!event.defaultPrevented) focus.onCloseAutoFocus(event);
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <Top>
-            <Heading>
-              <Title>{title}</Title>
-              {description && <Description>{description}</Description>}
-            </Heading>
+            <Title>{title}</Title>
+            {description && <Description>{description}</Description>}
+          </Top>
+          <Body>{children}</Body>
+          <CloseCorner>
             <RadixDialog.Close asChild>
               <IconButton label={closeLabel} icon={<CloseIcon />} size="small" />
             </RadixDialog.Close>
-          </Top>
-          <Body>{children}</Body>
+          </CloseCorner>
         </Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
