@@ -33,6 +33,8 @@ export interface ConversationHeaderProps {
   speakSwitch: ReactNode;
   /** The button that opens the picture sheet, when the server draws. */
   pictureButton: ReactNode;
+  /** Opens the Memory panel. */
+  onOpenMemory: () => void;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface ConversationHeaderProps {
  */
 export function ConversationHeader(props: ConversationHeaderProps) {
   const { t } = useTranslation();
-  const { roomId, room, signedIn, onOpenChats, speakSwitch, pictureButton } = props;
+  const { roomId, room, signedIn, onOpenChats, speakSwitch, pictureButton, onOpenMemory } = props;
   const { mate, persona, readOnly } = room;
   const { client } = useServices();
   const navigate = useNavigate();
@@ -52,7 +54,14 @@ export function ConversationHeader(props: ConversationHeaderProps) {
     onSuccess: (created) => navigate(routeTo('/chat-detail', { roomId: created.roomId })),
   });
   const [leaving, setLeaving] = useState(false);
-  const actions = <RoomActions room={room} newChat={newChat} onDelete={() => setLeaving(true)} />;
+  const actions = (
+    <RoomActions
+      room={room}
+      newChat={newChat}
+      onMemory={onOpenMemory}
+      onDelete={() => setLeaving(true)}
+    />
+  );
   const playing = (
     <Text tone="muted" size={2}>
       {persona ? t('chat.persona', { name: persona.name }) : t('chat.noPersona')}
@@ -131,14 +140,19 @@ export function ConversationHeader(props: ConversationHeaderProps) {
   );
 }
 
-/** The mate's page, a new chat and delete: in the phone's More menu and the wide header alike. */
+/**
+ * The mate's page, a new chat, the chat's memory and delete: in the phone's More menu and the
+ * wide header alike.
+ */
 function RoomActions({
   room: { mate, readOnly },
   newChat,
+  onMemory,
   onDelete,
 }: {
   room: Pick<RoomInfo, 'mate' | 'readOnly'>;
   newChat: UseMutationResult<Room, Error, string>;
+  onMemory: () => void;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
@@ -160,6 +174,9 @@ function RoomActions({
           {t('chat.newChat')}
         </Button>
       )}
+      <Button size="small" variant="ghost" aria-haspopup="dialog" onClick={onMemory}>
+        {t('memory.open')}
+      </Button>
       <Button size="small" variant="ghost" onClick={onDelete}>
         {t('chat.deleteChat')}
       </Button>

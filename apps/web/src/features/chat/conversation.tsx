@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, FillHeight, FillRest, Flex, Switch } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { MemoryPanel } from './memory-panel';
+import { useJumpToMessage } from './use-jump-to-message';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError, WayOn } from '../../components/states';
 import { useVoiceCatalog } from '../../components/voice/voice-player';
@@ -29,7 +31,7 @@ export interface ConversationProps {
 /** One room's conversation: its header, its messages with the reply streaming in, its box. */
 export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProps) {
   const { t } = useTranslation();
-  const { client } = useServices();
+  const { client, notices } = useServices();
   const room = useInfiniteQuery({ ...roomMessagesQuery(client, roomId), enabled: roomId !== '' });
   const messages = room.data?.pages.toReversed().flatMap((page) => page.messages) ?? [];
   const stream = useReplyStream(roomId);
@@ -41,6 +43,12 @@ export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProp
   const { speakReplies, changeSpeakReplies } = useSpeakReplies(stream.reply, voiceCatalog);
   const { log, earlier, unseen, jumpToBottom, hasEarlier, fetchingEarlier, loadEarlier } =
     useConversationScroll(room);
+  const [remembering, setRemembering] = useState(false);
+  const sourceGone = useCallback(
+    () => notices.trigger.added({ tone: 'negative', message: t('memory.messageGone') }),
+    [notices, t],
+  );
+  const jump = useJumpToMessage(room, messages, sourceGone);
 
   if (!roomId)
     return (
@@ -81,6 +89,7 @@ export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProp
           onOpenChats={onOpenChats}
           speakSwitch={speakSwitch}
           pictureButton={pictureButton}
+          onOpenMemory={() => setRemembering(true)}
         />
         {hasEarlier && (
           <Flex justify="center">
@@ -88,7 +97,7 @@ export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProp
               ref={earlier}
               variant="ghost"
               size="small"
-              aria-busy={fetchingEarlier}
+              aria-busy={fetchingEarlier || jump.seeking}
               onClick={loadEarlier}
             >
               {t('chat.earlier')}
@@ -106,6 +115,7 @@ export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProp
             stopped={stopped}
             actions={actions}
             voiceCatalog={voiceCatalog}
+            highlighted={jump.highlighted}
           />
         </FillRest>
         <ConversationFooter
@@ -129,6 +139,14 @@ export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProp
           models={imageModels}
         />
       )}
+      <MemoryPanel
+        roomId={roomId}
+        mateName={mate.name}
+        canChange={!readOnly}
+        open={remembering}
+        onClose={() => setRemembering(false)}
+        onJump={jump.jumpTo}
+      />
       <ConfirmDialog
         open={doomed !== null}
         title={doomed?.image ? t('picture.confirmDelete') : t('chat.confirmDelete')}

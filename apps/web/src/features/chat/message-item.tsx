@@ -5,6 +5,7 @@ import { MessageActions, MessageEditor, SwipeControls } from './message-parts';
 import { PictureMessage } from './picture-parts';
 import type { BubbleLook } from './use-bubble-look';
 import type { MessageActionsState } from './use-message-actions';
+import { messageElementId } from './use-jump-to-message';
 
 /** Props of {@link MessageItem}. */
 export interface MessageItemProps {
@@ -23,6 +24,8 @@ export interface MessageItemProps {
   /** The last text reply: its versions can be chosen. */
   isLastReply: boolean;
   voiceCatalog: VoiceCatalog | null;
+  /** Marked: the message a link led to (a memory's source). */
+  highlighted?: boolean;
   /** While a reply is written, messages have no buttons. */
   busy: boolean;
   /** Asks for the last reply again. */
@@ -72,6 +75,8 @@ export function MessageItem(props: MessageItemProps) {
       labels={speaker.labels}
       avatar={speaker.face}
       time={look.timeOf(message.createdAt)}
+      id={messageElementId(message.messageId)}
+      highlighted={props.highlighted ?? false}
       actions={props.busy ? undefined : <MessageButtons {...props} />}
     />
   );

@@ -22,6 +22,8 @@ export interface MessageLogProps {
   stopped: StoppedReply;
   actions: MessageActionsState;
   voiceCatalog: VoiceCatalog | null;
+  /** The message a link led to (a memory's source), marked; else `null`. */
+  highlighted?: string | null;
 }
 
 /**
@@ -38,6 +40,7 @@ export function MessageLog({
   stopped,
   actions,
   voiceCatalog,
+  highlighted = null,
 }: MessageLogProps) {
   const { t } = useTranslation();
   const look = useBubbleLook(room);
@@ -73,6 +76,7 @@ export function MessageLog({
             isLastMate={message.messageId === visible.lastMate?.messageId}
             isLastReply={message.messageId === visible.lastReply?.messageId}
             voiceCatalog={voiceCatalog}
+            highlighted={message.messageId === highlighted}
             busy={busy}
             onRegenerate={() => {
               forgetVoice(visible.lastMate?.messageId);

@@ -41,6 +41,8 @@ export const Packages: Story = {
     const costs = canvas.getByRole('region', { name: 'What things cost' });
     await expect(costs).toHaveTextContent('A message to a mate1 chat');
     await expect(costs).toHaveTextContent('A picture5 gold coins');
+    // Memories are written within a chat's price.
+    await expect(costs).toHaveTextContent('there is no separate charge');
     await expect(canvas.queryByRole('region', { name: 'Your balance' })).toBeNull();
     await expectChrome(canvasElement, loaded.app as StoryApp);
   },

@@ -127,6 +127,7 @@ function Costs({ costs }: { costs: FeatureCosts }) {
           </Stack>
         ))}
       </Stack>
+      <Text tone="muted">{t('shop.costMemory')}</Text>
     </Stack>
   );
 }

@@ -6,6 +6,10 @@ import { roomKeys } from '../../../lib/query-keys';
 export const chatKeys = {
   /** The image models the server offers. */
   imageModels: () => ['aigc', 'models'] as const,
+  /** A room's memories, as the Memory panel shows them. */
+  memories: (roomId: string) => ['room', roomId, 'memories'] as const,
+  /** The prompt of a room's last reply ("What the mate sees"). */
+  promptView: (roomId: string) => ['room', roomId, 'promptView'] as const,
 };
 
 /** How many messages a page of the conversation holds. */
@@ -39,4 +43,27 @@ export const imageModelsQuery = (client: ApiClient) =>
     queryFn: ({ signal }) => client.aigc.models({ signal, quiet: true }),
     retry: false,
     staleTime: 5 * 60_000,
+  });
+
+/** How often a room's memories are read again while the mate is writing them. */
+export const MEMORIES_POLL_MS = 3000;
+
+/**
+ * A room's memories: summary, pinned facts, then the others newest first, and the writer's
+ * state. Read again every few seconds while the writer is writing, until it is idle or failed.
+ */
+export const roomMemoriesQuery = (client: ApiClient, roomId: string) =>
+  queryOptions({
+    queryKey: chatKeys.memories(roomId),
+    queryFn: ({ signal }) => client.room.memories({ roomId }, { signal }),
+    refetchInterval: (query) =>
+      query.state.data?.writer.state === 'writing' ? MEMORIES_POLL_MS : false,
+  });
+
+/** The prompt of a room's last reply, part by part; read afresh each time it is opened. */
+export const promptViewQuery = (client: ApiClient, roomId: string) =>
+  queryOptions({
+    queryKey: chatKeys.promptView(roomId),
+    queryFn: ({ signal }) => client.room.promptView({ roomId }, { signal }),
+    staleTime: 0,
   });

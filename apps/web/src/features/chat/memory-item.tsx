@@ -1,0 +1,228 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MEMORY_TEXT_MAX, type Memory, type MemorySubject } from '@mates/api-client';
+import { Button, Card, Flex, Select, Stack, Tag, Text, TextArea } from '@mates/ui';
+import { errorText } from '../../i18n/error-text';
+import type { MemoriesState } from './use-memories';
+
+/** Props of {@link MemoryItem}. */
+export interface MemoryItemProps {
+  memory: Memory;
+  mateName: string;
+  memories: MemoriesState;
+  /** Whether the person may change it (a chat that can go on). */
+  canChange: boolean;
+  /** Asks to forget it, once confirmed. */
+  onDelete: () => void;
+  /** Takes the reader to the message it was made from. */
+  onJump: (messageId: string) => void;
+}
+
+/**
+ * One memory in the Memory panel: its words, what it is about, who wrote it, a "Check this" mark
+ * when a message it came from changed, and its buttons (from the chat, edit, pin, delete), or
+ * its editor in their place.
+ */
+export function MemoryItem(props: MemoryItemProps) {
+  const { t } = useTranslation();
+  const { memory, mateName, memories, canChange, onDelete, onJump } = props;
+  const textId = useId();
+  const [editing, setEditing] = useState(false);
+  // Focus goes back to Edit once the editor closes, as it does for a message.
+  const refocus = useRef(false);
+  const edit = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    edit.current?.focus();
+  }, [editing]);
+  const { save } = memories;
+  const busy = save.isPending && save.variables.memoryId === memory.memoryId;
+  const source = memory.sourceMessageIds[0];
+  if (editing)
+    return (
+      <MemoryEditor
+        label={t('memory.editLabel')}
+        initial={memory.content}
+        initialAbout={memory.about}
+        withAbout={memory.kind === 'fact'}
+        memories={memories}
+        onSave={(content, about) => ({ memoryId: memory.memoryId, content, about })}
+        onDone={() => {
+          refocus.current = true;
+          setEditing(false);
+        }}
+      />
+    );
+  return (
+    <Card>
+      <Stack gap={2}>
+        <Text id={textId}>{memory.content}</Text>
+        <Flex gap={2} align="center" wrap>
+          {memory.kind === 'fact' && (
+            <Tag>
+              {memory.about === 'person' ? t('memory.aboutPerson') : t('memory.aboutStory')}
+            </Tag>
+          )}
+          <Text as="span" size={1} tone="muted">
+            {memory.author === 'mate' ? t('memory.byMate', { name: mateName }) : t('memory.byYou')}
+          </Text>
+        </Flex>
+        {memory.needsReview && (
+          <Flex gap={2} align="center" wrap>
+            <Tag>{t('memory.needsReview')}</Tag>
+            <Text as="span" size={2} tone="muted">
+              {t('memory.needsReviewText')}
+            </Text>
+          </Flex>
+        )}
+        <Flex gap={1} wrap role="group" aria-labelledby={textId}>
+          {source && (
+            <Button variant="ghost" size="small" onClick={() => onJump(source)}>
+              {t('memory.fromChat')}
+            </Button>
+          )}
+          {canChange && memory.needsReview && (
+            <Button
+              variant="soft"
+              size="small"
+              aria-busy={busy}
+              // Saved as it is: the server clears the mark.
+              onClick={() => save.mutate({ memoryId: memory.memoryId, content: memory.content })}
+            >
+              {t('memory.keep')}
+            </Button>
+          )}
+          {canChange && (
+            <Button ref={edit} variant="ghost" size="small" onClick={() => setEditing(true)}>
+              {t('memory.edit')}
+            </Button>
+          )}
+          {canChange && memory.kind === 'fact' && (
+            <Button
+              variant="ghost"
+              size="small"
+              aria-busy={busy}
+              onClick={() =>
+                save.mutate({
+                  memoryId: memory.memoryId,
+                  content: memory.content,
+                  pinned: !memory.pinned,
+                })
+              }
+            >
+              {memory.pinned ? t('memory.unpin') : t('memory.pin')}
+            </Button>
+          )}
+          {canChange && (
+            <Button variant="ghost" size="small" onClick={onDelete}>
+              {t('memory.delete')}
+            </Button>
+          )}
+        </Flex>
+        {save.isError && save.variables.memoryId === memory.memoryId && (
+          <Text role="alert" size={2} tone="danger">
+            {errorText(save.error, t)}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Props of {@link MemoryEditor}. */
+export interface MemoryEditorProps {
+  label: string;
+  initial: string;
+  initialAbout: MemorySubject;
+  /** Whether what it is about can be chosen (facts; the summary is about the story). */
+  withAbout: boolean;
+  /** A hint under the field, e.g. an example. */
+  placeholder?: string;
+  memories: MemoriesState;
+  /** What to save, from the words and subject. */
+  onSave: (
+    content: string,
+    about: MemorySubject,
+  ) => { memoryId?: string; content: string; about?: MemorySubject };
+  /** Closes the editor (saved, or cancelled with its button or Escape). */
+  onDone: () => void;
+}
+
+/**
+ * Writes a memory in place, as a message is edited: Escape or Cancel leaves it as it was, Save
+ * keeps it; at most {@link MEMORY_TEXT_MAX} characters, counted under the field.
+ */
+export function MemoryEditor({
+  label,
+  initial,
+  initialAbout,
+  withAbout,
+  placeholder,
+  memories,
+  onSave,
+  onDone,
+}: MemoryEditorProps) {
+  const { t } = useTranslation();
+  const counterId = useId();
+  const [content, setContent] = useState(initial);
+  const [about, setAbout] = useState<MemorySubject>(initialAbout);
+  const [problem, setProblem] = useState('');
+  const tooLong = content.trim().length > MEMORY_TEXT_MAX;
+  const max = MEMORY_TEXT_MAX.toLocaleString();
+  const submit = () => {
+    const trimmed = content.trim();
+    if (!trimmed) return setProblem(t('memory.empty'));
+    if (tooLong) return setProblem(t('memory.tooLong', { max }));
+    setProblem('');
+    memories.save.mutate(onSave(trimmed, about), {
+      onSuccess: onDone,
+      // The server's refusal shows by the field; the words stay.
+      onError: (error) => setProblem(errorText(error, t)),
+    });
+  };
+  return (
+    <Card
+      as="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap={1}>
+        <TextArea
+          label={label}
+          value={content}
+          placeholder={placeholder}
+          autoFocus
+          aria-describedby={counterId}
+          error={problem || (tooLong ? t('memory.tooLong', { max }) : undefined)}
+          onChange={(event) => setContent(event.target.value)}
+          onKeyDown={(event) => event.key === 'Escape' && onDone()}
+        />
+        <Text id={counterId} size={1} tone={tooLong ? 'danger' : 'muted'}>
+          {t('memory.count', { length: content.trim().length.toLocaleString(), max })}
+        </Text>
+      </Stack>
+      {withAbout && (
+        <Select
+          label={t('memory.about')}
+          value={about}
+          onValueChange={(value) => setAbout(value as MemorySubject)}
+          options={[
+            { value: 'person', label: t('memory.aboutPerson') },
+            { value: 'story', label: t('memory.aboutStory') },
+          ]}
+        />
+      )}
+      <Flex gap={2} justify="end" wrap>
+        <Button variant="ghost" size="small" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" size="small" aria-busy={memories.save.isPending}>
+          {t('common.save')}
+        </Button>
+      </Flex>
+    </Card>
+  );
+}

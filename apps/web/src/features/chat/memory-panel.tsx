@@ -1,0 +1,247 @@
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Memory, MemoryWriter } from '@mates/api-client';
+import { Button, EmptyState, Flex, Heading, Sheet, Spinner, Stack, Switch, Text } from '@mates/ui';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Loading, LoadError } from '../../components/states';
+import { errorText } from '../../i18n/error-text';
+import { MemoryEditor, MemoryItem } from './memory-item';
+import { PromptViewDialog } from './prompt-view';
+import { useMemories, type MemoriesState } from './use-memories';
+
+/** Props of {@link MemoryPanel}. */
+export interface MemoryPanelProps {
+  roomId: string;
+  mateName: string;
+  /** Whether the chat can go on: else its memories are shown, not changed. */
+  canChange: boolean;
+  open: boolean;
+  onClose: () => void;
+  /** Takes the reader to a message of the conversation, once the panel has closed. */
+  onJump: (messageId: string) => void;
+}
+
+/**
+ * The Memory panel, a side sheet (the whole screen on a phone): what the mate remembers of the
+ * chat, the writer's state, "Remember me across chats", adding a memory, and the way to "What
+ * the mate sees".
+ */
+export function MemoryPanel({
+  roomId,
+  mateName,
+  canChange,
+  open,
+  onClose,
+  onJump,
+}: MemoryPanelProps) {
+  const { t } = useTranslation();
+  // "From the chat" closes the panel; the jump starts once it has closed, and takes the focus.
+  const jump = useRef<string | null>(null);
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={t('memory.title')}
+      description={t('memory.description', { name: mateName })}
+      closeLabel={t('auth.close')}
+      // Escape in a memory's editor cancels the editor, not the panel.
+      onEscapeKeyDown={(event) => {
+        if (event.target instanceof HTMLTextAreaElement) event.preventDefault();
+      }}
+      onCloseAutoFocus={(event) => {
+        if (jump.current === null) return;
+        event.preventDefault();
+        onJump(jump.current);
+        jump.current = null;
+      }}
+    >
+      {open && (
+        <MemoryContent
+          roomId={roomId}
+          mateName={mateName}
+          canChange={canChange}
+          onJump={(messageId) => {
+            jump.current = messageId;
+            onClose();
+          }}
+        />
+      )}
+    </Sheet>
+  );
+}
+
+function MemoryContent({
+  roomId,
+  mateName,
+  canChange,
+  onJump,
+}: Omit<MemoryPanelProps, 'open' | 'onClose'>) {
+  const { t } = useTranslation();
+  const memories = useMemories(roomId);
+  const [adding, setAdding] = useState(false);
+  const [seeing, setSeeing] = useState(false);
+  const [doomed, setDoomed] = useState<Memory | null>(null);
+  const hintId = useId();
+  const { data } = memories.memories;
+  if (memories.memories.isPending) return <Loading />;
+  if (memories.memories.isError || !data)
+    return <LoadError query={memories.memories} title={t('memory.error')} wayOn={[]} />;
+  const summary = data.memories.filter((memory) => memory.kind === 'summary');
+  const facts = data.memories.filter((memory) => memory.kind === 'fact');
+  const item = (memory: Memory) => (
+    <li key={memory.memoryId}>
+      <MemoryItem
+        memory={memory}
+        mateName={mateName}
+        memories={memories}
+        canChange={canChange}
+        onDelete={() => setDoomed(memory)}
+        onJump={onJump}
+      />
+    </li>
+  );
+  return (
+    <Stack gap={4}>
+      <WriterState writer={data.writer} memories={memories} />
+      <Stack gap={1}>
+        <Switch
+          label={t('memory.acrossChats')}
+          checked={data.acrossChats}
+          disabled={!canChange}
+          aria-describedby={hintId}
+          onCheckedChange={(enabled) => memories.acrossChats.mutate(enabled)}
+        />
+        <Text id={hintId} size={2} tone="muted">
+          {t('memory.acrossChatsHint', { name: mateName })}
+        </Text>
+      </Stack>
+      <Flex gap={2} wrap>
+        {canChange && !adding && (
+          <Button size="small" onClick={() => setAdding(true)}>
+            {t('memory.add')}
+          </Button>
+        )}
+        <Button size="small" variant="soft" onClick={() => setSeeing(true)}>
+          {t('memory.seePrompt', { name: mateName })}
+        </Button>
+      </Flex>
+      {adding && (
+        <MemoryEditor
+          label={t('memory.addLabel')}
+          placeholder={t('memory.addHint', { name: mateName })}
+          initial=""
+          initialAbout="person"
+          withAbout
+          memories={memories}
+          onSave={(content, about) => ({ content, about })}
+          onDone={() => setAdding(false)}
+        />
+      )}
+      {data.memories.length === 0 ? (
+        <EmptyState
+          title={t('memory.emptyTitle')}
+          description={t('memory.emptyText', { name: mateName })}
+        />
+      ) : (
+        <>
+          <MemoryList title={t('memory.summary')} memories={summary} item={item} />
+          <MemoryList
+            title={t('memory.pinned')}
+            memories={facts.filter((memory) => memory.pinned)}
+            item={item}
+          />
+          <MemoryList
+            title={t('memory.facts')}
+            memories={facts.filter((memory) => !memory.pinned)}
+            item={item}
+          />
+        </>
+      )}
+      <ConfirmDialog
+        open={doomed !== null}
+        title={t('memory.confirmDelete')}
+        text={t('memory.confirmDeleteText', { name: mateName })}
+        confirm={t('memory.forget')}
+        busy={memories.forget.isPending}
+        onConfirm={() =>
+          doomed && memories.forget.mutate(doomed.memoryId, { onSuccess: () => setDoomed(null) })
+        }
+        onCancel={() => setDoomed(null)}
+      />
+      <PromptViewDialog
+        roomId={roomId}
+        mateName={mateName}
+        open={seeing}
+        onClose={() => setSeeing(false)}
+      />
+    </Stack>
+  );
+}
+
+/** A titled list of memories (the summary, the pinned ones, the others), when it has any. */
+function MemoryList({
+  title,
+  memories,
+  item,
+}: {
+  title: string;
+  memories: Memory[];
+  item: (memory: Memory) => ReactNode;
+}) {
+  const id = useId();
+  if (memories.length === 0) return null;
+  return (
+    <Stack gap={2} as="section" aria-labelledby={id}>
+      <Heading as="h3" size={1} id={id}>
+        {title}
+      </Heading>
+      <Stack gap={2} as="ul" aria-labelledby={id}>
+        {memories.map(item)}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** "Writing memories…" while the mate writes them; a failure with its reason and "Try again". */
+function WriterState({ writer, memories }: { writer: MemoryWriter; memories: MemoriesState }) {
+  const { t } = useTranslation();
+  const { writeAgain } = memories;
+  if (writer.state === 'writing')
+    return (
+      <Flex gap={2} align="center">
+        <Spinner label={t('memory.writing')} />
+        <Text size={2} aria-hidden="true">
+          {t('memory.writing')}
+        </Text>
+      </Flex>
+    );
+  if (writer.state === 'failed')
+    return (
+      <Flex role="alert" gap={2} align="center" justify="between" wrap>
+        <Stack gap={1}>
+          <Text tone="danger" size={2}>
+            {t('memory.failed')}
+          </Text>
+          {writer.error && (
+            <Text tone="muted" size={2}>
+              {writer.error}
+            </Text>
+          )}
+          {writeAgain.isError && (
+            <Text tone="danger" size={2}>
+              {errorText(writeAgain.error, t)}
+            </Text>
+          )}
+        </Stack>
+        <Button
+          size="small"
+          variant="soft"
+          aria-busy={writeAgain.isPending}
+          onClick={() => writeAgain.mutate()}
+        >
+          {t('memory.retry')}
+        </Button>
+      </Flex>
+    );
+  return null;
+}

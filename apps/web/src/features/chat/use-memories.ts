@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MemorySubject } from '@mates/api-client';
+import { useServices } from '../../lib/services-context';
+import { roomMemoriesQuery } from './api/chat-queries';
+import { dropMemory, keepMemory, replaceMemories } from './api/memory-cache';
+
+/** What `POST /room/saveMemory` is asked for: a new fact (no `memoryId`) or a change. */
+export interface MemoryChange {
+  memoryId?: string;
+  content: string;
+  pinned?: boolean;
+  about?: MemorySubject;
+}
+
+/**
+ * A room's memories and what the Memory panel does to them: save (add, edit, pin, keep), forget,
+ * the "Remember me across chats" setting, and a new try after the writer failed. Each answer
+ * goes straight into the cached list.
+ */
+export function useMemories(roomId: string) {
+  const { client } = useServices();
+  const queries = useQueryClient();
+  const memories = useQuery(roomMemoriesQuery(client, roomId));
+  const save = useMutation({
+    mutationFn: (change: MemoryChange) => client.room.saveMemory({ roomId, ...change }),
+    onSuccess: (memory) => keepMemory(queries, roomId, memory),
+  });
+  const forget = useMutation({
+    mutationFn: (memoryId: string) => client.room.deleteMemory({ roomId, memoryId }),
+    onSuccess: (_none, memoryId) => dropMemory(queries, roomId, memoryId),
+  });
+  const acrossChats = useMutation({
+    mutationFn: (enabled: boolean) => client.room.setMemoryAcrossChats({ roomId, enabled }),
+    onSuccess: (data) => replaceMemories(queries, roomId, data),
+  });
+  const writeAgain = useMutation({
+    mutationFn: () => client.room.writeMemories({ roomId }),
+    // Answered `writing`: the query polls until the writer is done.
+    onSuccess: (data) => replaceMemories(queries, roomId, data),
+  });
+  return { memories, save, forget, acrossChats, writeAgain };
+}
+
+/** What {@link useMemories} gives. */
+export type MemoriesState = ReturnType<typeof useMemories>;
