@@ -190,7 +190,8 @@ export function ChatBubble({
       {...(avatar ? {} : article)}
       css={{
         [`&:hover ${Time}, &:focus-within ${Time}`]: { opacity: 1 },
-        '&:focus': { outline: 'none' },
+        // Focused only when a link led to it: the ring on its bubble marks it instead.
+        '&:focus-visible': { boxShadow: 'none' },
       }}
     >
       <Bubble side={role} status={status} highlighted={highlighted}>
@@ -207,7 +208,7 @@ export function ChatBubble({
   if (!avatar) return message;
   // Each message is an article named by its speaker, so a screen reader can move between them.
   return (
-    <Line {...article} side={role} css={{ '&:focus': { outline: 'none' } }}>
+    <Line {...article} side={role} css={{ '&:focus-visible': { boxShadow: 'none' } }}>
       <Avatar src={avatar.src} name={avatar.name} size="small" decorative />
       {message}
     </Line>
