@@ -265,6 +265,7 @@ export const NeedsReviewThenKeep: Story = {
     );
     await userEvent.click(within(panel).getByRole('button', { name: 'Keep' }));
     await waitFor(() => expect(within(panel).queryByText('Check this')).toBeNull());
+    await expect(within(panel).getByRole('button', { name: 'Edit' })).toHaveFocus();
     await expect(review.calls).toEqual([
       {
         path: 'saveMemory',
@@ -333,10 +334,21 @@ export const PinAMemory: Story = {
       ]),
     );
     await expect(listed(panel, 'Memories')).toHaveLength(2);
+    // The focus goes with it, onto its Unpin.
     const pinned = within(panel).getByRole('list', { name: 'Pinned' });
+    const unpin = within(pinned).getAllByRole('button', { name: 'Unpin' })[1]!;
+    await waitFor(() => expect(unpin).toHaveFocus());
     await userEvent.click(within(pinned).getAllByRole('button', { name: 'Unpin' })[0]!);
     await waitFor(() => expect(listed(panel, 'Memories')).toHaveLength(3));
     await expect(listed(panel, 'Pinned')).toEqual(['Her sister is called Ana.']);
+    // Unpinned, newest first among the others (all three were written at the same time).
+    await expect(listed(panel, 'Memories')[0]).toBe(
+      'Ada is allergic to cats; she never says so first.',
+    );
+    const facts2 = within(panel).getByRole('list', { name: 'Memories' });
+    await waitFor(() =>
+      expect(within(facts2).getAllByRole('button', { name: 'Pin' })[0]).toHaveFocus(),
+    );
   },
 };
 

@@ -16,6 +16,12 @@ export interface MemoryItemProps {
   onDelete: () => void;
   /** Takes the reader to the message it was made from. */
   onJump: (messageId: string) => void;
+  /** It was just pinned or unpinned, and moved to another list: its Pin button takes the focus. */
+  focusPin?: boolean;
+  /** Pinned or unpinned: it moves to another list, where {@link MemoryItemProps.focusPin} finds it. */
+  onPinned: () => void;
+  /** Its Pin button has the focus again. */
+  onPinFocused: () => void;
 }
 
 /**
@@ -26,6 +32,7 @@ export interface MemoryItemProps {
 export function MemoryItem(props: MemoryItemProps) {
   const { t } = useTranslation();
   const { memory, mateName, memories, canChange, onDelete, onJump } = props;
+  const { focusPin = false, onPinned, onPinFocused } = props;
   const textId = useId();
   const [editing, setEditing] = useState(false);
   // Focus goes back to Edit once the editor closes, as it does for a message.
@@ -36,6 +43,12 @@ export function MemoryItem(props: MemoryItemProps) {
     refocus.current = false;
     edit.current?.focus();
   }, [editing]);
+  const pin = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focusPin) return;
+    pin.current?.focus();
+    onPinFocused();
+  }, [focusPin, onPinFocused]);
   const { save } = memories;
   const busy = save.isPending && save.variables.memoryId === memory.memoryId;
   const source = memory.sourceMessageIds[0];
@@ -87,8 +100,13 @@ export function MemoryItem(props: MemoryItemProps) {
               variant="soft"
               size="small"
               aria-busy={busy}
-              // Saved as it is: the server clears the mark.
-              onClick={() => save.mutate({ memoryId: memory.memoryId, content: memory.content })}
+              // Saved as it is: the server clears the mark, and Keep goes: focus to Edit.
+              onClick={() =>
+                save.mutate(
+                  { memoryId: memory.memoryId, content: memory.content },
+                  { onSuccess: () => edit.current?.focus() },
+                )
+              }
             >
               {t('memory.keep')}
             </Button>
@@ -100,15 +118,15 @@ export function MemoryItem(props: MemoryItemProps) {
           )}
           {canChange && memory.kind === 'fact' && (
             <Button
+              ref={pin}
               variant="ghost"
               size="small"
               aria-busy={busy}
               onClick={() =>
-                save.mutate({
-                  memoryId: memory.memoryId,
-                  content: memory.content,
-                  pinned: !memory.pinned,
-                })
+                save.mutate(
+                  { memoryId: memory.memoryId, content: memory.content, pinned: !memory.pinned },
+                  { onSuccess: onPinned },
+                )
               }
             >
               {memory.pinned ? t('memory.unpin') : t('memory.pin')}

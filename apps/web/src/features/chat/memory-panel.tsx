@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Memory, MemoryWriter } from '@mates/api-client';
 import { Button, EmptyState, Flex, Heading, Sheet, Spinner, Stack, Switch, Text } from '@mates/ui';
@@ -81,6 +81,9 @@ function MemoryContent({
   const [adding, setAdding] = useState(false);
   const [seeing, setSeeing] = useState(false);
   const [doomed, setDoomed] = useState<Memory | null>(null);
+  // A memory just pinned or unpinned, drawn again in its new list: its Pin button takes the focus.
+  const [moved, setMoved] = useState<string | null>(null);
+  const pinFocused = useCallback(() => setMoved(null), []);
   const hintId = useId();
   const { data } = memories.memories;
   if (memories.memories.isPending) return <Loading />;
@@ -97,6 +100,9 @@ function MemoryContent({
         canChange={canChange}
         onDelete={() => setDoomed(memory)}
         onJump={onJump}
+        focusPin={moved === memory.memoryId}
+        onPinned={() => setMoved(memory.memoryId)}
+        onPinFocused={pinFocused}
       />
     </li>
   );
