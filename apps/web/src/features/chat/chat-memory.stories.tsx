@@ -15,6 +15,8 @@ import {
   createRoomInfoFixture,
   createRoomMemoriesFixture,
   mockEndpoint,
+  mockEndpointError,
+  mockEndpointLoading,
 } from '@mates/api-client/msw';
 import { api, screenStories } from '../../testing/story-app';
 
@@ -514,6 +516,72 @@ export const Phone: Story = {
   },
 };
 
+/** While the memories load, the panel says so. */
+export const Loading: Story = {
+  parameters: { app, msw: { handlers: api(mockEndpointLoading('/room/memories')) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('log', { name: 'Conversation' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Memory' }));
+    const panel = await within(canvasElement.ownerDocument.body).findByRole('dialog', {
+      name: 'Memory',
+    });
+    await expect(within(panel).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  },
+};
+
+/** Memories that could not be loaded: the reason, and a way to ask again. */
+export const LoadFailed: Story = {
+  parameters: {
+    app,
+    msw: { handlers: api(mockEndpointError('/room/memories', 5000, 'The database is busy.')) },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('log', { name: 'Conversation' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Memory' }));
+    const panel = await within(canvasElement.ownerDocument.body).findByRole('dialog', {
+      name: 'Memory',
+    });
+    const alert = await within(panel).findByRole('alert', {}, LOADS);
+    await expect(alert).toHaveTextContent('The memories could not be loaded');
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+};
+
+const readOnly = memoryServer(createRoomMemoriesFixture());
+
+/** A chat that can no longer go on: its memories are shown, not changed. */
+export const ReadOnlyChat: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/roomInfo', () =>
+          createRoomInfoFixture({
+            readOnly:
+              'This mate is no longer available. You can read this chat, but not continue it.',
+          }),
+        ),
+        ...readOnly.handlers,
+      ),
+    },
+  },
+  loaders: [readOnly.reset],
+  play: async ({ canvasElement }) => {
+    const panel = await openMemory(canvasElement);
+    await expect(listed(panel, 'Memories')).toHaveLength(3);
+    for (const name of ['Add a memory', 'Edit', 'Pin', 'Unpin', 'Delete'])
+      await expect(within(panel).queryByRole('button', { name })).toBeNull();
+    await expect(
+      within(panel).getByRole('switch', { name: 'Remember me across chats' }),
+    ).toBeDisabled();
+    await expect(within(panel).getAllByRole('button', { name: 'From the chat' })).not.toHaveLength(
+      0,
+    );
+  },
+};
+
 /** Opens "What the mate sees" from the Memory panel; gives the dialog. */
 async function openPromptView(canvasElement: HTMLElement) {
   const panel = await openMemory(canvasElement);
@@ -608,5 +676,18 @@ export const WhatTheMateSeesNoReplyYet: Story = {
     await expect(dialog).toHaveTextContent(
       `Once ${MATE} has replied, this shows everything it was given to write the reply.`,
     );
+  },
+};
+
+/** A prompt that could not be loaded: the reason, and a way to ask again. */
+export const WhatTheMateSeesLoadFailed: Story = {
+  parameters: {
+    app,
+    msw: { handlers: api(mockEndpointError('/room/promptView', 5000, 'The database is busy.')) },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openPromptView(canvasElement);
+    const alert = await within(dialog).findByRole('alert', {}, LOADS);
+    await expect(alert).toHaveTextContent('The prompt could not be loaded');
   },
 };
