@@ -6,7 +6,11 @@ import { roomKeys } from '../../../lib/query-keys';
 export const chatKeys = {
   /** The image models the server offers. */
   imageModels: () => ['aigc', 'models'] as const,
-  /** A room's memories, as the Memory panel shows them. */
+  /**
+   * A room's memories, as the Memory panel shows them. Under the room's messages: refreshing
+   * the room after an edit, a delete or a reply reads them again too (an edited message marks
+   * the memories made from it to be checked; a reply may set the writer going).
+   */
   memories: (roomId: string) => ['room', roomId, 'memories'] as const,
   /** The prompt of a room's last reply ("What the mate sees"). */
   promptView: (roomId: string) => ['room', roomId, 'promptView'] as const,
