@@ -182,6 +182,9 @@ async function newTargets(name: string, count: number): Promise<Target[]> {
         mate_id: mate.id,
         persona_id: null,
         created_at: at,
+        memory_through: 0,
+        memory_error: null,
+        memory_version: 0,
         updated_at: at,
       })
       .execute();

@@ -1,7 +1,8 @@
 // What building a reply's prompt costs the server as a conversation grows (#20): reading the
 // room's newest messages that fit the model's context (`fittingTurns`, what a send does), beside
-// reading the whole room as sends did before. Both run on the event loop, so every other caller
-// of the server waits for them. Rooms of 10, 1,000 and 10,000 messages of about 170 characters;
+// reading the whole room as sends did before, and once the room's mate remembers (#39: a summary
+// and 500 facts, ranked at every send). All run on the event loop, so every other caller of the
+// server waits for them. Rooms of 10, 1,000 and 10,000 messages of about 170 characters;
 // an 8,192-token context. On SQLite (a file, as in production) and, when it answers,
 // PostgreSQL. BENCH_PROMPT_CALLS (default 200) sets the calls timed per row. Prints a table and
 // saves bench/results/prompt.json.
@@ -9,6 +10,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { MEMORIES_PER_ROOM_MAX } from '@mates/api-client';
 import { appendMessages } from '../src/chat/messages';
 import { buildTurns } from '../src/chat/prompt';
 import { fittingTurns, loadConversation } from '../src/chat/conversation';
@@ -43,6 +45,31 @@ async function sqliteDatabase(): Promise<Db & { drop: () => Promise<void> }> {
   };
 }
 
+/** Memories of a room: a summary, 5 pinned facts and the rest of the most a room keeps. */
+async function rememberMuch(db: Db['db'], roomId: string): Promise<void> {
+  const at = new Date().toISOString();
+  const memories = Array.from({ length: MEMORIES_PER_ROOM_MAX }, (_, index) => ({
+    id: `${roomId}-memory-${index}`,
+    room_id: roomId,
+    kind: index === 0 ? 'summary' : 'fact',
+    about: index % 3 === 0 ? 'person' : 'story',
+    content:
+      index === 0
+        ? `${LINE} ${LINE} ${LINE}`
+        : `Fact ${index}: the keeper's cat number ${index} hates the ${index % 7 === 0 ? 'storm' : 'lantern'}.`,
+    pinned: index > 0 && index <= 5,
+    author: 'mate',
+    created_at: at,
+    updated_at: at,
+  }));
+  for (let start = 0; start < memories.length; start += 100)
+    await db
+      .insertInto('memories')
+      .values(memories.slice(start, start + 100))
+      .execute();
+  await db.updateTable('rooms').set({ memory_version: 1 }).where('id', '=', roomId).execute();
+}
+
 /** Mean milliseconds of `work` over {@link CALLS} calls, after a few to warm up. */
 async function meanMs(work: () => Promise<unknown>): Promise<number> {
   for (let index = 0; index < 10; index += 1) await work();
@@ -75,6 +102,9 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<ResultRow[]> {
         persona_id: null,
         created_at: at,
         updated_at: at,
+        memory_through: 0,
+        memory_error: null,
+        memory_version: 0,
       };
       await db.insertInto('rooms').values(room).execute();
       for (let start = 0; start < size; start += 1000) {
@@ -88,19 +118,24 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<ResultRow[]> {
       // As autovacuum would soon after: PostgreSQL plans by its statistics of the table, and
       // without them it sorted the whole room rather than read its index backwards.
       if (dialect === 'postgres') await sql`analyze messages`.execute(db);
-      const newestThatFit = () =>
-        fittingTurns(
+      // Each call answers a new message, as each send does: what is recalled is ranked anew.
+      let asked = 0;
+      const newestThatFit = () => {
+        asked += 1;
+        const upcoming = `Tell me again about the cat number ${asked} and the storm.`;
+        return fittingTurns(
           async (recent) => ({
-            ...(await loadConversation(db, room, user, null, recent)),
+            ...(await loadConversation(db, room, user, null, recent, upcoming)),
             language: 'en',
           }),
           model,
           REPLY_TOKENS,
         );
+      };
       rows.push({
         database: dialect,
         messages: String(size),
-        'turns in the prompt': (await newestThatFit()).length - 1,
+        'turns in the prompt': (await newestThatFit()).turns.length - 1,
         'newest that fit ms': await meanMs(newestThatFit),
         'whole room ms': await meanMs(async () =>
           buildTurns(
@@ -113,6 +148,15 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<ResultRow[]> {
           ),
         ),
       });
+      // The same room once its mate remembers: a summary, pinned facts and the most a room
+      // keeps, ranked against the last messages at every send.
+      await rememberMuch(db, room.id);
+      room.memory_version = 1;
+      rows.at(-1)!['with memories ms'] = await meanMs(newestThatFit);
+      rows.at(-1)!['memory tokens'] = Object.values((await newestThatFit()).report.memory).reduce(
+        (sum, part) => sum + part.tokens,
+        0,
+      );
     }
   } finally {
     await database.drop();

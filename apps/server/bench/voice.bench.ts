@@ -114,6 +114,9 @@ for (const id of rooms)
       mate_id: mate.id,
       persona_id: null,
       created_at: at,
+      memory_through: 0,
+      memory_error: null,
+      memory_version: 0,
       updated_at: at,
     })
     .execute();

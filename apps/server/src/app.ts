@@ -18,6 +18,9 @@ import { passwordResetRoutes } from './accounts/password-reset-routes';
 import { paymentRoutes } from './payments/payment-routes';
 import { roomRoutes } from './chat/room-routes';
 import { sendRoutes } from './chat/send-routes';
+import { memoryRoutes } from './chat/memory-routes';
+import { createMemoryKeeper } from './chat/memory-keeper';
+import { defineMemoryJob } from './chat/memory-writer';
 import { SENDS_STARTING_AT_ONCE, sendStarts } from './chat/send-starts';
 import { generationRoutes } from './chat/generation-routes';
 import { saveMateRoutes } from './catalog/save-mate-routes';
@@ -90,8 +93,19 @@ export function createApp(deps: Deps): Hono {
   const payments = paymentRoutes(deps);
   api.route('/subscription', payments.subscription);
   api.route('/stripe', payments.stripe);
+  // What mates remember: told of every reply's prompt, it writes memories in the background.
+  const memory = createMemoryKeeper(deps);
+  defineMemoryJob({
+    db: deps.db,
+    jobs: deps.jobs,
+    log: deps.log,
+    model: deps.chat.model,
+    onSettled: memory.settled,
+    wanted: memory.wanted,
+  });
   api.route('/room', roomRoutes(deps));
-  api.route('/girl', sendRoutes(deps));
+  api.route('/room', memoryRoutes(deps, memory));
+  api.route('/girl', sendRoutes({ ...deps, memory }));
   const generation = generationRoutes(deps);
   api.route('/girl', generation.girl);
   api.route('/mate', generation.mate);

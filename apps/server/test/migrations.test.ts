@@ -67,6 +67,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-28-0027-checkout-price',
           '2026-11-28-0028-persona-avatars',
           '2026-11-28-0029-search-word-spellings',
+          '2026-11-29-0030-memories',
         ]);
       } finally {
         await database.drop();

@@ -28,6 +28,8 @@ export type Behaviour =
 export async function startOpenAiDouble() {
   const requests: { headers: http.IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
   const queue: Behaviour[] = [];
+  // Requests a test answers by what they ask (e.g. the memory writer's), ahead of the queue.
+  let router: ((body: Record<string, unknown>) => Behaviour | undefined) | null = null;
   // Answers left open on purpose ('hang', 'stall'); closed with the double.
   const hanging: http.ServerResponse[] = [];
   const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -41,7 +43,8 @@ export async function startOpenAiDouble() {
     }
     const body = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
     requests.push({ headers: req.headers, body });
-    const behaviour = queue.shift() ?? { kind: 'stream', pieces: ['Hello', ' there.'] };
+    const behaviour = router?.(body) ??
+      queue.shift() ?? { kind: 'stream', pieces: ['Hello', ' there.'] };
     if (behaviour.kind === 'hang') {
       hanging.push(res);
       return;
@@ -97,6 +100,10 @@ export async function startOpenAiDouble() {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     next: (behaviour: Behaviour) => queue.push(behaviour),
+    /** Answers the requests `route` picks (it returns a behaviour) before the queue's. */
+    route: (route: typeof router) => {
+      router = route;
+    },
     close: () => {
       for (const res of hanging) res.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));

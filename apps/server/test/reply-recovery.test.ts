@@ -134,6 +134,9 @@ describe.skipIf(!(await postgresAvailable()))(
           mate_id: await chattableMateId(db),
           persona_id: null,
           created_at: new Date().toISOString(),
+          memory_through: 0,
+          memory_error: null,
+          memory_version: 0,
           updated_at: new Date().toISOString(),
         })
         .execute();

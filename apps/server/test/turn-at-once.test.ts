@@ -49,6 +49,9 @@ describe.each(DIALECTS)('a new turn written at once on %s', (dialect) => {
       mate_id: mateId,
       persona_id: null,
       created_at: at,
+      memory_through: 0,
+      memory_error: null,
+      memory_version: 0,
       updated_at: '2000-01-01T00:00:00.000Z',
     };
     await db.insertInto('rooms').values(room).execute();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, MateTable, PersonaTable, RoomTable } from '../db/schema';
 import { preparedQuery } from '../db/prepared-query';
+import { roomRecall, type RoomRecall } from './recall';
 
 // Read for every reply: each compiled once (see `preparedQuery`).
 const mateById = preparedQuery((db, v: { id: string }) =>
@@ -13,7 +14,7 @@ const personaById = preparedQuery((db, v: { id: string }) =>
 const wordsOf = preparedQuery((db, v: { roomId: string; recent: number }) =>
   db
     .selectFrom('messages')
-    .select(['id', 'role', 'content'])
+    .select(['id', 'position', 'role', 'content'])
     .where('room_id', '=', v.roomId)
     // Picture messages are not words of the conversation.
     .where('image_prompt', 'is', null)
@@ -27,19 +28,22 @@ export interface ConversationRows {
   mate: MateTable | undefined;
   persona: PersonaTable | undefined;
   /** The room's `recent` newest messages that are not pictures, newest first. */
-  words: { id: string; role: string; content: string }[];
+  words: { id: string; position: number; role: string; content: string }[];
+  /** What the mate remembers, or `null` for nothing (see `roomRecall`). */
+  recall: RoomRecall | null;
 }
 
-/** A room's mate, persona and `recent` newest words, read at once. */
+/** A room's mate, persona, `recent` newest words and memories, read at once. */
 export async function conversationRows(
   db: Kysely<Database>,
-  room: Pick<RoomTable, 'id' | 'mate_id' | 'persona_id'>,
+  room: Pick<RoomTable, 'id' | 'user_id' | 'mate_id' | 'persona_id' | 'memory_version'>,
   recent: number,
 ): Promise<ConversationRows> {
-  const [mates, personas, messages] = await Promise.all([
+  const [mates, personas, messages, recall] = await Promise.all([
     mateById(db, { id: room.mate_id }),
     room.persona_id ? personaById(db, { id: room.persona_id }) : undefined,
     wordsOf(db, { roomId: room.id, recent }),
+    roomRecall(db, room),
   ]);
-  return { mate: mates.rows[0], persona: personas?.rows[0], words: messages.rows };
+  return { mate: mates.rows[0], persona: personas?.rows[0], words: messages.rows, recall };
 }

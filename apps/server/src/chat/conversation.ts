@@ -1,15 +1,26 @@
 import type { Kysely } from 'kysely';
 import type { Database, RoomTable, UserTable } from '../db/schema';
-import { buildTurns, type PromptSource } from './prompt';
-import type { ChatTurn, LanguageModel } from '../llm/language-model';
+import { buildPrompt, type BuiltPrompt, type PromptSource } from './prompt';
+import type { LanguageModel } from '../llm/language-model';
 import { conversationRows } from './conversation-repository';
-
-/** A conversation read for a prompt, and whether its history goes back to the room's start. */
-export type Conversation = Omit<PromptSource, 'language'> & { wholeHistory: boolean };
+import { promptMemory } from './recall';
 
 /**
- * A room's mate, persona and its `recent` newest messages (without the reply being written,
- * `replyId`, if any), for the prompt; see {@link fittingTurns} for how many to ask for.
+ * A conversation read for a prompt: whether its history goes back to the room's start, and
+ * the position of each stored message of the history (a turn not yet stored has none).
+ */
+export type Conversation = Omit<PromptSource, 'language'> & {
+  wholeHistory: boolean;
+  positions: number[];
+};
+
+/** How many of the last messages pick the memories most relevant to the reply. */
+const RECALL_FROM = 3;
+
+/**
+ * A room's mate, persona, memories and its `recent` newest messages (without the reply being
+ * written, `replyId`, if any), then `upcoming` (a new message not stored yet), for the prompt;
+ * see {@link fittingTurns} for how many to ask for.
  */
 export async function loadConversation(
   db: Kysely<Database>,
@@ -17,43 +28,64 @@ export async function loadConversation(
   user: UserTable,
   replyId: string | null,
   recent: number,
+  upcoming?: string,
 ): Promise<Conversation> {
-  const { mate, persona, words } = await conversationRows(db, room, recent);
+  const { mate, persona, words, recall } = await conversationRows(db, room, recent);
   if (!mate) throw new Error(`room ${room.id}: its mate ${room.mate_id} is gone`);
+  const stored = words
+    .filter((message) => message.id !== replyId && message.content.trim() !== '')
+    .reverse();
+  const history: PromptSource['history'] = stored.map((message) => ({
+    role: message.role === 'user' ? 'user' : 'mate',
+    content: message.content,
+  }));
+  if (upcoming !== undefined) history.push({ role: 'user', content: upcoming });
   return {
     mate,
     persona: persona ?? null,
     userName: user.nickname,
-    history: words
-      .filter((message) => message.id !== replyId && message.content.trim() !== '')
-      .reverse()
-      .map((message) => ({
-        role: message.role === 'user' ? 'user' : 'mate',
-        content: message.content,
-      })),
+    history,
+    ...(recall && {
+      memory: promptMemory(
+        recall,
+        history.slice(-RECALL_FROM).map((turn) => turn.content),
+      ),
+    }),
     wholeHistory: words.length < recent,
+    positions: stored.map((message) => message.position),
   };
 }
 
 /** How many of a room's newest messages are read first for a prompt (see {@link fittingTurns}). */
 const FIRST_READ = 64;
 
+/** A prompt built by {@link fittingTurns}, and where its history starts in the room. */
+export interface FittedPrompt extends BuiltPrompt {
+  /**
+   * The position of the oldest stored message in the prompt's history (those before it were
+   * left out: remembered through memory), or `null` when no stored message is in it.
+   */
+  oldestKept: number | null;
+}
+
 /**
- * The turns of a prompt ({@link buildTurns}) from a room's newest messages only: `read(recent)`
+ * A prompt ({@link buildPrompt}) from a room's newest messages only: `read(recent)`
  * reads the conversation with its `recent` newest messages, first {@link FIRST_READ}, and four
  * times more while every one of them fits the model's context and the room has older ones. A
  * room of thousands of messages costs what a room of the few that fit does: reading all of
  * them took 14 ms of the event loop at each send for 5,000 (#20).
  */
 export async function fittingTurns(
-  read: (recent: number) => Promise<PromptSource & { wholeHistory: boolean }>,
+  read: (recent: number) => Promise<PromptSource & { wholeHistory: boolean; positions?: number[] }>,
   model: Pick<LanguageModel, 'countTokens' | 'contextSize'>,
   replyTokens: number,
-): Promise<ChatTurn[]> {
+): Promise<FittedPrompt> {
   for (let recent = FIRST_READ; ; recent *= 4) {
     const source = await read(recent);
-    const turns = buildTurns(source, model, replyTokens);
-    // The system prompt, then the history's turns: some left out means no older one fits.
-    if (source.wholeHistory || turns.length - 1 < source.history.length) return turns;
+    const built = buildPrompt(source, model, replyTokens);
+    // Some of the history left out means no older message fits either.
+    const { leftOut } = built.report;
+    if (source.wholeHistory || leftOut > 0)
+      return { ...built, oldestKept: source.positions?.[leftOut] ?? null };
   }
 }

@@ -84,7 +84,7 @@ export async function getInspiration(deps: GenerationDeps, ask: InspirationAsk):
   // A closed mate's card is not run for anyone but its creator, not even as suggestions.
   if (!(await canContinue(db, user, room))) throw refused('room.readOnly');
   const { maxTokens, min } = INSPIRATIONS[kind];
-  const turns = await fittingTurns(
+  const { turns } = await fittingTurns(
     async (recent) => {
       const conversation = await loadConversation(db, room, user, '', recent);
       const question = inspirationAsk(kind, {

@@ -7,6 +7,7 @@ import { picturesOf } from '../images/picture-messages';
 import { cancelPicture } from '../images/picture-job-service';
 import { dropSpeech } from '../voice/speech-clips';
 import { toMessage, versionsOf } from './messages';
+import { markMemoriesOf } from './memory-repository';
 import { findOwnRoom } from './rooms';
 import type { RoomDeps } from './room-service';
 import {
@@ -51,7 +52,11 @@ export async function deleteMessage(
   await cancelPicture(deps, row);
   await dropSpeech(db, config, { ids: [row.id] });
   // The file as it is when the row goes: a picture may have been stored since it was read.
-  const deleted = await deleteRoomMessage(db, room.id, input.messageId);
+  // What was remembered from it may no longer hold: marked in the same transaction.
+  const deleted = await db.transaction().execute(async (trx) => {
+    await markMemoriesOf(trx, [input.messageId], now());
+    return deleteRoomMessage(trx, room.id, input.messageId);
+  });
   if (!deleted) throw missing('notices.notFound.message');
   if (deleted.file) await picturesOf(config).store.remove(deleted.file);
 }
@@ -66,7 +71,13 @@ export async function editMessage(
   const room = await idleOwnRoom(deps, user, input.roomId, 'notices.chat.waitEdit');
   if (await isPicture(db, room.id, input.messageId))
     throw invalid('notices.chat.pictureNotEditable');
-  const edited = await writeEdit(db, { ...input, roomId: room.id, at: now() });
+  const at = now();
+  // What was remembered from its old words may no longer hold: marked with the edit.
+  const edited = await db.transaction().execute(async (trx) => {
+    const written = await writeEdit(trx, { ...input, roomId: room.id, at });
+    if (written) await markMemoriesOf(trx, [input.messageId], at);
+    return written;
+  });
   if (!edited) throw missing('notices.notFound.message');
   // Its audio says the old words.
   await dropSpeech(db, deps.config, { ids: [input.messageId] });

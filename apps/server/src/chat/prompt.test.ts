@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildTurns, fillMacros, languageName, systemPrompt, type PromptSource } from './prompt';
+import {
+  buildPrompt,
+  buildTurns,
+  fillMacros,
+  languageName,
+  MEMORY_SHARE,
+  systemPrompt,
+  type PromptSource,
+} from './prompt';
 
 const SOURCE: PromptSource = {
   mate: {
@@ -93,5 +101,57 @@ describe('prompt', () => {
     expect(turns[0]!.content.startsWith('You are Lyra')).toBe(true);
     expect(turns[0]!.content.endsWith('Always answer in Spanish.')).toBe(true);
     expect(turns.at(-1)!.content).toBe('Hello Lyra!');
+  });
+
+  it('puts memories in the system turn within their share: pinned, summary, other chats, recalled', () => {
+    const recalled = Array.from({ length: 30 }, (_, i) => `fact number ${i} about the lighthouse`);
+    const history = Array.from({ length: 40 }, (_, i) => ({
+      role: i % 2 ? ('user' as const) : ('mate' as const),
+      content: `message number ${i} here`,
+    }));
+    const { turns, report } = buildPrompt(
+      {
+        ...SOURCE,
+        history,
+        memory: {
+          pinned: ['{{user}} is allergic to cats.'],
+          summary: 'They met at dusk and talked about ships.',
+          acrossChats: ['Captain plays the cello.'],
+          recalled,
+        },
+      },
+      { ...wordModel, contextSize: 400 },
+      50,
+    );
+    const system = turns[0]!.content;
+    expect(system).toContain('Lyra always remembers:\n- Captain is allergic to cats.');
+    expect(system).toContain('The story so far:\nThey met at dusk and talked about ships.');
+    expect(system).toContain(
+      'Lyra knows about Captain from other chats:\n- Captain plays the cello.',
+    );
+    // Recalled facts in their order, as many as fit the share.
+    expect(report.memory.recalled.items).toEqual(
+      recalled.slice(0, report.memory.recalled.items.length),
+    );
+    expect(report.memory.recalled.items.length).toBeGreaterThan(0);
+    expect(report.memory.recalled.items.length).toBeLessThan(30);
+    const memoryTokens = Object.values(report.memory).reduce((sum, part) => sum + part.tokens, 0);
+    expect(memoryTokens).toBeLessThanOrEqual(Math.floor((400 - 50) * MEMORY_SHARE));
+    // The history takes what is left, the turn being answered included.
+    expect(turns.at(-1)!.content).toBe('message number 39 here');
+    expect(report.leftOut).toBe(40 - (turns.length - 1));
+    expect(report.history.turns).toEqual(turns.slice(1));
+  });
+
+  it('keeps the end of a summary too long for its share (the latest events)', () => {
+    const summary = Array.from({ length: 200 }, (_, i) => `event${i}`).join(' ');
+    const { report } = buildPrompt(
+      { ...SOURCE, memory: { pinned: [], summary, acrossChats: [], recalled: [] } },
+      wordModel,
+      50,
+    );
+    const [kept] = report.memory.summary.items;
+    expect(kept!.startsWith('…')).toBe(true);
+    expect(kept!.endsWith('event199')).toBe(true);
   });
 });

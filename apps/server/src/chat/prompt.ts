@@ -16,6 +16,43 @@ export interface PromptSource {
   language: string;
   /** The conversation so far, oldest first; the last turn is the one to answer. */
   history: { role: 'user' | 'mate'; content: string }[];
+  /** What the mate remembers of the chat, if anything (see {@link PromptMemory}). */
+  memory?: PromptMemory;
+}
+
+/** What a mate remembers, as a prompt takes it. */
+export interface PromptMemory {
+  /** Pinned memories: always in the prompt (within the memory's share of it). */
+  pinned: string[];
+  /** The running summary of the story so far, or `null`. */
+  summary: string | null;
+  /** Facts about the person from their other chats with the mate. */
+  acrossChats: string[];
+  /** The other facts, most relevant to the last messages first: as many as fit go in. */
+  recalled: string[];
+}
+
+/** The most of a prompt's room (after the reply's) that memories may take. */
+export const MEMORY_SHARE = 0.25;
+
+/** What each part of a built prompt holds and costs, for "What the mate sees". */
+export interface PromptReport {
+  /** The card, persona and language, and its tokens. */
+  character: { text: string; tokens: number };
+  /** The memories that went in, by part, with their tokens (empty parts included). */
+  memory: Record<keyof PromptMemory, { items: string[]; tokens: number }>;
+  /** The history's turns that went in (the newest), and their tokens. */
+  history: { turns: ChatTurn[]; tokens: number };
+  /** How many turns of the history it was given were left out (the oldest). */
+  leftOut: number;
+  /** The names the turns are written with. */
+  names: { char: string; user: string };
+}
+
+/** A prompt: the turns for the model, and what each part of it is. */
+export interface BuiltPrompt {
+  turns: ChatTurn[];
+  report: PromptReport;
 }
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
@@ -84,15 +121,34 @@ export function buildTurns(
   model: Pick<LanguageModel, 'countTokens' | 'contextSize'>,
   replyTokens: number,
 ): ChatTurn[] {
+  return buildPrompt(source, model, replyTokens).turns;
+}
+
+/**
+ * A prompt within the model's context after room for the reply: the system turn (the card, at
+ * most 60% of the room; then what the mate remembers, at most {@link MEMORY_SHARE}: pinned
+ * memories, the summary, facts from other chats, the most relevant facts), then as much of the
+ * newest history as fits. The turn being answered is always kept (cut to fit if it alone is
+ * too long). The report says what each part holds and costs.
+ */
+export function buildPrompt(
+  source: PromptSource,
+  model: Pick<LanguageModel, 'countTokens' | 'contextSize'>,
+  replyTokens: number,
+): BuiltPrompt {
   const names = { char: source.mate.name, user: source.persona?.name ?? source.userName };
   const available = model.contextSize - replyTokens;
+  const character = fitSystemPrompt(systemPrompt(source), model, Math.floor(available * 0.6));
+  const characterTokens = model.countTokens(character);
+  const memory = fitMemory(source.memory, names, model, Math.floor(available * MEMORY_SHARE));
   const system: ChatTurn = {
     role: 'system',
-    content: fitSystemPrompt(systemPrompt(source), model, Math.floor(available * 0.6)),
+    content: memory.text ? `${character}\n\n${memory.text}` : character,
   };
   // A margin for the chat template's own tokens around each turn.
-  let budget = available - model.countTokens(system.content) - 16;
+  let budget = available - characterTokens - memory.tokens - 16;
   const kept: ChatTurn[] = [];
+  let historyTokens = 0;
   for (let index = source.history.length - 1; index >= 0; index -= 1) {
     const message = source.history[index]!;
     const turn: ChatTurn = {
@@ -107,13 +163,94 @@ export function buildTurns(
           ...turn,
           content: turn.content.slice(Math.floor(turn.content.length * (1 - share))),
         });
+        historyTokens += Math.max(0, budget);
       }
       break;
     }
     budget -= cost;
+    historyTokens += cost;
     kept.unshift(turn);
   }
-  return [system, ...kept];
+  return {
+    turns: [system, ...kept],
+    report: {
+      character: { text: character, tokens: characterTokens },
+      memory: memory.parts,
+      history: { turns: kept, tokens: historyTokens },
+      leftOut: source.history.length - kept.length,
+      names,
+    },
+  };
+}
+
+/** The headings of the memory's parts in the system turn, in the order they go in. */
+const MEMORY_HEADINGS: Record<keyof PromptMemory, string> = {
+  pinned: '{{char}} always remembers:',
+  summary: 'The story so far:',
+  acrossChats: '{{char}} knows about {{user}} from other chats:',
+  recalled: '{{char}} also remembers:',
+};
+const MEMORY_ORDER = ['pinned', 'summary', 'acrossChats', 'recalled'] as const;
+
+/**
+ * What of `memory` fits in `limit` tokens, part by part in {@link MEMORY_ORDER}, each item
+ * whole or not at all (a summary too long for what is left keeps its end: the latest events).
+ */
+function fitMemory(
+  memory: PromptMemory | undefined,
+  names: { char: string; user: string },
+  model: Pick<LanguageModel, 'countTokens'>,
+  limit: number,
+): { text: string; tokens: number; parts: PromptReport['memory'] } {
+  const parts: PromptReport['memory'] = {
+    pinned: { items: [], tokens: 0 },
+    summary: { items: [], tokens: 0 },
+    acrossChats: { items: [], tokens: 0 },
+    recalled: { items: [], tokens: 0 },
+  };
+  if (!memory) return { text: '', tokens: 0, parts };
+  let left = limit;
+  const sections: string[] = [];
+  for (const kind of MEMORY_ORDER) {
+    const items = kind === 'summary' ? (memory.summary ? [memory.summary] : []) : memory[kind];
+    if (items.length === 0) continue;
+    const heading = fillMacros(MEMORY_HEADINGS[kind], names);
+    const headingTokens = model.countTokens(heading) + 1;
+    if (headingTokens >= left) break;
+    const lines: string[] = [];
+    let used = headingTokens;
+    for (const written of items) {
+      const item = fillMacros(written, names);
+      const line = kind === 'summary' ? item : `- ${item}`;
+      const cost = model.countTokens(line) + 1;
+      if (used + cost <= left) {
+        lines.push(line);
+        parts[kind].items.push(item);
+        used += cost;
+      } else if (kind === 'summary') {
+        // The end of the story is what the next reply follows from: as much of it as fits
+        // (a tenth less than the share, as tokens do not spread evenly over the text).
+        const room = left - used - 2;
+        if (room >= 8) {
+          const end = `…${item.slice(Math.floor(item.length * (1 - (0.9 * room) / cost)))}`;
+          const endTokens = model.countTokens(end) + 1;
+          if (used + endTokens <= left) {
+            lines.push(end);
+            parts[kind].items.push(end);
+            used += endTokens;
+          }
+        }
+      } else break; // In their order: the rest counts for nothing once one does not fit.
+    }
+    if (lines.length === 0) continue;
+    sections.push(`${heading}\n${lines.join('\n')}`);
+    parts[kind].tokens = used;
+    left -= used;
+  }
+  // Each line was counted with its break; the sections' blank lines and the one before them
+  // are about a token each (counting the whole again would tokenize it twice).
+  const tokens = limit - left + (sections.length > 0 ? sections.length + 1 : 0);
+  return { text: sections.join('\n\n'), tokens, parts };
 }
 
 // A card can be longer than a small model's context: keep its start (who the character is)

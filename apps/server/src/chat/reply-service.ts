@@ -10,6 +10,7 @@ import { textsFor } from '../i18n/texts';
 import { toMessage } from './messages';
 import { saveReplyText } from './turn-repository';
 import { fittingTurns, loadConversation } from './conversation';
+import type { MemoryKeeper } from './memory-keeper';
 import { dropStoppedReply, failEmptyReply, type StartedReply } from './turn-service';
 import { startGeneration, type ReplyGeneration } from './reply-generation';
 import type { Logger } from '../logging/logger';
@@ -24,6 +25,8 @@ export interface ReplyDeps {
   maxTokens: number;
   /** How often the growing reply is saved, so that a reload shows it. */
   saveEveryMs: number;
+  /** Told of each prompt: it holds the last for "What the mate sees", and writes memories. */
+  memory?: MemoryKeeper;
 }
 
 /** The reply could not be stored (a full disk, a lost database). */
@@ -82,6 +85,7 @@ export async function writeReply(
   let generation = early;
   const saver = replySaver(deps, reply.id, () => generation?.stop());
   let text = '';
+  if (early) deps.memory?.replied(room.id, reply.id);
   report({
     type: 'reply-start',
     roomId: room.id,
@@ -190,7 +194,7 @@ async function generateFor(
   signal: AbortSignal,
 ): Promise<ReplyGeneration> {
   const { room, user, reply } = started;
-  const turns = await fittingTurns(
+  const prompt = await fittingTurns(
     async (recent) => ({
       ...(await loadConversation(deps.db, room, user, reply.id, recent)),
       language,
@@ -198,7 +202,12 @@ async function generateFor(
     deps.model,
     deps.maxTokens,
   );
-  return startGeneration(deps.model, turns, { maxTokens: deps.maxTokens, signal });
+  const generation = startGeneration(deps.model, prompt.turns, {
+    maxTokens: deps.maxTokens,
+    signal,
+  });
+  deps.memory?.built(room, prompt, reply.id);
+  return generation;
 }
 
 /**
@@ -212,16 +221,19 @@ export async function generateAhead(
   language: string,
   signal: AbortSignal,
 ): Promise<ReplyGeneration> {
-  const turns = await fittingTurns(
-    async (recent) => {
-      const conversation = await loadConversation(deps.db, turn.room, turn.user, null, recent);
-      const history = [...conversation.history, { role: 'user' as const, content: turn.content }];
-      return { ...conversation, history, language };
-    },
+  const prompt = await fittingTurns(
+    async (recent) => ({
+      ...(await loadConversation(deps.db, turn.room, turn.user, null, recent, turn.content)),
+      language,
+    }),
     deps.model,
     deps.maxTokens,
   );
-  const generation = startGeneration(deps.model, turns, { maxTokens: deps.maxTokens, signal });
+  const generation = startGeneration(deps.model, prompt.turns, {
+    maxTokens: deps.maxTokens,
+    signal,
+  });
+  deps.memory?.built(turn.room, prompt, null);
   // Node's HTTP client writes a request on its connection at the next tick. The turn's
   // statements that follow run back to back without giving the loop a turn, so the request
   // would wait for all of them (1.3 ms of the first word at one stream, #20): let it go first.

@@ -83,6 +83,9 @@ export async function createRoom(
     mate_id: mate.id,
     persona_id: persona?.id ?? null,
     created_at: at,
+    memory_through: 0,
+    memory_error: null,
+    memory_version: 0,
     updated_at: at,
   };
   const names = { char: mate.name, user: persona?.name ?? user.nickname };

@@ -7,6 +7,7 @@ import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { openEventStream } from './event-stream';
 import { sendTurn } from './send-service';
+import type { MemoryKeeper } from './memory-keeper';
 
 const payload = z
   .object({
@@ -43,7 +44,7 @@ function outgoing(c: Context<ApiEnv>): ServerResponse {
 }
 
 /** `/girl/chat/send`: the user's message, then the mate's reply streamed as it is written. */
-export function sendRoutes(deps: Deps): Hono<ApiEnv> {
+export function sendRoutes(deps: Deps & { memory?: MemoryKeeper }): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
   contract(routes, '/girl').post('/girl/chat/send', payload, async (c, read) => {
     const user = requireUser(c);

@@ -11,12 +11,15 @@ import { sendContext } from './room-repository';
 import { startTurn } from './turn-service';
 import { countChat } from './turn-repository';
 import { generateAhead, writeReply, type ReplyDeps } from './reply-service';
+import type { MemoryKeeper } from './memory-keeper';
 
 /** What a send needs from the server. */
 export interface SendDeps {
   db: Kysely<Database>;
   chat: ChatService;
   config: Config;
+  /** Told of each reply's prompt (see {@link MemoryKeeper}). */
+  memory?: MemoryKeeper;
 }
 
 /** Where a reply's events go once the turn is saved: the caller's open stream. */
@@ -68,6 +71,7 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
       log: send.log,
       maxTokens: config.llm.maxTokens,
       saveEveryMs: chat.saveEveryMs,
+      ...(deps.memory && { memory: deps.memory }),
     };
     // A new message's reply is asked for while the turn is written: the provider's first
     // words are on their way meanwhile, and held until the message is saved. Should that

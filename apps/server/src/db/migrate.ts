@@ -29,6 +29,7 @@ import * as searchWordPeople from './migrations/2026-11-26-0026-search-word-peop
 import * as checkoutPrice from './migrations/2026-11-28-0027-checkout-price';
 import * as personaAvatars from './migrations/2026-11-28-0028-persona-avatars';
 import * as searchWordSpellings from './migrations/2026-11-28-0029-search-word-spellings';
+import * as memories from './migrations/2026-11-29-0030-memories';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-28-0027-checkout-price': checkoutPrice,
   '2026-11-28-0028-persona-avatars': personaAvatars,
   '2026-11-28-0029-search-word-spellings': searchWordSpellings,
+  '2026-11-29-0030-memories': memories,
 };
 
 /** The names of every migration this server knows, in the order they run. */

@@ -327,6 +327,45 @@ export interface RoomTable {
   persona_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The position through which its messages are remembered (0: none yet). */
+  memory_through: number;
+  /** Why the last try to write its memories failed (a sentence key), else `null`. */
+  memory_error: string | null;
+  /** Moves on with every change to what its prompt may remember (0: nothing to remember). */
+  memory_version: number;
+}
+
+/** One thing a mate remembers of a room: a fact, or the room's running summary. */
+export interface MemoryTable {
+  id: string;
+  room_id: string;
+  /** `fact` or `summary`. */
+  kind: string;
+  /** `story` or `person`. */
+  about: string;
+  content: string;
+  pinned: Generated<Bool>;
+  /** `mate` (written from messages) or `person`. */
+  author: string;
+  /** A message it came from was edited or deleted since. */
+  needs_review: Generated<Bool>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A message a memory was made from. */
+export interface MemorySourceTable {
+  memory_id: string;
+  message_id: string;
+  /** The message's position in its room. */
+  position: number;
+}
+
+/** Whether facts about a person go with them into their other chats with a mate. */
+export interface MemorySettingTable {
+  user_id: string;
+  mate_id: string;
+  across_chats: Bool;
 }
 
 export interface MessageTable {
@@ -431,6 +470,9 @@ export interface Database {
   password_resets: PasswordResetTable;
   rooms: RoomTable;
   messages: MessageTable;
+  memories: MemoryTable;
+  memory_sources: MemorySourceTable;
+  memory_settings: MemorySettingTable;
   jobs: JobTable;
   speech_clips: SpeechClipTable;
 }

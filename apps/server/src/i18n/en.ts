@@ -16,6 +16,13 @@ export const en = {
   room: {
     readOnly: 'This mate is no longer available. You can read this chat, but not continue it.',
   },
+  memory: {
+    tooMany: 'This chat remembers {{count}} things at most. Forget one before adding another.',
+    writing:
+      'Memories could not be written from the older messages: the model did not answer. Try again in a moment.',
+    unreadable:
+      'Memories could not be written from the older messages: the model answered something that was not a list of memories. Try again.',
+  },
   // Envelope messages (5007 notices, 4003, 4004), word for word as the routes throw them: the
   // envelope is answered in the caller's language by matching these (see `inLanguage`).
   fields: {
@@ -204,6 +211,7 @@ export const en = {
       room: 'Room not found.',
       package: 'Package not found.',
       checkout: 'Checkout not found.',
+      memory: 'Memory not found.',
     },
   },
 } as const;

@@ -19,6 +19,13 @@ export const es: Texts = {
   room: {
     readOnly: 'Este mate ya no está disponible. Puedes leer este chat, pero no continuarlo.',
   },
+  memory: {
+    tooMany: 'Este chat recuerda como máximo {{count}} cosas. Olvida una antes de añadir otra.',
+    writing:
+      'No se pudieron escribir recuerdos de los mensajes antiguos: el modelo no respondió. Inténtalo de nuevo en un momento.',
+    unreadable:
+      'No se pudieron escribir recuerdos de los mensajes antiguos: el modelo respondió algo que no era una lista de recuerdos. Inténtalo de nuevo.',
+  },
   fields: {
     email: 'correo',
     password: 'contraseña',
@@ -213,6 +220,7 @@ export const es: Texts = {
       room: 'No se encontró el chat.',
       package: 'No se encontró el paquete.',
       checkout: 'No se encontró el pago.',
+      memory: 'No se encontró el recuerdo.',
     },
   },
 };

@@ -19,6 +19,14 @@ export const fr: Texts = {
   room: {
     readOnly: 'Ce mate n’est plus disponible. Tu peux relire ce chat, mais pas le poursuivre.',
   },
+  memory: {
+    tooMany:
+      'Ce chat retient au plus {{count}} choses. Oublie-en une avant d’en ajouter une autre.',
+    writing:
+      'Les souvenirs des anciens messages n’ont pas pu être écrits : le modèle n’a pas répondu. Réessaie dans un instant.',
+    unreadable:
+      'Les souvenirs des anciens messages n’ont pas pu être écrits : le modèle a répondu autre chose qu’une liste de souvenirs. Réessaie.',
+  },
   fields: {
     email: 'adresse e-mail',
     password: 'mot de passe',
@@ -223,6 +231,7 @@ export const fr: Texts = {
       room: 'Chat introuvable.',
       package: 'Offre introuvable.',
       checkout: 'Paiement introuvable.',
+      memory: 'Souvenir introuvable.',
     },
   },
 };

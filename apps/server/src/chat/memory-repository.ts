@@ -1,0 +1,249 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Database, MemoryTable } from '../db/schema';
+import { preparedQuery } from '../db/prepared-query';
+import { toBool } from '../db/dialect';
+
+/** A memory as the prompt reads it. */
+export type PromptMemoryRow = Pick<
+  Selectable<MemoryTable>,
+  'id' | 'room_id' | 'kind' | 'about' | 'content' | 'pinned' | 'updated_at'
+>;
+
+/**
+ * What a prompt of room `roomId` may remember: the room's memories, and facts about the person
+ * from their other rooms with the same mate when they turned "remember me across chats" on.
+ * Read at every send, beside the history (compiled once).
+ */
+const promptMemories = preparedQuery((db, v: { roomId: string; userId: string; mateId: string }) =>
+  db
+    .selectFrom('memories')
+    .select(['id', 'room_id', 'kind', 'about', 'content', 'pinned', 'updated_at'])
+    .where((eb) =>
+      eb.or([
+        eb('room_id', '=', v.roomId),
+        eb.and([
+          eb('about', '=', 'person'),
+          eb('kind', '=', 'fact'),
+          eb(
+            'room_id',
+            'in',
+            eb
+              .selectFrom('rooms')
+              .select('rooms.id')
+              .where('rooms.user_id', '=', v.userId)
+              .where('rooms.mate_id', '=', v.mateId),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('memory_settings')
+              .select(sql<number>`1`.as('one'))
+              .where('memory_settings.user_id', '=', v.userId)
+              .where('memory_settings.mate_id', '=', v.mateId)
+              .where('memory_settings.across_chats', '=', sql<boolean>`${true}`),
+          ),
+        ]),
+      ]),
+    )
+    .orderBy('updated_at', 'desc'),
+);
+
+/**
+ * Tells every room of `room`'s person and mate that what its prompt may remember changed (its
+ * own memories, or the person's facts it may carry across chats): a send reads them again.
+ */
+export async function touchMemories(
+  db: Kysely<Database>,
+  room: { user_id: string; mate_id: string },
+): Promise<void> {
+  await db
+    .updateTable('rooms')
+    .set((eb) => ({ memory_version: eb('memory_version', '+', 1) }))
+    .where('user_id', '=', room.user_id)
+    .where('mate_id', '=', room.mate_id)
+    .execute();
+}
+
+/** Room `room`'s memories, and its person's facts from other rooms with the mate if allowed. */
+export async function memoriesForPrompt(
+  db: Kysely<Database>,
+  room: { id: string; user_id: string; mate_id: string },
+): Promise<PromptMemoryRow[]> {
+  const { rows } = await promptMemories(db, {
+    roomId: room.id,
+    userId: room.user_id,
+    mateId: room.mate_id,
+  });
+  return rows;
+}
+
+/** A memory with the messages it came from, as the Memory panel lists it. */
+export interface MemoryWithSources extends Selectable<MemoryTable> {
+  sources: string[];
+}
+
+/** Every memory of a room with its sources (message ids in the room's order). */
+export async function roomMemories(
+  db: Kysely<Database>,
+  roomId: string,
+): Promise<MemoryWithSources[]> {
+  const [memories, sources] = await Promise.all([
+    db.selectFrom('memories').selectAll().where('room_id', '=', roomId).execute(),
+    db
+      .selectFrom('memory_sources')
+      .innerJoin('memories', 'memories.id', 'memory_sources.memory_id')
+      .select(['memory_sources.memory_id', 'memory_sources.message_id'])
+      .where('memories.room_id', '=', roomId)
+      .orderBy('memory_sources.position')
+      .execute(),
+  ]);
+  const byMemory = new Map<string, string[]>();
+  for (const source of sources) {
+    const list = byMemory.get(source.memory_id) ?? [];
+    list.push(source.message_id);
+    byMemory.set(source.memory_id, list);
+  }
+  return memories.map((memory) => ({ ...memory, sources: byMemory.get(memory.id) ?? [] }));
+}
+
+/** One memory of room `roomId`, or `undefined`. */
+export async function findMemory(
+  db: Kysely<Database>,
+  roomId: string,
+  memoryId: string,
+): Promise<Selectable<MemoryTable> | undefined> {
+  return db
+    .selectFrom('memories')
+    .selectAll()
+    .where('id', '=', memoryId)
+    .where('room_id', '=', roomId)
+    .executeTakeFirst();
+}
+
+/** How many memories room `roomId` holds. */
+export async function countMemories(db: Kysely<Database>, roomId: string): Promise<number> {
+  const row = await db
+    .selectFrom('memories')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('room_id', '=', roomId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Stores a memory and the messages it came from (with their positions). */
+export async function insertMemory(
+  db: Kysely<Database>,
+  memory: Insertable<MemoryTable>,
+  sources: { id: string; position: number }[],
+): Promise<void> {
+  await db.insertInto('memories').values(memory).execute();
+  if (sources.length > 0)
+    await db
+      .insertInto('memory_sources')
+      .values(
+        sources.map((source) => ({
+          memory_id: memory.id,
+          message_id: source.id,
+          position: source.position,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+}
+
+/** Changes a memory's text, pin or subject; a change clears its "check this" mark. */
+export async function updateMemory(
+  db: Kysely<Database>,
+  memoryId: string,
+  change: { content?: string; pinned?: boolean; about?: string },
+  at: string,
+): Promise<Selectable<MemoryTable>> {
+  return db
+    .updateTable('memories')
+    .set({ ...change, needs_review: false, updated_at: at })
+    .where('id', '=', memoryId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Forgets a memory (its links go with it). */
+export async function deleteMemoryRow(db: Kysely<Database>, memoryId: string): Promise<void> {
+  await db.deleteFrom('memories').where('id', '=', memoryId).execute();
+}
+
+/**
+ * Marks for review the memories made from `messageIds` (edited or deleted): what they say may
+ * no longer hold. Call it in the edit's transaction, before a deleted message's links go.
+ */
+export async function markMemoriesOf(
+  db: Kysely<Database>,
+  messageIds: string[],
+  at: string,
+): Promise<void> {
+  if (messageIds.length === 0) return;
+  await db
+    .updateTable('memories')
+    .set({ needs_review: true, updated_at: at })
+    .where(
+      'id',
+      'in',
+      db.selectFrom('memory_sources').select('memory_id').where('message_id', 'in', messageIds),
+    )
+    .execute();
+}
+
+/** The "remember me across chats" setting of a person and a mate (off unless set). */
+export async function acrossChatsOf(
+  db: Kysely<Database>,
+  userId: string,
+  mateId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('memory_settings')
+    .select('across_chats')
+    .where('user_id', '=', userId)
+    .where('mate_id', '=', mateId)
+    .executeTakeFirst();
+  return row ? toBool(row.across_chats) : false;
+}
+
+/** Sets the "remember me across chats" setting of a person and a mate. */
+export async function setAcrossChats(
+  db: Kysely<Database>,
+  userId: string,
+  mateId: string,
+  enabled: boolean,
+): Promise<void> {
+  await db
+    .insertInto('memory_settings')
+    .values({ user_id: userId, mate_id: mateId, across_chats: enabled })
+    .onConflict((oc) => oc.columns(['user_id', 'mate_id']).doUpdateSet({ across_chats: enabled }))
+    .execute();
+}
+
+/** The words of room `roomId` after position `after` and before `before`, oldest first. */
+export async function wordsBetween(
+  db: Kysely<Database>,
+  roomId: string,
+  range: { after: number; before: number; limit: number },
+): Promise<{ id: string; position: number; role: string; content: string }[]> {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'position', 'role', 'content'])
+    .where('room_id', '=', roomId)
+    .where('position', '>', range.after)
+    .where('position', '<', range.before)
+    .where('image_prompt', 'is', null)
+    .orderBy('position')
+    .limit(range.limit)
+    .execute();
+}
+
+/** Records why writing a room's memories failed (a sentence key), or clears it (`null`). */
+export async function setMemoryError(
+  db: Kysely<Database>,
+  roomId: string,
+  error: string | null,
+): Promise<void> {
+  await db.updateTable('rooms').set({ memory_error: error }).where('id', '=', roomId).execute();
+}

@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import {
+  MEMORIES_PER_ROOM_MAX,
+  type Memory,
+  type MemorySubject,
+  type PromptPart,
+  type PromptView,
+  type RoomMemories,
+} from '@mates/api-client';
+import type { Database, MemoryTable, UserTable } from '../db/schema';
+import type { LanguageModel } from '../llm/language-model';
+import { now, toBool } from '../db/dialect';
+import { missing, refused } from '../domain/errors';
+import { textsFor, type SentenceKey } from '../i18n/texts';
+import { findOwnRoom } from './rooms';
+import { fittingTurns, loadConversation, type FittedPrompt } from './conversation';
+import type { MemoryKeeper } from './memory-keeper';
+import { MEMORY_JOB } from './memory-writer';
+import {
+  acrossChatsOf,
+  countMemories,
+  deleteMemoryRow,
+  findMemory,
+  insertMemory,
+  roomMemories,
+  setAcrossChats,
+  setMemoryError,
+  updateMemory,
+  touchMemories,
+  type MemoryWithSources,
+} from './memory-repository';
+
+/** What the memory calls need. */
+export interface MemoryDeps {
+  db: Kysely<Database>;
+  model: LanguageModel;
+  maxTokens: number;
+  memory: MemoryKeeper;
+}
+
+/** A stored memory as the API answers it. */
+function toMemory(row: Selectable<MemoryTable>, sources: string[]): Memory {
+  return {
+    memoryId: row.id,
+    roomId: row.room_id,
+    kind: row.kind === 'summary' ? 'summary' : 'fact',
+    content: row.content,
+    about: row.about === 'person' ? 'person' : 'story',
+    pinned: toBool(row.pinned),
+    author: row.author === 'person' ? 'person' : 'mate',
+    sourceMessageIds: sources,
+    needsReview: toBool(row.needs_review),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The Memory panel's order: the summary, pinned facts, then the others, newest first. */
+function panelOrder(a: MemoryWithSources, b: MemoryWithSources): number {
+  const rank = (m: MemoryWithSources) => (m.kind === 'summary' ? 0 : toBool(m.pinned) ? 1 : 2);
+  return (
+    rank(a) - rank(b) ||
+    b.created_at.localeCompare(a.created_at) ||
+    b.updated_at.localeCompare(a.updated_at) ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+/** A room's memories, its writer's state and the "remember me across chats" setting. */
+export async function listMemories(
+  deps: Pick<MemoryDeps, 'db'>,
+  user: UserTable,
+  roomId: string,
+  language: string,
+): Promise<RoomMemories> {
+  const { db } = deps;
+  const room = await findOwnRoom(db, user.id, roomId);
+  const [rows, writing, acrossChats] = await Promise.all([
+    roomMemories(db, room.id),
+    db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', MEMORY_JOB)
+      .where('singleton_key', '=', room.id)
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirst(),
+    acrossChatsOf(db, user.id, room.mate_id),
+  ]);
+  const error = room.memory_error ? textsFor(language)(room.memory_error as SentenceKey) : null;
+  return {
+    memories: rows.sort(panelOrder).map((row) => toMemory(row, row.sources)),
+    writer: writing
+      ? { state: 'writing', error: null }
+      : error
+        ? { state: 'failed', error }
+        : { state: 'idle', error: null },
+    acrossChats,
+  };
+}
+
+/** What `saveMemory` may change. */
+export interface MemoryChange {
+  roomId: string;
+  memoryId?: string;
+  content: string;
+  pinned?: boolean;
+  about?: MemorySubject;
+}
+
+/**
+ * Adds a fact the person wrote (no `memoryId`), or changes a memory's text, pin or subject;
+ * saving one marked for review clears the mark. A room holds at most
+ * {@link MEMORIES_PER_ROOM_MAX} memories: past it, adding is refused (5007).
+ */
+export async function saveMemory(
+  deps: Pick<MemoryDeps, 'db'>,
+  user: UserTable,
+  change: MemoryChange,
+): Promise<Memory> {
+  const { db } = deps;
+  const room = await findOwnRoom(db, user.id, change.roomId);
+  const at = now();
+  if (change.memoryId === undefined) {
+    if ((await countMemories(db, room.id)) >= MEMORIES_PER_ROOM_MAX)
+      throw refused('memory.tooMany', { count: MEMORIES_PER_ROOM_MAX });
+    const row = {
+      id: randomUUID(),
+      room_id: room.id,
+      kind: 'fact',
+      about: change.about ?? 'story',
+      content: change.content,
+      pinned: change.pinned ?? false,
+      author: 'person',
+      needs_review: false,
+      created_at: at,
+      updated_at: at,
+    };
+    await db.transaction().execute(async (trx) => {
+      await insertMemory(trx, row, []);
+      await touchMemories(trx, room);
+    });
+    return toMemory(row, []);
+  }
+  const memory = await findMemory(db, room.id, change.memoryId);
+  if (!memory) throw missing('notices.notFound.memory');
+  const saved = await db.transaction().execute(async (trx) => {
+    const updated = await updateMemory(
+      trx,
+      memory.id,
+      {
+        content: change.content,
+        ...(change.pinned !== undefined && { pinned: change.pinned }),
+        // The summary is about the story, whatever is asked.
+        ...(change.about !== undefined && memory.kind === 'fact' && { about: change.about }),
+      },
+      at,
+    );
+    await touchMemories(trx, room);
+    return updated;
+  });
+  const sources = await db
+    .selectFrom('memory_sources')
+    .select('message_id')
+    .where('memory_id', '=', memory.id)
+    .orderBy('position')
+    .execute();
+  return toMemory(
+    saved,
+    sources.map((source) => source.message_id),
+  );
+}
+
+/** Forgets one memory of the caller's room. */
+export async function deleteMemory(
+  deps: Pick<MemoryDeps, 'db'>,
+  user: UserTable,
+  input: { roomId: string; memoryId: string },
+): Promise<void> {
+  const room = await findOwnRoom(deps.db, user.id, input.roomId);
+  const memory = await findMemory(deps.db, room.id, input.memoryId);
+  if (!memory) throw missing('notices.notFound.memory');
+  await deps.db.transaction().execute(async (trx) => {
+    await deleteMemoryRow(trx, memory.id);
+    await touchMemories(trx, room);
+  });
+}
+
+/** Turns "remember me across chats" on or off for the room's mate. */
+export async function setMemoryAcrossChats(
+  deps: Pick<MemoryDeps, 'db'>,
+  user: UserTable,
+  input: { roomId: string; enabled: boolean },
+  language: string,
+): Promise<RoomMemories> {
+  const room = await findOwnRoom(deps.db, user.id, input.roomId);
+  await deps.db.transaction().execute(async (trx) => {
+    await setAcrossChats(trx, user.id, room.mate_id, input.enabled);
+    await touchMemories(trx, room);
+  });
+  return listMemories(deps, user, room.id, language);
+}
+
+/**
+ * Writes the room's memories again after a failure (or now): every message that left the
+ * last prompt, or, when this server holds no prompt of the room, every message but the
+ * newest {@link KEEP_WHEN_ASKED}.
+ */
+export async function writeMemoriesNow(
+  deps: Pick<MemoryDeps, 'db' | 'memory'>,
+  user: UserTable,
+  roomId: string,
+  language: string,
+): Promise<RoomMemories> {
+  const { db } = deps;
+  const room = await findOwnRoom(db, user.id, roomId);
+  const held = deps.memory.lastPrompt(room.id)?.prompt.oldestKept;
+  const before = held ?? (await newestPositions(db, room.id)) ?? 0;
+  await setMemoryError(db, room.id, null);
+  if (before - 1 > room.memory_through) await deps.memory.remember(room.id, before);
+  return listMemories(deps, user, room.id, language);
+}
+
+/** Messages left to the prompt when memories are asked for without a prompt to go by. */
+const KEEP_WHEN_ASKED = 8;
+
+/** The position of the room's {@link KEEP_WHEN_ASKED}th newest message, or `null`. */
+async function newestPositions(db: Kysely<Database>, roomId: string): Promise<number | null> {
+  const rows = await db
+    .selectFrom('messages')
+    .select('position')
+    .where('room_id', '=', roomId)
+    .orderBy('position', 'desc')
+    .limit(KEEP_WHEN_ASKED)
+    .execute();
+  return rows.length === KEEP_WHEN_ASKED ? rows.at(-1)!.position : null;
+}
+
+/**
+ * "What the mate sees": the prompt of the room's last reply, part by part with its tokens. The
+ * very prompt when this server built it; otherwise built again from the chat as it is now, as
+ * the reply would be regenerated (`rebuilt`).
+ */
+export async function promptView(
+  deps: MemoryDeps,
+  user: UserTable,
+  roomId: string,
+  language: string,
+): Promise<PromptView> {
+  const { db } = deps;
+  const room = await findOwnRoom(db, user.id, roomId);
+  const lastReply = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('room_id', '=', room.id)
+    .where('role', '=', 'mate')
+    .where('image_prompt', 'is', null)
+    .where('position', '>', 1)
+    .orderBy('position', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const held = deps.memory.lastPrompt(room.id);
+  const base = { contextTokens: deps.model.contextSize, replyTokens: deps.maxTokens };
+  if (!lastReply)
+    return {
+      messageId: null,
+      parts: [],
+      totalTokens: 0,
+      leftOut: 0,
+      builtAt: now(),
+      rebuilt: false,
+      ...base,
+    };
+  if (held && held.replyId === lastReply.id)
+    return viewOf(deps.db, room.id, held.prompt, {
+      ...base,
+      messageId: lastReply.id,
+      builtAt: held.builtAt,
+      rebuilt: false,
+    });
+  const prompt = await fittingTurns(
+    async (recent) => ({
+      ...(await loadConversation(db, room, user, lastReply.id, recent)),
+      language,
+    }),
+    deps.model,
+    deps.maxTokens,
+  );
+  return viewOf(db, room.id, prompt, {
+    ...base,
+    messageId: lastReply.id,
+    builtAt: now(),
+    rebuilt: true,
+  });
+}
+
+/** A built prompt as the API shows it. */
+async function viewOf(
+  db: Kysely<Database>,
+  roomId: string,
+  prompt: FittedPrompt,
+  about: Omit<PromptView, 'parts' | 'totalTokens' | 'leftOut'>,
+): Promise<PromptView> {
+  const { report } = prompt;
+  const list = (items: string[]) => items.map((item) => `- ${item}`).join('\n');
+  const parts: PromptPart[] = [
+    { kind: 'character', text: report.character.text, tokens: report.character.tokens, items: 1 },
+    ...(['pinned', 'summary', 'acrossChats', 'recalled'] as const).map((kind) => ({
+      kind,
+      text:
+        kind === 'summary' ? report.memory[kind].items.join('\n') : list(report.memory[kind].items),
+      tokens: report.memory[kind].tokens,
+      items: report.memory[kind].items.length,
+    })),
+    {
+      kind: 'history',
+      text: report.history.turns
+        .map(
+          (turn) =>
+            `${turn.role === 'assistant' ? report.names.char : report.names.user}: ${turn.content}`,
+        )
+        .join('\n'),
+      tokens: report.history.tokens,
+      items: report.history.turns.length,
+    },
+  ];
+  const shown = parts.filter((part) => part.items > 0 && part.text !== '');
+  const leftOut =
+    prompt.oldestKept === null
+      ? 0
+      : Number(
+          (
+            await db
+              .selectFrom('messages')
+              .select((eb) => eb.fn.countAll<number | string>().as('count'))
+              .where('room_id', '=', roomId)
+              .where('position', '<', prompt.oldestKept)
+              .where('image_prompt', 'is', null)
+              .executeTakeFirstOrThrow()
+          ).count,
+        );
+  return {
+    ...about,
+    parts: shown,
+    totalTokens: shown.reduce((sum, part) => sum + part.tokens, 0),
+    leftOut,
+  };
+}

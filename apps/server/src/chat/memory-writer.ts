@@ -1,0 +1,356 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { MEMORIES_PER_ROOM_MAX, MEMORY_TEXT_MAX } from '@mates/api-client';
+import type { Database } from '../db/schema';
+import type { JobContext, JobQueue } from '../jobs/job-queue';
+import type { Logger } from '../logging/logger';
+import type { ChatTurn, LanguageModel } from '../llm/language-model';
+import { ProviderError } from '../domain/provider-error';
+import { now } from '../db/dialect';
+import { insertMemory, setMemoryError, touchMemories, wordsBetween } from './memory-repository';
+import { parseJson } from './generation-service';
+import { fillMacros } from './prompt';
+
+/** The durable job that writes a room's memories from the messages that left its prompt. */
+export const MEMORY_JOB = 'memory';
+
+/** What a memory job is asked to do: remember room `roomId`'s messages before `before`. */
+export interface MemoryJobPayload {
+  roomId: string;
+  /** The position of the oldest message still in the prompt when it was asked. */
+  before: number;
+}
+
+/** Messages read for one ask of the model (a window). */
+export const MEMORY_WINDOW = 24;
+
+/** Windows one run of the job writes at most; the next send asks again for the rest. */
+const WINDOWS_PER_RUN = 8;
+
+/** The most tokens the model may write for one window. */
+const MEMORY_REPLY_TOKENS = 700;
+
+/** What the memory writer needs. */
+export interface MemoryWriterDeps {
+  db: Kysely<Database>;
+  jobs: JobQueue;
+  log: Logger;
+  model: LanguageModel;
+  /** Told when a run ends (`failed`: it could not write memories). */
+  onSettled?: (roomId: string, failed: boolean) => void;
+  /** Where the room's newest prompt starts, if known here: a run goes that far. */
+  wanted?: (roomId: string) => number | undefined;
+}
+
+/** The JSON the model is held to: the updated summary and new facts, citing their messages. */
+const MEMORY_SCHEMA = {
+  type: 'object',
+  properties: {
+    summary: { type: 'string' },
+    facts: {
+      type: 'array',
+      maxItems: 12,
+      items: {
+        type: 'object',
+        properties: {
+          text: { type: 'string' },
+          about: { type: 'string', enum: ['person', 'story'] },
+          from: { type: 'array', items: { type: 'integer' }, maxItems: 6 },
+        },
+        required: ['text', 'about', 'from'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['summary', 'facts'],
+  additionalProperties: false,
+} as const;
+
+/** Registers the memory job: one window after another, each remembered once. */
+export function defineMemoryJob(deps: MemoryWriterDeps): void {
+  deps.jobs.define<MemoryJobPayload, { windows: number }>(
+    MEMORY_JOB,
+    (job) => writeMemories(deps, job),
+    {
+      concurrency: 1,
+      timeoutMs: 10 * 60_000,
+      onFinallyFailed: async (job, trx) => {
+        await setMemoryError(trx, job.payload.roomId, 'memory.writing');
+      },
+    },
+  );
+}
+
+/** Why a window could not be remembered: a sentence key of `memory.*`. */
+class MemoryNotWritten extends Error {
+  override readonly name = 'MemoryNotWritten';
+  constructor(
+    readonly key: 'memory.writing' | 'memory.unreadable',
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/**
+ * One run of the memory job: window after window of the room's messages after its
+ * `memory_through` and before the payload's `before`, each remembered in one transaction that
+ * moves `memory_through` on, so that a run interrupted (a kill) or run twice never remembers
+ * a window twice. A failure is recorded on the room (the Memory panel says it, and offers to
+ * try again) and ends the run without failing the job.
+ */
+export async function writeMemories(
+  deps: MemoryWriterDeps,
+  job: JobContext<MemoryJobPayload>,
+): Promise<{ windows: number }> {
+  const { db, log } = deps;
+  const { roomId, before } = job.payload;
+  let windows = 0;
+  let failed = true;
+  try {
+    for (; windows < WINDOWS_PER_RUN; windows += 1) {
+      job.signal.throwIfAborted();
+      const upTo = Math.max(before, deps.wanted?.(roomId) ?? 0);
+      if (!(await rememberWindow(deps, roomId, upTo, job.signal))) break;
+    }
+    await setMemoryError(db, roomId, null);
+    failed = false;
+  } catch (error) {
+    if (!(error instanceof MemoryNotWritten)) throw error;
+    log.warn(`memories of room ${roomId}: ${error.message}`);
+    await setMemoryError(db, roomId, error.key);
+  } finally {
+    deps.onSettled?.(roomId, failed);
+  }
+  return { windows };
+}
+
+/** Remembers the next window of the room; `false` when there is none (or the room is gone). */
+async function rememberWindow(
+  deps: MemoryWriterDeps,
+  roomId: string,
+  before: number,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const { db } = deps;
+  const room = await db
+    .selectFrom('rooms')
+    .innerJoin('mates', 'mates.id', 'rooms.mate_id')
+    .innerJoin('users', 'users.id', 'rooms.user_id')
+    .leftJoin('personas', 'personas.id', 'rooms.persona_id')
+    .select([
+      'rooms.memory_through',
+      'rooms.user_id',
+      'rooms.mate_id',
+      'mates.name as mateName',
+      'users.nickname',
+      'personas.name as personaName',
+    ])
+    .where('rooms.id', '=', roomId)
+    .executeTakeFirst();
+  if (!room) return false;
+  const window = await wordsBetween(db, roomId, {
+    after: room.memory_through,
+    before,
+    limit: MEMORY_WINDOW,
+  });
+  const last = window.at(-1);
+  if (!last) return false;
+  const summary = await db
+    .selectFrom('memories')
+    .select(['id', 'content'])
+    .where('room_id', '=', roomId)
+    .where('kind', '=', 'summary')
+    .executeTakeFirst();
+  const names = { char: room.mateName, user: room.personaName ?? room.nickname };
+  const written = await askModel(
+    deps.model,
+    { names, window, summary: summary?.content ?? '' },
+    signal,
+  );
+  const at = now();
+  await db.transaction().execute(async (trx) => {
+    // Another run remembered this window already (a run begun twice): nothing more to do.
+    const moved = await trx
+      .updateTable('rooms')
+      .set({ memory_through: last.position, memory_error: null })
+      .where('id', '=', roomId)
+      .where('memory_through', '=', room.memory_through)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) return;
+    const existing = new Set(
+      (
+        await trx
+          .selectFrom('memories')
+          .select('content')
+          .where('room_id', '=', roomId)
+          .where('kind', '=', 'fact')
+          .execute()
+      ).map((row) => comparable(row.content)),
+    );
+    for (const fact of written.facts) {
+      if (existing.has(comparable(fact.text))) continue;
+      existing.add(comparable(fact.text));
+      const sources = fact.from.length > 0 ? fact.from : window;
+      await insertMemory(
+        trx,
+        {
+          id: randomUUID(),
+          room_id: roomId,
+          kind: 'fact',
+          about: fact.about,
+          content: fact.text,
+          author: 'mate',
+          created_at: at,
+          updated_at: at,
+        },
+        sources,
+      );
+    }
+    if (written.summary) {
+      const id = summary?.id ?? randomUUID();
+      if (summary)
+        await trx
+          .updateTable('memories')
+          .set({ content: written.summary, updated_at: at })
+          .where('id', '=', id)
+          .execute();
+      else
+        await trx
+          .insertInto('memories')
+          .values({
+            id,
+            room_id: roomId,
+            kind: 'summary',
+            about: 'story',
+            content: written.summary,
+            author: 'mate',
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+      await trx
+        .insertInto('memory_sources')
+        .values(window.map((m) => ({ memory_id: id, message_id: m.id, position: m.position })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    await pruneFacts(trx, roomId);
+    await touchMemories(trx, room);
+  });
+  return true;
+}
+
+/** Two facts that differ only in case, spaces or a final full stop are the same fact. */
+const comparable = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[.!]+$/, '')
+    .trim();
+
+/** Past {@link MEMORIES_PER_ROOM_MAX}, the oldest unpinned facts the mate wrote go. */
+async function pruneFacts(trx: Kysely<Database>, roomId: string): Promise<void> {
+  const rows = await trx
+    .selectFrom('memories')
+    .select(['id', 'author', 'pinned', 'kind'])
+    .where('room_id', '=', roomId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  const excess = rows.length - MEMORIES_PER_ROOM_MAX;
+  if (excess <= 0) return;
+  const dropped = rows
+    .filter((row) => row.kind === 'fact' && row.author === 'mate' && !row.pinned)
+    .slice(-excess)
+    .map((row) => row.id);
+  if (dropped.length > 0) await trx.deleteFrom('memories').where('id', 'in', dropped).execute();
+}
+
+/** What one window gave: the summary of the story so far, and new facts with their sources. */
+interface WrittenMemories {
+  summary: string;
+  facts: { text: string; about: 'person' | 'story'; from: { id: string; position: number }[] }[];
+}
+
+/** The out-of-character request that turns a window into memories. */
+function memoryTurns(
+  names: { char: string; user: string },
+  window: { role: string; content: string }[],
+  summary: string,
+): ChatTurn[] {
+  const lines = window.map(
+    (message, index) =>
+      `[${index + 1}] ${message.role === 'user' ? names.user : names.char}: ${fillMacros(message.content, names).replace(/\s+/g, ' ').trim()}`,
+  );
+  return [
+    {
+      role: 'system',
+      content: fillMacros(
+        'You keep the memory of a roleplay chat between {{user}} (a person) and {{char}} (a character). From the new messages, write down what {{char}} should remember once they are gone from the conversation: short facts (one sentence each, under 25 words, in the chat\'s language), each marked "person" when it is about {{user}} (their name, family, life, likes, plans) or "story" when it is about the story, with the numbers of the messages it comes from. Only facts stated in the messages; none already in the summary. Then rewrite the summary of the story so far (under 150 words) so that it includes the new messages. Answer with JSON only: {"summary": "…", "facts": [{"text": "…", "about": "person", "from": [1]}]}.',
+        names,
+      ),
+    },
+    {
+      role: 'user',
+      content: `Summary so far: ${summary.trim() || '(nothing yet)'}\n\nNew messages:\n${lines.join('\n')}`,
+    },
+  ];
+}
+
+/** Asks the model to remember `window`, and reads its answer. */
+async function askModel(
+  model: LanguageModel,
+  ask: {
+    names: { char: string; user: string };
+    window: { id: string; position: number; role: string; content: string }[];
+    summary: string;
+  },
+  signal: AbortSignal,
+): Promise<WrittenMemories> {
+  let text = '';
+  try {
+    await model.generate(
+      memoryTurns(ask.names, ask.window, ask.summary),
+      { signal, maxTokens: MEMORY_REPLY_TOKENS, temperature: 0.2, jsonSchema: MEMORY_SCHEMA },
+      (piece) => (text += piece),
+    );
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    throw new MemoryNotWritten('memory.writing', error.message);
+  }
+  return readMemories(text, ask.window);
+}
+
+/**
+ * The model's answer as memories: facts trimmed to {@link MEMORY_TEXT_MAX}, their message
+ * numbers turned back into messages (numbers outside the window are dropped).
+ */
+export function readMemories(
+  text: string,
+  window: { id: string; position: number }[],
+): WrittenMemories {
+  const parsed = parseJson(text.trim()) as { summary?: unknown; facts?: unknown } | undefined;
+  if (!parsed || typeof parsed !== 'object' || !Array.isArray(parsed.facts))
+    throw new MemoryNotWritten('memory.unreadable', `not memories: ${text.slice(0, 200)}`);
+  const facts: WrittenMemories['facts'] = [];
+  for (const item of parsed.facts as unknown[]) {
+    if (!item || typeof item !== 'object') continue;
+    const { text: said, about, from } = item as { text?: unknown; about?: unknown; from?: unknown };
+    if (typeof said !== 'string' || !said.trim()) continue;
+    const numbers = Array.isArray(from) ? from : [];
+    facts.push({
+      text: said.trim().slice(0, MEMORY_TEXT_MAX),
+      about: about === 'person' ? 'person' : 'story',
+      from: [
+        ...new Set(
+          numbers.filter((n): n is number => Number.isInteger(n) && n >= 1 && n <= window.length),
+        ),
+      ]
+        .sort((a, b) => a - b)
+        .map((n) => window[n - 1]!),
+    });
+  }
+  const summary = typeof parsed.summary === 'string' ? parsed.summary.trim() : '';
+  return { summary: summary.slice(0, MEMORY_TEXT_MAX), facts };
+}
