@@ -858,7 +858,7 @@ export function createRoomMemoriesFixture(
         about: 'story',
         content:
           'Ada met Lyra at the lighthouse on a stormy night. They climbed to the lamp room, talked about maps and lost ships, and agreed to look for the wreck of the Halcyon together.',
-        sourceMessageIds: ['msg-1', 'msg-2', 'msg-3', 'msg-4'],
+        sourceMessageIds: ['msg-1', 'msg-2', 'msg-3'],
       }),
       createMemoryFixture({
         memoryId: 'memory-pinned',
@@ -867,12 +867,15 @@ export function createRoomMemoriesFixture(
         author: 'person',
         sourceMessageIds: [],
       }),
+      // Newest first, an hour apart; each from one of the room fixture's messages.
       ...Array.from({ length: facts }, (_, index) =>
         createMemoryFixture({
           memoryId: `memory-${index + 1}`,
           content: said[index % said.length]!,
           about: index % 3 === 1 ? 'story' : 'person',
-          sourceMessageIds: [`msg-${index + 2}`],
+          sourceMessageIds: [`msg-${(index % 3) + 1}`],
+          createdAt: new Date(Date.parse(UPDATED) - index * 3_600_000).toISOString(),
+          updatedAt: new Date(Date.parse(UPDATED) - index * 3_600_000).toISOString(),
         }),
       ),
     ],

@@ -49,6 +49,28 @@ describe('MSW handlers', () => {
     });
   });
 
+  it('change a memory as the server does: what the change leaves out stays', async () => {
+    const changed = await client.room.saveMemory({
+      roomId: 'room-1',
+      memoryId: 'memory-pinned',
+      content: 'Ada is allergic to dogs.',
+    });
+    expect(changed).toMatchObject({
+      content: 'Ada is allergic to dogs.',
+      pinned: true,
+      author: 'person',
+    });
+    const summary = await client.room.saveMemory({
+      roomId: 'room-1',
+      memoryId: 'memory-summary',
+      content: 'They met.',
+      about: 'person',
+    });
+    expect(summary).toMatchObject({ kind: 'summary', about: 'story' });
+    const added = await client.room.saveMemory({ roomId: 'room-1', content: ' New. ' });
+    expect(added).toMatchObject({ content: 'New.', author: 'person', sourceMessageIds: [] });
+  });
+
   it('stream a chat reply word by word, ending with reply-end and done', async () => {
     server.use(
       mockChatStream({

@@ -227,15 +227,29 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     }),
   '/room/saveMemory': ({ body }) => {
     const { roomId, memoryId, content, pinned, about } = body as SaveMemoryPayload;
-    return fixtures.createMemoryFixture({
+    const at = new Date().toISOString();
+    // A change keeps what it leaves out, as the server does (of the fixture's memory).
+    const before =
+      memoryId === undefined
+        ? fixtures.createMemoryFixture({
+            memoryId: 'memory-new',
+            about: 'story',
+            author: 'person',
+            sourceMessageIds: [],
+            createdAt: at,
+          })
+        : (fixtures.createRoomMemoriesFixture().memories.find(
+            (memory) => memory.memoryId === memoryId,
+          ) ?? fixtures.createMemoryFixture({ memoryId }));
+    return {
+      ...before,
       roomId,
-      memoryId: memoryId ?? 'memory-new',
       content: content.trim(),
       ...(pinned === undefined ? {} : { pinned }),
-      ...(about === undefined ? {} : { about }),
-      ...(memoryId === undefined ? { author: 'person', sourceMessageIds: [] } : {}),
-      updatedAt: new Date().toISOString(),
-    });
+      ...(about === undefined || before.kind === 'summary' ? {} : { about }),
+      needsReview: false,
+      updatedAt: at,
+    };
   },
   '/room/deleteMemory': () => null,
   '/room/setMemoryAcrossChats': ({ body }) =>
