@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createApiClient, type ApiClient } from '@mates/api-client';
+import { startOpenAiDouble, type Behaviour } from '../apps/server/test/openai-double';
+import { launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
+
+// Memory as a person meets it (#39): a long chat with a model of a small context, a fact from
+// its second turn back in the prompt through memory, corrected in the Memory panel, and the
+// correction in the next prompt.
+
+type Turn = { role: string; content: string };
+const MEMORY_ASK = 'You keep the memory of a roleplay chat';
+const REPLY = 'Go on.';
+const SISTER = 'My sister is called Ana.';
+
+/**
+ * A hosted model's answers: chat replies are short, and the memory writer is answered as a
+ * model following its instructions would (each line of the person's a fact about them).
+ */
+function answer(body: Record<string, unknown>): Behaviour | undefined {
+  const messages = body.messages as Turn[];
+  if (!messages[0]?.content.startsWith(MEMORY_ASK)) return { kind: 'stream', pieces: [REPLY] };
+  const lines = messages[1]!.content.split('\n').filter((line) => /^\[\d+\] /.test(line));
+  const facts = lines
+    .map((line) => /^\[(\d+)\] [^:]+: (.*)$/.exec(line)!)
+    .filter((match) => match[2] !== REPLY && !match[2]!.startsWith('Small talk'))
+    .map((match) => ({ text: match[2], about: 'person', from: [Number(match[1])] }));
+  return {
+    kind: 'stream',
+    pieces: [JSON.stringify({ summary: `A chat of ${lines.length} more lines.`, facts })],
+  };
+}
+
+let browser: Browser;
+let server: E2eServer;
+let model: Awaited<ReturnType<typeof startOpenAiDouble>>;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  model = await startOpenAiDouble();
+  model.route(answer);
+  // A context of 900 tokens: about a dozen turns fit beside the card and the memories.
+  server = await startServer({
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: model.baseUrl,
+    LLM_API_KEY: 'sk-e2e',
+    LLM_MODEL: 'gpt-test',
+    LLM_CONTEXT_SIZE: '900',
+    LLM_MAX_TOKENS: '100',
+    WELCOME_CHATS: '100',
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await model?.close();
+  await browser?.close();
+});
+
+/** The system turn of the model's last chat reply (not the memory writer's asks). */
+function lastSystemPrompt(): string {
+  const prompts = model.requests
+    .map((request) => request.body.messages as Turn[])
+    .filter((messages) => !messages[0]!.content.startsWith(MEMORY_ASK));
+  return prompts.at(-1)![0]!.content;
+}
+
+async function waitForFact(client: ApiClient, roomId: string, text: string) {
+  for (let tries = 0; tries < 300; tries += 1) {
+    const { memories, writer } = await client.room.memories({ roomId });
+    if (writer.state === 'idle' && memories.some((memory) => memory.content === text)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`never remembered: ${text}`);
+}
+
+describe('memory in a long chat', () => {
+  test('a fact from turn 2 comes back through memory after 60 turns, and a correction follows it', async () => {
+    const user = await server.signedInUser(`memory-${Date.now()}@example.com`);
+    const client = createApiClient({
+      baseUrl: `${server.url}/api`,
+      getToken: () => user.token,
+      getLanguage: () => 'en',
+    });
+    const [mate] = (await client.mate.recommend({ pageSize: 1 })).list;
+    const { roomId } = await client.room.createRoom({ mateId: mate!.mateId });
+    const send = (content: string) =>
+      client.girl.chatSend({ roomId, content }, { onData: () => {} });
+    await send('Hi there!');
+    await send(SISTER);
+    for (let turn = 3; turn <= 60; turn += 1)
+      await send(`Small talk number ${turn}: the rain, the tea, the neighbours.`);
+    await waitForFact(client, roomId, SISTER);
+
+    await send('Do you remember my sister?');
+    const seen = lastSystemPrompt();
+    expect(seen).toContain(SISTER);
+    // Through memory: turn 2 itself left the prompt long ago.
+    const history = model.requests.at(-1)!.body.messages as Turn[];
+    expect(history.slice(1).map((turn) => turn.content)).not.toContain(SISTER);
+
+    // The person opens the Memory panel and corrects the fact.
+    const page = await signedInPage(browser, server, user, `/chat-detail?roomId=${roomId}`);
+    await page.getByRole('button', { name: 'Memory' }).click();
+    const panel = page.getByRole('dialog', { name: 'Memory' });
+    const item = panel.getByRole('listitem').filter({ hasText: SISTER });
+    await item.getByRole('button', { name: 'Edit' }).click();
+    const editor = panel.getByRole('textbox', { name: 'Edit the memory' });
+    await editor.fill('My sister is called Inés, and she sails.');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await panel.getByText('My sister is called Inés, and she sails.').waitFor();
+    // What the mate saw for its last reply, part by part.
+    await panel.getByRole('button', { name: /sees$/ }).click();
+    const view = page.getByRole('dialog', { name: /sees$/ });
+    await view.getByText('Recalled memories').waitFor();
+    await view.getByText(/older messages are remembered through memory/).waitFor();
+    await page.keyboard.press('Escape');
+    await view.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+
+    await page.getByRole('textbox', { name: 'Message' }).fill('What is her name again?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('log').getByText('What is her name again?').waitFor();
+    await expect
+      .poll(() => lastSystemPrompt())
+      .toContain('My sister is called Inés, and she sails.');
+    expect(lastSystemPrompt()).not.toContain(SISTER);
+    await page.context().close();
+  }, 180_000);
+});
