@@ -9,6 +9,7 @@ import type {
   SaveMemoryPayload,
   SetMemoryAcrossChatsPayload,
 } from './types/memory';
+import type { BranchPayload, ChatExport, ExportChatQuery, RoomBranches } from './types/branch';
 import type {
   ChangePasswordPayload,
   ForgotPasswordPayload,
@@ -229,6 +230,10 @@ export interface Endpoints {
   '/room/setMemoryAcrossChats': Post<SetMemoryAcrossChatsPayload, RoomMemories>;
   '/room/writeMemories': Post<RoomMemoriesQuery, RoomMemories>;
   '/room/promptView': Get<PromptViewQuery, PromptView>;
+  // Beyond the specification: branches of a chat ("Branch from here"), and a path exported.
+  '/room/branch': Post<BranchPayload, Room>;
+  '/room/branches': Get<RoomQuery, RoomBranches>;
+  '/room/exportChat': Get<ExportChatQuery, ChatExport>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -331,6 +336,9 @@ export const ENDPOINTS = {
   '/room/setMemoryAcrossChats': { method: 'POST', hasInput: true },
   '/room/writeMemories': { method: 'POST', hasInput: true },
   '/room/promptView': { method: 'GET', hasInput: true },
+  '/room/branch': { method: 'POST', hasInput: true },
+  '/room/branches': { method: 'GET', hasInput: true },
+  '/room/exportChat': { method: 'GET', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

@@ -19,6 +19,7 @@ export { NICKNAME_MAX_LENGTH, USER_FEEDBACK_CATEGORIES } from './types/user';
 export { LEDGER_KINDS } from './types/ledger';
 export { CHECKOUT_STATES } from './types/subscription';
 export { MESSAGE_ROLES, MESSAGE_STATUSES } from './types/room';
+export { CHAT_EXPORT_FORMATS } from './types/branch';
 export {
   MEMORIES_PER_ROOM_MAX,
   MEMORY_KINDS,
@@ -137,6 +138,15 @@ export type {
   RoomQuery,
   RoomSummary,
 } from './types/room';
+export type {
+  Branch,
+  BranchFork,
+  BranchPayload,
+  ChatExport,
+  ChatExportFormat,
+  ExportChatQuery,
+  RoomBranches,
+} from './types/branch';
 export type {
   DeleteMemoryPayload,
   Memory,

@@ -16,6 +16,7 @@ import type {
 } from '../types/mate';
 import type { Message, Room, RoomInfo, RoomSummary } from '../types/room';
 import type { Memory, PromptView, RoomMemories } from '../types/memory';
+import type { Branch, ChatExport, RoomBranches } from '../types/branch';
 import type { CardPreview } from '../types/card';
 import type { ReportedMate } from '../types/moderation';
 import type { Persona, UserBenefits, UserInfo } from '../types/user';
@@ -928,6 +929,59 @@ export function createPromptViewFixture(overrides: Partial<PromptView> = {}): Pr
     leftOut: 42,
     builtAt: UPDATED,
     rebuilt: false,
+    ...overrides,
+  };
+}
+
+/** A path of a chat fixture: the first path, unless `fork` says where it was branched. */
+export function createBranchFixture(overrides: Partial<Branch> = {}): Branch {
+  return {
+    roomId: 'room-1',
+    fork: null,
+    messageCount: 3,
+    preview:
+      "*Lyra Moonwhisper looks up and smiles.* Oh, it's you, Ada. I was hoping you'd come by.",
+    createdAt: CREATED,
+    updatedAt: UPDATED,
+    ...overrides,
+  };
+}
+
+/**
+ * A chat's paths fixture: the first path (`room-1`, messages `msg-1` to `msg-3`), a branch
+ * made at its second message (`room-2`), and another at the same message (`room-3`).
+ */
+export function createRoomBranchesFixture(overrides: Partial<RoomBranches> = {}): RoomBranches {
+  return {
+    roomId: 'room-1',
+    branches: [
+      createBranchFixture(),
+      createBranchFixture({
+        roomId: 'room-2',
+        fork: { parentRoomId: 'room-1', parentMessageId: 'msg-2', messageId: 'msg-2-b' },
+        messageCount: 4,
+        preview: 'Then let us take the boat out tonight, storm or not.',
+        createdAt: UPDATED,
+      }),
+      createBranchFixture({
+        roomId: 'room-3',
+        fork: { parentRoomId: 'room-1', parentMessageId: 'msg-2', messageId: 'msg-2-c' },
+        messageCount: 2,
+        preview: 'Ask me again tomorrow.',
+        createdAt: UPDATED,
+      }),
+    ],
+    ...overrides,
+  };
+}
+
+/** An exported chat path fixture (Markdown). */
+export function createChatExportFixture(overrides: Partial<ChatExport> = {}): ChatExport {
+  return {
+    fileName: 'Lyra Moonwhisper - 2026-11-20.md',
+    mimeType: 'text/markdown',
+    content:
+      "# Lyra Moonwhisper\n\n**Lyra Moonwhisper:** *Lyra Moonwhisper looks up and smiles.* Oh, it's you, Ada.\n\n**Ada:** Hello!\n",
     ...overrides,
   };
 }

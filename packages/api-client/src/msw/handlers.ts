@@ -11,6 +11,7 @@ import type {
 } from '../types/mate';
 import type { HideMatePayload } from '../types/moderation';
 import type { SaveMemoryPayload, SetMemoryAcrossChatsPayload } from '../types/memory';
+import type { BranchPayload } from '../types/branch';
 import * as fixtures from './fixtures';
 
 /** Where handlers listen by default: any origin, under `/api`. */
@@ -238,9 +239,10 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
             sourceMessageIds: [],
             createdAt: at,
           })
-        : (fixtures.createRoomMemoriesFixture().memories.find(
-            (memory) => memory.memoryId === memoryId,
-          ) ?? fixtures.createMemoryFixture({ memoryId }));
+        : (fixtures
+            .createRoomMemoriesFixture()
+            .memories.find((memory) => memory.memoryId === memoryId) ??
+          fixtures.createMemoryFixture({ memoryId }));
     return {
       ...before,
       roomId,
@@ -259,6 +261,18 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
   '/room/writeMemories': () =>
     fixtures.createRoomMemoriesFixture({ writer: { state: 'writing', error: null } }),
   '/room/promptView': () => fixtures.createPromptViewFixture(),
+  '/room/branch': ({ body }) =>
+    fixtures.createRoomFixture({ roomId: `${(body as BranchPayload).roomId}-branch` }),
+  '/room/branches': ({ query }) =>
+    fixtures.createRoomBranchesFixture({ roomId: query.roomId ?? 'room-1' }),
+  '/room/exportChat': ({ query }) =>
+    query.format === 'json'
+      ? fixtures.createChatExportFixture({
+          fileName: 'Lyra Moonwhisper - 2026-11-20.json',
+          mimeType: 'application/json',
+          content: JSON.stringify({ room: fixtures.createRoomFixture(), messages: [] }),
+        })
+      : fixtures.createChatExportFixture(),
   '/room/setPersona': ({ body }) =>
     fixtures.createRoomFixture({ personaId: (body as { personaId: string | null }).personaId }),
   '/room/chooseSwipe': ({ body }) => {

@@ -93,6 +93,11 @@ export interface RoomSummary extends Room {
   mate: MateSummary;
   /** The newest message, or `null` in an empty room. */
   lastMessage: Message | null;
+  /**
+   * How many paths the chat has (1 without branches). The list shows a chat once, by its path
+   * used last: that path is this room.
+   */
+  branchCount?: number;
 }
 
 /** Query of `GET /room/createRoom`: opens a new room with a mate. */
