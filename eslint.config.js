@@ -227,6 +227,7 @@ export default tseslint.config(
                 'CARD_FORMATS',
                 'CARD_SOURCE_SPECS',
                 'CARD_SPECS',
+                'CHAT_EXPORT_FORMATS',
                 'GENDERS',
                 'JOB_STATES',
                 'LEDGER_KINDS',

@@ -105,6 +105,10 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<ResultRow[]> {
         memory_through: 0,
         memory_error: null,
         memory_version: 0,
+        family_id: null,
+        parent_room_id: null,
+        fork_parent_message_id: null,
+        fork_message_id: null,
       };
       await db.insertInto('rooms').values(room).execute();
       for (let start = 0; start < size; start += 1000) {

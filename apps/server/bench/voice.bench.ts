@@ -117,6 +117,10 @@ for (const id of rooms)
       memory_through: 0,
       memory_error: null,
       memory_version: 0,
+      family_id: null,
+      parent_room_id: null,
+      fork_parent_message_id: null,
+      fork_message_id: null,
       updated_at: at,
     })
     .execute();

@@ -68,6 +68,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-28-0028-persona-avatars',
           '2026-11-28-0029-search-word-spellings',
           '2026-11-29-0030-memories',
+          '2026-11-29-0031-branches',
         ]);
       } finally {
         await database.drop();

@@ -52,6 +52,10 @@ describe.each(DIALECTS)('a new turn written at once on %s', (dialect) => {
       memory_through: 0,
       memory_error: null,
       memory_version: 0,
+      family_id: null,
+      parent_room_id: null,
+      fork_parent_message_id: null,
+      fork_message_id: null,
       updated_at: '2000-01-01T00:00:00.000Z',
     };
     await db.insertInto('rooms').values(room).execute();

@@ -36,7 +36,10 @@ export interface ConversationRows {
 /** A room's mate, persona, `recent` newest words and memories, read at once. */
 export async function conversationRows(
   db: Kysely<Database>,
-  room: Pick<RoomTable, 'id' | 'user_id' | 'mate_id' | 'persona_id' | 'memory_version'>,
+  room: Pick<
+    RoomTable,
+    'id' | 'user_id' | 'mate_id' | 'persona_id' | 'memory_version' | 'family_id'
+  >,
   recent: number,
 ): Promise<ConversationRows> {
   const [mates, personas, messages, recall] = await Promise.all([

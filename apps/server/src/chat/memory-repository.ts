@@ -15,37 +15,40 @@ export type PromptMemoryRow = Pick<
  * from their other rooms with the same mate when they turned "remember me across chats" on.
  * Read at every send, beside the history (compiled once).
  */
-const promptMemories = preparedQuery((db, v: { roomId: string; userId: string; mateId: string }) =>
-  db
-    .selectFrom('memories')
-    .select(['id', 'room_id', 'kind', 'about', 'content', 'pinned', 'updated_at'])
-    .where((eb) =>
-      eb.or([
-        eb('room_id', '=', v.roomId),
-        eb.and([
-          eb('about', '=', 'person'),
-          eb('kind', '=', 'fact'),
-          eb(
-            'room_id',
-            'in',
-            eb
-              .selectFrom('rooms')
-              .select('rooms.id')
-              .where('rooms.user_id', '=', v.userId)
-              .where('rooms.mate_id', '=', v.mateId),
-          ),
-          eb.exists(
-            eb
-              .selectFrom('memory_settings')
-              .select(sql<number>`1`.as('one'))
-              .where('memory_settings.user_id', '=', v.userId)
-              .where('memory_settings.mate_id', '=', v.mateId)
-              .where('memory_settings.across_chats', '=', sql<boolean>`${true}`),
-          ),
+const promptMemories = preparedQuery(
+  (db, v: { roomId: string; userId: string; mateId: string; family: string }) =>
+    db
+      .selectFrom('memories')
+      .select(['id', 'room_id', 'kind', 'about', 'content', 'pinned', 'updated_at'])
+      .where((eb) =>
+        eb.or([
+          eb('room_id', '=', v.roomId),
+          eb.and([
+            eb('about', '=', 'person'),
+            eb('kind', '=', 'fact'),
+            eb(
+              'room_id',
+              'in',
+              eb
+                .selectFrom('rooms')
+                .select('rooms.id')
+                .where('rooms.user_id', '=', v.userId)
+                .where('rooms.mate_id', '=', v.mateId)
+                // Not this chat's other paths: a branch remembers its own path only.
+                .where(sql<string>`coalesce(rooms.family_id, rooms.id)`, '<>', v.family),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('memory_settings')
+                .select(sql<number>`1`.as('one'))
+                .where('memory_settings.user_id', '=', v.userId)
+                .where('memory_settings.mate_id', '=', v.mateId)
+                .where('memory_settings.across_chats', '=', sql<boolean>`${true}`),
+            ),
+          ]),
         ]),
-      ]),
-    )
-    .orderBy('updated_at', 'desc'),
+      )
+      .orderBy('updated_at', 'desc'),
 );
 
 /**
@@ -67,12 +70,13 @@ export async function touchMemories(
 /** Room `room`'s memories, and its person's facts from other rooms with the mate if allowed. */
 export async function memoriesForPrompt(
   db: Kysely<Database>,
-  room: { id: string; user_id: string; mate_id: string },
+  room: { id: string; user_id: string; mate_id: string; family_id: string | null },
 ): Promise<PromptMemoryRow[]> {
   const { rows } = await promptMemories(db, {
     roomId: room.id,
     userId: room.user_id,
     mateId: room.mate_id,
+    family: room.family_id ?? room.id,
   });
   return rows;
 }

@@ -59,7 +59,7 @@ const kept = new LRUCache<string, RoomRecall>({ max: 2000 });
  */
 export async function roomRecall(
   db: Kysely<Database>,
-  room: Pick<RoomTable, 'id' | 'user_id' | 'mate_id' | 'memory_version'>,
+  room: Pick<RoomTable, 'id' | 'user_id' | 'mate_id' | 'memory_version' | 'family_id'>,
 ): Promise<RoomRecall | null> {
   if (room.memory_version === 0) return null;
   const cached = kept.get(room.id);

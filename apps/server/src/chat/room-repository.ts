@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, RoomTable, UserTable } from '../db/schema';
 import { matesWithCreators, visibleTo } from '../catalog/mate-rows';
+import { inFamily } from './branch-repository';
 import { preparedQuery } from '../db/prepared-query';
 import { toBool } from '../db/dialect';
 
@@ -129,11 +130,32 @@ export async function roomPage(
   db: Kysely<Database>,
   userId: string,
   filter: { keyword: string; pageSize: number; offset: number },
-): Promise<{ total: number; rooms: RoomTable[] }> {
+): Promise<{ total: number; rooms: (RoomTable & { branch_count: number | string | null })[] }> {
+  // A chat once, by its path used last: no other path of its family was used later.
+  const family = sql<string>`coalesce(rooms.family_id, rooms.id)`;
   let mine = db
     .selectFrom('rooms')
     .innerJoin('mates', 'mates.id', 'rooms.mate_id')
-    .where('rooms.user_id', '=', userId);
+    .where('rooms.user_id', '=', userId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('rooms as later')
+            .select(sql<number>`1`.as('one'))
+            .where(inFamily('later', family))
+            .where((later) =>
+              later.or([
+                later('later.updated_at', '>', later.ref('rooms.updated_at')),
+                later.and([
+                  later('later.updated_at', '=', later.ref('rooms.updated_at')),
+                  later('later.id', '<', later.ref('rooms.id')),
+                ]),
+              ]),
+            ),
+        ),
+      ),
+    );
   if (filter.keyword) {
     const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     mine = mine.where(sql<boolean>`lower(mates.name) like ${pattern} escape '\\'`);
@@ -142,13 +164,20 @@ export async function roomPage(
     mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     mine
       .selectAll('rooms')
+      .select((eb) =>
+        eb
+          .selectFrom('rooms as path')
+          .select((inner) => inner.fn.countAll<number | string>().as('n'))
+          .where(inFamily('path', family))
+          .as('branch_count'),
+      )
       .orderBy('rooms.updated_at', 'desc')
       .orderBy('rooms.id')
       .limit(filter.pageSize)
       .offset(filter.offset)
       .execute(),
   ]);
-  return { total: total.n, rooms };
+  return { total: Number(total.n), rooms };
 }
 
 /** Sets who the person plays in a room. */

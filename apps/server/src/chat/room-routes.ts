@@ -5,6 +5,8 @@ import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { pageFields } from '../catalog/query-schemas';
 import { createRoom, deleteRoom, listRooms, roomInfo, setPersona } from './room-service';
 import { chooseSwipe, deleteMessage, editMessage } from './message-edit-service';
+import { branchRoom, exportChat, roomBranches } from './branch-service';
+import { CHAT_EXPORT_FORMATS } from '@mates/api-client';
 
 const id = z.string().min(1).max(100);
 const roomQuery = z.object({ roomId: id });
@@ -28,7 +30,14 @@ const swipeBody = z.object({
   index: z.number().int().min(0).max(1000),
 });
 
-/** `/room/*`: create, list, info, delete; delete and edit messages. Only the caller's rooms. */
+// "Branch from here": a new path of the chat holding its messages up to this one.
+const branchBody = z.object({ roomId: id, messageId: id });
+const exportQuery = z.object({ roomId: id, format: z.enum(CHAT_EXPORT_FORMATS) });
+
+/**
+ * `/room/*`: create, list, info, delete; delete and edit messages; branches and exports. Only
+ * the caller's rooms.
+ */
 export function roomRoutes(deps: Deps): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/room');
@@ -65,6 +74,18 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
 
   api.post('/room/chooseSwipe', swipeBody, async (c, read) =>
     chooseSwipe(deps, requireUser(c), await read()),
+  );
+
+  api.post('/room/branch', branchBody, async (c, read) =>
+    branchRoom(deps, requireUser(c), await read()),
+  );
+
+  api.get('/room/branches', roomQuery, async (c, read) =>
+    roomBranches(deps, requireUser(c), (await read()).roomId),
+  );
+
+  api.get('/room/exportChat', exportQuery, async (c, read) =>
+    exportChat(deps, requireUser(c), await read()),
   );
   return routes;
 }

@@ -17,6 +17,7 @@ import { cancelPicture } from '../images/picture-job-service';
 import { dropSpeech } from '../voice/speech-clips';
 import type { ChatService } from './chat-service';
 import { fillMacros } from './prompt';
+import { markPathUsed } from './branch-repository';
 import { canContinue, closedSummary, findOwnRoom, withoutCard } from './rooms';
 import { failEmptyReply } from './turn-service';
 import {
@@ -86,6 +87,10 @@ export async function createRoom(
     memory_through: 0,
     memory_error: null,
     memory_version: 0,
+    family_id: null,
+    parent_room_id: null,
+    fork_parent_message_id: null,
+    fork_message_id: null,
     updated_at: at,
   };
   const names = { char: mate.name, user: persona?.name ?? user.nickname };
@@ -139,6 +144,7 @@ export async function listRooms(
       ...toRoom(room),
       mate: visible.has(room.mate_id) ? mate : closedSummary(mate),
       lastMessage: lastByRoom.get(room.id) ?? null,
+      branchCount: Number(room.branch_count ?? 1),
     };
   });
   return toPage(list, pages, total);
@@ -156,6 +162,8 @@ export async function roomInfo(
 ): Promise<RoomInfo> {
   const { db } = deps;
   const room = await findOwnRoom(db, user.id, input.roomId);
+  // Opening a path of a chat with branches makes it the one the room list opens.
+  if (!input.before) await markPathUsed(db, room, now());
   const before = input.before ? await positionOf(db, room.id, input.before) : undefined;
   if (input.before && before === undefined) throw missing('notices.notFound.message');
   const newestFirst = await newestMessages(db, room.id, {

@@ -30,6 +30,7 @@ import * as checkoutPrice from './migrations/2026-11-28-0027-checkout-price';
 import * as personaAvatars from './migrations/2026-11-28-0028-persona-avatars';
 import * as searchWordSpellings from './migrations/2026-11-28-0029-search-word-spellings';
 import * as memories from './migrations/2026-11-29-0030-memories';
+import * as branches from './migrations/2026-11-29-0031-branches';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-28-0028-persona-avatars': personaAvatars,
   '2026-11-28-0029-search-word-spellings': searchWordSpellings,
   '2026-11-29-0030-memories': memories,
+  '2026-11-29-0031-branches': branches,
 };
 
 /** The names of every migration this server knows, in the order they run. */

@@ -333,6 +333,14 @@ export interface RoomTable {
   memory_error: string | null;
   /** Moves on with every change to what its prompt may remember (0: nothing to remember). */
   memory_version: number;
+  /** The chat's first path, for a branch; `null` on a first path (its own id is the family's). */
+  family_id: string | null;
+  /** The path it was branched from (`null` on a first path; kept when that path is deleted). */
+  parent_room_id: string | null;
+  /** The message of that path it was branched at. */
+  fork_parent_message_id: string | null;
+  /** That message's copy here. */
+  fork_message_id: string | null;
 }
 
 /** One thing a mate remembers of a room: a fact, or the room's running summary. */

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Branch, ChatExport, ChatExportFormat, Room, RoomBranches } from '@mates/api-client';
+import type { Config } from '../config';
+import type { Database, MessageTable, RoomTable, UserTable } from '../db/schema';
+import { fromJson, now, toJson } from '../db/dialect';
+import { missing, refused } from '../domain/errors';
+import { picturesOf } from '../images/picture-messages';
+import type { ChatService } from './chat-service';
+import { findOwnRoom, canContinue } from './rooms';
+import { versionsOf } from './messages';
+import { findRoomMessage, lastMessagesOf } from './message-repository';
+import { insertRoom } from './room-repository';
+import {
+  copyMemories,
+  familyOf,
+  familyRooms,
+  insertMessageCopies,
+  messageCounts,
+  messagesThrough,
+} from './branch-repository';
+
+/** What branching needs. */
+export interface BranchDeps {
+  db: Kysely<Database>;
+  config: Config;
+  chat: ChatService;
+}
+
+/** A path's newest words as the branches view shows them. */
+const PREVIEW_CHARS = 140;
+
+/**
+ * "Branch from here": a new room, the chat's new path, holding copies of the room's messages
+ * up to and including `messageId` (a drawn picture with a copy of its file; a picture not
+ * drawn yet stays with its path), and the memories made of those messages only. The room
+ * stays as it was. Refused while a reply is being written in the room, and in a chat that
+ * can no longer go on.
+ */
+export async function branchRoom(
+  deps: BranchDeps,
+  user: UserTable,
+  input: { roomId: string; messageId: string },
+): Promise<Room> {
+  const { db } = deps;
+  const room = await findOwnRoom(db, user.id, input.roomId);
+  if (!(await canContinue(db, user, room))) throw refused('room.readOnly');
+  if (await deps.chat.isBusy(room.id)) throw refused('notices.chat.waitBranch');
+  const fork = await findRoomMessage(db, room.id, input.messageId);
+  if (!fork) throw missing('notices.notFound.message');
+  const at = now();
+  const branchId = randomUUID();
+  const originals = (await messagesThrough(db, room.id, fork.position)).filter(
+    (message) => message.image_prompt === null || message.image_file !== null,
+  );
+  // Each path owns its pictures' files: deleting one path never takes another's picture.
+  const pictures = picturesOf(deps.config).store;
+  const files = new Map<string, string>();
+  for (const message of originals)
+    if (message.image_file) {
+      const data = await pictures.get(message.image_file);
+      if (data) files.set(message.id, await pictures.put(data));
+    }
+  const copyOf = new Map(originals.map((message) => [message.id, randomUUID()]));
+  const copies: MessageTable[] = originals.map((message) => ({
+    ...message,
+    id: copyOf.get(message.id)!,
+    room_id: branchId,
+    image_file: message.image_file ? (files.get(message.id) ?? null) : null,
+    image_share_id: null,
+    // As read, JSON is text on SQLite and parsed on PostgreSQL: written back as text.
+    swipes: message.swipes === null ? null : toJson(fromJson<unknown>(message.swipes, null)),
+  }));
+  // The summary holds what was remembered up to `memory_through`: it comes along only when
+  // all of it happened before the fork; otherwise the branch writes its own from the start.
+  const withSummary = room.memory_through <= fork.position;
+  const branch: RoomTable = {
+    id: branchId,
+    user_id: user.id,
+    mate_id: room.mate_id,
+    persona_id: room.persona_id,
+    created_at: at,
+    updated_at: at,
+    memory_through: withSummary ? room.memory_through : 0,
+    memory_error: null,
+    memory_version: room.memory_version,
+    family_id: familyOf(room),
+    parent_room_id: room.id,
+    fork_parent_message_id: fork.id,
+    fork_message_id: copyOf.get(fork.id) ?? null,
+  };
+  try {
+    await db.transaction().execute(async (trx) => {
+      await insertRoom(trx, branch);
+      await insertMessageCopies(trx, copies);
+      if (room.memory_version > 0) await copyMemories(trx, room.id, branchId, copyOf, withSummary);
+    });
+  } catch (error) {
+    for (const file of files.values()) await pictures.remove(file);
+    throw error;
+  }
+  return {
+    roomId: branch.id,
+    mateId: branch.mate_id,
+    personaId: branch.persona_id,
+    createdAt: branch.created_at,
+    updatedAt: branch.updated_at,
+  };
+}
+
+/** Every path of the chat room `roomId` belongs to, oldest first, with where each forked. */
+export async function roomBranches(
+  deps: Pick<BranchDeps, 'db'>,
+  user: UserTable,
+  roomId: string,
+): Promise<RoomBranches> {
+  const { db } = deps;
+  const room = await findOwnRoom(db, user.id, roomId);
+  const rooms = await familyRooms(db, user.id, familyOf(room));
+  const ids = rooms.map((path) => path.id);
+  const [counts, last] = await Promise.all([messageCounts(db, ids), lastMessagesOf(db, ids)]);
+  const lastByRoom = new Map(last.map((message) => [message.room_id, message]));
+  return {
+    roomId: room.id,
+    branches: rooms.map((path): Branch => ({
+      roomId: path.id,
+      fork:
+        path.fork_parent_message_id && path.fork_message_id
+          ? {
+              parentRoomId: ids.includes(path.parent_room_id ?? '') ? path.parent_room_id : null,
+              parentMessageId: path.fork_parent_message_id,
+              messageId: path.fork_message_id,
+            }
+          : null,
+      messageCount: counts.get(path.id) ?? 0,
+      preview: previewOf(lastByRoom.get(path.id)),
+      createdAt: path.created_at,
+      updatedAt: path.updated_at,
+    })),
+  };
+}
+
+function previewOf(message: MessageTable | undefined): string {
+  if (!message) return '';
+  const text = (message.image_prompt ?? message.content).replace(/\s+/g, ' ').trim();
+  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text;
+}
+
+/** The media type of each export format. */
+const MIME_TYPES: Record<ChatExportFormat, string> = {
+  json: 'application/json',
+  markdown: 'text/markdown',
+  jsonl: 'application/jsonl',
+};
+const ENDINGS: Record<ChatExportFormat, string> = { json: 'json', markdown: 'md', jsonl: 'jsonl' };
+
+/**
+ * A path of a chat as a file: Mates' own JSON (every message with its versions), Markdown to
+ * read, or SillyTavern's chat file (JSONL: a header line, then one line per message with its
+ * swipes), which SillyTavern and the apps that read its chats import.
+ */
+export async function exportChat(
+  deps: Pick<BranchDeps, 'db'>,
+  user: UserTable,
+  input: { roomId: string; format: ChatExportFormat },
+): Promise<ChatExport> {
+  const { db } = deps;
+  const room = await findOwnRoom(db, user.id, input.roomId);
+  const [mate, persona, messages] = await Promise.all([
+    db.selectFrom('mates').select(['id', 'name']).where('id', '=', room.mate_id).executeTakeFirst(),
+    room.persona_id
+      ? db
+          .selectFrom('personas')
+          .select('name')
+          .where('id', '=', room.persona_id)
+          .executeTakeFirst()
+      : undefined,
+    db
+      .selectFrom('messages')
+      .selectAll()
+      .where('room_id', '=', room.id)
+      .orderBy('position')
+      .execute(),
+  ]);
+  const names = { char: mate?.name ?? 'Mate', user: persona?.name ?? user.nickname };
+  const speaker = (message: MessageTable) => (message.role === 'user' ? names.user : names.char);
+  const day = now().slice(0, 10);
+  const fileName = `${safeFileName(names.char)} - ${day}.${ENDINGS[input.format]}`;
+  const content =
+    input.format === 'json'
+      ? JSON.stringify(
+          {
+            format: 'mates-chat',
+            version: 1,
+            exportedAt: now(),
+            room: {
+              roomId: room.id,
+              createdAt: room.created_at,
+              branchedFrom: room.parent_room_id
+                ? { roomId: room.parent_room_id, messageId: room.fork_parent_message_id }
+                : null,
+            },
+            mate: { mateId: room.mate_id, name: names.char },
+            user: { name: names.user },
+            messages: messages.map((message) => ({
+              messageId: message.id,
+              role: message.role,
+              name: speaker(message),
+              content: message.content,
+              status: message.status,
+              createdAt: message.created_at,
+              editedAt: message.edited_at,
+              versions: versionsOf(message),
+              shownVersion: message.swipe_index,
+              ...(message.image_prompt !== null && { picture: { prompt: message.image_prompt } }),
+            })),
+          },
+          null,
+          2,
+        )
+      : input.format === 'markdown'
+        ? markdownOf(names, room, messages, speaker)
+        : sillyTavernChat(names, room, messages);
+  return { fileName, mimeType: MIME_TYPES[input.format], content };
+}
+
+function markdownOf(
+  names: { char: string; user: string },
+  room: RoomTable,
+  messages: MessageTable[],
+  speaker: (message: MessageTable) => string,
+): string {
+  const lines = [`# ${names.char} and ${names.user}`, '', `Chat begun ${room.created_at}.`, ''];
+  for (const message of messages) {
+    const versions = versionsOf(message);
+    const text =
+      message.image_prompt !== null ? `*(a picture: ${message.image_prompt})*` : message.content;
+    const version =
+      versions.length > 1 ? ` *(version ${message.swipe_index + 1} of ${versions.length})*` : '';
+    lines.push(`**${speaker(message)}:**${version} ${text}`, '');
+  }
+  return lines.join('\n');
+}
+
+/** SillyTavern's chat file: its header, then each message as it writes them. */
+function sillyTavernChat(
+  names: { char: string; user: string },
+  room: RoomTable,
+  messages: MessageTable[],
+): string {
+  const header = {
+    user_name: names.user,
+    character_name: names.char,
+    create_date: room.created_at,
+    chat_metadata: {},
+  };
+  const lines = messages
+    .filter((message) => message.image_prompt === null)
+    .map((message) => {
+      const versions = versionsOf(message);
+      return {
+        name: message.role === 'user' ? names.user : names.char,
+        is_user: message.role === 'user',
+        is_system: false,
+        send_date: message.created_at,
+        mes: message.content,
+        ...(versions.length > 1 && { swipes: versions, swipe_id: message.swipe_index }),
+        extra: {},
+      };
+    });
+  return [header, ...lines].map((line) => JSON.stringify(line)).join('\n') + '\n';
+}
+
+/** A name usable in a file name on every system. */
+function safeFileName(name: string): string {
+  const safe = [...name]
+    .map((char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? ' ' : char))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
+  return safe || 'Chat';
+}
