@@ -387,6 +387,69 @@ describe.each(DIALECTS)('memory on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    'loses nothing and writes nothing twice when a run is cut off mid-window (a kill, a stop)',
+    async () => {
+      const { client, roomId } = await chatRoom();
+      await appendMessages(
+        suite.server.db,
+        roomId,
+        Array.from({ length: 10 }, (_, index) => ({
+          role: index % 2 ? ('mate' as const) : ('user' as const),
+          content: `Said ${index}.`,
+          status: 'complete' as const,
+        })),
+      );
+      const deps = {
+        db: suite.server.db,
+        jobs: suite.server.deps.jobs,
+        log: suite.server.deps.log,
+        model: suite.server.deps.chat.model,
+      };
+      const run = (signal: AbortSignal): JobContext<MemoryJobPayload> => ({
+        id: `cut-${roomId}`,
+        kind: 'memory',
+        payload: { roomId, before: 9 },
+        signal,
+        attempt: 0,
+        progress: async () => {},
+      });
+      // The model takes its time; the run is stopped while it writes.
+      suite.double.route((body) => {
+        const messages = body.messages as Turn[];
+        if (!messages[0]?.content.startsWith(MEMORY_ASK)) return undefined;
+        return { kind: 'hang' };
+      });
+      const stop = new AbortController();
+      const cut = writeMemories(deps, run(stop.signal));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      stop.abort(new Error('the server is stopping'));
+      await expect(cut).rejects.toThrow();
+      suite.double.route(rememberEveryLine);
+      expect((await client.room.memories({ roomId })).memories).toEqual([]);
+      const room = () =>
+        suite.server.db
+          .selectFrom('rooms')
+          .select('memory_through')
+          .where('id', '=', roomId)
+          .executeTakeFirstOrThrow();
+      expect((await room()).memory_through).toBe(0);
+      // The job runs again after the restart: the window is written once.
+      await writeMemories(deps, run(new AbortController().signal));
+      await writeMemories(deps, run(new AbortController().signal));
+      const facts = (await client.room.memories({ roomId })).memories.filter(
+        (memory) => memory.kind === 'fact',
+      );
+      expect(facts.map((fact) => fact.content).sort()).toEqual([
+        'Said 0.',
+        'Said 2.',
+        'Said 4.',
+        'Said 6.',
+      ]);
+      expect((await room()).memory_through).toBe(8);
+    },
+  );
+
+  it.skipIf(skip)(
     'says when the model could not write memories, and tries again when asked',
     async () => {
       const { client, roomId } = await chatRoom();

@@ -120,7 +120,8 @@ export async function writeMemories(
     log.warn(`memories of room ${roomId}: ${error.message}`);
     await setMemoryError(db, roomId, error.key);
   } finally {
-    deps.onSettled?.(roomId, failed);
+    // A run stopped is not a failure: it runs again after the restart.
+    deps.onSettled?.(roomId, failed && !job.signal.aborted);
   }
   return { windows };
 }
@@ -316,9 +317,14 @@ async function askModel(
       (piece) => (text += piece),
     );
   } catch (error) {
+    // Stopped (the server is stopping, the job was cancelled): not a failure of the model. The
+    // run ends without writing, and the queue runs the job again.
+    signal.throwIfAborted();
     if (!(error instanceof ProviderError)) throw error;
     throw new MemoryNotWritten('memory.writing', error.message);
   }
+  // A generation stopped ends with what it had: not an answer to read.
+  signal.throwIfAborted();
   return readMemories(text, ask.window);
 }
 
