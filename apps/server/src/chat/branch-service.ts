@@ -264,7 +264,12 @@ function sillyTavernChat(
         is_system: false,
         send_date: message.created_at,
         mes: message.content,
-        ...(versions.length > 1 && { swipes: versions, swipe_id: message.swipe_index }),
+        ...(versions.length > 1 && {
+          swipes: versions,
+          swipe_id: message.swipe_index,
+          // SillyTavern keeps one entry per swipe beside them.
+          swipe_info: versions.map(() => ({ send_date: message.created_at, extra: {} })),
+        }),
         extra: {},
       };
     });
