@@ -11,7 +11,9 @@
 // BENCH_ROUNDS (rounds of the sequential level, default 10), BENCH_TOKENS (tokens per reply,
 // default 200) and BENCH_DIALECT (`sqlite`, the default, on a file as in production, or
 // `postgres`) shorten or vary a run; BENCH_CPU_PROFILE=file.cpuprofile records the server's
-// CPU profile during the Mates rounds only (open it in Chrome DevTools).
+// CPU profile during the Mates rounds only (open it in Chrome DevTools). BENCH_MEMORY=N gives
+// every room N memories (a summary, two pinned facts, the rest facts) that each prompt ranks
+// and takes (#39): run it beside BENCH_MEMORY=0 for the send overhead of memory.
 //
 // The goals (#38) are ratios to the relay measured in the same run: first-token overhead at most
 // 1.5× the relay's, or the relay's + 5 ms where that is larger; server CPU per stream at most
@@ -50,6 +52,7 @@ const LEVELS = (process.env.BENCH_LEVELS ?? '1,50,200,1000').split(',').map(Numb
 const SEQUENTIAL_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const DIALECT = process.env.BENCH_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 200);
+const MEMORIES = Number(process.env.BENCH_MEMORY ?? 0);
 const INTERVAL_MS = 5;
 /** What the provider writes, and so what each saved reply must hold. */
 const EXPECTED = Array.from({ length: TOKENS }, (_, index) => ` t${index}`).join('');
@@ -184,7 +187,7 @@ async function newTargets(name: string, count: number): Promise<Target[]> {
         created_at: at,
         memory_through: 0,
         memory_error: null,
-        memory_version: 0,
+        memory_version: MEMORIES > 0 ? 1 : 0,
         family_id: null,
         parent_room_id: null,
         fork_parent_message_id: null,
@@ -192,6 +195,26 @@ async function newTargets(name: string, count: number): Promise<Target[]> {
         updated_at: at,
       })
       .execute();
+    if (MEMORIES > 0)
+      await db
+        .insertInto('memories')
+        .values(
+          Array.from({ length: MEMORIES }, (_, memory) => ({
+            id: `${roomId}-memory-${memory}`,
+            room_id: roomId,
+            kind: memory === 0 ? 'summary' : 'fact',
+            about: memory % 2 ? 'person' : 'story',
+            content:
+              memory === 0
+                ? 'They met at the harbour at dusk, argued about the old map and agreed to sail north together once the storm had passed.'
+                : `Fact ${memory}: the person said hello on day ${memory} and likes tea number ${memory}.`,
+            pinned: memory === 1 || memory === 2,
+            author: 'mate',
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
     list.push({ body: { roomId, content: 'Hello' }, headers: { token, language: 'en' } });
   }
   return list;
