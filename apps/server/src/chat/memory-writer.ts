@@ -338,7 +338,10 @@ export function readMemories(
 ): WrittenMemories {
   const parsed = parseJson(text.trim()) as { summary?: unknown; facts?: unknown } | undefined;
   if (!parsed || typeof parsed !== 'object' || !Array.isArray(parsed.facts))
-    throw new MemoryNotWritten('memory.unreadable', `not memories: ${text.slice(0, 200)}`);
+    throw new MemoryNotWritten(
+      'memory.unreadable',
+      `the answer (${text.length} characters) was not memories as JSON`,
+    );
   const facts: WrittenMemories['facts'] = [];
   for (const item of parsed.facts as unknown[]) {
     if (!item || typeof item !== 'object') continue;

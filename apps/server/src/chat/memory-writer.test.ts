@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { readMemories } from './memory-writer';
+
+const window = [
+  { id: 'm1', position: 5 },
+  { id: 'm2', position: 6 },
+  { id: 'm3', position: 7 },
+];
+
+describe('readMemories', () => {
+  it('turns message numbers back into messages, dropping those outside the window', () => {
+    const read = readMemories(
+      JSON.stringify({
+        summary: '  They met.  ',
+        facts: [
+          { text: ' Her sister is Ana. ', about: 'person', from: [3, 1, 1, 9, 0, 1.5] },
+          { text: 'The ship sank.', about: 'weather', from: 'all' },
+          { text: '   ', about: 'story', from: [1] },
+          'not a fact',
+        ],
+      }),
+      window,
+    );
+    expect(read).toEqual({
+      summary: 'They met.',
+      facts: [
+        { text: 'Her sister is Ana.', about: 'person', from: [window[0], window[2]] },
+        // An unknown subject is the story's; no sources means the whole window (see writer).
+        { text: 'The ship sank.', about: 'story', from: [] },
+      ],
+    });
+  });
+
+  it('keeps a memory within its length', () => {
+    const read = readMemories(
+      JSON.stringify({
+        summary: 's'.repeat(5000),
+        facts: [{ text: 'f'.repeat(5000), about: 'story', from: [] }],
+      }),
+      window,
+    );
+    expect(read.summary).toHaveLength(1000);
+    expect(read.facts[0]!.text).toHaveLength(1000);
+  });
+
+  it('refuses an answer that is not memories, without quoting it', () => {
+    for (const answer of ['I would rather not.', '{"summary": "x"}', '[]', ''])
+      expect(() => readMemories(answer, window)).toThrow(/was not memories as JSON/);
+  });
+});
