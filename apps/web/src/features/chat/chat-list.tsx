@@ -60,6 +60,11 @@ export function ChatList({ roomId, onChoose }: ChatListProps) {
                     <Text tone="muted" size={1}>
                       {plainPreview(room.lastMessage?.content ?? '', 60) || t('recent.noMessages')}
                     </Text>
+                    {room.branchCount !== undefined && room.branchCount > 1 && (
+                      <Text tone="muted" size={1}>
+                        {t('recent.branches', { count: room.branchCount })}
+                      </Text>
+                    )}
                   </Stack>
                 </Flex>
               </SideLink>

@@ -35,6 +35,8 @@ export interface ConversationHeaderProps {
   pictureButton: ReactNode;
   /** Opens the Memory panel. */
   onOpenMemory: () => void;
+  /** Opens the Branches view (the chat's paths). */
+  onOpenBranches: () => void;
 }
 
 /**
@@ -45,6 +47,7 @@ export interface ConversationHeaderProps {
 export function ConversationHeader(props: ConversationHeaderProps) {
   const { t } = useTranslation();
   const { roomId, room, signedIn, onOpenChats, speakSwitch, pictureButton, onOpenMemory } = props;
+  const { onOpenBranches } = props;
   const { mate, persona, readOnly } = room;
   const { client } = useServices();
   const navigate = useNavigate();
@@ -59,6 +62,7 @@ export function ConversationHeader(props: ConversationHeaderProps) {
       room={room}
       newChat={newChat}
       onMemory={onOpenMemory}
+      onBranches={onOpenBranches}
       onDelete={() => setLeaving(true)}
     />
   );
@@ -141,18 +145,20 @@ export function ConversationHeader(props: ConversationHeaderProps) {
 }
 
 /**
- * The mate's page, a new chat, the chat's memory and delete: in the phone's More menu and the
- * wide header alike.
+ * The mate's page, a new chat, the chat's memory, its branches and delete: in the phone's More
+ * menu and the wide header alike.
  */
 function RoomActions({
   room: { mate, readOnly },
   newChat,
   onMemory,
+  onBranches,
   onDelete,
 }: {
   room: Pick<RoomInfo, 'mate' | 'readOnly'>;
   newChat: UseMutationResult<Room, Error, string>;
   onMemory: () => void;
+  onBranches: () => void;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
@@ -176,6 +182,9 @@ function RoomActions({
       )}
       <Button size="small" variant="ghost" aria-haspopup="dialog" onClick={onMemory}>
         {t('memory.open')}
+      </Button>
+      <Button size="small" variant="ghost" aria-haspopup="dialog" onClick={onBranches}>
+        {t('branches.open')}
       </Button>
       <Button size="small" variant="ghost" onClick={onDelete}>
         {t('chat.deleteChat')}

@@ -1,9 +1,12 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, FillHeight, FillRest, Flex, Switch } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { MemoryPanel } from './memory-panel';
+import { BranchesPanel } from './branches-panel';
+import { forksOf } from './branch-paths';
+import { useBranchFrom, useBranches } from './use-branches';
 import { useJumpToMessage } from './use-jump-to-message';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError, WayOn } from '../../components/states';
@@ -49,6 +52,13 @@ export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProp
     [notices, t],
   );
   const jump = useJumpToMessage(room, messages, sourceGone);
+  const branches = useBranches(roomId);
+  const forks = useMemo(
+    () => (branches.data ? forksOf(branches.data.branches, roomId) : undefined),
+    [branches.data, roomId],
+  );
+  const branchFrom = useBranchFrom(roomId);
+  const [branchesOpen, setBranchesOpen] = useState(false);
 
   if (!roomId)
     return (
@@ -90,6 +100,7 @@ export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProp
           speakSwitch={speakSwitch}
           pictureButton={pictureButton}
           onOpenMemory={() => setRemembering(true)}
+          onOpenBranches={() => setBranchesOpen(true)}
         />
         {hasEarlier && (
           <Flex justify="center">
@@ -116,6 +127,9 @@ export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProp
             actions={actions}
             voiceCatalog={voiceCatalog}
             highlighted={jump.highlighted}
+            {...(forks ? { forks } : {})}
+            branchingFrom={branchFrom.isPending ? branchFrom.variables : null}
+            onBranch={(messageId) => branchFrom.mutate(messageId)}
           />
         </FillRest>
         <ConversationFooter
@@ -146,6 +160,12 @@ export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProp
         open={remembering}
         onClose={() => setRemembering(false)}
         onJump={jump.jumpTo}
+      />
+      <BranchesPanel
+        roomId={roomId}
+        mateName={mate.name}
+        open={branchesOpen}
+        onClose={() => setBranchesOpen(false)}
       />
       <ConfirmDialog
         open={doomed !== null}

@@ -1,6 +1,7 @@
-import type { Message, VoiceCatalog } from '@mates/api-client';
+import type { Branch, Message, VoiceCatalog } from '@mates/api-client';
 import { ChatBubble, Flex } from '@mates/ui';
 import { MessageVoiceButton } from '../../components/voice/voice-parts';
+import { BranchSwitch } from './branch-switch';
 import { MessageActions, MessageEditor, SwipeControls } from './message-parts';
 import { PictureMessage } from './picture-parts';
 import type { BubbleLook } from './use-bubble-look';
@@ -26,8 +27,14 @@ export interface MessageItemProps {
   voiceCatalog: VoiceCatalog | null;
   /** Marked: the message a link led to (a memory's source). */
   highlighted?: boolean;
-  /** While a reply is written, messages have no buttons. */
+  /** While a reply is written, messages have no buttons (the branch switcher stays). */
   busy: boolean;
+  /** The paths of the chat that meet at this message, when there are two or more. */
+  branches?: readonly Branch[];
+  /** A new path of the chat is being made from this message. */
+  branching: boolean;
+  /** "Branch from here". */
+  onBranch: () => void;
   /** Asks for the last reply again. */
   onRegenerate: () => void;
   /** Asks for a new reply to this (edited) message: later messages go. */
@@ -77,25 +84,34 @@ export function MessageItem(props: MessageItemProps) {
       time={look.timeOf(message.createdAt)}
       id={messageElementId(message.messageId)}
       highlighted={props.highlighted ?? false}
-      actions={props.busy ? undefined : <MessageButtons {...props} />}
+      actions={props.busy ? branchSwitch(props) : <MessageButtons {...props} />}
     />
   );
 }
 
-/** A message's buttons: its versions, its voice, regenerate, edit, delete. */
-function MessageButtons({
-  roomId,
-  message,
-  actions,
-  open,
-  isLastMate,
-  isLastReply,
-  voiceCatalog,
-  onRegenerate,
-  onChanged,
-}: MessageItemProps) {
+/** The switcher between the paths that meet at the message, when there are two or more. */
+function branchSwitch({ roomId, message, branches }: MessageItemProps) {
+  return branches ? (
+    <BranchSwitch roomId={roomId} messageId={message.messageId} paths={branches} />
+  ) : undefined;
+}
+
+/** A message's buttons: its paths, its versions, its voice, regenerate, edit, branch, delete. */
+function MessageButtons(props: MessageItemProps) {
+  const {
+    roomId,
+    message,
+    actions,
+    open,
+    isLastMate,
+    isLastReply,
+    voiceCatalog,
+    onRegenerate,
+    onChanged,
+  } = props;
   return (
-    <Flex gap={1} align="center">
+    <Flex gap={1} align="center" wrap>
+      {branchSwitch(props)}
       {open && isLastReply && (
         <SwipeControls roomId={roomId} message={message} onChosen={onChanged} />
       )}
@@ -106,6 +122,8 @@ function MessageButtons({
         canRegenerate={open && isLastMate}
         onRegenerate={onRegenerate}
         onEdit={() => actions.startEditing(message.messageId)}
+        {...(open ? { onBranch: props.onBranch } : {})}
+        branching={props.branching}
         onDelete={() => actions.confirmDelete(message)}
         focusEdit={actions.editClosed === message.messageId}
         onEditFocused={actions.editRefocused}

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Message, RoomInfo, VoiceCatalog } from '@mates/api-client';
+import type { Branch, Message, RoomInfo, VoiceCatalog } from '@mates/api-client';
 import { ChatBubble, Stack } from '@mates/ui';
 import { MessageItem } from './message-item';
 import { useBubbleLook } from './use-bubble-look';
@@ -24,6 +24,12 @@ export interface MessageLogProps {
   voiceCatalog: VoiceCatalog | null;
   /** The message a link led to (a memory's source), marked; else `null`. */
   highlighted?: string | null;
+  /** The paths of the chat that meet at a message, by its id (two or more each). */
+  forks?: ReadonlyMap<string, readonly Branch[]>;
+  /** The message a new path is being made from ("Branch from here"); else `null`. */
+  branchingFrom?: string | null;
+  /** "Branch from here" on a message. */
+  onBranch: (messageId: string) => void;
 }
 
 /**
@@ -41,6 +47,9 @@ export function MessageLog({
   actions,
   voiceCatalog,
   highlighted = null,
+  forks,
+  branchingFrom = null,
+  onBranch,
 }: MessageLogProps) {
   const { t } = useTranslation();
   const look = useBubbleLook(room);
@@ -78,6 +87,9 @@ export function MessageLog({
             voiceCatalog={voiceCatalog}
             highlighted={message.messageId === highlighted}
             busy={busy}
+            {...(forks?.has(message.messageId) ? { branches: forks.get(message.messageId) } : {})}
+            branching={message.messageId === branchingFrom}
+            onBranch={() => onBranch(message.messageId)}
             onRegenerate={() => {
               forgetVoice(visible.lastMate?.messageId);
               chat.send({ type: 'REGENERATE' });

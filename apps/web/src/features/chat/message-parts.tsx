@@ -21,11 +21,13 @@ const Icon = ({ d }: { d: string }) => (
   </svg>
 );
 
-/** A message's buttons: regenerate (the last reply only), edit, delete. */
+/** A message's buttons: regenerate (the last reply only), edit, branch from here, delete. */
 export function MessageActions({
   canRegenerate,
   onRegenerate,
   onEdit,
+  onBranch,
+  branching = false,
   onDelete,
   focusEdit = false,
   onEditFocused,
@@ -33,6 +35,10 @@ export function MessageActions({
   canRegenerate: boolean;
   onRegenerate: () => void;
   onEdit: () => void;
+  /** "Branch from here": a new path of the chat from this message (absent: not offered). */
+  onBranch?: () => void;
+  /** The branch is being made. */
+  branching?: boolean;
   onDelete: () => void;
   /** Focus goes back to Edit (the message's editor just closed), once: then `onEditFocused`. */
   focusEdit?: boolean;
@@ -62,6 +68,17 @@ export function MessageActions({
         size="small"
         onClick={onEdit}
       />
+      {onBranch && (
+        <IconButton
+          label={t('branches.branchHere')}
+          icon={
+            <Icon d="M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM18 9a9 9 0 0 1-9 9" />
+          }
+          size="small"
+          aria-busy={branching}
+          onClick={() => !branching && onBranch()}
+        />
+      )}
       <IconButton
         label={t('chat.delete')}
         icon={<Icon d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />}

@@ -111,6 +111,35 @@ export const PlainPreviews: Story = {
   },
 };
 
+/**
+ * A chat with branches is listed once, by the path used last, and says how many paths it has;
+ * a chat of one path says nothing of branches.
+ */
+export const ChatWithBranches: Story = {
+  parameters: {
+    app: { path: '/recent-chats', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/roomList', () =>
+          createPageFixture([
+            createRoomSummaryFixture({ roomId: 'room-3', branchCount: 3 }),
+            createRoomSummaryFixture({ branchCount: 1 }, 1),
+          ]),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const list = await canvas.findByRole('list', { name: 'Your conversations' });
+    const [branched, single] = within(list).getAllByRole('listitem');
+    await expect(branched).toHaveTextContent('3 branches');
+    await expect(
+      within(branched!).getByRole('link', { name: 'Resume chat with Lyra Moonwhisper' }),
+    ).toHaveAttribute('href', '#/chat-detail?roomId=room-3');
+    await expect(single).not.toHaveTextContent(/branch/i);
+  },
+};
+
 /** Deleting a chat asks first; Cancel keeps it. */
 export const CancelDeletingAChat: Story = {
   parameters: { app: { path: '/recent-chats', signedIn: true } },

@@ -107,6 +107,11 @@ function RoomItem({ room, onDelete }: { room: RoomSummary; onDelete: () => void 
           <Text tone="muted" size={1}>
             {t('recent.updated', { date })}
           </Text>
+          {room.branchCount !== undefined && room.branchCount > 1 && (
+            <Text tone="muted" size={1}>
+              {t('recent.branches', { count: room.branchCount })}
+            </Text>
+          )}
         </Stack>
       </Flex>
       <Flex gap={2} justify="end" wrap>

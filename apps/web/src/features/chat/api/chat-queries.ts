@@ -14,6 +14,13 @@ export const chatKeys = {
   memories: (roomId: string) => ['room', roomId, 'memories'] as const,
   /** The prompt of a room's last reply ("What the mate sees"). */
   promptView: (roomId: string) => ['room', roomId, 'promptView'] as const,
+  /**
+   * Every chat's paths: refreshed whole after a branch is made or deleted (the paths of the
+   * chat are read under each of its rooms, and a new or deleted path changes them all).
+   */
+  allBranches: () => ['branches'] as const,
+  /** The paths of the chat a room belongs to (its branches and where they fork). */
+  branches: (roomId: string) => [...chatKeys.allBranches(), roomId] as const,
 };
 
 /** How many messages a page of the conversation holds. */
@@ -70,4 +77,14 @@ export const promptViewQuery = (client: ApiClient, roomId: string) =>
     queryKey: chatKeys.promptView(roomId),
     queryFn: ({ signal }) => client.room.promptView({ roomId }, { signal }),
     staleTime: 0,
+  });
+
+/**
+ * The paths of the chat a room belongs to, oldest first. Without them the chat still shows,
+ * only without its switchers; the Branches view says the failure itself.
+ */
+export const roomBranchesQuery = (client: ApiClient, roomId: string) =>
+  queryOptions({
+    queryKey: chatKeys.branches(roomId),
+    queryFn: ({ signal }) => client.room.branches({ roomId }, { signal }),
   });
