@@ -41,7 +41,7 @@ export function BranchesPanel({ roomId, mateName, open, onClose }: BranchesPanel
 
 function BranchesContent({ roomId, onOpen }: { roomId: string; onOpen: () => void }) {
   const { t } = useTranslation();
-  const branches = useBranches(roomId);
+  const branches = useBranches(roomId, { fresh: true });
   const remove = useDeleteBranch();
   const [doomed, setDoomed] = useState<Branch | null>(null);
   const listId = useId();

@@ -279,6 +279,31 @@ export const BranchFromAMessage: Story = {
   },
 };
 
+const refused = branchServer([createBranchFixture()]);
+
+/** A branch the server could not make: said in a notice, and the chat stays where it was. */
+export const BranchFailed: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpointError('/room/branch', 5000, 'The chat could not be copied.'),
+        ...refused.handlers,
+      ),
+    },
+  },
+  loaders: [refused.reset],
+  play: async ({ canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const log = await conversation(canvasElement);
+    const [first] = await log.findAllByRole('button', { name: 'Branch from here' });
+    await userEvent.click(first!);
+    await expectNotice(canvasElement, 'The chat could not be copied.');
+    await expect(roomOf(app)).toBe('room-1');
+    await expect(first).toHaveFocus();
+  },
+};
+
 const viewing = branchServer(createRoomBranchesFixture().branches);
 
 /**
@@ -355,6 +380,35 @@ export const DeleteABranch: Story = {
     await expect(deleting.calls).toEqual([{ path: 'deleteRoom', body: { roomId: 'room-3' } }]);
     // The switcher at the fork now counts two paths.
     await within(canvasElement).findByRole('group', { name: 'Branch 1 of 2' }, { timeout: 4000 });
+  },
+};
+
+const undeletable = branchServer(createRoomBranchesFixture().branches);
+
+/** A delete the server refused: said in a notice; the path is still there, asked about. */
+export const DeleteBranchFailed: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpointError('/room/deleteRoom', 5000, 'The branch could not be deleted.'),
+        ...undeletable.handlers,
+      ),
+    },
+  },
+  loaders: [undeletable.reset],
+  play: async ({ canvasElement }) => {
+    const panel = await openBranches(canvasElement);
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Delete Branch 2' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const confirm = await body.findByRole('dialog', { name: 'Delete Branch 2?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await expectNotice(canvasElement, 'The branch could not be deleted.');
+    await expect(confirm).toBeVisible();
+    // Behind the open question, hidden from the accessibility tree.
+    await expect(
+      within(panel).getByRole('list', { name: '3 branches', hidden: true }),
+    ).toBeInTheDocument();
   },
 };
 

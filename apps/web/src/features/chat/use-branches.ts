@@ -1,23 +1,44 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { ChatExportFormat } from '@mates/api-client';
+import { ApiError, ENVELOPE_CODES, type ChatExportFormat } from '@mates/api-client';
+import { errorText } from '../../i18n/error-text';
 import { useServices } from '../../lib/services-context';
 import { roomKeys } from '../../lib/query-keys';
 import { routeTo } from '../../lib/paths';
 import { chatKeys, roomBranchesQuery } from './api/chat-queries';
 import { saveTextFile } from './save-text-file';
 
-/** The paths of the chat room `roomId` belongs to (`enabled` false: not read). */
-export function useBranches(roomId: string, enabled = true) {
+/**
+ * The paths of the chat room `roomId` belongs to. `fresh`: read again on mount even when cached
+ * (the Branches view: a reply since changed the open path's count and preview).
+ */
+export function useBranches(roomId: string, { fresh = false } = {}) {
   const { client } = useServices();
-  return useQuery({ ...roomBranchesQuery(client, roomId), enabled: enabled && roomId !== '' });
+  return useQuery({
+    ...roomBranchesQuery(client, roomId),
+    enabled: roomId !== '',
+    ...(fresh ? { refetchOnMount: 'always' as const } : {}),
+  });
 }
 
 /** A path made or deleted: every chat's paths and the lists of chats (their counts) are read again. */
 function refreshBranches(queries: QueryClient) {
   void queries.invalidateQueries({ queryKey: chatKeys.allBranches() });
   void queries.invalidateQueries({ queryKey: roomKeys.lists() });
+}
+
+/**
+ * Says a failed call in a notice, where the control has no place for it. (A refusal, 5007, the
+ * client has said already.)
+ */
+function useSayFailure() {
+  const { t } = useTranslation();
+  const { notices } = useServices();
+  return (error: Error) => {
+    if (ApiError.isInstance(error) && error.code === ENVELOPE_CODES.notice) return;
+    notices.trigger.added({ tone: 'negative', message: errorText(error, t) });
+  };
 }
 
 /**
@@ -29,6 +50,7 @@ export function useBranchFrom(roomId: string) {
   const { client, notices } = useServices();
   const queries = useQueryClient();
   const navigate = useNavigate();
+  const sayFailure = useSayFailure();
   return useMutation({
     mutationFn: (messageId: string) => client.room.branch({ roomId, messageId }),
     onSuccess: (room) => {
@@ -36,6 +58,7 @@ export function useBranchFrom(roomId: string) {
       navigate(routeTo('/chat-detail', { roomId: room.roomId }));
       notices.trigger.added({ tone: 'positive', message: t('branches.made') });
     },
+    onError: sayFailure,
   });
 }
 
@@ -43,12 +66,14 @@ export function useBranchFrom(roomId: string) {
 export function useDeleteBranch() {
   const { client } = useServices();
   const queries = useQueryClient();
+  const sayFailure = useSayFailure();
   return useMutation({
     mutationFn: (roomId: string) => client.room.deleteRoom({ roomId }),
     onSuccess: (_none, roomId) => {
       queries.removeQueries({ queryKey: roomKeys.messages(roomId) });
       refreshBranches(queries);
     },
+    onError: sayFailure,
   });
 }
 
