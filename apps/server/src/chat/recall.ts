@@ -10,6 +10,12 @@ import { toBool } from '../db/dialect';
 const LAST_CHARS = 600;
 const BEFORE_CHARS = 1200;
 
+/** Where a text breaks into words, as MiniSearch's own tokenizer breaks it. */
+const WORD_BREAK = /[\n\r\p{Z}\p{P}]+/u;
+
+/** The most words of a message a recall searches with. */
+const QUERY_WORDS = 48;
+
 /** How much more the message being answered counts than the ones before it. */
 const LAST_WEIGHT = 2;
 
@@ -46,6 +52,8 @@ export interface RoomRecall {
   /** The other facts, newest first. */
   facts: string[];
   index: MiniSearch<{ id: number; content: string }> | null;
+  /** Every word of the facts as the index holds it: a query asks for these only. */
+  words: Set<string>;
   /** The last ranking, by the messages it was asked with: a prompt read again asks again. */
   last?: { recent: string; memory: PromptMemory };
 }
@@ -78,6 +86,7 @@ export function recallOf(rows: PromptMemoryRow[], roomId: string, version: numbe
     acrossChats: [],
     facts: [],
     index: null,
+    words: new Set(),
   };
   for (const row of rows) {
     if (row.room_id !== roomId) recall.acrossChats.push(row.content);
@@ -92,6 +101,11 @@ export function recallOf(rows: PromptMemoryRow[], roomId: string, version: numbe
       searchOptions: { combineWith: 'OR' },
     });
     recall.index.addAll(recall.facts.map((content, id) => ({ id, content })));
+    for (const fact of recall.facts)
+      for (const word of fact.split(WORD_BREAK)) {
+        const term = termOf(word);
+        if (term) recall.words.add(term);
+      }
   }
   return recall;
 }
@@ -107,8 +121,17 @@ export function promptMemory(recall: RoomRecall, recent: string[]): PromptMemory
   const key = recent.join('\u0000');
   if (recall.last?.recent === key) return recall.last.memory;
   const scores = new Map<number, number>();
-  const add = (query: string, weight: number) => {
-    const hits = index.search(query);
+  const add = (text: string, weight: number) => {
+    // Only words some fact holds, each once: a long message full of words no fact has (a
+    // reply of numbers) costs its splitting, not a search of each word.
+    const terms = new Set<string>();
+    for (const word of text.split(WORD_BREAK)) {
+      const term = termOf(word);
+      if (term && recall.words.has(term)) terms.add(term);
+      if (terms.size === QUERY_WORDS) break;
+    }
+    if (terms.size === 0) return;
+    const hits = index.search([...terms].join(' '));
     const best = hits[0]?.score ?? 0;
     for (const hit of hits) {
       const id = hit.id as number;
