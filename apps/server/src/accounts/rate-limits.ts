@@ -50,6 +50,8 @@ export interface RateLimits {
   previewCard: RateLimiterAbstract;
   /** Copies of a mate, per user: each stores a mate and a copy of its portrait. */
   duplicateMate: RateLimiterAbstract;
+  /** Branches of chats made, per user: each copies a chat (its pictures' files too). */
+  branch: RateLimiterAbstract;
   /** Portrait changes, per user: an upload is decoded, cropped and encoded. */
   setPortrait: RateLimiterAbstract;
   /** New mates from the studio's form (`saveMate` without `mateId`), per user. */
@@ -134,6 +136,8 @@ export function createRateLimits(scale = 1, shared?: SharedStore): RateLimits {
     changePassword: limiter('password', 5, 15 * 60),
     // A person settles on a name in a few tries; each change makes every server list again.
     changeNickname: limiter('nickname', 10, 60 * 60),
+    // A person tries a few other ways a story could go; a script would copy chats without end.
+    branch: limiter('branch', 60, 60 * 60),
     forgotPasswordByIp: limiter('forgot-ip', 10, 60 * 60),
     forgotPasswordByEmail: limiter('forgot-email', 3, 60 * 60),
     resetPassword: limiter('reset', 10, 15 * 60),

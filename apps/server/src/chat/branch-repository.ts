@@ -77,15 +77,15 @@ export async function insertMessageCopies(
 
 /**
  * Copies the memories of room `from` that were made only of the messages copied (`copyOf`:
- * old id → new id), or written by the person, into room `to`, with their links. The summary
- * goes only when `withSummary` (every message it was made of was copied).
+ * old id → new id), or written by the person, into room `to`, with their links; the summary
+ * too when every message it was made of was copied. Answers the position of the summary's
+ * last message when it was copied, else 0.
  */
 export async function copyMemories(
   db: Kysely<Database>,
   from: string,
   to: string,
   copyOf: Map<string, string>,
-  withSummary: boolean,
 ): Promise<number> {
   const [memories, sources] = await Promise.all([
     db.selectFrom('memories').selectAll().where('room_id', '=', from).execute(),
@@ -99,13 +99,12 @@ export async function copyMemories(
   const bySource = new Map<string, typeof sources>();
   for (const source of sources)
     bySource.set(source.memory_id, [...(bySource.get(source.memory_id) ?? []), source]);
-  let copied = 0;
+  let summaryThrough = 0;
   for (const memory of memories) {
     const links = bySource.get(memory.id) ?? [];
-    if (memory.kind === 'summary' && !withSummary) continue;
     if (links.some((link) => !copyOf.has(link.message_id))) continue;
-    // A memory the mate wrote whose messages were all deleted is not known to come from here.
-    if (memory.author === 'mate' && links.length === 0 && memory.kind === 'fact') continue;
+    // Made by the mate of messages since deleted: not known to come from this path.
+    if (memory.author === 'mate' && links.length === 0) continue;
     const id = randomUUID();
     await db
       .insertInto('memories')
@@ -122,9 +121,9 @@ export async function copyMemories(
           })),
         )
         .execute();
-    copied += 1;
+    if (memory.kind === 'summary') summaryThrough = Math.max(...links.map((link) => link.position));
   }
-  return copied;
+  return summaryThrough;
 }
 
 /**

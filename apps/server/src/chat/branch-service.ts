@@ -8,6 +8,7 @@ import { missing, refused } from '../domain/errors';
 import { picturesOf } from '../images/picture-messages';
 import type { ChatService } from './chat-service';
 import { findOwnRoom, canContinue } from './rooms';
+import { consume, type RateLimits } from '../accounts/rate-limits';
 import { versionsOf } from './messages';
 import { findRoomMessage, lastMessagesOf } from './message-repository';
 import { insertRoom } from './room-repository';
@@ -25,7 +26,11 @@ export interface BranchDeps {
   db: Kysely<Database>;
   config: Config;
   chat: ChatService;
+  limits: Pick<RateLimits, 'branch'>;
 }
+
+/** The most paths one chat may have. */
+export const BRANCHES_PER_CHAT_MAX = 100;
 
 /** A path's newest words as the branches view shows them. */
 const PREVIEW_CHARS = 140;
@@ -47,11 +52,18 @@ export async function branchRoom(
   if (!(await canContinue(db, user, room))) throw refused('room.readOnly');
   if (await deps.chat.isBusy(room.id)) throw refused('notices.chat.waitBranch');
   const fork = await findRoomMessage(db, room.id, input.messageId);
-  if (!fork) throw missing('notices.notFound.message');
+  if (!fork || unfinished(fork)) throw missing('notices.notFound.message');
+  if ((await familyRooms(db, user.id, familyOf(room))).length >= BRANCHES_PER_CHAT_MAX)
+    throw refused('notices.chat.tooManyBranches', { count: BRANCHES_PER_CHAT_MAX });
+  await consume(deps.limits.branch, user.id);
   const at = now();
   const branchId = randomUUID();
+  // Not a picture still being drawn (it stays with its path), nor a reply left empty and
+  // unfinished by a stopped server: that one is given back when its path goes, and a copy
+  // would give it back once more for each branch.
   const originals = (await messagesThrough(db, room.id, fork.position)).filter(
-    (message) => message.image_prompt === null || message.image_file !== null,
+    (message) =>
+      (message.image_prompt === null || message.image_file !== null) && !unfinished(message),
   );
   // Each path owns its pictures' files: deleting one path never takes another's picture.
   const pictures = picturesOf(deps.config).store;
@@ -71,9 +83,6 @@ export async function branchRoom(
     // As read, JSON is text on SQLite and parsed on PostgreSQL: written back as text.
     swipes: message.swipes === null ? null : toJson(fromJson<unknown>(message.swipes, null)),
   }));
-  // The summary holds what was remembered up to `memory_through`: it comes along only when
-  // all of it happened before the fork; otherwise the branch writes its own from the start.
-  const withSummary = room.memory_through <= fork.position;
   const branch: RoomTable = {
     id: branchId,
     user_id: user.id,
@@ -81,7 +90,8 @@ export async function branchRoom(
     persona_id: room.persona_id,
     created_at: at,
     updated_at: at,
-    memory_through: withSummary ? room.memory_through : 0,
+    // Set below from the summary copied, if any.
+    memory_through: 0,
     memory_error: null,
     memory_version: room.memory_version,
     family_id: familyOf(room),
@@ -93,7 +103,15 @@ export async function branchRoom(
     await db.transaction().execute(async (trx) => {
       await insertRoom(trx, branch);
       await insertMessageCopies(trx, copies);
-      if (room.memory_version > 0) await copyMemories(trx, room.id, branchId, copyOf, withSummary);
+      // The summary comes along only when all it tells happened before the fork (its sources
+      // were all copied); the branch then remembers on from where it ends, else from the start.
+      const summaryThrough = await copyMemories(trx, room.id, branchId, copyOf);
+      if (summaryThrough > 0)
+        await trx
+          .updateTable('rooms')
+          .set({ memory_through: summaryThrough })
+          .where('id', '=', branchId)
+          .execute();
     });
   } catch (error) {
     for (const file of files.values()) await pictures.remove(file);
@@ -139,6 +157,10 @@ export async function roomBranches(
     })),
   };
 }
+
+/** A reply left empty and unfinished (by a server stopped mid-reply): given back, not copied. */
+const unfinished = (message: MessageTable) =>
+  message.status === 'partial' && message.content === '' && message.image_prompt === null;
 
 function previewOf(message: MessageTable | undefined): string {
   if (!message) return '';

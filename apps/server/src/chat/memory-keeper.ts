@@ -15,6 +15,9 @@ export const MEMORY_AFTER = 4;
 const ASKED_AGAIN_MS = 15_000;
 const FAILED_ASKED_AGAIN_MS = 5 * 60_000;
 
+/** How much memory the prompts held may take, in bytes (their text, twice). */
+const HELD_BYTES = 64 * 1024 * 1024;
+
 /** A reply's prompt as this server built it. */
 export interface HeldPrompt {
   /** The reply it was built for (`null` while a reply built ahead has no id yet). */
@@ -47,8 +50,14 @@ export interface MemoryKeeper {
 
 /** The memory keeper of one server: prompts held in memory (bounded), jobs in the database. */
 export function createMemoryKeeper(deps: { jobs: JobQueue; log: Logger }): MemoryKeeper {
-  // The prompts of the 2,000 rooms that replied last: a prompt is a few kilobytes.
-  const prompts = new LRUCache<string, HeldPrompt>({ max: 2000 });
+  // The prompts of the rooms that replied last, bounded by their size: a prompt is the size of
+  // the model's context, which may be set to hundreds of kilobytes.
+  const prompts = new LRUCache<string, HeldPrompt>({
+    max: 2000,
+    maxSize: HELD_BYTES,
+    sizeCalculation: ({ prompt }) =>
+      prompt.turns.reduce((sum, turn) => sum + 2 * turn.content.length, 1024),
+  });
   const asked = new LRUCache<string, true>({ max: 10_000, ttl: ASKED_AGAIN_MS });
   const wanted = new LRUCache<string, number>({ max: 10_000 });
   const remember = async (roomId: string, before: number) => {

@@ -10,61 +10,78 @@ export type PromptMemoryRow = Pick<
   'id' | 'room_id' | 'kind' | 'about' | 'content' | 'pinned' | 'updated_at'
 >;
 
+const PROMPT_COLUMNS = [
+  'id',
+  'room_id',
+  'kind',
+  'about',
+  'content',
+  'pinned',
+  'updated_at',
+] as const;
+
 /**
- * What a prompt of room `roomId` may remember: the room's memories, and facts about the person
- * from their other rooms with the same mate when they turned "remember me across chats" on.
- * Read at every send, beside the history (compiled once).
+ * What a prompt of room `roomId` may remember: the room's memories, then the facts about the
+ * person from their other chats with the same mate (not this chat's other paths: a branch
+ * remembers its own path only) when they turned "remember me across chats" on. Two indexed
+ * reads joined by `UNION ALL`: an `OR` of the two read the whole table. Compiled once.
  */
 const promptMemories = preparedQuery(
   (db, v: { roomId: string; userId: string; mateId: string; family: string }) =>
     db
       .selectFrom('memories')
-      .select(['id', 'room_id', 'kind', 'about', 'content', 'pinned', 'updated_at'])
-      .where((eb) =>
-        eb.or([
-          eb('room_id', '=', v.roomId),
-          eb.and([
-            eb('about', '=', 'person'),
-            eb('kind', '=', 'fact'),
-            eb(
-              'room_id',
-              'in',
-              eb
-                .selectFrom('rooms')
-                .select('rooms.id')
-                .where('rooms.user_id', '=', v.userId)
-                .where('rooms.mate_id', '=', v.mateId)
-                // Not this chat's other paths: a branch remembers its own path only.
-                .where(sql<string>`coalesce(rooms.family_id, rooms.id)`, '<>', v.family),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('memory_settings')
-                .select(sql<number>`1`.as('one'))
-                .where('memory_settings.user_id', '=', v.userId)
-                .where('memory_settings.mate_id', '=', v.mateId)
-                .where('memory_settings.across_chats', '=', sql<boolean>`${true}`),
-            ),
-          ]),
-        ]),
+      .select(PROMPT_COLUMNS)
+      .where('room_id', '=', v.roomId)
+      .unionAll(
+        db
+          .selectFrom('memory_settings')
+          .innerJoin('rooms', (join) =>
+            join
+              .onRef('rooms.user_id', '=', 'memory_settings.user_id')
+              .onRef('rooms.mate_id', '=', 'memory_settings.mate_id'),
+          )
+          .innerJoin('memories', 'memories.room_id', 'rooms.id')
+          .select(PROMPT_COLUMNS.map((column) => `memories.${column}` as const))
+          .where('memory_settings.user_id', '=', v.userId)
+          .where('memory_settings.mate_id', '=', v.mateId)
+          .where('memory_settings.across_chats', '=', sql<boolean>`${true}`)
+          .where(sql<string>`coalesce(rooms.family_id, rooms.id)`, '<>', v.family)
+          .where('memories.about', '=', 'person')
+          .where('memories.kind', '=', 'fact'),
       )
       .orderBy('updated_at', 'desc'),
 );
 
 /**
- * Tells every room of `room`'s person and mate that what its prompt may remember changed (its
- * own memories, or the person's facts it may carry across chats): a send reads them again.
+ * Tells room `roomId` that what its prompt may remember changed: its next send reads its
+ * memories again. Only the room's own row: taken inside a memory's transaction, it never
+ * waits crosswise on another room's.
  */
-export async function touchMemories(
-  db: Kysely<Database>,
-  room: { user_id: string; mate_id: string },
-): Promise<void> {
+export async function touchMemories(db: Kysely<Database>, roomId: string): Promise<void> {
   await db
     .updateTable('rooms')
     .set((eb) => ({ memory_version: eb('memory_version', '+', 1) }))
-    .where('user_id', '=', room.user_id)
-    .where('mate_id', '=', room.mate_id)
+    .where('id', '=', roomId)
     .execute();
+}
+
+/**
+ * Tells the person's chats with the mate that the facts they may carry across chats changed
+ * (all but `except`, a chat's family, when given), one room at a time after the change
+ * committed: one statement never holds two rooms' rows, so it waits on no one crosswise.
+ */
+export async function touchChats(
+  db: Kysely<Database>,
+  chats: { userId: string; mateId: string; except?: string },
+): Promise<void> {
+  let rooms = db
+    .selectFrom('rooms')
+    .select('id')
+    .where('user_id', '=', chats.userId)
+    .where('mate_id', '=', chats.mateId);
+  if (chats.except !== undefined)
+    rooms = rooms.where(sql<string>`coalesce(family_id, id)`, '<>', chats.except);
+  for (const room of await rooms.execute()) await touchMemories(db, room.id);
 }
 
 /** Room `room`'s memories, and its person's facts from other rooms with the mate if allowed. */
@@ -159,7 +176,7 @@ export async function insertMemory(
 export async function updateMemory(
   db: Kysely<Database>,
   memoryId: string,
-  change: { content?: string; pinned?: boolean; about?: string },
+  change: { content?: string; pinned?: boolean; about?: string; author?: string },
   at: string,
 ): Promise<Selectable<MemoryTable>> {
   return db
@@ -193,6 +210,40 @@ export async function markMemoriesOf(
       'in',
       db.selectFrom('memory_sources').select('memory_id').where('message_id', 'in', messageIds),
     )
+    .execute();
+}
+
+/**
+ * Before a room's messages of text after `position` go (a chat taken on from an earlier
+ * message): the memories made from them are marked for review, and the room remembers from
+ * `position` on again (new messages take the positions of the old).
+ */
+export async function forgetAfter(
+  db: Kysely<Database>,
+  roomId: string,
+  position: number,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('memories')
+    .set({ needs_review: true, updated_at: at })
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('memory_sources')
+        .innerJoin('messages', 'messages.id', 'memory_sources.message_id')
+        .select('memory_sources.memory_id')
+        .where('messages.room_id', '=', roomId)
+        .where('messages.position', '>', position)
+        .where('messages.image_prompt', 'is', null),
+    )
+    .execute();
+  await db
+    .updateTable('rooms')
+    .set((eb) => ({ memory_through: position, memory_version: eb('memory_version', '+', 1) }))
+    .where('id', '=', roomId)
+    .where('memory_through', '>', position)
     .execute();
 }
 

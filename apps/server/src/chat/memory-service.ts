@@ -8,12 +8,12 @@ import {
   type PromptView,
   type RoomMemories,
 } from '@mates/api-client';
-import type { Database, MemoryTable, UserTable } from '../db/schema';
+import type { Database, MemoryTable, RoomTable, UserTable } from '../db/schema';
 import type { LanguageModel } from '../llm/language-model';
 import { now, toBool } from '../db/dialect';
 import { missing, refused } from '../domain/errors';
 import { textsFor, type SentenceKey } from '../i18n/texts';
-import { findOwnRoom } from './rooms';
+import { canContinue, findOwnRoom } from './rooms';
 import { fittingTurns, loadConversation, type FittedPrompt } from './conversation';
 import type { MemoryKeeper } from './memory-keeper';
 import { MEMORY_JOB } from './memory-writer';
@@ -27,6 +27,7 @@ import {
   setAcrossChats,
   setMemoryError,
   updateMemory,
+  touchChats,
   touchMemories,
   type MemoryWithSources,
 } from './memory-repository';
@@ -99,6 +100,29 @@ export async function listMemories(
   };
 }
 
+/**
+ * The caller's room, for changing what its mate remembers: refused (5007) once the chat can no
+ * longer go on (its mate turned private or was hidden), as every other change to it is.
+ */
+async function changeableRoom(db: Kysely<Database>, user: UserTable, roomId: string) {
+  const room = await findOwnRoom(db, user.id, roomId);
+  if (!(await canContinue(db, user, room))) throw refused('room.readOnly');
+  return room;
+}
+
+/**
+ * After a change to the person's facts in `room` committed: their other chats with the mate
+ * that carry facts across chats read them again.
+ */
+async function tellOtherChats(db: Kysely<Database>, room: RoomTable): Promise<void> {
+  if (await acrossChatsOf(db, room.user_id, room.mate_id))
+    await touchChats(db, {
+      userId: room.user_id,
+      mateId: room.mate_id,
+      except: room.family_id ?? room.id,
+    });
+}
+
 /** What `saveMemory` may change. */
 export interface MemoryChange {
   roomId: string;
@@ -119,7 +143,7 @@ export async function saveMemory(
   change: MemoryChange,
 ): Promise<Memory> {
   const { db } = deps;
-  const room = await findOwnRoom(db, user.id, change.roomId);
+  const room = await changeableRoom(db, user, change.roomId);
   const at = now();
   if (change.memoryId === undefined) {
     if ((await countMemories(db, room.id)) >= MEMORIES_PER_ROOM_MAX)
@@ -138,8 +162,9 @@ export async function saveMemory(
     };
     await db.transaction().execute(async (trx) => {
       await insertMemory(trx, row, []);
-      await touchMemories(trx, room);
+      await touchMemories(trx, room.id);
     });
+    if (row.about === 'person') await tellOtherChats(db, room);
     return toMemory(row, []);
   }
   const memory = await findMemory(db, room.id, change.memoryId);
@@ -150,15 +175,18 @@ export async function saveMemory(
       memory.id,
       {
         content: change.content,
+        // A fact the person rewrote is theirs: never pruned as one the mate wrote.
+        ...(change.content !== memory.content && { author: 'person' }),
         ...(change.pinned !== undefined && { pinned: change.pinned }),
         // The summary is about the story, whatever is asked.
         ...(change.about !== undefined && memory.kind === 'fact' && { about: change.about }),
       },
       at,
     );
-    await touchMemories(trx, room);
+    await touchMemories(trx, room.id);
     return updated;
   });
+  if (memory.about === 'person' || saved.about === 'person') await tellOtherChats(db, room);
   const sources = await db
     .selectFrom('memory_sources')
     .select('message_id')
@@ -177,13 +205,14 @@ export async function deleteMemory(
   user: UserTable,
   input: { roomId: string; memoryId: string },
 ): Promise<void> {
-  const room = await findOwnRoom(deps.db, user.id, input.roomId);
+  const room = await changeableRoom(deps.db, user, input.roomId);
   const memory = await findMemory(deps.db, room.id, input.memoryId);
   if (!memory) throw missing('notices.notFound.memory');
   await deps.db.transaction().execute(async (trx) => {
     await deleteMemoryRow(trx, memory.id);
-    await touchMemories(trx, room);
+    await touchMemories(trx, room.id);
   });
+  if (memory.about === 'person') await tellOtherChats(deps.db, room);
 }
 
 /** Turns "remember me across chats" on or off for the room's mate. */
@@ -194,10 +223,9 @@ export async function setMemoryAcrossChats(
   language: string,
 ): Promise<RoomMemories> {
   const room = await findOwnRoom(deps.db, user.id, input.roomId);
-  await deps.db.transaction().execute(async (trx) => {
-    await setAcrossChats(trx, user.id, room.mate_id, input.enabled);
-    await touchMemories(trx, room);
-  });
+  await setAcrossChats(deps.db, user.id, room.mate_id, input.enabled);
+  // Every chat with the mate reads the facts it carries (or no longer does).
+  await touchChats(deps.db, { userId: user.id, mateId: room.mate_id });
   return listMemories(deps, user, room.id, language);
 }
 
@@ -213,11 +241,13 @@ export async function writeMemoriesNow(
   language: string,
 ): Promise<RoomMemories> {
   const { db } = deps;
-  const room = await findOwnRoom(db, user.id, roomId);
+  const room = await changeableRoom(db, user, roomId);
   const held = deps.memory.lastPrompt(room.id)?.prompt.oldestKept;
   const before = held ?? (await newestPositions(db, room.id)) ?? 0;
-  await setMemoryError(db, room.id, null);
-  if (before - 1 > room.memory_through) await deps.memory.remember(room.id, before);
+  if (before - 1 > room.memory_through) {
+    await setMemoryError(db, room.id, null);
+    await deps.memory.remember(room.id, before);
+  }
   return listMemories(deps, user, room.id, language);
 }
 
@@ -248,7 +278,9 @@ export async function promptView(
   language: string,
 ): Promise<PromptView> {
   const { db } = deps;
+  // A closed mate's card is not shown to anyone but its creator, not even as a prompt.
   const room = await findOwnRoom(db, user.id, roomId);
+  if (!(await canContinue(db, user, room))) throw refused('room.readOnly');
   const lastReply = await db
     .selectFrom('messages')
     .select('id')

@@ -7,7 +7,13 @@ import type { Logger } from '../logging/logger';
 import type { ChatTurn, LanguageModel } from '../llm/language-model';
 import { ProviderError } from '../domain/provider-error';
 import { now } from '../db/dialect';
-import { insertMemory, setMemoryError, touchMemories, wordsBetween } from './memory-repository';
+import {
+  acrossChatsOf,
+  insertMemory,
+  setMemoryError,
+  touchChats,
+  wordsBetween,
+} from './memory-repository';
 import { parseJson } from './generation-service';
 import { fillMacros } from './prompt';
 
@@ -143,6 +149,7 @@ async function rememberWindow(
       'rooms.memory_through',
       'rooms.user_id',
       'rooms.mate_id',
+      'rooms.family_id',
       'mates.name as mateName',
       'users.nickname',
       'personas.name as personaName',
@@ -150,35 +157,41 @@ async function rememberWindow(
     .where('rooms.id', '=', roomId)
     .executeTakeFirst();
   if (!room) return false;
-  const window = await wordsBetween(db, roomId, {
+  const read = await wordsBetween(db, roomId, {
     after: room.memory_through,
     before,
     limit: MEMORY_WINDOW,
   });
-  const last = window.at(-1);
-  if (!last) return false;
+  if (read.length === 0) return false;
   const summary = await db
     .selectFrom('memories')
-    .select(['id', 'content'])
+    .select(['id', 'content', 'updated_at'])
     .where('room_id', '=', roomId)
     .where('kind', '=', 'summary')
     .executeTakeFirst();
   const names = { char: room.mateName, user: room.personaName ?? room.nickname };
+  const window = fitWindow(deps.model, read, summary?.content ?? '', names);
+  const last = window.at(-1)!;
   const written = await askModel(
     deps.model,
     { names, window, summary: summary?.content ?? '' },
     signal,
   );
   const at = now();
-  await db.transaction().execute(async (trx) => {
+  const remembered = await db.transaction().execute(async (trx) => {
     // Another run remembered this window already (a run begun twice): nothing more to do.
+    // The room's own row only: its prompt reads its memories again.
     const moved = await trx
       .updateTable('rooms')
-      .set({ memory_through: last.position, memory_error: null })
+      .set((eb) => ({
+        memory_through: last.position,
+        memory_error: null,
+        memory_version: eb('memory_version', '+', 1),
+      }))
       .where('id', '=', roomId)
       .where('memory_through', '=', room.memory_through)
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) return;
+    if (Number(moved.numUpdatedRows) === 0) return null;
     const existing = new Set(
       (
         await trx
@@ -189,9 +202,11 @@ async function rememberWindow(
           .execute()
       ).map((row) => comparable(row.content)),
     );
+    let aboutPerson = false;
     for (const fact of written.facts) {
       if (existing.has(comparable(fact.text))) continue;
       existing.add(comparable(fact.text));
+      aboutPerson ||= fact.about === 'person';
       const sources = fact.from.length > 0 ? fact.from : window;
       await insertMemory(
         trx,
@@ -208,38 +223,109 @@ async function rememberWindow(
         sources,
       );
     }
-    if (written.summary) {
-      const id = summary?.id ?? randomUUID();
-      if (summary)
-        await trx
-          .updateTable('memories')
-          .set({ content: written.summary, updated_at: at })
-          .where('id', '=', id)
-          .execute();
-      else
-        await trx
-          .insertInto('memories')
-          .values({
-            id,
-            room_id: roomId,
-            kind: 'summary',
-            about: 'story',
-            content: written.summary,
-            author: 'mate',
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
-      await trx
-        .insertInto('memory_sources')
-        .values(window.map((m) => ({ memory_id: id, message_id: m.id, position: m.position })))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
+    if (written.summary) await writeSummary(trx, roomId, summary, written.summary, window, at);
     await pruneFacts(trx, roomId);
-    await touchMemories(trx, room);
+    return { aboutPerson };
   });
+  // Facts about the person go into their other chats with the mate, if they asked for that.
+  if (remembered?.aboutPerson && (await acrossChatsOf(db, room.user_id, room.mate_id)))
+    await touchChats(db, {
+      userId: room.user_id,
+      mateId: room.mate_id,
+      except: room.family_id ?? roomId,
+    });
   return true;
+}
+
+/**
+ * Writes the summary the model rewrote, with the window as its sources: over the one read
+ * before asking, unless the person changed or deleted it meanwhile (theirs is kept).
+ */
+async function writeSummary(
+  trx: Kysely<Database>,
+  roomId: string,
+  read: { id: string; updated_at: string } | undefined,
+  content: string,
+  window: { id: string; position: number }[],
+  at: string,
+): Promise<void> {
+  let id: string;
+  if (read) {
+    const updated = await trx
+      .updateTable('memories')
+      .set({ content, updated_at: at })
+      .where('id', '=', read.id)
+      .where('updated_at', '=', read.updated_at)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return;
+    id = read.id;
+  } else {
+    // None when asked: one the person added meanwhile stays, and this one is not written.
+    const added = await trx
+      .selectFrom('memories')
+      .select('id')
+      .where('room_id', '=', roomId)
+      .where('kind', '=', 'summary')
+      .executeTakeFirst();
+    if (added) return;
+    id = randomUUID();
+    await trx
+      .insertInto('memories')
+      .values({
+        id,
+        room_id: roomId,
+        kind: 'summary',
+        about: 'story',
+        content,
+        author: 'mate',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+  await trx
+    .insertInto('memory_sources')
+    .values(window.map((m) => ({ memory_id: id, message_id: m.id, position: m.position })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** The tokens the model may write for a window: at most a third of its context. */
+const replyTokensOf = (model: Pick<LanguageModel, 'contextSize'>) =>
+  Math.min(MEMORY_REPLY_TOKENS, Math.floor(model.contextSize / 3));
+
+/**
+ * The start of `read` that fits the model's context beside the instructions, the summary and
+ * the answer, each message cut to a share of it: a window of long replies never asks more than
+ * the model holds (which would fail it at every try). At least one message, cut to fit.
+ */
+export function fitWindow<M extends { content: string }>(
+  model: Pick<LanguageModel, 'contextSize' | 'countTokens'>,
+  read: M[],
+  summary: string,
+  names: { char: string; user: string },
+): M[] {
+  const asked = memoryTurns(names, [], summary);
+  const room =
+    model.contextSize -
+    replyTokensOf(model) -
+    asked.reduce((sum, turn) => sum + model.countTokens(turn.content) + 8, 0) -
+    16;
+  const perMessage = Math.max(16, Math.floor(room / 2));
+  const kept: M[] = [];
+  let used = 0;
+  for (const message of read) {
+    let content = message.content;
+    let cost = model.countTokens(content) + 8;
+    if (cost > perMessage) {
+      content = `${content.slice(0, Math.floor((content.length * perMessage) / cost))}…`;
+      cost = model.countTokens(content) + 8;
+    }
+    if (kept.length > 0 && used + cost > room) break;
+    kept.push({ ...message, content });
+    used += cost;
+  }
+  return kept;
 }
 
 /** Two facts that differ only in case, spaces or a final full stop are the same fact. */
@@ -313,7 +399,7 @@ async function askModel(
   try {
     await model.generate(
       memoryTurns(ask.names, ask.window, ask.summary),
-      { signal, maxTokens: MEMORY_REPLY_TOKENS, temperature: 0.2, jsonSchema: MEMORY_SCHEMA },
+      { signal, maxTokens: replyTokensOf(model), temperature: 0.2, jsonSchema: MEMORY_SCHEMA },
       (piece) => (text += piece),
     );
   } catch (error) {

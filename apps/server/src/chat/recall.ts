@@ -58,8 +58,23 @@ export interface RoomRecall {
   last?: { recent: string; memory: PromptMemory };
 }
 
-// The recalls of the rooms that sent last; a room's changes move its version on.
-const kept = new LRUCache<string, RoomRecall>({ max: 2000 });
+/** How much memory the recalls kept may take, in bytes (roughly: see `sizeOf`). */
+const KEPT_BYTES = 64 * 1024 * 1024;
+
+/** A recall's size in memory, roughly: its text, and about 2 KB of index per fact (measured). */
+const sizeOf = (recall: RoomRecall) =>
+  [recall.summary ?? '', ...recall.pinned, ...recall.acrossChats, ...recall.facts].reduce(
+    (sum, text) => sum + 2 * text.length + 64,
+    2048 * recall.facts.length + 256,
+  );
+
+// The recalls of the rooms that sent last, bounded by their size; a room's changes move its
+// version on.
+const kept = new LRUCache<string, RoomRecall>({
+  max: 10_000,
+  maxSize: KEPT_BYTES,
+  sizeCalculation: sizeOf,
+});
 
 /**
  * Room `room`'s recall: `null` when it has nothing to remember (version 0: no query at all),
@@ -88,9 +103,14 @@ export function recallOf(rows: PromptMemoryRow[], roomId: string, version: numbe
     index: null,
     words: new Set(),
   };
+  // A fact of another chat is there once per path of that chat (a branch copies it): once.
+  const carried = new Set<string>();
   for (const row of rows) {
-    if (row.room_id !== roomId) recall.acrossChats.push(row.content);
-    else if (row.kind === 'summary') recall.summary = row.content;
+    if (row.room_id !== roomId) {
+      const key = row.content.trim().toLowerCase();
+      if (!carried.has(key)) recall.acrossChats.push(row.content);
+      carried.add(key);
+    } else if (row.kind === 'summary') recall.summary = row.content;
     else if (toBool(row.pinned)) recall.pinned.push(row.content);
     else recall.facts.push(row.content);
   }

@@ -18,6 +18,7 @@ import { dropSpeech } from '../voice/speech-clips';
 import type { ChatService } from './chat-service';
 import { fillMacros } from './prompt';
 import { markPathUsed } from './branch-repository';
+import { acrossChatsOf, touchChats } from './memory-repository';
 import { canContinue, closedSummary, findOwnRoom, withoutCard } from './rooms';
 import { failEmptyReply } from './turn-service';
 import {
@@ -86,7 +87,8 @@ export async function createRoom(
     created_at: at,
     memory_through: 0,
     memory_error: null,
-    memory_version: 0,
+    // With "remember me across chats" on, a new chat carries the person's facts at once.
+    memory_version: (await acrossChatsOf(db, user.id, mate.id)) ? 1 : 0,
     family_id: null,
     parent_room_id: null,
     fork_parent_message_id: null,
@@ -205,6 +207,9 @@ export async function deleteRoom(deps: RoomDeps, user: UserTable, roomId: string
   // The files as they are when the rows go (a picture may have been stored meanwhile).
   const files = await deletePicturesOfRoom(db, room.id);
   await deleteRoomRow(db, room.id);
+  // Its facts about the person leave the chats that carried them.
+  if (await acrossChatsOf(db, user.id, room.mate_id))
+    await touchChats(db, { userId: user.id, mateId: room.mate_id });
   for (const file of files) if (file) await picturesOf(config).store.remove(file);
 }
 

@@ -7,6 +7,7 @@ import { en } from '../i18n/en';
 import { refundChat, spendChat, type SpendResult } from '../accounts/benefits';
 import { appendMessages, versionsOf, type NewMessage } from './messages';
 import { messageRow } from './message-repository';
+import { forgetAfter } from './memory-repository';
 import { fromJson, isUniqueViolation, now } from '../db/dialect';
 import { dropSpeechIn } from '../voice/speech-clips';
 import {
@@ -109,6 +110,7 @@ export async function startTurn(
       }
       droppedSpeech = await dropSpeechIn(trx, { roomId: room.id, afterPosition: from });
       // Pictures stay: they were paid for in gold coins and are not part of the reply.
+      await forgetAfter(trx, room.id, from, now());
       await deleteTextAfter(trx, room.id, from);
     }
     const reply: NewMessage = {

@@ -86,6 +86,8 @@ export const en = {
       locksUnavailable: 'Chats cannot start or change right now. Please try again in a moment.',
       notYourMessage: 'fromMessageId: not a message of yours in this room',
       nothingToAnswer: 'regenerate: there is no message of yours to answer yet',
+      tooManyBranches:
+        'This chat has {{count}} branches, the most it can have. Delete one to make another.',
       waitBranch: 'Wait for the reply to finish, or stop it, before branching the chat.',
       waitDelete: 'Wait for the reply to finish, or stop it, before deleting messages.',
       waitEdit: 'Wait for the reply to finish, or stop it, before editing messages.',

@@ -88,6 +88,7 @@ export const es: Texts = {
         'Ahora mismo no se pueden empezar ni cambiar chats. Inténtalo de nuevo en un momento.',
       notYourMessage: 'fromMessageId: no es un mensaje tuyo de esta sala',
       nothingToAnswer: 'regenerate: todavía no hay ningún mensaje tuyo que responder',
+      tooManyBranches: 'Este chat tiene {{count}} ramas, el máximo. Borra una para crear otra.',
       waitBranch: 'Espera a que termine la respuesta, o detenla, antes de ramificar el chat.',
       waitDelete: 'Espera a que termine la respuesta, o detenla, antes de eliminar mensajes.',
       waitEdit: 'Espera a que termine la respuesta, o detenla, antes de editar mensajes.',

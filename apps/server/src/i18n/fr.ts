@@ -91,6 +91,8 @@ export const fr: Texts = {
         'Impossible de commencer ou de modifier un chat pour le moment. Réessaie dans un instant.',
       notYourMessage: 'fromMessageId : ce n’est pas un de tes messages dans ce chat',
       nothingToAnswer: 'regenerate : tu n’as encore aucun message auquel répondre',
+      tooManyBranches:
+        'Ce chat a {{count}} branches, le maximum. Supprime-en une pour en créer une autre.',
       waitBranch: 'Attends la fin de la réponse, ou arrête-la, avant de créer une branche du chat.',
       waitDelete: 'Attends la fin de la réponse, ou arrête-la, avant de supprimer des messages.',
       waitEdit: 'Attends la fin de la réponse, ou arrête-la, avant de modifier des messages.',
