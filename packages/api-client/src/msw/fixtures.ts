@@ -16,7 +16,7 @@ import type {
 } from '../types/mate';
 import type { Message, Room, RoomInfo, RoomSummary } from '../types/room';
 import type { Memory, PromptView, RoomMemories } from '../types/memory';
-import type { Branch, ChatExport, RoomBranches } from '../types/branch';
+import type { Branch, ChatExport, ChatExportFormat, RoomBranches } from '../types/branch';
 import type { CardPreview } from '../types/card';
 import type { ReportedMate } from '../types/moderation';
 import type { Persona, UserBenefits, UserInfo } from '../types/user';
@@ -975,13 +975,29 @@ export function createRoomBranchesFixture(overrides: Partial<RoomBranches> = {})
   };
 }
 
-/** An exported chat path fixture (Markdown). */
-export function createChatExportFixture(overrides: Partial<ChatExport> = {}): ChatExport {
-  return {
-    fileName: 'Lyra Moonwhisper - 2026-11-20.md',
-    mimeType: 'text/markdown',
-    content:
-      "# Lyra Moonwhisper\n\n**Lyra Moonwhisper:** *Lyra Moonwhisper looks up and smiles.* Oh, it's you, Ada.\n\n**Ada:** Hello!\n",
-    ...overrides,
+/** An exported chat path fixture, in `format` (Markdown by default). */
+export function createChatExportFixture(
+  format: ChatExportFormat = 'markdown',
+  overrides: Partial<ChatExport> = {},
+): ChatExport {
+  const files: Record<ChatExportFormat, ChatExport> = {
+    markdown: {
+      fileName: 'Lyra Moonwhisper - 2026-11-20.md',
+      mimeType: 'text/markdown',
+      content:
+        "# Lyra Moonwhisper and Ada\n\n**Lyra Moonwhisper:** *Lyra Moonwhisper looks up and smiles.* Oh, it's you, Ada.\n\n**Ada:** I brought the map you asked about.\n",
+    },
+    json: {
+      fileName: 'Lyra Moonwhisper - 2026-11-20.json',
+      mimeType: 'application/json',
+      content: JSON.stringify({ format: 'mates-chat', version: 1, messages: [] }),
+    },
+    jsonl: {
+      fileName: 'Lyra Moonwhisper - 2026-11-20.jsonl',
+      mimeType: 'application/jsonl',
+      content:
+        '{"user_name":"Ada","character_name":"Lyra Moonwhisper","create_date":"2026-11-20T18:30:00.000Z","chat_metadata":{}}\n{"name":"Lyra Moonwhisper","is_user":false,"is_system":false,"send_date":"2026-11-20T18:30:00.000Z","mes":"Oh, it\'s you, Ada.","extra":{}}\n',
+    },
   };
+  return { ...files[format], ...overrides };
 }

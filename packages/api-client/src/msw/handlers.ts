@@ -11,7 +11,7 @@ import type {
 } from '../types/mate';
 import type { HideMatePayload } from '../types/moderation';
 import type { SaveMemoryPayload, SetMemoryAcrossChatsPayload } from '../types/memory';
-import type { BranchPayload } from '../types/branch';
+import type { ChatExportFormat } from '../types/branch';
 import * as fixtures from './fixtures';
 
 /** Where handlers listen by default: any origin, under `/api`. */
@@ -163,10 +163,21 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     fixtures.createPageFixture(
       [0, 1, 2].map((index) => fixtures.createRoomSummaryFixture({}, index)),
     ),
-  '/room/roomInfo': ({ query }) =>
-    fixtures.createRoomInfoFixture({
-      room: fixtures.createRoomFixture({ roomId: query.roomId ?? 'room-1' }),
-    }),
+  '/room/roomInfo': ({ query }) => {
+    const roomId = query.roomId ?? 'room-1';
+    const info = fixtures.createRoomInfoFixture({ room: fixtures.createRoomFixture({ roomId }) });
+    // The fixture's branches (see createRoomBranchesFixture) hold copies up to msg-2.
+    const copy = { 'room-2': 'b', 'room-3': 'c' }[roomId];
+    if (!copy) return info;
+    return {
+      ...info,
+      messages: info.messages.slice(0, 2).map((message) => ({
+        ...message,
+        messageId: `${message.messageId}-${copy}`,
+        roomId,
+      })),
+    };
+  },
   '/room/deleteRoom': () => null,
   '/user/login': () => fixtures.createUserInfoFixture(),
   '/user/loginGG': () => fixtures.createUserInfoFixture(),
@@ -261,18 +272,12 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
   '/room/writeMemories': () =>
     fixtures.createRoomMemoriesFixture({ writer: { state: 'writing', error: null } }),
   '/room/promptView': () => fixtures.createPromptViewFixture(),
-  '/room/branch': ({ body }) =>
-    fixtures.createRoomFixture({ roomId: `${(body as BranchPayload).roomId}-branch` }),
+  // The fixture's second path (see createRoomBranchesFixture), as if just made.
+  '/room/branch': () => fixtures.createRoomFixture({ roomId: 'room-2' }),
   '/room/branches': ({ query }) =>
     fixtures.createRoomBranchesFixture({ roomId: query.roomId ?? 'room-1' }),
   '/room/exportChat': ({ query }) =>
-    query.format === 'json'
-      ? fixtures.createChatExportFixture({
-          fileName: 'Lyra Moonwhisper - 2026-11-20.json',
-          mimeType: 'application/json',
-          content: JSON.stringify({ room: fixtures.createRoomFixture(), messages: [] }),
-        })
-      : fixtures.createChatExportFixture(),
+    fixtures.createChatExportFixture(query.format as ChatExportFormat),
   '/room/setPersona': ({ body }) =>
     fixtures.createRoomFixture({ personaId: (body as { personaId: string | null }).personaId }),
   '/room/chooseSwipe': ({ body }) => {
