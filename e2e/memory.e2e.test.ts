@@ -63,6 +63,19 @@ function lastSystemPrompt(): string {
   return prompts.at(-1)![0]!.content;
 }
 
+/** The turns of the model's last chat request (not the memory writer's asks). */
+function lastChatPrompt(): Turn[] {
+  const chats = model.requests
+    .map((request) => request.body.messages as Turn[])
+    .filter((messages) => !messages[0]!.content.startsWith(MEMORY_ASK));
+  return chats.at(-1) ?? [];
+}
+
+/** The last turn of the model's last chat request: the message it answered. */
+function lastUserTurn(): string | undefined {
+  return lastChatPrompt().at(-1)?.content;
+}
+
 async function waitForFact(client: ApiClient, roomId: string, text: string) {
   for (let tries = 0; tries < 300; tries += 1) {
     const { memories, writer } = await client.room.memories({ roomId });
@@ -94,7 +107,7 @@ describe('memory in a long chat', () => {
     const seen = lastSystemPrompt();
     expect(seen).toContain(SISTER);
     // Through memory: turn 2 itself left the prompt long ago.
-    const history = model.requests.at(-1)!.body.messages as Turn[];
+    const history = lastChatPrompt();
     expect(history.slice(1).map((turn) => turn.content)).not.toContain(SISTER);
 
     // The person opens the Memory panel and corrects the fact.
@@ -124,6 +137,61 @@ describe('memory in a long chat', () => {
       .poll(() => lastSystemPrompt())
       .toContain('My sister is called Inés, and she sails.');
     expect(lastSystemPrompt()).not.toContain(SISTER);
+    await page.context().close();
+  }, 180_000);
+
+  test('a branch from turn 10 remembers its own path, not what the other path said after it', async () => {
+    const user = await server.signedInUser(`branch-${Date.now()}@example.com`);
+    const client = createApiClient({
+      baseUrl: `${server.url}/api`,
+      getToken: () => user.token,
+      getLanguage: () => 'en',
+    });
+    const [mate] = (await client.mate.recommend({ pageSize: 1 })).list;
+    const { roomId } = await client.room.createRoom({ mateId: mate!.mateId });
+    const send = (content: string) =>
+      client.girl.chatSend({ roomId, content }, { onData: () => {} });
+    const BROTHER = 'My brother is called Teo.';
+    const DOG = 'I adopted a dog named Rex.';
+    await send('Hi there!');
+    await send(BROTHER);
+    for (let turn = 3; turn <= 60; turn += 1)
+      await send(
+        turn === 30 ? DOG : `Small talk number ${turn}: the rain, the tea, the neighbours.`,
+      );
+    await waitForFact(client, roomId, DOG);
+
+    const page = await signedInPage(browser, server, user, `/chat-detail?roomId=${roomId}`);
+    const log = page.getByRole('log');
+    const turn10 = 'Small talk number 10: the rain, the tea, the neighbours.';
+    while (!(await log.getByText(turn10, { exact: true }).isVisible())) {
+      await page.getByRole('button', { name: 'Show earlier messages' }).click();
+      await page.waitForTimeout(200);
+    }
+    const message = log
+      .locator('*', { has: page.getByText(turn10, { exact: true }) })
+      .filter({ has: page.getByRole('button', { name: 'Branch from here' }) })
+      .last();
+    await message.getByRole('button', { name: 'Branch from here' }).click();
+    await page.waitForURL((url) => !url.href.includes(roomId));
+    await log.getByText(turn10, { exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'Message' }).fill('Do I have any pets?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await log.getByText('Do I have any pets?').waitFor();
+    await expect.poll(() => lastUserTurn()).toBe('Do I have any pets?');
+    const prompt = lastChatPrompt()
+      .map((turn) => turn.content)
+      .join('\n');
+    // Its own path: turn 2 (in its history or its memory), nothing from turns 11 to 60.
+    expect(prompt).toContain(BROTHER);
+    expect(prompt).toContain(turn10);
+    expect(prompt).not.toContain('Rex');
+    expect(prompt).not.toContain('Small talk number 11:');
+    // The first path is still there, whole.
+    const first = await client.room.branches({ roomId });
+    expect(first.branches).toHaveLength(2);
+    const kept = await client.room.roomInfo({ roomId, pageSize: 100 });
+    expect(kept.messages.some((m) => m.content === DOG)).toBe(true);
     await page.context().close();
   }, 180_000);
 });
