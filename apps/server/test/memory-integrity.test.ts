@@ -1,60 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SaveMatePayload } from '@mates/api-client';
-import { chattableMateId, DIALECTS, postgresAvailable, signUp, startTestServer } from './harness';
-import { startOpenAiDouble, type Behaviour } from './openai-double';
-import { createOpenAiModel } from '../src/llm/openai';
+import { chattableMateId, DIALECTS, postgresAvailable, signUp } from './harness';
+import { memoryRun, memoryServer, writerDeps } from './memory-helpers';
 import { appendMessages } from '../src/chat/messages';
-import { writeMemories, type MemoryJobPayload } from '../src/chat/memory-writer';
+import { writeMemories } from '../src/chat/memory-writer';
 import { branchRoom } from '../src/chat/branch-service';
 import { insertMemory, touchChats, touchMemories } from '../src/chat/memory-repository';
-import type { JobContext } from '../src/jobs/job-queue';
 import type { LanguageModel } from '../src/llm/language-model';
 
 // Found by a review of #39 (each failed first): what a mate remembers stays true to the chat,
 // private cards stay private, and nothing the person wrote is lost to the writer.
 const withPostgres = await postgresAvailable();
-type Turn = { role: string; content: string };
-const MEMORY_ASK = 'You keep the memory of a roleplay chat';
-
-function rememberEveryLine(body: Record<string, unknown>): Behaviour | undefined {
-  const messages = body.messages as Turn[];
-  if (!messages[0]?.content.startsWith(MEMORY_ASK)) return undefined;
-  const asked = messages[1]!.content;
-  const lines = asked.split('\n').filter((line) => /^\[\d+\] /.test(line));
-  const facts = lines
-    .map((line) => /^\[(\d+)\] ([^:]+): (.*)$/.exec(line)!)
-    .filter((match) => match[2] === 'Ada')
-    .map((match) => ({ text: match[3], about: 'person', from: [Number(match[1])] }));
-  return { kind: 'stream', pieces: [JSON.stringify({ summary: `model summary`, facts })] };
-}
-
 describe.each(DIALECTS)('memory kept honest on %s', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
-  const suite = {} as {
-    double: Awaited<ReturnType<typeof startOpenAiDouble>>;
-    server: Awaited<ReturnType<typeof startTestServer>>;
-  };
-  beforeAll(async () => {
-    if (skip) return;
-    suite.double = await startOpenAiDouble();
-    suite.double.route(rememberEveryLine);
-    suite.server = await startTestServer(dialect, {
-      model: createOpenAiModel({
-        baseUrl: suite.double.baseUrl,
-        apiKey: 'sk-test',
-        model: 'mate-model',
-        contextSize: 4000,
-      }),
-      env: { LLM_MAX_TOKENS: '200' },
-    });
-    await suite.server.deps.jobs.start();
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await suite.server.close();
-    await suite.double.close();
-  });
+  const suite = memoryServer(dialect, { skip, contextSize: 4000 });
 
   async function person(nickname = 'Ada') {
     const user = await signUp(suite.server);
@@ -62,13 +22,7 @@ describe.each(DIALECTS)('memory kept honest on %s', (dialect) => {
     const mateId = await chattableMateId(suite.server.db);
     return { ...user, mateId };
   }
-  const lastReplyPrompt = () =>
-    (
-      suite.double.requests
-        .map((request) => request.body.messages as Turn[])
-        .filter((messages) => !messages[0]!.content.startsWith(MEMORY_ASK))
-        .at(-1) ?? []
-    ).map((turn) => turn.content);
+  const lastReplyPrompt = () => suite.lastReplyPrompt();
   const sendIn = (client: Awaited<ReturnType<typeof person>>['client'], roomId: string) =>
     client.girl.chatSend({ roomId, content: 'Hi!' }, { onData: () => {} });
 
@@ -199,7 +153,6 @@ describe.each(DIALECTS)('memory kept honest on %s', (dialect) => {
           status: 'complete' as const,
         })),
       );
-      const db = suite.server.db;
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       let calls = 0;
@@ -212,15 +165,8 @@ describe.each(DIALECTS)('memory kept honest on %s', (dialect) => {
           return { finishReason: 'stop', promptTokens: 1, completionTokens: 1 };
         },
       };
-      const job = (before: number): JobContext<MemoryJobPayload> => ({
-        id: randomUUID(),
-        kind: 'memory',
-        payload: { roomId: room.roomId, before },
-        signal: new AbortController().signal,
-        attempt: 0,
-        progress: async () => {},
-      });
-      const deps = { db, jobs: suite.server.deps.jobs, log: suite.server.deps.log, model };
+      const job = (before: number) => memoryRun(room.roomId, before);
+      const deps = writerDeps(suite.server, model);
       // First window makes a summary.
       await writeMemories(deps, job(6));
       const summary = (await ada.client.room.memories({ roomId: room.roomId })).memories.find(
@@ -294,17 +240,7 @@ describe.each(DIALECTS)('memory kept honest on %s', (dialect) => {
         return { finishReason: 'stop', promptTokens: 1, completionTokens: 1 };
       },
     };
-    await writeMemories(
-      { db, jobs: suite.server.deps.jobs, log: suite.server.deps.log, model },
-      {
-        id: randomUUID(),
-        kind: 'memory',
-        payload: { roomId: room.roomId, before: 7 },
-        signal: new AbortController().signal,
-        attempt: 0,
-        progress: async () => {},
-      },
-    );
+    await writeMemories(writerDeps(suite.server, model), memoryRun(room.roomId, 7));
     const contents = (await ada.client.room.memories({ roomId: room.roomId })).memories.map(
       (m) => m.content,
     );
@@ -337,15 +273,8 @@ describe.each(DIALECTS)('memory kept honest on %s', (dialect) => {
           return { finishReason: 'stop', promptTokens: 1, completionTokens: 1 };
         },
       };
-      const run = (before: number): JobContext<MemoryJobPayload> => ({
-        id: randomUUID(),
-        kind: 'memory',
-        payload: { roomId: room.roomId, before },
-        signal: new AbortController().signal,
-        attempt: 0,
-        progress: async () => {},
-      });
-      const deps = { db, jobs: suite.server.deps.jobs, log: suite.server.deps.log, model };
+      const run = (before: number) => memoryRun(room.roomId, before);
+      const deps = writerDeps(suite.server, model);
       await writeMemories(deps, run(18));
       const through = async () =>
         (
@@ -449,15 +378,8 @@ describe.each(DIALECTS)('memory kept honest on %s', (dialect) => {
           return { finishReason: 'stop', promptTokens: 1, completionTokens: 1 };
         },
       };
-      const run = (before: number): JobContext<MemoryJobPayload> => ({
-        id: randomUUID(),
-        kind: 'memory',
-        payload: { roomId: room.roomId, before },
-        signal: new AbortController().signal,
-        attempt: 0,
-        progress: async () => {},
-      });
-      const deps = { db, jobs: suite.server.deps.jobs, log: suite.server.deps.log, model };
+      const run = (before: number) => memoryRun(room.roomId, before);
+      const deps = writerDeps(suite.server, model);
       // Remembered through position 10 (a window of 24 would go further: ask for less).
       await writeMemories(deps, run(11));
       const fork = rows.find((r) => r.position === 12)!;

@@ -1,68 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@mates/api-client';
-import { chattableMateId, DIALECTS, postgresAvailable, signUp, startTestServer } from './harness';
-import { startOpenAiDouble, type Behaviour } from './openai-double';
-import { createOpenAiModel } from '../src/llm/openai';
+import { chattableMateId, DIALECTS, postgresAvailable, signUp } from './harness';
 import { appendMessages } from '../src/chat/messages';
-import { writeMemories, type MemoryJobPayload } from '../src/chat/memory-writer';
-import type { JobContext } from '../src/jobs/job-queue';
+import { writeMemories } from '../src/chat/memory-writer';
+import {
+  MEMORY_ASK,
+  memoryRun,
+  memoryServer,
+  rememberEveryLine,
+  writerDeps,
+  type Turn,
+} from './memory-helpers';
 
 // What a mate remembers (#39): memories written in the background from the messages that left
 // a small prompt, once per window; edited by the person; kept honest when messages change.
 const withPostgres = await postgresAvailable();
 
-type Turn = { role: string; content: string };
-const MEMORY_ASK = 'You keep the memory of a roleplay chat';
-
-/**
- * The memory writer's answer, as a model following its instructions would give it: each of
- * the person's lines becomes a fact about them (citing its number), and the summary counts
- * the lines it has seen.
- */
-function rememberEveryLine(body: Record<string, unknown>): Behaviour | undefined {
-  const messages = body.messages as Turn[];
-  if (!messages[0]?.content.startsWith(MEMORY_ASK)) return undefined;
-  const asked = messages[1]!.content;
-  const lines = asked.split('\n').filter((line) => /^\[\d+\] /.test(line));
-  const facts = lines
-    .map((line) => /^\[(\d+)\] ([^:]+): (.*)$/.exec(line)!)
-    .filter((match) => match[2] === 'Ada')
-    .map((match) => ({ text: match[3], about: 'person', from: [Number(match[1])] }));
-  const before = /Summary so far: (\d+) lines seen/.exec(asked);
-  const seen = (before ? Number(before[1]) : 0) + lines.length;
-  return {
-    kind: 'stream',
-    pieces: [JSON.stringify({ summary: `${seen} lines seen`, facts })],
-  };
-}
-
 describe.each(DIALECTS)('memory on %s', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
-  const suite = {} as {
-    double: Awaited<ReturnType<typeof startOpenAiDouble>>;
-    server: Awaited<ReturnType<typeof startTestServer>>;
-  };
-  beforeAll(async () => {
-    if (skip) return;
-    suite.double = await startOpenAiDouble();
-    suite.double.route(rememberEveryLine);
-    // A small context: a few turns fit beside the card, so turns soon leave the prompt.
-    suite.server = await startTestServer(dialect, {
-      model: createOpenAiModel({
-        baseUrl: suite.double.baseUrl,
-        apiKey: 'sk-test',
-        model: 'mate-model',
-        contextSize: 700,
-      }),
-      env: { LLM_MAX_TOKENS: '200' },
-    });
-    await suite.server.deps.jobs.start();
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await suite.server.close();
-    await suite.double.close();
-  });
+  // A small context: a few turns fit beside the card, so turns soon leave the prompt.
+  const suite = memoryServer(dialect, { skip, contextSize: 700 });
 
   async function chatRoom(nickname = 'Ada') {
     const user = await signUp(suite.server);
@@ -76,13 +33,7 @@ describe.each(DIALECTS)('memory on %s', (dialect) => {
   }
 
   /** What the model was asked for the last reply (not the memory writer's asks). */
-  const lastReplyPrompt = () =>
-    (
-      suite.double.requests
-        .map((request) => request.body.messages as Turn[])
-        .filter((messages) => !messages[0]!.content.startsWith(MEMORY_ASK))
-        .at(-1) ?? []
-    ).map((turn) => turn.content);
+  const lastReplyPrompt = () => suite.lastReplyPrompt();
 
   const memoryAsks = () =>
     suite.double.requests.filter((request) =>
@@ -350,21 +301,11 @@ describe.each(DIALECTS)('memory on %s', (dialect) => {
         })),
       );
       expect(userInfo.uuid).toBeTruthy();
-      const job = (id: string): JobContext<MemoryJobPayload> => ({
-        id,
-        kind: 'memory',
-        payload: { roomId, before: 9 },
-        signal: new AbortController().signal,
-        attempt: 0,
-        progress: async () => {},
-      });
-      const deps = {
-        db: suite.server.db,
-        jobs: suite.server.deps.jobs,
-        log: suite.server.deps.log,
-        model: suite.server.deps.chat.model,
-      };
-      await Promise.all([writeMemories(deps, job('run-1')), writeMemories(deps, job('run-2'))]);
+      const deps = writerDeps(suite.server);
+      await Promise.all([
+        writeMemories(deps, memoryRun(roomId, 9)),
+        writeMemories(deps, memoryRun(roomId, 9)),
+      ]);
       const memories = await client.room.memories({ roomId });
       const facts = memories.memories.filter((memory) => memory.kind === 'fact');
       // The person's lines before position 9 (the greeting is 1): 2, 4, 6 and 8 → lines 0, 2, 4, 6.
@@ -399,20 +340,8 @@ describe.each(DIALECTS)('memory on %s', (dialect) => {
           status: 'complete' as const,
         })),
       );
-      const deps = {
-        db: suite.server.db,
-        jobs: suite.server.deps.jobs,
-        log: suite.server.deps.log,
-        model: suite.server.deps.chat.model,
-      };
-      const run = (signal: AbortSignal): JobContext<MemoryJobPayload> => ({
-        id: `cut-${roomId}`,
-        kind: 'memory',
-        payload: { roomId, before: 9 },
-        signal,
-        attempt: 0,
-        progress: async () => {},
-      });
+      const deps = writerDeps(suite.server);
+      const run = (signal: AbortSignal) => memoryRun(roomId, 9, signal);
       // The model takes its time; the run is stopped while it writes.
       suite.double.route((body) => {
         const messages = body.messages as Turn[];
