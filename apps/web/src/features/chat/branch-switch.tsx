@@ -4,26 +4,13 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { Branch } from '@mates/api-client';
 import { Flex, IconButton } from '@mates/ui';
 import { routeTo } from '../../lib/paths';
+import { Icon } from './message-parts';
 
 /** Where the switcher that led to a path stands in it, and which of its buttons was pressed. */
 interface BranchArrival {
   branchAt: string;
   pressed: 'previous' | 'next';
 }
-
-const Chevron = ({ d }: { d: string }) => (
-  <svg
-    width="16"
-    height="16"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    aria-hidden="true"
-  >
-    <path d={d} />
-  </svg>
-);
 
 /**
  * The message of path `to` where the switcher of `paths` stands: where a path of them was
@@ -87,7 +74,7 @@ export function BranchSwitch({
       <IconButton
         ref={previous}
         label={t('branches.previous')}
-        icon={<Chevron d="M15 18l-6-6 6-6" />}
+        icon={<Icon d="M15 18l-6-6 6-6" />}
         size="small"
         // aria-disabled, not disabled: at the first or last path the button keeps the focus.
         aria-disabled={!canPrevious}
@@ -102,7 +89,7 @@ export function BranchSwitch({
       <IconButton
         ref={next}
         label={t('branches.next')}
-        icon={<Chevron d="M9 18l6-6-6-6" />}
+        icon={<Icon d="M9 18l6-6-6-6" />}
         size="small"
         aria-disabled={!canNext}
         onClick={() => canNext && go(1)}

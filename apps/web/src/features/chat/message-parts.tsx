@@ -7,7 +7,8 @@ import { Button, Card, Flex, IconButton, TextArea } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { refreshRoom } from './api/room-cache';
 
-const Icon = ({ d }: { d: string }) => (
+/** A 16-pixel line icon of one path, hidden from screen readers (its button is named). */
+export const Icon = ({ d }: { d: string }) => (
   <svg
     width="16"
     height="16"
