@@ -10,6 +10,7 @@ import type {
   SetMemoryAcrossChatsPayload,
 } from './types/memory';
 import type { BranchPayload, ChatExport, ExportChatQuery, RoomBranches } from './types/branch';
+import type { MessageHits, SearchMessagesQuery } from './types/search';
 import type {
   ChangePasswordPayload,
   ForgotPasswordPayload,
@@ -234,6 +235,8 @@ export interface Endpoints {
   '/room/branch': Post<BranchPayload, Room>;
   '/room/branches': Get<RoomQuery, RoomBranches>;
   '/room/exportChat': Get<ExportChatQuery, ChatExport>;
+  // Beyond the specification: words found in any message of the caller's chats.
+  '/room/searchMessages': Get<SearchMessagesQuery, MessageHits>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -339,6 +342,7 @@ export const ENDPOINTS = {
   '/room/branch': { method: 'POST', hasInput: true },
   '/room/branches': { method: 'GET', hasInput: true },
   '/room/exportChat': { method: 'GET', hasInput: true },
+  '/room/searchMessages': { method: 'GET', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

@@ -138,6 +138,7 @@ export type {
   RoomQuery,
   RoomSummary,
 } from './types/room';
+export type { MessageHit, MessageHits, SearchMessagesQuery, SnippetPart } from './types/search';
 export type {
   Branch,
   BranchFork,

@@ -39,6 +39,7 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
   '/room/branch': { roomId: 'room-1', messageId: 'msg-2' },
   '/room/branches': { roomId: 'room-1' },
   '/room/exportChat': { roomId: 'room-1', format: 'markdown' },
+  '/room/searchMessages': { keyword: 'map' },
   '/user/updateLange': { language: 'es' },
   '/user/updateTags': { tags: ['romance'], gender: null, nfsw: false },
   '/user/updateNickname': { nickname: 'Ada' },

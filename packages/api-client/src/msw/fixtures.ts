@@ -17,6 +17,7 @@ import type {
 import type { Message, Room, RoomInfo, RoomSummary } from '../types/room';
 import type { Memory, PromptView, RoomMemories } from '../types/memory';
 import type { Branch, ChatExport, ChatExportFormat, RoomBranches } from '../types/branch';
+import type { MessageHit, MessageHits } from '../types/search';
 import type { CardPreview } from '../types/card';
 import type { ReportedMate } from '../types/moderation';
 import type { Persona, UserBenefits, UserInfo } from '../types/user';
@@ -1000,4 +1001,55 @@ export function createChatExportFixture(
     },
   };
   return { ...files[format], ...overrides };
+}
+
+/** A message hit fixture: "map" found in a message of Ada's chat with Lyra. */
+export function createMessageHitFixture(overrides: Partial<MessageHit> = {}): MessageHit {
+  return {
+    roomId: 'room-1',
+    mate: createMateSummaryFixture(),
+    message: createMessageFixture({
+      messageId: 'msg-2',
+      role: 'user',
+      content: 'I brought the map you asked about.',
+    }),
+    snippet: [
+      { text: 'I brought the ', match: false },
+      { text: 'map', match: true },
+      { text: ' you asked about.', match: false },
+    ],
+    ...overrides,
+  };
+}
+
+/** A page of message hits fixture: `count` hits in as many chats, newest first. */
+export function createMessageHitsFixture(
+  count = 3,
+  overrides: Partial<MessageHits> = {},
+): MessageHits {
+  const mates = createMateSummariesFixture(Math.max(count, 1));
+  return {
+    list: Array.from({ length: count }, (_, index) =>
+      createMessageHitFixture({
+        roomId: `room-${index + 1}`,
+        mate: mates[index]!,
+        message: createMessageFixture({
+          messageId: `msg-hit-${index + 1}`,
+          roomId: `room-${index + 1}`,
+          role: index % 2 ? 'mate' : 'user',
+          content: `Hit ${index + 1}: the old map of the northern coast.`,
+          createdAt: new Date(Date.parse(UPDATED) - index * 86_400_000).toISOString(),
+        }),
+        snippet: [
+          { text: `Hit ${index + 1}: the old `, match: false },
+          { text: 'map', match: true },
+          { text: ' of the northern coast.', match: false },
+        ],
+      }),
+    ),
+    page: 1,
+    pageSize: 20,
+    hasMore: false,
+    ...overrides,
+  };
 }

@@ -276,6 +276,10 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
   '/room/branch': () => fixtures.createRoomFixture({ roomId: 'room-2' }),
   '/room/branches': ({ query }) =>
     fixtures.createRoomBranchesFixture({ roomId: query.roomId ?? 'room-1' }),
+  '/room/searchMessages': ({ query }) =>
+    query.keyword?.trim()
+      ? fixtures.createMessageHitsFixture()
+      : fixtures.createMessageHitsFixture(0),
   '/room/exportChat': ({ query }) =>
     fixtures.createChatExportFixture(query.format as ChatExportFormat),
   '/room/setPersona': ({ body }) =>

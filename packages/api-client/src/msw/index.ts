@@ -25,6 +25,8 @@ export {
   createBranchFixture,
   createChatExportFixture,
   createMemoryFixture,
+  createMessageHitFixture,
+  createMessageHitsFixture,
   createRoomBranchesFixture,
   createPromptViewFixture,
   createRoomMemoriesFixture,
