@@ -170,3 +170,52 @@ export const EscapeCancelsAnEditorInside: Story = {
     await expect(body.getByRole('dialog', { name: 'Memory' })).toBeVisible();
   },
 };
+
+function OpensOnTheCurrentEntry() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Branches</Button>
+      <Sheet
+        open={open}
+        onOpenChange={setOpen}
+        title="Branches"
+        onOpenAutoFocus={(event) => {
+          const sheet = event.currentTarget as HTMLElement;
+          event.preventDefault();
+          (sheet.querySelector<HTMLElement>('[aria-current="page"]') ?? sheet).focus();
+        }}
+      >
+        <Stack gap={2}>
+          <Button variant="danger">Delete Branch 2</Button>
+          <a href="#branch-1" aria-current="page">
+            Branch 1, open now
+          </a>
+        </Stack>
+      </Sheet>
+    </>
+  );
+}
+
+/**
+ * `onOpenAutoFocus` chooses where the focus goes in: here the entry open now, never the
+ * destructive button that would otherwise come first.
+ */
+export const OpenOnAChosenElement: Story = {
+  tags: ['!autodocs'],
+  render: () => <OpensOnTheCurrentEntry />,
+  play: async ({ canvasElement }) => {
+    const opener = within(canvasElement).getByRole('button', { name: 'Branches' });
+    await userEvent.click(opener);
+    const body = within(canvasElement.ownerDocument.body);
+    const sheet = await body.findByRole('dialog', { name: 'Branches' });
+    await waitFor(() =>
+      expect(within(sheet).getByRole('link', { name: 'Branch 1, open now' })).toHaveFocus(),
+    );
+    await expect(within(sheet).getByRole('button', { name: 'Delete Branch 2' })).not.toHaveFocus();
+    // Focus still goes back to what opened it.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(opener).toHaveFocus();
+  },
+};

@@ -75,6 +75,13 @@ export interface SheetProps {
   /** Name of the close button; default "Close". */
   closeLabel?: string;
   /**
+   * Called as the sheet opens, before focus moves in (by default to its first control, links
+   * left out): call `event.preventDefault()` and focus something else instead, such as the
+   * entry that is open now rather than a destructive button. `event.currentTarget` is the
+   * sheet, which can take the focus itself (its title is its name).
+   */
+  onOpenAutoFocus?: (event: Event) => void;
+  /**
    * Called once the sheet has closed, before focus goes back to what opened it: call
    * `event.preventDefault()` to send it elsewhere (what a link in the sheet led to).
    */
@@ -99,6 +106,7 @@ export function Sheet({
   description,
   width = 440,
   closeLabel = 'Close',
+  onOpenAutoFocus,
   onCloseAutoFocus,
   onEscapeKeyDown,
   children,
@@ -113,7 +121,10 @@ export function Sheet({
         <Content
           className={portalClassName}
           style={{ ['--sheet-width' as string]: `${width}px` }}
-          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onOpenAutoFocus={(event) => {
+            focus.onOpenAutoFocus();
+            onOpenAutoFocus?.(event);
+          }}
           onEscapeKeyDown={onEscapeKeyDown}
           onCloseAutoFocus={(event) => {
             onCloseAutoFocus?.(event);

@@ -33,6 +33,13 @@ export function BranchesPanel({ roomId, mateName, open, onClose }: BranchesPanel
       title={t('branches.title')}
       description={t('branches.description', { name: mateName })}
       closeLabel={t('auth.close')}
+      // The focus goes in on the path open now (the sheet itself while they load), never on
+      // the first "Delete branch", which would otherwise be the first control.
+      onOpenAutoFocus={(event) => {
+        const sheet = event.currentTarget as HTMLElement;
+        event.preventDefault();
+        (sheet.querySelector<HTMLElement>('a[aria-current="page"]') ?? sheet).focus();
+      }}
     >
       {open && <BranchesContent roomId={roomId} onOpen={onClose} />}
     </Sheet>

@@ -320,6 +320,8 @@ export const BranchesView: Story = {
     );
     const all = await within(panel).findByRole('list', { name: '3 branches' });
     const current = within(all).getByRole('link', { current: 'page' });
+    // It opens on the path open now, never on a "Delete branch".
+    await waitFor(() => expect(current).toHaveFocus());
     await expect(current).toHaveTextContent('Branch 1, open now');
     await expect(current).toHaveTextContent('3 messages · changed');
     await expect(current).toHaveAttribute('href', '#/chat-detail?roomId=room-1');
