@@ -216,6 +216,10 @@ export const FailedThenTryAgain: Story = {
     ).toBeVisible();
     await expect(failed.calls).toEqual([{ path: 'writeMemories', body: { roomId: 'room-1' } }]);
     await expect(within(panel).queryByRole('alert')).toBeNull();
+    // Try again has gone: the focus is on what the writer does now, not on the sheet.
+    const status = within(panel).getByRole('status', { name: 'Writing memories…' });
+    await waitFor(() => expect(panel).not.toHaveFocus());
+    await expect(canvasElement.ownerDocument.activeElement).toContainElement(status);
   },
 };
 
@@ -356,7 +360,10 @@ export const PinAMemory: Story = {
 
 const deleting = memoryServer(createRoomMemoriesFixture());
 
-/** Delete asks first; once confirmed, the memory is gone. */
+/**
+ * Delete asks first; once confirmed, the memory is gone, and the focus goes to the next
+ * memory's first button.
+ */
 export const DeleteAMemory: Story = {
   parameters: { app, msw: { handlers: api(...deleting.handlers) } },
   loaders: [deleting.reset],
@@ -372,6 +379,40 @@ export const DeleteAMemory: Story = {
     await expect(listed(panel, 'Memories')).not.toContain('Her sister is called Ana.');
     await waitFor(() =>
       expect(body.queryByRole('dialog', { name: 'Forget this memory?' })).toBeNull(),
+    );
+    const [next] = within(within(panel).getByRole('list', { name: 'Memories' })).getAllByRole(
+      'listitem',
+    );
+    await waitFor(() =>
+      expect(within(next!).getByRole('button', { name: 'From the chat' })).toHaveFocus(),
+    );
+  },
+};
+
+const lastOne = memoryServer(
+  createRoomMemoriesFixture({
+    memories: [createMemoryFixture({ memoryId: 'memory-last', content: 'Her sister is Ana.' })],
+  }),
+);
+
+/** The last memory forgotten: the panel says nothing is remembered, and "Add a memory" has the focus. */
+export const ForgetTheLastMemory: Story = {
+  parameters: { app, msw: { handlers: api(...lastOne.handlers) } },
+  loaders: [lastOne.reset],
+  play: async ({ canvasElement }) => {
+    const panel = await openMemory(canvasElement);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Delete' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const confirm = await body.findByRole('dialog', { name: 'Forget this memory?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Forget' }));
+    await expect(
+      await within(panel).findByRole('heading', { name: 'Nothing remembered yet' }),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(body.queryByRole('dialog', { name: 'Forget this memory?' })).toBeNull(),
+    );
+    await waitFor(() =>
+      expect(within(panel).getByRole('button', { name: 'Add a memory' })).toHaveFocus(),
     );
   },
 };

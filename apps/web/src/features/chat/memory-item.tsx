@@ -16,12 +16,15 @@ export interface MemoryItemProps {
   onDelete: () => void;
   /** Takes the reader to the message it was made from. */
   onJump: (messageId: string) => void;
-  /** It was just pinned or unpinned, and moved to another list: its Pin button takes the focus. */
-  focusPin?: boolean;
-  /** Pinned or unpinned: it moves to another list, where {@link MemoryItemProps.focusPin} finds it. */
+  /**
+   * Where the focus goes once it is drawn: `pin`, its Pin button (it was just pinned or unpinned
+   * and moved to another list); `actions`, its first button (the memory beside it was forgotten).
+   */
+  focus?: 'pin' | 'actions' | null;
+  /** Pinned or unpinned: it moves to another list, where {@link MemoryItemProps.focus} finds it. */
   onPinned: () => void;
-  /** Its Pin button has the focus again. */
-  onPinFocused: () => void;
+  /** It took the focus that {@link MemoryItemProps.focus} asked for. */
+  onFocused: () => void;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface MemoryItemProps {
 export function MemoryItem(props: MemoryItemProps) {
   const { t } = useTranslation();
   const { memory, mateName, memories, canChange, onDelete, onJump } = props;
-  const { focusPin = false, onPinned, onPinFocused } = props;
+  const { focus = null, onPinned, onFocused } = props;
   const textId = useId();
   const [editing, setEditing] = useState(false);
   // Focus goes back to Edit once the editor closes, as it does for a message.
@@ -44,11 +47,15 @@ export function MemoryItem(props: MemoryItemProps) {
     edit.current?.focus();
   }, [editing]);
   const pin = useRef<HTMLButtonElement>(null);
+  // Its first button, whichever it has: From the chat, Keep, then Edit.
+  const fromChat = useRef<HTMLButtonElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (!focusPin) return;
-    pin.current?.focus();
-    onPinFocused();
-  }, [focusPin, onPinFocused]);
+    if (focus === null) return;
+    if (focus === 'pin') pin.current?.focus();
+    else (fromChat.current ?? keep.current ?? edit.current)?.focus();
+    onFocused();
+  }, [focus, onFocused]);
   const { save } = memories;
   const busy = save.isPending && save.variables.memoryId === memory.memoryId;
   const source = memory.sourceMessageIds[0];
@@ -91,12 +98,13 @@ export function MemoryItem(props: MemoryItemProps) {
         )}
         <Flex gap={1} wrap role="group" aria-labelledby={textId}>
           {source && (
-            <Button variant="ghost" size="small" onClick={() => onJump(source)}>
+            <Button ref={fromChat} variant="ghost" size="small" onClick={() => onJump(source)}>
               {t('memory.fromChat')}
             </Button>
           )}
           {canChange && memory.needsReview && (
             <Button
+              ref={keep}
               variant="soft"
               size="small"
               aria-busy={busy}

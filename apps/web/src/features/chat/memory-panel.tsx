@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Memory, MemoryWriter } from '@mates/api-client';
 import { Button, EmptyState, Flex, Heading, Sheet, Spinner, Stack, Switch, Text } from '@mates/ui';
@@ -81,9 +81,19 @@ function MemoryContent({
   const [adding, setAdding] = useState(false);
   const [seeing, setSeeing] = useState(false);
   const [doomed, setDoomed] = useState<Memory | null>(null);
-  // A memory just pinned or unpinned, drawn again in its new list: its Pin button takes the focus.
-  const [moved, setMoved] = useState<string | null>(null);
-  const pinFocused = useCallback(() => setMoved(null), []);
+  // Where the focus goes next: a memory just pinned or unpinned, drawn again in its new list,
+  // to its Pin button; once one is forgotten, to the next one's first button (else the one
+  // before, else "Add a memory"), not to the sheet, as its own Delete button has gone.
+  const [focus, setFocus] = useState<{ memoryId: string; to: 'pin' | 'actions' } | null>(null);
+  const focused = useCallback(() => setFocus(null), []);
+  const add = useRef<HTMLButtonElement>(null);
+  // Once the question about the last one has closed (its focus trap gone).
+  const focusAdd = useRef(false);
+  useEffect(() => {
+    if (doomed !== null || !focusAdd.current) return;
+    focusAdd.current = false;
+    add.current?.focus();
+  }, [doomed]);
   const hintId = useId();
   const { data } = memories.memories;
   if (memories.memories.isPending) return <Loading />;
@@ -91,6 +101,21 @@ function MemoryContent({
     return <LoadError query={memories.memories} title={t('memory.error')} wayOn={[]} />;
   const summary = data.memories.filter((memory) => memory.kind === 'summary');
   const facts = data.memories.filter((memory) => memory.kind === 'fact');
+  const pinned = facts.filter((memory) => memory.pinned);
+  const others = facts.filter((memory) => !memory.pinned);
+  /** Forgets the memory asked about; the focus goes to the one after it, as listed. */
+  const forget = (gone: Memory) => {
+    const shown = [...summary, ...pinned, ...others];
+    const at = shown.findIndex((memory) => memory.memoryId === gone.memoryId);
+    const next = shown[at + 1] ?? shown[at - 1];
+    memories.forget.mutate(gone.memoryId, {
+      onSuccess: () => {
+        if (next) setFocus({ memoryId: next.memoryId, to: 'actions' });
+        else focusAdd.current = true;
+        setDoomed(null);
+      },
+    });
+  };
   const item = (memory: Memory) => (
     <li key={memory.memoryId}>
       <MemoryItem
@@ -100,9 +125,9 @@ function MemoryContent({
         canChange={canChange}
         onDelete={() => setDoomed(memory)}
         onJump={onJump}
-        focusPin={moved === memory.memoryId}
-        onPinned={() => setMoved(memory.memoryId)}
-        onPinFocused={pinFocused}
+        focus={focus?.memoryId === memory.memoryId ? focus.to : null}
+        onPinned={() => setFocus({ memoryId: memory.memoryId, to: 'pin' })}
+        onFocused={focused}
       />
     </li>
   );
@@ -123,7 +148,7 @@ function MemoryContent({
       </Stack>
       <Flex gap={2} wrap>
         {canChange && !adding && (
-          <Button size="small" onClick={() => setAdding(true)}>
+          <Button ref={add} size="small" onClick={() => setAdding(true)}>
             {t('memory.add')}
           </Button>
         )}
@@ -151,16 +176,8 @@ function MemoryContent({
       ) : (
         <>
           <MemoryList title={t('memory.summary')} memories={summary} item={item} />
-          <MemoryList
-            title={t('memory.pinned')}
-            memories={facts.filter((memory) => memory.pinned)}
-            item={item}
-          />
-          <MemoryList
-            title={t('memory.facts')}
-            memories={facts.filter((memory) => !memory.pinned)}
-            item={item}
-          />
+          <MemoryList title={t('memory.pinned')} memories={pinned} item={item} />
+          <MemoryList title={t('memory.facts')} memories={others} item={item} />
         </>
       )}
       <ConfirmDialog
@@ -169,9 +186,7 @@ function MemoryContent({
         text={t('memory.confirmDeleteText', { name: mateName })}
         confirm={t('memory.forget')}
         busy={memories.forget.isPending}
-        onConfirm={() =>
-          doomed && memories.forget.mutate(doomed.memoryId, { onSuccess: () => setDoomed(null) })
-        }
+        onConfirm={() => doomed && forget(doomed)}
         onCancel={() => setDoomed(null)}
       />
       <PromptViewDialog
@@ -208,46 +223,55 @@ function MemoryList({
   );
 }
 
-/** "Writing memories…" while the mate writes them; a failure with its reason and "Try again". */
+/**
+ * "Writing memories…" while the mate writes them; a failure with its reason and "Try again".
+ * Once "Try again" is taken, its button goes: the focus moves to the region, which then says
+ * that the memories are being written.
+ */
 function WriterState({ writer, memories }: { writer: MemoryWriter; memories: MemoriesState }) {
   const { t } = useTranslation();
   const { writeAgain } = memories;
-  if (writer.state === 'writing')
-    return (
-      <Flex gap={2} align="center">
-        <Spinner label={t('memory.writing')} />
-        <Text size={2} aria-hidden="true">
-          {t('memory.writing')}
-        </Text>
-      </Flex>
-    );
-  if (writer.state === 'failed')
-    return (
-      <Flex role="alert" gap={2} align="center" justify="between" wrap>
-        <Stack gap={1}>
-          <Text tone="danger" size={2}>
-            {t('memory.failed')}
+  // The same element whether the writer failed or writes: it keeps the focus across.
+  const region = useRef<HTMLDivElement>(null);
+  if (writer.state !== 'writing' && writer.state !== 'failed') return null;
+  return (
+    <div ref={region} tabIndex={-1}>
+      {writer.state === 'writing' ? (
+        <Flex gap={2} align="center">
+          <Spinner label={t('memory.writing')} />
+          <Text size={2} aria-hidden="true">
+            {t('memory.writing')}
           </Text>
-          {writer.error && (
-            <Text tone="muted" size={2}>
-              {writer.error}
-            </Text>
-          )}
-          {writeAgain.isError && (
+        </Flex>
+      ) : (
+        <Flex role="alert" gap={2} align="center" justify="between" wrap>
+          <Stack gap={1}>
             <Text tone="danger" size={2}>
-              {errorText(writeAgain.error, t)}
+              {t('memory.failed')}
             </Text>
-          )}
-        </Stack>
-        <Button
-          size="small"
-          variant="soft"
-          aria-busy={writeAgain.isPending}
-          onClick={() => writeAgain.mutate()}
-        >
-          {t('memory.retry')}
-        </Button>
-      </Flex>
-    );
-  return null;
+            {writer.error && (
+              <Text tone="muted" size={2}>
+                {writer.error}
+              </Text>
+            )}
+            {writeAgain.isError && (
+              <Text tone="danger" size={2}>
+                {errorText(writeAgain.error, t)}
+              </Text>
+            )}
+          </Stack>
+          <Button
+            size="small"
+            variant="soft"
+            aria-busy={writeAgain.isPending}
+            onClick={() =>
+              writeAgain.mutate(undefined, { onSuccess: () => region.current?.focus() })
+            }
+          >
+            {t('memory.retry')}
+          </Button>
+        </Flex>
+      )}
+    </div>
+  );
 }
