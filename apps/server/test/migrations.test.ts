@@ -69,6 +69,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-28-0029-search-word-spellings',
           '2026-11-29-0030-memories',
           '2026-11-29-0031-branches',
+          '2026-11-29-0032-message-search',
         ]);
       } finally {
         await database.drop();

@@ -6,6 +6,7 @@ import { pageFields } from '../catalog/query-schemas';
 import { createRoom, deleteRoom, listRooms, roomInfo, setPersona } from './room-service';
 import { chooseSwipe, deleteMessage, editMessage } from './message-edit-service';
 import { branchRoom, exportChat, roomBranches } from './branch-service';
+import { searchMessages } from './message-search-service';
 import { CHAT_EXPORT_FORMATS } from '@mates/api-client';
 
 const id = z.string().min(1).max(100);
@@ -33,6 +34,12 @@ const swipeBody = z.object({
 // "Branch from here": a new path of the chat holding its messages up to this one.
 const branchBody = z.object({ roomId: id, messageId: id });
 const exportQuery = z.object({ roomId: id, format: z.enum(CHAT_EXPORT_FORMATS) });
+// Words in any message of the caller's chats.
+const searchQuery = z.object({
+  keyword: z.string().trim().min(1, 'is required').max(100),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
 
 /**
  * `/room/*`: create, list, info, delete; delete and edit messages; branches and exports. Only
@@ -86,6 +93,10 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
 
   api.get('/room/exportChat', exportQuery, async (c, read) =>
     exportChat(deps, requireUser(c), await read()),
+  );
+
+  api.get('/room/searchMessages', searchQuery, async (c, read) =>
+    searchMessages(deps, requireUser(c), await read()),
   );
   return routes;
 }

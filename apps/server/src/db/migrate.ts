@@ -31,6 +31,7 @@ import * as personaAvatars from './migrations/2026-11-28-0028-persona-avatars';
 import * as searchWordSpellings from './migrations/2026-11-28-0029-search-word-spellings';
 import * as memories from './migrations/2026-11-29-0030-memories';
 import * as branches from './migrations/2026-11-29-0031-branches';
+import * as messageSearch from './migrations/2026-11-29-0032-message-search';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-28-0029-search-word-spellings': searchWordSpellings,
   '2026-11-29-0030-memories': memories,
   '2026-11-29-0031-branches': branches,
+  '2026-11-29-0032-message-search': messageSearch,
 };
 
 /** The names of every migration this server knows, in the order they run. */

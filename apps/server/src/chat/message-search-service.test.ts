@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { snippetOf } from './message-search-service';
+
+const text = (parts: { text: string }[]) => parts.map((part) => part.text).join('');
+
+describe('snippetOf', () => {
+  it('marks every word that starts with a word searched, accents and case aside', () => {
+    expect(snippetOf('Ève met Eve at the éveil café.', ['eve'])).toEqual([
+      { text: 'Ève', match: true },
+      { text: ' met ', match: false },
+      { text: 'Eve', match: true },
+      { text: ' at the ', match: false },
+      { text: 'éveil', match: true },
+      { text: ' café.', match: false },
+    ]);
+  });
+
+  it('shows the words around the first match of a long message, cut at spaces', () => {
+    const long = `${'before '.repeat(60)}the needle ${'after '.repeat(60)}`.trim();
+    const parts = snippetOf(long, ['needle']);
+    expect(parts[0]!.text.startsWith('…before ')).toBe(true);
+    expect(parts.at(-1)!.text.endsWith(' after…')).toBe(true);
+    expect(parts.find((part) => part.match)).toEqual({ text: 'needle', match: true });
+    expect(text(parts).length).toBeLessThanOrEqual(165);
+    expect(text(parts)).toMatch(/^…before /);
+  });
+
+  it('keeps the message whole when it is short, and plain when nothing matches', () => {
+    expect(snippetOf('  Short\n and  sweet ', ['nothing'])).toEqual([
+      { text: 'Short and sweet', match: false },
+    ]);
+  });
+});

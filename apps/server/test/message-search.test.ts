@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@mates/api-client';
+import { chattableMateId, DIALECTS, postgresAvailable, signUp } from './harness';
+import { serverWithDouble } from './server-with-double';
+import { appendMessages } from '../src/chat/messages';
+
+// Searching every chat (#41): words in any of the person's messages and their mates' replies,
+// case and accents aside, kept current by edits and deletions; nobody finds another's words.
+const withPostgres = await postgresAvailable();
+
+describe.each(DIALECTS)('message search on %s', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  const suite = serverWithDouble(dialect, { skip });
+
+  async function chatWith(lines: string[]) {
+    const user = await signUp(suite.server);
+    const mateId = await chattableMateId(suite.server.db);
+    const room = await user.client.room.createRoom({ mateId });
+    const rows = await appendMessages(
+      suite.server.db,
+      room.roomId,
+      lines.map((content, index) => ({
+        role: index % 2 ? ('mate' as const) : ('user' as const),
+        content,
+        status: 'complete' as const,
+      })),
+    );
+    return { ...user, roomId: room.roomId, rows };
+  }
+
+  const contents = async (client: Awaited<ReturnType<typeof signUp>>['client'], keyword: string) =>
+    (await client.room.searchMessages({ keyword })).list.map((hit) => hit.message.content);
+
+  it.skipIf(skip)(
+    'finds words said by either side, case and accents aside, newest first',
+    async () => {
+      const { client, roomId } = await chatWith([
+        'We met in Sévillé, at the old lighthouse.',
+        'The LIGHTHOUSE keeper said nothing.',
+        'Nothing about boats here.',
+      ]);
+      expect(await contents(client, 'lighthouse')).toEqual([
+        'The LIGHTHOUSE keeper said nothing.',
+        'We met in Sévillé, at the old lighthouse.',
+      ]);
+      expect(await contents(client, 'SEVILLE light')).toEqual([
+        'We met in Sévillé, at the old lighthouse.',
+      ]);
+      // As typed: a word's start is enough.
+      expect(await contents(client, 'lighth')).toHaveLength(2);
+      const [hit] = (await client.room.searchMessages({ keyword: 'keeper' })).list;
+      expect(hit).toMatchObject({ roomId, message: { role: 'mate' } });
+      expect(hit!.mate.name).toBeTruthy();
+      expect(hit!.snippet).toEqual([
+        { text: 'The LIGHTHOUSE ', match: false },
+        { text: 'keeper', match: true },
+        { text: ' said nothing.', match: false },
+      ]);
+    },
+  );
+
+  it.skipIf(skip)('never finds another person’s words', async () => {
+    await chatWith(['The secret word is marmalade.']);
+    const other = await chatWith(['Just toast for me.']);
+    expect(await contents(other.client, 'marmalade')).toEqual([]);
+  });
+
+  it.skipIf(skip)('follows edits, deletions and replies as they are written', async () => {
+    const { client, roomId, rows } = await chatWith(['I love the violin.', 'So do I.']);
+    await client.room.editMessage({
+      roomId,
+      messageId: rows[0]!.id,
+      content: 'I love the cello.',
+    });
+    expect(await contents(client, 'violin')).toEqual([]);
+    expect(await contents(client, 'cello')).toEqual(['I love the cello.']);
+    await client.room.deleteMessage({ roomId, messageId: rows[0]!.id });
+    expect(await contents(client, 'cello')).toEqual([]);
+    // A streamed reply is found by its words (the double says "Hello there.").
+    await client.girl.chatSend({ roomId, content: 'Say hello.' }, { onData: () => {} });
+    expect(await contents(client, 'there')).toContain('Hello there.');
+  });
+
+  it.skipIf(skip)('finds a message once, in the path it was written in', async () => {
+    const { client, roomId, rows } = await chatWith(['A quartz pebble.', 'Shiny.']);
+    const branch = await client.room.branch({ roomId, messageId: rows[1]!.id });
+    const hits = (await client.room.searchMessages({ keyword: 'quartz' })).list;
+    expect(hits.map((hit) => hit.roomId)).toEqual([roomId]);
+    // With its first path gone, the branch's copy is the message.
+    await client.room.deleteRoom({ roomId });
+    const left = (await client.room.searchMessages({ keyword: 'quartz' })).list;
+    expect(left.map((hit) => hit.roomId)).toEqual([branch.roomId]);
+  });
+
+  it.skipIf(skip)('pages newest first, and refuses an empty search', async () => {
+    const { client } = await chatWith(
+      Array.from({ length: 7 }, (_, index) => `Number ${index}: the tide.`),
+    );
+    const first = await client.room.searchMessages({ keyword: 'tide', pageSize: 3 });
+    const second = await client.room.searchMessages({ keyword: 'tide', pageSize: 3, page: 2 });
+    const third = await client.room.searchMessages({ keyword: 'tide', pageSize: 3, page: 3 });
+    expect(
+      [...first.list, ...second.list, ...third.list].map((hit) => hit.message.content),
+    ).toEqual(Array.from({ length: 7 }, (_, index) => `Number ${6 - index}: the tide.`));
+    expect([first.hasMore, second.hasMore, third.hasMore]).toEqual([true, true, false]);
+    for (const keyword of ['', '   '])
+      await expect(client.room.searchMessages({ keyword })).rejects.toSatisfy(
+        (error: unknown) => error instanceof ApiError && error.code === 4000,
+      );
+    // Only punctuation: no words, nothing found.
+    expect((await client.room.searchMessages({ keyword: '!!!' })).list).toEqual([]);
+  });
+});
