@@ -9,6 +9,7 @@ import type {
 } from '@mates/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
+  createImageMessageFixture,
   createMemoryFixture,
   createMessageFixture,
   createPromptViewFixture,
@@ -518,6 +519,67 @@ export const JumpToTheMessage: Story = {
     const view = canvasElement.ownerDocument.defaultView!;
     await expect(box.top).toBeGreaterThanOrEqual(0);
     await expect(box.bottom).toBeLessThanOrEqual(view.innerHeight);
+    // Marked with a ring, which goes after a few seconds even though it keeps the focus.
+    const bubble = within(target).getByText(/^Message 5/).parentElement!;
+    await expect(getComputedStyle(bubble).boxShadow).not.toBe('none');
+    await waitFor(() => expect(getComputedStyle(bubble).boxShadow).toBe('none'), {
+      timeout: 6000,
+    });
+    await expect(target).toHaveFocus();
+  },
+};
+
+/** A memory made from a picture message: "From the chat" reaches the picture, focused and marked. */
+export const JumpToAPicture: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/roomInfo', () => {
+          const info = createRoomInfoFixture();
+          return { ...info, messages: [...info.messages, createImageMessageFixture()] };
+        }),
+        ...memoryServer(sourced(['msg-image-1'])).handlers,
+      ),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const picture = await canvas.findByRole('article', { name: /sends a picture$/ });
+    const panel = await openMemory(canvasElement);
+    await userEvent.click(within(panel).getByRole('button', { name: 'From the chat' }));
+    await waitFor(() => expect(picture).toHaveFocus(), LOADS);
+    await expect(picture).toHaveAttribute('id', 'message-msg-image-1');
+    // Marked on the picture's column, as a bubble is, not said to be gone.
+    await expect(getComputedStyle(picture.firstElementChild!).boxShadow).not.toBe('none');
+    await expect(
+      within(canvasElement.ownerDocument.body).queryByText(
+        'The message this memory was made from is no longer in the chat.',
+      ),
+    ).toBeNull();
+  },
+};
+
+/** A memory's message open in its editor: "From the chat" reaches the editor, focused and marked. */
+export const JumpToAMessageBeingEdited: Story = {
+  parameters: { app, msw: { handlers: api(...memoryServer(sourced(['msg-2'])).handlers) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const log = within(await canvas.findByRole('log', { name: 'Conversation' }));
+    const mine = within(await log.findByRole('article', { name: 'You say' }));
+    await userEvent.click(mine.getByRole('button', { name: 'Edit message' }));
+    const field = await log.findByRole('textbox', { name: 'Edit the message' });
+    const panel = await openMemory(canvasElement);
+    await userEvent.click(within(panel).getByRole('button', { name: 'From the chat' }));
+    const editor = field.closest('form')!;
+    await waitFor(() => expect(editor).toHaveFocus(), LOADS);
+    await expect(editor).toHaveAttribute('id', 'message-msg-2');
+    await expect(getComputedStyle(editor).boxShadow).not.toBe('none');
+    await expect(
+      within(canvasElement.ownerDocument.body).queryByText(
+        'The message this memory was made from is no longer in the chat.',
+      ),
+    ).toBeNull();
   },
 };
 

@@ -55,6 +55,7 @@ export function MessageItem(props: MessageItemProps) {
         image={message.image}
         mateName={look.mate.name}
         canAct={props.canAct}
+        highlighted={props.highlighted ?? false}
         onDelete={() => actions.confirmDelete(message)}
       />
     );
@@ -63,6 +64,7 @@ export function MessageItem(props: MessageItemProps) {
       <MessageEditor
         roomId={roomId}
         message={message}
+        highlighted={props.highlighted ?? false}
         onDone={() => actions.closeEditor(message.messageId)}
         onSaved={props.onSaved}
         onContinue={() => {

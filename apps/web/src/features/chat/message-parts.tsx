@@ -6,6 +6,7 @@ import type { Message } from '@mates/api-client';
 import { Button, Card, Flex, IconButton, TextArea } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { refreshRoom } from './api/room-cache';
+import { highlightRing, jumpTarget } from './use-jump-to-message';
 
 /** A 16-pixel line icon of one path, hidden from screen readers (its button is named). */
 export const Icon = ({ d }: { d: string }) => (
@@ -100,9 +101,12 @@ export function MessageEditor({
   onDone,
   onSaved,
   onContinue,
+  highlighted = false,
 }: {
   roomId: string;
   message: Message;
+  /** Marked: the message a link led to (a memory's source). */
+  highlighted?: boolean;
   onDone: () => void;
   /** The change was kept (e.g. to drop the message's old voice). */
   onSaved?: () => void;
@@ -126,6 +130,7 @@ export function MessageEditor({
     // The server's refusal shows by the field; the edit stays.
     onError: (error) => setProblem(errorText(error, t)),
   });
+  const target = jumpTarget(message.messageId);
   const submit = (then: 'done' | 'continue') => {
     // Said by the field: an empty message is not saved (deleting it is its own action).
     if (!content.trim()) return setProblem(t('chat.editEmpty'));
@@ -135,6 +140,9 @@ export function MessageEditor({
   return (
     <Card
       as="form"
+      // A link to the message (a memory's source) reaches it in its editor too.
+      {...target}
+      style={{ ...target.style, ...highlightRing(highlighted) }}
       onSubmit={(event) => {
         event.preventDefault();
         submit('done');

@@ -19,6 +19,7 @@ import { FullPicture } from '../../components/full-picture';
 import { useRefreshBenefits } from '../../hooks/use-refresh-benefits';
 import { imageModelsQuery } from './api/chat-queries';
 import { appendMessage, patchMessage } from './api/room-cache';
+import { highlightRing, jumpTarget } from './use-jump-to-message';
 
 /** The longest picture prompt `POST /room/createImage` takes. */
 export const PICTURE_PROMPT_MAX = 1000;
@@ -385,12 +386,15 @@ export function PictureMessage({
   mateName,
   onDelete,
   canAct,
+  highlighted = false,
 }: {
   message: Message;
   image: MessageImage;
   mateName: string;
   onDelete: () => void;
   canAct: boolean;
+  /** Marked: the message a link led to (a memory's source). */
+  highlighted?: boolean;
 }) {
   const { t } = useTranslation();
   const [full, setFull] = useState(false);
@@ -403,8 +407,14 @@ export function PictureMessage({
       ...(image.model ? { model: image.model } : {}),
     });
   return (
-    <Flex role="article" aria-label={t('picture.says', { name: mateName })} justify="start">
-      <Stack gap={2} style={{ maxWidth: 'min(85%, 420px)' }}>
+    <Flex
+      role="article"
+      aria-label={t('picture.says', { name: mateName })}
+      justify="start"
+      // A link to the message (a memory's source) scrolls to it, focuses it and marks it.
+      {...jumpTarget(message.messageId)}
+    >
+      <Stack gap={2} style={{ maxWidth: 'min(85%, 420px)', ...highlightRing(highlighted) }}>
         {active(image) && (
           <PictureInProgress
             roomId={message.roomId}
