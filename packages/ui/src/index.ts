@@ -10,6 +10,7 @@ export {
 } from './theme/tokens';
 export { Box, Container, Flex, Heading, Stack, Text } from './layout/primitives';
 export { VisuallyHidden } from './layout/visually-hidden';
+export { Mark } from './layout/mark';
 export { Button, ButtonLink, IconButton } from './controls/button';
 export { MASKED_PLACEHOLDER, PasswordField, TextArea, TextField } from './controls/text-field';
 export { CloseIcon, EyeIcon, EyeOffIcon } from './controls/icons';
@@ -58,6 +59,7 @@ export type {
   TextProps,
 } from './layout/primitives';
 export type { VisuallyHiddenProps } from './layout/visually-hidden';
+export type { MarkProps } from './layout/mark';
 export type { ButtonLinkProps, ButtonProps, IconButtonProps } from './controls/button';
 export type { PasswordFieldProps, TextAreaProps, TextFieldProps } from './controls/text-field';
 export type { DividerProps } from './layout/divider';

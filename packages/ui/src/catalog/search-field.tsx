@@ -53,7 +53,7 @@ export function SearchField({
 }: SearchFieldProps) {
   const captionId = useId();
   return (
-    <Frame role="search">
+    <Frame role="search" aria-label={labels.search}>
       <Input
         type="search"
         aria-label={labels.search}
