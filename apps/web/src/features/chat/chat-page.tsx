@@ -7,11 +7,15 @@ import { useSignedIn } from '../../components/sign-in-gate';
 import { ChatList } from './chat-list';
 import { Conversation } from './conversation';
 
-/** `/chat-detail?roomId=…`: the conversation, the reply streaming in as it is written. */
+/**
+ * `/chat-detail?roomId=…`: the conversation, the reply streaming in as it is written;
+ * `&messageId=…` (a search result) opens it at that message.
+ */
 function ChatScreen() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const roomId = params.get('roomId') ?? '';
+  const messageId = params.get('messageId');
   const signedIn = useSignedIn();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // One conversation per room: opening another room (a new chat) starts afresh. The person's
@@ -20,6 +24,7 @@ function ChatScreen() {
     <Conversation
       key={roomId}
       roomId={roomId}
+      {...(messageId ? { messageId } : {})}
       signedIn={signedIn}
       onOpenChats={() => setDrawerOpen(true)}
     />

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, FillHeight, FillRest, Flex, Switch } from '@mates/ui';
@@ -26,13 +26,15 @@ import { visibleMessages } from './visible-messages';
 /** Props of {@link Conversation}. */
 export interface ConversationProps {
   roomId: string;
+  /** A message to open the conversation at (a search result led here), loading back to it. */
+  messageId?: string;
   onOpenChats: () => void;
   /** Whether the person's chats are there to open (in a drawer on a phone). */
   signedIn: boolean;
 }
 
 /** One room's conversation: its header, its messages with the reply streaming in, its box. */
-export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProps) {
+export function Conversation({ roomId, messageId, onOpenChats, signedIn }: ConversationProps) {
   const { t } = useTranslation();
   const { client, notices } = useServices();
   const room = useInfiniteQuery({ ...roomMessagesQuery(client, roomId), enabled: roomId !== '' });
@@ -47,11 +49,22 @@ export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProp
   const { log, earlier, unseen, jumpToBottom, hasEarlier, fetchingEarlier, loadEarlier } =
     useConversationScroll(room);
   const [remembering, setRemembering] = useState(false);
-  const sourceGone = useCallback(
-    () => notices.trigger.added({ tone: 'negative', message: t('memory.messageGone') }),
+  // What a jump to a message no longer there says: a memory's source, or the message a link
+  // (a search result) led to.
+  const goneText = useRef<'memory.messageGone' | 'chat.messageGone'>('memory.messageGone');
+  const messageGone = useCallback(
+    () => notices.trigger.added({ tone: 'negative', message: t(goneText.current) }),
     [notices, t],
   );
-  const jump = useJumpToMessage(room, messages, sourceGone);
+  const jump = useJumpToMessage(room, messages, messageGone);
+  const jumpToSource = (sourceId: string) => {
+    goneText.current = 'memory.messageGone';
+    jump.jumpTo(sourceId);
+  };
+  useOpenAtMessage(room.isSuccess ? messageId : undefined, (linked) => {
+    goneText.current = 'chat.messageGone';
+    jump.jumpTo(linked);
+  });
   const branches = useBranches(roomId);
   const forks = useMemo(
     () => (branches.data ? forksOf(branches.data.branches, roomId) : undefined),
@@ -159,7 +172,7 @@ export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProp
         canChange={!readOnly}
         open={remembering}
         onClose={() => setRemembering(false)}
-        onJump={jump.jumpTo}
+        onJump={jumpToSource}
       />
       <BranchesPanel
         roomId={roomId}
@@ -178,4 +191,15 @@ export function Conversation({ roomId, onOpenChats, signedIn }: ConversationProp
       />
     </>
   );
+}
+
+/**
+ * Calls `jumpTo` for the message the route names as soon as the conversation has loaded
+ * (`messageId` is undefined until then), and again only when the route names another.
+ */
+function useOpenAtMessage(messageId: string | undefined, jumpTo: (messageId: string) => void) {
+  const jump = useEffectEvent(jumpTo);
+  useEffect(() => {
+    if (messageId) jump(messageId);
+  }, [messageId]);
 }

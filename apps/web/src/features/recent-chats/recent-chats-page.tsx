@@ -10,6 +10,7 @@ import {
   EmptyState,
   Flex,
   Heading,
+  SearchField,
   Stack,
   Text,
 } from '@mates/ui';
@@ -22,16 +23,50 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError } from '../../components/states';
 import { usePaged } from '../../hooks/use-paged';
 import { plainPreview } from '../../components/plain-text';
+import { useDebounced } from '../../hooks/use-debounced';
+import { MESSAGE_SEARCH_MIN_LENGTH } from './api/recent-chats-queries';
+import { MessageSearchResults } from './message-search';
 
-/** `/recent-chats`: conversations, latest first, to resume or delete. */
+/** How long typing must pause before the words are searched. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * `/recent-chats`: conversations, latest first, to resume or delete; above them, a search of
+ * the words of every message, whose results stand in for the list while there are words.
+ */
 export function RecentChatsPage() {
   const { t } = useTranslation();
   return (
     <Page title={t('recent.title')}>
       <SignInGate>
-        <RecentChats />
+        <SearchOrChats />
       </SignInGate>
     </Page>
+  );
+}
+
+function SearchOrChats() {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const words = text.trim();
+  const keyword = useDebounced(words, SEARCH_DEBOUNCE_MS);
+  return (
+    <Stack gap={4}>
+      <SearchField
+        value={text}
+        onValueChange={setText}
+        labels={{
+          search: t('recent.searchMessages'),
+          placeholder: t('recent.searchMessagesPlaceholder'),
+          hotWords: '',
+        }}
+      />
+      {words.length >= MESSAGE_SEARCH_MIN_LENGTH ? (
+        <MessageSearchResults keyword={keyword} typing={keyword !== words} />
+      ) : (
+        <RecentChats />
+      )}
+    </Stack>
   );
 }
 
