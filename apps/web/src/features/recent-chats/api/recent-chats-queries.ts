@@ -3,10 +3,8 @@ import type { ApiClient } from '@mates/api-client';
 
 /** The query keys only Recent chats uses (the room list is shared: lib/query-keys). */
 export const recentChatsKeys = {
-  /** Every message search: refreshed whole when messages change. */
-  allMessageSearches: () => ['messageSearch'] as const,
   /** The messages of the person's chats that hold these words, page by page. */
-  messageSearch: (keyword: string) => [...recentChatsKeys.allMessageSearches(), keyword] as const,
+  messageSearch: (keyword: string) => ['messageSearch', keyword] as const,
 };
 
 /** How many hits a page of message search holds. */
