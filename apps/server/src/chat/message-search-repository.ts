@@ -53,8 +53,18 @@ export async function findMessages(
     return rows as FoundMessage[];
   }
   const query = search.words.map((word) => `${word}:*`).join(' & ');
+  // The words first, by their GIN index (materialized: left to itself, the planner walked the
+  // person's rooms message by message, 150 ms at 100,000 messages for a word in none), then
+  // the person's, newest first.
   const rows = await found
-    .where(sql<boolean>`messages.search @@ to_tsquery('simple', ${query})`)
+    .where(
+      'messages.id',
+      'in',
+      sql<string>`(select hit.id from (
+        select id from messages where search @@ to_tsquery('simple', ${query})
+        offset 0
+      ) hit)`,
+    )
     .orderBy('messages.created_at', 'desc')
     // Messages written together (a turn) share their time: the later in the room first.
     .orderBy('messages.position', 'desc')

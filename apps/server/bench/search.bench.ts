@@ -1,0 +1,187 @@
+// Searching every chat (#41): how long a search of one person's messages takes as they grow,
+// beside a bare read of one message by its id on the same database (the floor). The person owns
+// every message (the worst case for the owner filter), in 100 chats; messages of about 20 words
+// from a vocabulary of 5,000, so that a common word is in one message in 50 and a rare one in
+// one in 20,000. On SQLite (a file, as in production) and, when it answers, PostgreSQL.
+// BENCH_SEARCH_SIZES (default `10000,1000000`) and BENCH_SEARCH_CALLS (default 200) vary a run.
+// The goal: p99 at most 50 ms at a million messages. Prints a table and saves
+// bench/results/search.json.
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { connect } from '../src/db/connect';
+import { migrateToLatest } from '../src/db/migrate';
+import { seedIfEmpty } from '../src/seed/seed';
+import { createFolderStore } from '../src/media/folder-store';
+import { freshDatabase, postgresAvailable } from '../test/harness';
+import { benchUser } from './bench-user';
+import { saveResults, type ResultRow } from './results';
+import { searchMessages } from '../src/chat/message-search-service';
+import type { Db } from '../src/db/connect';
+import type { DialectName } from '../src/db/dialect';
+
+const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '10000,1000000').split(',').map(Number);
+const CALLS = Number(process.env.BENCH_SEARCH_CALLS ?? 200);
+const VOCABULARY = 5000;
+const ROOMS = 100;
+
+/** A word of the vocabulary: `w123` style, so that every word is a whole word to the index. */
+const word = (rank: number) => `w${rank.toString(36)}x`;
+
+/** A message's words: a Zipf-like draw, so a few words are common and most are rare. */
+function sentence(seed: number): string {
+  const words: string[] = [];
+  let state = seed * 2654435761;
+  for (let index = 0; index < 20; index += 1) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    const draw = state / 2147483648;
+    words.push(word(Math.floor(VOCABULARY ** draw) - 1));
+  }
+  return words.join(' ');
+}
+
+async function sqliteDatabase(): Promise<Db & { drop: () => Promise<void> }> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-search-bench-'));
+  const database = connect({ sqliteFile: path.join(folder, 'mates.db') });
+  await migrateToLatest(database.db as never, database.dialect);
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+function percentile(sorted: number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
+}
+
+/** p50 and p99 milliseconds of `work` over {@link CALLS} calls, after a few to warm up. */
+async function timed(work: (call: number) => Promise<unknown>): Promise<[number, number]> {
+  for (let call = 0; call < 10; call += 1) await work(call);
+  const times: number[] = [];
+  for (let call = 0; call < CALLS; call += 1) {
+    const started = performance.now();
+    await work(call);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 100) / 100;
+  return [round(percentile(times, 0.5)), round(percentile(times, 0.99))];
+}
+
+async function measure(dialect: DialectName): Promise<ResultRow[]> {
+  const database = dialect === 'sqlite' ? await sqliteDatabase() : await freshDatabase(dialect);
+  const { db } = database;
+  const rows: ResultRow[] = [];
+  try {
+    const media = createFolderStore(fs.mkdtempSync(path.join(os.tmpdir(), 'mates-search-media-')));
+    await seedIfEmpty(db, { media });
+    const mate = await db.selectFrom('mates').select('id').executeTakeFirstOrThrow();
+    let written = 0;
+    for (const size of SIZES) {
+      const userId = `search-bench-${size}`;
+      await benchUser(db, userId, { chats: 0, goldCoins: 0 });
+      const user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const at = new Date().toISOString();
+      const rooms = Array.from({ length: ROOMS }, (_, index) => ({
+        id: `search-${size}-${index}`,
+        user_id: userId,
+        mate_id: mate.id,
+        persona_id: null,
+        created_at: at,
+        updated_at: at,
+        memory_through: 0,
+        memory_error: null,
+        memory_version: 0,
+        family_id: null,
+        parent_room_id: null,
+        fork_parent_message_id: null,
+        fork_message_id: null,
+      }));
+      await db.insertInto('rooms').values(rooms).execute();
+      const started = performance.now();
+      for (let start = 0; start < size; start += 500) {
+        const batch = Array.from({ length: Math.min(500, size - start) }, (_, offset) => {
+          const index = start + offset;
+          return {
+            id: randomUUID(),
+            room_id: rooms[index % ROOMS]!.id,
+            position: Math.floor(index / ROOMS) + 1,
+            role: index % 2 ? 'mate' : 'user',
+            content: sentence(written + index + 1),
+            status: 'complete',
+            created_at: new Date(Date.parse(at) + index).toISOString(),
+            edited_at: null,
+            swipes: null,
+            swipe_index: 0,
+            image_prompt: null,
+            image_size: null,
+            image_job_id: null,
+            image_file: null,
+            image_error: null,
+            image_model: null,
+            image_share_id: null,
+          };
+        });
+        await db.insertInto('messages').values(batch).execute();
+      }
+      written += size;
+      const loadSeconds = Math.round((performance.now() - started) / 100) / 10;
+      if (dialect === 'postgres') await sql`analyze messages`.execute(db);
+      const oneId = (
+        await db
+          .selectFrom('messages')
+          .select('id')
+          .where('room_id', '=', rooms[0]!.id)
+          .executeTakeFirstOrThrow()
+      ).id;
+      const [oneP50, oneP99] = await timed(() =>
+        db.selectFrom('messages').selectAll().where('id', '=', oneId).executeTakeFirst(),
+      );
+      const deps = { db, dialect };
+      const queries: [string, (call: number) => string][] = [
+        ['a common word', () => word(1)],
+        ['a rare word', (call) => word(3000 + (call % 1000))],
+        ['two words', (call) => `${word(2)} ${word(40 + (call % 20))}`],
+        ['a word being typed', (call) => word(100 + (call % 50)).slice(0, 3)],
+        ['no such word', (call) => `zz${call}q`],
+      ];
+      for (const [label, keyword] of queries) {
+        const [p50, p99] = await timed((call) =>
+          searchMessages(deps, user, { keyword: keyword(call), page: 1, pageSize: 20 }),
+        );
+        rows.push({
+          database: dialect,
+          messages: String(size),
+          search: label,
+          'p50 ms': p50,
+          'p99 ms': p99,
+          'read one message p50 ms': oneP50,
+          'read one message p99 ms': oneP99,
+          'loaded in s': loadSeconds,
+          'p99 goal met (≤ 50 ms)': p99 <= 50 ? 'yes' : 'no',
+        });
+      }
+    }
+  } finally {
+    await database.drop();
+  }
+  return rows;
+}
+
+const rows = await measure('sqlite');
+if (await postgresAvailable()) rows.push(...(await measure('postgres')));
+else console.log('PostgreSQL does not answer: SQLite only.');
+console.log(
+  `Searching one person's messages, a page of 20 newest first, beside reading one message by its id (${CALLS} calls each, ${os.cpus().length} cores).`,
+);
+console.table(rows);
+saveResults('search', rows);
