@@ -69,7 +69,9 @@ export function createMemoryKeeper(deps: { jobs: JobQueue; log: Logger }): Memor
       prompts.set(room.id, { replyId, prompt, builtAt: new Date().toISOString() });
       const before = prompt.oldestKept;
       if (before === null || before - 1 - room.memory_through < MEMORY_AFTER) return;
-      wanted.set(room.id, Math.max(before, wanted.get(room.id) ?? 0));
+      // The newest prompt's start (not the largest seen: a chat taken on from an earlier
+      // message starts its prompt earlier again).
+      wanted.set(room.id, before);
       if (asked.has(room.id)) return;
       asked.set(room.id, true, {
         ttl: room.memory_error ? FAILED_ASKED_AGAIN_MS : ASKED_AGAIN_MS,
