@@ -4,7 +4,13 @@ import { createApiClient } from '@mates/api-client';
 import { en } from '../apps/web/src/i18n/en';
 import { startDiscordDouble } from '../apps/server/test/oauth-doubles';
 import { startOpenAiDouble } from '../apps/server/test/openai-double';
-import { launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
+import {
+  launchBrowser,
+  signedInPage,
+  startServer,
+  type E2eServer,
+  hostedModelEnv,
+} from './harness';
 import { listenPort } from '../scripts/listen-port';
 
 const DISCORD = { clientId: '4242', clientSecret: 'e2e-secret' };
@@ -222,10 +228,7 @@ describe('with a scripted hosted model: a reload mid-reply, the language, the na
     // lands mid-reply every time.
     model = await startOpenAiDouble();
     server = await startServer({
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: model.baseUrl,
-      LLM_API_KEY: 'sk-e2e',
-      LLM_MODEL: 'gpt-test',
+      ...hostedModelEnv(model),
     });
   });
   afterAll(async () => {

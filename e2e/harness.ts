@@ -31,6 +31,16 @@ export interface E2eServer {
   stop: () => Promise<void>;
 }
 
+/** The settings that make a server chat through the hosted-model double at `baseUrl`. */
+export function hostedModelEnv(double: { baseUrl: string }): Record<string, string> {
+  return {
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: double.baseUrl,
+    LLM_API_KEY: 'sk-e2e',
+    LLM_MODEL: 'gpt-test',
+  };
+}
+
 /** Starts the built server (`apps/server/dist/main.js`) on SQLite with `env` added. */
 export async function startServer(
   env: Record<string, string> = {},

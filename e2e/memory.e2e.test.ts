@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createApiClient, type ApiClient } from '@mates/api-client';
 import { startOpenAiDouble, type Behaviour } from '../apps/server/test/openai-double';
-import { launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
+import {
+  launchBrowser,
+  signedInPage,
+  startServer,
+  type E2eServer,
+  hostedModelEnv,
+} from './harness';
 
 // Memory as a person meets it (#39): a long chat with a model of a small context, a fact from
 // its second turn back in the prompt through memory, corrected in the Memory panel, and the
@@ -40,10 +46,7 @@ beforeAll(async () => {
   model.route(answer);
   // A context of 900 tokens: about a dozen turns fit beside the card and the memories.
   server = await startServer({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: model.baseUrl,
-    LLM_API_KEY: 'sk-e2e',
-    LLM_MODEL: 'gpt-test',
+    ...hostedModelEnv(model),
     LLM_CONTEXT_SIZE: '900',
     LLM_MAX_TOKENS: '100',
     WELCOME_CHATS: '100',

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createApiClient } from '@mates/api-client';
 import { startOpenAiDouble } from '../apps/server/test/openai-double';
-import { launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
+import {
+  launchBrowser,
+  signedInPage,
+  startServer,
+  type E2eServer,
+  hostedModelEnv,
+} from './harness';
 
 // Searching every chat as a person meets it (#41): a word said forty chats ago, found from
 // Recent chats, opens its chat at the message, older messages loaded back to it.
@@ -14,10 +20,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   model = await startOpenAiDouble();
   server = await startServer({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: model.baseUrl,
-    LLM_API_KEY: 'sk-e2e',
-    LLM_MODEL: 'gpt-test',
+    ...hostedModelEnv(model),
     WELCOME_CHATS: '200',
   });
 });

@@ -6,7 +6,13 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { createApiClient, type UserInfo } from '@mates/api-client';
 import { startOpenAiDouble } from '../apps/server/test/openai-double';
-import { launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
+import {
+  launchBrowser,
+  signedInPage,
+  startServer,
+  type E2eServer,
+  hostedModelEnv,
+} from './harness';
 
 const ADMIN = 'moderator@example.com';
 
@@ -33,10 +39,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   model = await startOpenAiDouble();
   server = await startServer({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: model.baseUrl,
-    LLM_API_KEY: 'sk-e2e',
-    LLM_MODEL: 'gpt-test',
+    ...hostedModelEnv(model),
     ADMIN_EMAILS: ADMIN,
   });
 });
