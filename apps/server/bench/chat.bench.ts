@@ -47,6 +47,7 @@ import { logPipe } from './log-pipe';
 import { createMetrics } from '../src/metrics/metrics';
 import { instrumentModel } from '../src/metrics/instrument-model';
 import { saveResults, type ResultRow } from './results';
+import { newRoomRow } from '../src/chat/room-repository';
 
 const LEVELS = (process.env.BENCH_LEVELS ?? '1,50,200,1000').split(',').map(Number);
 const SEQUENTIAL_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -179,21 +180,17 @@ async function newTargets(name: string, count: number): Promise<Target[]> {
     const roomId = `room-${name}-${index}`;
     await db
       .insertInto('rooms')
-      .values({
-        id: roomId,
-        user_id: userId,
-        mate_id: mate.id,
-        persona_id: null,
-        created_at: at,
-        memory_through: 0,
-        memory_error: null,
-        memory_version: MEMORIES > 0 ? 1 : 0,
-        family_id: null,
-        parent_room_id: null,
-        fork_parent_message_id: null,
-        fork_message_id: null,
-        updated_at: at,
-      })
+      .values(
+        newRoomRow({
+          id: roomId,
+          user_id: userId,
+          mate_id: mate.id,
+          persona_id: null,
+          created_at: at,
+          memory_version: MEMORIES > 0 ? 1 : 0,
+          updated_at: at,
+        }),
+      )
       .execute();
     if (MEMORIES > 0)
       await db

@@ -22,6 +22,7 @@ import { freshDatabase, postgresAvailable } from '../test/harness';
 import { benchUser } from './bench-user';
 import { saveResults, type ResultRow } from './results';
 import type { Db } from '../src/db/connect';
+import { newRoomRow } from '../src/chat/room-repository';
 
 const CALLS = Number(process.env.BENCH_PROMPT_CALLS ?? 200);
 const SIZES = [10, 1000, 10_000];
@@ -95,21 +96,13 @@ async function measure(dialect: 'sqlite' | 'postgres'): Promise<ResultRow[]> {
         .where('id', '=', userId)
         .executeTakeFirstOrThrow();
       const at = new Date().toISOString();
-      const room = {
+      const room = newRoomRow({
         id: `room-${size}`,
         user_id: userId,
         mate_id: mate.id,
         persona_id: null,
         created_at: at,
-        updated_at: at,
-        memory_through: 0,
-        memory_error: null,
-        memory_version: 0,
-        family_id: null,
-        parent_room_id: null,
-        fork_parent_message_id: null,
-        fork_message_id: null,
-      };
+      });
       await db.insertInto('rooms').values(room).execute();
       for (let start = 0; start < size; start += 1000) {
         const batch = Array.from({ length: Math.min(1000, size - start) }, (_, offset) => ({

@@ -21,6 +21,7 @@ import { saveResults, type ResultRow } from './results';
 import { searchMessages } from '../src/chat/message-search-service';
 import type { Db } from '../src/db/connect';
 import type { DialectName } from '../src/db/dialect';
+import { newRoomRow } from '../src/chat/room-repository';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '10000,1000000').split(',').map(Number);
 const CALLS = Number(process.env.BENCH_SEARCH_CALLS ?? 200);
@@ -91,21 +92,15 @@ async function measure(dialect: DialectName): Promise<ResultRow[]> {
         .where('id', '=', userId)
         .executeTakeFirstOrThrow();
       const at = new Date().toISOString();
-      const rooms = Array.from({ length: ROOMS }, (_, index) => ({
-        id: `search-${size}-${index}`,
-        user_id: userId,
-        mate_id: mate.id,
-        persona_id: null,
-        created_at: at,
-        updated_at: at,
-        memory_through: 0,
-        memory_error: null,
-        memory_version: 0,
-        family_id: null,
-        parent_room_id: null,
-        fork_parent_message_id: null,
-        fork_message_id: null,
-      }));
+      const rooms = Array.from({ length: ROOMS }, (_, index) =>
+        newRoomRow({
+          id: `search-${size}-${index}`,
+          user_id: userId,
+          mate_id: mate.id,
+          persona_id: null,
+          created_at: at,
+        }),
+      );
       await db.insertInto('rooms').values(rooms).execute();
       const started = performance.now();
       for (let start = 0; start < size; start += 500) {

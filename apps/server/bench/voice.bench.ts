@@ -26,6 +26,7 @@ import { freshDatabase, memoryMailer } from '../test/harness';
 import { benchUser } from './bench-user';
 import { createLogger, silentLogger } from '../src/logging/logger';
 import { createMetrics } from '../src/metrics/metrics';
+import { newRoomRow } from '../src/chat/room-repository';
 
 const ROUNDS = 12;
 const SYNTHESES_BESIDE = 4;
@@ -108,21 +109,16 @@ const rooms = [
 for (const id of rooms)
   await database.db
     .insertInto('rooms')
-    .values({
-      id,
-      user_id: 'listener',
-      mate_id: mate.id,
-      persona_id: null,
-      created_at: at,
-      memory_through: 0,
-      memory_error: null,
-      memory_version: 0,
-      family_id: null,
-      parent_room_id: null,
-      fork_parent_message_id: null,
-      fork_message_id: null,
-      updated_at: at,
-    })
+    .values(
+      newRoomRow({
+        id,
+        user_id: 'listener',
+        mate_id: mate.id,
+        persona_id: null,
+        created_at: at,
+        updated_at: at,
+      }),
+    )
     .execute();
 const client = createApiClient({
   baseUrl: `${origin}/api`,

@@ -17,6 +17,7 @@ import { loadConfig } from '../src/config';
 import { startServer } from '../src/server';
 import { captureLog } from './log-capture';
 import { listenPort } from '../../../scripts/listen-port';
+import { newRoomRow } from '../src/chat/room-repository';
 
 /** `src/main.ts` in a process of its own, as `pnpm start` runs it; resolves once it listens. */
 async function startProcess(env: Record<string, string>): Promise<ChildProcess> {
@@ -128,21 +129,16 @@ describe.skipIf(!(await postgresAvailable()))(
       await insertUser(db, { id: 'left-user', email: 'left@example.com' });
       await db
         .insertInto('rooms')
-        .values({
-          id: 'left-room',
-          user_id: 'left-user',
-          mate_id: await chattableMateId(db),
-          persona_id: null,
-          created_at: new Date().toISOString(),
-          memory_through: 0,
-          memory_error: null,
-          memory_version: 0,
-          family_id: null,
-          parent_room_id: null,
-          fork_parent_message_id: null,
-          fork_message_id: null,
-          updated_at: new Date().toISOString(),
-        })
+        .values(
+          newRoomRow({
+            id: 'left-room',
+            user_id: 'left-user',
+            mate_id: await chattableMateId(db),
+            persona_id: null,
+            created_at: new Date().toISOString(),
+            updated_at: new Date().toISOString(),
+          }),
+        )
         .execute();
       // An empty reply a server left behind: whether its room is held, only Redis could tell.
       await appendMessages(db, 'left-room', [{ role: 'mate', content: '', status: 'partial' }]);

@@ -6,6 +6,7 @@ import { appendMessages } from '../src/chat/messages';
 import { startTurn } from '../src/chat/turn-service';
 import { writeTurnAtOnce } from '../src/chat/turn-repository';
 import { DIALECTS, freshDatabase, insertUser, mateRow, postgresAvailable } from './harness';
+import { newRoomRow } from '../src/chat/room-repository';
 
 // #38: on PostgreSQL a new message's turn (the chat spent, both messages, the room, the ledger)
 // is one statement; it must write what the transaction writes, and nothing when it cannot.
@@ -43,21 +44,14 @@ describe.each(DIALECTS)('a new turn written at once on %s', (dialect) => {
         { kind: 'grant', reason: 'test', reference: null },
       );
     const at = new Date().toISOString();
-    const room: RoomTable = {
+    const room = newRoomRow({
       id: `room-${serial}`,
       user_id: id,
       mate_id: mateId,
       persona_id: null,
       created_at: at,
-      memory_through: 0,
-      memory_error: null,
-      memory_version: 0,
-      family_id: null,
-      parent_room_id: null,
-      fork_parent_message_id: null,
-      fork_message_id: null,
       updated_at: '2000-01-01T00:00:00.000Z',
-    };
+    });
     await db.insertInto('rooms').values(room).execute();
     await db
       .insertInto('messages')

@@ -118,6 +118,29 @@ export async function visibleMateIds(
 }
 
 /** Writes a new room. */
+/**
+ * A new room's row: a chat's first path, with nothing remembered yet; `room` gives the rest
+ * (its times default to now).
+ */
+export function newRoomRow(
+  room: Pick<RoomTable, 'id' | 'user_id' | 'mate_id'> & Partial<RoomTable>,
+): RoomTable {
+  const at = room.created_at ?? new Date().toISOString();
+  return {
+    persona_id: null,
+    created_at: at,
+    updated_at: at,
+    memory_through: 0,
+    memory_error: null,
+    memory_version: 0,
+    family_id: null,
+    parent_room_id: null,
+    fork_parent_message_id: null,
+    fork_message_id: null,
+    ...room,
+  };
+}
+
 export async function insertRoom(db: Db, room: RoomTable): Promise<void> {
   await db.insertInto('rooms').values(room).execute();
 }

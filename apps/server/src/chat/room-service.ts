@@ -24,6 +24,7 @@ import { failEmptyReply } from './turn-service';
 import {
   deleteRoomRow,
   insertRoom,
+  newRoomRow,
   roomPage,
   setRoomPersona,
   visibleMateIds,
@@ -79,22 +80,15 @@ export async function createRoom(
     : await findDefaultPersona(db, user.id);
   if (input.personaId && !persona) throw missing('notices.notFound.persona');
   const at = now();
-  const room: RoomTable = {
+  const room = newRoomRow({
     id: randomUUID(),
     user_id: user.id,
     mate_id: mate.id,
     persona_id: persona?.id ?? null,
     created_at: at,
-    memory_through: 0,
-    memory_error: null,
     // With "remember me across chats" on, a new chat carries the person's facts at once.
     memory_version: (await acrossChatsOf(db, user.id, mate.id)) ? 1 : 0,
-    family_id: null,
-    parent_room_id: null,
-    fork_parent_message_id: null,
-    fork_message_id: null,
-    updated_at: at,
-  };
+  });
   const names = { char: mate.name, user: persona?.name ?? user.nickname };
   await db.transaction().execute(async (trx) => {
     await insertRoom(trx, room);
