@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database, MessageTable, RoomTable } from '../db/schema';
+import { MESSAGE_COLUMNS } from './message-repository';
 
 /** A chat's paths are rooms sharing the first path's id as family (the first path: its own). */
 export const familyOf = (room: Pick<RoomTable, 'id' | 'family_id'>): string =>
@@ -53,7 +54,7 @@ export async function messagesThrough(
 ): Promise<MessageTable[]> {
   return db
     .selectFrom('messages')
-    .selectAll()
+    .select(MESSAGE_COLUMNS)
     .where('room_id', '=', roomId)
     .where('position', '<=', through)
     .orderBy('position')

@@ -75,7 +75,7 @@ export async function branchRoom(
     }
   const copyOf = new Map(originals.map((message) => [message.id, randomUUID()]));
   const copies: MessageTable[] = originals.map((message) => ({
-    ...withoutSearch(message),
+    ...message,
     id: copyOf.get(message.id)!,
     room_id: branchId,
     image_file: message.image_file ? (files.get(message.id) ?? null) : null,
@@ -156,12 +156,6 @@ export async function roomBranches(
       updatedAt: path.updated_at,
     })),
   };
-}
-
-/** A message row without PostgreSQL's generated search column, which is never written. */
-function withoutSearch(row: MessageTable): MessageTable {
-  const { search: _generated, ...written } = row as MessageTable & { search?: unknown };
-  return written;
 }
 
 /** A reply left empty and unfinished (by a server stopped mid-reply): given back, not copied. */

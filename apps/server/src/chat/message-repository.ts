@@ -6,6 +6,31 @@ import { now, toJson } from '../db/dialect';
 import { preparedQuery } from '../db/prepared-query';
 
 /** A message of the room, or `undefined`. */
+
+/**
+ * Every column of a message as `MessageTable` has them, named: not PostgreSQL's generated
+ * `search` column, which a row read with `selectAll` would carry into what it is copied to.
+ */
+export const MESSAGE_COLUMNS = [
+  'id',
+  'room_id',
+  'position',
+  'role',
+  'content',
+  'status',
+  'created_at',
+  'edited_at',
+  'swipes',
+  'swipe_index',
+  'image_prompt',
+  'image_size',
+  'image_job_id',
+  'image_file',
+  'image_error',
+  'image_model',
+  'image_share_id',
+] as const satisfies readonly (keyof MessageTable)[];
+
 export function findRoomMessage(
   db: Kysely<Database>,
   roomId: string,

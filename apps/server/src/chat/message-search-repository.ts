@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect';
 import type { Database, MessageTable } from '../db/schema';
+import { MESSAGE_COLUMNS } from './message-repository';
 
 /** A message found, with the mate of its room. */
 export type FoundMessage = MessageTable & { mate_id: string };
@@ -28,7 +29,7 @@ export async function findMessages(
   const found = db
     .selectFrom('messages')
     .innerJoin('rooms', 'rooms.id', 'messages.room_id')
-    .selectAll('messages')
+    .select(MESSAGE_COLUMNS.map((column) => `messages.${column}` as const))
     .select('rooms.mate_id')
     .where('rooms.user_id', '=', search.userId)
     .where(notACopy);
@@ -50,7 +51,7 @@ export async function findMessages(
       .limit(search.limit)
       .offset(search.offset)
       .execute();
-    return rows as FoundMessage[];
+    return rows;
   }
   const query = search.words.map((word) => `${word}:*`).join(' & ');
   // The words first, by their GIN index (materialized: left to itself, the planner walked the
@@ -72,8 +73,5 @@ export async function findMessages(
     .limit(search.limit)
     .offset(search.offset)
     .execute();
-  return rows.map(({ ...row }) => {
-    delete (row as { search?: unknown }).search;
-    return row as FoundMessage;
-  });
+  return rows;
 }
