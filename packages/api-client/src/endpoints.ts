@@ -12,6 +12,13 @@ import type {
 import type { BranchPayload, ChatExport, ExportChatQuery, RoomBranches } from './types/branch';
 import type { MessageHits, SearchMessagesQuery } from './types/search';
 import type {
+  CreateGroupPayload,
+  GroupMemberPayload,
+  RoomGroup,
+  UpdateGroupMemberPayload,
+  UpdateGroupPayload,
+} from './types/group';
+import type {
   ChangePasswordPayload,
   ForgotPasswordPayload,
   ResetPasswordPayload,
@@ -237,6 +244,12 @@ export interface Endpoints {
   '/room/exportChat': Get<ExportChatQuery, ChatExport>;
   // Beyond the specification: words found in any message of the caller's chats.
   '/room/searchMessages': Get<SearchMessagesQuery, MessageHits>;
+  // Beyond the specification: group chats.
+  '/room/createGroup': Post<CreateGroupPayload, Room>;
+  '/room/updateGroup': Post<UpdateGroupPayload, RoomGroup>;
+  '/room/addGroupMember': Post<GroupMemberPayload, RoomGroup>;
+  '/room/removeGroupMember': Post<GroupMemberPayload, RoomGroup>;
+  '/room/updateGroupMember': Post<UpdateGroupMemberPayload, RoomGroup>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -343,6 +356,11 @@ export const ENDPOINTS = {
   '/room/branches': { method: 'GET', hasInput: true },
   '/room/exportChat': { method: 'GET', hasInput: true },
   '/room/searchMessages': { method: 'GET', hasInput: true },
+  '/room/createGroup': { method: 'POST', hasInput: true },
+  '/room/updateGroup': { method: 'POST', hasInput: true },
+  '/room/addGroupMember': { method: 'POST', hasInput: true },
+  '/room/removeGroupMember': { method: 'POST', hasInput: true },
+  '/room/updateGroupMember': { method: 'POST', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

@@ -20,6 +20,7 @@ export { LEDGER_KINDS } from './types/ledger';
 export { CHECKOUT_STATES } from './types/subscription';
 export { MESSAGE_ROLES, MESSAGE_STATUSES } from './types/room';
 export { CHAT_EXPORT_FORMATS } from './types/branch';
+export { DEFAULT_TALKATIVENESS, GROUP_LIMITS, GROUP_TURN_ORDERS } from './types/group';
 export {
   MEMORIES_PER_ROOM_MAX,
   MEMORY_KINDS,
@@ -139,6 +140,15 @@ export type {
   RoomSummary,
 } from './types/room';
 export type { MessageHit, MessageHits, SearchMessagesQuery, SnippetPart } from './types/search';
+export type {
+  CreateGroupPayload,
+  GroupMember,
+  GroupMemberPayload,
+  GroupTurnOrder,
+  RoomGroup,
+  UpdateGroupMemberPayload,
+  UpdateGroupPayload,
+} from './types/group';
 export type {
   Branch,
   BranchFork,

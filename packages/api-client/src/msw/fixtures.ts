@@ -18,6 +18,7 @@ import type { Message, Room, RoomInfo, RoomSummary } from '../types/room';
 import type { Memory, PromptView, RoomMemories } from '../types/memory';
 import type { Branch, ChatExport, ChatExportFormat, RoomBranches } from '../types/branch';
 import type { MessageHit, MessageHits } from '../types/search';
+import type { GroupMember, RoomGroup } from '../types/group';
 import type { CardPreview } from '../types/card';
 import type { ReportedMate } from '../types/moderation';
 import type { Persona, UserBenefits, UserInfo } from '../types/user';
@@ -1050,6 +1051,69 @@ export function createMessageHitsFixture(
     page: 1,
     pageSize: 20,
     hasMore: false,
+    ...overrides,
+  };
+}
+
+/** A group member fixture: the `index`-th sample mate, in the group since the room began. */
+export function createGroupMemberFixture(
+  overrides: Partial<GroupMember> = {},
+  index = 0,
+): GroupMember {
+  return {
+    mate: createMateSummaryFixture({}, index),
+    muted: false,
+    talkativeness: 0.5,
+    joinedAt: CREATED,
+    leftAt: null,
+    ...overrides,
+  };
+}
+
+/** A group fixture: the first `count` sample mates around a tavern table. */
+export function createRoomGroupFixture(overrides: Partial<RoomGroup> = {}, count = 3): RoomGroup {
+  const members = Array.from({ length: count }, (_, index) => createGroupMemberFixture({}, index));
+  return {
+    name: members.map((member) => member.mate.name.split(' ')[0]).join(', '),
+    scenario: 'A crowded tavern on a stormy night; the fire is warm and the stew is late.',
+    turnOrder: 'natural',
+    members,
+    ...overrides,
+  };
+}
+
+/** A group chat's room-info fixture: three mates answering the person in turn, newest last. */
+export function createGroupRoomInfoFixture(
+  overrides: Partial<RoomInfo> = {},
+  group: RoomGroup = createRoomGroupFixture(),
+): RoomInfo {
+  const [first, second, third] = group.members.map((member) => member.mate);
+  const speak = (messageId: string, index: number, content: string): Message =>
+    createMessageFixture({
+      messageId,
+      content,
+      ...(group.members[index] && { speakerId: group.members[index].mate.mateId }),
+    });
+  return {
+    room: createRoomFixture({ mateId: first?.mateId ?? 'mate-1', group }),
+    mate: createMateFixture(),
+    persona: createPersonaFixture(),
+    messages: [
+      speak('msg-1', 0, `*${first?.name ?? 'Lyra'} raises a mug.* Look who braved the storm!`),
+      createMessageFixture({
+        messageId: 'msg-2',
+        role: 'user',
+        content: `Evening, all. ${second?.name.split(' ')[0] ?? 'Kai'}, is the stew ready yet?`,
+      }),
+      speak('msg-3', 1, '*Wipes hands on an apron.* Five more minutes. It always is.'),
+      speak(
+        'msg-4',
+        2,
+        `*${third?.name ?? 'Noor'} laughs from the corner.* It said that an hour ago.`,
+      ),
+    ],
+    hasMoreBefore: false,
+    readOnly: null,
     ...overrides,
   };
 }

@@ -12,6 +12,12 @@ import type {
 import type { HideMatePayload } from '../types/moderation';
 import type { SaveMemoryPayload, SetMemoryAcrossChatsPayload } from '../types/memory';
 import type { ChatExportFormat } from '../types/branch';
+import type {
+  CreateGroupPayload,
+  GroupMemberPayload,
+  UpdateGroupMemberPayload,
+  UpdateGroupPayload,
+} from '../types/group';
 import * as fixtures from './fixtures';
 
 /** Where handlers listen by default: any origin, under `/api`. */
@@ -98,6 +104,11 @@ export interface MockChatStreamOptions extends MockOptions {
   errorMessage?: string;
   /** Benefits reported by `reply-end`. */
   benefits?: UserBenefits;
+  /**
+   * A group chat's turn: these members answer one after another, each with its own reply (the
+   * `reply` option is then not used; `errorMessage` ends the last one).
+   */
+  speakers?: { speakerId: string; reply: string }[];
 }
 
 /** A `/girl/chat/send` handler that streams a reply as `data:` lines, like the server. */
@@ -114,22 +125,33 @@ export function mockChatStream(options: MockChatStreamOptions = {}): HttpHandler
           content: payload.content,
         })
       : null;
-    const events: ChatStreamEvent[] = [
-      { type: 'reply-start', roomId, userMessage, messageId: 'msg-reply' },
-      ...(reply.match(/\S+\s*/g) ?? []).map((text): ChatStreamEvent => ({
-        type: 'reply-delta',
-        text,
-      })),
-      options.errorMessage
-        ? { type: 'error', message: options.errorMessage, messageId: 'msg-reply' }
-        : {
-            type: 'reply-end',
-            messageId: 'msg-reply',
-            finishReason: 'stop',
-            usage: { promptTokens: 120, completionTokens: 12 },
-            benefits: options.benefits ?? fixtures.createBenefitsFixture({ chats: 19 }),
-          },
-    ];
+    const replies = options.speakers ?? [{ speakerId: undefined, reply }];
+    const events = replies.flatMap(({ speakerId, reply: text }, index): ChatStreamEvent[] => {
+      const messageId = replies.length > 1 ? `msg-reply-${index + 1}` : 'msg-reply';
+      const last = index === replies.length - 1;
+      return [
+        {
+          type: 'reply-start',
+          roomId,
+          userMessage: index === 0 ? userMessage : null,
+          messageId,
+          ...(speakerId !== undefined && { speakerId }),
+        },
+        ...(text.match(/\S+\s*/g) ?? []).map((word): ChatStreamEvent => ({
+          type: 'reply-delta',
+          text: word,
+        })),
+        last && options.errorMessage
+          ? { type: 'error', message: options.errorMessage, messageId }
+          : {
+              type: 'reply-end',
+              messageId,
+              finishReason: 'stop',
+              usage: { promptTokens: 120, completionTokens: 12 },
+              benefits: options.benefits ?? fixtures.createBenefitsFixture({ chats: 19 - index }),
+            },
+      ];
+    });
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {
@@ -280,6 +302,80 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     query.keyword?.trim()
       ? fixtures.createMessageHitsFixture()
       : fixtures.createMessageHitsFixture(0),
+  '/room/createGroup': ({ body }) => {
+    const { mateIds, name, scenario, turnOrder } = body as CreateGroupPayload;
+    const group = fixtures.createRoomGroupFixture({
+      ...(name && { name }),
+      ...(scenario !== undefined && { scenario }),
+      ...(turnOrder && { turnOrder }),
+      members: mateIds.map((mateId, index) =>
+        fixtures.createGroupMemberFixture(
+          { mate: fixtures.createMateSummaryFixture({ mateId }, index) },
+          index,
+        ),
+      ),
+    });
+    return fixtures.createRoomFixture({
+      roomId: 'room-group',
+      mateId: mateIds[0] ?? 'mate-1',
+      group,
+    });
+  },
+  '/room/updateGroup': ({ body }) => {
+    const { name, scenario, turnOrder } = body as UpdateGroupPayload;
+    return fixtures.createRoomGroupFixture({
+      ...(name !== undefined && { name }),
+      ...(scenario !== undefined && { scenario }),
+      ...(turnOrder && { turnOrder }),
+    });
+  },
+  '/room/addGroupMember': ({ body }) => {
+    const { mateId } = body as GroupMemberPayload;
+    const group = fixtures.createRoomGroupFixture();
+    return {
+      ...group,
+      members: [
+        ...group.members,
+        fixtures.createGroupMemberFixture(
+          {
+            mate: fixtures.createMateSummaryFixture({ mateId }, 3),
+            joinedAt: new Date().toISOString(),
+          },
+          3,
+        ),
+      ],
+    };
+  },
+  '/room/removeGroupMember': ({ body }) => {
+    const { mateId } = body as GroupMemberPayload;
+    const group = fixtures.createRoomGroupFixture();
+    const at = new Date().toISOString();
+    return {
+      ...group,
+      members: [
+        ...group.members.filter((member) => member.mate.mateId !== mateId),
+        ...group.members
+          .filter((member) => member.mate.mateId === mateId)
+          .map((member) => ({ ...member, leftAt: at })),
+      ],
+    };
+  },
+  '/room/updateGroupMember': ({ body }) => {
+    const { mateId, muted, talkativeness } = body as UpdateGroupMemberPayload;
+    const group = fixtures.createRoomGroupFixture();
+    return {
+      ...group,
+      members: group.members.map((member) =>
+        member.mate.mateId === mateId
+          ? {
+              ...member,
+              ...(muted !== undefined && { muted }),
+              ...(talkativeness !== undefined && { talkativeness }),
+            }
+          : member,
+      ),
+    };
+  },
   '/room/exportChat': ({ query }) =>
     fixtures.createChatExportFixture(query.format as ChatExportFormat),
   '/room/setPersona': ({ body }) =>

@@ -3,7 +3,8 @@ import type { UserBenefits } from './user';
 
 /**
  * Payload of `POST /girl/chat/send`: a new user message, or `regenerate: true` to replace
- * the room's last mate reply (after an edit, the reply continues from the edited message).
+ * the room's last mate reply (after an edit, the reply continues from the edited message),
+ * or, in a group chat, `next: true` for one more reply without a message of the person.
  */
 export type ChatSendPayload =
   | {
@@ -13,6 +14,23 @@ export type ChatSendPayload =
       content: string;
       /** Absent or false for a new message. */
       regenerate?: false;
+      /** Not used with a message. */
+      next?: undefined;
+    }
+  | {
+      /** The room (a group chat). */
+      roomId: string;
+      /**
+       * One more reply, without a message of the person: "Continue" (the next speaker by the
+       * group's order) or, with `speakerId`, "Let X speak".
+       */
+      next: true;
+      /** The member to speak (muted or not); absent for the next by the group's order. */
+      speakerId?: string;
+      /** Not used. */
+      content?: undefined;
+      /** Not used. */
+      regenerate?: undefined;
     }
   | {
       /** The room. */
@@ -26,6 +44,8 @@ export type ChatSendPayload =
       fromMessageId?: string;
       /** Not used when regenerating. */
       content?: undefined;
+      /** Not used when regenerating. */
+      next?: undefined;
     };
 
 /** Tokens spent on one reply. */
@@ -36,16 +56,24 @@ export interface ChatUsage {
   completionTokens: number;
 }
 
-/** First event of a streamed reply. */
+/**
+ * First event of a streamed reply. In a group chat one stream may carry several replies, one
+ * after another (each from its `reply-start` to its `reply-end`), each by its speaker.
+ */
 export interface ReplyStartEvent {
   /** Event name. */
   type: 'reply-start';
   /** The room. */
   roomId: string;
-  /** The user's message as saved before generation, or `null` when regenerating. */
+  /**
+   * The user's message as saved before generation (on a stream's first reply only), or `null`
+   * when regenerating, going on without one, or on a group's later replies.
+   */
   userMessage: Message | null;
   /** The id the reply will be saved under. */
   messageId: string;
+  /** In a group chat, the mate writing this reply; absent in a one-to-one chat. */
+  speakerId?: string;
 }
 
 /** A piece of reply text, to append. */

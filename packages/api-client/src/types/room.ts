@@ -2,6 +2,7 @@ import type { MessageImage } from './media';
 import type { IsoDateTime, PageQuery } from './common';
 import type { Mate, MateSummary } from './mate';
 import type { Persona } from './user';
+import type { RoomGroup } from './group';
 
 /** Every author a message may have. */
 export const MESSAGE_ROLES = ['user', 'mate'] as const;
@@ -42,6 +43,11 @@ export interface Message {
    * there is only one. `content` is the one shown, what the conversation continues from.
    */
   swipes?: MessageSwipes;
+  /**
+   * In a group chat, the mate that wrote a `mate` message (see {@link RoomGroup.members} for
+   * its name and portrait); absent in a one-to-one chat and on the person's messages.
+   */
+  speakerId?: string;
 }
 
 /** Where a message stands among its versions. */
@@ -73,11 +79,11 @@ export interface ChooseSwipePayload {
   index: number;
 }
 
-/** A room: one user's chat with one mate. */
+/** A room: one user's chat with one mate, or with a group of mates. */
 export interface Room {
   /** Room id. */
   roomId: string;
-  /** The mate. */
+  /** The mate (in a group, the first member). */
   mateId: string;
   /** The persona the user plays here, or `null`. */
   personaId: string | null;
@@ -85,11 +91,13 @@ export interface Room {
   createdAt: IsoDateTime;
   /** When its last message was written. */
   updatedAt: IsoDateTime;
+  /** The group, in a group chat; absent in a one-to-one chat. */
+  group?: RoomGroup;
 }
 
 /** One row of the recent-chats list (`GET /room/roomList`). */
 export interface RoomSummary extends Room {
-  /** The mate, as cards show it. */
+  /** The mate, as cards show it (in a group, the first member; see `group`). */
   mate: MateSummary;
   /** The newest message, or `null` in an empty room. */
   lastMessage: Message | null;
@@ -128,7 +136,7 @@ export interface RoomInfoQuery {
 export interface RoomInfo {
   /** The room. */
   room: Room;
-  /** The whole mate. */
+  /** The whole mate (in a group, the first member). */
   mate: Mate;
   /** The persona in use, or `null`. */
   persona: Persona | null;

@@ -1,0 +1,102 @@
+import type { IsoDateTime } from './common';
+import type { MateSummary } from './mate';
+
+/** Every way a group chooses who speaks after the person's message. */
+export const GROUP_TURN_ORDERS = ['natural', 'list', 'manual'] as const;
+
+/**
+ * Who speaks after the person's message, once the mates named in it have: `natural` (each
+ * member by its talkativeness, at least one), `list` (every member, in the list's order) or
+ * `manual` (nobody but those named; the person lets a mate speak with "Let X speak").
+ */
+export type GroupTurnOrder = (typeof GROUP_TURN_ORDERS)[number];
+
+/** The bounds of a group chat. */
+export const GROUP_LIMITS = {
+  /** Fewest mates in a group. */
+  minMembers: 2,
+  /** Most mates in a group (muted ones count). */
+  maxMembers: 6,
+  /** Longest group name, in characters. */
+  nameMax: 80,
+  /** Longest group scenario, in characters. */
+  scenarioMax: 4000,
+  /** Most replies after one message of the person. */
+  repliesPerTurn: 6,
+  /** Most "Continue"s (or "Let X speak"s) in a row without a message of the person. */
+  continuesInRow: 10,
+} as const;
+
+/** Talkativeness of a mate whose card says none (SillyTavern's default). */
+export const DEFAULT_TALKATIVENESS = 0.5;
+
+/** One mate of a group, or one that was. */
+export interface GroupMember {
+  /** The mate, as cards show it. */
+  mate: MateSummary;
+  /** Muted: it does not speak on its own (it still may when named or let speak). */
+  muted: boolean;
+  /** How readily it speaks in the natural order, 0 to 1 (its card's, unless changed). */
+  talkativeness: number;
+  /** When it joined. */
+  joinedAt: IsoDateTime;
+  /** When it left (removed, or turned private or hidden by its creator), else `null`. */
+  leftAt: IsoDateTime | null;
+}
+
+/** A group chat: what a room of several mates adds to a one-to-one room. */
+export interface RoomGroup {
+  /** The group's name. */
+  name: string;
+  /** Where and when the scene takes place; every mate's prompt carries it. */
+  scenario: string;
+  /** Who speaks after the person's message. */
+  turnOrder: GroupTurnOrder;
+  /**
+   * Every mate that is or was in the group, in the list's order (members first, then those
+   * that left, by when they left): past replies of those that left keep their names.
+   */
+  members: GroupMember[];
+}
+
+/** Payload of `POST /room/createGroup`: a new group chat. */
+export interface CreateGroupPayload {
+  /** 2 to 6 different mates the caller may chat with, in the list's order. */
+  mateIds: string[];
+  /** Its name; absent or empty for the mates' names joined. */
+  name?: string;
+  /** Its scenario; absent for none. */
+  scenario?: string;
+  /** Who speaks after the person's message; `natural` when absent. */
+  turnOrder?: GroupTurnOrder;
+  /** The persona the person plays; absent for the default persona. */
+  personaId?: string;
+}
+
+/** Payload of `POST /room/updateGroup`: the group's name, scenario or order. */
+export interface UpdateGroupPayload {
+  /** The room (a group of the caller's). */
+  roomId: string;
+  /** A new name (1 to 80 characters). */
+  name?: string;
+  /** A new scenario. */
+  scenario?: string;
+  /** A new order. */
+  turnOrder?: GroupTurnOrder;
+}
+
+/** Payload of `POST /room/addGroupMember` and `POST /room/removeGroupMember`. */
+export interface GroupMemberPayload {
+  /** The room (a group of the caller's). */
+  roomId: string;
+  /** The mate to invite (one the caller may chat with) or to remove. */
+  mateId: string;
+}
+
+/** Payload of `POST /room/updateGroupMember`: mute a member, or change its talkativeness. */
+export interface UpdateGroupMemberPayload extends GroupMemberPayload {
+  /** Muted or not. */
+  muted?: boolean;
+  /** 0 to 1. */
+  talkativeness?: number;
+}
