@@ -180,6 +180,7 @@ export type {
   Inspiration,
   InspirationKind,
   InspirationPayload,
+  MessageSavedEvent,
   ReplyDeltaEvent,
   ReplyEndEvent,
   ReplyErrorEvent,

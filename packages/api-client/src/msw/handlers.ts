@@ -106,7 +106,8 @@ export interface MockChatStreamOptions extends MockOptions {
   benefits?: UserBenefits;
   /**
    * A group chat's turn: these members answer one after another, each with its own reply (the
-   * `reply` option is then not used; `errorMessage` ends the last one).
+   * `reply` option is then not used; `errorMessage` ends the last one). None: the message is
+   * saved and nobody answers (`message-saved`).
    */
   speakers?: { speakerId: string; reply: string }[];
 }
@@ -126,32 +127,37 @@ export function mockChatStream(options: MockChatStreamOptions = {}): HttpHandler
         })
       : null;
     const replies = options.speakers ?? [{ speakerId: undefined, reply }];
-    const events = replies.flatMap(({ speakerId, reply: text }, index): ChatStreamEvent[] => {
-      const messageId = replies.length > 1 ? `msg-reply-${index + 1}` : 'msg-reply';
-      const last = index === replies.length - 1;
-      return [
-        {
-          type: 'reply-start',
-          roomId,
-          userMessage: index === 0 ? userMessage : null,
-          messageId,
-          ...(speakerId !== undefined && { speakerId }),
-        },
-        ...(text.match(/\S+\s*/g) ?? []).map((word): ChatStreamEvent => ({
-          type: 'reply-delta',
-          text: word,
-        })),
-        last && options.errorMessage
-          ? { type: 'error', message: options.errorMessage, messageId }
-          : {
-              type: 'reply-end',
-              messageId,
-              finishReason: 'stop',
-              usage: { promptTokens: 120, completionTokens: 12 },
-              benefits: options.benefits ?? fixtures.createBenefitsFixture({ chats: 19 - index }),
-            },
-      ];
-    });
+    // A group message nobody answers on their own: saved, and said so.
+    const saved: ChatStreamEvent[] =
+      replies.length === 0 && userMessage ? [{ type: 'message-saved', roomId, userMessage }] : [];
+    const events = saved.concat(
+      replies.flatMap(({ speakerId, reply: text }, index): ChatStreamEvent[] => {
+        const messageId = replies.length > 1 ? `msg-reply-${index + 1}` : 'msg-reply';
+        const last = index === replies.length - 1;
+        return [
+          {
+            type: 'reply-start',
+            roomId,
+            userMessage: index === 0 ? userMessage : null,
+            messageId,
+            ...(speakerId !== undefined && { speakerId }),
+          },
+          ...(text.match(/\S+\s*/g) ?? []).map((word): ChatStreamEvent => ({
+            type: 'reply-delta',
+            text: word,
+          })),
+          last && options.errorMessage
+            ? { type: 'error', message: options.errorMessage, messageId }
+            : {
+                type: 'reply-end',
+                messageId,
+                finishReason: 'stop',
+                usage: { promptTokens: 120, completionTokens: 12 },
+                benefits: options.benefits ?? fixtures.createBenefitsFixture({ chats: 19 - index }),
+              },
+        ];
+      }),
+    );
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {

@@ -108,8 +108,22 @@ export interface ReplyErrorEvent {
   messageId: string | null;
 }
 
+/**
+ * In a group chat, the person's message was saved and no mate answers it on its own (manual
+ * order, or every member muted): the stream's only event. The person lets a mate speak next.
+ */
+export interface MessageSavedEvent {
+  /** Event name. */
+  type: 'message-saved';
+  /** The room. */
+  roomId: string;
+  /** The person's message as saved. */
+  userMessage: Message;
+}
+
 /** Any event of a streamed reply (docs/product.md, streamed reply). */
-export type ChatStreamEvent = ReplyStartEvent | ReplyDeltaEvent | ReplyEndEvent | ReplyErrorEvent;
+export type ChatStreamEvent =
+  ReplyStartEvent | ReplyDeltaEvent | ReplyEndEvent | ReplyErrorEvent | MessageSavedEvent;
 
 /** Payload of `POST /girl/chat/getInspiration`. */
 export interface InspirationPayload {
