@@ -129,6 +129,8 @@ export interface ChatBubbleProps {
   id?: string;
   /** Marks the message with a ring: the one a link led to (a memory's source, say). */
   highlighted?: boolean;
+  /** Shown over the bubble: in a group chat, who wrote it (a `SpeakerLabel`). */
+  label?: ReactNode;
 }
 
 /** Links open elsewhere; pictures load only from this server (see {@link OWN_MEDIA}). */
@@ -177,6 +179,7 @@ export function ChatBubble({
   time,
   id,
   highlighted = false,
+  label,
 }: ChatBubbleProps) {
   // The article is what a link to the message scrolls to and focuses.
   const article = {
@@ -194,6 +197,7 @@ export function ChatBubble({
         '&:focus-visible': { boxShadow: 'none' },
       }}
     >
+      {label}
       <Bubble side={role} status={status} highlighted={highlighted}>
         <MessageText content={content} />
         {streaming && <Caret aria-hidden="true" />}
