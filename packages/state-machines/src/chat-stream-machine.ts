@@ -82,8 +82,11 @@ const IDLE_REPLY = {
   waiting: null,
 } satisfies Partial<ChatStreamContext>;
 
-/** Runs one `chatSend`, sending its events back; leaving the state aborts it. */
-const streamReply = fromCallback<
+/**
+ * Runs one `chatSend`, sending its events back; leaving the state aborts it. Shared with the
+ * group chat machine (not exported from the package).
+ */
+export const streamReply = fromCallback<
   ChatStreamUserEvent,
   { client: Pick<ApiClient, 'girl'>; request: ChatSendPayload }
 >(({ input, sendBack }) => {
@@ -176,6 +179,9 @@ export const chatStreamMachine = setup({
           };
         case 'error':
           return { error: data.message, replyMessageId: data.messageId ?? context.replyMessageId };
+        case 'message-saved':
+          // A group's event (nobody answers on their own); a one-to-one room never sends it.
+          return { userMessage: data.userMessage };
       }
     }),
     noteWaiting: assign(({ event }) => {

@@ -1,6 +1,7 @@
 export { authPopupMachine, discordAuthorizeUrl } from './auth-popup-machine';
 export { verificationMachine } from './verification-machine';
 export { chatStreamMachine } from './chat-stream-machine';
+export { groupChatMachine } from './group-chat-machine';
 export { studioMachine } from './studio-machine';
 export { jobPollingMachine } from './job-polling-machine';
 export { audioPlaybackMachine } from './audio-playback-machine';
@@ -50,6 +51,12 @@ export type {
   ChatStreamInternalEvent,
   ChatStreamUserEvent,
 } from './chat-stream-machine';
+export type {
+  GroupChatContext,
+  GroupChatInput,
+  GroupChatUserEvent,
+  GroupReply,
+} from './group-chat-machine';
 export type {
   JobPollingContext,
   JobPollingEvent,
