@@ -19,6 +19,7 @@ import { paymentRoutes } from './payments/payment-routes';
 import { roomRoutes } from './chat/room-routes';
 import { sendRoutes } from './chat/send-routes';
 import { memoryRoutes } from './chat/memory-routes';
+import { groupRoutes } from './chat/group-routes';
 import { createMemoryKeeper } from './chat/memory-keeper';
 import { defineMemoryJob } from './chat/memory-writer';
 import { SENDS_STARTING_AT_ONCE, sendStarts } from './chat/send-starts';
@@ -105,6 +106,7 @@ export function createApp(deps: Deps): Hono {
   });
   api.route('/room', roomRoutes(deps));
   api.route('/room', memoryRoutes(deps, memory));
+  api.route('/room', groupRoutes(deps));
   api.route('/girl', sendRoutes({ ...deps, memory }));
   const generation = generationRoutes(deps);
   api.route('/girl', generation.girl);

@@ -12,6 +12,7 @@ import { consume, type RateLimits } from '../accounts/rate-limits';
 import { versionsOf } from './messages';
 import { findRoomMessage, lastMessagesOf } from './message-repository';
 import { insertRoom } from './room-repository';
+import { copyMembers } from './group-repository';
 import {
   copyMemories,
   familyOf,
@@ -98,11 +99,16 @@ export async function branchRoom(
     parent_room_id: room.id,
     fork_parent_message_id: fork.id,
     fork_message_id: copyOf.get(fork.id) ?? null,
+    // A group's branch is the same group: its members come along as they are now.
+    group_name: room.group_name,
+    group_scenario: room.group_scenario,
+    turn_order: room.turn_order,
   };
   try {
     await db.transaction().execute(async (trx) => {
       await insertRoom(trx, branch);
       await insertMessageCopies(trx, copies);
+      if (room.group_name !== null) await copyMembers(trx, room.id, branchId);
       // The summary comes along only when all it tells happened before the fork (its sources
       // were all copied); the branch then remembers on from where it ends, else from the start.
       const summaryThrough = await copyMemories(trx, room.id, branchId, copyOf);

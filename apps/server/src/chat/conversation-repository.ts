@@ -14,7 +14,7 @@ const personaById = preparedQuery((db, v: { id: string }) =>
 const wordsOf = preparedQuery((db, v: { roomId: string; recent: number }) =>
   db
     .selectFrom('messages')
-    .select(['id', 'position', 'role', 'content'])
+    .select(['id', 'position', 'role', 'content', 'speaker_id'])
     .where('room_id', '=', v.roomId)
     // Picture messages are not words of the conversation.
     .where('image_prompt', 'is', null)
@@ -28,12 +28,18 @@ export interface ConversationRows {
   mate: MateTable | undefined;
   persona: PersonaTable | undefined;
   /** The room's `recent` newest messages that are not pictures, newest first. */
-  words: { id: string; position: number; role: string; content: string }[];
+  words: {
+    id: string;
+    position: number;
+    role: string;
+    content: string;
+    speaker_id: string | null;
+  }[];
   /** What the mate remembers, or `null` for nothing (see `roomRecall`). */
   recall: RoomRecall | null;
 }
 
-/** A room's mate, persona, `recent` newest words and memories, read at once. */
+/** A room's mate (or a group's speaker), persona, `recent` newest words and memories, at once. */
 export async function conversationRows(
   db: Kysely<Database>,
   room: Pick<
@@ -41,9 +47,11 @@ export async function conversationRows(
     'id' | 'user_id' | 'mate_id' | 'persona_id' | 'memory_version' | 'family_id'
   >,
   recent: number,
+  /** In a group, the member answering (else the room's mate). */
+  speakerId?: string,
 ): Promise<ConversationRows> {
   const [mates, personas, messages, recall] = await Promise.all([
-    mateById(db, { id: room.mate_id }),
+    mateById(db, { id: speakerId ?? room.mate_id }),
     room.persona_id ? personaById(db, { id: room.persona_id }) : undefined,
     wordsOf(db, { roomId: room.id, recent }),
     roomRecall(db, room),

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, RoomTable, UserTable } from '../db/schema';
-import { buildPrompt, type BuiltPrompt, type PromptSource } from './prompt';
+import { buildPrompt, type BuiltPrompt, type PromptGroup, type PromptSource } from './prompt';
 import type { LanguageModel } from '../llm/language-model';
 import { conversationRows } from './conversation-repository';
 import { promptMemory } from './recall';
@@ -14,11 +14,19 @@ export type Conversation = Omit<PromptSource, 'language'> & {
   positions: number[];
 };
 
+/** A group reply's prompt: who answers, the names of every member, and the scene. */
+export interface GroupPromptContext extends PromptGroup {
+  /** The member answering. */
+  speakerId: string;
+  /** Every member's name, past ones included, by mate id. */
+  names: Map<string, string>;
+}
+
 /** How many of the last messages pick the memories most relevant to the reply. */
 const RECALL_FROM = 3;
 
 /**
- * A room's mate, persona, memories and its `recent` newest messages (without the reply being
+ * A room's mate (in a group, `group`'s speaker), persona, memories and its `recent` newest messages (without the reply being
  * written, `replyId`, if any), then `upcoming` (a new message not stored yet), for the prompt;
  * see {@link fittingTurns} for how many to ask for.
  */
@@ -29,8 +37,14 @@ export async function loadConversation(
   replyId: string | null,
   recent: number,
   upcoming?: string,
+  group?: GroupPromptContext,
 ): Promise<Conversation> {
-  const { mate, persona, words, recall } = await conversationRows(db, room, recent);
+  const { mate, persona, words, recall } = await conversationRows(
+    db,
+    room,
+    recent,
+    group?.speakerId,
+  );
   if (!mate) throw new Error(`room ${room.id}: its mate ${room.mate_id} is gone`);
   const stored = words
     .filter((message) => message.id !== replyId && message.content.trim() !== '')
@@ -38,6 +52,12 @@ export async function loadConversation(
   const history: PromptSource['history'] = stored.map((message) => ({
     role: message.role === 'user' ? 'user' : 'mate',
     content: message.content,
+    // In a group, another member's words say whose they are.
+    ...(group &&
+      message.role !== 'user' &&
+      message.speaker_id !== group.speakerId && {
+        speaker: group.names.get(message.speaker_id ?? '') ?? mate.name,
+      }),
   }));
   if (upcoming !== undefined) history.push({ role: 'user', content: upcoming });
   return {
@@ -45,6 +65,7 @@ export async function loadConversation(
     persona: persona ?? null,
     userName: user.nickname,
     history,
+    ...(group && { group: { scenario: group.scenario, others: group.others } }),
     ...(recall && {
       memory: promptMemory(
         recall,

@@ -29,6 +29,7 @@ export const MESSAGE_COLUMNS = [
   'image_error',
   'image_model',
   'image_share_id',
+  'speaker_id',
 ] as const satisfies readonly (keyof MessageTable)[];
 
 export function findRoomMessage(
@@ -258,6 +259,8 @@ export interface NewMessage {
   picture?: { prompt: string; size: string; model?: string };
   /** Its other versions, and where `content` sits among them. */
   swipes?: { others: string[]; index: number };
+  /** In a group chat, the mate writing a `mate` message. */
+  speakerId?: string;
 }
 
 // A turn's statements, each compiled once (see `preparedQuery`).
@@ -288,6 +291,7 @@ const COLUMNS: (keyof MessageTable)[] = [
   'image_error',
   'image_model',
   'image_share_id',
+  'speaker_id',
 ];
 /** Stand-ins for a row's values, named `prefix` + column. */
 const slotsOf = (values: Record<string, unknown>, prefix: string) =>
@@ -328,6 +332,7 @@ export function messageRow(
     image_error: null,
     image_model: message.picture?.model ?? null,
     image_share_id: null,
+    speaker_id: message.speakerId ?? null,
   };
 }
 

@@ -20,6 +20,7 @@ export function toMessage(row: MessageTable, image: MessageImage | null = null):
     editedAt: row.edited_at,
     image,
     ...swipesOf(row),
+    ...(row.speaker_id !== null && row.speaker_id !== undefined && { speakerId: row.speaker_id }),
   };
 }
 

@@ -14,10 +14,23 @@ export interface PromptSource {
   userName: string;
   /** The language to answer in (BCP 47). */
   language: string;
-  /** The conversation so far, oldest first; the last turn is the one to answer. */
-  history: { role: 'user' | 'mate'; content: string }[];
+  /**
+   * The conversation so far, oldest first; the last turn is the one to answer. In a group, a
+   * mate message another member wrote names it in `speaker` (none: the mate answering).
+   */
+  history: { role: 'user' | 'mate'; content: string; speaker?: string }[];
   /** What the mate remembers of the chat, if anything (see {@link PromptMemory}). */
   memory?: PromptMemory;
+  /** In a group chat: the scene, and who else is in it (see {@link PromptGroup}). */
+  group?: PromptGroup;
+}
+
+/** What a mate's prompt says of its group. */
+export interface PromptGroup {
+  /** The group's scenario (in place of the card's when set). */
+  scenario: string;
+  /** The other members: their names and a few words of who they are. */
+  others: { name: string; about: string }[];
 }
 
 /** What a mate remembers, as a prompt takes it. */
@@ -90,18 +103,29 @@ export function fillMacros(text: string, names: { char: string; user: string }):
 
 /** The system prompt: the card's own, or one built from its fields; then persona and language. */
 export function systemPrompt(source: PromptSource): string {
-  const { mate, persona } = source;
+  const { mate, persona, group } = source;
   const parts: string[] = [];
+  const scenario = group?.scenario.trim() || mate.scenario.trim();
   if (mate.system_prompt.trim()) parts.push(mate.system_prompt.trim());
   else {
     parts.push(
-      `You are {{char}} in a roleplay chat with {{user}}. Stay in character; write only {{char}}'s words and actions, never {{user}}'s.`,
+      group
+        ? `You are {{char}} in a group roleplay chat with {{user}}, ${group.others.map((other) => other.name).join(', ')}. Stay in character; write only {{char}}'s words and actions, never anyone else's, and do not start with your name.`
+        : `You are {{char}} in a roleplay chat with {{user}}. Stay in character; write only {{char}}'s words and actions, never {{user}}'s.`,
     );
     if (mate.description.trim()) parts.push(`About {{char}}: ${mate.description.trim()}`);
     if (mate.personality.trim()) parts.push(`{{char}}'s personality: ${mate.personality.trim()}`);
-    if (mate.scenario.trim()) parts.push(`Scenario: ${mate.scenario.trim()}`);
+    if (scenario) parts.push(`Scenario: ${scenario}`);
     const examples = mate.mes_example.replace(/<START>/gi, '').trim();
     if (examples) parts.push(`Examples of how {{char}} talks:\n${examples}`);
+  }
+  if (group) {
+    // A card of its own keeps its words; the scene and company still go in.
+    if (mate.system_prompt.trim() && scenario) parts.push(`Scenario: ${scenario}`);
+    if (group.others.length > 0)
+      parts.push(
+        `Also here:\n${group.others.map((other) => `- ${other.name}${other.about ? `: ${other.about}` : ''}`).join('\n')}`,
+      );
   }
   if (persona?.description.trim()) parts.push(`About {{user}}: ${persona.description.trim()}`);
   parts.push(`Always answer in ${languageName(source.language)}.`);
@@ -151,10 +175,7 @@ export function buildPrompt(
   let historyTokens = 0;
   for (let index = source.history.length - 1; index >= 0; index -= 1) {
     const message = source.history[index]!;
-    const turn: ChatTurn = {
-      role: message.role === 'mate' ? 'assistant' : 'user',
-      content: fillMacros(message.content, names),
-    };
+    const turn = historyTurn(message, names, source.group !== undefined);
     const cost = model.countTokens(turn.content) + 8;
     if (cost > budget) {
       if (kept.length === 0) {
@@ -181,6 +202,23 @@ export function buildPrompt(
       names,
     },
   };
+}
+
+/**
+ * One message as a turn of the prompt. In a group, the speaker's own replies are its turns
+ * (`assistant`); everyone else's words are `user` turns that say who speaks ("Kai: …").
+ */
+function historyTurn(
+  message: PromptSource['history'][number],
+  names: { char: string; user: string },
+  inGroup: boolean,
+): ChatTurn {
+  const content = fillMacros(message.content, names);
+  if (!inGroup) return { role: message.role === 'mate' ? 'assistant' : 'user', content };
+  if (message.role === 'mate' && message.speaker === undefined)
+    return { role: 'assistant', content };
+  const who = message.role === 'user' ? names.user : (message.speaker ?? names.char);
+  return { role: 'user', content: `${who}: ${content}` };
 }
 
 /** The headings of the memory's parts in the system turn, in the order they go in. */

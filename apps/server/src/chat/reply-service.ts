@@ -69,7 +69,8 @@ function replySaver(deps: ReplyDeps, replyId: string, onFailure: () => void) {
  * `reply-end`, or `error` with a sentence in the caller's language. The reply is saved as it
  * grows and when it ends: `complete`; cut off (the caller left, the provider stopped, a save
  * failed) it keeps what arrived as `partial`; with nothing at all it is `error` and the chat
- * is given back. Never throws: every failure is logged and reported.
+ * is given back. Never throws: every failure is logged and reported. Whether it ended whole
+ * (`reply-end`).
  */
 export async function writeReply(
   deps: ReplyDeps,
@@ -78,7 +79,7 @@ export async function writeReply(
   report: (event: ChatStreamEvent) => void,
   signal: AbortSignal,
   early: ReplyGeneration | null = null,
-): Promise<void> {
+): Promise<boolean> {
   const { db } = deps;
   const { user, room, reply } = started;
   const t = textsFor(language);
@@ -91,6 +92,7 @@ export async function writeReply(
     roomId: room.id,
     userMessage: started.userMessage ? toMessage(started.userMessage) : null,
     messageId: reply.id,
+    ...(reply.speaker_id !== null && { speakerId: reply.speaker_id }),
   });
   try {
     generation ??= await generateFor(deps, started, language, signal);
@@ -113,12 +115,12 @@ export async function writeReply(
       // The server is stopping, or lost the room: keep what arrived, and tell the reader why.
       const messageId = await finishCutOff();
       report({ type: 'error', message: t(why), messageId });
-      return;
+      return false;
     }
     if (signal.aborted) {
       // The caller left or stopped: keep what arrived; nobody is listening for an event.
       await finishCutOff();
-      return;
+      return false;
     }
     if (!text) throw new ProviderError('The model provider sent an empty reply.', 'empty');
     saver.write(text, 'complete');
@@ -130,6 +132,7 @@ export async function writeReply(
       usage: { promptTokens: result.promptTokens, completionTokens: result.completionTokens },
       benefits: await getBenefits(db, user.id),
     });
+    return true;
   } catch (error) {
     if (!signal.aborted) {
       // A provider's failure or a full disk is an outside fault; anything else is ours.
@@ -145,6 +148,7 @@ export async function writeReply(
       message: t(cutOffSentence(signal) ?? sentenceFor(error)),
       messageId,
     });
+    return false;
   }
 
   /**
@@ -196,7 +200,7 @@ async function generateFor(
   const { room, user, reply } = started;
   const prompt = await fittingTurns(
     async (recent) => ({
-      ...(await loadConversation(deps.db, room, user, reply.id, recent)),
+      ...(await loadConversation(deps.db, room, user, reply.id, recent, undefined, started.group)),
       language,
     }),
     deps.model,

@@ -137,6 +137,9 @@ export function newRoomRow(
     parent_room_id: null,
     fork_parent_message_id: null,
     fork_message_id: null,
+    group_name: null,
+    group_scenario: null,
+    turn_order: null,
     ...room,
   };
 }

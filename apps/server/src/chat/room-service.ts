@@ -20,6 +20,7 @@ import { fillMacros } from './prompt';
 import { markPathUsed } from './branch-repository';
 import { acrossChatsOf, touchChats } from './memory-repository';
 import { canContinue, closedSummary, findOwnRoom, withoutCard } from './rooms';
+import { groupsOfRooms, groupState, isGroup, toRoomGroup, toRoomShape } from './group-service';
 import { failEmptyReply } from './turn-service';
 import {
   deleteRoomRow,
@@ -49,16 +50,8 @@ export interface RoomDeps {
   jobs: JobQueue;
 }
 
-/** The API shape of a room row. */
-function toRoom(room: RoomTable): Room {
-  return {
-    roomId: room.id,
-    mateId: room.mate_id,
-    personaId: room.persona_id,
-    createdAt: room.created_at,
-    updatedAt: room.updated_at,
-  };
-}
+/** The API shape of a room row (a group's members are added by who reads them). */
+const toRoom = (room: RoomTable): Room => toRoomShape(room);
 
 /**
  * Opens a chat with a mate the user may see, as their `personaId` (else their default persona,
@@ -132,12 +125,17 @@ export async function listRooms(
       rooms.map((room) => room.id),
     ),
   ]);
-  const lastMessages = await withImages(db, deps.config, lastRows);
+  const [lastMessages, groups] = await Promise.all([
+    withImages(db, deps.config, lastRows),
+    groupsOfRooms(db, user, rooms),
+  ]);
   const lastByRoom = new Map(lastMessages.map((message) => [message.roomId, message]));
   const list = rooms.map((room): RoomSummary => {
     const mate = toMateSummary(mates.find((m) => m.id === room.mate_id)!);
+    const group = groups.get(room.id);
     return {
       ...toRoom(room),
+      ...(group && { group }),
       mate: visible.has(room.mate_id) ? mate : closedSummary(mate),
       lastMessage: lastByRoom.get(room.id) ?? null,
       branchCount: Number(room.branch_count ?? 1),
@@ -166,19 +164,24 @@ export async function roomInfo(
     beforePosition: before,
     limit: input.pageSize + 1,
   });
+  // A group's members first: one its owner may no longer see leaves it now.
+  const group = isGroup(room) ? await groupState(db, user, room) : undefined;
   const [mate, persona, writable] = await Promise.all([
-    mateRow(db, room.mate_id),
+    mateRow(db, group?.room.mate_id ?? room.mate_id),
     room.persona_id ? ownPersona(db, user.id, room.persona_id) : undefined,
-    canContinue(db, user, room),
+    // A group goes on while one of its members is there; a one-to-one chat while its mate is.
+    group ? group.active.length > 0 : canContinue(db, user, room),
   ]);
   return {
-    room: toRoom(room),
+    room: group ? { ...toRoom(group.room), group: toRoomGroup(group) } : toRoom(room),
     // A creator chatting with their own hidden mate is told why it is hidden (#14).
     mate: writable ? toMate(mate, { userId: user.id, isAdmin: false }) : withoutCard(toMate(mate)),
     persona: persona ? toPersona(persona) : null,
     messages: await withImages(db, deps.config, newestFirst.slice(0, input.pageSize).reverse()),
     hasMoreBefore: newestFirst.length > input.pageSize,
-    readOnly: writable ? null : textsFor(input.language)('room.readOnly'),
+    readOnly: writable
+      ? null
+      : textsFor(input.language)(group ? 'room.groupGone' : 'room.readOnly'),
   };
 }
 

@@ -15,15 +15,22 @@ const payload = z
     content: z.string().trim().min(1, 'is required').max(8000).optional(),
     regenerate: z.boolean().optional(),
     fromMessageId: z.string().min(1).max(100).optional(),
+    // A group chat's "Continue", or "Let X speak" with the member's id.
+    next: z.boolean().optional(),
+    speakerId: z.string().min(1).max(100).optional(),
   })
-  .refine((input) => Boolean(input.regenerate) !== (input.content !== undefined), {
-    message: 'send either content or regenerate: true',
-    path: ['content'],
-  })
-  // Narrowed to the contract's union: a new message, or a regeneration.
-  .transform(({ roomId, content, fromMessageId }): ChatSendPayload =>
-    content !== undefined ? { roomId, content } : { roomId, regenerate: true, fromMessageId },
-  );
+  .refine(
+    (input) =>
+      [Boolean(input.regenerate), input.content !== undefined, Boolean(input.next)].filter(Boolean)
+        .length === 1,
+    { message: 'send either content, regenerate: true or next: true', path: ['content'] },
+  )
+  // Narrowed to the contract's union: a new message, a regeneration, or one more reply.
+  .transform(({ roomId, content, fromMessageId, next, speakerId }): ChatSendPayload => {
+    if (content !== undefined) return { roomId, content };
+    if (next) return { roomId, next: true, ...(speakerId !== undefined && { speakerId }) };
+    return { roomId, regenerate: true, fromMessageId };
+  });
 
 /**
  * The marker telling @hono/node-server that the answer was written already. The adapter sends

@@ -3,7 +3,9 @@ import type { ChatSendPayload, ChatStreamEvent } from '@mates/api-client';
 import type { Config } from '../config';
 import type { Database, UserTable } from '../db/schema';
 import type { Logger } from '../logging/logger';
-import { missing, refused } from '../domain/errors';
+import { invalid, missing, refused } from '../domain/errors';
+import { isGroup } from './group-service';
+import { sendGroupTurn } from './group-send-service';
 import { removeSpeechFiles } from '../voice/speech-clips';
 import type { ChatService } from './chat-service';
 import { requireModel } from './model-refusal';
@@ -59,6 +61,9 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
   const context = await sendContext(db, user, request.roomId);
   if (!context) throw missing('notices.notFound.room');
   const { room } = context;
+  // A group's turn has its own way: several speakers, each with its own prompt.
+  if (isGroup(room)) return sendGroupTurn(deps, send, room);
+  if (request.next) throw invalid('notices.group.notGroup');
   if (!context.mateVisible) throw refused('room.readOnly');
   // Held before anything else is checked: two sends through two servers cannot both pass.
   const controller = await chat.begin(room.id);

@@ -101,7 +101,7 @@ export async function findAnsweredMessage(
 export async function findLastReplyAfter(db: Db, roomId: string, position: number) {
   return db
     .selectFrom('messages')
-    .select(['position', 'content', 'swipes', 'swipe_index'])
+    .select(['position', 'content', 'swipes', 'swipe_index', 'speaker_id'])
     .where('room_id', '=', roomId)
     .where('position', '>', position)
     .where('role', '=', 'mate')

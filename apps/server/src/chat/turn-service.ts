@@ -7,6 +7,7 @@ import { en } from '../i18n/en';
 import { refundChat, spendChat, type SpendResult } from '../accounts/benefits';
 import { appendMessages, versionsOf, type NewMessage } from './messages';
 import { messageRow } from './message-repository';
+import type { GroupPromptContext } from './conversation';
 import { forgetAfter } from './memory-repository';
 import { fromJson, isUniqueViolation, now } from '../db/dialect';
 import { dropSpeechIn } from '../voice/speech-clips';
@@ -30,6 +31,8 @@ export interface StartedReply {
   reply: MessageTable;
   /** Spoken clips of the messages a regeneration removed: files to remove once committed. */
   droppedSpeech: string[];
+  /** In a group chat, what the speaker's prompt says of the group. */
+  group?: GroupPromptContext;
 }
 
 /** What a chat costs to whoever has none left (5007), in English. */
@@ -51,9 +54,12 @@ export async function startTurn(
   db: Kysely<Database>,
   user: UserTable,
   room: RoomTable,
-  request: ChatSendPayload,
+  request: Exclude<ChatSendPayload, { next: true }>,
+  /** In a group chat, the mate to answer (a regeneration: the replaced reply's, if not given). */
+  speakerId?: string,
 ): Promise<StartedReply> {
-  if (!request.regenerate) {
+  // A group's turn takes the transaction's way: its reply names a speaker.
+  if (!request.regenerate && speakerId === undefined) {
     const at = now();
     const ids = { userMessageId: randomUUID(), replyId: randomUUID() };
     const roomId = room.id;
@@ -88,6 +94,7 @@ export async function startTurn(
   return db.transaction().execute(async (trx) => {
     let droppedSpeech: string[] = [];
     let kept: string[] = [];
+    let speaker = speakerId;
     if (request.regenerate) {
       // Continue from the chosen user message (after an edit), or from the last one.
       const anchor = await findAnsweredMessage(trx, room.id, request.fromMessageId);
@@ -105,6 +112,7 @@ export async function startTurn(
         const replaced = await findLastReplyAfter(trx, room.id, anchor.position);
         if (replaced) {
           kept = versionsOf(replaced).filter((text) => text.trim());
+          speaker ??= replaced.speaker_id ?? undefined;
           from = replaced.position - 1;
         }
       }
@@ -118,6 +126,7 @@ export async function startTurn(
       content: '',
       status: 'partial',
       swipes: { others: kept, index: kept.length },
+      ...(speaker !== undefined && { speakerId: speaker }),
     };
     // The user's message and the empty reply go in together: one insert, one room update.
     const written = await appendMessages(
@@ -183,5 +192,31 @@ export async function dropStoppedReply(
       reference: { type: 'message', id: replyId },
     });
     return true;
+  });
+}
+
+/**
+ * Charges one chat and starts one more reply in a group, by `speakerId`, without a message of
+ * the person ("Continue", "Let X speak", or the next speaker of a turn): an empty `partial`
+ * reply, paid for by a ledger spend that names it, in one transaction. A refusal (no chats
+ * left, the daily cap reached) throws a `DomainError` and writes nothing.
+ */
+export async function startNextReply(
+  db: Kysely<Database>,
+  user: UserTable,
+  room: RoomTable,
+  speakerId: string,
+): Promise<StartedReply> {
+  return db.transaction().execute(async (trx) => {
+    const [reply] = await appendMessages(trx, room.id, [
+      { role: 'mate', content: '', status: 'partial', speakerId },
+    ]);
+    requireSpentChat(
+      await spendChat(trx, user.id, {
+        reason: 'chat',
+        reference: { type: 'message', id: reply!.id },
+      }),
+    );
+    return { user, room, userMessage: null, reply: reply!, droppedSpeech: [] };
   });
 }

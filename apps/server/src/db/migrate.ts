@@ -32,6 +32,7 @@ import * as searchWordSpellings from './migrations/2026-11-28-0029-search-word-s
 import * as memories from './migrations/2026-11-29-0030-memories';
 import * as branches from './migrations/2026-11-29-0031-branches';
 import * as messageSearch from './migrations/2026-11-29-0032-message-search';
+import * as groupChats from './migrations/2026-11-29-0033-group-chats';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-29-0030-memories': memories,
   '2026-11-29-0031-branches': branches,
   '2026-11-29-0032-message-search': messageSearch,
+  '2026-11-29-0033-group-chats': groupChats,
 };
 
 /** The names of every migration this server knows, in the order they run. */

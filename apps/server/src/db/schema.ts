@@ -341,6 +341,28 @@ export interface RoomTable {
   fork_parent_message_id: string | null;
   /** That message's copy here. */
   fork_message_id: string | null;
+  /** A group chat's name; `null` on a one-to-one room (a room with one is a group). */
+  group_name: string | null;
+  /** A group chat's scenario. */
+  group_scenario: string | null;
+  /** Who speaks after the person's message in a group (`GroupTurnOrder`). */
+  turn_order: string | null;
+}
+
+/** A mate that is or was in a group chat. */
+export interface RoomMemberTable {
+  room_id: string;
+  mate_id: string;
+  /** Its name when it joined (a deleted mate is still named by its past replies). */
+  name: string;
+  /** Its place in the list. */
+  position: number;
+  muted: Bool;
+  /** 0 to 1: how readily it speaks in the natural order. */
+  talkativeness: number;
+  joined_at: Timestamp;
+  /** When it left (removed, or no longer visible to the room's owner), else `null`. */
+  left_at: Timestamp | null;
 }
 
 /** One thing a mate remembers of a room: a fact, or the room's running summary. */
@@ -395,6 +417,8 @@ export interface MessageTable {
   image_size: string | null;
   /** The job drawing it, once queued. */
   image_job_id: string | null;
+  /** In a group chat, the mate that wrote a `mate` message; `null` elsewhere. */
+  speaker_id: string | null;
   /** Its stored file (see `images/picture-store.ts`), once drawn. */
   image_file: string | null;
   /** Why it could not be queued. */
@@ -477,6 +501,7 @@ export interface Database {
   payment_events: PaymentEventTable;
   password_resets: PasswordResetTable;
   rooms: RoomTable;
+  room_members: RoomMemberTable;
   messages: MessageTable;
   memories: MemoryTable;
   memory_sources: MemorySourceTable;

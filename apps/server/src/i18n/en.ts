@@ -15,6 +15,8 @@ export const en = {
   },
   room: {
     readOnly: 'This mate is no longer available. You can read this chat, but not continue it.',
+    groupGone:
+      'No mate of this group is available any more. You can read this chat, but not continue it.',
   },
   memory: {
     tooMany: 'This chat remembers {{count}} things at most. Forget one before adding another.',
@@ -80,6 +82,16 @@ export const en = {
       dailyCap:
         'You reached your daily spending limit. It resets at midnight UTC, or raise it on your subscription page.',
       noChatsLeft: 'You have no chats left. Get more on the subscription page.',
+    },
+    group: {
+      unknownMate: 'mateIds: there is no mate you can chat with by this id.',
+      twice: 'mateIds: a mate can be in a group once.',
+      notGroup: 'roomId: this chat is not a group chat.',
+      notMember: 'mateId: this mate is not in the group.',
+      alreadyMember: 'mateId: this mate is already in the group.',
+      full: 'A group has {{count}} mates at most. Remove one to invite another.',
+      tooFew: 'A group needs at least {{count}} mates. Invite another before removing this one.',
+      talkedEnough: 'The mates have talked among themselves for a while. Write something to go on.',
     },
     chat: {
       replyInProgress: 'A reply is still being written in this room.',

@@ -18,6 +18,8 @@ export const es: Texts = {
   },
   room: {
     readOnly: 'Este mate ya no está disponible. Puedes leer este chat, pero no continuarlo.',
+    groupGone:
+      'Ningún mate de este grupo está ya disponible. Puedes leer este chat, pero no continuarlo.',
   },
   memory: {
     tooMany: 'Este chat recuerda como máximo {{count}} cosas. Olvida una antes de añadir otra.',
@@ -81,6 +83,16 @@ export const es: Texts = {
       dailyCap:
         'Has alcanzado tu límite de gasto diario. Se reinicia a medianoche UTC, o súbelo en tu página de suscripción.',
       noChatsLeft: 'No te quedan chats. Consigue más en la página de suscripción.',
+    },
+    group: {
+      unknownMate: 'mateIds: no hay ningún mate con el que puedas chatear con este id.',
+      twice: 'mateIds: un mate solo puede estar una vez en un grupo.',
+      notGroup: 'roomId: este chat no es un chat de grupo.',
+      notMember: 'mateId: este mate no está en el grupo.',
+      alreadyMember: 'mateId: este mate ya está en el grupo.',
+      full: 'Un grupo tiene como máximo {{count}} mates. Quita uno para invitar a otro.',
+      tooFew: 'Un grupo necesita al menos {{count}} mates. Invita a otro antes de quitar este.',
+      talkedEnough: 'Los mates llevan un rato hablando entre ellos. Escribe algo para seguir.',
     },
     chat: {
       replyInProgress: 'Todavía se está escribiendo una respuesta en esta sala.',

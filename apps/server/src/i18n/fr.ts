@@ -18,6 +18,8 @@ export const fr: Texts = {
   },
   room: {
     readOnly: 'Ce mate n’est plus disponible. Tu peux relire ce chat, mais pas le poursuivre.',
+    groupGone:
+      'Aucun mate de ce groupe n’est plus disponible. Tu peux relire ce chat, mais pas le poursuivre.',
   },
   memory: {
     tooMany:
@@ -84,6 +86,18 @@ export const fr: Texts = {
       dailyCap:
         'Tu as atteint ta limite de dépense quotidienne. Elle repart à zéro à minuit UTC, ou relève-la sur ta page d’abonnement.',
       noChatsLeft: 'Il ne te reste plus de chats. Obtiens-en d’autres sur la page d’abonnement.',
+    },
+    group: {
+      unknownMate: 'mateIds : aucun mate avec qui tu peux discuter ne porte cet id.',
+      twice: 'mateIds : un mate ne peut être qu’une fois dans un groupe.',
+      notGroup: 'roomId : ce chat n’est pas un chat de groupe.',
+      notMember: 'mateId : ce mate n’est pas dans le groupe.',
+      alreadyMember: 'mateId : ce mate est déjà dans le groupe.',
+      full: 'Un groupe compte au plus {{count}} mates. Retire-en un pour en inviter un autre.',
+      tooFew:
+        'Un groupe a besoin d’au moins {{count}} mates. Invites-en un autre avant de retirer celui-ci.',
+      talkedEnough:
+        'Les mates discutent entre eux depuis un moment. Écris quelque chose pour continuer.',
     },
     chat: {
       replyInProgress: 'Une réponse est encore en cours d’écriture dans ce chat.',

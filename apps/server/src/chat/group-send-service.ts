@@ -1,0 +1,146 @@
+import { GROUP_LIMITS } from '@mates/api-client';
+import type { RoomTable } from '../db/schema';
+import { DomainError, invalid, refused } from '../domain/errors';
+import { removeSpeechFiles } from '../voice/speech-clips';
+import type { GroupPromptContext } from './conversation';
+import { speakersSinceUser } from './group-repository';
+import { groupState, turnOrderOf, type GroupState } from './group-service';
+import { nextSpeaker, planTurn } from './group-turns';
+import { appendMessages, toMessage } from './messages';
+import { findRoomMessage } from './message-repository';
+import { requireModel } from './model-refusal';
+import { writeReply, type ReplyDeps } from './reply-service';
+import type { Send, SendDeps } from './send-service';
+import { countChat } from './turn-repository';
+import { startNextReply, startTurn, type StartedReply } from './turn-service';
+
+/** How much of another member's card its fellows' prompts carry: who it is, in a few words. */
+const ABOUT_CHARS = 240;
+
+/** What `speakerId`'s prompt says of its group: the scene, the others, everyone's names. */
+function promptContext(state: GroupState, speakerId: string): GroupPromptContext {
+  const about = (mateId: string) => {
+    const mate = state.mates.get(mateId);
+    const text = (mate?.tagline.trim() || mate?.description.trim()) ?? '';
+    return text.length > ABOUT_CHARS ? `${text.slice(0, ABOUT_CHARS).trimEnd()}…` : text;
+  };
+  return {
+    speakerId,
+    scenario: state.room.group_scenario ?? '',
+    others: state.active
+      .filter((member) => member.mateId !== speakerId)
+      .map((member) => ({ name: member.name, about: about(member.mateId) })),
+    names: new Map(state.rows.map((row) => [row.mate_id, row.name])),
+  };
+}
+
+/**
+ * Who speaks, in order, for a send in a group: a message's planned speakers (see
+ * {@link planTurn}); on "Continue" the next by the group's order, or the member let speak; on
+ * a regeneration the speaker of the reply replaced (or the next, if it left), and after an
+ * edit the edited message's speakers again. "Continue"s in a row are bounded.
+ */
+async function speakersFor(deps: SendDeps, send: Send, state: GroupState): Promise<string[]> {
+  const { db } = deps;
+  const { request } = send;
+  const { room, active } = state;
+  const order = turnOrderOf(room);
+  const bound = GROUP_LIMITS.repliesPerTurn + GROUP_LIMITS.continuesInRow;
+  const recent = await speakersSinceUser(db, room.id, bound + 1);
+  const sinceUser = recent.findIndex((message) => message.role === 'user');
+  const lastSpeaker = recent.find((message) => message.role === 'mate')?.speaker_id ?? null;
+  const isActive = (mateId: string | null) => active.some((member) => member.mateId === mateId);
+  const next = () => nextSpeaker(active, order, lastSpeaker);
+  if (request.next) {
+    if ((sinceUser < 0 ? recent.length : sinceUser) >= bound)
+      throw refused('notices.group.talkedEnough');
+    if (request.speakerId !== undefined) {
+      if (!isActive(request.speakerId)) throw invalid('notices.group.notMember');
+      return [request.speakerId];
+    }
+    return [next()!];
+  }
+  if (request.regenerate) {
+    if (request.fromMessageId) {
+      const edited = await findRoomMessage(db, room.id, request.fromMessageId);
+      const planned = edited ? planTurn(active, order, edited.content) : [];
+      return planned.length > 0 ? planned : [next()!];
+    }
+    return [isActive(lastSpeaker) ? lastSpeaker! : next()!];
+  }
+  return planTurn(active, order, request.content);
+}
+
+/**
+ * A send in a group chat: the person's message (or a regeneration, or "Continue"), then each
+ * speaker's reply in turn on one stream, each charged as one chat and saved as it grows. The
+ * turn ends after the last speaker, at the first reply that fails, when the person stops, or
+ * when their chats run out (said in an `error` event; the replies before stay). A message no
+ * mate answers on its own (manual order) is saved and said so (`message-saved`).
+ */
+export async function sendGroupTurn(deps: SendDeps, send: Send, room: RoomTable): Promise<void> {
+  const { db, chat, config } = deps;
+  const { user, request, language } = send;
+  const state = await groupState(db, user, room);
+  if (state.active.length === 0) throw refused('room.groupGone');
+  // Held before anything else is checked: two sends through two servers cannot both pass.
+  const controller = await chat.begin(room.id);
+  if (!controller) throw refused('notices.chat.replyInProgress');
+  try {
+    let speakers: string[];
+    let started: StartedReply | null = null;
+    try {
+      requireModel(chat.model);
+      speakers = await speakersFor(deps, send, state);
+      if (speakers.length > 0 || request.content === undefined)
+        started = request.next
+          ? await startNextReply(db, user, room, speakers[0]!)
+          : await startTurn(db, user, room, request, speakers[0]);
+      else {
+        // Nobody answers on their own: the message is kept, and the person chooses who speaks.
+        const [message] = await appendMessages(db, room.id, [
+          { role: 'user', content: request.content, status: 'complete' },
+        ]);
+        send.started();
+        const stream = send.open(controller);
+        stream.send({ type: 'message-saved', roomId: room.id, userMessage: toMessage(message!) });
+        stream.done();
+        return;
+      }
+    } finally {
+      // Saved or refused: the person's next send may start.
+      send.started();
+    }
+    await removeSpeechFiles(config, started.droppedSpeech);
+    // Only now, with the person's message saved, does the first byte go out.
+    const stream = send.open(controller);
+    const replyDeps: ReplyDeps = {
+      db,
+      model: chat.model,
+      log: send.log,
+      maxTokens: config.llm.maxTokens,
+      saveEveryMs: chat.saveEveryMs,
+      ...(deps.memory && { memory: deps.memory }),
+    };
+    for (let index = 0; ; index += 1) {
+      const speakerId = speakers[index]!;
+      started.group = promptContext(state, speakerId);
+      const whole = await writeReply(replyDeps, started, language, stream.send, controller.signal);
+      await countChat(db, { mateId: speakerId, userId: user.id }).catch((error: unknown) =>
+        send.log.error(`could not count the chat in room ${room.id}: ${(error as Error).message}`),
+      );
+      if (!whole || controller.signal.aborted || index + 1 >= speakers.length) break;
+      try {
+        started = await startNextReply(db, user, room, speakers[index + 1]!);
+      } catch (error) {
+        // Out of chats midway: the replies so far stay, and the person is told why it stopped.
+        if (!(error instanceof DomainError)) throw error;
+        stream.send({ type: 'error', message: error.sentence(language), messageId: null });
+        break;
+      }
+    }
+    stream.done();
+  } finally {
+    await chat.end(room.id);
+  }
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { mentionedIn, nextSpeaker, planTurn, type TurnMember } from './group-turns';
+
+const member = (mateId: string, name: string, extra: Partial<TurnMember> = {}): TurnMember => ({
+  mateId,
+  name,
+  muted: false,
+  talkativeness: 0.5,
+  ...extra,
+});
+const LYRA = member('lyra', 'Lyra Moonwhisper');
+const KAI = member('kai', 'Kai');
+const NOOR = member('noor', 'Noor Élan');
+const GROUP = [LYRA, KAI, NOOR];
+/** A lot that always draws `value`. */
+const always = (value: number) => () => value;
+
+describe('mentionedIn', () => {
+  it('finds members by whole name or first name, in the order named, any case or accent', () => {
+    expect(mentionedIn('noor elan, and you KAI?', GROUP)).toEqual(['noor', 'kai']);
+    expect(mentionedIn('@lyra what do you think', GROUP)).toEqual(['lyra']);
+    expect(mentionedIn('Lyra Moonwhisper!', GROUP)).toEqual(['lyra']);
+  });
+
+  it('does not take a name inside another word', () => {
+    expect(mentionedIn('Kaiser rolls and lyrical songs', GROUP)).toEqual([]);
+  });
+});
+
+describe('planTurn', () => {
+  it('asks the named members first, muted ones too, then the list in order', () => {
+    const group = [LYRA, { ...KAI, muted: true }, NOOR];
+    expect(planTurn(group, 'list', 'Kai, pass the salt')).toEqual(['kai', 'lyra', 'noor']);
+    expect(planTurn(group, 'list', 'Hello all')).toEqual(['lyra', 'noor']);
+  });
+
+  it('in manual order asks only those named', () => {
+    expect(planTurn(GROUP, 'manual', 'Noor?')).toEqual(['noor']);
+    expect(planTurn(GROUP, 'manual', 'Hello all')).toEqual([]);
+  });
+
+  it('in natural order draws by talkativeness, and someone always answers', () => {
+    const chatty = [
+      member('a', 'Ann', { talkativeness: 1 }),
+      member('b', 'Bo', { talkativeness: 0 }),
+    ];
+    expect(planTurn(chatty, 'natural', 'Hi', always(0.5))).toEqual(['a']);
+    const shy = [member('a', 'Ann', { talkativeness: 0 }), member('b', 'Bo', { talkativeness: 0 })];
+    expect(planTurn(shy, 'natural', 'Hi', always(0.6))).toEqual(['b']);
+    expect(planTurn(shy, 'natural', 'Bo?', always(0.6))).toEqual(['b']);
+  });
+
+  it('lets nobody answer on their own when every member is muted', () => {
+    const muted = GROUP.map((m) => ({ ...m, muted: true }));
+    expect(planTurn(muted, 'natural', 'Hello?')).toEqual([]);
+    expect(planTurn(muted, 'list', 'Hello, Kai?')).toEqual(['kai']);
+  });
+});
+
+describe('nextSpeaker', () => {
+  it('goes round the list after the last speaker, past muted members', () => {
+    const group = [LYRA, { ...KAI, muted: true }, NOOR];
+    expect(nextSpeaker(group, 'list', 'lyra')).toBe('noor');
+    expect(nextSpeaker(group, 'manual', 'noor')).toBe('lyra');
+    expect(nextSpeaker(group, 'list', null)).toBe('lyra');
+  });
+
+  it('in natural order never picks the last speaker when another can speak', () => {
+    for (const draw of [0, 0.3, 0.6, 0.99])
+      expect(nextSpeaker(GROUP, 'natural', 'kai', always(draw))).not.toBe('kai');
+    expect(nextSpeaker([KAI], 'natural', 'kai')).toBe('kai');
+  });
+
+  it('lets muted members speak when all are muted, and nobody in an empty group', () => {
+    const muted = GROUP.map((m) => ({ ...m, muted: true }));
+    expect(nextSpeaker(muted, 'list', 'lyra')).toBe('kai');
+    expect(nextSpeaker([], 'list', null)).toBeNull();
+  });
+});

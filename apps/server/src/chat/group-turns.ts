@@ -1,0 +1,101 @@
+import { GROUP_LIMITS, type GroupTurnOrder } from '@mates/api-client';
+
+/** A member as the turn-taking sees it: a mate still in the group. */
+export interface TurnMember {
+  mateId: string;
+  name: string;
+  muted: boolean;
+  /** 0 to 1. */
+  talkativeness: number;
+}
+
+/** Lower case without accents, for names said any way. */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The members named in a message, in the order they are first named: by their whole name or
+ * its first word (two letters or more), as a word of its own, in any case and with or without
+ * accents ("lyra", "Lyra Moonwhisper", "@Lyra").
+ */
+export function mentionedIn(content: string, members: readonly TurnMember[]): string[] {
+  const text = fold(content);
+  const found: { mateId: string; at: number }[] = [];
+  for (const member of members) {
+    const whole = fold(member.name).trim();
+    const first = whole.split(/\s+/)[0] ?? '';
+    const forms = [whole, ...(first.length >= 2 && first !== whole ? [first] : [])];
+    let at = -1;
+    for (const form of forms) {
+      if (!form) continue;
+      const match = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(form)}(?![\\p{L}\\p{N}])`, 'u').exec(
+        text,
+      );
+      if (match && (at < 0 || match.index < at)) at = match.index;
+    }
+    if (at >= 0) found.push({ mateId: member.mateId, at });
+  }
+  return found.sort((a, b) => a.at - b.at).map((entry) => entry.mateId);
+}
+
+/**
+ * Who answers a message of the person, in order: the members it names first (muted ones too:
+ * naming a mate asks it), then by the group's order — `natural`: each other unmuted member
+ * that its talkativeness draws (at least one speaks: one unmuted member by lot if none was
+ * named or drawn), `list`: every other unmuted member in the list's order, `manual`: nobody
+ * more. At most {@link GROUP_LIMITS.repliesPerTurn}.
+ */
+export function planTurn(
+  members: readonly TurnMember[],
+  order: GroupTurnOrder,
+  content: string,
+  random: () => number = Math.random,
+): string[] {
+  const named = mentionedIn(content, members);
+  const others = members.filter((member) => !member.muted && !named.includes(member.mateId));
+  let more: string[] = [];
+  if (order === 'list') more = others.map((member) => member.mateId);
+  else if (order === 'natural') {
+    more = others
+      .filter((member) => random() < member.talkativeness)
+      .map((member) => member.mateId);
+    if (named.length === 0 && more.length === 0 && others.length > 0)
+      more = [others[Math.floor(random() * others.length)]!.mateId];
+  }
+  return [...named, ...more].slice(0, GROUP_LIMITS.repliesPerTurn);
+}
+
+/**
+ * Who speaks on "Continue": by the list's order, the unmuted member after the last speaker
+ * (`list` and `manual`), or, `natural`, one drawn by talkativeness among the unmuted members
+ * other than the last speaker. With every member muted, the muted ones take their turn.
+ * `null` in a group with no member.
+ */
+export function nextSpeaker(
+  members: readonly TurnMember[],
+  order: GroupTurnOrder,
+  lastSpeakerId: string | null,
+  random: () => number = Math.random,
+): string | null {
+  if (members.length === 0) return null;
+  const unmuted = members.filter((member) => !member.muted);
+  const pool = unmuted.length > 0 ? unmuted : members;
+  if (order === 'natural') {
+    const candidates = pool.length > 1 ? pool.filter((m) => m.mateId !== lastSpeakerId) : pool;
+    // Talkativeness as weights; members of none still speak now and then.
+    const weights = candidates.map((member) => Math.max(member.talkativeness, 0.05));
+    let draw = random() * weights.reduce((sum, weight) => sum + weight, 0);
+    for (const [index, member] of candidates.entries()) {
+      draw -= weights[index]!;
+      if (draw < 0) return member.mateId;
+    }
+    return candidates.at(-1)!.mateId;
+  }
+  const last = members.findIndex((member) => member.mateId === lastSpeakerId);
+  for (let step = 1; step <= members.length; step += 1) {
+    const member = members[(last + step) % members.length]!;
+    if (pool.includes(member)) return member.mateId;
+  }
+  return pool[0]!.mateId;
+}

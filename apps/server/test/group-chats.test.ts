@@ -1,0 +1,288 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, GROUP_LIMITS, type ChatStreamEvent } from '@mates/api-client';
+import { DIALECTS, insertUser, mateRow, postgresAvailable, seededMate, signUp } from './harness';
+import { serverWithDouble } from './server-with-double';
+
+// Group chats (#40): several mates in one room, answering in turn on one stream, each reply
+// by its speaker, with its own prompt, charged as one chat.
+const withPostgres = await postgresAvailable();
+
+type Turn = { role: string; content: string };
+const LYRA = 'Lyra Moonwhisper';
+const KAI = 'Kai Tanaka';
+const IONE = 'Captain Ione Vask';
+
+describe.each(DIALECTS)('group chats on %s', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  const suite = serverWithDouble(dialect, { skip });
+
+  /** Who a prompt is for: its system turn's "You are X in a group…". */
+  const speakerOf = (body: Record<string, unknown>) =>
+    /You are (.+?) in a group/.exec((body.messages as Turn[])[0]!.content)?.[1];
+
+  /** Each mate answers in its own words, so a reply shows whose prompt it came from. */
+  function answerByName() {
+    suite.double.route((body) => {
+      const name = speakerOf(body);
+      return name ? { kind: 'stream', pieces: [`${name}`, ' speaks.'] } : undefined;
+    });
+  }
+
+  async function group(
+    options: { turnOrder?: 'natural' | 'list' | 'manual'; names?: string[] } = {},
+  ) {
+    const user = await signUp(suite.server);
+    const names = options.names ?? [LYRA, KAI, IONE];
+    const mates = await Promise.all(names.map((name) => seededMate(suite.server.db, name)));
+    const room = await user.client.room.createGroup({
+      mateIds: mates.map((mate) => mate.id),
+      turnOrder: options.turnOrder ?? 'list',
+      scenario: 'A tavern on a stormy night.',
+    });
+    return { ...user, room, roomId: room.roomId, ids: mates.map((mate) => mate.id) };
+  }
+
+  async function send(
+    client: Awaited<ReturnType<typeof signUp>>['client'],
+    payload: Parameters<typeof client.girl.chatSend>[0],
+    onEvent?: (event: ChatStreamEvent, abort: () => void) => void,
+  ) {
+    const events: ChatStreamEvent[] = [];
+    const controller = new AbortController();
+    await client.girl
+      .chatSend(payload, {
+        signal: controller.signal,
+        onData: (event) => {
+          events.push(event);
+          onEvent?.(event, () => controller.abort());
+        },
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) throw error;
+      });
+    return events;
+  }
+
+  const startsOf = (events: ChatStreamEvent[]) =>
+    events.flatMap((event) => (event.type === 'reply-start' ? [event.speakerId] : []));
+
+  it.skipIf(skip)('opens with its first member greeting, members in order', async () => {
+    const { client, roomId, ids, room } = await group();
+    expect(room.group?.members.map((member) => member.mate.mateId)).toEqual(ids);
+    expect(room.group).toMatchObject({ name: `${LYRA}, ${KAI}, ${IONE}`, turnOrder: 'list' });
+    const info = await client.room.roomInfo({ roomId });
+    expect(info.room.group?.scenario).toBe('A tavern on a stormy night.');
+    expect(info.messages).toHaveLength(1);
+    expect(info.messages[0]).toMatchObject({ role: 'mate', speakerId: ids[0] });
+    expect(info.readOnly).toBeNull();
+    const listed = (await client.room.roomList({ page: 1, pageSize: 20 })).list;
+    expect(listed.find((row) => row.roomId === roomId)?.group?.members).toHaveLength(3);
+  });
+
+  it.skipIf(skip)('refuses bad groups with a clear error, and makes nothing', async () => {
+    const user = await signUp(suite.server);
+    const lyra = (await seededMate(suite.server.db, LYRA)).id;
+    const kai = (await seededMate(suite.server.db, KAI)).id;
+    // Another person's private mate is not one this person may chat with.
+    await insertUser(suite.server.db, { id: 'group-stranger', email: 'gs@example.com' });
+    const secret = mateRow('group-stranger', { name: 'Secret', visibility: 'private' });
+    await suite.server.db.insertInto('mates').values(secret).execute();
+    const refusals = await Promise.all(
+      [
+        { mateIds: [lyra, lyra] },
+        { mateIds: [lyra] },
+        { mateIds: [lyra, kai, 'a', 'b', 'c', 'd', 'e'] },
+        { mateIds: [lyra, 'no-such-mate'] },
+        { mateIds: [lyra, secret.id] },
+      ].map((payload) =>
+        user.client.room.createGroup(payload).then(
+          () => null,
+          (error: ApiError) => error.code,
+        ),
+      ),
+    );
+    expect(refusals).toEqual([4000, 4000, 4000, 4000, 4000]);
+    expect((await user.client.room.roomList({ page: 1, pageSize: 20 })).total).toBe(0);
+  });
+
+  it.skipIf(skip)('answers in list order, each with its own prompt, a chat each', async () => {
+    answerByName();
+    const { client, roomId, ids } = await group({ turnOrder: 'list' });
+    const before = (await client.user.benefits()).chats;
+    const from = suite.double.requests.length;
+    const events = await send(client, { roomId, content: 'Evening, everyone.' });
+    expect(startsOf(events)).toEqual(ids);
+    expect(events.filter((event) => event.type === 'reply-end')).toHaveLength(3);
+    const prompts = suite.double.requests.slice(from).map((request) => request.body);
+    expect(prompts.map(speakerOf)).toEqual([LYRA, KAI, IONE]);
+    // Kai's prompt: the scene, the others, Lyra's reply as hers, the person's words as theirs.
+    const kai = prompts[1]!.messages as Turn[];
+    expect(kai[0]!.content).toContain('Scenario: A tavern on a stormy night.');
+    expect(kai[0]!.content).toContain(`- ${LYRA}`);
+    expect(kai.at(-1)).toEqual({ role: 'user', content: `${LYRA}: ${LYRA} speaks.` });
+    expect(
+      kai.some((turn) => turn.role === 'user' && turn.content.endsWith(': Evening, everyone.')),
+    ).toBe(true);
+    // Ione's prompt: her own earlier replies would be hers; Kai's is his, named.
+    expect((prompts[2]!.messages as Turn[]).at(-1)!.content).toBe(`${KAI}: ${KAI} speaks.`);
+    const info = await client.room.roomInfo({ roomId });
+    expect(info.messages.slice(-3).map((m) => [m.speakerId, m.content])).toEqual(
+      ids.map((id, index) => [id, `${[LYRA, KAI, IONE][index]} speaks.`]),
+    );
+    expect((await client.user.benefits()).chats).toBe(before - 3);
+  });
+
+  it.skipIf(skip)(
+    'asks those named first, skips the muted, and lets a muted one speak when named',
+    async () => {
+      answerByName();
+      const { client, roomId, ids } = await group({ turnOrder: 'list' });
+      await client.room.updateGroupMember({ roomId, mateId: ids[1]!, muted: true });
+      expect(startsOf(await send(client, { roomId, content: 'Hello there.' }))).toEqual([
+        ids[0],
+        ids[2],
+      ]);
+      expect(startsOf(await send(client, { roomId, content: 'Captain, and you Kai?' }))).toEqual([
+        ids[2],
+        ids[1],
+        ids[0],
+      ]);
+    },
+  );
+
+  it.skipIf(skip)(
+    'in manual order keeps the message, then lets the person choose who speaks',
+    async () => {
+      answerByName();
+      const { client, roomId, ids } = await group({ turnOrder: 'manual' });
+      const saved = await send(client, { roomId, content: 'Who wants to start?' });
+      expect(saved).toEqual([
+        expect.objectContaining({
+          type: 'message-saved',
+          userMessage: expect.objectContaining({ content: 'Who wants to start?' }),
+        }),
+      ]);
+      expect(startsOf(await send(client, { roomId, next: true, speakerId: ids[2]! }))).toEqual([
+        ids[2],
+      ]);
+      // "Continue": the next after the last speaker, round the list.
+      expect(startsOf(await send(client, { roomId, next: true }))).toEqual([ids[0]]);
+      const refused = await send(client, { roomId, next: true, speakerId: 'nobody' }).catch(
+        (error: ApiError) => error.code,
+      );
+      expect(refused).toBe(4000);
+      const info = await client.room.roomInfo({ roomId });
+      expect(info.messages.map((m) => m.role)).toEqual(['mate', 'user', 'mate', 'mate']);
+    },
+  );
+
+  it.skipIf(skip)('regenerates a reply by the same speaker, as another version', async () => {
+    answerByName();
+    const { client, roomId, ids } = await group({ turnOrder: 'list' });
+    await send(client, { roomId, content: 'Hi all.' });
+    const events = await send(client, { roomId, regenerate: true });
+    expect(startsOf(events)).toEqual([ids[2]]);
+    const last = (await client.room.roomInfo({ roomId })).messages.at(-1)!;
+    expect(last).toMatchObject({ speakerId: ids[2], swipes: { count: 2, index: 1 } });
+  });
+
+  it.skipIf(skip)('ends the whole turn when the person stops a speaker', async () => {
+    const { client, roomId, ids } = await group({ turnOrder: 'list' });
+    suite.double.route(() => ({
+      kind: 'stream',
+      pieces: ['One', ' two', ' three', ' four'],
+      delayMs: 40,
+    }));
+    let starts = 0;
+    const events = await send(client, { roomId, content: 'Talk slowly.' }, (event, abort) => {
+      if (event.type === 'reply-start') starts += 1;
+      if (event.type === 'reply-delta' && starts === 2) abort();
+    });
+    expect(startsOf(events)).toEqual([ids[0], ids[1]]);
+    // The server notices the stop; what Kai had said stays, and Ione never starts.
+    await expect.poll(async () => suite.server.deps.chat.isBusy(roomId)).toBe(false);
+    const messages = (await client.room.roomInfo({ roomId })).messages;
+    expect(messages.map((m) => m.speakerId ?? 'person')).toEqual([
+      ids[0],
+      'person',
+      ids[0],
+      ids[1],
+    ]);
+    expect(messages.at(-1)!.status).toBe('partial');
+  });
+
+  it.skipIf(skip)(
+    'notes who leaves and joins; a mate its creator closes leaves for others',
+    async () => {
+      answerByName();
+      await insertUser(suite.server.db, { id: 'group-creator', email: 'gc@example.com' });
+      const guest = mateRow('group-creator', {
+        name: 'Wandering Bard',
+        visibility: 'public',
+        first_mes: 'A song!',
+      });
+      await suite.server.db.insertInto('mates').values(guest).execute();
+      const { client, roomId, ids } = await group({ turnOrder: 'list', names: [LYRA, KAI] });
+      const joined = await client.room.addGroupMember({ roomId, mateId: guest.id });
+      expect(joined.members.map((m) => m.mate.mateId)).toEqual([...ids, guest.id]);
+      await send(client, { roomId, content: 'Play us something.' });
+      // Its creator makes it private: it leaves this group, its reply stays under its name.
+      await suite.server.db
+        .updateTable('mates')
+        .set({ visibility: 'private' })
+        .where('id', '=', guest.id)
+        .execute();
+      const info = await client.room.roomInfo({ roomId });
+      const bard = info.room.group!.members.find((m) => m.mate.mateId === guest.id)!;
+      expect(bard.leftAt).not.toBeNull();
+      expect(bard.mate).toMatchObject({ name: 'Wandering Bard', tagline: '', avatar: '' });
+      expect(info.messages.some((m) => m.speakerId === guest.id)).toBe(true);
+      expect(info.readOnly).toBeNull();
+      const from = suite.double.requests.length;
+      expect(startsOf(await send(client, { roomId, content: 'Again?' }))).toEqual(ids);
+      // Its card reaches nobody's prompt now; its past words still do, as said.
+      for (const request of suite.double.requests.slice(from))
+        expect((request.body.messages as Turn[])[0]!.content).not.toContain('Wandering Bard');
+      // Removing a member: it leaves, and a group keeps two at least.
+      const tooFew = await client.room
+        .removeGroupMember({ roomId, mateId: ids[1]! })
+        .catch((error: ApiError) => error.code);
+      expect(tooFew).toBe(5007);
+      const ione = (await seededMate(suite.server.db, IONE)).id;
+      await client.room.addGroupMember({ roomId, mateId: ione });
+      const left = await client.room.removeGroupMember({ roomId, mateId: ids[1]! });
+      expect(left.members.map((m) => [m.mate.mateId, m.leftAt === null])).toEqual([
+        [ids[0], true],
+        [ione, true],
+        [guest.id, false],
+        [ids[1], false],
+      ]);
+      expect(startsOf(await send(client, { roomId, content: 'Just us.' }))).toEqual([ids[0], ione]);
+    },
+  );
+
+  it.skipIf(skip)('keeps a group from strangers', async () => {
+    const { roomId } = await group();
+    const stranger = await signUp(suite.server);
+    const errors = await Promise.all([
+      stranger.client.room.roomInfo({ roomId }).catch((e: ApiError) => e.code),
+      stranger.client.room.addGroupMember({ roomId, mateId: 'x' }).catch((e: ApiError) => e.code),
+      send(stranger.client, { roomId, content: 'Hi' }).catch((e: ApiError) => e.code),
+    ]);
+    expect(errors).toEqual([4004, 4004, 4004]);
+  });
+
+  it.skipIf(skip)('bounds "Continue" in a row', async () => {
+    const { client, roomId } = await group({ turnOrder: 'manual' });
+    let refusal: unknown = null;
+    for (let round = 0; round < 20 && !refusal; round += 1)
+      await send(client, { roomId, next: true }).catch((error: unknown) => {
+        refusal = error;
+      });
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect((refusal as ApiError).code).toBe(5007);
+    // The greeting and the replies since: as many as a turn and the "Continue"s after it.
+    const { messages } = await client.room.roomInfo({ roomId, pageSize: 100 });
+    expect(messages).toHaveLength(GROUP_LIMITS.repliesPerTurn + GROUP_LIMITS.continuesInRow);
+  });
+});
