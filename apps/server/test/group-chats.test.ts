@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, GROUP_LIMITS, type ChatStreamEvent } from '@mates/api-client';
 import { DIALECTS, insertUser, mateRow, postgresAvailable, seededMate, signUp } from './harness';
 import { serverWithDouble } from './server-with-double';
+import { appendMessages } from '../src/chat/messages';
+import { recoverAbandonedReplies } from '../src/chat/recover-replies';
+import { startNextReply } from '../src/chat/turn-service';
+import { messageToSpeak } from '../src/voice/speech-clip-repository';
 
 // Group chats (#40): several mates in one room, answering in turn on one stream, each reply
 // by its speaker, with its own prompt, charged as one chat.
@@ -285,4 +289,85 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
     const { messages } = await client.room.roomInfo({ roomId, pageSize: 100 });
     expect(messages).toHaveLength(GROUP_LIMITS.repliesPerTurn + GROUP_LIMITS.continuesInRow);
   });
+
+  it.skipIf(skip)(
+    'branches as the same group, and exports each reply under its speaker',
+    async () => {
+      answerByName();
+      const { client, roomId, ids } = await group({ turnOrder: 'list', names: [LYRA, KAI] });
+      await send(client, { roomId, content: 'A toast!' });
+      const { messages } = await client.room.roomInfo({ roomId });
+      const branch = await client.room.branch({ roomId, messageId: messages.at(-1)!.messageId });
+      const copy = await client.room.roomInfo({ roomId: branch.roomId });
+      expect(copy.room.group?.members.map((m) => m.mate.mateId)).toEqual(ids);
+      expect(copy.messages.map((m) => m.speakerId)).toEqual(messages.map((m) => m.speakerId));
+      expect(startsOf(await send(client, { roomId: branch.roomId, content: 'Again!' }))).toEqual(
+        ids,
+      );
+      const markdown = await client.room.exportChat({ roomId, format: 'markdown' });
+      expect(markdown.content).toContain(`**${KAI}:** ${KAI} speaks.`);
+      expect(markdown.fileName.startsWith(`${LYRA}, ${KAI}`)).toBe(true);
+      const lines = (await client.room.exportChat({ roomId, format: 'jsonl' })).content
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { name?: string; mes?: string });
+      expect(lines.slice(-2).map((line) => line.name)).toEqual([LYRA, KAI]);
+    },
+  );
+
+  it.skipIf(skip)('speaks each reply in its speaker’s voice', async () => {
+    answerByName();
+    const { client, roomId, ids, userInfo } = await group({
+      turnOrder: 'list',
+      names: [LYRA, KAI],
+    });
+    await suite.server.db
+      .updateTable('mates')
+      .set({ voice: 'kai-voice' })
+      .where('id', '=', ids[1]!)
+      .execute();
+    await send(client, { roomId, content: 'Sing!' });
+    const last = (await client.room.roomInfo({ roomId })).messages.at(-1)!;
+    expect(last.speakerId).toBe(ids[1]);
+    const spoken = await messageToSpeak(suite.server.db, userInfo.uuid, last.messageId);
+    expect(spoken?.voice).toBe('kai-voice');
+  });
+
+  it.skipIf(skip)(
+    'after a kill mid-turn, keeps what a speaker said and gives back the chat of one that had not begun',
+    async () => {
+      const { client, roomId, ids, userInfo } = await group({ turnOrder: 'list' });
+      const db = suite.server.db;
+      const before = (await client.user.benefits()).chats;
+      // What a process killed mid-turn leaves: Lyra's reply done, Kai's half written, Ione's
+      // paid for and empty.
+      const user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userInfo.uuid)
+        .executeTakeFirstOrThrow();
+      const room = await db
+        .selectFrom('rooms')
+        .selectAll()
+        .where('id', '=', roomId)
+        .executeTakeFirstOrThrow();
+      await appendMessages(db, roomId, [
+        { role: 'user', content: 'Tell me a story.', status: 'complete' },
+        { role: 'mate', content: 'Once upon a time.', status: 'complete', speakerId: ids[0]! },
+        { role: 'mate', content: 'There was a', status: 'partial', speakerId: ids[1]! },
+      ]);
+      await startNextReply(db, user, room, ids[2]!);
+      expect((await client.user.benefits()).chats).toBe(before - 1);
+      expect(await recoverAbandonedReplies(db, new Date(Date.now() + 60_000))).toBe(1);
+      const messages = (await client.room.roomInfo({ roomId })).messages.slice(-3);
+      expect(messages.map((m) => [m.speakerId, m.status, m.content])).toEqual([
+        [ids[0], 'complete', 'Once upon a time.'],
+        [ids[1], 'partial', 'There was a'],
+        [ids[2], 'error', ''],
+      ]);
+      expect((await client.user.benefits()).chats).toBe(before);
+      // The group goes on from there.
+      expect(startsOf(await send(client, { roomId, next: true }))).toEqual([ids[0]]);
+    },
+  );
 });

@@ -12,7 +12,7 @@ import { consume, type RateLimits } from '../accounts/rate-limits';
 import { versionsOf } from './messages';
 import { findRoomMessage, lastMessagesOf } from './message-repository';
 import { insertRoom } from './room-repository';
-import { copyMembers } from './group-repository';
+import { copyMembers, membersOf } from './group-repository';
 import {
   copyMemories,
   familyOf,
@@ -210,8 +210,17 @@ export async function exportChat(
       .orderBy('position')
       .execute(),
   ]);
-  const names = { char: mate?.name ?? 'Mate', user: persona?.name ?? user.nickname };
-  const speaker = (message: MessageTable) => (message.role === 'user' ? names.user : names.char);
+  // A group's chat is named after the group, and each reply after its speaker.
+  const members = room.group_name !== null ? await membersOf(db, room.id) : [];
+  const memberNames = new Map(members.map((member) => [member.mate_id, member.name]));
+  const names = {
+    char: room.group_name ?? mate?.name ?? 'Mate',
+    user: persona?.name ?? user.nickname,
+  };
+  const speaker = (message: MessageTable) =>
+    message.role === 'user'
+      ? names.user
+      : (memberNames.get(message.speaker_id ?? '') ?? mate?.name ?? names.char);
   const day = now().slice(0, 10);
   const fileName = `${safeFileName(names.char)} - ${day}.${ENDINGS[input.format]}`;
   const content =
@@ -228,12 +237,24 @@ export async function exportChat(
                 ? { roomId: room.parent_room_id, messageId: room.fork_parent_message_id }
                 : null,
             },
-            mate: { mateId: room.mate_id, name: names.char },
+            mate: { mateId: room.mate_id, name: mate?.name ?? names.char },
+            ...(room.group_name !== null && {
+              group: {
+                name: room.group_name,
+                members: members.map((member) => ({
+                  mateId: member.mate_id,
+                  name: member.name,
+                  joinedAt: member.joined_at,
+                  leftAt: member.left_at,
+                })),
+              },
+            }),
             user: { name: names.user },
             messages: messages.map((message) => ({
               messageId: message.id,
               role: message.role,
               name: speaker(message),
+              ...(message.speaker_id !== null && { speakerId: message.speaker_id }),
               content: message.content,
               status: message.status,
               createdAt: message.created_at,
@@ -248,7 +269,7 @@ export async function exportChat(
         )
       : input.format === 'markdown'
         ? markdownOf(names, room, messages, speaker)
-        : sillyTavernChat(names, room, messages);
+        : sillyTavernChat(names, room, messages, speaker);
   return { fileName, mimeType: MIME_TYPES[input.format], content };
 }
 
@@ -275,6 +296,7 @@ function sillyTavernChat(
   names: { char: string; user: string },
   room: RoomTable,
   messages: MessageTable[],
+  speaker: (message: MessageTable) => string,
 ): string {
   const header = {
     user_name: names.user,
@@ -287,7 +309,7 @@ function sillyTavernChat(
     .map((message) => {
       const versions = versionsOf(message);
       return {
-        name: message.role === 'user' ? names.user : names.char,
+        name: speaker(message),
         is_user: message.role === 'user',
         is_system: false,
         send_date: message.created_at,

@@ -281,10 +281,12 @@ export async function wordsBetween(
   db: Kysely<Database>,
   roomId: string,
   range: { after: number; before: number; limit: number },
-): Promise<{ id: string; position: number; role: string; content: string }[]> {
+): Promise<
+  { id: string; position: number; role: string; content: string; speaker_id: string | null }[]
+> {
   return db
     .selectFrom('messages')
-    .select(['id', 'position', 'role', 'content'])
+    .select(['id', 'position', 'role', 'content', 'speaker_id'])
     .where('room_id', '=', roomId)
     .where('position', '>', range.after)
     .where('position', '<', range.before)

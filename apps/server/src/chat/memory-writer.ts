@@ -16,6 +16,7 @@ import {
 } from './memory-repository';
 import { parseJson } from './generation-service';
 import { fillMacros } from './prompt';
+import { membersOf } from './group-repository';
 
 /** The durable job that writes a room's memories from the messages that left its prompt. */
 export const MEMORY_JOB = 'memory';
@@ -150,6 +151,7 @@ async function rememberWindow(
       'rooms.user_id',
       'rooms.mate_id',
       'rooms.family_id',
+      'rooms.group_name',
       'mates.name as mateName',
       'users.nickname',
       'personas.name as personaName',
@@ -169,8 +171,22 @@ async function rememberWindow(
     .where('room_id', '=', roomId)
     .where('kind', '=', 'summary')
     .executeTakeFirst();
-  const names = { char: room.mateName, user: room.personaName ?? room.nickname };
-  const window = fitWindow(deps.model, read, summary?.content ?? '', names);
+  const names = { char: room.group_name ?? room.mateName, user: room.personaName ?? room.nickname };
+  // In a group, each reply is said by its speaker.
+  const speakers =
+    room.group_name === null
+      ? new Map<string, string>()
+      : new Map(
+          (await membersOf(db, roomId)).map((member) => [member.mate_id, member.name] as const),
+        );
+  const named = read.map((message) => ({
+    ...message,
+    name:
+      message.role === 'user'
+        ? names.user
+        : (speakers.get(message.speaker_id ?? '') ?? room.mateName),
+  }));
+  const window = fitWindow(deps.model, named, summary?.content ?? '', names);
   const last = window.at(-1)!;
   const written = await askModel(
     deps.model,
@@ -363,12 +379,12 @@ interface WrittenMemories {
 /** The out-of-character request that turns a window into memories. */
 function memoryTurns(
   names: { char: string; user: string },
-  window: { role: string; content: string }[],
+  window: { role: string; content: string; name?: string }[],
   summary: string,
 ): ChatTurn[] {
   const lines = window.map(
     (message, index) =>
-      `[${index + 1}] ${message.role === 'user' ? names.user : names.char}: ${fillMacros(message.content, names).replace(/\s+/g, ' ').trim()}`,
+      `[${index + 1}] ${message.name ?? (message.role === 'user' ? names.user : names.char)}: ${fillMacros(message.content, names).replace(/\s+/g, ' ').trim()}`,
   );
   return [
     {

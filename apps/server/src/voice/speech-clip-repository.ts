@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, SpeechClipTable } from '../db/schema';
 
 /** The database, or a transaction of it: every function here takes either. */
@@ -62,14 +62,25 @@ export function messageToSpeak(
   userId: string,
   messageId: string,
 ): Promise<MessageToSpeak | undefined> {
-  return db
-    .selectFrom('messages')
-    .innerJoin('rooms', 'rooms.id', 'messages.room_id')
-    .innerJoin('mates', 'mates.id', 'rooms.mate_id')
-    .select(['messages.content', 'messages.role', 'messages.status', 'mates.voice', 'mates.gender'])
-    .where('messages.id', '=', messageId)
-    .where('rooms.user_id', '=', userId)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('messages')
+      .innerJoin('rooms', 'rooms.id', 'messages.room_id')
+      // A group's reply is spoken in its speaker's voice.
+      .innerJoin('mates', (join) =>
+        join.on(sql<boolean>`mates.id = coalesce(messages.speaker_id, rooms.mate_id)`),
+      )
+      .select([
+        'messages.content',
+        'messages.role',
+        'messages.status',
+        'mates.voice',
+        'mates.gender',
+      ])
+      .where('messages.id', '=', messageId)
+      .where('rooms.user_id', '=', userId)
+      .executeTakeFirst()
+  );
 }
 
 /** Marks a pending clip failed: whether this call did (a clip already failed, made or gone: no). */
