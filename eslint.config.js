@@ -245,6 +245,7 @@ export default tseslint.config(
                 'MESSAGE_ROLES',
                 'MESSAGE_STATUSES',
                 'NICKNAME_MAX_LENGTH',
+                'PUBLIC_MATES_CHOICES',
                 'REGENERABLE_FIELDS',
                 'REPORT_QUEUE_STATES',
                 'ROLE_DRAFT_COST_CHATS',

@@ -28,6 +28,7 @@ import { saveMateRoutes } from './catalog/save-mate-routes';
 import { studioRoutes } from './catalog/studio-routes';
 import { creatorRoutes } from './catalog/creator-routes';
 import { moderationRoutes } from './moderation/moderation-routes';
+import { privacyRoutes } from './privacy/privacy-routes';
 import { serveMedia, serveWebApp } from './http/web-app';
 import { mediaOf } from './media/media-of';
 import type { StudioDeps } from './catalog/catalog-deps';
@@ -86,6 +87,7 @@ export function createApp(deps: Deps): Hono {
   api.route('/user', userCatalogRoutes(deps));
   api.route('/user', ledgerRoutes(deps));
   api.route('/user', passwordResetRoutes(deps));
+  api.route('/user', privacyRoutes(deps));
   api.route('/mate', mateRoutes(deps, shared));
   api.route('/mate', cardRoutes(deps, studio));
   api.route('/extra', tagRoutes(deps));

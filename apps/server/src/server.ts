@@ -26,6 +26,7 @@ import { watchServer } from './metrics/watch-server';
 import { metricsApp } from './http/metrics-route';
 import { redisRoomLocks } from './chat/room-locks';
 import { redisStopRequests } from './chat/stop-requests';
+import { finishPrivacyLeftovers } from './privacy/privacy-leftovers';
 
 /**
  * How old a reply or picture left unfinished must be before it counts as abandoned where no
@@ -151,6 +152,7 @@ export async function startServer(
   await sweep.start();
   watchServer(metrics, { chat: deps.chat, db, database: { dialect, pool } });
   const app = createApp(deps);
+  await finishPrivacyLeftovers(deps);
   const server = await listen(app.fetch, config.port);
   const metricsServer =
     config.metrics?.port === undefined

@@ -71,6 +71,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-29-0031-branches',
           '2026-11-29-0032-message-search',
           '2026-11-29-0033-group-chats',
+          '2026-11-29-0034-your-data',
         ]);
       } finally {
         await database.drop();

@@ -37,9 +37,9 @@ function methodOf(client: ReturnType<typeof createApiClient>, path: EndpointPath
 const plainPaths = ENDPOINT_PATHS.filter((path) => path !== '/girl/chat/send');
 
 describe('createApiClient: every call of the contract', () => {
-  it('has all 43 calls of the specification and 50 extensions, named after their paths', () => {
+  it('has all 43 calls of the specification and 54 extensions, named after their paths', () => {
     const { client } = setup();
-    expect(ENDPOINT_PATHS).toHaveLength(93);
+    expect(ENDPOINT_PATHS).toHaveLength(97);
     expect(ENDPOINT_PATHS.slice(43)).toEqual([
       '/mate/importCard',
       '/mate/exportCard',
@@ -86,6 +86,10 @@ describe('createApiClient: every call of the contract', () => {
       '/room/branches',
       '/room/exportChat',
       '/room/searchMessages',
+      '/user/exportData',
+      '/user/exportStatus',
+      '/user/deletionPreview',
+      '/user/deleteAccount',
       '/room/createGroup',
       '/room/updateGroup',
       '/room/addGroupMember',

@@ -12,6 +12,12 @@ import type {
 import type { BranchPayload, ChatExport, ExportChatQuery, RoomBranches } from './types/branch';
 import type { MessageHits, SearchMessagesQuery } from './types/search';
 import type {
+  DataExport,
+  DataExportStatus,
+  DeleteAccountPayload,
+  DeletionPreview,
+} from './types/privacy';
+import type {
   CreateGroupPayload,
   GroupMemberPayload,
   RoomGroup,
@@ -244,6 +250,11 @@ export interface Endpoints {
   '/room/exportChat': Get<ExportChatQuery, ChatExport>;
   // Beyond the specification: words found in any message of the caller's chats.
   '/room/searchMessages': Get<SearchMessagesQuery, MessageHits>;
+  // Beyond the specification: "Your data": download everything, close the account.
+  '/user/exportData': Post<void, DataExport>;
+  '/user/exportStatus': Get<void, DataExportStatus>;
+  '/user/deletionPreview': Get<void, DeletionPreview>;
+  '/user/deleteAccount': Post<DeleteAccountPayload, Empty>;
   // Beyond the specification: group chats.
   '/room/createGroup': Post<CreateGroupPayload, Room>;
   '/room/updateGroup': Post<UpdateGroupPayload, RoomGroup>;
@@ -356,6 +367,10 @@ export const ENDPOINTS = {
   '/room/branches': { method: 'GET', hasInput: true },
   '/room/exportChat': { method: 'GET', hasInput: true },
   '/room/searchMessages': { method: 'GET', hasInput: true },
+  '/user/exportData': { method: 'POST', hasInput: false },
+  '/user/exportStatus': { method: 'GET', hasInput: false },
+  '/user/deletionPreview': { method: 'GET', hasInput: false },
+  '/user/deleteAccount': { method: 'POST', hasInput: true },
   '/room/createGroup': { method: 'POST', hasInput: true },
   '/room/updateGroup': { method: 'POST', hasInput: true },
   '/room/addGroupMember': { method: 'POST', hasInput: true },

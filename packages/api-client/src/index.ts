@@ -20,6 +20,7 @@ export { LEDGER_KINDS } from './types/ledger';
 export { CHECKOUT_STATES } from './types/subscription';
 export { MESSAGE_ROLES, MESSAGE_STATUSES } from './types/room';
 export { CHAT_EXPORT_FORMATS } from './types/branch';
+export { ACCOUNT_PROOFS, DATA_EXPORT_STATES, PUBLIC_MATES_CHOICES } from './types/privacy';
 export { DEFAULT_TALKATIVENESS, GROUP_LIMITS, GROUP_TURN_ORDERS } from './types/group';
 export {
   MEMORIES_PER_ROOM_MAX,
@@ -140,6 +141,15 @@ export type {
   RoomSummary,
 } from './types/room';
 export type { MessageHit, MessageHits, SearchMessagesQuery, SnippetPart } from './types/search';
+export type {
+  AccountProof,
+  DataExport,
+  DataExportState,
+  DataExportStatus,
+  DeleteAccountPayload,
+  DeletionPreview,
+  PublicMatesChoice,
+} from './types/privacy';
 export type {
   CreateGroupPayload,
   GroupMember,

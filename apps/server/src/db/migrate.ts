@@ -33,6 +33,7 @@ import * as memories from './migrations/2026-11-29-0030-memories';
 import * as branches from './migrations/2026-11-29-0031-branches';
 import * as messageSearch from './migrations/2026-11-29-0032-message-search';
 import * as groupChats from './migrations/2026-11-29-0033-group-chats';
+import * as yourData from './migrations/2026-11-29-0034-your-data';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-29-0031-branches': branches,
   '2026-11-29-0032-message-search': messageSearch,
   '2026-11-29-0033-group-chats': groupChats,
+  '2026-11-29-0034-your-data': yourData,
 };
 
 /** The names of every migration this server knows, in the order they run. */

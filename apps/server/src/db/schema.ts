@@ -25,6 +25,12 @@ export interface UserTable {
   daily_chats_cap?: number | null;
   /** Most gold coins spent in one UTC day, or `null` (no cap). */
   daily_gold_coins_cap?: number | null;
+  /** When its owner asked for it to be deleted (the deletion completes at the next start). */
+  closing_at?: Timestamp | null;
+  /** Whether its owner chose to keep their public mates under "a former member". */
+  closing_keeps_mates?: Bool;
+  /** An anonymous row keeping a deleted person's public mates and ledger, no one's account. */
+  former_member?: Bool;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -470,6 +476,19 @@ export interface JobTable {
   finished_at: Timestamp | null;
 }
 
+/** One "Download my data" zip: its job (the same id), its stored file once made. */
+export interface DataExportTable {
+  id: string;
+  user_id: string;
+  /** Its key in the media store (`exports/<name>.zip`), once made. */
+  file: string | null;
+  size: number | null;
+  created_at: Timestamp;
+  ready_at: Timestamp | null;
+  /** When its file is removed and its link stops working. */
+  expires_at: Timestamp | null;
+}
+
 /** Every table of the Mates database. */
 export interface Database {
   users: UserTable;
@@ -508,4 +527,5 @@ export interface Database {
   memory_settings: MemorySettingTable;
   jobs: JobTable;
   speech_clips: SpeechClipTable;
+  data_exports: DataExportTable;
 }

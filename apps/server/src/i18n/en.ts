@@ -51,6 +51,13 @@ export const en = {
     oldDefault: 'must not be the start of your e-mail address',
   },
   notices: {
+    privacy: {
+      exportFailed: 'Your data could not be gathered. Please ask for it again.',
+      proofNeeded:
+        'Confirm it is you first: enter your password, or sign in again with Google or Discord.',
+      wrongPassword: 'The password is not right.',
+      otherAccount: 'That sign-in belongs to another account. Use the account you are deleting.',
+    },
     server: {
       internal: 'Something went wrong on our side. Please try again.',
       storage:

@@ -52,6 +52,13 @@ export const es: Texts = {
     oldDefault: 'no puede ser el principio de tu dirección de correo',
   },
   notices: {
+    privacy: {
+      exportFailed: 'No se pudieron reunir tus datos. Pídelos de nuevo.',
+      proofNeeded:
+        'Primero confirma que eres tú: escribe tu contraseña o vuelve a iniciar sesión con Google o Discord.',
+      wrongPassword: 'La contraseña no es correcta.',
+      otherAccount: 'Ese inicio de sesión es de otra cuenta. Usa la cuenta que vas a eliminar.',
+    },
     server: {
       internal: 'Algo falló por nuestra parte. Inténtalo de nuevo.',
       storage:

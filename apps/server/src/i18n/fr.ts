@@ -53,6 +53,14 @@ export const fr: Texts = {
     oldDefault: 'ne peut pas être le début de ton adresse e-mail',
   },
   notices: {
+    privacy: {
+      exportFailed: 'Tes données n’ont pas pu être rassemblées. Redemande-les.',
+      proofNeeded:
+        'Confirme d’abord que c’est toi : saisis ton mot de passe, ou reconnecte-toi avec Google ou Discord.',
+      wrongPassword: 'Le mot de passe n’est pas le bon.',
+      otherAccount:
+        'Cette connexion est celle d’un autre compte. Utilise le compte que tu supprimes.',
+    },
     server: {
       internal: 'Un problème est survenu de notre côté. Réessaie.',
       storage:

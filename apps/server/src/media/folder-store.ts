@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -41,6 +42,21 @@ export function createFolderStore(root: string): MediaStore {
       try {
         await fsp.mkdir(path.dirname(file), { recursive: true });
         await fsp.writeFile(partial, body, { flag: 'wx' });
+        await fsp.rename(partial, file);
+      } catch (error) {
+        await fsp.rm(partial, { force: true }).catch(() => {});
+        unavailable(error, `writing ${key}`);
+      }
+    },
+    async putFile(key, source, _contentType) {
+      const file = fileOf(key);
+      const partial = path.join(
+        path.dirname(file),
+        `.${randomBytes(9).toString('base64url')}.partial`,
+      );
+      try {
+        await fsp.mkdir(path.dirname(file), { recursive: true });
+        await fsp.copyFile(source, partial, fs.constants.COPYFILE_EXCL);
         await fsp.rename(partial, file);
       } catch (error) {
         await fsp.rm(partial, { force: true }).catch(() => {});

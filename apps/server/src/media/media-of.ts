@@ -29,6 +29,7 @@ function lazyS3Store(s3: S3Config): MediaStore {
   return {
     describe: () => describeBucket(s3),
     put: async (key, body, contentType) => (await made()).put(key, body, contentType),
+    putFile: async (key, file, contentType) => (await made()).putFile(key, file, contentType),
     get: async (key) => (await made()).get(key),
     stat: async (key) => (await made()).stat(key),
     read: async (key, range) => (await made()).read(key, range),

@@ -30,6 +30,11 @@ export interface MediaStore {
   describe: () => string;
   /** Writes an object whole (replacing one of the same key); readers never see part of it. */
   put: (key: string, body: Uint8Array | string, contentType: string) => Promise<void>;
+  /**
+   * Writes the local file `file` as an object, streamed (a file of any size costs no more
+   * memory than a small one); readers never see part of it.
+   */
+  putFile: (key: string, file: string, contentType: string) => Promise<void>;
   /** The object's bytes, or `null` when there is none under `key`. */
   get: (key: string) => Promise<Buffer | null>;
   /** What is known of the object, or `null` when there is none under `key`. */

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -66,6 +68,22 @@ export function createS3Store(s3: S3Config): MediaStore {
           new PutObjectCommand({
             ...target(key),
             Body: typeof body === 'string' ? Buffer.from(body) : body,
+            ContentType: contentType,
+          }),
+        );
+      } catch (error) {
+        unavailable(error, `writing ${key}`);
+      }
+    },
+    async putFile(key, file, contentType) {
+      try {
+        // A stream needs its length told: the SDK then sends it as it reads, never whole.
+        const { size } = await fsp.stat(file);
+        await client.send(
+          new PutObjectCommand({
+            ...target(key),
+            Body: fs.createReadStream(file),
+            ContentLength: size,
             ContentType: contentType,
           }),
         );

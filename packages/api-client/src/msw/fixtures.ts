@@ -18,6 +18,7 @@ import type { Message, Room, RoomInfo, RoomSummary } from '../types/room';
 import type { Memory, PromptView, RoomMemories } from '../types/memory';
 import type { Branch, ChatExport, ChatExportFormat, RoomBranches } from '../types/branch';
 import type { MessageHit, MessageHits } from '../types/search';
+import type { DataExport, DeletionPreview } from '../types/privacy';
 import type { GroupMember, RoomGroup } from '../types/group';
 import type { CardPreview } from '../types/card';
 import type { ReportedMate } from '../types/moderation';
@@ -1114,6 +1115,42 @@ export function createGroupRoomInfoFixture(
     ],
     hasMoreBefore: false,
     readOnly: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A "Download my data" export fixture: a zip ready to download, unless `overrides` say
+ * otherwise (`{ state: 'running', progress: 0.4, … }` while it is built).
+ */
+export function createDataExportFixture(overrides: Partial<DataExport> = {}): DataExport {
+  return {
+    exportId: 'export-1',
+    state: 'ready',
+    progress: 1,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    readyAt: '2026-11-20T10:02:00.000Z',
+    expiresAt: '2026-11-27T10:02:00.000Z',
+    size: 48_213_504,
+    downloadUrl: '/api/user/exportDownload?exportId=export-1&expires=1795000000&signature=fixture',
+    error: null,
+    ...overrides,
+  };
+}
+
+/** What deleting an account would delete: a person with a password, chats and two public mates. */
+export function createDeletionPreviewFixture(
+  overrides: Partial<DeletionPreview> = {},
+): DeletionPreview {
+  return {
+    proofs: ['password'],
+    chats: 12,
+    personas: 2,
+    pictures: 7,
+    voiceClips: 3,
+    publicMates: 2,
+    privateMates: 1,
+    paidPlan: false,
     ...overrides,
   };
 }

@@ -308,6 +308,19 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     query.keyword?.trim()
       ? fixtures.createMessageHitsFixture()
       : fixtures.createMessageHitsFixture(0),
+  // No export asked for yet; asking starts one (queued).
+  '/user/exportData': () =>
+    fixtures.createDataExportFixture({
+      state: 'queued',
+      progress: 0,
+      readyAt: null,
+      expiresAt: null,
+      size: null,
+      downloadUrl: null,
+    }),
+  '/user/exportStatus': () => ({ latest: null }),
+  '/user/deletionPreview': () => fixtures.createDeletionPreviewFixture(),
+  '/user/deleteAccount': () => null,
   '/room/createGroup': ({ body }) => {
     const { mateIds, name, scenario, turnOrder } = body as CreateGroupPayload;
     const group = fixtures.createRoomGroupFixture({

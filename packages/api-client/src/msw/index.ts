@@ -29,6 +29,8 @@ export {
   createMemoryFixture,
   createMessageHitFixture,
   createMessageHitsFixture,
+  createDataExportFixture,
+  createDeletionPreviewFixture,
   createRoomBranchesFixture,
   createPromptViewFixture,
   createRoomMemoriesFixture,

@@ -1,0 +1,517 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DataExport, DataExportStatus } from '@mates/api-client';
+import type { Config } from '../config';
+import type { Database, DataExportTable, UserTable } from '../db/schema';
+import type { DialectName } from '../db/dialect';
+import { fromJson, now, toBool } from '../db/dialect';
+import type { JobContext, JobQueue, JobStatus } from '../jobs/job-queue';
+import type { Logger } from '../logging/logger';
+import type { Mailer } from '../mail/mailer';
+import type { MediaStore } from '../media/media-store';
+import { textsFor } from '../i18n/texts';
+import { exportChat } from '../chat/branch-service';
+import { exportCard } from '../cards/card-service';
+import { linkSecretOf } from '../images/picture-links';
+import { SPEECH_FILE_ENDINGS } from '../voice/speech-store';
+import { writeZip, type ZipEntry } from './export-zip';
+import { dataReadyMail } from './privacy-mails';
+import {
+  accountOf,
+  clearDataExportFile,
+  dataExportById,
+  deleteDataExport,
+  expiredDataExports,
+  fileCounts,
+  insertDataExport,
+  ledgerPage,
+  markDataExportReady,
+  newestDataExport,
+  ownMatesOf,
+  paymentsOf,
+  picturesPage,
+  roomsOf,
+  socialOf,
+  voiceClipsPage,
+} from './data-export-repository';
+
+/** The job that builds a "Download my data" zip. */
+export const DATA_EXPORT_JOB = 'data-export';
+
+/** How long a ready zip can be downloaded before it is removed. */
+export const EXPORT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** How long a download link works from when it was handed out. */
+export const EXPORT_LINK_SECONDS = 60 * 60;
+
+/** Where zips are downloaded: `?exportId&expires&signature`. */
+export const EXPORT_DOWNLOAD_PATH = '/api/user/exportDownload';
+
+/** How long one export may run before it fails (a very large account on a slow bucket). */
+const EXPORT_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+
+/** What the export needs. */
+export interface DataExportDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  config: Pick<Config, 'dataDir' | 'linkSecret' | 'publicUrl'>;
+  jobs: JobQueue;
+  mailer: Mailer;
+  media: MediaStore;
+  log: Logger;
+}
+
+interface ExportPayload {
+  userId: string;
+}
+
+/** Registers the export job: one at a time per server, for up to two hours. */
+export function defineDataExportJob(deps: DataExportDeps): void {
+  deps.jobs.define<ExportPayload, { file: string }>(
+    DATA_EXPORT_JOB,
+    (job) => runDataExport(deps, job),
+    { concurrency: 1, timeoutMs: EXPORT_TIMEOUT_MS },
+  );
+}
+
+/**
+ * "Download my data": starts building the caller's zip, or answers the one being built (one at
+ * a time per person).
+ */
+export async function requestDataExport(
+  deps: DataExportDeps,
+  user: UserTable,
+  language: string,
+): Promise<DataExport> {
+  // Its record first, so that the job (which may start at once) finds it.
+  const id = randomUUID();
+  await insertDataExport(deps.db, { id, user_id: user.id, created_at: now() });
+  let jobId: string;
+  try {
+    jobId = await deps.jobs.enqueue<ExportPayload>(
+      DATA_EXPORT_JOB,
+      { userId: user.id },
+      { id, singletonKey: `export:${user.id}` },
+    );
+  } catch (error) {
+    await deleteDataExport(deps.db, id);
+    throw error;
+  }
+  // One was being built already: that one is the answer.
+  if (jobId !== id) await deleteDataExport(deps.db, id);
+  const row = await dataExportById(deps.db, jobId);
+  if (!row) throw new Error(`data export ${jobId} has no record`);
+  return toDataExport(deps, row, await deps.jobs.status(jobId), language);
+}
+
+/** The caller's newest export, with a fresh download link while it is ready. */
+export async function dataExportStatus(
+  deps: DataExportDeps,
+  user: UserTable,
+  language: string,
+): Promise<DataExportStatus> {
+  await removeExpiredExports(deps, user.id);
+  const row = await newestDataExport(deps.db, user.id);
+  if (!row) return { latest: null };
+  return { latest: toDataExport(deps, row, await deps.jobs.status(row.id), language) };
+}
+
+function toDataExport(
+  deps: DataExportDeps,
+  row: DataExportTable,
+  job: JobStatus | null,
+  language: string,
+): DataExport {
+  // Ready once its zip is stored (a moment before its job is marked succeeded).
+  const ready = row.file !== null;
+  const state: DataExport['state'] = ready
+    ? 'ready'
+    : row.ready_at !== null
+      ? 'expired'
+      : job?.state === 'queued' || job?.state === 'running'
+        ? job.state
+        : 'failed';
+  return {
+    exportId: row.id,
+    state,
+    progress: state === 'ready' || state === 'expired' ? 1 : (job?.progress ?? 0),
+    createdAt: new Date(row.created_at).toISOString(),
+    readyAt: row.ready_at ? new Date(row.ready_at).toISOString() : null,
+    expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+    size: row.size === null ? null : Number(row.size),
+    downloadUrl: ready ? exportLinks(deps).sign(row.id, row.user_id) : null,
+    error: state === 'failed' ? textsFor(language)('notices.privacy.exportFailed') : null,
+  };
+}
+
+const signatureOf = (secret: Buffer, exportId: string, userId: string, expires: number) =>
+  createHmac('sha256', secret)
+    .update(`export:${exportId}:${userId}:${expires}`)
+    .digest('base64url');
+
+/** Signs download links, each for one export and its owner, and checks them. */
+export function exportLinks(deps: Pick<DataExportDeps, 'config'>) {
+  const secret = linkSecretOf(deps.config);
+  return {
+    /** A link to the export's zip for its owner `userId`, working for an hour from `nowMs`. */
+    sign(exportId: string, userId: string, nowMs = Date.now()): string {
+      const expires = Math.floor(nowMs / 1000) + EXPORT_LINK_SECONDS;
+      const query = new URLSearchParams({
+        exportId,
+        expires: String(expires),
+        signature: signatureOf(secret, exportId, userId, expires),
+      });
+      return `${EXPORT_DOWNLOAD_PATH}?${query}`;
+    },
+    /** Whether a link's fields were signed for `userId` and have not expired. */
+    verify(
+      link: { exportId: string; expires: string; signature: string },
+      userId: string,
+      nowMs = Date.now(),
+    ): boolean {
+      const at = Number(link.expires);
+      if (!/^\d{1,12}$/.test(link.expires) || at * 1000 < nowMs) return false;
+      const expected = Buffer.from(signatureOf(secret, link.exportId, userId, at));
+      const given = Buffer.from(link.signature);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
+
+/**
+ * The zip a download link names, or `null` when the link is not a valid one of its owner's
+ * (unsigned, for another person, expired), or the zip is gone (expired, the account closed).
+ */
+export async function exportDownload(
+  deps: DataExportDeps,
+  link: { exportId: string; expires: string; signature: string },
+): Promise<{ key: string; fileName: string } | null> {
+  if (!/^[0-9a-f-]{36}$/.test(link.exportId)) return null;
+  const row = await dataExportById(deps.db, link.exportId);
+  if (!row?.file || !row.expires_at || new Date(row.expires_at).getTime() < Date.now()) return null;
+  if (!exportLinks(deps).verify(link, row.user_id)) return null;
+  const owner = await deps.db
+    .selectFrom('users')
+    .select(['closing_at'])
+    .where('id', '=', row.user_id)
+    .executeTakeFirst();
+  if (!owner || owner.closing_at) return null;
+  const day = new Date(row.ready_at ?? row.created_at).toISOString().slice(0, 10);
+  return { key: row.file, fileName: `mates-data-${day}.zip` };
+}
+
+/** Removes the zips that expired (one person's, or everyone's); their rows read `expired`. */
+export async function removeExpiredExports(
+  deps: Pick<DataExportDeps, 'db' | 'media'>,
+  userId?: string,
+): Promise<number> {
+  const expired = await expiredDataExports(deps.db, now(), userId);
+  for (const row of expired) {
+    await deps.media.remove(row.file!);
+    await clearDataExportFile(deps.db, row.id);
+  }
+  return expired.length;
+}
+
+/**
+ * One run of the export job: writes the zip into `$DATA_DIR/tmp/exports` (a run again after a
+ * kill starts it afresh), stores it, records it and mails its owner.
+ */
+async function runDataExport(
+  deps: DataExportDeps,
+  job: JobContext<ExportPayload>,
+): Promise<{ file: string }> {
+  const user = await deps.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', job.payload.userId)
+    .executeTakeFirst();
+  if (!user || user.closing_at) throw new Error('the account is closed');
+  const folder = path.join(deps.config.dataDir, 'tmp', 'exports');
+  await fsp.mkdir(folder, { recursive: true });
+  const file = path.join(folder, `${job.id}.zip`);
+  try {
+    await buildDataZip(deps, user, file, {
+      signal: job.signal,
+      progress: (fraction) => void job.progress(fraction * 0.95).catch(() => {}),
+    });
+    const key = `exports/${randomBytes(18).toString('base64url')}.zip`;
+    const { size } = await fsp.stat(file);
+    await deps.media.putFile(key, file, 'application/zip');
+    const readyAt = now();
+    const expiresAt = new Date(Date.now() + EXPORT_KEEP_MS).toISOString();
+    await markDataExportReady(deps.db, job.id, { file: key, size, readyAt, expiresAt });
+    await deps.mailer
+      .send(dataReadyMail(user.email, deps.config.publicUrl, expiresAt))
+      .catch((error: unknown) =>
+        deps.log.error(
+          `the data export mail of ${job.id} was not sent: ${(error as Error).message}`,
+        ),
+      );
+    return { file: key };
+  } finally {
+    await fsp.rm(file, { force: true });
+  }
+}
+
+/**
+ * Writes everything of `user`'s into a zip at `file`: each chat path as JSON and Markdown (the
+ * branch export's own), their mates as Character Card V3 PNGs, pictures and voice clips as
+ * stored, the account, reviews, favorites, follows, the ledger and payments as JSON.
+ * `progress` hears the share of entries written.
+ */
+export async function buildDataZip(
+  deps: Pick<DataExportDeps, 'db' | 'dialect' | 'media'>,
+  user: UserTable,
+  file: string,
+  options: { signal: AbortSignal; progress: (fraction: number) => void },
+): Promise<void> {
+  const [rooms, mates, counts] = await Promise.all([
+    roomsOf(deps.db, user.id),
+    ownMatesOf(deps.db, user.id),
+    fileCounts(deps.db, user.id),
+  ]);
+  const total = 9 + rooms.length * 2 + mates.length + counts.pictures + counts.clips;
+  let done = 0;
+  let told = 0;
+  const onEntry = () => {
+    done++;
+    const at = Date.now();
+    if (at - told < 500) return;
+    told = at;
+    options.progress(Math.min(done / total, 1));
+  };
+  await writeZip(file, entriesOf(deps, user, rooms, mates), { signal: options.signal, onEntry });
+  options.progress(1);
+}
+
+type RoomRow = Awaited<ReturnType<typeof roomsOf>>[number];
+type OwnMate = Awaited<ReturnType<typeof ownMatesOf>>[number];
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+async function* entriesOf(
+  deps: Pick<DataExportDeps, 'db' | 'dialect' | 'media'>,
+  user: UserTable,
+  rooms: RoomRow[],
+  mates: OwnMate[],
+): AsyncIterable<ZipEntry> {
+  const { db, media } = deps;
+  yield { name: 'README.md', source: { kind: 'bytes', make: async () => README } };
+  yield {
+    name: 'account.json',
+    source: { kind: 'bytes', make: async () => json(accountJson(await accountOf(db, user.id))) },
+  };
+  const chatName = (room: RoomRow) => `chats/${safeName(room.mate_name)} - ${room.id}`;
+  yield {
+    name: 'chats/index.json',
+    source: {
+      kind: 'bytes',
+      make: async () =>
+        json(
+          rooms.map((room) => ({
+            roomId: room.id,
+            mate: { mateId: room.mate_id, name: room.mate_name },
+            // Paths of one chat share its first path's id; a branch names where it came from.
+            chatId: room.family_id ?? room.id,
+            branchedFrom: room.parent_room_id,
+            createdAt: room.created_at,
+            updatedAt: room.updated_at,
+            files: [`${chatName(room)}.json`, `${chatName(room)}.md`],
+          })),
+        ),
+    },
+  };
+  for (const room of rooms) {
+    for (const format of ['json', 'markdown'] as const) {
+      yield {
+        name: `${chatName(room)}.${format === 'json' ? 'json' : 'md'}`,
+        source: {
+          kind: 'bytes',
+          make: async () => (await exportChat({ db }, user, { roomId: room.id, format })).content,
+        },
+      };
+    }
+  }
+  const studio = { db, dialect: deps.dialect, media };
+  const cards: { mateId: string; name: string; visibility: string; card: string | null }[] = [];
+  for (const mate of mates) {
+    const name = `mates/${safeName(mate.name)} - ${mate.id}.png`;
+    // A mate moderators hid has no card to take away (it would be a copy they never hid).
+    cards.push({
+      mateId: mate.id,
+      name: mate.name,
+      visibility: mate.visibility,
+      card: mate.hidden_at ? null : name,
+    });
+    if (mate.hidden_at) continue;
+    yield {
+      name,
+      stored: true,
+      source: {
+        kind: 'bytes',
+        make: async () =>
+          Buffer.from(
+            (await exportCard(studio, user, { mateId: mate.id, format: 'png', spec: 'v3' })).data,
+            'base64',
+          ),
+      },
+    };
+  }
+  yield { name: 'mates/index.json', source: { kind: 'bytes', make: async () => json(cards) } };
+  for (let after = ''; ;) {
+    const page = await picturesPage(db, user.id, after);
+    for (const picture of page) {
+      yield {
+        name: `pictures/${picture.id}.webp`,
+        stored: true,
+        source: { kind: 'stream', open: () => storedFile(media, `pictures/${picture.image_file}`) },
+      };
+    }
+    if (page.length === 0) break;
+    after = page.at(-1)!.id;
+  }
+  const clips: unknown[] = [];
+  for (let after = ''; ;) {
+    const page = await voiceClipsPage(db, user.id, after);
+    for (const clip of page) {
+      const ending = SPEECH_FILE_ENDINGS[clip.mime_type ?? ''] ?? clip.file!.split('.').pop();
+      const name = `voice/${clip.id}.${ending}`;
+      clips.push({
+        file: name,
+        messageId: clip.message_id,
+        voice: clip.voice,
+        createdAt: clip.created_at,
+      });
+      yield {
+        name,
+        stored: true,
+        source: { kind: 'stream', open: () => storedFile(media, `speech/${clip.file}`) },
+      };
+    }
+    if (page.length === 0) break;
+    after = page.at(-1)!.id;
+  }
+  yield { name: 'voice/index.json', source: { kind: 'bytes', make: async () => json(clips) } };
+  const social = socialOf(db, user.id);
+  for (const part of ['reviews', 'favorites', 'follows'] as const) {
+    yield {
+      name: `${part}.json`,
+      source: { kind: 'bytes', make: async () => json((await social)[part]) },
+    };
+  }
+  yield { name: 'ledger.json', source: { kind: 'lines', lines: () => ledgerLines(db, user.id) } };
+  yield {
+    name: 'payments.json',
+    source: {
+      kind: 'bytes',
+      make: async () => {
+        const [{ subscription }, payments] = await Promise.all([
+          accountOf(db, user.id),
+          paymentsOf(db, user.id),
+        ]);
+        return json({
+          subscription: subscription ?? null,
+          checkouts: payments.checkouts.map((row) => ({ ...row, plan: toBool(row.plan) })),
+          planPayments: payments.planPayments,
+        });
+      },
+    },
+  };
+}
+
+/** The ledger as a JSON list, read a page at a time. */
+async function* ledgerLines(db: Kysely<Database>, userId: string): AsyncIterable<string> {
+  yield '[';
+  let first = true;
+  for (let after = 0; ;) {
+    const page = await ledgerPage(db, userId, after);
+    for (const row of page) {
+      yield `${first ? '\n' : ',\n'}  ${JSON.stringify({ ...row, id: Number(row.id) })}`;
+      first = false;
+    }
+    if (page.length === 0) break;
+    after = Number(page.at(-1)!.id);
+  }
+  yield first ? ']\n' : '\n]\n';
+}
+
+async function storedFile(media: MediaStore, key: string): Promise<Readable | null> {
+  const stream = await media.read(key);
+  return stream ? Readable.fromWeb(stream as never) : null;
+}
+
+function accountJson({ user, personas, memorySettings }: Awaited<ReturnType<typeof accountOf>>) {
+  return {
+    format: 'mates-account',
+    version: 1,
+    exportedAt: now(),
+    account: {
+      userId: user.id,
+      email: user.email,
+      nickname: user.nickname,
+      avatar: user.avatar,
+      bio: user.bio,
+      createdAt: user.created_at,
+      emailVerifiedAt: user.email_verified_at,
+      signIn: {
+        password: user.password_hash !== null,
+        google: user.google_sub !== null,
+        discord: user.discord_id !== null,
+      },
+    },
+    settings: {
+      language: user.language,
+      adultContent: toBool(user.nfsw),
+      tags: fromJson<string[]>(user.tags, []),
+      gender: user.gender,
+      dailyChatsCap: user.daily_chats_cap ?? null,
+      dailyGoldCoinsCap: user.daily_gold_coins_cap ?? null,
+      rememberAcrossChats: memorySettings.map((setting) => ({
+        mateId: setting.mate_id,
+        mate: setting.name,
+        on: toBool(setting.across_chats),
+      })),
+    },
+    personas: personas.map((persona) => ({
+      personaId: persona.id,
+      name: persona.name,
+      description: persona.description,
+      avatar: persona.avatar,
+      isDefault: toBool(persona.is_default),
+      createdAt: persona.created_at,
+      updatedAt: persona.updated_at,
+    })),
+  };
+}
+
+/** A name usable in a file name on every system. */
+function safeName(name: string): string {
+  const safe = [...name]
+    .map((char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? ' ' : char))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 60);
+  return safe || 'Mate';
+}
+
+const README = `# Your Mates data
+
+Everything this account holds, as it was when this file was made.
+
+- \`account.json\`: your e-mail address, nickname, settings and personas.
+- \`chats/\`: every chat, each path of a branched chat on its own, as Mates' JSON (every
+  message with all its versions, the swipes) and as Markdown to read. \`chats/index.json\`
+  tells which paths belong to one chat and where each branch came from.
+- \`mates/\`: the mates you made, each as a Character Card V3 PNG (it opens as a picture, and
+  SillyTavern and other apps import it). \`mates/index.json\` lists them.
+- \`pictures/\`: the pictures drawn in your chats, by message.
+- \`voice/\`: the voice clips you had messages read with; \`voice/index.json\` says which.
+- \`reviews.json\`, \`favorites.json\`, \`follows.json\`: what you wrote and chose.
+- \`ledger.json\`: every movement of your chats and gold coins.
+- \`payments.json\`: your plan, purchases and plan payments.
+`;

@@ -1,0 +1,89 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { PUBLIC_MATES_CHOICES } from '@mates/api-client';
+import { contract } from '../http/contract';
+import { requireUser, type ApiEnv, type Deps } from '../http/context';
+import { mediaOf } from '../media/media-of';
+import { serveStored } from '../media/serve-stored';
+import { googleVerifier } from '../accounts/google';
+import { paymentDeps } from '../payments/payment-deps';
+import {
+  dataExportStatus,
+  defineDataExportJob,
+  exportDownload,
+  requestDataExport,
+  type DataExportDeps,
+} from './data-export-service';
+import {
+  deleteAccount,
+  deletionPreview,
+  type AccountDeletionDeps,
+} from './account-deletion-service';
+
+const deletePayload = z.object({
+  password: z.string().max(1024).optional(),
+  googleCredential: z.string().min(1).max(4096).optional(),
+  discordCode: z.string().min(1).max(512).optional(),
+  publicMates: z.enum(PUBLIC_MATES_CHOICES),
+});
+
+const downloadQuery = z.object({
+  exportId: z.string().max(64),
+  expires: z.string().max(16),
+  signature: z.string().max(128),
+});
+
+/**
+ * "Your data": `/user/exportData` (build a zip of everything), `/user/exportStatus` (where it
+ * stands, a fresh download link once ready), `/user/exportDownload` (the zip, by a signed link
+ * of its owner's), `/user/deletionPreview` and `/user/deleteAccount`. Registers the export job.
+ */
+export function privacyRoutes(deps: Deps): Hono<ApiEnv> {
+  const routes = new Hono<ApiEnv>();
+  const api = contract(routes, '/user');
+  const media = mediaOf(deps.config);
+  const exports: DataExportDeps = { ...deps, media };
+  defineDataExportJob(exports);
+  const verifyGoogle = googleVerifier(deps.config, deps.fetch);
+  const payments = paymentDeps(deps.db, deps.config);
+  const closing = (c: Context<ApiEnv>): AccountDeletionDeps => ({
+    ...deps,
+    media,
+    payments,
+    verifyGoogle,
+    log: c.get('log'),
+  });
+
+  api.post('/user/exportData', (c) =>
+    requestDataExport(exports, requireUser(c), c.get('language')),
+  );
+
+  api.get('/user/exportStatus', (c) =>
+    dataExportStatus(exports, requireUser(c), c.get('language')),
+  );
+
+  // Not through `contract`: it answers the zip's bytes to a plain link, which sends no token;
+  // the link itself, signed for the owner and short-lived, is the permission.
+  routes.get('/exportDownload', async (c) => {
+    const parsed = downloadQuery.safeParse(c.req.query());
+    if (!parsed.success) return c.text('Not found', 404);
+    const zip = await exportDownload(exports, parsed.data);
+    if (!zip) return c.text('Not found', 404);
+    return serveStored(media, zip.key, c.req.raw, {
+      contentType: 'application/zip',
+      cacheControl: 'private, no-store',
+      headers: {
+        'content-disposition': `attachment; filename="${zip.fileName}"`,
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  });
+
+  api.get('/user/deletionPreview', (c) => deletionPreview(deps, requireUser(c)));
+
+  api.post('/user/deleteAccount', deletePayload, async (c, read) => {
+    await deleteAccount(closing(c), requireUser(c), await read());
+    return null;
+  });
+  return routes;
+}

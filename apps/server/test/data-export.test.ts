@@ -1,0 +1,250 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { DataExport } from '@mates/api-client';
+import { createMailer, type Mail, type Mailer } from '../src/mail/mailer';
+import { createTestApp, DIALECTS, postgresAvailable, signUp, type TestApp } from './harness';
+import { fullAccount, readZip } from './your-data-helpers';
+import { readPngText } from '../src/cards/png-text';
+import { exportLinks } from '../src/privacy/data-export-service';
+
+// Issue 41: "Download my data" builds one zip of everything in a durable job, mails its owner,
+// and hands the zip out by a signed link of the owner's that expires.
+const withPostgres = await postgresAvailable();
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** What `look` finds, asked again every 50 ms for up to 5 s. */
+async function eventually<T>(look: () => T | Promise<T>, ok = (value: T) => Boolean(value)) {
+  for (let tries = 0; ; tries++) {
+    const value = await look();
+    if (ok(value) || tries > 100) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(DIALECTS)('download my data on %s', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  const received: Received[] = [];
+  let smtp: SMTPServer;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    if (skip) return;
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString(),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    const smtpMailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      outboxDir: '/nonexistent',
+      from: 'Mates <no-reply@mates.test>',
+    });
+    // Sign-ups read their links from `sent`; every mail also goes through the SMTP listener.
+    const sent: Mail[] = [];
+    const mailer: Mailer & { sent: Mail[] } = {
+      sent,
+      send: async (mail) => {
+        sent.push(mail);
+        await smtpMailer.send(mail);
+      },
+      describe: () => smtpMailer.describe(),
+    };
+    app = await createTestApp(dialect, { mailer });
+    await app.deps.jobs.start();
+  });
+  afterAll(async () => {
+    if (skip) return;
+    await app.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  async function untilDone(
+    client: TestApp['client'] extends (...args: never[]) => infer C ? C : never,
+  ) {
+    const seen: DataExport[] = [];
+    for (let tries = 0; tries < 200; tries++) {
+      const { latest } = await client.user.exportStatus();
+      if (latest) seen.push(latest);
+      if (latest && latest.state !== 'queued' && latest.state !== 'running')
+        return { latest, seen };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the export did not finish');
+  }
+
+  it.skipIf(skip)(
+    'builds one zip of the whole account, mails its owner, and serves it by its link',
+    async () => {
+      const person = await fullAccount(app);
+      expect(await person.client.user.exportStatus()).toEqual({ latest: null });
+      const started = await person.client.user.exportData();
+      expect(['queued', 'running']).toContain(started.state);
+      expect(started.downloadUrl).toBeNull();
+      // Asking again while it is built answers the same export.
+      expect((await person.client.user.exportData()).exportId).toBe(started.exportId);
+      const { latest } = await untilDone(person.client);
+      expect(latest).toMatchObject({ exportId: started.exportId, state: 'ready', progress: 1 });
+      expect(latest.size).toBeGreaterThan(0);
+      expect(new Date(latest.expiresAt!).getTime()).toBeGreaterThan(Date.now() + 6 * 86400_000);
+
+      // The mail goes once the zip is stored.
+      const mail = await eventually(() =>
+        received.find(
+          (each) =>
+            each.to.includes(person.userInfo.email) &&
+            each.raw.includes('Subject: Your Mates data is ready'),
+        ),
+      );
+      expect(mail?.raw.replace(/=\r?\n/g, '')).toContain('http://mates.test/#/profile');
+
+      const answer = await app.app.request(latest.downloadUrl!);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/zip');
+      expect(answer.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="mates-data-/,
+      );
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      expect(bytes.length).toBe(latest.size);
+      const zip = await readZip(bytes);
+      const text = (name: string) => zip.get(name)!.toString('utf8');
+
+      const account = JSON.parse(text('account.json'));
+      expect(account.account).toMatchObject({
+        email: person.userInfo.email,
+        nickname: person.nickname,
+        signIn: { password: true, google: false, discord: false },
+      });
+      expect(account.settings).toMatchObject({ language: 'en', adultContent: false });
+      expect(account.personas).toEqual([
+        expect.objectContaining({ personaId: person.personaId, name: 'Captain Vale' }),
+      ]);
+
+      // Both paths of the chat, each as JSON (every version) and Markdown.
+      const chats = JSON.parse(text('chats/index.json'));
+      expect(chats.map((chat: { roomId: string }) => chat.roomId).sort()).toEqual(
+        [person.roomId, person.branchId].sort(),
+      );
+      const branch = chats.find((chat: { roomId: string }) => chat.roomId === person.branchId);
+      expect(branch).toMatchObject({ chatId: person.roomId, branchedFrom: person.roomId });
+      const main = chats.find((chat: { roomId: string }) => chat.roomId === person.roomId);
+      const chatJson = JSON.parse(text(main.files[0]));
+      const reply = chatJson.messages.find(
+        (message: { messageId: string }) => message.messageId === person.replyId,
+      );
+      expect(reply).toMatchObject({
+        versions: ['First answer', 'Second answer', 'Third answer'],
+        shownVersion: 1,
+      });
+      expect(text(main.files[1])).toContain('The word is marmalade.');
+      expect(text(main.files[1])).toContain('*(version 2 of 3)* Second answer');
+      const branchJson = JSON.parse(text(branch.files[0]));
+      expect(branchJson.room.branchedFrom).toMatchObject({ roomId: person.roomId });
+
+      // Their mates as Character Card V3 PNGs.
+      const mates = JSON.parse(text('mates/index.json'));
+      expect(mates.map((mate: { name: string }) => mate.name).sort()).toEqual([
+        'Harbour Light',
+        'Quiet Keeper',
+      ]);
+      for (const mate of mates) {
+        const png = zip.get(mate.card)!;
+        expect(png.subarray(1, 4).toString()).toBe('PNG');
+        const card = JSON.parse(Buffer.from(readPngText(png, 'ccv3')!, 'base64').toString());
+        expect(card).toMatchObject({ spec: 'chara_card_v3', data: { name: mate.name } });
+      }
+
+      expect(zip.get(`pictures/${person.pictureId}.webp`)).toEqual(person.pictureBytes);
+      expect(zip.get(`voice/${person.clipId}.mp3`)).toEqual(person.clipBytes);
+      expect(JSON.parse(text('reviews.json'))).toEqual([
+        expect.objectContaining({
+          mate_id: person.mateId,
+          rating: 4,
+          content: 'Kind and curious.',
+        }),
+      ]);
+      expect(JSON.parse(text('favorites.json'))).toEqual([
+        expect.objectContaining({ mate_id: person.mateId }),
+      ]);
+      expect(JSON.parse(text('follows.json'))).toHaveLength(1);
+      const ledger = JSON.parse(text('ledger.json'));
+      expect(ledger.length).toBeGreaterThan(0);
+      expect(ledger[0]).toMatchObject({ user_id: person.userInfo.uuid, kind: 'grant' });
+      expect(JSON.parse(text('payments.json'))).toEqual({
+        subscription: null,
+        checkouts: [],
+        planPayments: [],
+      });
+      expect(text('README.md')).toContain('# Your Mates data');
+    },
+  );
+
+  it.skipIf(skip)(
+    'serves the zip to a link signed for its owner only, until it expires',
+    async () => {
+      const person = await signUp(app);
+      const other = await signUp(app);
+      await person.client.user.exportData();
+      const { latest } = await untilDone(person.client);
+      const link = new URL(latest.downloadUrl!, 'http://mates.test');
+      const exportId = link.searchParams.get('exportId')!;
+      expect((await app.app.request(link.pathname + link.search)).status).toBe(200);
+
+      // The same export signed for another person, a changed signature, an expired link.
+      const links = exportLinks(app.deps);
+      const forOther = new URL(links.sign(exportId, other.userInfo.uuid), 'http://mates.test');
+      expect((await app.app.request(forOther.pathname + forOther.search)).status).toBe(404);
+      const changed = new URL(link);
+      changed.searchParams.set('signature', `${link.searchParams.get('signature')!.slice(1)}A`);
+      expect((await app.app.request(changed.pathname + changed.search)).status).toBe(404);
+      const old = new URL(
+        links.sign(exportId, person.userInfo.uuid, Date.now() - 2 * 3600_000),
+        'http://mates.test',
+      );
+      expect((await app.app.request(old.pathname + old.search)).status).toBe(404);
+      // Another person sees only their own exports.
+      expect(await other.client.user.exportStatus()).toEqual({ latest: null });
+
+      // Past its time, the zip goes and the export reads expired.
+      const row = await app.db
+        .selectFrom('data_exports')
+        .select('file')
+        .where('id', '=', exportId)
+        .executeTakeFirstOrThrow();
+      await app.db
+        .updateTable('data_exports')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', exportId)
+        .execute();
+      const expired = (await person.client.user.exportStatus()).latest;
+      expect(expired).toMatchObject({ state: 'expired', downloadUrl: null });
+      expect(
+        await eventually(
+          () => app.deps.jobs.status(exportId),
+          (job) => job?.state === 'succeeded',
+        ),
+      ).toMatchObject({
+        state: 'succeeded',
+      });
+      const { mediaOf } = await import('../src/media/media-of');
+      expect(await mediaOf(app.deps.config).stat(row.file!)).toBeNull();
+      expect((await app.app.request(link.pathname + link.search)).status).toBe(404);
+    },
+  );
+});

@@ -1,0 +1,148 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { SaveMatePayload } from '@mates/api-client';
+import yauzl from 'yauzl';
+import { chattableMateId, signUp, type TestApp } from './harness';
+import { appendMessage } from '../src/chat/message-repository';
+import { mediaOf } from '../src/media/media-of';
+
+/** A mate payload for `saveMate`. */
+export const mateDraft = (changes: Partial<SaveMatePayload> = {}): SaveMatePayload => ({
+  name: 'Studio Mate',
+  tagline: '',
+  description: 'A lighthouse keeper who collects lost letters.',
+  personality: 'patient',
+  scenario: 'A windy evening.',
+  first_mes: 'Oh, a visitor, {{user}}!',
+  mes_example: '',
+  creator_notes: '',
+  system_prompt: '',
+  alternate_greetings: [],
+  tags: ['fantasy'],
+  gender: 'female',
+  nsfw: false,
+  visibility: 'private',
+  ...changes,
+});
+
+/**
+ * A person with something of everything: a chat (a message with three versions, a drawn
+ * picture with its file, a voice clip with its file), a branch of it, a persona, a public and a
+ * private mate of their own, a review, a favorite, a follow and the welcome in their ledger.
+ */
+export async function fullAccount(app: TestApp) {
+  const nickname = `Person ${randomBytes(4).toString('hex')}`;
+  const person = await signUp(app);
+  const { client, userInfo } = person;
+  await client.user.updateNickname({ nickname });
+  const media = mediaOf(app.deps.config);
+  const mateId = await chattableMateId(app.db);
+  const { roomId } = await client.room.createRoom({ mateId });
+  const said = await appendMessage(app.db, roomId, {
+    role: 'user',
+    content: 'The word is marmalade.',
+    status: 'complete',
+  });
+  const reply = await appendMessage(app.db, roomId, {
+    role: 'mate',
+    content: 'Second answer',
+    status: 'complete',
+    swipes: { others: ['First answer', 'Third answer'], index: 1 },
+  });
+  const picture = await appendMessage(app.db, roomId, {
+    role: 'mate',
+    content: '',
+    status: 'complete',
+    picture: { prompt: 'a lighthouse at dusk', size: '768x1024' },
+  });
+  const pictureFile = `${randomBytes(18).toString('base64url')}.webp`;
+  const pictureBytes = randomBytes(2048);
+  await media.put(`pictures/${pictureFile}`, pictureBytes, 'image/webp');
+  await app.db
+    .updateTable('messages')
+    .set({ image_file: pictureFile })
+    .where('id', '=', picture.id)
+    .execute();
+  const clipFile = `${randomBytes(18).toString('base64url')}.mp3`;
+  const clipBytes = randomBytes(1024);
+  await media.put(`speech/${clipFile}`, clipBytes, 'audio/mpeg');
+  const clipId = randomUUID();
+  await app.db
+    .insertInto('speech_clips')
+    .values({
+      id: clipId,
+      message_id: reply.id,
+      voice: 'embedded-slt',
+      text_hash: 'a'.repeat(64),
+      file: clipFile,
+      mime_type: 'audio/mpeg',
+      duration_ms: 1200,
+      cost: 1,
+      user_id: userInfo.uuid,
+      state: 'ready',
+      making_until: null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  const branch = await client.room.branch({ roomId, messageId: said.id });
+  const persona = await client.user.saveOrUpdatePersona({
+    name: 'Captain Vale',
+    description: 'A retired sailor.',
+  });
+  const publicMate = await client.mate.saveMate(
+    mateDraft({ name: 'Harbour Light', visibility: 'public' }),
+  );
+  const privateMate = await client.mate.saveMate(mateDraft({ name: 'Quiet Keeper' }));
+  await client.mate.review({ mateId, rating: 4, content: 'Kind and curious.' });
+  await client.user.doFavorite({ mateId });
+  const creator = await app.db
+    .selectFrom('mates')
+    .select('creator_id')
+    .where('id', '=', mateId)
+    .executeTakeFirstOrThrow();
+  await client.mate.followCreator({ creatorId: creator.creator_id });
+  return {
+    ...person,
+    nickname,
+    mateId,
+    roomId,
+    branchId: branch.roomId,
+    replyId: reply.id,
+    pictureId: picture.id,
+    pictureKey: `pictures/${pictureFile}`,
+    pictureBytes,
+    clipId,
+    clipKey: `speech/${clipFile}`,
+    clipBytes,
+    personaId: persona.uuid,
+    publicMate,
+    privateMate,
+  };
+}
+
+/** Every entry of a zip, by name, read with yauzl (the zip's own reader, not ours). */
+export async function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) =>
+      error ? reject(error) : resolve(file),
+    ),
+  );
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
+    zip.on('end', () => resolve());
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        (stream as Readable).on('data', (chunk: Buffer) => chunks.push(chunk));
+        (stream as Readable).on('end', () => {
+          entries.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.readEntry();
+  });
+  return entries;
+}
