@@ -250,7 +250,6 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
       unused: [
         'Post-history instructions',
         'Lorebook "Atlas" (1 entry)',
-        'Talkativeness setting (for group chats)',
         'Link to the world "Atlas"',
         'Extension "other_app"',
       ],
@@ -266,11 +265,12 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
       png: pngWith({ chara: V2, ccv3: V3 }).toString('base64'),
     });
     expect(v3).toMatchObject({ spec: 'v3', portraitFromCard: true, creator: 'kaartmaker' });
+    // Group chats use a card's group-only greetings and talkativeness: they are not unused.
+    expect(v3.unused.some((part) => /group|talkativeness/i.test(part))).toBe(false);
     expect(v3.unused).toEqual(
       expect.arrayContaining([
         'Lorebook "Atlas" (1 entry)',
         'Nickname "Zoë"',
-        'Group-only greetings (1)',
         'Card assets (1 file)',
         'Creator notes in other languages (en)',
         'Source links (1)',

@@ -137,7 +137,8 @@ const EXTENSION_WORDS: Record<string, (value: unknown) => string | null> = {
   },
   regex_scripts: (value) =>
     Array.isArray(value) && value.length ? `Regex scripts (${value.length})` : null,
-  talkativeness: () => 'Talkativeness setting (for group chats)',
+  // Group chats use it: how readily the mate speaks (see chat/group-service.ts).
+  talkativeness: () => null,
   fav: () => null,
   world: (value) => (typeof value === 'string' && value ? `Link to the world "${value}"` : null),
 };
@@ -173,7 +174,8 @@ function describeField(key: string, value: unknown): string | null {
     case 'post_history_instructions':
       return typeof value === 'string' && value.trim() ? 'Post-history instructions' : null;
     case 'group_only_greetings':
-      return count(value) ? `Group-only greetings (${count(value)})` : null;
+      // Group chats open with them (see chat/group-service.ts).
+      return null;
     case 'assets':
       return count(value) ? `Card assets (${plural(count(value), 'file', 'files')})` : null;
     case 'nickname':
