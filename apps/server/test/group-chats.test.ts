@@ -370,4 +370,47 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
       expect(startsOf(await send(client, { roomId, next: true }))).toEqual([ids[0]]);
     },
   );
+
+  it.skipIf(skip)(
+    'gives each mate what it knows of the person from their own chats with it',
+    async () => {
+      answerByName();
+      const user = await signUp(suite.server);
+      const [lyra, kai] = await Promise.all(
+        [LYRA, KAI].map((name) => seededMate(suite.server.db, name)),
+      );
+      // A one-to-one chat with Kai remembers a fact about the person, carried across chats.
+      const alone = await user.client.room.createRoom({ mateId: kai!.id });
+      await user.client.room.saveMemory({
+        roomId: alone.roomId,
+        content: 'Ada fears thunder.',
+        about: 'person',
+      });
+      await user.client.room.setMemoryAcrossChats({ roomId: alone.roomId, enabled: true });
+      const room = await user.client.room.createGroup({
+        mateIds: [lyra!.id, kai!.id],
+        turnOrder: 'list',
+      });
+      const from = suite.double.requests.length;
+      await send(user.client, { roomId: room.roomId, content: 'Listen to that storm.' });
+      const systems = suite.double.requests
+        .slice(from)
+        .filter((request) => speakerOf(request.body))
+        .map((request) => [speakerOf(request.body), (request.body.messages as Turn[])[0]!.content]);
+      expect(systems.map(([name]) => name)).toEqual([LYRA, KAI]);
+      expect(systems[0]![1]).not.toContain('Ada fears thunder.');
+      expect(systems[1]![1]).toContain('Ada fears thunder.');
+      // A fact learned later reaches Kai's prompt in the group too.
+      await user.client.room.saveMemory({
+        roomId: alone.roomId,
+        content: 'Ada plays the cello.',
+        about: 'person',
+      });
+      const next = suite.double.requests.length;
+      await send(user.client, { roomId: room.roomId, next: true, speakerId: kai!.id });
+      expect((suite.double.requests[next]!.body.messages as Turn[])[0]!.content).toContain(
+        'Ada plays the cello.',
+      );
+    },
+  );
 });

@@ -54,7 +54,7 @@ export async function conversationRows(
     mateById(db, { id: speakerId ?? room.mate_id }),
     room.persona_id ? personaById(db, { id: room.persona_id }) : undefined,
     wordsOf(db, { roomId: room.id, recent }),
-    roomRecall(db, room),
+    roomRecall(db, room, speakerId),
   ]);
   return { mate: mates.rows[0], persona: personas?.rows[0], words: messages.rows, recall };
 }

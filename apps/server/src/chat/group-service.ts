@@ -33,6 +33,7 @@ import {
   updateMember,
 } from './group-repository';
 import type { TurnMember } from './group-turns';
+import { acrossChatsOf, touchMemories } from './memory-repository';
 
 /** What group chats need from the server. */
 export interface GroupDeps {
@@ -145,6 +146,12 @@ export async function createGroup(
     mate_id: first.id,
     persona_id: persona?.id ?? null,
     created_at: at,
+    // With "remember me across chats" on for a member, its facts come along at once.
+    memory_version: (
+      await Promise.all(mates.map((mate) => acrossChatsOf(db, user.id, mate.id)))
+    ).some(Boolean)
+      ? 1
+      : 0,
     group_name: input.name?.trim() || mates.map((mate) => mate.name).join(', '),
     group_scenario: input.scenario?.trim() ?? '',
     turn_order: input.turnOrder,
@@ -325,6 +332,8 @@ export async function addGroupMember(
     else await insertMembers(trx, [memberRow(room.id, mate!, position, at)]);
     // A group whose first member is gone names a present one in `mate_id`.
     if (state.active.length === 0) await updateGroupRow(trx, room.id, { mate_id: mate!.id });
+    // What it knows of the person from their other chats comes along with it.
+    if (await acrossChatsOf(trx, user.id, mate!.id)) await touchMemories(trx, room.id);
   });
   return toRoomGroup(await groupState(db, user, await findOwnRoom(db, user.id, room.id)));
 }

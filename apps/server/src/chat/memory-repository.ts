@@ -66,7 +66,7 @@ export async function touchMemories(db: Kysely<Database>, roomId: string): Promi
 }
 
 /**
- * Tells the person's chats with the mate that the facts they may carry across chats changed
+ * Tells the person's chats with the mate (groups it is in too) that the facts they may carry across chats changed
  * (all but `except`, a chat's family, when given), one room at a time after the change
  * committed: one statement never holds two rooms' rows, so it waits on no one crosswise.
  */
@@ -81,7 +81,19 @@ export async function touchChats(
     .where('mate_id', '=', chats.mateId);
   if (chats.except !== undefined)
     rooms = rooms.where(sql<string>`coalesce(family_id, id)`, '<>', chats.except);
-  for (const room of await rooms.execute()) await touchMemories(db, room.id);
+  // And the groups the mate is in: its prompt there carries the same facts.
+  let groups = db
+    .selectFrom('room_members')
+    .innerJoin('rooms', 'rooms.id', 'room_members.room_id')
+    .select('rooms.id')
+    .where('rooms.user_id', '=', chats.userId)
+    .where('room_members.mate_id', '=', chats.mateId)
+    .where('room_members.left_at', 'is', null)
+    .where('rooms.mate_id', '<>', chats.mateId);
+  if (chats.except !== undefined)
+    groups = groups.where(sql<string>`coalesce(rooms.family_id, rooms.id)`, '<>', chats.except);
+  for (const room of [...(await rooms.execute()), ...(await groups.execute())])
+    await touchMemories(db, room.id);
 }
 
 /** Room `room`'s memories, and its person's facts from other rooms with the mate if allowed. */

@@ -78,17 +78,22 @@ const kept = new LRUCache<string, RoomRecall>({
 
 /**
  * Room `room`'s recall: `null` when it has nothing to remember (version 0: no query at all),
- * else as this server read it at the room's current version, or read now.
+ * else as this server read it at the room's current version, or read now. In a group, each
+ * speaker's: the group's memories, and what that mate knows of the person from their other
+ * chats with it (if they allowed it).
  */
 export async function roomRecall(
   db: Kysely<Database>,
   room: Pick<RoomTable, 'id' | 'user_id' | 'mate_id' | 'memory_version' | 'family_id'>,
+  speakerId?: string,
 ): Promise<RoomRecall | null> {
   if (room.memory_version === 0) return null;
-  const cached = kept.get(room.id);
+  const key = speakerId === undefined ? room.id : `${room.id}/${speakerId}`;
+  const cached = kept.get(key);
   if (cached?.version === room.memory_version) return cached;
-  const recall = recallOf(await memoriesForPrompt(db, room), room.id, room.memory_version);
-  kept.set(room.id, recall);
+  const rows = await memoriesForPrompt(db, { ...room, mate_id: speakerId ?? room.mate_id });
+  const recall = recallOf(rows, room.id, room.memory_version);
+  kept.set(key, recall);
   return recall;
 }
 
