@@ -413,4 +413,32 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
       );
     },
   );
+
+  it.skipIf(skip)(
+    'opens with the first member’s group-only greetings when its card has some',
+    async () => {
+      await insertUser(suite.server.db, { id: 'greeting-creator', email: 'greet@example.com' });
+      const host = mateRow('greeting-creator', {
+        name: 'Host Maren',
+        visibility: 'public',
+        first_mes: 'Just you and me tonight.',
+        card_extra: {
+          group_only_greetings: [
+            '*{{char}} claps.* Welcome, all of you, {{user}} first!',
+            'Sit anywhere.',
+          ],
+        },
+      });
+      await suite.server.db.insertInto('mates').values(host).execute();
+      const user = await signUp(suite.server);
+      const kai = await seededMate(suite.server.db, KAI);
+      const room = await user.client.room.createGroup({ mateIds: [host.id, kai.id] });
+      const [greeting] = (await user.client.room.roomInfo({ roomId: room.roomId })).messages;
+      expect(greeting).toMatchObject({
+        speakerId: host.id,
+        content: `*Host Maren claps.* Welcome, all of you, ${user.userInfo.nickname} first!`,
+        swipes: { index: 0, count: 2 },
+      });
+    },
+  );
 });
