@@ -401,6 +401,22 @@ export async function startStripeDouble(options: { secretKey: string; webhookSec
       if (!subscription) return missing('subscription', match[1]!);
       if (method === 'POST' && body.cancel_at_period_end !== undefined)
         subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+      // Cancelling now (not at the period's end), as deleting an account does.
+      if (method === 'DELETE') {
+        if (subscription.status === 'canceled')
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                message: `No such subscription: '${match[1]}'`,
+                code: 'resource_missing',
+              },
+            },
+          };
+        subscription.status = 'canceled';
+        subscription.canceled_at = Math.floor(Date.now() / 1000);
+      }
       return { status: 200, body: structuredClone(subscription) };
     }
     return {
