@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar, Button, Flex, SearchField, SideLink, Stack, Text } from '@mates/ui';
+import { Avatar, Button, Flex, GroupPortrait, SearchField, SideLink, Stack, Text } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { href } from '../../lib/paths';
 import { roomKeys } from '../../lib/query-keys';
@@ -8,6 +8,7 @@ import { usePaged } from '../../hooks/use-paged';
 import { useDebounced } from '../../hooks/use-debounced';
 import { plainPreview } from '../../components/plain-text';
 import { LoadError } from '../../components/states';
+import { portraitOf } from '../../components/group/group-look';
 
 /** Props of {@link ChatList}. */
 export interface ChatListProps {
@@ -22,7 +23,7 @@ export interface ChatListProps {
  * the mate's name, each chat a link to it, the open one marked.
  */
 export function ChatList({ roomId, onChoose }: ChatListProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client } = useServices();
   const [text, setText] = useState('');
   const keyword = useDebounced(text.trim(), 250);
@@ -54,9 +55,13 @@ export function ChatList({ roomId, onChoose }: ChatListProps) {
                 onClick={onChoose}
               >
                 <Flex gap={2} align="center">
-                  <Avatar src={room.mate.avatar} name={room.mate.name} size="small" decorative />
+                  {room.group ? (
+                    <GroupPortrait {...portraitOf(room.group, t, i18n.language)} size="small" />
+                  ) : (
+                    <Avatar src={room.mate.avatar} name={room.mate.name} size="small" decorative />
+                  )}
                   <Stack gap={0}>
-                    <Text weight="medium">{room.mate.name}</Text>
+                    <Text weight="medium">{room.group?.name ?? room.mate.name}</Text>
                     <Text tone="muted" size={1}>
                       {plainPreview(room.lastMessage?.content ?? '', 60) || t('recent.noMessages')}
                     </Text>

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { RoomInfo, VoiceCatalog } from '@mates/api-client';
 import { Button, Docked, Flex, Stack, Text, WideOnly } from '@mates/ui';
 import { Composer } from './composer';
+import { GroupControls } from './group-controls';
 import type { ReplyStream } from './use-reply-stream';
 
 /** Props of {@link ConversationFooter}. */
 export interface ConversationFooterProps {
   roomId: string;
-  room: Pick<RoomInfo, 'mate' | 'readOnly'>;
+  room: Pick<RoomInfo, 'mate' | 'readOnly'> & { room?: Pick<RoomInfo['room'], 'group'> };
   stream: ReplyStream;
   voiceCatalog: VoiceCatalog | null;
   /** New text came while the reader was scrolled up. */
@@ -26,8 +27,8 @@ export interface ConversationFooterProps {
  */
 export function ConversationFooter({
   roomId,
-  room: { mate, readOnly },
-  stream: { chat, busy, waiting, noModel, reply },
+  room: { mate, readOnly, room },
+  stream,
   voiceCatalog,
   unseen,
   jumpToBottom,
@@ -35,6 +36,8 @@ export function ConversationFooter({
   pictureButton,
 }: ConversationFooterProps) {
   const { t } = useTranslation();
+  const { chat, busy, waiting, noModel, reply } = stream;
+  const group = room?.group;
   return (
     <Docked edge="bottom">
       {waiting && reply.waiting && (
@@ -49,7 +52,7 @@ export function ConversationFooter({
       )}
       {noModel && (
         <Text role="status" tone="muted">
-          {t('chat.noModel', { name: mate.name })}
+          {t('chat.noModel', { name: group?.name ?? mate.name })}
         </Text>
       )}
       {unseen && (
@@ -82,6 +85,7 @@ export function ConversationFooter({
             voiceCatalog={voiceCatalog}
             onSend={jumpToBottom}
           />
+          {group && <GroupControls group={group} stream={stream} />}
         </Stack>
       )}
     </Docked>

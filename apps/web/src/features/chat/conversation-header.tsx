@@ -8,6 +8,7 @@ import {
   Button,
   Docked,
   Flex,
+  GroupPortrait,
   Heading,
   Link,
   MoreMenu,
@@ -21,11 +22,17 @@ import { roomKeys } from '../../lib/query-keys';
 import { href, routeTo } from '../../lib/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PersonaSwitch } from './persona-switch';
+import { portraitOf } from '../../components/group/group-look';
+import { CreateGroupDialog } from '../../components/group/create-group-dialog';
 
 /** Props of {@link ConversationHeader}. */
 export interface ConversationHeaderProps {
   roomId: string;
-  room: Pick<RoomInfo, 'mate' | 'persona' | 'readOnly'>;
+  room: Pick<RoomInfo, 'mate' | 'persona' | 'readOnly'> & {
+    room?: Pick<RoomInfo['room'], 'group'>;
+  };
+  /** Opens a group's members sheet (a group chat only). */
+  onOpenMembers?: () => void;
   /** Whether the person's chats are there to open (in a drawer on a phone). */
   signedIn: boolean;
   onOpenChats: () => void;
@@ -45,10 +52,11 @@ export interface ConversationHeaderProps {
  * plays.
  */
 export function ConversationHeader(props: ConversationHeaderProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { roomId, room, signedIn, onOpenChats, speakSwitch, pictureButton, onOpenMemory } = props;
-  const { onOpenBranches } = props;
+  const { onOpenBranches, onOpenMembers } = props;
   const { mate, persona, readOnly } = room;
+  const group = room.room?.group;
   const { client } = useServices();
   const navigate = useNavigate();
   // One for both places the actions are drawn (the phone's menu, the wide header).
@@ -57,9 +65,13 @@ export function ConversationHeader(props: ConversationHeaderProps) {
     onSuccess: (created) => navigate(routeTo('/chat-detail', { roomId: created.roomId })),
   });
   const [leaving, setLeaving] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const actions = (
     <RoomActions
       room={room}
+      group={group !== undefined}
+      {...(onOpenMembers ? { onMembers: onOpenMembers } : {})}
+      onInvite={() => setInviting(true)}
       newChat={newChat}
       onMemory={onOpenMemory}
       onBranches={onOpenBranches}
@@ -81,16 +93,20 @@ export function ConversationHeader(props: ConversationHeaderProps) {
           <Link href={href('/recent-chats')} aria-label={t('chat.back')}>
             ←
           </Link>
-          <Link
-            href={href('/chat-profile', { roomId })}
-            aria-label={t('chat.profile', { name: mate.name })}
-            style={{ borderRadius: '50%', textDecoration: 'none' }}
-          >
-            <Avatar src={mate.avatar} name={mate.name} size="small" decorative />
-          </Link>
+          {group ? (
+            <GroupPortrait {...portraitOf(group, t, i18n.language)} size="small" />
+          ) : (
+            <Link
+              href={href('/chat-profile', { roomId })}
+              aria-label={t('chat.profile', { name: mate.name })}
+              style={{ borderRadius: '50%', textDecoration: 'none' }}
+            >
+              <Avatar src={mate.avatar} name={mate.name} size="small" decorative />
+            </Link>
+          )}
           <div style={{ flex: 1, minWidth: 0 }}>
             <Heading as="h1" size={2}>
-              {mate.name}
+              {group?.name ?? mate.name}
             </Heading>
           </div>
           <MoreMenu label={t('chat.more')}>
@@ -117,16 +133,20 @@ export function ConversationHeader(props: ConversationHeaderProps) {
           </Flex>
           <Flex gap={3} align="center">
             {/* The mate's portrait leads to the chat's profile: its card and its pictures. */}
-            <Link
-              href={href('/chat-profile', { roomId })}
-              aria-label={t('chat.profile', { name: mate.name })}
-              style={{ borderRadius: '50%', textDecoration: 'none' }}
-            >
-              <Avatar src={mate.avatar} name={mate.name} decorative />
-            </Link>
+            {group ? (
+              <GroupPortrait {...portraitOf(group, t, i18n.language)} />
+            ) : (
+              <Link
+                href={href('/chat-profile', { roomId })}
+                aria-label={t('chat.profile', { name: mate.name })}
+                style={{ borderRadius: '50%', textDecoration: 'none' }}
+              >
+                <Avatar src={mate.avatar} name={mate.name} decorative />
+              </Link>
+            )}
             <Stack gap={1}>
               <Heading as="h1" size={2}>
-                {mate.name}
+                {group?.name ?? mate.name}
               </Heading>
               {playing}
             </Stack>
@@ -136,10 +156,13 @@ export function ConversationHeader(props: ConversationHeaderProps) {
       </WideOnly>
       <DeleteChatDialog
         roomId={roomId}
-        mateName={mate.name}
+        mateName={group?.name ?? mate.name}
         open={leaving}
         onClose={() => setLeaving(false)}
       />
+      {!group && (
+        <CreateGroupDialog open={inviting} onClose={() => setInviting(false)} initial={[mate]} />
+      )}
     </Docked>
   );
 }
@@ -150,26 +173,41 @@ export function ConversationHeader(props: ConversationHeaderProps) {
  */
 function RoomActions({
   room: { mate, readOnly },
+  group,
+  onMembers,
+  onInvite,
   newChat,
   onMemory,
   onBranches,
   onDelete,
 }: {
   room: Pick<RoomInfo, 'mate' | 'readOnly'>;
+  /** A group chat. */
+  group: boolean;
+  onMembers?: () => void;
+  /** "Invite a mate": a new group with this chat's mate (a one-to-one chat only). */
+  onInvite: () => void;
   newChat: UseMutationResult<Room, Error, string>;
   onMemory: () => void;
   onBranches: () => void;
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
+  // A group's chat has members rather than one mate's page and a new chat with it.
+  const oneMate = !readOnly && !group;
   return (
     <>
-      {!readOnly && (
+      {group && onMembers && (
+        <Button size="small" variant="ghost" aria-haspopup="dialog" onClick={onMembers}>
+          {t('group.members')}
+        </Button>
+      )}
+      {oneMate && (
         <Link href={href('/detail', { mateId: mate.mateId })}>
           {t('chat.mate', { name: mate.name })}
         </Link>
       )}
-      {!readOnly && (
+      {oneMate && (
         <Button
           size="small"
           variant="ghost"
@@ -178,6 +216,11 @@ function RoomActions({
           onClick={() => newChat.mutate(mate.mateId)}
         >
           {t('chat.newChat')}
+        </Button>
+      )}
+      {oneMate && (
+        <Button size="small" variant="ghost" aria-haspopup="dialog" onClick={onInvite}>
+          {t('group.invite')}
         </Button>
       )}
       <Button size="small" variant="ghost" aria-haspopup="dialog" onClick={onMemory}>

@@ -5,6 +5,7 @@ import { Button, EmptyState, FillHeight, FillRest, Flex, Switch } from '@mates/u
 import { useServices } from '../../lib/services-context';
 import { MemoryPanel } from './memory-panel';
 import { BranchesPanel } from './branches-panel';
+import { GroupMembersSheet } from './group-members-sheet';
 import { forksOf } from './branch-paths';
 import { useBranchFrom, useBranches } from './use-branches';
 import { useJumpToMessage } from './use-jump-to-message';
@@ -72,6 +73,7 @@ export function Conversation({ roomId, messageId, onOpenChats, signedIn }: Conve
   );
   const branchFrom = useBranchFrom(roomId);
   const [branchesOpen, setBranchesOpen] = useState(false);
+  const [membersOpen, setMembersOpen] = useState(false);
 
   if (!roomId)
     return (
@@ -87,6 +89,7 @@ export function Conversation({ roomId, messageId, onOpenChats, signedIn }: Conve
 
   const latest = room.data.pages[0]!;
   const { mate, readOnly } = latest;
+  const group = latest.room.group;
   const visible = visibleMessages(messages, stream);
   const speakSwitch = voiceCatalog ? (
     <Switch
@@ -114,6 +117,7 @@ export function Conversation({ roomId, messageId, onOpenChats, signedIn }: Conve
           pictureButton={pictureButton}
           onOpenMemory={() => setRemembering(true)}
           onOpenBranches={() => setBranchesOpen(true)}
+          {...(group ? { onOpenMembers: () => setMembersOpen(true) } : {})}
         />
         {hasEarlier && (
           <Flex justify="center">
@@ -143,6 +147,7 @@ export function Conversation({ roomId, messageId, onOpenChats, signedIn }: Conve
             {...(forks ? { forks } : {})}
             branchingFrom={branchFrom.isPending ? branchFrom.variables : null}
             onBranch={(messageId) => branchFrom.mutate(messageId)}
+            fromStart={!hasEarlier}
           />
         </FillRest>
         <ConversationFooter
@@ -180,6 +185,15 @@ export function Conversation({ roomId, messageId, onOpenChats, signedIn }: Conve
         open={branchesOpen}
         onClose={() => setBranchesOpen(false)}
       />
+      {group && (
+        <GroupMembersSheet
+          roomId={roomId}
+          group={group}
+          canChange={!readOnly}
+          open={membersOpen}
+          onClose={() => setMembersOpen(false)}
+        />
+      )}
       <ConfirmDialog
         open={doomed !== null}
         title={doomed?.image ? t('picture.confirmDelete') : t('chat.confirmDelete')}

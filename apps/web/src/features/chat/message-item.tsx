@@ -1,5 +1,6 @@
 import type { Branch, Message, VoiceCatalog } from '@mates/api-client';
-import { ChatBubble, Flex } from '@mates/ui';
+import { useTranslation } from 'react-i18next';
+import { ChatBubble, Flex, SpeakerLabel } from '@mates/ui';
 import { MessageVoiceButton } from '../../components/voice/voice-parts';
 import { BranchSwitch } from './branch-switch';
 import { MessageActions, MessageEditor, SwipeControls } from './message-parts';
@@ -74,21 +75,35 @@ export function MessageItem(props: MessageItemProps) {
       />
     );
   const speaker = message.role === 'mate' ? look.mate : look.own;
+  const writer = message.role === 'mate' ? look.speakerOf(message.speakerId) : null;
   return (
     <ChatBubble
       role={message.role}
-      speaker={speaker.name}
+      speaker={writer?.name ?? speaker.name}
       content={props.content}
       status={message.status}
       edited={message.editedAt !== null}
       labels={speaker.labels}
-      avatar={speaker.face}
+      {...(writer ? { label: <WriterLabel writer={writer} /> } : { avatar: speaker.face })}
       time={look.timeOf(message.createdAt)}
       id={messageElementId(message.messageId)}
       highlighted={props.highlighted ?? false}
       actions={props.busy ? branchSwitch(props) : <MessageButtons {...props} />}
     />
   );
+}
+
+/** In a group, who wrote a reply: portrait and name, and a note when it left the group. */
+export function WriterLabel({
+  writer,
+  writing = false,
+}: {
+  writer: NonNullable<ReturnType<BubbleLook['speakerOf']>>;
+  writing?: boolean;
+}) {
+  const { t } = useTranslation();
+  const note = writer.left ? t('group.left') : writing ? t('group.writing') : undefined;
+  return <SpeakerLabel name={writer.name} src={writer.src} {...(note ? { note } : {})} />;
 }
 
 /** The switcher between the paths that meet at the message, when there are two or more. */

@@ -1,8 +1,9 @@
-import type { RefObject } from 'react';
+import { Fragment, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Branch, Message, RoomInfo, VoiceCatalog } from '@mates/api-client';
-import { ChatBubble, Stack } from '@mates/ui';
-import { MessageItem } from './message-item';
+import { ChatBubble, Stack, Text } from '@mates/ui';
+import { MessageItem, WriterLabel } from './message-item';
+import { placeGroupNotes, type GroupNote } from './group-notes';
 import { useBubbleLook } from './use-bubble-look';
 import { useForgetVoice } from './use-speak-replies';
 import type { MessageActionsState } from './use-message-actions';
@@ -14,7 +15,11 @@ import type { visibleMessages } from './visible-messages';
 export interface MessageLogProps {
   logRef: RefObject<HTMLDivElement | null>;
   roomId: string;
-  room: Pick<RoomInfo, 'mate' | 'persona' | 'readOnly'>;
+  room: Pick<RoomInfo, 'mate' | 'persona' | 'readOnly'> & {
+    room?: Pick<RoomInfo['room'], 'group' | 'createdAt'>;
+  };
+  /** Whether the conversation is loaded from its first message (no earlier page to load). */
+  fromStart?: boolean;
   /** Every message loaded, oldest first. */
   messages: Message[];
   visible: ReturnType<typeof visibleMessages>;
@@ -50,6 +55,7 @@ export function MessageLog({
   forks,
   branchingFrom = null,
   onBranch,
+  fromStart = true,
 }: MessageLogProps) {
   const { t } = useTranslation();
   const look = useBubbleLook(room);
@@ -65,42 +71,62 @@ export function MessageLog({
     !messages.some((m) => m.messageId === reply.userMessage?.messageId)
       ? reply.request.content
       : null;
+  // In a group, the replies this turn finished are saved, but shown from the stream until the
+  // room is read again once the turn is over.
+  const turnReplies = busy
+    ? reply.replies.filter((done) => !messages.some((m) => m.messageId === done.messageId))
+    : [];
+  const notes = placeGroupNotes(look.group, room.room?.createdAt ?? '', visible.shown, fromStart);
+  // Until its reply-start names the writer, a group's reply is the group's.
+  const writing = reply.speakerId ? look.speakerOf(reply.speakerId) : null;
   return (
     <div ref={logRef} role="log" aria-label={t('chat.conversation')} aria-live="polite">
       <Stack gap={3}>
+        {look.group && visible.shown.length === 0 && !busy && (
+          <Text tone="muted" size={2} style={{ textAlign: 'center' }}>
+            {t('group.empty')}
+          </Text>
+        )}
         {visible.shown.map((message) => (
-          <MessageItem
-            key={message.messageId}
-            roomId={roomId}
-            message={message}
-            content={
-              catchingUp && message.messageId === reply.replyMessageId
-                ? reply.replyText
-                : message.content
-            }
-            look={look}
-            actions={actions}
-            canAct={open && !busy}
-            open={open}
-            isLastMate={message.messageId === visible.lastMate?.messageId}
-            isLastReply={message.messageId === visible.lastReply?.messageId}
-            voiceCatalog={voiceCatalog}
-            highlighted={message.messageId === highlighted}
-            busy={busy}
-            {...(forks?.has(message.messageId) ? { branches: forks.get(message.messageId) } : {})}
-            branching={message.messageId === branchingFrom}
-            onBranch={() => onBranch(message.messageId)}
-            onRegenerate={() => {
-              forgetVoice(visible.lastMate?.messageId);
-              chat.send({ type: 'REGENERATE' });
-            }}
-            onContinue={() => chat.send({ type: 'REGENERATE', fromMessageId: message.messageId })}
-            onChanged={() => forgetVoice(message.messageId)}
-            onSaved={() => {
-              forgetVoice(message.messageId);
-              stopped.stopWaiting();
-            }}
-          />
+          <Fragment key={message.messageId}>
+            {notes.before.get(message.messageId)?.map((note) => (
+              <GroupNoteLine key={note.key} note={note} />
+            ))}
+            <MessageItem
+              roomId={roomId}
+              message={message}
+              content={
+                catchingUp && message.messageId === reply.replyMessageId
+                  ? reply.replyText
+                  : message.content
+              }
+              look={look}
+              actions={actions}
+              canAct={open && !busy}
+              open={open}
+              isLastMate={message.messageId === visible.lastMate?.messageId}
+              isLastReply={message.messageId === visible.lastReply?.messageId}
+              voiceCatalog={voiceCatalog}
+              highlighted={message.messageId === highlighted}
+              busy={busy}
+              {...(forks?.has(message.messageId) ? { branches: forks.get(message.messageId) } : {})}
+              branching={message.messageId === branchingFrom}
+              onBranch={() => onBranch(message.messageId)}
+              onRegenerate={() => {
+                forgetVoice(visible.lastMate?.messageId);
+                chat.send({ type: 'REGENERATE' });
+              }}
+              onContinue={() => chat.send({ type: 'REGENERATE', fromMessageId: message.messageId })}
+              onChanged={() => forgetVoice(message.messageId)}
+              onSaved={() => {
+                forgetVoice(message.messageId);
+                stopped.stopWaiting();
+              }}
+            />
+          </Fragment>
+        ))}
+        {notes.after.map((note) => (
+          <GroupNoteLine key={note.key} note={note} />
         ))}
         {sending && (
           <ChatBubble
@@ -111,17 +137,46 @@ export function MessageLog({
             avatar={look.own.face}
           />
         )}
+        {turnReplies.map((done) => {
+          const writer = look.speakerOf(done.speakerId);
+          return (
+            <ChatBubble
+              key={done.messageId}
+              role="mate"
+              speaker={writer?.name ?? look.mate.name}
+              content={done.text}
+              labels={look.mate.labels}
+              {...(writer
+                ? { label: <WriterLabel writer={writer} /> }
+                : { avatar: look.mate.face })}
+            />
+          );
+        })}
         {((busy && !waiting) || (!finished && reply.replyText) || (catchingUp && !savedReply)) && (
           <ChatBubble
             role="mate"
-            speaker={look.mate.name}
+            speaker={writing?.name ?? look.group?.name ?? look.mate.name}
             content={reply.replyText || '…'}
             labels={look.mate.labels}
-            avatar={look.mate.face}
+            {...(writing
+              ? { label: <WriterLabel writer={writing} writing={!catchingUp} /> }
+              : look.group
+                ? {}
+                : { avatar: look.mate.face })}
             streaming={!catchingUp}
           />
         )}
       </Stack>
     </div>
+  );
+}
+
+/** A line between messages: a mate joined the group, or left it. */
+function GroupNoteLine({ note }: { note: GroupNote }) {
+  const { t } = useTranslation();
+  return (
+    <Text tone="muted" size={1} style={{ textAlign: 'center' }}>
+      {t(note.kind === 'joined' ? 'group.joined' : 'group.leftNote', { name: note.name })}
+    </Text>
   );
 }

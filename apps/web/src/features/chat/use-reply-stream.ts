@@ -1,20 +1,21 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { chatStreamMachine } from '@mates/state-machines';
+import { groupChatMachine } from '@mates/state-machines';
 import { useServices } from '../../lib/services-context';
 import { roomKeys } from '../../lib/query-keys';
 import { refreshRoom } from './api/room-cache';
 
 /**
- * A room's reply stream (`chatStreamMachine`): what is being sent and written now, and what
- * became of it. Once a reply ends, the saved messages are the truth again (here and in the chat
+ * A room's reply stream (`groupChatMachine`, which runs a one-to-one room as
+ * `chatStreamMachine` does, and a group's several speakers in one stream): what is being sent
+ * and written now, and what became of it. Once a reply ends, the saved messages are the truth again (here and in the chat
  * list's previews); the benefits follow `reply-end`.
  */
 export function useReplyStream(roomId: string) {
   const { client, store, platform } = useServices();
   const queries = useQueryClient();
-  const chat = useActorRef(chatStreamMachine, { input: { client, roomId, platform } });
+  const chat = useActorRef(groupChatMachine, { input: { client, roomId, platform } });
   const busy = useSelector(chat, (state) => state.hasTag('busy'));
   // Refused for now (the model still loading): sent again by itself, unless cancelled.
   const waiting = useSelector(chat, (state) => state.hasTag('waiting'));

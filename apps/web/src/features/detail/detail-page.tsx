@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -30,6 +31,7 @@ import { fillMacros, useReaderName } from '../../components/card-text';
 import { Reviews } from './reviews';
 import { ReportMate } from './report-mate';
 import { HiddenNotice, OwnMate } from './owner-notices';
+import { CreateGroupDialog } from '../../components/group/create-group-dialog';
 
 /** `/detail?mateId=…`: the mate's card, greeting, tags, creator with follow, reviews, "Chat". */
 export function DetailPage() {
@@ -53,6 +55,7 @@ export function DetailPage() {
     mutationFn: () => client.room.createRoom({ mateId }),
     onSuccess: (room) => navigate(routeTo('/chat-detail', { roomId: room.roomId })),
   });
+  const [grouping, setGrouping] = useState(false);
 
   if (!mateId)
     return (
@@ -95,11 +98,19 @@ export function DetailPage() {
           >
             {t('detail.chat', { name: data.name })}
           </Button>
+          <Button
+            variant="soft"
+            aria-haspopup="dialog"
+            onClick={() => signedInAction(() => setGrouping(true))}
+          >
+            {t('group.addToGroup')}
+          </Button>
           <Button variant="soft" aria-pressed={favorite} onClick={() => toggle(mateId)}>
             {favorite ? t('detail.unfavorite') : t('detail.favorite')}
           </Button>
           <ReportMate mateId={mateId} name={data.name} />
         </Flex>
+        <CreateGroupDialog open={grouping} onClose={() => setGrouping(false)} initial={[data]} />
         <Stack gap={2}>
           <Heading as="h2" size={2}>
             {t('detail.about')}

@@ -9,6 +9,7 @@ import {
   Card,
   EmptyState,
   Flex,
+  GroupPortrait,
   Heading,
   SearchField,
   Stack,
@@ -26,6 +27,8 @@ import { plainPreview } from '../../components/plain-text';
 import { useDebounced } from '../../hooks/use-debounced';
 import { MESSAGE_SEARCH_MIN_LENGTH } from './api/recent-chats-queries';
 import { MessageSearchResults } from './message-search';
+import { CreateGroupDialog } from '../../components/group/create-group-dialog';
+import { portraitOf } from '../../components/group/group-look';
 
 /** How long typing must pause before the words are searched. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -50,8 +53,20 @@ function SearchOrChats() {
   const [text, setText] = useState('');
   const words = text.trim();
   const keyword = useDebounced(words, SEARCH_DEBOUNCE_MS);
+  const [grouping, setGrouping] = useState(false);
   return (
     <Stack gap={4}>
+      <Flex justify="end">
+        <Button
+          variant="soft"
+          size="small"
+          aria-haspopup="dialog"
+          onClick={() => setGrouping(true)}
+        >
+          {t('group.newGroup')}
+        </Button>
+      </Flex>
+      <CreateGroupDialog open={grouping} onClose={() => setGrouping(false)} />
       <SearchField
         value={text}
         onValueChange={setText}
@@ -112,7 +127,7 @@ function RecentChats() {
       <ConfirmDialog
         open={doomed !== null}
         title={t('recent.confirmTitle')}
-        text={t('recent.confirmText', { name: doomed?.mate.name ?? '' })}
+        text={t('recent.confirmText', { name: doomed?.group?.name ?? doomed?.mate.name ?? '' })}
         confirm={t('common.delete')}
         busy={remove.isPending}
         onConfirm={() => doomed && remove.mutate(doomed.roomId)}
@@ -124,17 +139,23 @@ function RecentChats() {
 
 function RoomItem({ room, onDelete }: { room: RoomSummary; onDelete: () => void }) {
   const { t, i18n } = useTranslation();
+  // A group shows its mates' portraits and its name, where a chat shows its mate's.
+  const name = room.group?.name ?? room.mate.name;
   const date = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(room.updatedAt));
   return (
-    <Card as="li" aria-label={room.mate.name}>
+    <Card as="li" aria-label={name}>
       <Flex gap={3} align="center">
-        <Avatar src={room.mate.avatar} name={room.mate.name} decorative />
+        {room.group ? (
+          <GroupPortrait {...portraitOf(room.group, t, i18n.language)} />
+        ) : (
+          <Avatar src={room.mate.avatar} name={room.mate.name} decorative />
+        )}
         <Stack gap={1}>
           <Heading as="h2" size={1}>
-            {room.mate.name}
+            {name}
           </Heading>
           <Text tone="muted" size={2}>
             {plainPreview(room.lastMessage?.content ?? '') || t('recent.noMessages')}
@@ -153,7 +174,7 @@ function RoomItem({ room, onDelete }: { room: RoomSummary; onDelete: () => void 
         <ButtonLink
           size="small"
           href={href('/chat-detail', { roomId: room.roomId })}
-          aria-label={t('recent.resume', { name: room.mate.name })}
+          aria-label={t('recent.resume', { name })}
         >
           {t('recent.resumeShort')}
         </ButtonLink>
@@ -161,7 +182,7 @@ function RoomItem({ room, onDelete }: { room: RoomSummary; onDelete: () => void 
           size="small"
           variant="ghost"
           onClick={onDelete}
-          aria-label={t('recent.delete', { name: room.mate.name })}
+          aria-label={t('recent.delete', { name })}
         >
           {t('common.delete')}
         </Button>

@@ -1,0 +1,371 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http } from 'msw';
+import type { ChatSendPayload, RoomGroup, RoomInfo } from '@mates/api-client';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import {
+  createGroupMemberFixture,
+  createGroupRoomInfoFixture,
+  createMessageFixture,
+  createRoomGroupFixture,
+  mockChatStream,
+  mockEndpoint,
+  mockEndpointError,
+} from '@mates/api-client/msw';
+import { api, screenStories } from '../../testing/story-app';
+
+const meta = { title: 'Screens/Chat/Group', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const room = '/chat-detail?roomId=room-group';
+const LOADS = { timeout: 5000 };
+
+/** The group's room as the server keeps it, for every read of it. */
+const groupRoom = (info: RoomInfo = createGroupRoomInfoFixture()) =>
+  mockEndpoint('/room/roomInfo', () => ({
+    ...info,
+    room: { ...info.room, roomId: 'room-group' },
+  }));
+/** A group of the three sample mates, with changes. */
+const groupOf = (overrides: Partial<RoomGroup> = {}) => createRoomGroupFixture(overrides);
+
+// What the chat sent, for the stories that check it (cleared by each one's loader).
+const sent: ChatSendPayload[] = [];
+const recordSends = http.post('*/api/girl/chat/send', async ({ request }) => {
+  sent.push((await request.clone().json()) as ChatSendPayload);
+});
+
+/** A group chat: each reply under its writer's name and portrait, the group's name on top. */
+export const GroupChat: Story = {
+  parameters: { app: { path: room, signedIn: true }, msw: { handlers: api(groupRoom()) } },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    await expect(log).toHaveAttribute('aria-live', 'polite');
+    const articles = within(log).getAllByRole('article');
+    await expect(articles.map((article) => article.getAttribute('aria-label'))).toEqual([
+      'Lyra Moonwhisper says',
+      'You say',
+      'Kai Tanaka says',
+      'Captain Ione Vask says',
+    ]);
+    await expect(within(articles[2]!).getByText('Kai Tanaka')).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: 'Lyra, Kai, Captain' }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('img', {
+        name: 'Lyra, Kai, Captain: Lyra Moonwhisper, Kai Tanaka, and Captain Ione Vask',
+      }),
+    ).toBeVisible();
+    // What a reply costs is said before anything is sent.
+    await expect(canvas.getByText(/Each mate’s reply is charged as one chat/)).toBeVisible();
+    const goOn = canvas.getByRole('group', { name: 'Let the mates go on' });
+    await expect(within(goOn).getAllByRole('button')).toHaveLength(4);
+    await expect(canvas.getByRole('button', { name: 'Let Kai Tanaka speak' })).toBeEnabled();
+  },
+};
+
+/** A new group: nothing said yet, the mates wait for the first message. */
+export const EmptyGroup: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: { handlers: api(groupRoom(createGroupRoomInfoFixture({ messages: [] }))) },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    await expect(within(log).queryAllByRole('article')).toHaveLength(0);
+    await expect(
+      within(log).getByText('Write the first message: the mates answer in turn.'),
+    ).toBeVisible();
+  },
+};
+
+/**
+ * A message, then two mates answer in turn in one stream: each reply streams under its
+ * writer's name ("writing…" while it does), the first stays when the second begins.
+ */
+export const ATurnOfTwoSpeakers: Story = {
+  loaders: [() => void (sent.length = 0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        groupRoom(),
+        recordSends,
+        mockChatStream({
+          delayMs: 150,
+          speakers: [
+            { speakerId: 'mate-2', reply: 'Ready when the storm is, Ada.' },
+            { speakerId: 'mate-3', reply: 'Then we eat at dawn.' },
+          ],
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Kai, the stew?');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+    await expect(await within(log).findByText('Kai, the stew?')).toBeVisible();
+    // Kai writes first, named over the reply while it arrives; Stop is offered meanwhile.
+    await waitFor(() => expect(log).toHaveTextContent('Ready when'));
+    await expect(within(log).getByText('· writing…')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Stop' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /^Continue/ })).toBeDisabled();
+    // Then the Captain; Kai's reply stays, whole.
+    await waitFor(() => expect(log).toHaveTextContent('Then we'), LOADS);
+    await expect(log).toHaveTextContent('Ready when the storm is, Ada.');
+    const captain = within(log).getAllByRole('article', { name: 'Captain Ione Vask says' });
+    await expect(captain.at(-1)).toHaveTextContent('Then we');
+    await expect(sent).toEqual([{ roomId: 'room-group', content: 'Kai, the stew?' }]);
+  },
+};
+
+/** Continue asks for one more reply by whoever is next; it streams under its writer. */
+export const Continue: Story = {
+  loaders: [() => void (sent.length = 0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        groupRoom(),
+        recordSends,
+        mockChatStream({ speakers: [{ speakerId: 'mate-1', reply: 'Another round, then!' }] }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    await userEvent.click(
+      canvas.getByRole('button', {
+        name: 'Continue: one more reply, without a message of yours',
+      }),
+    );
+    await waitFor(() => expect(log).toHaveTextContent('Another round, then!'));
+    await expect(sent).toEqual([{ roomId: 'room-group', next: true }]);
+  },
+};
+
+/**
+ * Manual order: nobody answers on their own, the page says so, and "Let X speak" (reached by
+ * keyboard) has that mate answer.
+ */
+export const ManualOrder: Story = {
+  loaders: [() => void (sent.length = 0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        groupRoom(createGroupRoomInfoFixture({}, groupOf({ turnOrder: 'manual' }))),
+        recordSends,
+        mockChatStream({ speakers: [{ speakerId: 'mate-3', reply: 'Aye, I will speak.' }] }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    await expect(
+      canvas.getByText('Nobody answers on their own here: let a mate speak.'),
+    ).toBeVisible();
+    const captain = canvas.getByRole('button', { name: 'Let Captain Ione Vask speak' });
+    captain.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(log).toHaveTextContent('Aye, I will speak.'));
+    await expect(sent).toEqual([{ roomId: 'room-group', next: true, speakerId: 'mate-3' }]);
+  },
+};
+
+/** A message nobody answers on their own (every member muted, say): the page says to let one speak. */
+export const NobodyAnswers: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        groupRoom(createGroupRoomInfoFixture({}, groupOf({ turnOrder: 'list' }))),
+        mockChatStream({ speakers: [] }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    await expect(canvas.queryByText(/Nobody answers on their own/)).toBeNull();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Hello?');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+    const said = await canvas.findByText(
+      'Nobody answers on their own here: let a mate speak.',
+      {},
+      LOADS,
+    );
+    await expect(said).toHaveAttribute('role', 'status');
+    await expect(canvas.getByRole('button', { name: 'Let Kai Tanaka speak' })).toBeEnabled();
+  },
+};
+
+/** A muted member: marked on its "Let … speak" button, its switch on in the members sheet. */
+export const MutedMember: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        groupRoom(
+          createGroupRoomInfoFixture(
+            {},
+            groupOf({
+              members: [
+                createGroupMemberFixture({}, 0),
+                createGroupMemberFixture({}, 1),
+                createGroupMemberFixture({ muted: true, talkativeness: 0.2 }, 2),
+              ],
+            }),
+          ),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    await expect(
+      canvas.getByRole('button', { name: 'Let Captain Ione Vask speak (muted)' }),
+    ).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Members' }));
+    const sheet = within(canvasElement.ownerDocument.body).getByRole('dialog', {
+      name: 'The group',
+    });
+    await expect(
+      within(sheet).getByRole('switch', { name: 'Mute Captain Ione Vask' }),
+    ).toBeChecked();
+    await expect(within(sheet).getByRole('switch', { name: 'Mute Kai Tanaka' })).not.toBeChecked();
+    await expect(
+      within(sheet).getByRole('combobox', { name: 'How readily Captain Ione Vask speaks' }),
+    ).toHaveTextContent('Rarely');
+  },
+};
+
+const TIMES = ['2026-11-20T18:00:00.000Z', '2026-11-20T18:10:00.000Z', '2026-11-20T18:20:00.000Z'];
+
+/**
+ * A member that left and one that joined midway: notes between the messages by time, and the
+ * reply of the one that left keeps its name and portrait.
+ */
+export const AMemberLeft: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        groupRoom(
+          createGroupRoomInfoFixture(
+            {
+              messages: [
+                createMessageFixture({
+                  messageId: 'msg-1',
+                  speakerId: 'mate-3',
+                  content: 'I must sail at first light.',
+                  createdAt: TIMES[0],
+                }),
+                createMessageFixture({
+                  messageId: 'msg-2',
+                  role: 'user',
+                  content: 'Fair winds, Captain.',
+                  createdAt: TIMES[1],
+                }),
+                createMessageFixture({
+                  messageId: 'msg-3',
+                  speakerId: 'mate-4',
+                  content: 'Is this seat taken?',
+                  createdAt: TIMES[2],
+                }),
+              ],
+            },
+            groupOf({
+              members: [
+                createGroupMemberFixture({}, 0),
+                createGroupMemberFixture({}, 1),
+                createGroupMemberFixture({ joinedAt: '2026-11-20T18:15:00.000Z' }, 3),
+                createGroupMemberFixture({ leftAt: '2026-11-20T18:05:00.000Z' }, 2),
+              ],
+            }),
+          ),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    const captain = within(log).getByRole('article', { name: 'Captain Ione Vask says' });
+    await expect(within(captain).getByText('· left the group')).toBeVisible();
+    const left = within(log).getByText('Captain Ione Vask left the group');
+    const joined = within(log).getByText('Rowan Ashdown joined the group');
+    // In time order: the Captain's reply, the leave, the person's message, the join, Rowan's.
+    const order = [captain, left, within(log).getByText('Fair winds, Captain.'), joined];
+    for (const [index, element] of order.slice(1).entries())
+      await expect(
+        order[index]!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    // Those that left cannot be let speak.
+    await expect(canvas.queryByRole('button', { name: /^Let Captain/ })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Let Rowan Ashdown speak' })).toBeVisible();
+  },
+};
+
+/** A reply that failed: said under its writer's name, and it can be written again. */
+export const AReplyFailed: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        groupRoom(
+          createGroupRoomInfoFixture({
+            messages: [
+              ...createGroupRoomInfoFixture().messages.slice(0, 3),
+              createMessageFixture({
+                messageId: 'msg-4',
+                speakerId: 'mate-3',
+                content: '',
+                status: 'error',
+              }),
+            ],
+          }),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    const failed = within(log).getByRole('article', { name: 'Captain Ione Vask says' });
+    await expect(within(failed).getByText('This reply failed.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Regenerate reply' })).toBeVisible();
+  },
+};
+
+/** The group could not be read: the chat says so and offers a way on. */
+export const LoadFailed: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: { handlers: api(mockEndpointError('/room/roomInfo', 5001, 'The server failed.')) },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { name: 'This chat could not be loaded' }, LOADS),
+    ).toBeVisible();
+  },
+};
+
+/** On a small phone (320 × 568): the group's controls wrap, nothing runs off the side. */
+export const Phone: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  parameters: { app: { path: room, signedIn: true }, msw: { handlers: api(groupRoom()) } },
+  play: async ({ canvas, canvasElement }) => {
+    const view = canvasElement.ownerDocument.defaultView!;
+    await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    const goOn = canvas.getByRole('group', { name: 'Let the mates go on' });
+    for (const button of within(goOn).getAllByRole('button')) {
+      const box = button.getBoundingClientRect();
+      await expect(box.left).toBeGreaterThanOrEqual(0);
+      await expect(box.right).toBeLessThanOrEqual(view.innerWidth);
+    }
+    await expect(canvas.getByRole('img', { name: /^Lyra, Kai, Captain:/ })).toBeVisible();
+    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(
+      view.innerWidth,
+    );
+  },
+};

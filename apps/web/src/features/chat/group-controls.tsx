@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { GROUP_LIMITS, type RoomGroup } from '@mates/api-client';
+import { Button, Flex, Stack, Text } from '@mates/ui';
+import { currentMembers } from '../../components/group/group-look';
+import type { ReplyStream } from './use-reply-stream';
+
+/**
+ * Under a group's message box: what a reply costs (before anything is sent), then "Continue"
+ * (one more reply by the next speaker) and "Let X speak" for each member, muted ones too. In
+ * manual order nobody answers on their own, so the buttons say so first.
+ */
+export function GroupControls({
+  group,
+  stream: { chat, busy, reply },
+}: {
+  group: RoomGroup;
+  stream: Pick<ReplyStream, 'chat' | 'busy' | 'reply'>;
+}) {
+  const { t } = useTranslation();
+  const members = currentMembers(group);
+  const enough = reply.nextsInRow >= GROUP_LIMITS.continuesInRow;
+  // A message nobody answered (manual order, everyone muted): the person lets a mate speak.
+  const unanswered = !busy && reply.ended && reply.userMessage !== null && !reply.replyMessageId;
+  return (
+    <Stack gap={2}>
+      <Text tone="muted" size={1}>
+        {t('group.cost', { max: GROUP_LIMITS.repliesPerTurn })}
+      </Text>
+      {(group.turnOrder === 'manual' || unanswered) && (
+        <Text tone="muted" size={2} role={unanswered ? 'status' : undefined}>
+          {t('group.manual')}
+        </Text>
+      )}
+      {enough && (
+        <Text tone="muted" size={2} role="status">
+          {t('group.enough')}
+        </Text>
+      )}
+      <Flex role="group" aria-label={t('group.goOn')} gap={2} wrap>
+        <Button
+          size="small"
+          variant="soft"
+          disabled={busy || enough}
+          aria-label={t('group.continueLabel')}
+          onClick={() => chat.send({ type: 'CONTINUE' })}
+        >
+          {t('group.continue')}
+        </Button>
+        {members.map(({ mate, muted }) => (
+          <Button
+            key={mate.mateId}
+            size="small"
+            variant={group.turnOrder === 'manual' ? 'soft' : 'ghost'}
+            disabled={busy || enough}
+            onClick={() => chat.send({ type: 'LET_SPEAK', speakerId: mate.mateId })}
+          >
+            {t('group.letSpeak', { name: mate.name })}
+            {muted ? ` (${t('group.muted')})` : ''}
+          </Button>
+        ))}
+      </Flex>
+    </Stack>
+  );
+}

@@ -1,0 +1,256 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GROUP_LIMITS, type GroupMember, type RoomGroup } from '@mates/api-client';
+import {
+  Avatar,
+  Button,
+  Flex,
+  Heading,
+  Select,
+  Sheet,
+  Stack,
+  Switch,
+  Text,
+  TextArea,
+  TextField,
+} from '@mates/ui';
+import { useServices } from '../../lib/services-context';
+import { currentMembers } from '../../components/group/group-look';
+import { MatePicker } from '../../components/group/mate-picker';
+import { TurnOrderSelect } from '../../components/group/turn-order-select';
+import { useGroupChanges, type GroupChanges } from '../../components/group/use-group-changes';
+
+/** The talkativeness steps offered, each with its words. */
+const TALKATIVENESS = [
+  [0, 'group.talk0'],
+  [0.25, 'group.talk25'],
+  [0.5, 'group.talk50'],
+  [0.75, 'group.talk75'],
+  [1, 'group.talk100'],
+] as const;
+
+/** The step nearest a talkativeness (a card may say 0.6). */
+const stepOf = (value: number) =>
+  TALKATIVENESS.reduce((best, step) =>
+    Math.abs(step[0] - value) < Math.abs(best[0] - value) ? step : best,
+  )[0];
+
+/** Props of {@link GroupMembersSheet}. */
+export interface GroupMembersSheetProps {
+  roomId: string;
+  group: RoomGroup;
+  /** Whether the chat can change (not read-only). */
+  canChange: boolean;
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * A group's members and settings, in a sheet: each member muted or not, how readily it speaks,
+ * removed (a group keeps at least two); a mate invited; the name, scenario and order; those
+ * that left.
+ */
+export function GroupMembersSheet({
+  roomId,
+  group,
+  canChange,
+  open,
+  onClose,
+}: GroupMembersSheetProps) {
+  const { t } = useTranslation();
+  const changes = useGroupChanges(roomId);
+  const members = currentMembers(group);
+  const former = group.members.filter((member) => member.leftAt !== null);
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={t('group.membersTitle')}
+      description={group.name}
+      closeLabel={t('auth.close')}
+      width={480}
+    >
+      <Stack gap={5}>
+        <Stack as="ul" gap={4} aria-label={t('group.members')}>
+          {members.map((member) => (
+            <MemberRow
+              key={member.mate.mateId}
+              member={member}
+              changes={changes}
+              canChange={canChange}
+              canRemove={members.length > GROUP_LIMITS.minMembers}
+            />
+          ))}
+        </Stack>
+        {canChange && members.length <= GROUP_LIMITS.minMembers && (
+          <Text tone="muted" size={2}>
+            {t('group.lastTwo', { min: GROUP_LIMITS.minMembers })}
+          </Text>
+        )}
+        {canChange && <Invite group={group} changes={changes} />}
+        {canChange && (
+          <Settings
+            key={`${group.name}\n${group.scenario}\n${group.turnOrder}`}
+            group={group}
+            changes={changes}
+          />
+        )}
+        {former.length > 0 && (
+          <Stack gap={2}>
+            <Heading as="h3" size={1}>
+              {t('group.former')}
+            </Heading>
+            <Stack as="ul" gap={2} aria-label={t('group.former')}>
+              {former.map(({ mate }) => (
+                <Flex as="li" key={mate.mateId} gap={2} align="center">
+                  <Avatar src={mate.avatar} name={mate.name} size="small" decorative />
+                  <Text tone="muted">{mate.name}</Text>
+                </Flex>
+              ))}
+            </Stack>
+          </Stack>
+        )}
+      </Stack>
+    </Sheet>
+  );
+}
+
+function MemberRow({
+  member: { mate, muted, talkativeness },
+  changes,
+  canChange,
+  canRemove,
+}: {
+  member: GroupMember;
+  changes: GroupChanges;
+  canChange: boolean;
+  canRemove: boolean;
+}) {
+  const { t } = useTranslation();
+  const removing = changes.remove.isPending && changes.remove.variables === mate.mateId;
+  return (
+    <Stack as="li" gap={2}>
+      <Flex gap={2} align="center" justify="between" wrap>
+        <Flex gap={2} align="center">
+          <Avatar src={mate.avatar} name={mate.name} size="small" decorative />
+          <Text weight="medium">{mate.name}</Text>
+        </Flex>
+        {canChange && (
+          <Button
+            size="small"
+            variant="ghost"
+            disabled={!canRemove}
+            aria-busy={removing}
+            aria-label={t('group.remove', { name: mate.name })}
+            onClick={() => changes.remove.mutate(mate.mateId)}
+          >
+            {t('group.removeShort')}
+          </Button>
+        )}
+      </Flex>
+      {canChange && (
+        <Flex gap={4} align="end" wrap>
+          <Switch
+            label={t('group.mute', { name: mate.name })}
+            checked={muted}
+            onCheckedChange={(next) => changes.member.mutate({ mateId: mate.mateId, muted: next })}
+          />
+          <Select
+            label={t('group.talkativeness', { name: mate.name })}
+            value={String(stepOf(talkativeness))}
+            onValueChange={(value) =>
+              changes.member.mutate({ mateId: mate.mateId, talkativeness: Number(value) })
+            }
+            options={TALKATIVENESS.map(([value, text]) => ({
+              value: String(value),
+              label: t(text),
+            }))}
+          />
+        </Flex>
+      )}
+    </Stack>
+  );
+}
+
+/** "Invite a mate": the mate picker, each mate chosen joining at once (while there is room). */
+function Invite({ group, changes }: { group: RoomGroup; changes: GroupChanges }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const members = currentMembers(group);
+  const full = members.length >= GROUP_LIMITS.maxMembers;
+  return (
+    <Stack gap={2}>
+      <Button
+        variant="soft"
+        size="small"
+        aria-expanded={open}
+        disabled={full}
+        onClick={() => setOpen((now) => !now)}
+      >
+        {t('group.invite')}
+      </Button>
+      {full && (
+        <Text tone="muted" size={2}>
+          {t('group.full', { max: GROUP_LIMITS.maxMembers })}
+        </Text>
+      )}
+      {open && !full && (
+        <MatePicker
+          chosen={[]}
+          full={changes.invite.isPending}
+          exclude={members.map((member) => member.mate.mateId)}
+          onToggle={(mate) => changes.invite.mutate(mate.mateId)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The group's name, scenario and order, saved together. */
+function Settings({ group, changes }: { group: RoomGroup; changes: GroupChanges }) {
+  const { t } = useTranslation();
+  const { notices } = useServices();
+  const [name, setName] = useState(group.name);
+  const [scenario, setScenario] = useState(group.scenario);
+  const [turnOrder, setTurnOrder] = useState(group.turnOrder);
+  return (
+    <form
+      aria-label={t('group.settings')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        changes.settings.mutate(
+          { name: name.trim() || group.name, scenario, turnOrder },
+          {
+            onSuccess: () => notices.trigger.added({ tone: 'positive', message: t('group.saved') }),
+          },
+        );
+      }}
+    >
+      <Stack gap={3}>
+        <Heading as="h3" size={1}>
+          {t('group.settings')}
+        </Heading>
+        <TextField
+          label={t('group.name')}
+          value={name}
+          maxLength={GROUP_LIMITS.nameMax}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextArea
+          label={t('group.scenario')}
+          placeholder={t('group.scenarioPlaceholder')}
+          value={scenario}
+          maxLength={GROUP_LIMITS.scenarioMax}
+          rows={3}
+          onChange={(event) => setScenario(event.target.value)}
+        />
+        <TurnOrderSelect value={turnOrder} onValueChange={setTurnOrder} />
+        <Flex justify="end">
+          <Button type="submit" size="small" aria-busy={changes.settings.isPending}>
+            {t('group.saveSettings')}
+          </Button>
+        </Flex>
+      </Stack>
+    </form>
+  );
+}
