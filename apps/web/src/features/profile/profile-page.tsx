@@ -22,6 +22,8 @@ import { SignInGate } from '../../components/sign-in-gate';
 import { LANGUAGES } from '../../i18n/i18n';
 import { PasswordForm } from './password-form';
 import { NicknameForm } from './nickname-form';
+import { DataExportCard } from './data-export';
+import { DeleteAccountCard } from './delete-account';
 import type { ThemeChoice } from '@mates/state-machines';
 
 const THEMES: ThemeChoice[] = ['system', 'light', 'dark'];
@@ -172,6 +174,8 @@ function Profile() {
         onCancel={() => setAskingAge(false)}
       />
       <PasswordForm />
+      <DataExportCard />
+      <DeleteAccountCard />
       <Flex justify="end">
         <Button variant="danger" onClick={() => store.trigger.logout()}>
           {t('profile.logout')}

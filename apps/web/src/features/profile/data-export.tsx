@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { DataExport } from '@mates/api-client';
+import { Button, ButtonLink, Card, Flex, Heading, Stack, Text } from '@mates/ui';
+import { useServices } from '../../lib/services-context';
+import { errorText } from '../../i18n/error-text';
+import { InlineLoadError } from '../../components/states';
+import { exportStatusQuery, yourDataKeys } from './api/your-data-queries';
+
+/**
+ * "Download my data": asks the server to gather everything the account holds into one zip,
+ * shows how far it got while it is built, then a link that downloads it (and when it stops
+ * working). A mail says so too, for a person who left the page.
+ */
+export function DataExportCard() {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const queryClient = useQueryClient();
+  const status = useQuery(exportStatusQuery(client));
+  const start = useMutation({
+    mutationFn: () => client.user.exportData(),
+    onSuccess: (latest) => queryClient.setQueryData(yourDataKeys.exportStatus(), { latest }),
+  });
+  const latest = status.data?.latest ?? null;
+  const building = latest?.state === 'queued' || latest?.state === 'running';
+  return (
+    <Card as="section" aria-labelledby="profile-data-export">
+      <Heading as="h2" size={2} id="profile-data-export">
+        {t('yourData.exportTitle')}
+      </Heading>
+      <Text tone="muted" size={2}>
+        {t('yourData.exportText')}
+      </Text>
+      {status.isError && <InlineLoadError query={status} title={t('yourData.statusFailed')} />}
+      <div aria-live="polite">{latest && <ExportState latest={latest} />}</div>
+      {start.isError && (
+        <Text tone="danger" role="alert">
+          {errorText(start.error, t)}
+        </Text>
+      )}
+      {!building && !status.isPending && (
+        <Flex gap={2}>
+          <Button
+            variant={latest?.state === 'ready' ? 'soft' : 'solid'}
+            aria-busy={start.isPending}
+            onClick={() => start.mutate()}
+          >
+            {latest ? t('yourData.exportAgain') : t('yourData.export')}
+          </Button>
+        </Flex>
+      )}
+    </Card>
+  );
+}
+
+function ExportState({ latest }: { latest: DataExport }) {
+  const { t, i18n } = useTranslation();
+  const date = (at: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
+      new Date(at),
+    );
+  if (latest.state === 'queued' || latest.state === 'running') {
+    const percent = Math.round(latest.progress * 100);
+    return (
+      <Stack gap={1}>
+        <Text>
+          {latest.state === 'queued' ? t('yourData.queued') : t('yourData.running', { percent })}
+        </Text>
+        <progress max={100} value={percent} aria-label={t('yourData.progressLabel')} />
+      </Stack>
+    );
+  }
+  if (latest.state === 'ready' && latest.downloadUrl) {
+    const size = new Intl.NumberFormat(i18n.language, {
+      style: 'unit',
+      unit: 'megabyte',
+      maximumFractionDigits: 1,
+    }).format((latest.size ?? 0) / 1_000_000);
+    return (
+      <Stack gap={2}>
+        <Text weight="bold">{t('yourData.ready')}</Text>
+        <Flex>
+          <ButtonLink href={latest.downloadUrl} download>
+            {t('yourData.download', { size })}
+          </ButtonLink>
+        </Flex>
+        {latest.expiresAt && (
+          <Text tone="muted" size={2}>
+            {t('yourData.readyUntil', { date: date(latest.expiresAt) })}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+  if (latest.state === 'expired') return <Text tone="muted">{t('yourData.expired')}</Text>;
+  return (
+    <Text tone="danger" role="alert">
+      {latest.error ?? t('yourData.failed')}
+    </Text>
+  );
+}

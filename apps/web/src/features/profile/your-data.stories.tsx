@@ -1,0 +1,289 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { DataExport, DeleteAccountPayload } from '@mates/api-client';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { http, HttpResponse } from 'msw';
+import {
+  createDataExportFixture,
+  createDeletionPreviewFixture,
+  envelope,
+  mockEndpoint,
+  mockEndpointError,
+  mockEndpointLoading,
+} from '@mates/api-client/msw';
+import { api, expectNotice, screenStories, type StoryApp } from '../../testing/story-app';
+
+const meta = { title: 'Screens/Profile/Your data', ...screenStories } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const building = (progress: number): DataExport =>
+  createDataExportFixture({
+    state: progress === 0 ? 'queued' : 'running',
+    progress,
+    readyAt: null,
+    expiresAt: null,
+    size: null,
+    downloadUrl: null,
+  });
+
+// What the mocked server holds during one story: the export as it goes on.
+const server = { latest: null as DataExport | null, asks: 0 };
+
+/**
+ * "Download my data" with nothing asked for yet: asking shows it being gathered, how far it got,
+ * then the zip to download and until when.
+ */
+export const DownloadMyData: Story = {
+  loaders: [() => void Object.assign(server, { latest: null, asks: 0 })],
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/exportData', () => (server.latest = building(0))),
+        mockEndpoint('/user/exportStatus', () => {
+          // Each look finds it further on: 40 %, then ready.
+          if (server.latest) {
+            server.asks++;
+            server.latest = server.asks === 1 ? building(0.4) : createDataExportFixture();
+          }
+          return { latest: server.latest };
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
+    await expect(section.getByText(/One zip file of everything your account holds/)).toBeVisible();
+    await userEvent.click(await section.findByRole('button', { name: 'Download my data' }));
+    const progress = await section.findByRole('progressbar', { name: 'Gathering your data' });
+    await expect(progress).toBeVisible();
+    // No second ask while it is gathered.
+    await expect(section.queryByRole('button', { name: /my data/ })).toBeNull();
+    await expect(await section.findByText('Gathering your data… 40%')).toBeVisible();
+    const link = await section.findByRole('link', { name: /Download the zip/ }, { timeout: 5000 });
+    await expect(link).toHaveAttribute('href', createDataExportFixture().downloadUrl);
+    await expect(section.getByText(/You can download it until/)).toBeVisible();
+  },
+};
+
+/** The zip is being gathered: how far it got, as a progress bar that is announced. */
+export const DataBeingGathered: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(mockEndpoint('/user/exportStatus', () => ({ latest: building(0.62) }))),
+    },
+  },
+  play: async ({ canvas }) => {
+    const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
+    await expect(await section.findByText('Gathering your data… 62%')).toBeVisible();
+    await expect(section.getByRole('progressbar', { name: 'Gathering your data' })).toHaveValue(62);
+  },
+};
+
+/** The zip is ready: its link, its size, and until when it can be downloaded. */
+export const DataReady: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/exportStatus', () => ({ latest: createDataExportFixture() })),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
+    const link = await section.findByRole('link', { name: 'Download the zip (48.2 MB)' });
+    await expect(link).toHaveAttribute('download');
+    await expect(section.getByRole('button', { name: 'Gather my data again' })).toBeVisible();
+  },
+};
+
+/** Gathering failed: the server's reason, and a way to ask again. */
+export const DataExportFailed: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/exportStatus', () => ({
+          latest: createDataExportFixture({
+            ...building(0.3),
+            state: 'failed',
+            error: 'Your data could not be gathered. Please ask for it again.',
+          }),
+        })),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
+    await expect(
+      await section.findByText('Your data could not be gathered. Please ask for it again.'),
+    ).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Gather my data again' })).toBeVisible();
+  },
+};
+
+/** The last zip was removed after its week: gathering again is offered. */
+export const DataExportExpired: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/exportStatus', () => ({
+          latest: createDataExportFixture({ state: 'expired', downloadUrl: null }),
+        })),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
+    await expect(await section.findByText(/Your last zip was removed after a week/)).toBeVisible();
+    await expect(section.queryByRole('link', { name: /Download the zip/ })).toBeNull();
+  },
+};
+
+/** Where the export stands could not be read: said, with a way to try again. */
+export const DataStatusUnreadable: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: { handlers: api(mockEndpointError('/user/exportStatus', 5000, 'Server error')) },
+  },
+  play: async ({ canvas }) => {
+    const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
+    await expect(
+      await section.findByText('Where your data stands could not be read.'),
+    ).toBeVisible();
+  },
+};
+
+// What the mocked server was sent: each deletion asked for.
+const deletions: DeleteAccountPayload[] = [];
+
+/**
+ * "Delete my account", from the keyboard: it says what goes, asks what becomes of the public
+ * mates and for the password; a wrong one is said; the right one deletes the account, signs
+ * out and goes home.
+ */
+export const DeleteMyAccount: Story = {
+  loaders: [() => void deletions.splice(0)],
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/deletionPreview', () =>
+          createDeletionPreviewFixture({ paidPlan: true }),
+        ),
+        // A wrong password is refused as the server refuses it.
+        http.post('*/api/user/deleteAccount', async ({ request }) => {
+          const payload = (await request.json()) as DeleteAccountPayload;
+          deletions.push(payload);
+          return HttpResponse.json(
+            payload.password === 'correct horse'
+              ? envelope(null)
+              : { c: 5007, m: 'The password is not right.', d: null },
+          );
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const section = within(await canvas.findByRole('region', { name: 'Delete my account' }));
+    const open = section.getByRole('button', { name: 'Delete my account…' });
+    open.focus();
+    await userEvent.keyboard('{Enter}');
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = within(await body.findByRole('dialog', { name: 'Delete your account?' }));
+    await expect(await dialog.findByText('12 chats')).toBeVisible();
+    await expect(dialog.getByText('2 personas')).toBeVisible();
+    await expect(dialog.getByText('1 private mate or draft')).toBeVisible();
+    await expect(dialog.getByText(/Your paid plan ends now/)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    await expect(await dialog.findByText('Enter your password to confirm.')).toBeVisible();
+    await expect(deletions).toEqual([]);
+    // The public mates: kept by default, deleted when chosen.
+    await userEvent.click(dialog.getByRole('combobox', { name: 'Your 2 public mates' }));
+    await userEvent.click(await body.findByRole('option', { name: 'Delete too' }));
+    await userEvent.type(dialog.getByLabelText('Your password'), 'wrong horse{Enter}');
+    await expect(await dialog.findByText('The password is not right.')).toBeVisible();
+    await userEvent.clear(dialog.getByLabelText('Your password'));
+    await userEvent.type(dialog.getByLabelText('Your password'), 'correct horse{Enter}');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    await expect(deletions.at(-1)).toEqual({ password: 'correct horse', publicMates: 'delete' });
+    await expect(app.services.store.getSnapshot().context.userInfo.uuid).toBeUndefined();
+    await expectNotice(canvasElement, 'Your account is deleted.');
+  },
+};
+
+/** Cancelling leaves everything as it was, focus back on the button that opened it. */
+export const DeleteMyAccountCancelled: Story = {
+  parameters: { app: { path: '/profile', signedIn: true } },
+  play: async ({ canvas, canvasElement }) => {
+    const open = await canvas.findByRole('button', { name: 'Delete my account…' });
+    await userEvent.click(open);
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = within(await body.findByRole('dialog', { name: 'Delete your account?' }));
+    await userEvent.click(await dialog.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(open).toHaveFocus());
+  },
+};
+
+/** While what the account holds is counted. */
+export const DeletionPreviewLoading: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: { handlers: api(mockEndpointLoading('/user/deletionPreview')) },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Delete my account…' }));
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(await body.findByText('Counting what your account holds…')).toBeVisible();
+  },
+};
+
+/** An account that signs in with Google only confirms with a fresh Google sign-in. */
+export const DeleteAGoogleAccount: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/deletionPreview', () =>
+          createDeletionPreviewFixture({ proofs: ['google'], publicMates: 0 }),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Delete my account…' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = within(await body.findByRole('dialog', { name: 'Delete your account?' }));
+    await expect(
+      await dialog.findByText('Sign in with Google again to confirm it is you.'),
+    ).toBeVisible();
+    await expect(dialog.queryByLabelText('Your password')).toBeNull();
+    await expect(dialog.queryByRole('combobox')).toBeNull();
+  },
+};
+
+/** An account that signs in with Discord only is told how to confirm: choose a password. */
+export const DeleteADiscordAccount: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/deletionPreview', () =>
+          createDeletionPreviewFixture({ proofs: ['discord'] }),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Delete my account…' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = within(await body.findByRole('dialog', { name: 'Delete your account?' }));
+    await expect(await dialog.findByText(/signs in with Discord only/)).toBeVisible();
+    await expect(dialog.queryByRole('button', { name: 'Delete my account' })).toBeNull();
+  },
+};
