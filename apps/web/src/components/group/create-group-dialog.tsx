@@ -20,6 +20,7 @@ import { roomKeys } from '../../lib/query-keys';
 import { routeTo } from '../../lib/paths';
 import { MatePicker } from './mate-picker';
 import { TurnOrderSelect } from './turn-order-select';
+import { GroupFailure } from './group-failure';
 
 /** Props of {@link CreateGroupDialog}. */
 export interface CreateGroupDialogProps {
@@ -170,6 +171,7 @@ function CreateGroupForm({
         <Text tone="muted" size={2}>
           {t('group.cost', { max: GROUP_LIMITS.repliesPerTurn })}
         </Text>
+        <GroupFailure error={create.error} />
         <Flex justify="end" gap={2}>
           <Button type="button" variant="ghost" onClick={onClose}>
             {t('common.cancel')}

@@ -18,6 +18,7 @@ import { useServices } from '../../lib/services-context';
 import { currentMembers } from '../../components/group/group-look';
 import { MatePicker } from '../../components/group/mate-picker';
 import { TurnOrderSelect } from '../../components/group/turn-order-select';
+import { GroupFailure } from '../../components/group/group-failure';
 import { useGroupChanges, type GroupChanges } from '../../components/group/use-group-changes';
 
 /** The talkativeness steps offered, each with its words. */
@@ -71,6 +72,14 @@ export function GroupMembersSheet({
       width={480}
     >
       <Stack gap={5}>
+        <GroupFailure
+          error={
+            changes.member.error ??
+            changes.remove.error ??
+            changes.invite.error ??
+            changes.settings.error
+          }
+        />
         <Stack as="ul" gap={4} aria-label={t('group.members')}>
           {members.map((member) => (
             <MemberRow
@@ -149,7 +158,7 @@ function MemberRow({
         )}
       </Flex>
       {canChange && (
-        <Flex gap={4} align="end" wrap>
+        <Stack gap={2}>
           <Switch
             label={t('group.mute', { name: mate.name })}
             checked={muted}
@@ -166,7 +175,7 @@ function MemberRow({
               label: t(text),
             }))}
           />
-        </Flex>
+        </Stack>
       )}
     </Stack>
   );
