@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { SaveMatePayload } from '@mates/api-client';
-import yauzl from 'yauzl';
 import { chattableMateId, signUp, type TestApp } from './harness';
 import { appendMessage } from '../src/chat/message-repository';
 import { mediaOf } from '../src/media/media-of';
+
+export { readZip } from './zip-entries';
 
 /** A mate payload for `saveMate`. */
 export const mateDraft = (changes: Partial<SaveMatePayload> = {}): SaveMatePayload => ({
@@ -118,31 +118,4 @@ export async function fullAccount(app: TestApp) {
     publicMate,
     privateMate,
   };
-}
-
-/** Every entry of a zip, by name, read with yauzl (the zip's own reader, not ours). */
-export async function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) =>
-      error ? reject(error) : resolve(file),
-    ),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', () => resolve());
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        (stream as Readable).on('data', (chunk: Buffer) => chunks.push(chunk));
-        (stream as Readable).on('end', () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return entries;
 }

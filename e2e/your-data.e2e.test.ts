@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ApiError, SessionExpiredError, createApiClient } from '@mates/api-client';
+import { readZip } from '../apps/server/test/zip-entries';
+import { launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
+
+// "Your data" as a person meets it (#41): from the profile they download everything in one zip
+// and open it, then delete their account, are signed out, and cannot sign in again.
+
+let browser: Browser;
+let server: E2eServer;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+  await browser?.close();
+});
+
+describe('your data', () => {
+  test('downloads their data, opens the zip, deletes the account and cannot sign in', async () => {
+    const email = `leaving-${Date.now()}@example.com`;
+    const user = await server.signedInUser(email);
+    const client = createApiClient({
+      baseUrl: `${server.url}/api`,
+      getToken: () => user.token,
+      getLanguage: () => 'en',
+    });
+    const [mate] = (await client.mate.recommend({ pageSize: 1 })).list;
+    const { roomId } = await client.room.createRoom({ mateId: mate!.mateId });
+    const greeting = (await client.room.roomInfo({ roomId })).messages[0]!;
+
+    const page = await signedInPage(browser, server, user, '/profile');
+    const section = page.getByRole('region', { name: 'Download my data' });
+    await section.getByRole('button', { name: 'Download my data' }).click();
+    const link = section.getByRole('link', { name: /Download the zip/ });
+    await link.waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^mates-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const file = path.join(server.dataDir, 'downloaded.zip');
+    await download.saveAs(file);
+    const zip = await readZip(fs.readFileSync(file));
+    const account = JSON.parse(zip.get('account.json')!.toString('utf8'));
+    expect(account.account.email).toBe(email);
+    const [chat] = JSON.parse(zip.get('chats/index.json')!.toString('utf8'));
+    expect(chat.roomId).toBe(roomId);
+    const markdown = zip.get(chat.files[1])!.toString('utf8');
+    expect(markdown).toContain(greeting.content.slice(0, 40));
+    // A mail said it was ready, with the way back to the profile.
+    const outbox = path.join(server.dataDir, 'outbox');
+    const mails = fs
+      .readdirSync(outbox)
+      .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
+      .filter((mail) => mail.includes(email) && mail.includes('Your Mates data is ready'));
+    expect(mails).toHaveLength(1);
+
+    // Deleting the account: what goes, the password, then signed out at home.
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByText('1 chat', { exact: true }).waitFor();
+    await dialog.getByLabel('Your password').fill('correct horse 1');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL((url) => url.hash === '#/');
+    await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
+    await page.getByText('Your account is deleted.').first().waitFor();
+
+    // The old session is gone, and the password signs nobody in.
+    await expect(client.user.benefits()).rejects.toBeInstanceOf(SessionExpiredError);
+    const visitor = createApiClient({
+      baseUrl: `${server.url}/api`,
+      getToken: () => '',
+      getLanguage: () => 'en',
+    });
+    const refused = await visitor.user.login({ email, password: 'correct horse 1' }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).message).toBe('Wrong e-mail address or password.');
+    // The download link handed out before went with the account.
+    const stale = await fetch(download.url());
+    expect(stale.status).toBe(404);
+  });
+});
