@@ -369,3 +369,20 @@ export const Phone: Story = {
     );
   },
 };
+
+/** "Invite a mate" in a one-to-one chat: a new group, this chat's mate already in it. */
+export const InviteFromAChat: Story = {
+  parameters: { app: { path: '/chat-detail?roomId=room-1', signedIn: true } },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    await userEvent.click(canvas.getByRole('button', { name: 'Invite a mate' }));
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', {
+      name: 'New group chat',
+    });
+    await expect(
+      within(dialog).getByRole('list', { name: 'In the group: 1 of 6' }),
+    ).toHaveTextContent('Lyra Moonwhisper');
+    // No group controls in a one-to-one chat.
+    await expect(canvas.queryByRole('group', { name: 'Let the mates go on' })).toBeNull();
+  },
+};
