@@ -10,6 +10,8 @@ export default defineConfig({
     seed: 'src/cli/seed.ts',
     backup: 'src/cli/backup.ts',
     restore: 'src/cli/restore.ts',
+    'export-account': 'src/cli/export-account.ts',
+    'delete-account': 'src/cli/delete-account.ts',
     'speech-worker': 'src/voice/speech-worker.mjs',
   },
   format: ['esm'],

@@ -93,10 +93,30 @@ export async function deleteAccount(
   input: DeleteAccountPayload,
 ): Promise<void> {
   await checkProof(deps, user, input);
+  await closeAccount(deps, user, input.publicMates);
+}
+
+/** What closing an account needs, once its owner proved it is them. */
+export type ClosingDeps = Pick<
+  AccountDeletionDeps,
+  'db' | 'dialect' | 'jobs' | 'mailer' | 'media' | 'log' | 'payments'
+>;
+
+/**
+ * Closes `user`'s account (asked by its owner, or by an operator on their request): cancels
+ * a paid plan at Stripe (refused, changing nothing, when Stripe cannot be reached), marks the
+ * account as closing and ends every session on every server, deletes it, and mails the
+ * address that it is done.
+ */
+export async function closeAccount(
+  deps: ClosingDeps,
+  user: Pick<UserTable, 'id' | 'email'>,
+  publicMates: PublicMatesChoice,
+): Promise<void> {
   await cancelPlan(deps, user.id);
-  await markClosing(deps.db, deps.dialect, user.id, input.publicMates === 'keep', now());
+  await markClosing(deps.db, deps.dialect, user.id, publicMates === 'keep', now());
   await forgetUserSessions(deps.db, user.id);
-  await completeAccountDeletion(deps, user.id, input.publicMates);
+  await completeAccountDeletion(deps, user.id, publicMates);
   await deps.mailer
     .send(accountDeletedMail(user.email))
     .catch((error: unknown) =>
@@ -128,7 +148,7 @@ async function checkProof(
 }
 
 /** Ends a paid plan at Stripe now (not at its period's end); one already gone there is fine. */
-async function cancelPlan(deps: AccountDeletionDeps, userId: string): Promise<void> {
+async function cancelPlan(deps: ClosingDeps, userId: string): Promise<void> {
   const plan = await subscriptionRow(deps.db, userId);
   if (!plan || !isPaidPlan(plan)) return;
   const stripe = deps.payments.stripe;
