@@ -42,6 +42,8 @@ export const MembersSheet: Story = {
   parameters: { app: { path: room, signedIn: true }, msw: { handlers: api(groupRoom) } },
   play: async ({ canvasElement }) => {
     const sheet = await openMembers(canvasElement);
+    // Opened on the sheet itself, not on a Remove button.
+    await waitFor(() => expect(sheet).toHaveFocus());
     const members = within(sheet).getByRole('list', { name: 'Members' });
     await expect(within(members).getAllByRole('listitem')).toHaveLength(3);
     await expect(within(sheet).getByRole('switch', { name: 'Mute Kai Tanaka' })).not.toBeChecked();

@@ -70,6 +70,11 @@ export function GroupMembersSheet({
       description={group.name}
       closeLabel={t('auth.close')}
       width={480}
+      // The sheet itself takes the focus (its title names it), never a Remove button.
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        (event.currentTarget as HTMLElement).focus();
+      }}
     >
       <Stack gap={5}>
         <GroupFailure
