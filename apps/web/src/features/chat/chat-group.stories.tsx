@@ -121,6 +121,40 @@ export const ATurnOfTwoSpeakers: Story = {
   },
 };
 
+/**
+ * Stop, while the second speaker writes: the turn ends there, the composer is ready again, and
+ * what the speaker had written stays under its name while the server saves it.
+ */
+export const StopMidTurn: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        groupRoom(),
+        mockChatStream({
+          delayMs: 250,
+          speakers: [
+            { speakerId: 'mate-2', reply: 'Soon.' },
+            { speakerId: 'mate-3', reply: 'alpha beta gamma delta epsilon zeta eta theta iota' },
+          ],
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Stew?');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(log).toHaveTextContent('alpha beta'), LOADS);
+    await userEvent.click(canvas.getByRole('button', { name: 'Stop' }));
+    await expect(await canvas.findByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(log).not.toHaveTextContent('iota');
+    const captain = within(log).getAllByRole('article', { name: 'Captain Ione Vask says' });
+    await expect(captain.at(-1)).toHaveTextContent('alpha beta');
+    await expect(canvas.getByRole('button', { name: /^Continue/ })).toBeEnabled();
+  },
+};
+
 /** Continue asks for one more reply by whoever is next; it streams under its writer. */
 export const Continue: Story = {
   loaders: [() => void (sent.length = 0)],
