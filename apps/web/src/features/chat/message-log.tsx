@@ -60,9 +60,13 @@ export function MessageLog({
   const { t } = useTranslation();
   const look = useBubbleLook(room);
   const forgetVoice = useForgetVoice();
-  const { chat, busy, waiting, finished, reply } = stream;
+  const { chat, busy, waiting, finished, settling, reply } = stream;
   const { catchingUp, savedReply } = stopped;
   const open = !room.readOnly;
+  // What the stream wrote that the room's messages do not hold yet: drawn from the stream while
+  // the turn runs and until the room is read again (never dropped for a moment in between).
+  const unread = (messageId: string | null | undefined) =>
+    !!messageId && !messages.some((m) => m.messageId === messageId);
   const sending =
     busy &&
     reply.request &&
@@ -70,12 +74,14 @@ export function MessageLog({
     reply.request.content &&
     !messages.some((m) => m.messageId === reply.userMessage?.messageId)
       ? reply.request.content
-      : null;
+      : settling && reply.userMessage && unread(reply.userMessage.messageId)
+        ? reply.userMessage.content
+        : null;
   // In a group, the replies this turn finished are saved, but shown from the stream until the
   // room is read again once the turn is over.
-  const turnReplies = busy
-    ? reply.replies.filter((done) => !messages.some((m) => m.messageId === done.messageId))
-    : [];
+  const turnReplies =
+    busy || settling ? reply.replies.filter((done) => unread(done.messageId)) : [];
+  const lastUnread = settling && reply.replyText !== '' && unread(reply.replyMessageId);
   const notes = placeGroupNotes(look.group, room.room?.createdAt ?? '', visible.shown, fromStart);
   // Until its reply-start names the writer, a group's reply is the group's.
   const writing = reply.speakerId ? look.speakerOf(reply.speakerId) : null;
@@ -152,18 +158,21 @@ export function MessageLog({
             />
           );
         })}
-        {((busy && !waiting) || (!finished && reply.replyText) || (catchingUp && !savedReply)) && (
+        {((busy && !waiting) ||
+          (!finished && reply.replyText) ||
+          lastUnread ||
+          (catchingUp && !savedReply)) && (
           <ChatBubble
             role="mate"
             speaker={writing?.name ?? look.group?.name ?? look.mate.name}
             content={reply.replyText || '…'}
             labels={look.mate.labels}
             {...(writing
-              ? { label: <WriterLabel writer={writing} writing={!catchingUp} /> }
+              ? { label: <WriterLabel writer={writing} writing={!catchingUp && !lastUnread} /> }
               : look.group
                 ? {}
                 : { avatar: look.mate.face })}
-            streaming={!catchingUp}
+            streaming={!catchingUp && !lastUnread}
           />
         )}
       </Stack>

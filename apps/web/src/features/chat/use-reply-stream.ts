@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { groupChatMachine } from '@mates/state-machines';
@@ -31,14 +31,21 @@ export function useReplyStream(roomId: string) {
   );
   const aborted = useSelector(chat, (state) => state.matches('aborted'));
 
+  // Whether the room was read again since the turn ended: until then what the stream wrote is
+  // drawn from the stream, so the conversation never drops back to what it was before the send.
+  const [readAgain, setReadAgain] = useState(true);
+  useEffect(() => {
+    if (busy) setReadAgain(false);
+  }, [busy]);
   useEffect(() => {
     if (!finished) return;
     if (reply.benefits) store.trigger.benefitsChanged({ benefits: reply.benefits });
-    void refreshRoom(queries, roomId);
+    void refreshRoom(queries, roomId).finally(() => setReadAgain(true));
     void queries.invalidateQueries({ queryKey: roomKeys.lists() });
   }, [finished, reply.benefits, queries, roomId, store]);
+  const settling = finished && !readAgain;
 
-  return { chat, busy, waiting, noModel, reply, finished, aborted };
+  return { chat, busy, waiting, noModel, reply, finished, aborted, settling };
 }
 
 /** A room's reply stream, as {@link useReplyStream} gives it. */

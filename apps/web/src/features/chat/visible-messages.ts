@@ -8,11 +8,12 @@ import type { ReplyStream } from './use-reply-stream';
  */
 export function visibleMessages(
   messages: Message[],
-  { busy, reply, aborted }: Pick<ReplyStream, 'busy' | 'reply' | 'aborted'>,
+  { busy, reply, aborted, settling }: Pick<ReplyStream, 'busy' | 'reply' | 'aborted' | 'settling'>,
 ) {
-  // While a reply is regenerated, what it replaces is hidden: the last reply, or everything
-  // after the edited message the conversation continues from.
-  const request = busy ? reply.request : null;
+  // While a reply is regenerated (and until the room is read again), what it replaces is
+  // hidden: the last reply, or everything after the edited message the conversation continues
+  // from.
+  const request = busy || settling ? reply.request : null;
   const regenerating = request && 'regenerate' in request && request.regenerate;
   const from =
     regenerating && request.fromMessageId
