@@ -65,9 +65,22 @@ describe('the conversation screen', () => {
     const chosen = (await client.room.roomInfo({ roomId })).messages.at(-1)!;
     expect(chosen.swipes).toEqual({ index: 0, count: 3 });
     await composer.fill('Go on.');
+    // How many messages the conversation draws, at every change from the send on.
+    await page.evaluate(() => {
+      const counts: number[] = [];
+      (window as unknown as { counts: number[] }).counts = counts;
+      new MutationObserver(() => {
+        const drawn = document.querySelectorAll('[role="log"] [role="article"]').length;
+        if (counts.at(-1) !== drawn) counts.push(drawn);
+      }).observe(document.body, { subtree: true, childList: true });
+    });
     await composer.press('Enter');
     await page.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 30_000 });
     const messages = (await client.room.roomInfo({ roomId })).messages;
+    // Between the reply's end and the room read again, the conversation never dropped back.
+    await page.getByRole('log').getByRole('article').nth(4).waitFor();
+    const counts = await page.evaluate(() => (window as unknown as { counts: number[] }).counts);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
     expect(messages.map((message) => message.role)).toEqual([
       'mate',
       'user',
