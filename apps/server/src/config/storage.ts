@@ -24,6 +24,7 @@ export const storageVariables = {
     )
     .optional(),
   LINK_SECRET: z.string().min(32, 'must be at least 32 characters (random)').optional(),
+  EXPORT_TIMEOUT: z.coerce.number().min(1).max(86_400).default(1800),
 };
 
 /** The bucket of stored files (`S3_BUCKET`, `S3_ENDPOINT`…). */
@@ -54,6 +55,11 @@ export interface StorageSettings {
    * it in `$DATA_DIR/picture-secret`.
    */
   linkSecret: string | null;
+  /**
+   * How long building one "Download my data" zip may take (`EXPORT_TIMEOUT`, seconds): a run
+   * past it fails, and a run whose process died is taken up again only after it.
+   */
+  exportTimeoutMs: number;
 }
 
 /** Reads where files are stored; `env` names an `S3_*` variable set without `S3_BUCKET`. */
@@ -66,6 +72,7 @@ export function readStorageSettings(
     mediaDir: path.join(dataDir, 'media'),
     s3: readS3Config(values, env),
     linkSecret: values.LINK_SECRET ?? null,
+    exportTimeoutMs: values.EXPORT_TIMEOUT * 1000,
   };
 }
 

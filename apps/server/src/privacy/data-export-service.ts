@@ -50,14 +50,11 @@ export const EXPORT_LINK_SECONDS = 60 * 60;
 /** Where zips are downloaded: `?exportId&expires&signature`. */
 export const EXPORT_DOWNLOAD_PATH = '/api/user/exportDownload';
 
-/** How long one export may run before it fails (a very large account on a slow bucket). */
-const EXPORT_TIMEOUT_MS = 2 * 60 * 60 * 1000;
-
 /** What the export needs. */
 export interface DataExportDeps {
   db: Kysely<Database>;
   dialect: DialectName;
-  config: Pick<Config, 'dataDir' | 'linkSecret' | 'publicUrl'>;
+  config: Pick<Config, 'dataDir' | 'linkSecret' | 'publicUrl' | 'exportTimeoutMs'>;
   jobs: JobQueue;
   mailer: Mailer;
   media: MediaStore;
@@ -68,12 +65,12 @@ interface ExportPayload {
   userId: string;
 }
 
-/** Registers the export job: one at a time per server, for up to two hours. */
+/** Registers the export job: one at a time per server, for up to `EXPORT_TIMEOUT`. */
 export function defineDataExportJob(deps: DataExportDeps): void {
   deps.jobs.define<ExportPayload, { file: string }>(
     DATA_EXPORT_JOB,
     (job) => runDataExport(deps, job),
-    { concurrency: 1, timeoutMs: EXPORT_TIMEOUT_MS },
+    { concurrency: 1, timeoutMs: deps.config.exportTimeoutMs },
   );
 }
 
