@@ -9,7 +9,8 @@ import { nextSpeaker, planTurn } from './group-turns';
 import { appendMessages, toMessage } from './messages';
 import { findRoomMessage } from './message-repository';
 import { requireModel } from './model-refusal';
-import { writeReply, type ReplyDeps } from './reply-service';
+import { generateAhead, writeReply, type ReplyDeps } from './reply-service';
+import type { ReplyGeneration } from './reply-generation';
 import type { Send, SendDeps } from './send-service';
 import { countChat } from './turn-repository';
 import { startNextReply, startTurn, type StartedReply } from './turn-service';
@@ -78,7 +79,12 @@ async function speakersFor(deps: SendDeps, send: Send, state: GroupState): Promi
  * when their chats run out (said in an `error` event; the replies before stay). A message no
  * mate answers on its own (manual order) is saved and said so (`message-saved`).
  */
-export async function sendGroupTurn(deps: SendDeps, send: Send, room: RoomTable): Promise<void> {
+export async function sendGroupTurn(
+  deps: SendDeps,
+  send: Send,
+  room: RoomTable,
+  chatsLeft: number,
+): Promise<void> {
   const { db, chat, config } = deps;
   const { user, request, language } = send;
   const state = await groupState(db, user, room);
@@ -89,13 +95,38 @@ export async function sendGroupTurn(deps: SendDeps, send: Send, room: RoomTable)
   try {
     let speakers: string[];
     let started: StartedReply | null = null;
+    let early: ReplyGeneration | null = null;
+    const replyDeps: ReplyDeps = {
+      db,
+      model: chat.model,
+      log: send.log,
+      maxTokens: config.llm.maxTokens,
+      saveEveryMs: chat.saveEveryMs,
+      ...(deps.memory && { memory: deps.memory }),
+    };
     try {
       requireModel(chat.model);
       speakers = await speakersFor(deps, send, state);
+      // The first speaker's reply is asked for while the turn is written, as a one-to-one
+      // send's is (see `sendTurn`); not for someone with no chat left.
+      if (request.content !== undefined && speakers.length > 0 && chatsLeft >= 1)
+        early = await generateAhead(
+          replyDeps,
+          { room, user, content: request.content, group: promptContext(state, speakers[0]!) },
+          language,
+          controller.signal,
+        ).catch(() => null);
       if (speakers.length > 0 || request.content === undefined)
-        started = request.next
-          ? await startNextReply(db, user, room, speakers[0]!)
-          : await startTurn(db, user, room, request, speakers[0]);
+        started = await (
+          request.next
+            ? startNextReply(db, user, room, speakers[0]!)
+            : startTurn(db, user, room, request, speakers[0])
+        ).catch(async (error: unknown) => {
+          // Refused or not written: the reply is not wanted, and nothing was charged.
+          early?.stop();
+          await early?.settled;
+          throw error;
+        });
       else {
         // Nobody answers on their own: the message is kept, and the person chooses who speaks.
         const [message] = await appendMessages(db, room.id, [
@@ -114,18 +145,17 @@ export async function sendGroupTurn(deps: SendDeps, send: Send, room: RoomTable)
     await removeSpeechFiles(config, started.droppedSpeech);
     // Only now, with the person's message saved, does the first byte go out.
     const stream = send.open(controller);
-    const replyDeps: ReplyDeps = {
-      db,
-      model: chat.model,
-      log: send.log,
-      maxTokens: config.llm.maxTokens,
-      saveEveryMs: chat.saveEveryMs,
-      ...(deps.memory && { memory: deps.memory }),
-    };
     for (let index = 0; ; index += 1) {
       const speakerId = speakers[index]!;
       started.group = promptContext(state, speakerId);
-      const whole = await writeReply(replyDeps, started, language, stream.send, controller.signal);
+      const whole = await writeReply(
+        replyDeps,
+        started,
+        language,
+        stream.send,
+        controller.signal,
+        index === 0 ? early : null,
+      );
       await countChat(db, { mateId: speakerId, userId: user.id }).catch((error: unknown) =>
         send.log.error(`could not count the chat in room ${room.id}: ${(error as Error).message}`),
       );

@@ -9,7 +9,7 @@ import { ProviderError } from '../domain/provider-error';
 import { textsFor } from '../i18n/texts';
 import { toMessage } from './messages';
 import { saveReplyText } from './turn-repository';
-import { fittingTurns, loadConversation } from './conversation';
+import { fittingTurns, loadConversation, type GroupPromptContext } from './conversation';
 import type { MemoryKeeper } from './memory-keeper';
 import { dropStoppedReply, failEmptyReply, type StartedReply } from './turn-service';
 import { startGeneration, type ReplyGeneration } from './reply-generation';
@@ -221,13 +221,21 @@ async function generateFor(
  */
 export async function generateAhead(
   deps: ReplyDeps,
-  turn: { room: RoomTable; user: UserTable; content: string },
+  turn: { room: RoomTable; user: UserTable; content: string; group?: GroupPromptContext },
   language: string,
   signal: AbortSignal,
 ): Promise<ReplyGeneration> {
   const prompt = await fittingTurns(
     async (recent) => ({
-      ...(await loadConversation(deps.db, turn.room, turn.user, null, recent, turn.content)),
+      ...(await loadConversation(
+        deps.db,
+        turn.room,
+        turn.user,
+        null,
+        recent,
+        turn.content,
+        turn.group,
+      )),
       language,
     }),
     deps.model,

@@ -62,7 +62,7 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
   if (!context) throw missing('notices.notFound.room');
   const { room } = context;
   // A group's turn has its own way: several speakers, each with its own prompt.
-  if (isGroup(room)) return sendGroupTurn(deps, send, room);
+  if (isGroup(room)) return sendGroupTurn(deps, send, room, context.chatsLeft);
   if (request.next) throw invalid('notices.group.notGroup');
   if (!context.mateVisible) throw refused('room.readOnly');
   // Held before anything else is checked: two sends through two servers cannot both pass.
