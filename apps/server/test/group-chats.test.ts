@@ -304,6 +304,12 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
       expect(startsOf(await send(client, { roomId: branch.roomId, content: 'Again!' }))).toEqual(
         ids,
       );
+      // Found by a search, each reply is under its speaker.
+      const hits = await client.room.searchMessages({ keyword: 'speaks' });
+      expect(hits.list.filter((hit) => hit.roomId === roomId).map((hit) => hit.mate.name)).toEqual([
+        KAI,
+        LYRA,
+      ]);
       const markdown = await client.room.exportChat({ roomId, format: 'markdown' });
       expect(markdown.content).toContain(`**${KAI}:** ${KAI} speaks.`);
       expect(markdown.fileName.startsWith(`${LYRA}, ${KAI}`)).toBe(true);

@@ -39,17 +39,20 @@ export async function searchMessages(
     offset: (input.page - 1) * input.pageSize,
   });
   const page = found.slice(0, input.pageSize);
-  const mateIds = [...new Set(page.map((row) => row.mate_id))];
+  // In a group, a mate's message is its speaker's (the room's mate if that mate is gone).
+  const mateIds = [...new Set(page.flatMap((row) => [row.mate_id, row.speaker_id ?? row.mate_id]))];
   const [mates, visible] = await Promise.all([
     matesByIds(deps.db, mateIds),
     visibleMateIds(deps.db, user, mateIds),
   ]);
   return {
     list: page.map((row) => {
-      const mate = toMateSummary(mates.find((m) => m.id === row.mate_id)!);
+      const speaker =
+        mates.find((m) => m.id === row.speaker_id) ?? mates.find((m) => m.id === row.mate_id)!;
+      const mate = toMateSummary(speaker);
       return {
         roomId: row.room_id,
-        mate: visible.has(row.mate_id) ? mate : closedSummary(mate),
+        mate: visible.has(speaker.id) ? mate : closedSummary(mate),
         message: toMessage(row),
         snippet: snippetOf(row.content, words),
       };

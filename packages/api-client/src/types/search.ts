@@ -21,7 +21,7 @@ export interface SnippetPart {
 export interface MessageHit {
   /** The chat (the path of it) the message is in: open it at the message. */
   roomId: string;
-  /** Who the chat is with. */
+  /** Who the chat is with; in a group, a mate's message is under the mate that wrote it. */
   mate: MateSummary;
   /** The message itself. */
   message: Message;
