@@ -397,6 +397,11 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
         mateIds: [lyra!.id, kai!.id],
         turnOrder: 'list',
       });
+      // The setting is one mate's: a group has several, each bringing its own.
+      const perMate = await user.client.room
+        .setMemoryAcrossChats({ roomId: room.roomId, enabled: false })
+        .catch((error: ApiError) => error.code);
+      expect(perMate).toBe(4000);
       const from = suite.double.requests.length;
       await send(user.client, { roomId: room.roomId, content: 'Listen to that storm.' });
       const systems = suite.double.requests

@@ -11,7 +11,7 @@ import {
 import type { Database, MemoryTable, RoomTable, UserTable } from '../db/schema';
 import type { LanguageModel } from '../llm/language-model';
 import { now, toBool } from '../db/dialect';
-import { missing, refused } from '../domain/errors';
+import { invalid, missing, refused } from '../domain/errors';
 import { textsFor, type SentenceKey } from '../i18n/texts';
 import { canContinue, findOwnRoom } from './rooms';
 import { fittingTurns, loadConversation, type FittedPrompt } from './conversation';
@@ -223,6 +223,8 @@ export async function setMemoryAcrossChats(
   language: string,
 ): Promise<RoomMemories> {
   const room = await findOwnRoom(deps.db, user.id, input.roomId);
+  // The setting is one mate's, for the person's chats with it: a group has several.
+  if (room.group_name !== null) throw invalid('notices.group.acrossChatsPerMate');
   await setAcrossChats(deps.db, user.id, room.mate_id, input.enabled);
   // Every chat with the mate reads the facts it carries (or no longer does).
   await touchChats(deps.db, { userId: user.id, mateId: room.mate_id });

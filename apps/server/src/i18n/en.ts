@@ -91,6 +91,8 @@ export const en = {
       noChatsLeft: 'You have no chats left. Get more on the subscription page.',
     },
     group: {
+      acrossChatsPerMate:
+        'roomId: remember me across chats is set in a chat with one mate; in a group, each mate brings what it knows of you.',
       unknownMate: 'mateIds: there is no mate you can chat with by this id.',
       twice: 'mateIds: a mate can be in a group once.',
       notGroup: 'roomId: this chat is not a group chat.',

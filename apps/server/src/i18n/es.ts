@@ -92,6 +92,8 @@ export const es: Texts = {
       noChatsLeft: 'No te quedan chats. Consigue más en la página de suscripción.',
     },
     group: {
+      acrossChatsPerMate:
+        'roomId: recordarme en todos los chats se activa en un chat con un solo mate; en un grupo, cada mate trae lo que sabe de ti.',
       unknownMate: 'mateIds: no hay ningún mate con el que puedas chatear con este id.',
       twice: 'mateIds: un mate solo puede estar una vez en un grupo.',
       notGroup: 'roomId: este chat no es un chat de grupo.',

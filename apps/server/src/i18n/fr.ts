@@ -96,6 +96,8 @@ export const fr: Texts = {
       noChatsLeft: 'Il ne te reste plus de chats. Obtiens-en d’autres sur la page d’abonnement.',
     },
     group: {
+      acrossChatsPerMate:
+        'roomId : se souvenir de moi dans tous les chats se règle dans un chat avec un seul mate ; dans un groupe, chaque mate apporte ce qu’il sait de toi.',
       unknownMate: 'mateIds : aucun mate avec qui tu peux discuter ne porte cet id.',
       twice: 'mateIds : un mate ne peut être qu’une fois dans un groupe.',
       notGroup: 'roomId : ce chat n’est pas un chat de groupe.',

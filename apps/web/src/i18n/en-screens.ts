@@ -257,6 +257,8 @@ export const enScreens = {
     tooLong: 'Keep it to {{max}} characters or fewer.',
     empty: 'Write the memory first, or delete it.',
     acrossChats: 'Remember me across chats',
+    groupAcrossChats:
+      'The group remembers what happens here. Each mate also brings what it knows of you from your own chats with it, where you turned on “Remember me across chats”.',
     acrossChatsHint:
       'What {{name}} learns about you here goes with you into your other chats with {{name}}, and theirs come here.',
     writing: 'Writing memories…',

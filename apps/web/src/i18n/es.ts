@@ -359,6 +359,8 @@ export const es: Messages = {
     tooLong: 'Que no pase de {{max}} caracteres.',
     empty: 'Escribe el recuerdo primero, o elimínalo.',
     acrossChats: 'Recordarme en todos los chats',
+    groupAcrossChats:
+      'El grupo recuerda lo que pasa aquí. Cada mate trae además lo que sabe de ti por tus propios chats con él, donde activaste «Recordarme en todos los chats».',
     acrossChatsHint:
       'Lo que {{name}} sepa de ti aquí te acompaña a tus otros chats con {{name}}, y lo de ellos llega aquí.',
     writing: 'Escribiendo recuerdos…',

@@ -365,6 +365,8 @@ export const fr: Messages = {
     tooLong: 'Pas plus de {{max}} caractères.',
     empty: 'Écris d’abord le souvenir, ou supprime-le.',
     acrossChats: 'Se souvenir de moi dans tous les chats',
+    groupAcrossChats:
+      'Le groupe se souvient de ce qui se passe ici. Chaque mate apporte aussi ce qu’il sait de toi grâce à tes propres chats avec lui, là où tu as activé « Se souvenir de moi dans tous les chats ».',
     acrossChatsHint:
       'Ce que {{name}} apprend sur toi ici te suit dans tes autres chats avec {{name}}, et ce qu’il y apprend vient ici.',
     writing: 'Écriture des souvenirs…',

@@ -173,7 +173,8 @@ export function Conversation({ roomId, messageId, onOpenChats, signedIn }: Conve
       )}
       <MemoryPanel
         roomId={roomId}
-        mateName={mate.name}
+        mateName={group?.name ?? mate.name}
+        group={group !== undefined}
         canChange={!readOnly}
         open={remembering}
         onClose={() => setRemembering(false)}

@@ -13,6 +13,11 @@ import { useMemories, type MemoriesState } from './use-memories';
 export interface MemoryPanelProps {
   roomId: string;
   mateName: string;
+  /**
+   * A group chat: its memories are the group's, and "Remember me across chats" belongs to each
+   * mate's own chats (each brings what it knows of the person), so it is explained, not offered.
+   */
+  group?: boolean;
   /** Whether the chat can go on: else its memories are shown, not changed. */
   canChange: boolean;
   open: boolean;
@@ -29,6 +34,7 @@ export interface MemoryPanelProps {
 export function MemoryPanel({
   roomId,
   mateName,
+  group = false,
   canChange,
   open,
   onClose,
@@ -59,6 +65,7 @@ export function MemoryPanel({
         <MemoryContent
           roomId={roomId}
           mateName={mateName}
+          group={group}
           canChange={canChange}
           onJump={(messageId) => {
             jump.current = messageId;
@@ -73,6 +80,7 @@ export function MemoryPanel({
 function MemoryContent({
   roomId,
   mateName,
+  group = false,
   canChange,
   onJump,
 }: Omit<MemoryPanelProps, 'open' | 'onClose'>) {
@@ -134,18 +142,24 @@ function MemoryContent({
   return (
     <Stack gap={4}>
       <WriterState writer={data.writer} memories={memories} />
-      <Stack gap={1}>
-        <Switch
-          label={t('memory.acrossChats')}
-          checked={data.acrossChats}
-          disabled={!canChange}
-          aria-describedby={hintId}
-          onCheckedChange={(enabled) => memories.acrossChats.mutate(enabled)}
-        />
-        <Text id={hintId} size={2} tone="muted">
-          {t('memory.acrossChatsHint', { name: mateName })}
+      {group ? (
+        <Text size={2} tone="muted">
+          {t('memory.groupAcrossChats')}
         </Text>
-      </Stack>
+      ) : (
+        <Stack gap={1}>
+          <Switch
+            label={t('memory.acrossChats')}
+            checked={data.acrossChats}
+            disabled={!canChange}
+            aria-describedby={hintId}
+            onCheckedChange={(enabled) => memories.acrossChats.mutate(enabled)}
+          />
+          <Text id={hintId} size={2} tone="muted">
+            {t('memory.acrossChatsHint', { name: mateName })}
+          </Text>
+        </Stack>
+      )}
       <Flex gap={2} wrap>
         {canChange && !adding && (
           <Button ref={add} size="small" onClick={() => setAdding(true)}>
