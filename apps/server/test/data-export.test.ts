@@ -7,6 +7,7 @@ import { createTestApp, DIALECTS, postgresAvailable, signUp, type TestApp } from
 import { fullAccount, readZip } from './your-data-helpers';
 import { readPngText } from '../src/cards/png-text';
 import { exportLinks } from '../src/privacy/data-export-service';
+import { mediaOf } from '../src/media/media-of';
 
 // Issue 41: "Download my data" builds one zip of everything in a durable job, mails its owner,
 // and hands the zip out by a signed link of the owner's that expires.
@@ -220,31 +221,52 @@ describe.each(DIALECTS)('download my data on %s', (dialect) => {
       expect((await app.app.request(old.pathname + old.search)).status).toBe(404);
       // Another person sees only their own exports.
       expect(await other.client.user.exportStatus()).toEqual({ latest: null });
+      const media = mediaOf(app.deps.config);
+
+      // Gathered again: the new zip replaces the one before, whose link stops working.
+      const firstFile = (
+        await app.db
+          .selectFrom('data_exports')
+          .select('file')
+          .where('id', '=', exportId)
+          .executeTakeFirstOrThrow()
+      ).file!;
+      // (Its job is marked succeeded a moment after the zip is stored; asked for before
+      // that, the same export is the answer.)
+      await eventually(
+        () => app.deps.jobs.status(exportId),
+        (job) => job?.state === 'succeeded',
+      );
+      const again = await person.client.user.exportData();
+      expect(again.exportId).not.toBe(exportId);
+      const second = (await untilDone(person.client)).latest;
+      expect(second).toMatchObject({ exportId: again.exportId, state: 'ready' });
+      expect(await media.stat(firstFile)).toBeNull();
+      expect((await app.app.request(link.pathname + link.search)).status).toBe(404);
+      const secondLink = new URL(second.downloadUrl!, 'http://mates.test');
+      expect((await app.app.request(secondLink.pathname + secondLink.search)).status).toBe(200);
 
       // Past its time, the zip goes and the export reads expired.
       const row = await app.db
         .selectFrom('data_exports')
         .select('file')
-        .where('id', '=', exportId)
+        .where('id', '=', again.exportId)
         .executeTakeFirstOrThrow();
       await app.db
         .updateTable('data_exports')
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-        .where('id', '=', exportId)
+        .where('id', '=', again.exportId)
         .execute();
       const expired = (await person.client.user.exportStatus()).latest;
       expect(expired).toMatchObject({ state: 'expired', downloadUrl: null });
       expect(
         await eventually(
-          () => app.deps.jobs.status(exportId),
+          () => app.deps.jobs.status(again.exportId),
           (job) => job?.state === 'succeeded',
         ),
-      ).toMatchObject({
-        state: 'succeeded',
-      });
-      const { mediaOf } = await import('../src/media/media-of');
-      expect(await mediaOf(app.deps.config).stat(row.file!)).toBeNull();
-      expect((await app.app.request(link.pathname + link.search)).status).toBe(404);
+      ).toMatchObject({ state: 'succeeded' });
+      expect(await media.stat(row.file!)).toBeNull();
+      expect((await app.app.request(secondLink.pathname + secondLink.search)).status).toBe(404);
     },
   );
 });

@@ -76,6 +76,21 @@ export function expiredDataExports(
   return query.execute();
 }
 
+/** `userId`'s exports other than `exceptId` that still have a file. */
+export function olderDataExports(
+  db: Kysely<Database>,
+  userId: string,
+  exceptId: string,
+): Promise<Pick<DataExportTable, 'id' | 'file'>[]> {
+  return db
+    .selectFrom('data_exports')
+    .select(['id', 'file'])
+    .where('user_id', '=', userId)
+    .where('id', '!=', exceptId)
+    .where('file', 'is not', null)
+    .execute();
+}
+
 /** Forgets an expired export's file (the row stays, so its state reads `expired`). */
 export async function clearDataExportFile(db: Kysely<Database>, id: string): Promise<void> {
   await db.updateTable('data_exports').set({ file: null }).where('id', '=', id).execute();

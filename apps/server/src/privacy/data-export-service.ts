@@ -30,6 +30,7 @@ import {
   ledgerPage,
   markDataExportReady,
   newestDataExport,
+  olderDataExports,
   ownMatesOf,
   paymentsOf,
   picturesPage,
@@ -241,6 +242,11 @@ async function runDataExport(
     const readyAt = now();
     const expiresAt = new Date(Date.now() + EXPORT_KEEP_MS).toISOString();
     await markDataExportReady(deps.db, job.id, { file: key, size, readyAt, expiresAt });
+    // One zip per person is kept: the one before goes (its export reads expired).
+    for (const older of await olderDataExports(deps.db, user.id, job.id)) {
+      await deps.media.remove(older.file!);
+      await clearDataExportFile(deps.db, older.id);
+    }
     await deps.mailer
       .send(dataReadyMail(user.email, deps.config.publicUrl, expiresAt))
       .catch((error: unknown) =>
