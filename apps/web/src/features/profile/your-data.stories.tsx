@@ -26,6 +26,12 @@ const building = (progress: number): DataExport =>
     downloadUrl: null,
   });
 
+/** Waits until `found` is visible: a dialog fades in. */
+async function seen(found: Promise<HTMLElement>) {
+  const element = await found;
+  await waitFor(() => expect(element).toBeVisible());
+}
+
 // What the mocked server holds during one story: the export as it goes on.
 const server = { latest: null as DataExport | null, asks: 0 };
 
@@ -195,7 +201,7 @@ export const DeleteMyAccount: Story = {
     await userEvent.keyboard('{Enter}');
     const body = within(canvasElement.ownerDocument.body);
     const dialog = within(await body.findByRole('dialog', { name: 'Delete your account?' }));
-    await expect(await dialog.findByText('12 chats')).toBeVisible();
+    await seen(dialog.findByText('12 chats'));
     await expect(dialog.getByText('2 personas')).toBeVisible();
     await expect(dialog.getByText('1 private mate or draft')).toBeVisible();
     await expect(dialog.getByText(/Your paid plan ends now/)).toBeVisible();
@@ -239,7 +245,7 @@ export const DeletionPreviewLoading: Story = {
   play: async ({ canvas, canvasElement }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Delete my account…' }));
     const body = within(canvasElement.ownerDocument.body);
-    await expect(await body.findByText('Counting what your account holds…')).toBeVisible();
+    await seen(body.findByText('Counting what your account holds…'));
   },
 };
 
@@ -259,9 +265,7 @@ export const DeleteAGoogleAccount: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Delete my account…' }));
     const body = within(canvasElement.ownerDocument.body);
     const dialog = within(await body.findByRole('dialog', { name: 'Delete your account?' }));
-    await expect(
-      await dialog.findByText('Sign in with Google again to confirm it is you.'),
-    ).toBeVisible();
+    await seen(dialog.findByText('Sign in with Google again to confirm it is you.'));
     await expect(dialog.queryByLabelText('Your password')).toBeNull();
     await expect(dialog.queryByRole('combobox')).toBeNull();
   },
@@ -283,7 +287,35 @@ export const DeleteADiscordAccount: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Delete my account…' }));
     const body = within(canvasElement.ownerDocument.body);
     const dialog = within(await body.findByRole('dialog', { name: 'Delete your account?' }));
-    await expect(await dialog.findByText(/signs in with Discord only/)).toBeVisible();
+    await seen(dialog.findByText(/signs in with Discord only/));
+    await expect(dialog.queryByRole('button', { name: 'Delete my account' })).toBeNull();
+  },
+};
+
+/** Asked for, waiting for a place in the queue: said, with an empty progress bar. */
+export const DataQueued: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: { handlers: api(mockEndpoint('/user/exportStatus', () => ({ latest: building(0) }))) },
+  },
+  play: async ({ canvas }) => {
+    const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
+    await expect(await section.findByText('Waiting to gather your data…')).toBeVisible();
+    await expect(section.getByRole('progressbar', { name: 'Gathering your data' })).toHaveValue(0);
+  },
+};
+
+/** What the account holds could not be counted: said in the dialog, nothing can be deleted. */
+export const DeletionPreviewFailed: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: { handlers: api(mockEndpointError('/user/deletionPreview', 5000, 'Server error')) },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Delete my account…' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = within(await body.findByRole('dialog', { name: 'Delete your account?' }));
+    await seen(dialog.findByText('What your account holds could not be counted.'));
     await expect(dialog.queryByRole('button', { name: 'Delete my account' })).toBeNull();
   },
 };
