@@ -146,7 +146,7 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
         ids[0],
         ids[2],
       ]);
-      expect(startsOf(await send(client, { roomId, content: 'Captain, and you Kai?' }))).toEqual([
+      expect(startsOf(await send(client, { roomId, content: 'Ione, and you Kai?' }))).toEqual([
         ids[2],
         ids[1],
         ids[0],
@@ -276,19 +276,162 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
     expect(errors).toEqual([4004, 4004, 4004]);
   });
 
-  it.skipIf(skip)('bounds "Continue" in a row', async () => {
-    const { client, roomId } = await group({ turnOrder: 'manual' });
-    let refusal: unknown = null;
-    for (let round = 0; round < 20 && !refusal; round += 1)
-      await send(client, { roomId, next: true }).catch((error: unknown) => {
-        refusal = error;
-      });
-    expect(refusal).toBeInstanceOf(ApiError);
-    expect((refusal as ApiError).code).toBe(5007);
-    // The greeting and the replies since: as many as a turn and the "Continue"s after it.
-    const { messages } = await client.room.roomInfo({ roomId, pageSize: 100 });
-    expect(messages).toHaveLength(GROUP_LIMITS.repliesPerTurn + GROUP_LIMITS.continuesInRow);
+  it.skipIf(skip)(
+    'bounds "Continue" in a row, however many answered the message before',
+    async () => {
+      answerByName();
+      const { client, roomId } = await group({ turnOrder: 'list' });
+      await send(client, { roomId, content: 'Talk among yourselves.' });
+      let refusal: unknown = null;
+      let continued = 0;
+      for (let round = 0; round < 20 && !refusal; round += 1)
+        await send(client, { roomId, next: true }).then(
+          () => (continued += 1),
+          (error: unknown) => (refusal = error),
+        );
+      expect(refusal).toBeInstanceOf(ApiError);
+      expect((refusal as ApiError).code).toBe(5007);
+      expect(continued).toBe(GROUP_LIMITS.continuesInRow);
+      // A message of the person's starts the count again.
+      await send(client, { roomId, content: 'Go on, then.' });
+      expect(startsOf(await send(client, { roomId, next: true }))).toHaveLength(1);
+    },
+  );
+
+  it.skipIf(skip)('changes members one at a time, never beside a turn, within 2 to 6', async () => {
+    const user = await signUp(suite.server);
+    const names = [LYRA, KAI, IONE, 'Rowan Ashdown', 'Dr. Mira Solberg'];
+    const all = await suite.server.db
+      .selectFrom('mates')
+      .select('id')
+      .where('visibility', '=', 'public')
+      .where('nsfw', '=', false)
+      .orderBy('id')
+      .execute();
+    const first = await Promise.all(names.map((name) => seededMate(suite.server.db, name)));
+    const others = all.map((mate) => mate.id).filter((id) => !first.some((m) => m.id === id));
+    const room = await user.client.room.createGroup({ mateIds: first.map((mate) => mate.id) });
+    const roomId = room.roomId;
+    // Three invitations at once into a group of five: one gets in, the others are refused.
+    const invited = await Promise.allSettled(
+      others.slice(0, 3).map((mateId) => user.client.room.addGroupMember({ roomId, mateId })),
+    );
+    const present = async () =>
+      (await user.client.room.roomInfo({ roomId })).room.group!.members.filter(
+        (member) => member.leftAt === null,
+      );
+    expect(await present()).toHaveLength(6);
+    expect(invited.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of invited)
+      if (outcome.status === 'rejected')
+        expect([4000, 5007]).toContain((outcome.reason as ApiError).code);
+    // Everyone removed at once: two stay.
+    await Promise.allSettled(
+      (await present()).map((member) =>
+        user.client.room.removeGroupMember({ roomId, mateId: member.mate.mateId }),
+      ),
+    );
+    expect((await present()).length).toBeGreaterThanOrEqual(2);
+    // A removal while a turn is written waits for the turn: the turn's speakers stay whole.
+    suite.double.route(() => ({ kind: 'stream', pieces: ['Slow', ' words.'], delayMs: 60 }));
+    const [left] = (await present()).slice(-1);
+    await user.client.room.addGroupMember({ roomId, mateId: others[5]! });
+    const turn = send(user.client, { roomId, content: 'Hello, all.' });
+    await expect.poll(() => suite.server.deps.chat.isBusy(roomId)).toBe(true);
+    const removal = await user.client.room
+      .removeGroupMember({ roomId, mateId: left!.mate.mateId })
+      .catch((error: ApiError) => error.code);
+    expect(removal).toBe(5007);
+    await turn;
   });
+
+  it.skipIf(skip)(
+    'keeps a reply whose writer left as it is, rather than another mate’s version of it',
+    async () => {
+      answerByName();
+      const { client, roomId, ids } = await group({ turnOrder: 'list' });
+      await send(client, { roomId, content: 'Hi all.' });
+      await client.room.removeGroupMember({ roomId, mateId: ids[2]! });
+      const refused = await send(client, { roomId, regenerate: true }).catch((error: ApiError) => [
+        error.code,
+        error.message,
+      ]);
+      expect(refused).toEqual([
+        5007,
+        `${IONE} left the group: the reply stays as it is. Let another mate speak instead.`,
+      ]);
+      const last = (await client.room.roomInfo({ roomId })).messages.at(-1)!;
+      expect(last).toMatchObject({ speakerId: ids[2], content: `${IONE} speaks.` });
+    },
+  );
+
+  it.skipIf(skip)('stops letting a mate speak once its creator closes it, mid-turn', async () => {
+    await insertUser(suite.server.db, { id: 'closing-creator', email: 'cc@example.com' });
+    const guest = mateRow('closing-creator', {
+      name: 'Fickle Guest',
+      visibility: 'public',
+      first_mes: 'Hi!',
+    });
+    await suite.server.db.insertInto('mates').values(guest).execute();
+    const kai = await seededMate(suite.server.db, KAI);
+    const user = await signUp(suite.server);
+    const room = await user.client.room.createGroup({
+      mateIds: [kai.id, guest.id],
+      turnOrder: 'list',
+    });
+    // Kai answers slowly; meanwhile the guest's creator makes it private.
+    suite.double.route((body) =>
+      speakerOf(body) === KAI
+        ? { kind: 'stream', pieces: ['Let', ' me', ' think.'], delayMs: 80 }
+        : { kind: 'stream', pieces: ['Secret card words.'] },
+    );
+    const turn = send(user.client, { roomId: room.roomId, content: 'Both of you?' });
+    await expect.poll(() => suite.server.deps.chat.isBusy(room.roomId)).toBe(true);
+    await suite.server.db
+      .updateTable('mates')
+      .set({ visibility: 'private' })
+      .where('id', '=', guest.id)
+      .execute();
+    expect(startsOf(await turn)).toEqual([kai.id]);
+    const { messages } = await user.client.room.roomInfo({ roomId: room.roomId });
+    expect(
+      messages.some(
+        (m) => m.speakerId === guest.id && m.role === 'mate' && m.content.includes('Secret'),
+      ),
+    ).toBe(false);
+  });
+
+  it.skipIf(skip)(
+    'keeps an adult mate a member while its person has adult content off',
+    async () => {
+      answerByName();
+      const user = await signUp(suite.server);
+      const db = suite.server.db;
+      // Through the settings, as a person changes them (their session sees it at once).
+      const adult = (nfsw: boolean) => user.client.user.updateTags({ tags: [], nfsw });
+      await adult(true);
+      const [kai, sable] = await Promise.all([KAI, 'Sable'].map((name) => seededMate(db, name)));
+      const room = await user.client.room.createGroup({
+        mateIds: [kai!.id, sable!.id],
+        turnOrder: 'list',
+      });
+      await adult(false);
+      // Off: Sable is quiet, shown by its name only, and still a member.
+      expect(startsOf(await send(user.client, { roomId: room.roomId, content: 'Hello?' }))).toEqual(
+        [kai!.id],
+      );
+      const quiet = (await user.client.room.roomInfo({ roomId: room.roomId })).room.group!.members;
+      expect(quiet.find((m) => m.mate.mateId === sable!.id)).toMatchObject({
+        leftAt: null,
+        mate: { tagline: '' },
+      });
+      // On again: Sable answers as before.
+      await adult(true);
+      expect(
+        startsOf(await send(user.client, { roomId: room.roomId, content: 'Hello again?' })),
+      ).toEqual([kai!.id, sable!.id]);
+    },
+  );
 
   it.skipIf(skip)(
     'branches as the same group, and exports each reply under its speaker',

@@ -103,6 +103,7 @@ export async function branchRoom(
     group_name: room.group_name,
     group_scenario: room.group_scenario,
     turn_order: room.turn_order,
+    nexts_in_row: 0,
   };
   try {
     await db.transaction().execute(async (trx) => {

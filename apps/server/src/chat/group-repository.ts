@@ -101,3 +101,8 @@ export async function copyMembers(db: Db, from: string, to: string): Promise<voi
     members.map((member) => ({ ...member, room_id: to })),
   );
 }
+
+/** A group's count of "Continue"s in a row (written under the room's lock: no other writes it). */
+export async function setNextsInRow(db: Db, roomId: string, count: number): Promise<void> {
+  await db.updateTable('rooms').set({ nexts_in_row: count }).where('id', '=', roomId).execute();
+}

@@ -1,9 +1,11 @@
 import { GROUP_LIMITS } from '@mates/api-client';
-import type { RoomTable } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, RoomTable, UserTable } from '../db/schema';
 import { DomainError, invalid, refused } from '../domain/errors';
 import { removeSpeechFiles } from '../voice/speech-clips';
 import type { GroupPromptContext } from './conversation';
-import { speakersSinceUser } from './group-repository';
+import { setNextsInRow, speakersSinceUser } from './group-repository';
+import { visibleMateIds } from './room-repository';
 import { groupState, turnOrderOf, type GroupState } from './group-service';
 import { nextSpeaker, planTurn } from './group-turns';
 import { appendMessages, toMessage } from './messages';
@@ -46,14 +48,12 @@ async function speakersFor(deps: SendDeps, send: Send, state: GroupState): Promi
   const { request } = send;
   const { room, active } = state;
   const order = turnOrderOf(room);
-  const bound = GROUP_LIMITS.repliesPerTurn + GROUP_LIMITS.continuesInRow;
-  const recent = await speakersSinceUser(db, room.id, bound + 1);
-  const sinceUser = recent.findIndex((message) => message.role === 'user');
+  const recent = await speakersSinceUser(db, room.id, GROUP_LIMITS.repliesPerTurn + 2);
   const lastSpeaker = recent.find((message) => message.role === 'mate')?.speaker_id ?? null;
   const isActive = (mateId: string | null) => active.some((member) => member.mateId === mateId);
   const next = () => nextSpeaker(active, order, lastSpeaker);
   if (request.next) {
-    if ((sinceUser < 0 ? recent.length : sinceUser) >= bound)
+    if (room.nexts_in_row >= GROUP_LIMITS.continuesInRow)
       throw refused('notices.group.talkedEnough');
     if (request.speakerId !== undefined) {
       if (!isActive(request.speakerId)) throw invalid('notices.group.notMember');
@@ -67,7 +67,12 @@ async function speakersFor(deps: SendDeps, send: Send, state: GroupState): Promi
       const planned = edited ? planTurn(active, order, edited.content) : [];
       return planned.length > 0 ? planned : [next()!];
     }
-    return [isActive(lastSpeaker) ? lastSpeaker! : next()!];
+    // Another version of a reply is its own writer's: one that left keeps its reply as it is.
+    if (lastSpeaker !== null && !isActive(lastSpeaker)) {
+      const name = state.rows.find((row) => row.mate_id === lastSpeaker)?.name ?? '';
+      throw refused('notices.group.speakerLeft', { name });
+    }
+    return [lastSpeaker ?? next()!];
   }
   return planTurn(active, order, request.content);
 }
@@ -87,12 +92,12 @@ export async function sendGroupTurn(
 ): Promise<void> {
   const { db, chat, config } = deps;
   const { user, request, language } = send;
-  const state = await groupState(db, user, room);
-  if (state.active.length === 0) throw refused('room.groupGone');
-  // Held before anything else is checked: two sends through two servers cannot both pass.
+  // Held before anything else is read: two sends through two servers cannot both pass, and
+  // the members cannot change meanwhile (changing them takes the lock too).
   const controller = await chat.begin(room.id);
   if (!controller) throw refused('notices.chat.replyInProgress');
   try {
+    let state: GroupState;
     let speakers: string[];
     let started: StartedReply | null = null;
     let early: ReplyGeneration | null = null;
@@ -105,6 +110,8 @@ export async function sendGroupTurn(
       ...(deps.memory && { memory: deps.memory }),
     };
     try {
+      state = await groupState(db, user, room);
+      if (state.active.length === 0) throw refused('room.groupGone');
       requireModel(chat.model);
       speakers = await speakersFor(deps, send, state);
       // The first speaker's reply is asked for while the turn is written, as a one-to-one
@@ -128,6 +135,7 @@ export async function sendGroupTurn(
           throw error;
         });
       else {
+        await countNexts(db, room, 'reset');
         // Nobody answers on their own: the message is kept, and the person chooses who speaks.
         const [message] = await appendMessages(db, room.id, [
           { role: 'user', content: request.content, status: 'complete' },
@@ -138,6 +146,9 @@ export async function sendGroupTurn(
         stream.done();
         return;
       }
+      // "Continue"s in a row are counted until the person writes again.
+      if (request.next) await countNexts(db, room, 'one more');
+      else if (request.content !== undefined) await countNexts(db, room, 'reset');
     } finally {
       // Saved or refused: the person's next send may start.
       send.started();
@@ -159,7 +170,11 @@ export async function sendGroupTurn(
       await countChat(db, { mateId: speakerId, userId: user.id }).catch((error: unknown) =>
         send.log.error(`could not count the chat in room ${room.id}: ${(error as Error).message}`),
       );
-      if (!whole || controller.signal.aborted || index + 1 >= speakers.length) break;
+      if (!whole || controller.signal.aborted) break;
+      // The next speaker still here: its creator may have closed it meanwhile.
+      while (index + 1 < speakers.length && !(await stillHere(db, user, speakers[index + 1]!)))
+        speakers.splice(index + 1, 1);
+      if (index + 1 >= speakers.length) break;
       try {
         started = await startNextReply(db, user, room, speakers[index + 1]!);
       } catch (error) {
@@ -173,4 +188,19 @@ export async function sendGroupTurn(
   } finally {
     await chat.end(room.id);
   }
+}
+
+/** Whether `user` may still see the mate `mateId`: a member closed by its creator speaks no more. */
+async function stillHere(db: Kysely<Database>, user: UserTable, mateId: string): Promise<boolean> {
+  return (await visibleMateIds(db, user, [mateId])).has(mateId);
+}
+
+/** Counts one more "Continue" (or "Let X speak") in a row, or starts again at none. */
+async function countNexts(
+  db: Kysely<Database>,
+  room: RoomTable,
+  change: 'one more' | 'reset',
+): Promise<void> {
+  if (change === 'one more') await setNextsInRow(db, room.id, room.nexts_in_row + 1);
+  else if (room.nexts_in_row !== 0) await setNextsInRow(db, room.id, 0);
 }

@@ -49,8 +49,13 @@ export interface GroupState {
   rows: RoomMemberTable[];
   /** The mates of the members, by id (a deleted mate is missing). */
   mates: Map<string, MateRow>;
-  /** The members still in the group, in the list's order. */
+  /**
+   * The members who may speak now, in the list's order: still in the group, and seen by the
+   * person as their settings stand (an adult mate waits while they have adult content off).
+   */
   active: TurnMember[];
+  /** Members still in the group whom the person's settings hide for now. */
+  hidden?: Set<string>;
 }
 
 /** Whether a room is a group chat. */
@@ -201,7 +206,8 @@ export function toRoomShape(room: RoomTable): Room {
 /**
  * A group room's members as `user` may see them now. A member whose mate they may no longer
  * see (turned private by its creator, hidden, deleted) leaves the group here, once: its past
- * replies stay, under its name only.
+ * replies stay, under its name only. One that only their adult-content setting hides stays a
+ * member, quiet until the setting is on again.
  */
 export async function groupState(
   db: Kysely<Database>,
@@ -210,8 +216,12 @@ export async function groupState(
 ): Promise<GroupState> {
   let rows = await membersOf(db, room.id);
   const ids = rows.map((row) => row.mate_id);
-  const [mates, visible] = await Promise.all([matesByIds(db, ids), visibleMateIds(db, user, ids)]);
-  const gone = rows.filter((row) => row.left_at === null && !visible.has(row.mate_id));
+  const [mates, visible, seeable] = await Promise.all([
+    matesByIds(db, ids),
+    visibleMateIds(db, user, ids),
+    toBool(user.nfsw) ? null : visibleMateIds(db, { ...user, nfsw: true }, ids),
+  ]);
+  const gone = rows.filter((row) => row.left_at === null && !(seeable ?? visible).has(row.mate_id));
   if (gone.length > 0) {
     const at = now();
     await markLeft(
@@ -222,14 +232,18 @@ export async function groupState(
     );
     rows = rows.map((row) => (gone.includes(row) ? { ...row, left_at: at } : row));
   }
-  const active = rows.filter((row) => row.left_at === null).map(toTurnMember);
+  const present = rows.filter((row) => row.left_at === null);
+  const active = present.filter((row) => visible.has(row.mate_id)).map(toTurnMember);
+  const hidden = new Set(
+    present.filter((row) => !visible.has(row.mate_id)).map((row) => row.mate_id),
+  );
   // `mate_id` names a present member while there is one: the room's first mate is who
   // one-to-one code (pictures, the room list) reads.
   if (active.length > 0 && !active.some((member) => member.mateId === room.mate_id)) {
     await updateGroupRow(db, room.id, { mate_id: active[0]!.mateId });
     room = { ...room, mate_id: active[0]!.mateId };
   }
-  return { room, rows, mates: new Map(mates.map((mate) => [mate.id, mate])), active };
+  return { room, rows, mates: new Map(mates.map((mate) => [mate.id, mate])), active, hidden };
 }
 
 /** A member's mate as a list shows it: its card's summary while it is in, its name after. */
@@ -248,7 +262,7 @@ function memberMate(state: GroupState, row: RoomMemberTable): MateSummary {
       counters: { chats: 0, messages: 0, favorites: 0, reviews: 0, rating: 0 },
     };
   const summary = toMateSummary(mate);
-  return row.left_at === null ? summary : closedSummary(summary);
+  return row.left_at === null && !state.hidden?.has(row.mate_id) ? summary : closedSummary(summary);
 }
 
 /** The API shape of a group: members in the list's order, then those that left, by when. */
@@ -279,9 +293,23 @@ async function ownGroup(deps: GroupDeps, user: UserTable, roomId: string): Promi
   return room;
 }
 
-/** Changes wait for a reply being written: its speaker and prompt were chosen from the group. */
-async function requireQuiet(deps: GroupDeps, room: RoomTable): Promise<void> {
-  if (await deps.chat.isBusy(room.id)) throw refused('notices.chat.replyInProgress');
+/**
+ * Changes who is in a group under the room's lock, as a send holds it: never while a turn is
+ * written (its speakers were chosen from the members), nor beside another change, on any
+ * server.
+ */
+async function changingMembers<T>(
+  deps: GroupDeps,
+  room: RoomTable,
+  change: () => Promise<T>,
+): Promise<T> {
+  const controller = await deps.chat.begin(room.id);
+  if (!controller) throw refused('notices.group.busy');
+  try {
+    return await change();
+  } finally {
+    await deps.chat.end(room.id);
+  }
 }
 
 /** A group's name, scenario or order. */
@@ -310,13 +338,23 @@ export async function addGroupMember(
   user: UserTable,
   input: { roomId: string; mateId: string },
 ): Promise<RoomGroup> {
-  const { db } = deps;
   const room = await ownGroup(deps, user, input.roomId);
-  await requireQuiet(deps, room);
+  return changingMembers(deps, room, () => addMember(deps, user, room, input.mateId));
+}
+
+async function addMember(
+  deps: GroupDeps,
+  user: UserTable,
+  room: RoomTable,
+  mateId: string,
+): Promise<RoomGroup> {
+  const { db } = deps;
+  const input = { mateId };
   const state = await groupState(db, user, room);
-  if (state.active.some((member) => member.mateId === input.mateId))
+  const present = state.rows.filter((row) => row.left_at === null);
+  if (present.some((row) => row.mate_id === input.mateId))
     throw invalid('notices.group.alreadyMember');
-  if (state.active.length >= GROUP_LIMITS.maxMembers)
+  if (present.length >= GROUP_LIMITS.maxMembers)
     throw refused('notices.group.full', { count: GROUP_LIMITS.maxMembers });
   const [mate] = await chatMates(db, user, [input.mateId]);
   const at = now();
@@ -347,19 +385,29 @@ export async function removeGroupMember(
   user: UserTable,
   input: { roomId: string; mateId: string },
 ): Promise<RoomGroup> {
-  const { db } = deps;
   const room = await ownGroup(deps, user, input.roomId);
-  await requireQuiet(deps, room);
+  return changingMembers(deps, room, () => removeMember(deps, user, room, input.mateId));
+}
+
+async function removeMember(
+  deps: GroupDeps,
+  user: UserTable,
+  room: RoomTable,
+  mateId: string,
+): Promise<RoomGroup> {
+  const { db } = deps;
+  const input = { mateId };
   const state = await groupState(db, user, room);
-  if (!state.active.some((member) => member.mateId === input.mateId))
+  const present = state.rows.filter((row) => row.left_at === null);
+  if (!present.some((row) => row.mate_id === input.mateId))
     throw invalid('notices.group.notMember');
-  if (state.active.length <= GROUP_LIMITS.minMembers)
+  if (present.length <= GROUP_LIMITS.minMembers)
     throw refused('notices.group.tooFew', { count: GROUP_LIMITS.minMembers });
   await markLeft(db, room.id, [input.mateId], now());
   // `mate_id` names a present member: the room's first mate is who one-to-one code reads.
-  if (room.mate_id === input.mateId) {
-    const next = state.active.find((member) => member.mateId !== input.mateId)!;
-    await updateGroupRow(db, room.id, { mate_id: next.mateId });
+  if (state.room.mate_id === input.mateId) {
+    const next = present.find((row) => row.mate_id !== input.mateId)!;
+    await updateGroupRow(db, room.id, { mate_id: next.mate_id });
   }
   return toRoomGroup(await groupState(db, user, await findOwnRoom(db, user.id, room.id)));
 }
@@ -388,8 +436,8 @@ export async function updateGroupMember(
 
 /**
  * The groups of a page of rooms (the room list), by room id, as `user` may see them now: a
- * member whose mate they may no longer see shows its name only (it leaves when the room is
- * next opened or sent to).
+ * member whose mate they may no longer see shows its name only (one closed for good leaves when
+ * the room is next opened or sent to).
  */
 export async function groupsOfRooms(
   db: Kysely<Database>,
@@ -404,19 +452,18 @@ export async function groupsOfRooms(
   const ids = [...new Set(rows.map((row) => row.mate_id))];
   const [mates, visible] = await Promise.all([matesByIds(db, ids), visibleMateIds(db, user, ids)]);
   const byId = new Map(mates.map((mate) => [mate.id, mate]));
-  const at = now();
   return new Map(
     groups.map((room) => {
-      const own = rows
-        .filter((row) => row.room_id === room.id)
-        .map((row) =>
-          row.left_at === null && !visible.has(row.mate_id) ? { ...row, left_at: at } : row,
-        );
+      const own = rows.filter((row) => row.room_id === room.id);
+      const present = own.filter((row) => row.left_at === null);
       const state: GroupState = {
         room,
         rows: own,
         mates: byId,
-        active: own.filter((row) => row.left_at === null).map(toTurnMember),
+        active: present.filter((row) => visible.has(row.mate_id)).map(toTurnMember),
+        hidden: new Set(
+          present.filter((row) => !visible.has(row.mate_id)).map((row) => row.mate_id),
+        ),
       };
       return [room.id, toRoomGroup(state)];
     }),

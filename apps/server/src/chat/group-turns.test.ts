@@ -25,6 +25,19 @@ describe('mentionedIn', () => {
   it('does not take a name inside another word', () => {
     expect(mentionedIn('Kaiser rolls and lyrical songs', GROUP)).toEqual([]);
   });
+
+  it('finds a member by any word of its name but its titles and articles', () => {
+    const oracle = member('oracle', 'The Oracle');
+    const captain = member('ione', 'Captain Ione Vask');
+    const doctor = member('mira', 'Dr. Mira Solberg');
+    const group = [oracle, captain, doctor];
+    expect(mentionedIn('The captain said the doctor was late.', group)).toEqual([]);
+    expect(mentionedIn('Ask Vask, then Solberg, then the oracle.', group)).toEqual([
+      'ione',
+      'mira',
+      'oracle',
+    ]);
+  });
 });
 
 describe('planTurn', () => {

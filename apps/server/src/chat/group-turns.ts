@@ -15,19 +15,33 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The members named in a message, in the order they are first named: by their whole name or
- * its first word (two letters or more), as a word of its own, in any case and with or without
- * accents ("lyra", "Lyra Moonwhisper", "@Lyra").
+ * Words of a name that name nobody on their own: articles and titles ("The Oracle", "Captain
+ * Ione Vask", "Dr. Mira Solberg"), in the app's languages.
+ */
+const NOT_A_NAME = new Set(
+  (
+    'the a an of and el la le les los las lo un una de del della di da der die das von van ' +
+    'dr mr mrs ms miss sir lady lord captain capt king queen prince princess professor prof ' +
+    'doctor saint st general commander agent officer detective master mistress madam madame ' +
+    'senor senora don dona monsieur mademoiselle herr frau'
+  ).split(' '),
+);
+
+/**
+ * The members named in a message, in the order they are first named: by their whole name or by
+ * a word of it (two letters or more, not an article or a title), as a word of its own, in any
+ * case and with or without accents ("lyra", "Lyra Moonwhisper", "@Lyra", "Vask").
  */
 export function mentionedIn(content: string, members: readonly TurnMember[]): string[] {
   const text = fold(content);
   const found: { mateId: string; at: number }[] = [];
   for (const member of members) {
     const whole = fold(member.name).trim();
-    const first = whole.split(/\s+/)[0] ?? '';
-    const forms = [whole, ...(first.length >= 2 && first !== whole ? [first] : [])];
+    const words = whole
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length >= 2 && !NOT_A_NAME.has(word) && word !== whole);
     let at = -1;
-    for (const form of forms) {
+    for (const form of [whole, ...words]) {
       if (!form) continue;
       const match = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(form)}(?![\\p{L}\\p{N}])`, 'u').exec(
         text,

@@ -155,3 +155,37 @@ describe('prompt', () => {
     expect(kept!.endsWith('event199')).toBe(true);
   });
 });
+
+describe("a group speaker's prompt", () => {
+  const group = { scenario: 'A tavern.', others: [{ name: 'Kai', about: 'The cook.' }] };
+
+  it('tells every speaker it is one of several, its own system prompt or not', () => {
+    for (const system_prompt of ['', 'You are Lyra, a librarian. Be brief.']) {
+      const prompt = systemPrompt({ ...SOURCE, mate: { ...SOURCE.mate, system_prompt }, group });
+      expect(prompt).toContain('You are Lyra in a group roleplay chat with Captain, Kai.');
+      expect(prompt).toContain('Scenario: A tavern.');
+      expect(prompt).toContain('Also here:\n- Kai: The cook.');
+    }
+  });
+
+  it("gives the speaker's own replies as its turns and the others' words as named turns", () => {
+    const { turns } = buildPrompt(
+      {
+        ...SOURCE,
+        group,
+        history: [
+          { role: 'mate', content: 'Welcome.' },
+          { role: 'mate', content: 'Stew is late.', speaker: 'Kai' },
+          { role: 'user', content: 'Hello {{char}}!' },
+        ],
+      },
+      wordModel,
+      20,
+    );
+    expect(turns.slice(1)).toEqual([
+      { role: 'assistant', content: 'Welcome.' },
+      { role: 'user', content: 'Kai: Stew is late.' },
+      { role: 'user', content: 'Captain: Hello Lyra!' },
+    ]);
+  });
+});

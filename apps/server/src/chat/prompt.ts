@@ -106,12 +106,18 @@ export function systemPrompt(source: PromptSource): string {
   const { mate, persona, group } = source;
   const parts: string[] = [];
   const scenario = group?.scenario.trim() || mate.scenario.trim();
-  if (mate.system_prompt.trim()) parts.push(mate.system_prompt.trim());
-  else {
+  // In a group, every speaker is told it is one of several, whatever its card says.
+  const inGroup = group
+    ? `You are {{char}} in a group roleplay chat with ${['{{user}}', ...group.others.map((other) => other.name)].join(', ')}. Stay in character; write only {{char}}'s words and actions, never anyone else's, and do not start with your name.`
+    : null;
+  if (mate.system_prompt.trim()) {
+    parts.push(mate.system_prompt.trim());
+    if (inGroup) parts.push(inGroup);
+    if (group && scenario) parts.push(`Scenario: ${scenario}`);
+  } else {
     parts.push(
-      group
-        ? `You are {{char}} in a group roleplay chat with {{user}}, ${group.others.map((other) => other.name).join(', ')}. Stay in character; write only {{char}}'s words and actions, never anyone else's, and do not start with your name.`
-        : `You are {{char}} in a roleplay chat with {{user}}. Stay in character; write only {{char}}'s words and actions, never {{user}}'s.`,
+      inGroup ??
+        `You are {{char}} in a roleplay chat with {{user}}. Stay in character; write only {{char}}'s words and actions, never {{user}}'s.`,
     );
     if (mate.description.trim()) parts.push(`About {{char}}: ${mate.description.trim()}`);
     if (mate.personality.trim()) parts.push(`{{char}}'s personality: ${mate.personality.trim()}`);
@@ -119,14 +125,10 @@ export function systemPrompt(source: PromptSource): string {
     const examples = mate.mes_example.replace(/<START>/gi, '').trim();
     if (examples) parts.push(`Examples of how {{char}} talks:\n${examples}`);
   }
-  if (group) {
-    // A card of its own keeps its words; the scene and company still go in.
-    if (mate.system_prompt.trim() && scenario) parts.push(`Scenario: ${scenario}`);
-    if (group.others.length > 0)
-      parts.push(
-        `Also here:\n${group.others.map((other) => `- ${other.name}${other.about ? `: ${other.about}` : ''}`).join('\n')}`,
-      );
-  }
+  if (group && group.others.length > 0)
+    parts.push(
+      `Also here:\n${group.others.map((other) => `- ${other.name}${other.about ? `: ${other.about}` : ''}`).join('\n')}`,
+    );
   if (persona?.description.trim()) parts.push(`About {{user}}: ${persona.description.trim()}`);
   parts.push(`Always answer in ${languageName(source.language)}.`);
   return fillMacros(parts.join('\n\n'), {

@@ -140,6 +140,7 @@ export function newRoomRow(
     group_name: null,
     group_scenario: null,
     turn_order: null,
+    nexts_in_row: 0,
     ...room,
   };
 }

@@ -353,6 +353,8 @@ export interface RoomTable {
   group_scenario: string | null;
   /** Who speaks after the person's message in a group (`GroupTurnOrder`). */
   turn_order: string | null;
+  /** In a group, the "Continue"s and "Let X speak"s since the person last wrote. */
+  nexts_in_row: number;
 }
 
 /** A mate that is or was in a group chat. */

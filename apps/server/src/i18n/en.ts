@@ -91,6 +91,9 @@ export const en = {
       noChatsLeft: 'You have no chats left. Get more on the subscription page.',
     },
     group: {
+      busy: 'Wait for the mates to finish, or stop them, before changing who is in the group.',
+      speakerLeft:
+        '{{name}} left the group: the reply stays as it is. Let another mate speak instead.',
       acrossChatsPerMate:
         'roomId: remember me across chats is set in a chat with one mate; in a group, each mate brings what it knows of you.',
       unknownMate: 'mateIds: there is no mate you can chat with by this id.',

@@ -92,6 +92,9 @@ export const es: Texts = {
       noChatsLeft: 'No te quedan chats. Consigue más en la página de suscripción.',
     },
     group: {
+      busy: 'Espera a que los mates terminen, o detenlos, antes de cambiar quién está en el grupo.',
+      speakerLeft:
+        '{{name}} dejó el grupo: su respuesta se queda como está. Deja hablar a otro mate.',
       acrossChatsPerMate:
         'roomId: recordarme en todos los chats se activa en un chat con un solo mate; en un grupo, cada mate trae lo que sabe de ti.',
       unknownMate: 'mateIds: no hay ningún mate con el que puedas chatear con este id.',

@@ -96,6 +96,9 @@ export const fr: Texts = {
       noChatsLeft: 'Il ne te reste plus de chats. Obtiens-en d’autres sur la page d’abonnement.',
     },
     group: {
+      busy: 'Attends que les mates aient fini, ou arrête-les, avant de changer qui est dans le groupe.',
+      speakerLeft:
+        '{{name}} a quitté le groupe : sa réponse reste telle quelle. Laisse plutôt parler un autre mate.',
       acrossChatsPerMate:
         'roomId : se souvenir de moi dans tous les chats se règle dans un chat avec un seul mate ; dans un groupe, chaque mate apporte ce qu’il sait de toi.',
       unknownMate: 'mateIds : aucun mate avec qui tu peux discuter ne porte cet id.',

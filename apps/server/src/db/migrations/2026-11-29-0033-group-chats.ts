@@ -13,6 +13,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   await db.schema.alterTable('rooms').addColumn('group_name', 'text').execute();
   await db.schema.alterTable('rooms').addColumn('group_scenario', 'text').execute();
   await db.schema.alterTable('rooms').addColumn('turn_order', 'text').execute();
+  // "Continue"s and "Let X speak"s since the person last wrote: they are bounded.
+  await db.schema
+    .alterTable('rooms')
+    .addColumn('nexts_in_row', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   // The mate that wrote a reply in a group; `null` elsewhere. No foreign key: a reply outlives
   // its speaker's leaving, and its card.
   await db.schema.alterTable('messages').addColumn('speaker_id', 'text').execute();
