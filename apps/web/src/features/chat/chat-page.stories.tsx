@@ -523,10 +523,35 @@ export const NewMessagesWhileReadingBack: Story = {
   parameters: {
     app: { path: room, signedIn: true },
     msw: {
-      handlers: api(
-        mockEndpoint('/room/roomInfo', () => LONG),
-        mockChatStream({ reply: 'A new reply slowly arrives.', delayMs: 150 }),
-      ),
+      handlers: (() => {
+        // As the server does: once the reply is saved, the room holds the message and it.
+        let sent = false;
+        return api(
+          http.post('*/api/girl/chat/send', () => {
+            sent = true;
+          }),
+          mockEndpoint('/room/roomInfo', () =>
+            sent
+              ? {
+                  ...LONG,
+                  messages: [
+                    ...LONG.messages,
+                    createMessageFixture({
+                      messageId: 'msg-user',
+                      role: 'user',
+                      content: 'Tell me more',
+                    }),
+                    createMessageFixture({
+                      messageId: 'msg-reply',
+                      content: 'A new reply slowly arrives.',
+                    }),
+                  ],
+                }
+              : LONG,
+          ),
+          mockChatStream({ reply: 'A new reply slowly arrives.', delayMs: 150 }),
+        );
+      })(),
     },
   },
   play: async ({ canvas }) => {
