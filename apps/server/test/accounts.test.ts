@@ -443,7 +443,7 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
   });
 
   it.skipIf(skip)(
-    'rate-limits register, verify status and password change with a clear 5007',
+    'rate-limits register, verify status and password proofs (change, account deletion) with a clear 5007',
     async () => {
       const real = createRateLimits(0.2);
       const { client } = await signUp(app, 'ratelimits@example.com');
@@ -475,6 +475,10 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       });
       await expect(
         client.user.changePassword({ oldPassword: 'second horse', newPassword: 'third horse' }),
+      ).rejects.toEqual(limited);
+      // Proving the password to delete the account counts with the changes: no more guesses.
+      await expect(
+        client.user.deleteAccount({ password: 'second horse', publicMates: 'keep' }),
       ).rejects.toEqual(limited);
       await expect(
         app.client().user.login({ email: 'ratelimits@example.com', password: 'second horse' }),

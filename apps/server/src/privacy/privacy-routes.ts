@@ -6,6 +6,7 @@ import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { mediaOf } from '../media/media-of';
 import { serveStored } from '../media/serve-stored';
 import { googleVerifier } from '../accounts/google';
+import { consume } from '../accounts/rate-limits';
 import { paymentDeps } from '../payments/payment-deps';
 import {
   dataExportStatus,
@@ -82,7 +83,11 @@ export function privacyRoutes(deps: Deps): Hono<ApiEnv> {
   api.get('/user/deletionPreview', (c) => deletionPreview(deps, requireUser(c)));
 
   api.post('/user/deleteAccount', deletePayload, async (c, read) => {
-    await deleteAccount(closing(c), requireUser(c), await read());
+    const user = requireUser(c);
+    // Each try proves the person with their password (or a sign-in): counted with the password
+    // changes', so a session in other hands cannot guess the password through it.
+    await consume(deps.limits.changePassword, user.id);
+    await deleteAccount(closing(c), user, await read());
     return null;
   });
   return routes;
