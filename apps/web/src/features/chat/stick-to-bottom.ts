@@ -57,13 +57,19 @@ export function useStickToBottom(content: RefObject<HTMLElement | null>, ready: 
       if (pinned.current) setUnseen(false);
     };
     box.addEventListener('scroll', onScroll, { passive: true });
+    // The content's height when last laid out: a reader at the bottom of it stays at the bottom
+    // when it grows, even if the browser scrolled (anchoring the view) before this saw it.
+    let height = box.scrollHeight;
     const grew = new ResizeObserver(() => {
+      const wasAtBottom = height - box.scrollTop - box.clientHeight <= NEAR_BOTTOM_PX;
+      height = box.scrollHeight;
       if (fromBottom.current !== null) {
         // Older messages came in above: the same message stays under the reader's eyes.
         box.scrollTop = box.scrollHeight - fromBottom.current;
         fromBottom.current = null;
-      } else if (pinned.current) {
+      } else if (pinned.current || wasAtBottom) {
         box.scrollTop = box.scrollHeight;
+        pinned.current = true;
       } else {
         setUnseen(true);
       }
