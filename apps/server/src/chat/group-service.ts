@@ -294,19 +294,28 @@ async function ownGroup(deps: GroupDeps, user: UserTable, roomId: string): Promi
 }
 
 /**
- * Changes who is in a group under the room's lock, as a send holds it: never while a turn is
- * written (its speakers were chosen from the members), nor beside another change, on any
- * server.
+ * Changes who is in one of the user's groups under the room's lock, as a send holds it: never
+ * while a turn is written (its speakers were chosen from the members), nor beside another
+ * change, on any server. `change` gets the group as it stands, its present members apart; the
+ * group as it then is is answered.
  */
-async function changingMembers<T>(
+async function changingMembers(
   deps: GroupDeps,
-  room: RoomTable,
-  change: () => Promise<T>,
-): Promise<T> {
+  user: UserTable,
+  roomId: string,
+  change: (state: GroupState, present: RoomMemberTable[]) => Promise<void>,
+): Promise<RoomGroup> {
+  const { db } = deps;
+  const room = await ownGroup(deps, user, roomId);
   const controller = await deps.chat.begin(room.id);
   if (!controller) throw refused('notices.group.busy');
   try {
-    return await change();
+    const state = await groupState(db, user, room);
+    await change(
+      state,
+      state.rows.filter((row) => row.left_at === null),
+    );
+    return toRoomGroup(await groupState(db, user, await findOwnRoom(db, user.id, room.id)));
   } finally {
     await deps.chat.end(room.id);
   }
@@ -333,83 +342,63 @@ export async function updateGroup(
  * Invites a mate the user may chat with into their group (a past member comes back at the end
  * of the list); a 5007 when the group is full.
  */
-export async function addGroupMember(
+export function addGroupMember(
   deps: GroupDeps,
   user: UserTable,
   input: { roomId: string; mateId: string },
 ): Promise<RoomGroup> {
-  const room = await ownGroup(deps, user, input.roomId);
-  return changingMembers(deps, room, () => addMember(deps, user, room, input.mateId));
-}
-
-async function addMember(
-  deps: GroupDeps,
-  user: UserTable,
-  room: RoomTable,
-  mateId: string,
-): Promise<RoomGroup> {
   const { db } = deps;
-  const input = { mateId };
-  const state = await groupState(db, user, room);
-  const present = state.rows.filter((row) => row.left_at === null);
-  if (present.some((row) => row.mate_id === input.mateId))
-    throw invalid('notices.group.alreadyMember');
-  if (present.length >= GROUP_LIMITS.maxMembers)
-    throw refused('notices.group.full', { count: GROUP_LIMITS.maxMembers });
-  const [mate] = await chatMates(db, user, [input.mateId]);
-  const at = now();
-  const position = Math.max(-1, ...state.rows.map((row) => row.position)) + 1;
-  const past = state.rows.find((row) => row.mate_id === input.mateId);
-  await db.transaction().execute(async (trx) => {
-    if (past)
-      await updateMember(
-        trx,
-        { roomId: room.id, mateId: input.mateId },
-        { left_at: null, joined_at: at, position, name: mate!.name },
-      );
-    else await insertMembers(trx, [memberRow(room.id, mate!, position, at)]);
-    // A group whose first member is gone names a present one in `mate_id`.
-    if (state.active.length === 0) await updateGroupRow(trx, room.id, { mate_id: mate!.id });
-    // What it knows of the person from their other chats comes along with it.
-    if (await acrossChatsOf(trx, user.id, mate!.id)) await touchMemories(trx, room.id);
+  return changingMembers(deps, user, input.roomId, async (state, present) => {
+    const roomId = state.room.id;
+    if (present.some((row) => row.mate_id === input.mateId))
+      throw invalid('notices.group.alreadyMember');
+    if (present.length >= GROUP_LIMITS.maxMembers)
+      throw refused('notices.group.full', { count: GROUP_LIMITS.maxMembers });
+    const [mate] = await chatMates(db, user, [input.mateId]);
+    const at = now();
+    const position = Math.max(-1, ...state.rows.map((row) => row.position)) + 1;
+    const past = state.rows.some((row) => row.mate_id === input.mateId);
+    await db.transaction().execute(async (trx) => {
+      if (past)
+        await updateMember(
+          trx,
+          { roomId, mateId: input.mateId },
+          { left_at: null, joined_at: at, position, name: mate!.name },
+        );
+      else await insertMembers(trx, [memberRow(roomId, mate!, position, at)]);
+      // A group whose first member is gone names a present one in `mate_id`.
+      if (state.active.length === 0) await updateGroupRow(trx, roomId, { mate_id: mate!.id });
+      // What it knows of the person from their other chats comes along with it.
+      if (await acrossChatsOf(trx, user.id, mate!.id)) await touchMemories(trx, roomId);
+    });
   });
-  return toRoomGroup(await groupState(db, user, await findOwnRoom(db, user.id, room.id)));
 }
 
 /**
  * Takes a mate out of the user's group: it leaves now and its replies stay. A group keeps
  * {@link GROUP_LIMITS.minMembers} at least (a 5007 says to invite another first).
  */
-export async function removeGroupMember(
+export function removeGroupMember(
   deps: GroupDeps,
   user: UserTable,
   input: { roomId: string; mateId: string },
 ): Promise<RoomGroup> {
-  const room = await ownGroup(deps, user, input.roomId);
-  return changingMembers(deps, room, () => removeMember(deps, user, room, input.mateId));
-}
-
-async function removeMember(
-  deps: GroupDeps,
-  user: UserTable,
-  room: RoomTable,
-  mateId: string,
-): Promise<RoomGroup> {
   const { db } = deps;
-  const input = { mateId };
-  const state = await groupState(db, user, room);
-  const present = state.rows.filter((row) => row.left_at === null);
-  if (!present.some((row) => row.mate_id === input.mateId))
-    throw invalid('notices.group.notMember');
-  if (present.length <= GROUP_LIMITS.minMembers)
-    throw refused('notices.group.tooFew', { count: GROUP_LIMITS.minMembers });
-  await markLeft(db, room.id, [input.mateId], now());
-  // `mate_id` names a present member: the room's first mate is who one-to-one code reads.
-  if (state.room.mate_id === input.mateId) {
-    const next = present.find((row) => row.mate_id !== input.mateId)!;
-    await updateGroupRow(db, room.id, { mate_id: next.mate_id });
-  }
-  return toRoomGroup(await groupState(db, user, await findOwnRoom(db, user.id, room.id)));
+  return changingMembers(deps, user, input.roomId, async (state, present) => {
+    const roomId = state.room.id;
+    if (!present.some((row) => row.mate_id === input.mateId))
+      throw invalid('notices.group.notMember');
+    if (present.length <= GROUP_LIMITS.minMembers)
+      throw refused('notices.group.tooFew', { count: GROUP_LIMITS.minMembers });
+    await db.transaction().execute(async (trx) => {
+      await markLeft(trx, roomId, [input.mateId], now());
+      // `mate_id` names a present member: the room's first mate is who one-to-one code reads.
+      if (state.room.mate_id === input.mateId) {
+        const next = present.find((row) => row.mate_id !== input.mateId)!;
+        await updateGroupRow(trx, roomId, { mate_id: next.mate_id });
+      }
+    });
+  });
 }
 
 /** Mutes or unmutes a member of the user's group, or changes its talkativeness. */
