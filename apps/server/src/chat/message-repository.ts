@@ -273,26 +273,8 @@ const lastPosition = preparedQuery((db, v: { roomId: string }) =>
 const touchRoom = preparedQuery((db, v: { roomId: string; at: string }) =>
   db.updateTable('rooms').set({ updated_at: v.at }).where('id', '=', v.roomId),
 );
-const COLUMNS: (keyof MessageTable)[] = [
-  'id',
-  'room_id',
-  'position',
-  'role',
-  'content',
-  'status',
-  'created_at',
-  'edited_at',
-  'swipes',
-  'swipe_index',
-  'image_prompt',
-  'image_size',
-  'image_job_id',
-  'image_file',
-  'image_error',
-  'image_model',
-  'image_share_id',
-  'speaker_id',
-];
+// Every column, in one order, for the two-row insert's stand-ins.
+const COLUMNS: readonly (keyof MessageTable)[] = MESSAGE_COLUMNS;
 /** Stand-ins for a row's values, named `prefix` + column. */
 const slotsOf = (values: Record<string, unknown>, prefix: string) =>
   Object.fromEntries(COLUMNS.map((column) => [column, values[`${prefix}${column}`]])) as never;
