@@ -22,6 +22,7 @@ export { MESSAGE_ROLES, MESSAGE_STATUSES } from './types/room';
 export { CHAT_EXPORT_FORMATS } from './types/branch';
 export { ACCOUNT_PROOFS, DATA_EXPORT_STATES, PUBLIC_MATES_CHOICES } from './types/privacy';
 export { DEFAULT_TALKATIVENESS, GROUP_LIMITS, GROUP_TURN_ORDERS } from './types/group';
+export { CALL_AUDIO, CALL_END_REASONS, CALL_TRANSCRIBERS } from './types/call';
 export {
   MEMORIES_PER_ROOM_MAX,
   MEMORY_KINDS,
@@ -141,6 +142,28 @@ export type {
   RoomSummary,
 } from './types/room';
 export type { MessageHit, MessageHits, SearchMessagesQuery, SnippetPart } from './types/search';
+export type {
+  CallBargeIn,
+  CallClientMessage,
+  CallEndReason,
+  CallEnded,
+  CallError,
+  CallHangUp,
+  CallMute,
+  CallReady,
+  CallReplyEnd,
+  CallReplyStart,
+  CallReplyText,
+  CallSentence,
+  CallServerMessage,
+  CallText,
+  CallTicket,
+  CallTranscriber,
+  CallTranscribing,
+  CallTranscript,
+  MessageCall,
+  StartCallPayload,
+} from './types/call';
 export type {
   AccountProof,
   DataExport,
