@@ -11,6 +11,7 @@ import type {
 } from './types/memory';
 import type { BranchPayload, ChatExport, ExportChatQuery, RoomBranches } from './types/branch';
 import type { MessageHits, SearchMessagesQuery } from './types/search';
+import type { CallTicket, StartCallPayload } from './types/call';
 import type {
   DataExport,
   DataExportStatus,
@@ -261,6 +262,8 @@ export interface Endpoints {
   '/room/addGroupMember': Post<GroupMemberPayload, RoomGroup>;
   '/room/removeGroupMember': Post<GroupMemberPayload, RoomGroup>;
   '/room/updateGroupMember': Post<UpdateGroupMemberPayload, RoomGroup>;
+  // Beyond the specification: a voice call (its socket: see types/call.ts).
+  '/call/start': Post<StartCallPayload, CallTicket>;
 }
 
 /** The path of a call, e.g. `/mate/getMateDetail`. */
@@ -376,6 +379,7 @@ export const ENDPOINTS = {
   '/room/addGroupMember': { method: 'POST', hasInput: true },
   '/room/removeGroupMember': { method: 'POST', hasInput: true },
   '/room/updateGroupMember': { method: 'POST', hasInput: true },
+  '/call/start': { method: 'POST', hasInput: true },
 } as const satisfies {
   [P in EndpointPath]: {
     method: Endpoints[P]['method'];

@@ -31,6 +31,12 @@ export {
   PROMPT_PART_KINDS,
 } from './types/memory';
 export { CARD_FORMATS, CARD_SOURCE_SPECS, CARD_SPECS } from './types/card';
+export {
+  callSocketUrl,
+  openCallSocket,
+  parseCallServerMessage,
+} from './call/call-socket';
+export { encodeWav } from './call/wav';
 export { ApiError } from './errors/api-error';
 export { SessionExpiredError, SESSION_EXPIRED_MESSAGE } from './errors/session-expired-error';
 export { NetworkError } from './errors/network-error';
@@ -51,6 +57,13 @@ export type {
   RequestOptions,
 } from './client-types';
 export type { DataLineParser, DataLineParserCallbacks } from './stream/data-line-parser';
+export type {
+  CallSocket,
+  CallSocketClose,
+  CallSocketOptions,
+  CallWebSocketConstructor,
+  CallWebSocketLike,
+} from './call/call-socket';
 export type {
   Endpoints,
   EndpointInput,

@@ -49,6 +49,7 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
   '/room/addGroupMember': { roomId: 'room-1', mateId: 'mate-4' },
   '/room/removeGroupMember': { roomId: 'room-1', mateId: 'mate-2' },
   '/room/updateGroupMember': { roomId: 'room-1', mateId: 'mate-2', muted: true },
+  '/call/start': { roomId: 'room-1' },
   '/user/updateLange': { language: 'es' },
   '/user/updateTags': { tags: ['romance'], gender: null, nfsw: false },
   '/user/updateNickname': { nickname: 'Ada' },

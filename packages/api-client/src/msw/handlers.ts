@@ -19,6 +19,7 @@ import type {
   UpdateGroupPayload,
 } from '../types/group';
 import * as fixtures from './fixtures';
+import { createCallTicketFixture } from './call';
 
 /** Where handlers listen by default: any origin, under `/api`. */
 export const DEFAULT_MSW_BASE_URL = '*/api';
@@ -379,6 +380,7 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
       ],
     };
   },
+  '/call/start': () => createCallTicketFixture(),
   '/room/updateGroupMember': ({ body }) => {
     const { mateId, muted, talkativeness } = body as UpdateGroupMemberPayload;
     const group = fixtures.createRoomGroupFixture();

@@ -65,4 +65,6 @@ export {
   createTrendingFixture,
   createUserInfoFixture,
 } from './fixtures';
+export { createCallAudioFixture, createCallTicketFixture, mockCallSocket } from './call';
+export type { MockCallSocketOptions } from './call';
 export type { MockChatStreamOptions, MockOptions, MockRequest, MockResolver } from './handlers';
