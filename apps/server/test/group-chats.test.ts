@@ -298,6 +298,61 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)(
+    'counts "Continue" exactly: sends that read the room before another one ran are refused',
+    async () => {
+      answerByName();
+      const { client, roomId } = await group({ turnOrder: 'list' });
+      await send(client, { roomId, content: 'Talk among yourselves.' });
+      const limit = GROUP_LIMITS.continuesInRow;
+      await suite.server.db
+        .updateTable('rooms')
+        .set({ nexts_in_row: limit - 2 })
+        .where('id', '=', roomId)
+        .execute();
+      // Five sends read the room (two "Continue"s left) and wait at its lock while two more
+      // run whole; then the five take the lock in turn.
+      const chat = suite.server.deps.chat;
+      const begin = chat.begin;
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      let parked = 0;
+      chat.begin = async (id) => {
+        if (parked < 5) {
+          parked += 1;
+          await gate;
+        }
+        return begin(id);
+      };
+      try {
+        const waiting = Array.from({ length: 5 }, () =>
+          send(client, { roomId, next: true }).then(
+            (events) => startsOf(events).length,
+            (error: ApiError) => error.code,
+          ),
+        );
+        await expect.poll(() => parked).toBe(5);
+        for (let round = 0; round < 2; round += 1)
+          expect(startsOf(await send(client, { roomId, next: true }))).toHaveLength(1);
+        open();
+        expect(await Promise.all(waiting)).toEqual([5007, 5007, 5007, 5007, 5007]);
+      } finally {
+        chat.begin = begin;
+      }
+      const room = await suite.server.db
+        .selectFrom('rooms')
+        .select('nexts_in_row')
+        .where('id', '=', roomId)
+        .executeTakeFirstOrThrow();
+      expect(room.nexts_in_row).toBe(limit);
+      const mates = (await client.room.roomInfo({ roomId })).messages.filter(
+        (message) => message.role === 'mate',
+      );
+      // The greeting, three replies to the message, and two "Continue"s: never a third.
+      expect(mates).toHaveLength(1 + 3 + 2);
+    },
+  );
+
   it.skipIf(skip)('changes members one at a time, never beside a turn, within 2 to 6', async () => {
     const user = await signUp(suite.server);
     const names = [LYRA, KAI, IONE, 'Rowan Ashdown', 'Dr. Mira Solberg'];

@@ -106,3 +106,12 @@ export async function copyMembers(db: Db, from: string, to: string): Promise<voi
 export async function setNextsInRow(db: Db, roomId: string, count: number): Promise<void> {
   await db.updateTable('rooms').set({ nexts_in_row: count }).where('id', '=', roomId).execute();
 }
+
+/** One more "Continue" in a group's count, added in the database (never a count read before). */
+export async function countOneMoreNext(db: Db, roomId: string): Promise<void> {
+  await db
+    .updateTable('rooms')
+    .set((eb) => ({ nexts_in_row: eb('nexts_in_row', '+', 1) }))
+    .where('id', '=', roomId)
+    .execute();
+}

@@ -4,7 +4,8 @@ import type { Database, RoomTable, UserTable } from '../db/schema';
 import { DomainError, invalid, refused } from '../domain/errors';
 import { removeSpeechFiles } from '../voice/speech-clips';
 import type { GroupPromptContext } from './conversation';
-import { setNextsInRow, speakersSinceUser } from './group-repository';
+import { countOneMoreNext, setNextsInRow, speakersSinceUser } from './group-repository';
+import { findOwnRoom } from './rooms';
 import { visibleMateIds } from './room-repository';
 import { groupState, turnOrderOf, type GroupState } from './group-service';
 import { nextSpeaker, planTurn } from './group-turns';
@@ -87,16 +88,19 @@ async function speakersFor(deps: SendDeps, send: Send, state: GroupState): Promi
 export async function sendGroupTurn(
   deps: SendDeps,
   send: Send,
-  room: RoomTable,
+  before: RoomTable,
   chatsLeft: number,
 ): Promise<void> {
   const { db, chat, config } = deps;
   const { user, request, language } = send;
   // Held before anything else is read: two sends through two servers cannot both pass, and
   // the members cannot change meanwhile (changing them takes the lock too).
-  const controller = await chat.begin(room.id);
+  const controller = await chat.begin(before.id);
   if (!controller) throw refused('notices.chat.replyInProgress');
   try {
+    // The room read again under the lock: a send that ran whole since `before` was read has
+    // counted its "Continue", and the bound is checked against that count.
+    const room = await findOwnRoom(db, user.id, before.id);
     let state: GroupState;
     let speakers: string[];
     let started: StartedReply | null = null;
@@ -186,7 +190,7 @@ export async function sendGroupTurn(
     }
     stream.done();
   } finally {
-    await chat.end(room.id);
+    await chat.end(before.id);
   }
 }
 
@@ -201,6 +205,6 @@ async function countNexts(
   room: RoomTable,
   change: 'one more' | 'reset',
 ): Promise<void> {
-  if (change === 'one more') await setNextsInRow(db, room.id, room.nexts_in_row + 1);
+  if (change === 'one more') await countOneMoreNext(db, room.id);
   else if (room.nexts_in_row !== 0) await setNextsInRow(db, room.id, 0);
 }
