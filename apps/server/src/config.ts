@@ -42,7 +42,11 @@ export type { PackageConfig, PaymentsConfig } from './config/payments';
 export type { RedisConfig } from './config/redis';
 export type { SpeechConfig, SpeechFormat, SpeechRemoteConfig } from './config/speech';
 export type { S3Config } from './config/storage';
-export type { TranscriptionConfig } from './config/transcription';
+export type {
+  LocalTranscriptionConfig,
+  RemoteTranscriptionConfig,
+  TranscriptionConfig,
+} from './config/transcription';
 
 /** The server's configuration, read from the environment once at start. */
 export interface Config
@@ -110,7 +114,7 @@ export function loadConfig(env: Environment = process.env): Config {
     ...readLlmSettings(values, dataDir),
     ...readImageSettings(values, env),
     ...readSpeechSettings(values, env, dataDir),
-    ...readTranscriptionSettings(values, env),
+    ...readTranscriptionSettings(values, env, dataDir),
     ...readRedisSettings(values),
     trustProxy: readTrustProxy(values.TRUST_PROXY),
     ...readLogSettings(values),

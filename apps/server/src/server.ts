@@ -18,7 +18,7 @@ import { recoverUnqueuedPictures } from './images/picture-job-service';
 import { createImageEngine } from './images/create-engine';
 import { createSpeechEngine } from './voice/create-speech';
 import { createJobQueue } from './jobs/create-job-queue';
-import { createTranscriptionEngine } from './voice/openai-transcription';
+import { createTranscriptionEngine } from './voice/create-transcription';
 import type { Logger } from './logging/logger';
 import { createMetrics } from './metrics/metrics';
 import { instrumentModel } from './metrics/instrument-model';
@@ -96,7 +96,7 @@ export async function startServer(
   log.info(`language model: ${model.describe()}`);
   const images = createImageEngine(config.image, globalThis.fetch, log);
   log.info(`pictures: ${images ? images.describe() : 'not set up (IMAGE_PROVIDER)'}`);
-  const transcription = createTranscriptionEngine(config.transcription, globalThis.fetch);
+  const transcription = createTranscriptionEngine(config.transcription, globalThis.fetch, log);
   log.info(
     `speech to text: ${transcription ? transcription.describe() : 'not set up (TRANSCRIBE_PROVIDER)'}`,
   );

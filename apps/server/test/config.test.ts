@@ -211,6 +211,24 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the local transcription engine: Whisper tiny.en from the hub into the voices folder', () => {
+    const local = loadConfig({ TRANSCRIBE_PROVIDER: 'local' }).transcription;
+    expect(local).toMatchObject({
+      provider: 'local',
+      model: 'csukuangfj/sherpa-onnx-whisper-tiny.en',
+      hubUrl: 'https://huggingface.co',
+      threads: 2,
+      timeoutMs: 60_000,
+    });
+    expect(local && 'modelsDir' in local && local.modelsDir).toMatch(/voices$/);
+    expect(() => loadConfig({ TRANSCRIBE_PROVIDER: 'local', TRANSCRIBE_MODEL: '../x' })).toThrow(
+      /^Invalid TRANSCRIBE_MODEL: TRANSCRIBE_PROVIDER=local takes a Hugging Face repository/,
+    );
+    expect(() => loadConfig({ TRANSCRIBE_PROVIDER: 'local', TRANSCRIBE_API_KEY: 'sk-x' })).toThrow(
+      /^Invalid TRANSCRIBE_PROVIDER: TRANSCRIBE_API_KEY is set but TRANSCRIBE_PROVIDER is local/,
+    );
+  });
+
   it('reads the speech engine: embedded by default at 1 gold coin a message; none turns it off', () => {
     expect(loadConfig({}).speech).toEqual({
       provider: 'embedded',

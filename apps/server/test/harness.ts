@@ -30,7 +30,7 @@ import type { LanguageModel } from '../src/llm/language-model';
 import { createOpenAiModel } from '../src/llm/openai';
 import { newMateRow, type NewMate } from '../src/catalog/mate-repository';
 import { createJobQueue } from '../src/jobs/create-job-queue';
-import { createTranscriptionEngine } from '../src/voice/openai-transcription';
+import { createTranscriptionEngine } from '../src/voice/create-transcription';
 import type { Logger } from '../src/logging/logger';
 import { createMetrics } from '../src/metrics/metrics';
 import { instrumentModel } from '../src/metrics/instrument-model';
@@ -176,6 +176,7 @@ export async function createTestApp(
       overrides.fetch ?? globalThis.fetch,
     ),
     fetch: overrides.fetch ?? globalThis.fetch,
+      logger,
     jobs,
     log: logger,
     metrics,

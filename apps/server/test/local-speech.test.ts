@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalSpeech, localVoices, wavFile } from '../src/voice/local-speech';
 import { ProviderError } from '../src/domain/provider-error';
 import { downloadVoiceModel } from '../src/voice/voice-model-download';
 import { VOICES_UNAVAILABLE } from '../src/voice/voices';
 import { startTestServer } from './harness';
+import { startHubDouble, type HubDouble } from './hub-double';
 import { captureLog } from './log-capture';
 
 // Real synthesis needs a real Kokoro or Piper model (hundreds of MB from Hugging Face), which the
@@ -36,78 +35,12 @@ const NEEDED = Object.keys(FILES).filter((name) => !/\.(md|py)$/.test(name));
 const sameBytes = (file: string, bytes: Buffer) => fs.readFileSync(file).equals(bytes);
 const NEEDED_BYTES = NEEDED.reduce((sum, name) => sum + FILES[name]!.length, 0);
 
-/**
- * Answers like Hugging Face: `GET /api/models/<repo>` lists the files (`siblings`), and
- * `/<repo>/resolve/main/<file>` serves each with its length. `faults` makes a file answer 404
- * or hang up half way; `hold` keeps the listing waiting until released.
- */
-async function startHubDouble() {
-  const requests: string[] = [];
-  const faults = new Map<string, 'missing' | 'cut'>();
-  let held: Promise<void> | undefined;
-  const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const url = decodeURIComponent(req.url ?? '');
-    requests.push(`${req.method} ${url}`);
-    if (url === `/api/models/${REPO}?blobs=true`) {
-      await held;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          id: REPO,
-          // As the hub lists them with `blobs=true`: each file with its size.
-          siblings: Object.entries(FILES).map(([rfilename, bytes]) => ({
-            rfilename,
-            size: bytes.length,
-          })),
-        }),
-      );
-      return;
-    }
-    const prefix = `/${REPO}/resolve/main/`;
-    const name = url.startsWith(prefix) ? url.slice(prefix.length) : '';
-    const file = FILES[name];
-    if (!file || faults.get(name) === 'missing') {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Entry not found');
-      return;
-    }
-    res.writeHead(200, {
-      'content-type': 'application/octet-stream',
-      'content-length': file.length,
-      'accept-ranges': 'none',
-    });
-    if (req.method === 'HEAD') return void res.end();
-    if (faults.get(name) === 'cut') {
-      res.write(file.subarray(0, file.length >> 1), () => res.destroy());
-      return;
-    }
-    res.end(file);
-  };
-  const server = http.createServer((req, res) => void answer(req, res).catch(() => res.destroy()));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    faults,
-    hold() {
-      let release!: () => void;
-      held = new Promise<void>((resolve) => (release = resolve));
-      return () => {
-        held = undefined;
-        release();
-      };
-    },
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 describe('the local speech model download', () => {
-  let hub: Awaited<ReturnType<typeof startHubDouble>>;
+  let hub: HubDouble;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-voices-'));
   let dir: string;
   beforeAll(async () => {
-    hub = await startHubDouble();
+    hub = await startHubDouble(REPO, FILES);
   });
   afterEach(() => {
     hub.faults.clear();
@@ -193,10 +126,10 @@ describe('the local speech model download', () => {
 });
 
 describe('the local speech engine', () => {
-  let hub: Awaited<ReturnType<typeof startHubDouble>>;
+  let hub: HubDouble;
   const voicesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-voices-'));
   beforeAll(async () => {
-    hub = await startHubDouble();
+    hub = await startHubDouble(REPO, FILES);
   });
   afterAll(async () => {
     await hub.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createOpenAiSpeechEngine, OPENAI_VOICES } from '../src/voice/openai-speech';
-import { createTranscriptionEngine } from '../src/voice/openai-transcription';
+import { createTranscriptionEngine } from '../src/voice/create-transcription';
 import { ProviderError } from '../src/domain/provider-error';
 import {
   type SpeechEngine,
@@ -36,6 +36,7 @@ function transcriber(env: Record<string, string>): TranscriptionEngine {
   const engine = createTranscriptionEngine(
     loadConfig({ TRANSCRIBE_PROVIDER: 'openai', ...env }).transcription,
     globalThis.fetch,
+    captureLog('debug', []).logger,
   );
   if (!engine) throw new Error('no transcription engine');
   return engine;

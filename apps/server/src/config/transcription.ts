@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import {
   ConfigError,
@@ -9,15 +10,43 @@ import {
 
 /** The speech-to-text variables; none of them is needed while it is not set up. */
 export const transcriptionVariables = {
-  TRANSCRIBE_PROVIDER: z.enum(['openai']).optional(),
+  TRANSCRIBE_PROVIDER: z.enum(['openai', 'local']).optional(),
   TRANSCRIBE_BASE_URL: httpUrl(),
+  TRANSCRIBE_HUB_URL: httpUrl().default('https://huggingface.co'),
+  TRANSCRIBE_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   TRANSCRIBE_MODEL: z.string().min(1).optional(),
   TRANSCRIBE_API_KEY: z.string().min(1).optional(),
   TRANSCRIBE_TIMEOUT: z.coerce.number().min(0.1).max(3600).default(60),
 };
 
+/**
+ * The model of `TRANSCRIBE_PROVIDER=local` when `TRANSCRIBE_MODEL` is not set: Whisper tiny.en
+ * exported for sherpa-onnx (English; its int8 encoder and decoder are what is downloaded).
+ */
+export const DEFAULT_LOCAL_TRANSCRIPTION_MODEL = 'csukuangfj/sherpa-onnx-whisper-tiny.en';
+
+/** Speech to text: an OpenAI-compatible endpoint, or a Whisper model run here. */
+export type TranscriptionConfig = RemoteTranscriptionConfig | LocalTranscriptionConfig;
+
+/**
+ * A Whisper model run in the server by sherpa-onnx (`TRANSCRIBE_PROVIDER=local`), downloaded
+ * once from the hub (`TRANSCRIBE_HUB_URL`) into `$DATA_DIR/voices`, as the local speech model is.
+ */
+export interface LocalTranscriptionConfig {
+  provider: 'local';
+  /** A sherpa-onnx Whisper repository on the hub (`TRANSCRIBE_MODEL`). */
+  model: string;
+  hubUrl: string;
+  /** `$DATA_DIR/voices`: each model in its own folder. */
+  modelsDir: string;
+  /** ONNX Runtime threads of one transcription (`TRANSCRIBE_THREADS`). */
+  threads: number;
+  /** How long one transcription may take, in ms. */
+  timeoutMs: number;
+}
+
 /** An OpenAI-compatible `/audio/transcriptions` endpoint (OpenAI, LocalAI, faster-whisper servers…). */
-export interface TranscriptionConfig {
+export interface RemoteTranscriptionConfig {
   provider: 'openai';
   /** e.g. `https://api.openai.com/v1`. */
   baseUrl: string;
@@ -38,13 +67,15 @@ export interface TranscriptionSettings {
 export function readTranscriptionSettings(
   values: VariableValues<typeof transcriptionVariables>,
   env: Environment,
+  dataDir: string,
 ): TranscriptionSettings {
-  return { transcription: readTranscriptionConfig(values, env) };
+  return { transcription: readTranscriptionConfig(values, env, dataDir) };
 }
 
 function readTranscriptionConfig(
   values: VariableValues<typeof transcriptionVariables>,
   env: Environment,
+  dataDir: string,
 ): TranscriptionConfig | null {
   if (!values.TRANSCRIBE_PROVIDER) {
     const stray = ['TRANSCRIBE_BASE_URL', 'TRANSCRIBE_MODEL', 'TRANSCRIBE_API_KEY'].find(
@@ -56,12 +87,33 @@ function readTranscriptionConfig(
       );
     return null;
   }
+  if (values.TRANSCRIBE_PROVIDER === 'local') {
+    const stray = ['TRANSCRIBE_BASE_URL', 'TRANSCRIBE_API_KEY'].find((name) => env[name]);
+    if (stray)
+      throw new ConfigError(
+        `Invalid TRANSCRIBE_PROVIDER: ${stray} is set but TRANSCRIBE_PROVIDER is local; give openai, or unset ${stray} (got "local")`,
+      );
+    const model = values.TRANSCRIBE_MODEL ?? DEFAULT_LOCAL_TRANSCRIPTION_MODEL;
+    // A hub repository is `owner/name`; it also names the model's folder, so nothing else passes.
+    if (!/^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9][\w.-]*$/.test(model))
+      throw new ConfigError(
+        `Invalid TRANSCRIBE_MODEL: TRANSCRIBE_PROVIDER=local takes a Hugging Face repository such as ${DEFAULT_LOCAL_TRANSCRIPTION_MODEL} (got ${JSON.stringify(model)})`,
+      );
+    return {
+      provider: 'local',
+      model,
+      hubUrl: values.TRANSCRIBE_HUB_URL.replace(/\/+$/, ''),
+      modelsDir: path.join(dataDir, 'voices'),
+      threads: values.TRANSCRIBE_THREADS,
+      timeoutMs: values.TRANSCRIBE_TIMEOUT * 1000,
+    };
+  }
   if (!values.TRANSCRIBE_BASE_URL && !values.TRANSCRIBE_API_KEY)
     throw new ConfigError(
       'Invalid TRANSCRIBE_API_KEY: OpenAI needs a key; give TRANSCRIBE_API_KEY, or TRANSCRIBE_BASE_URL for another OpenAI-compatible server (got undefined)',
     );
   return {
-    provider: values.TRANSCRIBE_PROVIDER,
+    provider: 'openai',
     baseUrl: (values.TRANSCRIBE_BASE_URL ?? OPENAI_URL).replace(/\/+$/, ''),
     model: values.TRANSCRIBE_MODEL ?? 'whisper-1',
     apiKey: values.TRANSCRIBE_API_KEY,

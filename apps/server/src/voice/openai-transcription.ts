@@ -1,5 +1,5 @@
 import { openAiClient, openAiSdk } from '../openai-sdk';
-import type { TranscriptionConfig } from '../config';
+import type { RemoteTranscriptionConfig } from '../config';
 import { deadline, fromApiError } from './remote-errors';
 import { speechError, type TranscriptionEngine } from './speech-engine';
 
@@ -16,7 +16,7 @@ const EXTENSIONS: Record<string, string> = {
 
 /** Options of {@link createOpenAiTranscriptionEngine}. */
 export interface OpenAiTranscriptionOptions {
-  config: TranscriptionConfig;
+  config: RemoteTranscriptionConfig;
   fetch: typeof globalThis.fetch;
 }
 
@@ -55,12 +55,4 @@ export function createOpenAiTranscriptionEngine(
       }
     },
   };
-}
-
-/** The speech-to-text engine `TRANSCRIBE_PROVIDER` names, or `null` when it is not set up. */
-export function createTranscriptionEngine(
-  config: TranscriptionConfig | null,
-  fetch: typeof globalThis.fetch,
-): TranscriptionEngine | null {
-  return config ? createOpenAiTranscriptionEngine({ config, fetch }) : null;
 }

@@ -85,6 +85,20 @@ const COMPLETE = 'complete.json';
 /** The model's folder name under `$DATA_DIR/voices`: the repository, `/` made `--` as the hub's own cache does. */
 export const voiceModelFolder = (repo: string) => repo.replaceAll('/', '--');
 
+/**
+ * What a kind of model takes of a hub repository: `select` picks the files it reads (and says
+ * which plays which role, relative to the folder) or answers `null` when the repository is not
+ * that kind of model; `absolute` makes the roles' paths absolute under the folder.
+ */
+export interface HubModelPick<T> {
+  /** What the model is, for messages: `speech model`, `transcription model`. */
+  label: string;
+  /** What a repository must hold, for the refusal of one that does not. */
+  needs: string;
+  select: (names: string[]) => { files: string[]; chosen: T } | null;
+  absolute: (dir: string, chosen: T) => T;
+}
+
 /** Of a repository's files, the ones synthesis reads (no README, scripts, samples or spare networks). */
 function neededFiles(names: string[]): { files: string[]; chosen: VoiceModelFiles } | null {
   const onnx = names.filter((name) => !name.includes('/') && name.endsWith('.onnx'));
@@ -136,10 +150,10 @@ function absolute(dir: string, chosen: VoiceModelFiles): VoiceModelFiles {
 }
 
 /** The completion record of `dir`, when every file it names is there at its size. */
-function completed(dir: string): VoiceModelFiles | null {
+function completed<T>(dir: string): T | null {
   try {
     const record = JSON.parse(fs.readFileSync(path.join(dir, COMPLETE), 'utf8')) as {
-      chosen: VoiceModelFiles;
+      chosen: T;
       sizes: Record<string, number>;
     };
     for (const [name, size] of Object.entries(record.sizes))
@@ -158,11 +172,25 @@ function completed(dir: string): VoiceModelFiles | null {
  * a hub hanging up mid-file left an unhandled rejection inside it, which ends a Node process.) When all are in, `complete.json` records their sizes; a later start that finds it, with
  * every file at its size, touches no network. Rejects with a plain `Error` that names the file.
  */
-export async function downloadVoiceModel(
+export function downloadVoiceModel(options: VoiceModelDownloadOptions): Promise<VoiceModelFiles> {
+  return downloadHubModel(options, {
+    label: 'speech model',
+    needs: 'a sherpa-onnx speech model (no .onnx network and tokens.txt)',
+    select: neededFiles,
+    absolute,
+  });
+}
+
+/**
+ * A model of the hub that `pick` recognises, downloaded once into `options.dir` as
+ * {@link downloadVoiceModel} tells; speech synthesis and transcription models share it.
+ */
+export async function downloadHubModel<T>(
   options: VoiceModelDownloadOptions,
-): Promise<VoiceModelFiles> {
-  const whole = completed(options.dir);
-  if (whole) return absolute(options.dir, whole);
+  pick: HubModelPick<T>,
+): Promise<T> {
+  const whole = completed<T>(options.dir);
+  if (whole) return pick.absolute(options.dir, whole);
 
   const hub = options.hubUrl.replace(/\/+$/, '');
   // `blobs=true` adds each file's size, as `huggingface_hub` asks for it.
@@ -176,7 +204,7 @@ export async function downloadVoiceModel(
     });
   }
   if (!response.ok)
-    throw new Error(`the model hub has no speech model ${options.repo} (HTTP ${response.status})`);
+    throw new Error(`the model hub has no ${pick.label} ${options.repo} (HTTP ${response.status})`);
   const body = (await response.json().catch(() => null)) as {
     siblings?: { rfilename?: unknown; size?: unknown }[];
   } | null;
@@ -185,11 +213,8 @@ export async function downloadVoiceModel(
     if (typeof sibling.rfilename === 'string')
       listed.set(sibling.rfilename, typeof sibling.size === 'number' ? sibling.size : NaN);
   const names = [...listed.keys()];
-  const needed = neededFiles(names);
-  if (!needed)
-    throw new Error(
-      `${options.repo} is not a sherpa-onnx speech model (no .onnx network and tokens.txt)`,
-    );
+  const needed = pick.select(names);
+  if (!needed) throw new Error(`${options.repo} is not ${pick.needs}`);
 
   for (const name of needed.files)
     fs.mkdirSync(path.dirname(path.join(options.dir, name)), { recursive: true });
@@ -202,7 +227,7 @@ export async function downloadVoiceModel(
   const bar: CliProgress.SingleBar | null =
     options.progressBar && process.stdout.isTTY
       ? new (progress().SingleBar)(
-          { format: `speech model ${options.repo} [{bar}] {percentage}% {value}/{total} bytes` },
+          { format: `${pick.label} ${options.repo} [{bar}] {percentage}% {value}/{total} bytes` },
           progress().Presets.shades_classic,
         )
       : null;
@@ -225,7 +250,7 @@ export async function downloadVoiceModel(
         bar?.update(done);
       }).catch((error: unknown) => {
         throw new Error(
-          `the speech model ${options.repo} was cut off while downloading ${name}: ${(error as Error).message}`,
+          `the ${pick.label} ${options.repo} was cut off while downloading ${name}: ${(error as Error).message}`,
           { cause: error },
         );
       });
@@ -237,12 +262,12 @@ export async function downloadVoiceModel(
   for (const name of needed.files) {
     const file = path.join(options.dir, name);
     if (!fs.existsSync(file))
-      throw new Error(`the speech model ${options.repo} is missing ${name} after its download`);
+      throw new Error(`the ${pick.label} ${options.repo} is missing ${name} after its download`);
     sizes[name] = fs.statSync(file).size;
   }
   fs.writeFileSync(
     path.join(options.dir, COMPLETE),
     JSON.stringify({ chosen: needed.chosen, sizes }),
   );
-  return absolute(options.dir, needed.chosen);
+  return pick.absolute(options.dir, needed.chosen);
 }
