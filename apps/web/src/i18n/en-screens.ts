@@ -958,6 +958,7 @@ export const enScreens = {
     remove: 'Remove {{name}} from the group',
     removeShort: 'Remove',
     lastTwo: 'A group keeps at least {{min}} mates.',
+    busyMembers: 'A reply is being written: mates can be invited or removed once it ends.',
     former: 'Left the group',
     left: 'left the group',
     muted: 'muted',

@@ -1129,6 +1129,8 @@ export const es: Messages = {
     remove: 'Quitar a {{name}} del grupo',
     removeShort: 'Quitar',
     lastTwo: 'Un grupo conserva al menos {{min}} compañeros.',
+    busyMembers:
+      'Se está escribiendo una respuesta: podrás invitar o quitar compañeros cuando termine.',
     former: 'Dejaron el grupo',
     left: 'dejó el grupo',
     muted: 'silenciado',

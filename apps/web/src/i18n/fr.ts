@@ -1142,6 +1142,8 @@ export const fr: Messages = {
     remove: 'Retirer {{name}} du groupe',
     removeShort: 'Retirer',
     lastTwo: 'Un groupe garde au moins {{min}} compagnons.',
+    busyMembers:
+      'Une réponse est en cours d’écriture : tu pourras inviter ou retirer des compagnons une fois qu’elle sera finie.',
     former: 'Ont quitté le groupe',
     left: 'a quitté le groupe',
     muted: 'muet',

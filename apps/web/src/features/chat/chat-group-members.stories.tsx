@@ -5,6 +5,7 @@ import {
   createGroupMemberFixture,
   createGroupRoomInfoFixture,
   createRoomGroupFixture,
+  mockChatStream,
   mockEndpoint,
   mockEndpointError,
 } from '@mates/api-client/msw';
@@ -97,6 +98,45 @@ export const RemoveAMember: Story = {
     const log = within(canvasElement).getByRole('log', { name: 'Conversation' });
     const kai = within(log).getByRole('article', { name: 'Kai Tanaka says' });
     await expect(within(kai).getByText('· left the group')).toBeVisible();
+  },
+};
+
+/**
+ * While a reply is written, Remove and Invite wait (the server changes members between turns
+ * only), and say why to a screen reader too; once the turn ends they are offered again.
+ */
+export const BusyDuringATurn: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        groupRoom,
+        mockChatStream({
+          delayMs: 150,
+          speakers: [{ speakerId: 'mate-2', reply: 'one two three four five six seven eight' }],
+        }),
+      ),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const log = await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Stew?');
+    await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(log).toHaveTextContent('one two'), LOADS);
+    const sheet = await openMembers(canvasElement);
+    const remove = within(sheet).getByRole('button', { name: 'Remove Kai Tanaka from the group' });
+    const invite = within(sheet).getByRole('button', { name: 'Invite a mate' });
+    const why = 'A reply is being written: mates can be invited or removed once it ends.';
+    for (const button of [remove, invite]) {
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAccessibleDescription(why);
+    }
+    // The turn over: both are offered again, with nothing more to say.
+    await waitFor(() => expect(remove).toBeEnabled(), { timeout: 8000 });
+    await expect(invite).toBeEnabled();
+    await expect(invite).not.toHaveAccessibleDescription(why);
+    await expect(within(sheet).queryByText(why)).toBeNull();
   },
 };
 

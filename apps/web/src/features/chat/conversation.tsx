@@ -191,6 +191,7 @@ export function Conversation({ roomId, messageId, onOpenChats, signedIn }: Conve
           roomId={roomId}
           group={group}
           canChange={!readOnly}
+          busy={stream.busy}
           open={membersOpen}
           onClose={() => setMembersOpen(false)}
         />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GROUP_LIMITS, type GroupMember, type RoomGroup } from '@mates/api-client';
 import {
@@ -42,6 +42,11 @@ export interface GroupMembersSheetProps {
   group: RoomGroup;
   /** Whether the chat can change (not read-only). */
   canChange: boolean;
+  /**
+   * Whether a reply is being written: members are invited or removed between turns only (the
+   * server answers a change during a turn with 5007).
+   */
+  busy: boolean;
   open: boolean;
   onClose: () => void;
 }
@@ -55,11 +60,15 @@ export function GroupMembersSheet({
   roomId,
   group,
   canChange,
+  busy,
   open,
   onClose,
 }: GroupMembersSheetProps) {
   const { t } = useTranslation();
   const changes = useGroupChanges(roomId);
+  // Why Remove and Invite wait, said under the list and read with each of them.
+  const busyId = useId();
+  const waiting = canChange && busy;
   const members = currentMembers(group);
   const former = group.members.filter((member) => member.leftAt !== null);
   return (
@@ -93,15 +102,23 @@ export function GroupMembersSheet({
               changes={changes}
               canChange={canChange}
               canRemove={members.length > GROUP_LIMITS.minMembers}
+              busyId={waiting ? busyId : undefined}
             />
           ))}
         </Stack>
+        {waiting && (
+          <Text id={busyId} tone="muted" size={2}>
+            {t('group.busyMembers')}
+          </Text>
+        )}
         {canChange && members.length <= GROUP_LIMITS.minMembers && (
           <Text tone="muted" size={2}>
             {t('group.lastTwo', { min: GROUP_LIMITS.minMembers })}
           </Text>
         )}
-        {canChange && <Invite group={group} changes={changes} />}
+        {canChange && (
+          <Invite group={group} changes={changes} busyId={waiting ? busyId : undefined} />
+        )}
         {canChange && (
           <Settings
             key={`${group.name}\n${group.scenario}\n${group.turnOrder}`}
@@ -134,11 +151,14 @@ function MemberRow({
   changes,
   canChange,
   canRemove,
+  busyId,
 }: {
   member: GroupMember;
   changes: GroupChanges;
   canChange: boolean;
   canRemove: boolean;
+  /** While a reply is written: the id of the words that say why Remove waits. */
+  busyId: string | undefined;
 }) {
   const { t } = useTranslation();
   const removing = changes.remove.isPending && changes.remove.variables === mate.mateId;
@@ -153,7 +173,8 @@ function MemberRow({
           <Button
             size="small"
             variant="ghost"
-            disabled={!canRemove}
+            disabled={!canRemove || busyId !== undefined}
+            aria-describedby={busyId}
             aria-busy={removing}
             aria-label={t('group.remove', { name: mate.name })}
             onClick={() => changes.remove.mutate(mate.mateId)}
@@ -186,8 +207,19 @@ function MemberRow({
   );
 }
 
-/** "Invite a mate": the mate picker, each mate chosen joining at once (while there is room). */
-function Invite({ group, changes }: { group: RoomGroup; changes: GroupChanges }) {
+/**
+ * "Invite a mate": the mate picker, each mate chosen joining at once (while there is room, and
+ * between turns: `busyId` names why it waits).
+ */
+function Invite({
+  group,
+  changes,
+  busyId,
+}: {
+  group: RoomGroup;
+  changes: GroupChanges;
+  busyId: string | undefined;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const members = currentMembers(group);
@@ -198,7 +230,8 @@ function Invite({ group, changes }: { group: RoomGroup; changes: GroupChanges })
         variant="soft"
         size="small"
         aria-expanded={open}
-        disabled={full}
+        disabled={full || busyId !== undefined}
+        aria-describedby={busyId}
         onClick={() => setOpen((now) => !now)}
       >
         {t('group.invite')}
@@ -211,7 +244,7 @@ function Invite({ group, changes }: { group: RoomGroup; changes: GroupChanges })
       {open && !full && (
         <MatePicker
           chosen={[]}
-          full={changes.invite.isPending}
+          full={changes.invite.isPending || busyId !== undefined}
           exclude={members.map((member) => member.mate.mateId)}
           onToggle={(mate) => changes.invite.mutate(mate.mateId)}
         />
