@@ -6,6 +6,7 @@ export { studioMachine } from './studio-machine';
 export { jobPollingMachine } from './job-polling-machine';
 export { audioPlaybackMachine } from './audio-playback-machine';
 export { checkoutMachine } from './checkout-machine';
+export { callMachine } from './call-machine';
 export {
   ALTERNATE_GREETINGS_LIMIT,
   checkMateDraft,
@@ -94,5 +95,22 @@ export type {
   UserStore,
   UserStoreOptions,
 } from './user-store';
+export type {
+  CallCaption,
+  CallClip,
+  CallConnection,
+  CallConnectionHandlers,
+  CallConnector,
+  CallEvent,
+  CallFailure,
+  CallInternalEvent,
+  CallMachineContext,
+  CallMachineEvent,
+  CallMachineInput,
+  CallMicrophone,
+  CallMicrophoneHandlers,
+  CallPlayer,
+  CallSocketCommand,
+} from './call-machine';
 export type { AuthMode } from './constants';
 export type { Notice, Platform } from './platform';

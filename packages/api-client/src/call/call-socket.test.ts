@@ -35,7 +35,12 @@ class FakeSocket implements CallWebSocketLike {
     this.onopen?.({});
   }
   receive(data: unknown) {
-    this.onmessage?.({ data: typeof data === 'object' && !(data instanceof ArrayBuffer) && !ArrayBuffer.isView(data) ? JSON.stringify(data) : data });
+    this.onmessage?.({
+      data:
+        typeof data === 'object' && !(data instanceof ArrayBuffer) && !ArrayBuffer.isView(data)
+          ? JSON.stringify(data)
+          : data,
+    });
   }
   drop() {
     this.readyState = 3;
@@ -92,7 +97,13 @@ describe('openCallSocket', () => {
     socket.open();
     socket.receive({ type: 'ready', callId: 'call-1', roomId: 'room-1', transcriber: 'server' });
     socket.receive({ type: 'reply-start', messageId: 'm1' });
-    const first = { type: 'sentence', messageId: 'm1', index: 0, text: 'Hi.', mimeType: 'audio/wav' };
+    const first = {
+      type: 'sentence',
+      messageId: 'm1',
+      index: 0,
+      text: 'Hi.',
+      mimeType: 'audio/wav',
+    };
     socket.receive(first);
     expect(sentences).toEqual([]);
     const audio = new Uint8Array([1, 2, 3]);

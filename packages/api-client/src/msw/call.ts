@@ -1,30 +1,7 @@
 import { ws, type WebSocketHandler } from 'msw';
-import { encodeWav } from '../call/wav';
-import type {
-  CallClientMessage,
-  CallServerMessage,
-  CallTicket,
-  CallTranscriber,
-} from '../types/call';
+import type { CallClientMessage, CallServerMessage, CallTranscriber } from '../types/call';
 import { DEFAULT_MSW_BASE_URL, type MockOptions } from './handlers';
-
-/** A `POST /call/start` answer: a ticket for the mocked socket of {@link mockCallSocket}. */
-export function createCallTicketFixture(overrides: Partial<CallTicket> = {}): CallTicket {
-  return {
-    callId: 'call-1',
-    socketPath: '/api/call/socket?ticket=ticket-1',
-    expiresAt: '2026-11-29T10:01:00.000Z',
-    transcriber: 'server',
-    ...overrides,
-  };
-}
-
-/**
- * A sentence's audio for mocks: a 16-bit mono WAV of silence, `seconds` long (8 kHz, small).
- */
-export function createCallAudioFixture(seconds = 0.6): ArrayBuffer {
-  return encodeWav(new Float32Array(Math.round(8000 * seconds)), 8000);
-}
+import { createCallAudioFixture } from './call-fixtures';
 
 /** Options of {@link mockCallSocket}. */
 export interface MockCallSocketOptions extends MockOptions {
@@ -53,7 +30,7 @@ export interface MockCallSocketOptions extends MockOptions {
  * connection; an utterance (binary) or a `text` gets `transcribing`, `transcript`, then a reply
  * sentence by sentence (`reply-start`, `reply-text`, `sentence` and its audio frame,
  * `reply-end`); `barge-in` cuts the reply to the sentences heard; `hang-up` answers `ended` and
- * closes. Answers at `{baseUrl}/call/socket` (the ticket of {@link createCallTicketFixture}).
+ * closes. Answers at `{baseUrl}/call/socket` (the ticket of `createCallTicketFixture`).
  */
 export function mockCallSocket(options: MockCallSocketOptions = {}): WebSocketHandler {
   const {

@@ -19,7 +19,7 @@ import type {
   UpdateGroupPayload,
 } from '../types/group';
 import * as fixtures from './fixtures';
-import { createCallTicketFixture } from './call';
+import { createCallTicketFixture } from './call-fixtures';
 
 /** Where handlers listen by default: any origin, under `/api`. */
 export const DEFAULT_MSW_BASE_URL = '*/api';

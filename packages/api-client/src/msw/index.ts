@@ -65,6 +65,7 @@ export {
   createTrendingFixture,
   createUserInfoFixture,
 } from './fixtures';
-export { createCallAudioFixture, createCallTicketFixture, mockCallSocket } from './call';
+export { createCallAudioFixture, createCallTicketFixture } from './call-fixtures';
+export { mockCallSocket } from './call';
 export type { MockCallSocketOptions } from './call';
 export type { MockChatStreamOptions, MockOptions, MockRequest, MockResolver } from './handlers';
