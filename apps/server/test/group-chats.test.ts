@@ -478,10 +478,17 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
       const quiet = (await user.client.room.roomInfo({ roomId: room.roomId })).room.group!.members;
       expect(quiet.find((m) => m.mate.mateId === sable!.id)).toMatchObject({
         leftAt: null,
+        hidden: true,
         mate: { tagline: '' },
       });
+      expect(quiet.find((m) => m.mate.mateId === kai!.id)?.hidden).toBe(false);
       // On again: Sable answers as before.
       await adult(true);
+      expect(
+        (await user.client.room.roomInfo({ roomId: room.roomId })).room.group!.members.map(
+          (member) => member.hidden,
+        ),
+      ).toEqual([false, false]);
       expect(
         startsOf(await send(user.client, { roomId: room.roomId, content: 'Hello again?' })),
       ).toEqual([kai!.id, sable!.id]);

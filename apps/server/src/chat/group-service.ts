@@ -273,6 +273,7 @@ export function toRoomGroup(state: GroupState): RoomGroup {
     talkativeness: Number(row.talkativeness),
     joinedAt: row.joined_at,
     leftAt: row.left_at,
+    hidden: row.left_at === null && (state.hidden?.has(row.mate_id) ?? false),
   });
   const present = state.rows.filter((row) => row.left_at === null);
   const past = state.rows

@@ -962,6 +962,7 @@ export const enScreens = {
     former: 'Left the group',
     left: 'left the group',
     muted: 'muted',
+    hiddenMember: 'Hidden by your adult-content setting: quiet until you turn it on.',
     joined: '{{name}} joined the group',
     leftNote: '{{name}} left the group',
     goOn: 'Let the mates go on',

@@ -1134,6 +1134,7 @@ export const es: Messages = {
     former: 'Dejaron el grupo',
     left: 'dejó el grupo',
     muted: 'silenciado',
+    hiddenMember: 'Oculto por tu ajuste de contenido adulto: calla hasta que lo actives.',
     joined: '{{name}} se unió al grupo',
     leftNote: '{{name}} dejó el grupo',
     goOn: 'Dejar que los compañeros sigan',

@@ -1147,6 +1147,8 @@ export const fr: Messages = {
     former: 'Ont quitté le groupe',
     left: 'a quitté le groupe',
     muted: 'muet',
+    hiddenMember:
+      'Masqué par ton réglage de contenu adulte : silencieux jusqu’à ce que tu l’actives.',
     joined: '{{name}} a rejoint le groupe',
     leftNote: '{{name}} a quitté le groupe',
     goOn: 'Laisser les compagnons continuer',

@@ -1067,6 +1067,7 @@ export function createGroupMemberFixture(
     talkativeness: 0.5,
     joinedAt: CREATED,
     leftAt: null,
+    hidden: false,
     ...overrides,
   };
 }

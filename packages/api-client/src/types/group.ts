@@ -42,6 +42,11 @@ export interface GroupMember {
   joinedAt: IsoDateTime;
   /** When it left (removed, or turned private or hidden by its creator), else `null`. */
   leftAt: IsoDateTime | null;
+  /**
+   * Still a member, but the caller's own setting hides it (an adult mate while they have adult
+   * content off): it does not speak, and cannot be let speak, until the setting allows it.
+   */
+  hidden: boolean;
 }
 
 /** A group chat: what a room of several mates adds to a one-to-one room. */

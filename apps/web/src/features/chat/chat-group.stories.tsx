@@ -275,6 +275,53 @@ export const MutedMember: Story = {
   },
 };
 
+/**
+ * A member the person's own adult-content setting hides: no "Let … speak" for it (the server
+ * would refuse), and the members sheet says why it is quiet, with nothing to tune.
+ */
+export const HiddenMember: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        groupRoom(
+          createGroupRoomInfoFixture(
+            {},
+            groupOf({
+              members: [
+                createGroupMemberFixture({}, 0),
+                createGroupMemberFixture({}, 1),
+                createGroupMemberFixture({ hidden: true }, 2),
+              ],
+            }),
+          ),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    const goOn = canvas.getByRole('group', { name: 'Let the mates go on' });
+    await expect(within(goOn).getByRole('button', { name: 'Let Kai Tanaka speak' })).toBeVisible();
+    await expect(within(goOn).queryByRole('button', { name: /Captain Ione Vask/ })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Members' }));
+    const sheet = within(canvasElement.ownerDocument.body).getByRole('dialog', {
+      name: 'The group',
+    });
+    const members = within(sheet).getByRole('list', { name: 'Members' });
+    const ione = within(members)
+      .getAllByRole('listitem')
+      .find((item) => item.textContent?.includes('Captain Ione Vask'))!;
+    await expect(ione).toHaveTextContent(
+      'Hidden by your adult-content setting: quiet until you turn it on.',
+    );
+    await expect(
+      within(sheet).queryByRole('switch', { name: 'Mute Captain Ione Vask' }),
+    ).toBeNull();
+    await expect(within(sheet).getByRole('switch', { name: 'Mute Kai Tanaka' })).toBeVisible();
+  },
+};
+
 const TIMES = ['2026-11-20T18:00:00.000Z', '2026-11-20T18:10:00.000Z', '2026-11-20T18:20:00.000Z'];
 
 /**

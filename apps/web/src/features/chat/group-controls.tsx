@@ -6,8 +6,9 @@ import type { ReplyStream } from './use-reply-stream';
 
 /**
  * Under a group's message box: what a reply costs (before anything is sent), then "Continue"
- * (one more reply by the next speaker) and "Let X speak" for each member, muted ones too. In
- * manual order nobody answers on their own, so the buttons say so first.
+ * (one more reply by the next speaker) and "Let X speak" for each member, muted ones too, but
+ * not one the person's own setting hides (the server would refuse it). In manual order nobody
+ * answers on their own, so the buttons say so first.
  */
 export function GroupControls({
   group,
@@ -17,7 +18,7 @@ export function GroupControls({
   stream: Pick<ReplyStream, 'chat' | 'busy' | 'reply'>;
 }) {
   const { t } = useTranslation();
-  const members = currentMembers(group);
+  const members = currentMembers(group).filter((member) => !member.hidden);
   const enough = reply.nextsInRow >= GROUP_LIMITS.continuesInRow;
   // A message nobody answered (manual order, everyone muted): the person lets a mate speak.
   const unanswered = !busy && reply.ended && reply.userMessage !== null && !reply.replyMessageId;

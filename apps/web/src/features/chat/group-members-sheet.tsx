@@ -147,7 +147,7 @@ export function GroupMembersSheet({
 }
 
 function MemberRow({
-  member: { mate, muted, talkativeness },
+  member: { mate, muted, talkativeness, hidden },
   changes,
   canChange,
   canRemove,
@@ -167,7 +167,14 @@ function MemberRow({
       <Flex gap={2} align="center" justify="between" wrap>
         <Flex gap={2} align="center">
           <Avatar src={mate.avatar} name={mate.name} size="small" decorative />
-          <Text weight="medium">{mate.name}</Text>
+          <Stack gap={1}>
+            <Text weight="medium">{mate.name}</Text>
+            {hidden && (
+              <Text tone="muted" size={2}>
+                {t('group.hiddenMember')}
+              </Text>
+            )}
+          </Stack>
         </Flex>
         {canChange && (
           <Button
@@ -183,7 +190,8 @@ function MemberRow({
           </Button>
         )}
       </Flex>
-      {canChange && (
+      {/* A hidden member cannot be muted or tuned (the server answers 4000): it is quiet. */}
+      {canChange && !hidden && (
         <Stack gap={2}>
           <Switch
             label={t('group.mute', { name: mate.name })}
