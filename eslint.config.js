@@ -224,6 +224,7 @@ export default tseslint.config(
               allowTypeImports: true,
               allowImportNames: [
                 'ALTERNATE_GREETINGS_LIMIT',
+                'CALL_AUDIO',
                 'CARD_FORMATS',
                 'CARD_SOURCE_SPECS',
                 'CARD_SPECS',

@@ -43,6 +43,8 @@ import { imageModelRoutes } from './images/model-routes';
 import { pictureRoutes } from './images/picture-routes';
 import { transcribeRoutes } from './voice/transcribe-routes';
 import { voiceRoutes } from './voice/voice-routes';
+import { callRoutes } from './voice/call-routes';
+import { createCallHub, keepCallHub } from './voice/call-socket';
 import { answerLog, requestIds, requestLog } from './http/request-log';
 import { mainPortMetrics } from './http/metrics-route';
 
@@ -125,6 +127,9 @@ export function createApp(deps: Deps): Hono {
   const voice = voiceRoutes(deps);
   api.route('/voice', voice.voice);
   api.route('/speech', voice.speech);
+  // Voice calls: the ticket here, the socket on the HTTP server's upgrade (`attachCalls`).
+  api.route('/call', callRoutes({ ...deps, memory }));
+  keepCallHub(deps, createCallHub({ ...deps, memory }));
   api.notFound((c) =>
     fail(c, CODE.notFound, `There is no API call ${c.req.method} ${c.req.path}.`),
   );

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { serve, type ServerType } from '@hono/node-server';
@@ -27,6 +28,8 @@ import { metricsApp } from './http/metrics-route';
 import { redisRoomLocks } from './chat/room-locks';
 import { redisStopRequests } from './chat/stop-requests';
 import { finishPrivacyLeftovers } from './privacy/privacy-leftovers';
+import { hasOwnerWordsIndex } from './chat/message-search-repository';
+import { attachCalls, callHubOf } from './voice/call-socket';
 
 /**
  * How old a reply or picture left unfinished must be before it counts as abandoned where no
@@ -85,6 +88,10 @@ export async function startServer(
   }
   // Lets SQLite refresh the statistics its planner uses, where they are stale (cheap).
   if (dialect === 'sqlite') await sql`pragma optimize`.execute(db);
+  else if (!(await hasOwnerWordsIndex(db)))
+    log.warn(
+      'message search: PostgreSQL had no btree_gin extension when the database was migrated, so a search may read the matches of every person (slow with many people); docs/operations.md says how to add the missing index',
+    );
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: config.mailOutboxDir,
@@ -154,6 +161,7 @@ export async function startServer(
   const app = createApp(deps);
   await finishPrivacyLeftovers(deps);
   const server = await listen(app.fetch, config.port);
+  attachCalls(server as Server, deps);
   const metricsServer =
     config.metrics?.port === undefined
       ? null
@@ -175,12 +183,14 @@ export async function startServer(
       // Stop taking requests; end the replies being written (each is saved as far as it got
       // and its reader told why); wait for them up to SHUTDOWN_TIMEOUT, then cut what is left.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Voice calls end first, told why (`server`): each saves its reply as far as it was said.
+      const callsEnded = callHubOf(deps).closeAll('server');
       deps.chat.stopAll(new ServerStopping());
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, config.shutdownTimeoutMs);
       });
-      await Promise.race([deps.chat.whenIdle(), deadline]);
+      await Promise.race([Promise.all([deps.chat.whenIdle(), callsEnded]), deadline]);
       clearTimeout(timer);
       await sweep.stop();
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();

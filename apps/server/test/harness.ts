@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { serve } from '@hono/node-server';
@@ -37,6 +38,7 @@ import { instrumentModel } from '../src/metrics/instrument-model';
 import { watchServer } from '../src/metrics/watch-server';
 import { captureLog } from './log-capture';
 import type { RedisLink } from '../src/redis/connect-redis';
+import { attachCalls, callHubOf } from '../src/voice/call-socket';
 
 /** Where PostgreSQL tests connect; `.ci/run` starts the server this points at. */
 export const POSTGRES_ADMIN_URL =
@@ -174,9 +176,9 @@ export async function createTestApp(
     transcription: createTranscriptionEngine(
       config.transcription,
       overrides.fetch ?? globalThis.fetch,
+      logger,
     ),
     fetch: overrides.fetch ?? globalThis.fetch,
-      logger,
     jobs,
     log: logger,
     metrics,
@@ -351,6 +353,8 @@ export async function startTestServer(
   const test = await createTestApp(dialect, overrides);
   const server = serve({ fetch: test.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
+  // Voice calls open their sockets on the same port.
+  attachCalls(server as Server, test.deps);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const httpClient = (session: { token?: string; language?: string } = {}): ApiClient =>
     createApiClient({
@@ -363,6 +367,7 @@ export async function startTestServer(
     base,
     client: httpClient,
     close: async () => {
+      await callHubOf(test.deps).closeAll('server');
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await test.close();
     },

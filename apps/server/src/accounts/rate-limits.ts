@@ -62,6 +62,8 @@ export interface RateLimits {
   feedbackByUser: RateLimiterAbstract;
   /** Pictures asked for, per user: each holds an engine (and costs coins). */
   createImage: RateLimiterAbstract;
+  /** Voice calls started, per user: each holds a socket, and its replies the engines. */
+  callStart: RateLimiterAbstract;
   /** Recordings turned into text, per user: each holds the speech-to-text engine. */
   transcribe: RateLimiterAbstract;
   /**
@@ -156,6 +158,8 @@ export function createRateLimits(scale = 1, shared?: SharedStore): RateLimits {
     // A person asks for a picture or two a minute; a script would only queue up the engine.
     createImage: limiter('create-image', 10, 60),
     // A person speaks a message every few seconds at most; a script would only hold the engine.
+    // A person calls a few times an hour, and again at once when a call drops.
+    callStart: limiter('call-start', 30, 60 * 60),
     transcribe: limiter('transcribe', 20, 60),
     // Some hundreds of spoken messages a day is a lot of chatting; a script would run up a bill.
     transcribeDaily: limiter('transcribe-day', 300, 24 * 60 * 60),

@@ -21,6 +21,9 @@ const CACHED_FOR_MS = 60_000;
 /** Most sessions kept per database (a few hundred bytes each). */
 const MOST_SESSIONS = 20_000;
 
+/** What a forget names: one session (a logout), or every session of a user (a password changed). */
+export type ForgottenSessions = { tokenHash: string } | { userId: string };
+
 /** How a forget travels between servers: `u:<user id>` or `t:<token hash>`. */
 type ForgetMessage = `u:${string}` | `t:${string}`;
 
@@ -46,6 +49,7 @@ class SessionCache {
   });
   #shared: Shared | null = null;
   #epoch = 0;
+  readonly #listeners = new Set<(forgotten: ForgottenSessions) => void>();
 
   /**
    * Changes at each forget: a session read from the database while it changed may be what
@@ -69,6 +73,10 @@ class SessionCache {
   forgetHere(message: ForgetMessage): void {
     this.#epoch += 1;
     const key = message.slice(2);
+    const forgotten: ForgottenSessions = message.startsWith('t:')
+      ? { tokenHash: key }
+      : { userId: key };
+    for (const listener of this.#listeners) listener(forgotten);
     if (message.startsWith('t:')) {
       this.#sessions.delete(key);
       return;
@@ -82,6 +90,12 @@ class SessionCache {
   async forget(message: ForgetMessage): Promise<void> {
     this.forgetHere(message);
     await this.#shared?.publish(message);
+  }
+
+  /** Calls `listener` at each forget, this server's or another's; answers how to stop. */
+  listen(listener: (forgotten: ForgottenSessions) => void): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
   }
 
   clear(): void {

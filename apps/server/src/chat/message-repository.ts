@@ -30,6 +30,8 @@ export const MESSAGE_COLUMNS = [
   'image_model',
   'image_share_id',
   'speaker_id',
+  'call_id',
+  'call_cut',
 ] as const satisfies readonly (keyof MessageTable)[];
 
 export function findRoomMessage(
@@ -315,6 +317,8 @@ export function messageRow(
     image_model: message.picture?.model ?? null,
     image_share_id: null,
     speaker_id: message.speakerId ?? null,
+    call_id: null,
+    call_cut: false,
   };
 }
 

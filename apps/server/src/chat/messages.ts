@@ -21,6 +21,8 @@ export function toMessage(row: MessageTable, image: MessageImage | null = null):
     image,
     ...swipesOf(row),
     ...(row.speaker_id !== null && row.speaker_id !== undefined && { speakerId: row.speaker_id }),
+    ...(row.call_id !== null &&
+      row.call_id !== undefined && { call: { callId: row.call_id, cut: Boolean(row.call_cut) } }),
   };
 }
 

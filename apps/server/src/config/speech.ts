@@ -17,6 +17,12 @@ export const DEFAULT_LOCAL_SPEECH_MODEL = 'csukuangfj/kokoro-en-v0_19';
 /** The text-to-speech variables: the embedded, local or OpenAI-compatible engine. */
 export const speechVariables = {
   SPEECH_PROVIDER: z.enum(['embedded', 'local', 'openai', 'none']).default('embedded'),
+  /** A voice call with nothing said for this long ends (`idle`); fractions for tests. */
+  CALL_IDLE_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(5),
   SPEECH_COST: z.coerce.number().int().min(0).max(1_000_000).default(1),
   SPEECH_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   SPEECH_BASE_URL: httpUrl(),
@@ -98,6 +104,8 @@ export interface SpeechSettings {
    * `SPEECH_PROVIDER` is `openai`.
    */
   speechRemote: SpeechRemoteConfig | null;
+  /** How long a voice call waits for the person to speak before it ends (`CALL_IDLE_MINUTES`), ms. */
+  callIdleMs: number;
 }
 
 /**
@@ -121,6 +129,7 @@ export function readSpeechSettings(
             local: readLocalSpeechConfig(values, dataDir),
           },
     speechRemote: readSpeechRemoteConfig(values, env),
+    callIdleMs: values.CALL_IDLE_MINUTES * 60_000,
   };
 }
 

@@ -435,6 +435,24 @@ export interface MessageTable {
   image_model: string | null;
   /** The random id of its public link while its owner shares it (unique), else `null`. */
   image_share_id: string | null;
+  /** The voice call it was said in (issue 42), else `null`. */
+  call_id?: string | null;
+  /** A call's reply the person interrupted: its text is what was said before. */
+  call_cut?: Bool;
+}
+
+/** A one-time ticket that opens a voice call's socket (a minute's life). */
+export interface CallTicketTable {
+  /** SHA-256 of the ticket (the ticket itself is only the caller's). */
+  ticket_hash: string;
+  call_id: string;
+  user_id: string;
+  room_id: string;
+  /** The session that asked for it: the call ends with it. */
+  session_hash: string;
+  /** `server` or `browser`. */
+  transcriber: string;
+  expires_at: Timestamp;
 }
 
 /** The audio of one message in one voice (see `voice/speech-clips.ts`). */
@@ -530,4 +548,5 @@ export interface Database {
   jobs: JobTable;
   speech_clips: SpeechClipTable;
   data_exports: DataExportTable;
+  call_tickets: CallTicketTable;
 }

@@ -220,6 +220,14 @@ export const en = {
       malformed: 'The speech-to-text engine answered without any text. Try again.',
       cancelled: 'The recording was not turned into text: it was cancelled.',
     },
+    call: {
+      badTicket:
+        'This call could not be opened: its link is used or too old. Start the call again.',
+      badAudio:
+        'The recording could not be used: send a WAV file, 16-bit mono, of at most {{seconds}} seconds.',
+      nothingHeard: 'Nothing was heard. Speak again.',
+      tooLong: 'text: at most {{count}} characters.',
+    },
     payments: {
       notSetUp: 'Payments are not set up on this server.',
       free: 'This package is free: there is nothing to pay.',

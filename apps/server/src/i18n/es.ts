@@ -228,6 +228,14 @@ export const es: Texts = {
       malformed: 'El motor de dictado respondió sin texto. Inténtalo de nuevo.',
       cancelled: 'La grabación no se convirtió en texto: se canceló.',
     },
+    call: {
+      badTicket:
+        'No se pudo abrir esta llamada: su enlace ya se usó o es demasiado antiguo. Vuelve a llamar.',
+      badAudio:
+        'No se pudo usar la grabación: envía un archivo WAV, mono de 16 bits, de {{seconds}} segundos como máximo.',
+      nothingHeard: 'No se oyó nada. Vuelve a hablar.',
+      tooLong: 'text: como máximo {{count}} caracteres.',
+    },
     payments: {
       notSetUp: 'Los pagos no están configurados en este servidor.',
       free: 'Este paquete es gratis: no hay nada que pagar.',

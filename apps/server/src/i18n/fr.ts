@@ -241,6 +241,14 @@ export const fr: Texts = {
       malformed: 'Le moteur de dictée a répondu sans aucun texte. Réessaie.',
       cancelled: 'L’enregistrement n’a pas été transcrit : il a été annulé.',
     },
+    call: {
+      badTicket:
+        'Cet appel n’a pas pu s’ouvrir : son lien a déjà servi ou est trop ancien. Rappelez.',
+      badAudio:
+        'L’enregistrement est inutilisable : envoyez un fichier WAV, mono 16 bits, de {{seconds}} secondes au plus.',
+      nothingHeard: 'Rien n’a été entendu. Parlez de nouveau.',
+      tooLong: 'text : {{count}} caractères au plus.',
+    },
     payments: {
       notSetUp: 'Les paiements ne sont pas configurés sur ce serveur.',
       free: 'Cette offre est gratuite : il n’y a rien à payer.',

@@ -51,6 +51,8 @@ export interface MessageToSpeak {
   content: string;
   role: string;
   status: string;
+  /** A call's reply the person interrupted: `partial`, yet finished (what was said). */
+  call_cut?: boolean | number | null;
   /** The mate's own voice, if it chose one. */
   voice: string | null;
   gender: string;
@@ -74,6 +76,7 @@ export function messageToSpeak(
         'messages.content',
         'messages.role',
         'messages.status',
+        'messages.call_cut',
         'mates.voice',
         'mates.gender',
       ])

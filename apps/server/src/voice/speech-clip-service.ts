@@ -42,7 +42,8 @@ async function claimClip(
   const message = await messageToSpeak(deps.db, userId, messageId);
   if (!message) throw missing('notices.notFound.message');
   if (message.role !== 'mate') throw invalid('notices.voice.onlyMateSpoken');
-  if (message.status === 'partial') throw refused('notices.voice.waitListen');
+  // A reply still being written waits; a call's reply cut where the person barged in is done.
+  if (message.status === 'partial' && !message.call_cut) throw refused('notices.voice.waitListen');
   const voice = await chooseVoice(engine, deps.log, input.voice, (all) => mateVoice(all, message));
   const text = await spokenText(message.content);
   if (!text) throw invalid('notices.voice.nothingToSay');

@@ -70,3 +70,60 @@ export function speechPieces(text: string, bounds: PieceBounds = PIECE_BOUNDS): 
       for (const piece of cut(segment, bounds)) if (sayable(piece)) pieces.push(piece);
   return pieces;
 }
+
+/**
+ * Where to end a piece at the start of a long `sentence`: after the last clause mark within
+ * `bounds` (in their second half), else after the last space, else at the bound. Measured in
+ * `sentence`'s own characters, spaces kept, so that the pieces joined are the text again.
+ */
+function pieceEnd(sentence: string, bounds: PieceBounds): number {
+  let limit = Math.min(sentence.length, bounds.maxChars);
+  const words = [...sentence.slice(0, limit).matchAll(/\S+/g)];
+  if (words.length > bounds.maxWords) limit = words[bounds.maxWords]!.index;
+  const head = sentence.slice(0, limit);
+  let end = 0;
+  for (const match of head.matchAll(CLAUSE_END))
+    if (match.index + 1 > limit / 2) end = match.index + match[0].length;
+  if (!end) end = head.lastIndexOf(' ') + 1;
+  return end > 0 ? end : limit;
+}
+
+/**
+ * Sentences of a text that is still being written (a reply streamed by the model), handed out
+ * as each one completes, for a voice call to speak the first while the rest is written. A
+ * sentence is complete once the next one begins (the ICU rules, as {@link speechPieces}) or its
+ * line ends; one longer than twice `bounds.maxChars` (a list of numbers with no full stop) is
+ * handed out a clause or a run of words at a time without waiting for its end. What is handed
+ * out are slices of the text as written, spaces and markdown kept: joined, they are the text.
+ */
+export function sentenceStream(bounds: PieceBounds = PIECE_BOUNDS) {
+  let rest = '';
+  const take = (final: boolean): string[] => {
+    const out: string[] = [];
+    while (rest) {
+      const newline = rest.indexOf('\n');
+      const line = newline === -1 ? rest : rest.slice(0, newline + 1);
+      const first = sentences.segment(line)[Symbol.iterator]().next().value!.segment;
+      if (first.length > bounds.maxChars * 2) {
+        const end = pieceEnd(first, bounds);
+        out.push(rest.slice(0, end));
+        rest = rest.slice(end);
+        continue;
+      }
+      const complete = first.length < line.length || newline !== -1;
+      if (!complete && !final) break;
+      out.push(first);
+      rest = rest.slice(first.length);
+    }
+    return out;
+  };
+  return {
+    /** Adds the next words; answers the sentences they complete. */
+    push: (text: string): string[] => {
+      rest += text;
+      return take(false);
+    },
+    /** The text is whole: answers what is left. */
+    end: (): string[] => take(true),
+  };
+}

@@ -3,6 +3,7 @@ import type { IsoDateTime, PageQuery } from './common';
 import type { Mate, MateSummary } from './mate';
 import type { Persona } from './user';
 import type { RoomGroup } from './group';
+import type { MessageCall } from './call';
 
 /** Every author a message may have. */
 export const MESSAGE_ROLES = ['user', 'mate'] as const;
@@ -48,6 +49,12 @@ export interface Message {
    * its name and portrait); absent in a one-to-one chat and on the person's messages.
    */
   speakerId?: string;
+  /**
+   * How the message came from a voice call: the call it was said in, and for a reply the
+   * person interrupted `cut: true` (its text is what the mate said before). Absent on typed
+   * messages.
+   */
+  call?: MessageCall;
 }
 
 /** Where a message stands among its versions. */

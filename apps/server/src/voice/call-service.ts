@@ -1,0 +1,594 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CallClientMessage,
+  CallEndReason,
+  CallServerMessage,
+  CallTicket,
+  CallTranscriber,
+  ChatStreamEvent,
+} from '@mates/api-client';
+import type { CallTicketTable, UserTable } from '../db/schema';
+import { consume } from '../accounts/rate-limits';
+import { hashToken, randomToken } from '../accounts/secrets';
+import { sessionWithUser } from '../accounts/session-repository';
+import { DomainError, invalid, refused } from '../domain/errors';
+import type { Logger } from '../logging/logger';
+import { findOwnRoom } from '../chat/rooms';
+import { sendTurn, type ReplyStream, type SendDeps } from '../chat/send-service';
+import { dropStoppedReply } from '../chat/turn-service';
+import type { RateLimits } from '../accounts/rate-limits';
+import type { SpeechEngine, TranscriptionEngine } from './speech-engine';
+import { sentenceStream } from './speech-pieces';
+import { spokenText } from './spoken-text';
+import { mateVoice, voicesOf } from './voices';
+import { transcribe } from './transcription-service';
+import { wavFacts } from './wav';
+import {
+  insertCallTicket,
+  markCallMessages,
+  saveCutReply,
+  speakingMates,
+  takeCallTicket,
+} from './call-repository';
+
+/** How long a ticket opens the call's socket. */
+export const CALL_TICKET_MS = 60_000;
+
+/** The longest text a browser's recognition may send as one turn (a typed message's bound). */
+export const CALL_TEXT_MAX = 8000;
+
+/** What calls need: a send's, and the engines. */
+export interface CallDeps extends SendDeps {
+  limits: RateLimits;
+  speech: SpeechEngine | null;
+  transcription: TranscriptionEngine | null;
+  log: Logger;
+}
+
+/**
+ * `POST /call/start`: a one-time ticket to open a call with one of the caller's rooms. Refused
+ * when voice is not set up (5007), for a room not theirs (4004), and past the person's starts
+ * (`limits.callStart`). The ticket is stored hashed, with the session that asked, for a minute:
+ * any server on the database opens it, once.
+ */
+export async function startCall(
+  deps: CallDeps,
+  caller: { user: UserTable; token: string },
+  roomId: string,
+): Promise<CallTicket> {
+  if (!deps.speech) throw refused('notices.voice.notSetUp');
+  await consume(deps.limits.callStart, caller.user.id);
+  const room = await findOwnRoom(deps.db, caller.user.id, roomId);
+  const ticket = randomToken();
+  const callId = randomUUID();
+  const transcriber: CallTranscriber = deps.transcription ? 'server' : 'browser';
+  const expiresAt = new Date(Date.now() + CALL_TICKET_MS).toISOString();
+  await insertCallTicket(deps.db, {
+    ticket_hash: hashToken(ticket),
+    call_id: callId,
+    user_id: caller.user.id,
+    room_id: room.id,
+    session_hash: hashToken(caller.token),
+    transcriber,
+    expires_at: expiresAt,
+  });
+  return {
+    callId,
+    socketPath: `/api/call/socket?ticket=${encodeURIComponent(ticket)}`,
+    expiresAt,
+    transcriber,
+  };
+}
+
+/** The call a ticket opens, once: `undefined` when it is unknown, used or too old. */
+export function openTicket(
+  deps: Pick<CallDeps, 'db'>,
+  ticket: string,
+): Promise<CallTicketTable | undefined> {
+  return takeCallTicket(deps.db, hashToken(ticket));
+}
+
+/** The user of a session still open, by its hash; `null` once it ended or expired. */
+export async function sessionUser(
+  deps: Pick<CallDeps, 'db'>,
+  sessionHash: string,
+): Promise<UserTable | null> {
+  const row = await sessionWithUser(deps.db, sessionHash);
+  if (!row || Date.parse(row.session_expires_at) <= Date.now()) return null;
+  const { session_expires_at: _expires, session_seen_at: _seen, ...user } = row;
+  return user;
+}
+
+/** Where a call's messages and audio go: the socket, as the transport layer wraps it. */
+export interface CallLine {
+  send: (message: CallServerMessage) => void;
+  /** One binary frame: the audio of the sentence announced just before. */
+  sendAudio: (audio: Uint8Array) => void;
+  /** Closes the line after `ended` (nothing when it is gone already). */
+  close: () => void;
+  /** A failure the call survives, said to the person (a refusal, an engine's failure). */
+  fail: (error: unknown) => void;
+}
+
+/** One reply of the mate in a call, as it is written and spoken. */
+interface SpokenReply {
+  messageId: string;
+  speakerId: string;
+  /** The reply's text so far, as written. */
+  text: string;
+  /** Slices of `text` in order; `index` for those spoken as a sentence. */
+  slices: { raw: string; index: number | null }[];
+  /** Sentences announced (and being spoken). */
+  announced: number;
+  /** Sentences whose audio went out. */
+  sent: number;
+  sentences: ReturnType<typeof sentenceStream>;
+  /** The reply is written (or failed): no more sentences come. */
+  written: boolean;
+  /** Saved cut (a barge-in, the call ended): nothing more of it goes out. */
+  cut: boolean;
+  /** Stops its synthesis. */
+  quiet: AbortController;
+}
+
+/** A turn in progress: its generation's controller and when it ends. */
+interface Turn {
+  controller: AbortController | null;
+  replies: SpokenReply[];
+  done: Promise<void>;
+}
+
+/** What opened the call: its ticket's row. */
+export type CallOpening = Pick<
+  CallTicketTable,
+  'call_id' | 'user_id' | 'room_id' | 'session_hash' | 'transcriber'
+>;
+
+/**
+ * One open voice call: the person's utterances (or their browser's words) become their
+ * messages through the same send a typed message takes (the chat charged, memory told, the
+ * message saved before the reply starts), and the reply is spoken sentence by sentence as it is
+ * written, in its speaker's voice. A barge-in stops it and saves what was heard.
+ */
+export class VoiceCall {
+  readonly id: string;
+  readonly userId: string;
+  readonly sessionHash: string;
+  #ended: CallEndReason | null = null;
+  /** Turns run one after another. */
+  #turns: Promise<void> = Promise.resolve();
+  #turn: Turn | null = null;
+  /** Replies by id, for a barge-in that comes once a reply was written (its audio still plays). */
+  readonly #replies = new Map<string, SpokenReply>();
+  /** What goes out, in order: a sentence waits for its audio, a reply's end for its sentences. */
+  #outbox: Promise<void> = Promise.resolve();
+  /** Synthesis runs one sentence at a time, in order. */
+  #speaking: Promise<unknown> = Promise.resolve();
+  /** The reply whose `reply-start` went out last: its words go out at once. */
+  #onLine: string | null = null;
+  #idle: NodeJS.Timeout | undefined;
+  /** Work that must finish before the server closes: cut replies being saved. */
+  readonly #settling = new Set<Promise<unknown>>();
+  readonly #voices = new Map<string, Promise<string>>();
+
+  constructor(
+    private readonly deps: CallDeps & { idleMs: number },
+    private readonly opening: CallOpening,
+    private user: UserTable,
+    private readonly line: CallLine,
+    private readonly log: Logger,
+  ) {
+    this.id = opening.call_id;
+    this.userId = opening.user_id;
+    this.sessionHash = opening.session_hash;
+  }
+
+  get ended(): CallEndReason | null {
+    return this.#ended;
+  }
+
+  /** Says the call is open, and starts waiting for the person to speak. */
+  open(): void {
+    this.line.send({
+      type: 'ready',
+      callId: this.id,
+      roomId: this.opening.room_id,
+      transcriber: this.opening.transcriber as CallTranscriber,
+    });
+    this.#wake();
+    // Made ready before the first sentence: the markdown reader loaded, the mate's voice found.
+    spokenText('').catch(() => {});
+    this.#voiceOf('').catch(() => {});
+  }
+
+  /** One utterance of the person: a WAV file (4000 when it is not one, or is too long). */
+  hear(audio: Uint8Array): void {
+    if (this.#ended) return;
+    this.#wake();
+    if (!this.deps.transcription) {
+      this.line.fail(invalid('notices.call.badAudio', { seconds: 30 }));
+      return;
+    }
+    const facts = wavFacts(audio);
+    if (!facts.ok) {
+      this.line.fail(invalid('notices.call.badAudio', { seconds: facts.maxSeconds }));
+      return;
+    }
+    this.#queue({ audio });
+  }
+
+  /** A JSON message of the person's browser. */
+  take(message: CallClientMessage): void {
+    if (this.#ended) return;
+    switch (message.type) {
+      case 'text': {
+        const text = message.text.trim();
+        if (!text) return;
+        this.#wake();
+        if (text.length > CALL_TEXT_MAX) {
+          this.line.fail(invalid('notices.call.tooLong', { count: CALL_TEXT_MAX }));
+          return;
+        }
+        this.#queue({ text });
+        return;
+      }
+      case 'barge-in':
+        this.#wake();
+        this.#track(this.#bargeIn(message.messageId, message.heard));
+        return;
+      case 'mute':
+        // Muted: nothing is expected; the idle clock still runs (a call muted for long ends).
+        return;
+      case 'hang-up':
+        void this.end('hang-up');
+        return;
+    }
+  }
+
+  /**
+   * Ends the call: the reply being written stops and is saved as far as it was spoken, the
+   * person is told why (unless the line is gone), and the line closes. Resolves once saved.
+   */
+  async end(reason: CallEndReason, { tell = true }: { tell?: boolean } = {}): Promise<void> {
+    if (this.#ended) return this.settled();
+    this.#ended = reason;
+    clearTimeout(this.#idle);
+    const turn = this.#turn;
+    if (turn) {
+      for (const reply of turn.replies) if (!reply.cut) reply.quiet.abort();
+      if (turn.controller && !turn.controller.signal.aborted) {
+        // Stopped while written: saved as what went out to the person, marked cut.
+        for (const reply of turn.replies)
+          if (!reply.written) this.#track(this.#cut(reply, reply.sent, false));
+        turn.controller.abort();
+      }
+    }
+    if (tell) this.line.send({ type: 'ended', reason });
+    this.line.close();
+    await this.settled();
+  }
+
+  /** Resolves once what the call was saving is saved. */
+  async settled(): Promise<void> {
+    await this.#turn?.done;
+    while (this.#settling.size > 0) await Promise.allSettled([...this.#settling]);
+  }
+
+  #track(work: Promise<unknown>): void {
+    const tracked = work
+      .catch((error: unknown) =>
+        this.log.error(`voice call ${this.id}: ${(error as Error).stack ?? String(error)}`),
+      )
+      .finally(() => this.#settling.delete(tracked));
+    this.#settling.add(tracked);
+  }
+
+  /** The person spoke (or barged in): the idle clock starts again. */
+  #wake(): void {
+    clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => void this.end('idle'), this.deps.idleMs);
+    this.#idle.unref();
+  }
+
+  #queue(input: { audio: Uint8Array } | { text: string }): void {
+    const run = this.#turns.then(() => this.#runTurn(input));
+    this.#turns = run.catch((error: unknown) => {
+      this.log.error(`voice call ${this.id}: a turn failed: ${(error as Error).stack}`);
+      this.line.fail(error);
+    });
+  }
+
+  async #runTurn(input: { audio: Uint8Array } | { text: string }): Promise<void> {
+    if (this.#ended) return;
+    // The session read again at each turn: a signed-out person's words are not sent.
+    const user = await sessionUser(this.deps, this.sessionHash);
+    if (!user) {
+      await this.end('signed-out');
+      return;
+    }
+    this.user = user;
+    let text: string;
+    if ('audio' in input) {
+      this.line.send({ type: 'transcribing' });
+      try {
+        const heard = await transcribe(
+          this.deps,
+          { userId: user.id, log: this.log },
+          async () => ({ audio: input.audio, mimeType: 'audio/wav', language: user.language }),
+          AbortSignal.timeout(120_000),
+        );
+        text = heard.text.trim();
+      } catch (error) {
+        this.line.fail(error);
+        return;
+      }
+      if (this.#ended) return;
+      if (!text) {
+        this.line.fail(refused('notices.call.nothingHeard'));
+        return;
+      }
+      text = text.slice(0, CALL_TEXT_MAX);
+    } else text = input.text;
+    let finished!: () => void;
+    const turn: Turn = {
+      controller: null,
+      replies: [],
+      done: new Promise<void>((resolve) => (finished = resolve)),
+    };
+    this.#turn = turn;
+    try {
+      await sendTurn(this.deps, {
+        user,
+        request: { roomId: this.opening.room_id, content: text },
+        language: user.language,
+        log: this.log,
+        started: () => {},
+        open: (controller) => {
+          turn.controller = controller;
+          // Ended while the turn was saved: the reply is not wanted (the message stays).
+          if (this.#ended) controller.abort();
+          return this.#replyStream(turn);
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      this.line.fail(error);
+    } finally {
+      for (const reply of turn.replies) this.#finishWriting(reply);
+      finished();
+    }
+  }
+
+  /** The send's events, turned into the call's messages. */
+  #replyStream(turn: Turn): ReplyStream {
+    let reply: SpokenReply | null = null;
+    return {
+      send: (event: ChatStreamEvent) => {
+        switch (event.type) {
+          case 'message-saved':
+            this.#mark([event.userMessage.messageId]);
+            this.#post(() =>
+              this.line.send({
+                type: 'transcript',
+                messageId: event.userMessage.messageId,
+                text: event.userMessage.content,
+              }),
+            );
+            return;
+          case 'reply-start': {
+            if (reply) this.#finishWriting(reply);
+            const user = event.userMessage;
+            this.#mark(user ? [user.messageId, event.messageId] : [event.messageId]);
+            if (user)
+              this.#post(() =>
+                this.line.send({
+                  type: 'transcript',
+                  messageId: user.messageId,
+                  text: user.content,
+                }),
+              );
+            reply = this.#newReply(event.messageId, event.speakerId);
+            turn.replies.push(reply);
+            const started = reply;
+            this.#post(() => {
+              if (started.cut) return;
+              this.#onLine = started.messageId;
+              this.line.send({
+                type: 'reply-start',
+                messageId: started.messageId,
+                ...(event.speakerId !== undefined && { speakerId: event.speakerId }),
+              });
+            });
+            return;
+          }
+          case 'reply-delta': {
+            if (!reply || reply.cut) return;
+            const current = reply;
+            current.text += event.text;
+            const words = () =>
+              this.line.send({
+                type: 'reply-text',
+                messageId: current.messageId,
+                text: event.text,
+              });
+            if (this.#onLine === current.messageId) words();
+            else this.#post(() => void (current.cut || words()));
+            for (const raw of current.sentences.push(event.text)) this.#say(current, raw);
+            return;
+          }
+          case 'reply-end':
+            if (reply) this.#finishWriting(reply);
+            return;
+          case 'error':
+            this.#post(() => this.line.fail(new CallFailure(event.message)));
+            if (reply) {
+              // Nothing saved (`messageId: null`): the reply is gone.
+              if (event.messageId === null) reply.text = '';
+              this.#finishWriting(reply);
+            }
+            return;
+        }
+      },
+      done: () => {},
+    };
+  }
+
+  #newReply(messageId: string, speakerId: string | undefined): SpokenReply {
+    const reply: SpokenReply = {
+      messageId,
+      speakerId: speakerId ?? '',
+      text: '',
+      slices: [],
+      announced: 0,
+      sent: 0,
+      sentences: sentenceStream(),
+      written: false,
+      cut: false,
+      quiet: new AbortController(),
+    };
+    this.#replies.set(messageId, reply);
+    return reply;
+  }
+
+  /** The reply is written: its last sentence is spoken, then its end goes out. */
+  #finishWriting(reply: SpokenReply): void {
+    if (reply.written) return;
+    reply.written = true;
+    for (const raw of reply.sentences.end()) this.#say(reply, raw);
+    this.#post(() => {
+      if (reply.cut) return;
+      this.line.send({
+        type: 'reply-end',
+        messageId: reply.messageId,
+        text: reply.text,
+        cut: false,
+      });
+      if (this.#onLine === reply.messageId) this.#onLine = null;
+    });
+  }
+
+  /** Speaks one slice of the reply, if it says anything: `sentence`, then its audio. */
+  #say(reply: SpokenReply, raw: string): void {
+    const slice: { raw: string; index: number | null } = { raw, index: null };
+    reply.slices.push(slice);
+    const audio = this.#speaking.then(async () => {
+      if (reply.cut || this.#ended) return null;
+      const text = (await spokenText(raw)).replace(/[*_#`~]+/g, ' ').trim();
+      if (!/[\p{L}\p{N}]/u.test(text)) return null;
+      slice.index = reply.announced;
+      reply.announced += 1;
+      const engine = this.deps.speech!;
+      const made = await engine.synthesize(
+        { text, voice: await this.#voiceOf(reply.speakerId) },
+        { signal: reply.quiet.signal },
+      );
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of made.chunks) chunks.push(chunk);
+      return { index: slice.index, text, mimeType: made.mimeType, bytes: Buffer.concat(chunks) };
+    });
+    // A synthesis that fails is told, and the reply goes on with its next sentence.
+    this.#speaking = audio.catch(() => null);
+    this.#post(async () => {
+      let spoken: Awaited<typeof audio>;
+      try {
+        spoken = await audio;
+      } catch (error) {
+        if (!reply.cut && !this.#ended) this.line.fail(error);
+        return;
+      }
+      if (!spoken || reply.cut) return;
+      this.line.send({
+        type: 'sentence',
+        messageId: reply.messageId,
+        index: spoken.index,
+        text: spoken.text,
+        mimeType: spoken.mimeType,
+      });
+      this.line.sendAudio(spoken.bytes);
+      reply.sent = spoken.index + 1;
+    });
+  }
+
+  /** The voice of a reply's speaker (the room's mate, or in a group the member speaking). */
+  #voiceOf(speakerId: string): Promise<string> {
+    const key = speakerId;
+    let voice = this.#voices.get(key);
+    if (!voice) {
+      voice = (async () => {
+        const mateId =
+          key || (await findOwnRoom(this.deps.db, this.userId, this.opening.room_id)).mate_id;
+        const [mate] = await speakingMates(this.deps.db, [mateId]);
+        const voices = await voicesOf(this.deps.speech!, this.log);
+        return mateVoice(voices, mate ?? { voice: null, gender: 'female' });
+      })();
+      voice.catch(() => this.#voices.delete(key));
+      this.#voices.set(key, voice);
+    }
+    return voice;
+  }
+
+  /** Sends in order, after everything before it went out. */
+  #post(send: () => void | Promise<void>): void {
+    this.#outbox = this.#outbox.then(send).catch((error: unknown) => {
+      this.log.warn(`voice call ${this.id}: could not send: ${(error as Error).message}`);
+    });
+  }
+
+  #mark(messageIds: string[]): void {
+    this.#track(markCallMessages(this.deps.db, this.id, messageIds));
+  }
+
+  /**
+   * A barge-in: the reply stops at once (its generation, its synthesis, what was not sent),
+   * and is saved as the `heard` sentences, marked cut; so is any reply of the turn after it.
+   */
+  async #bargeIn(messageId: string, heard: number): Promise<void> {
+    const reply = this.#replies.get(messageId);
+    if (!reply || reply.cut) return;
+    const turn = this.#turn;
+    const after = turn?.replies.slice(turn.replies.indexOf(reply) + 1) ?? [];
+    const cuts = [
+      this.#cut(reply, heard, true),
+      ...after.map((later) => this.#cut(later, 0, true)),
+    ];
+    if (turn?.controller && !turn.controller.signal.aborted && turn.replies.includes(reply))
+      turn.controller.abort();
+    await Promise.all(cuts);
+  }
+
+  /**
+   * Saves `reply` as its first `heard` sentences, cut (none: the reply is taken back, its chat
+   * given back, as a reply stopped before its first word is), once its writing stopped; tells
+   * the person with `reply-end` when `tell`.
+   */
+  async #cut(reply: SpokenReply, heard: number, tell: boolean): Promise<void> {
+    reply.cut = true;
+    reply.quiet.abort();
+    // The generation saves what it has as it stops: the cut is written after that.
+    await this.#turn?.done;
+    const kept = Math.max(0, Math.min(heard, reply.announced));
+    let content = '';
+    if (kept > 0) {
+      const last = reply.slices.findIndex((slice) => slice.index === kept - 1);
+      content = reply.slices
+        .slice(0, last + 1)
+        .map((slice) => slice.raw)
+        .join('')
+        .trimEnd();
+    }
+    const { db } = this.deps;
+    const cut = { roomId: this.opening.room_id, messageId: reply.messageId, callId: this.id };
+    if (content) await saveCutReply(db, { ...cut, content });
+    else if (await saveCutReply(db, { ...cut, content: '' }))
+      await dropStoppedReply(db, this.userId, reply.messageId);
+    if (tell && !this.#ended)
+      this.#post(() =>
+        this.line.send({ type: 'reply-end', messageId: reply.messageId, text: content, cut: true }),
+      );
+  }
+}
+
+/** A reply's failure, said in the sentence the send wrote for the person (5007). */
+export class CallFailure extends Error {
+  override readonly name = 'CallFailure';
+}

@@ -1,0 +1,483 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { CallServerMessage, CallTicket } from '@mates/api-client';
+import {
+  chattableMateId,
+  DIALECTS,
+  doubleModel,
+  postgresAvailable,
+  signUp,
+  startTestServer,
+} from './harness';
+import { startOpenAiDouble } from './openai-double';
+import { makeWav, startSpeechDouble } from './speech-doubles';
+import { callHubOf } from '../src/voice/call-socket';
+
+const withPostgres = await postgresAvailable();
+
+/** What a call's socket received: JSON messages, and audio frames where they came. */
+type Heard = (CallServerMessage | { type: 'audio'; bytes: number })[];
+
+/** A call's socket as a browser holds it, with everything it received kept in order. */
+async function openCall(base: string, socketPath: string) {
+  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}${socketPath}`);
+  const heard: Heard = [];
+  let closed: { code: number; reason: string } | null = null;
+  const waiters: (() => void)[] = [];
+  const changed = () => {
+    for (const wake of waiters.splice(0)) wake();
+  };
+  socket.on('message', (data: Buffer, isBinary: boolean) => {
+    if (process.env.CALL_DEBUG)
+      console.log(Date.now() % 100000, isBinary ? 'audio' : data.toString().slice(0, 80));
+    heard.push(
+      isBinary
+        ? { type: 'audio', bytes: data.byteLength }
+        : (JSON.parse(data.toString()) as CallServerMessage),
+    );
+    changed();
+  });
+  socket.on('close', (code, reason) => {
+    closed = { code, reason: reason.toString() };
+    changed();
+  });
+  /** Resolves once `test` holds of what was heard (10 s at most). */
+  const until = async (what: string, test: () => boolean) => {
+    const deadline = Date.now() + 15_000;
+    while (!test()) {
+      if (Date.now() > deadline)
+        throw new Error(
+          `waited for ${what}; heard ${JSON.stringify(heard)}, closed ${JSON.stringify(closed)}`,
+        );
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  };
+  const messages = <T extends CallServerMessage['type']>(type: T) =>
+    heard.filter((item): item is Extract<CallServerMessage, { type: T }> => item.type === type);
+  return {
+    socket,
+    heard,
+    closed: () => closed,
+    until,
+    messages,
+    send: (message: object) => socket.send(JSON.stringify(message)),
+    speak: (audio: Buffer) => socket.send(audio),
+    /** Waits for the message of `type` (the `nth`, from 1). */
+    next: async <T extends CallServerMessage['type']>(type: T, nth = 1) => {
+      await until(type, () => messages(type).length >= nth);
+      return messages(type)[nth - 1]!;
+    },
+  };
+}
+
+describe.each(DIALECTS)('voice calls on %s', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let model: Awaited<ReturnType<typeof startOpenAiDouble>>;
+  let ears: Awaited<ReturnType<typeof startSpeechDouble>>;
+
+  beforeAll(async () => {
+    if (skip) return;
+    model = await startOpenAiDouble();
+    ears = await startSpeechDouble({ transcript: 'Tell me about the sea.' });
+    server = await startTestServer(dialect, {
+      model: doubleModel(model),
+      env: { TRANSCRIBE_PROVIDER: 'openai', TRANSCRIBE_BASE_URL: `${ears.url}/v1` },
+      saveEveryMs: 0,
+    });
+    // The embedded engine's worker process started (a server's first synthesis forks it).
+    const warm = await server.deps.speech!.synthesize(
+      { text: 'Ready.', voice: 'embedded-slt' },
+      { signal: AbortSignal.timeout(30_000) },
+    );
+    const made: Uint8Array[] = [];
+    for await (const chunk of warm.chunks) made.push(chunk);
+    expect(made.length).toBeGreaterThan(0);
+  });
+  afterAll(async () => {
+    if (skip) return;
+    if (process.env.CALL_DEBUG)
+      console.log(server.logs.filter((line) => /voice call|error/i.test(line)).join('\n'));
+    await server.close();
+    await model.close();
+    await ears.close();
+  });
+
+  /** A new person with a room; `start` asks for a ticket the way the browser does. */
+  async function person() {
+    const { userInfo, client } = await signUp(server);
+    const room = await client.room.createRoom({ mateId: await chattableMateId(server.db) });
+    const start = async (roomId = room.roomId) => {
+      const response = await fetch(`${server.base}/api/call/start`, {
+        method: 'POST',
+        headers: { token: userInfo.token, 'content-type': 'application/json' },
+        body: JSON.stringify({ roomId }),
+      });
+      return (await response.json()) as { c: number; m: string; d: CallTicket };
+    };
+    return { userInfo, client, room, start };
+  }
+
+  const messagesOf = (roomId: string) =>
+    server.db
+      .selectFrom('messages')
+      .select(['id', 'role', 'content', 'status', 'call_id', 'call_cut'])
+      .where('room_id', '=', roomId)
+      .orderBy('position')
+      .execute();
+
+  it.skipIf(skip)('answers a ticket that opens the call once, and not after a minute', async () => {
+    const { start } = await person();
+    const { c, d } = await start();
+    expect(c).toBe(200);
+    expect(d.transcriber).toBe('server');
+    expect(d.socketPath).toMatch(/^\/api\/call\/socket\?ticket=/);
+    expect(Date.parse(d.expiresAt) - Date.now()).toBeGreaterThan(50_000);
+    const call = await openCall(server.base, d.socketPath);
+    await call.next('ready');
+    expect(call.messages('ready')[0]).toMatchObject({ callId: d.callId, transcriber: 'server' });
+    // The same ticket again: an error, then 4001.
+    const again = await openCall(server.base, d.socketPath);
+    await again.until('close', () => again.closed() !== null);
+    expect(again.messages('error')[0]?.code).toBe(5002);
+    expect(again.closed()?.code).toBe(4001);
+    // A ticket past its minute opens nothing.
+    const late = await start();
+    await server.db
+      .updateTable('call_tickets')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('call_id', '=', late.d.callId)
+      .execute();
+    const expired = await openCall(server.base, late.d.socketPath);
+    await expired.until('close', () => expired.closed() !== null);
+    expect(expired.closed()?.code).toBe(4001);
+    // No ticket at all.
+    const none = await openCall(server.base, '/api/call/socket');
+    await none.until('close', () => none.closed() !== null);
+    expect(none.closed()?.code).toBe(4001);
+    call.send({ type: 'hang-up' });
+    await call.until('close', () => call.closed() !== null);
+    expect(call.messages('ended')[0]?.reason).toBe('hang-up');
+  });
+
+  it.skipIf(skip)(
+    "refuses another person's room (4004), a caller signed out (5002), and too many starts",
+    async () => {
+      const owner = await person();
+      const other = await person();
+      expect((await other.start(owner.room.roomId)).c).toBe(4004);
+      const anonymous = await fetch(`${server.base}/api/call/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ roomId: owner.room.roomId }),
+      });
+      expect(((await anonymous.json()) as { c: number }).c).toBe(5002);
+      const limits = server.deps.limits as { callStart: unknown };
+      const before = limits.callStart;
+      limits.callStart = new RateLimiterMemory({ points: 2, duration: 3600 });
+      try {
+        expect((await owner.start()).c).toBe(200);
+        expect((await owner.start()).c).toBe(200);
+        const third = await owner.start();
+        expect(third.c).toBe(5007);
+        expect(third.d).toBeNull();
+      } finally {
+        limits.callStart = before;
+      }
+    },
+  );
+
+  it.skipIf(skip)('ends the first call when the person opens a second (replaced)', async () => {
+    const { start } = await person();
+    const first = await openCall(server.base, (await start()).d.socketPath);
+    await first.next('ready');
+    const second = await openCall(server.base, (await start()).d.socketPath);
+    await second.next('ready');
+    await first.until('ended', () => first.closed() !== null);
+    expect(first.messages('ended')[0]?.reason).toBe('replaced');
+    expect(second.closed()).toBeNull();
+    second.send({ type: 'hang-up' });
+    await second.until('close', () => second.closed() !== null);
+  });
+
+  it.skipIf(skip)(
+    'turns an utterance into the person’s message and speaks the reply sentence by sentence',
+    async () => {
+      const { room, start, client } = await person();
+      const chatsBefore = (await client.user.benefits()).chats;
+      // The reply comes slowly: its first sentence must be heard before it is written whole.
+      model.next({
+        kind: 'stream',
+        pieces: [
+          'The sea is wide. ',
+          'It holds 1,234 ',
+          'islands',
+          ' and',
+          ' more.',
+          ' Waves',
+          ' come',
+          ' and go.',
+        ],
+        delayMs: 600,
+      });
+      const call = await openCall(server.base, (await start()).d.socketPath);
+      await call.next('ready');
+      call.speak(makeWav(1.2, 16_000));
+      await call.next('transcribing');
+      const transcript = await call.next('transcript');
+      expect(transcript.text).toBe('Tell me about the sea.');
+      const end = await call.next('reply-end');
+      expect(end).toMatchObject({
+        cut: false,
+        text: 'The sea is wide. It holds 1,234 islands and more. Waves come and go.',
+      });
+      const order = call.heard.map((item) => item.type);
+      // The first sentence's audio went out before the reply's text was complete.
+      const firstAudio = order.indexOf('audio');
+      const lastText = order.lastIndexOf('reply-text');
+      expect(firstAudio).toBeGreaterThan(order.indexOf('sentence'));
+      expect(firstAudio).toBeLessThan(lastText);
+      const sentences = call.messages('sentence');
+      expect(sentences.map((sentence) => sentence.text)).toEqual([
+        'The sea is wide.',
+        'It holds 1,234 islands and more.',
+        'Waves come and go.',
+      ]);
+      expect(sentences.map((sentence) => sentence.index)).toEqual([0, 1, 2]);
+      expect(sentences[0]!.mimeType).toBe('audio/mpeg');
+      // Each sentence is followed by its audio, and nothing else between.
+      for (const sentence of sentences) {
+        const at = call.heard.indexOf(sentence);
+        expect(call.heard[at + 1]).toMatchObject({ type: 'audio' });
+        expect((call.heard[at + 1] as { bytes: number }).bytes).toBeGreaterThan(1000);
+      }
+      expect(order.indexOf('reply-end')).toBeGreaterThan(order.lastIndexOf('audio'));
+      // The transcript is the room's messages, marked as said in the call, charged as a chat.
+      const saved = await messagesOf(room.roomId);
+      const [said, reply] = saved.slice(-2);
+      expect(said).toMatchObject({
+        role: 'user',
+        content: 'Tell me about the sea.',
+        id: transcript.messageId,
+      });
+      expect(reply).toMatchObject({
+        role: 'mate',
+        status: 'complete',
+        content: end.text,
+        id: end.messageId,
+      });
+      expect(said!.call_id).toBeTruthy();
+      expect(reply!.call_id).toBe(said!.call_id);
+      expect((await client.user.benefits()).chats).toBe(chatsBefore - 1);
+      const info = await client.room.roomInfo({ roomId: room.roomId });
+      expect(info.messages.at(-1)?.call).toEqual({ callId: said!.call_id, cut: false });
+      // What the mate said can be heard again through the speech link.
+      const link = await client.speech.link({ messageId: end.messageId });
+      expect(link.url).toContain('/api/voice/clip');
+      // The browser's own recognition: words, the same path without transcription.
+      call.send({ type: 'text', text: 'And the mountains?' });
+      const second = await call.next('transcript', 2);
+      expect(second.text).toBe('And the mountains?');
+      await call.next('reply-end', 2);
+      call.send({ type: 'hang-up' });
+      await call.until('close', () => call.closed() !== null);
+      expect(call.closed()?.code).toBe(1000);
+    },
+  );
+
+  it.skipIf(skip)(
+    'refuses audio that is not a 16 kHz mono WAV, or longer than 30 s (4000)',
+    async () => {
+      const { start } = await person();
+      const call = await openCall(server.base, (await start()).d.socketPath);
+      await call.next('ready');
+      call.speak(Buffer.from('not a recording at all'));
+      expect((await call.next('error')).code).toBe(4000);
+      call.speak(makeWav(0.5, 24_000));
+      expect((await call.next('error', 2)).code).toBe(4000);
+      call.speak(makeWav(31, 16_000));
+      expect((await call.next('error', 3)).code).toBe(4000);
+      call.send({ type: 'nonsense' });
+      expect((await call.next('error', 4)).code).toBe(4000);
+      expect(call.messages('transcribing')).toHaveLength(0);
+      expect(call.closed()).toBeNull();
+      call.send({ type: 'hang-up' });
+      await call.until('close', () => call.closed() !== null);
+    },
+  );
+
+  it.skipIf(skip)('a barge-in stops the reply and saves what was heard, marked cut', async () => {
+    const { room, start, client } = await person();
+    model.next({
+      kind: 'stream',
+      pieces: [
+        'First I say this. ',
+        'Then I say that. ',
+        ...Array.from({ length: 40 }, (_, i) => `Word ${i}. `),
+      ],
+      delayMs: 100,
+    });
+    const call = await openCall(server.base, (await start()).d.socketPath);
+    await call.next('ready');
+    call.send({ type: 'text', text: 'Talk to me.' });
+    const first = await call.next('sentence');
+    const requestsBefore = model.requests.length;
+    call.send({ type: 'barge-in', messageId: first.messageId, heard: 1 });
+    const end = await call.next('reply-end');
+    expect(end).toEqual({
+      type: 'reply-end',
+      messageId: first.messageId,
+      text: 'First I say this.',
+      cut: true,
+    });
+    const saved = (await messagesOf(room.roomId)).at(-1)!;
+    expect(saved).toMatchObject({
+      id: first.messageId,
+      content: 'First I say this.',
+      status: 'partial',
+    });
+    expect(Boolean(saved.call_cut)).toBe(true);
+    const info = await client.room.roomInfo({ roomId: room.roomId });
+    expect(info.messages.at(-1)?.call?.cut).toBe(true);
+    // No more of it is spoken, and the next words are the next turn.
+    const spoken = call.messages('sentence').length;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(call.messages('sentence').filter((s) => s.messageId === first.messageId).length).toBe(
+      spoken,
+    );
+    call.send({ type: 'text', text: 'Sorry, go on.' });
+    expect((await call.next('transcript', 2)).text).toBe('Sorry, go on.');
+    await call.next('reply-end', 2);
+    expect(model.requests.length).toBe(requestsBefore + 1);
+    // A cut reply is heard again through its speech link, as what was said.
+    const link = await client.speech.link({ messageId: first.messageId });
+    expect(link.url).toContain('/api/voice/clip');
+    call.send({ type: 'hang-up' });
+    await call.until('close', () => call.closed() !== null);
+  });
+
+  it.skipIf(skip)('a barge-in before any sentence was heard takes the reply back', async () => {
+    const { room, start, client } = await person();
+    model.next({ kind: 'stream', pieces: ['One. ', 'Two. ', 'Three. ', 'Four.'], delayMs: 200 });
+    const call = await openCall(server.base, (await start()).d.socketPath);
+    await call.next('ready');
+    const chatsBefore = (await client.user.benefits()).chats;
+    call.send({ type: 'text', text: 'Count.' });
+    const started = await call.next('reply-start');
+    call.send({ type: 'barge-in', messageId: started.messageId, heard: 0 });
+    expect(await call.next('reply-end')).toMatchObject({ text: '', cut: true });
+    const saved = await messagesOf(room.roomId);
+    expect(saved.at(-1)).toMatchObject({ role: 'user', content: 'Count.' });
+    expect(saved.some((message) => message.id === started.messageId)).toBe(false);
+    expect((await client.user.benefits()).chats).toBe(chatsBefore);
+    call.send({ type: 'hang-up' });
+    await call.until('close', () => call.closed() !== null);
+  });
+
+  it.skipIf(skip)('hang-up mid-reply stops it and keeps what was said', async () => {
+    const { room, start } = await person();
+    model.next({
+      kind: 'stream',
+      pieces: ['Listen to this. ', ...Array.from({ length: 60 }, (_, i) => `Part ${i}. `)],
+      delayMs: 100,
+    });
+    const call = await openCall(server.base, (await start()).d.socketPath);
+    await call.next('ready');
+    call.send({ type: 'text', text: 'Tell me a long story.' });
+    const first = await call.next('sentence');
+    await call.until('its audio', () => call.heard.some((item) => item.type === 'audio'));
+    call.send({ type: 'hang-up' });
+    await call.until('close', () => call.closed() !== null);
+    expect(call.messages('ended')[0]?.reason).toBe('hang-up');
+    await waitForFree(room.roomId);
+    const reply = (await messagesOf(room.roomId)).at(-1)!;
+    expect(reply.id).toBe(first.messageId);
+    expect(reply.content.startsWith('Listen to this.')).toBe(true);
+    expect(reply.content).not.toContain('Part 59');
+    expect(reply.status).toBe('partial');
+    expect(Boolean(reply.call_cut)).toBe(true);
+  });
+
+  it.skipIf(skip)('a dropped connection stops the reply and keeps what was said', async () => {
+    const { room, start } = await person();
+    model.next({
+      kind: 'stream',
+      pieces: ['Here we go. ', ...Array.from({ length: 60 }, (_, i) => `Bit ${i}. `)],
+      delayMs: 100,
+    });
+    const call = await openCall(server.base, (await start()).d.socketPath);
+    await call.next('ready');
+    call.send({ type: 'text', text: 'Go on.' });
+    const first = await call.next('sentence');
+    await call.until('its audio', () => call.heard.some((item) => item.type === 'audio'));
+    call.socket.terminate();
+    await waitForFree(room.roomId);
+    const reply = (await messagesOf(room.roomId)).at(-1)!;
+    expect(reply.id).toBe(first.messageId);
+    expect(reply.content.startsWith('Here we go.')).toBe(true);
+    expect(reply.content).not.toContain('Bit 59');
+    expect(Boolean(reply.call_cut)).toBe(true);
+  });
+
+  it.skipIf(skip)('signing out or changing the password ends the call (signed-out)', async () => {
+    const { start, client } = await person();
+    const call = await openCall(server.base, (await start()).d.socketPath);
+    await call.next('ready');
+    await client.user.logout();
+    await call.until('ended', () => call.closed() !== null);
+    expect(call.messages('ended')[0]?.reason).toBe('signed-out');
+
+    const second = await person();
+    const other = await openCall(server.base, (await second.start()).d.socketPath);
+    await other.next('ready');
+    await second.client.user.changePassword({
+      oldPassword: 'correct horse',
+      newPassword: 'new horse!',
+    });
+    // The session that asked for the call stays (a password change keeps the caller's own).
+    expect(other.closed()).toBeNull();
+    // Its other sessions do not: a call opened with one of them ends.
+    const login = await server
+      .client()
+      .user.login({ email: second.userInfo.email, password: 'new horse!' });
+    const elsewhere = await fetch(`${server.base}/api/call/start`, {
+      method: 'POST',
+      headers: { token: login.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ roomId: second.room.roomId }),
+    });
+    const ticket = ((await elsewhere.json()) as { d: CallTicket }).d;
+    const third = await openCall(server.base, ticket.socketPath);
+    await third.next('ready');
+    await other.until('replaced', () => other.closed() !== null);
+    await server.client({ token: second.userInfo.token }).user.changePassword({
+      oldPassword: 'new horse!',
+      newPassword: 'third horse!',
+    });
+    await third.until('ended', () => third.closed() !== null);
+    expect(third.messages('ended')[0]?.reason).toBe('signed-out');
+  });
+
+  it.skipIf(skip)('a server stopping ends its calls (server), the reply saved', async () => {
+    const { start } = await person();
+    const call = await openCall(server.base, (await start()).d.socketPath);
+    await call.next('ready');
+    await callHubOf(server.deps).closeAll('server');
+    await call.until('ended', () => call.closed() !== null);
+    expect(call.messages('ended')[0]?.reason).toBe('server');
+  });
+
+  async function until(test: () => Promise<boolean>) {
+    for (let tries = 0; tries < 150 && !(await test()); tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  async function waitForFree(roomId: string) {
+    await until(async () => !(await server.deps.chat.isBusy(roomId)));
+    // The cut is written once the generation stopped.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+});
