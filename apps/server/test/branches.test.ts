@@ -193,6 +193,76 @@ describe.each(DIALECTS)('branches on %s', (dialect) => {
     expect(system).not.toContain('talked a lot');
   });
 
+  it.skipIf(skip)(
+    'keeps regenerations, edits and the memories they mark inside their own path',
+    async () => {
+      const { client, roomId, messages } = await chat(6);
+      const db = suite.server.db;
+      const at = new Date().toISOString();
+      // A fact the first path remembers of its "Line 4." (position 4).
+      const factId = randomUUID();
+      await db
+        .insertInto('memories')
+        .values({
+          id: factId,
+          room_id: roomId,
+          kind: 'fact',
+          about: 'person',
+          content: 'Ada said line four.',
+          author: 'mate',
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await db
+        .insertInto('memory_sources')
+        .values({ memory_id: factId, message_id: messages[3]!.messageId, position: 4 })
+        .execute();
+      await db.updateTable('rooms').set({ memory_version: 1 }).where('id', '=', roomId).execute();
+
+      // The branch holds the chat up to "Line 7.", the first path's last reply.
+      const branch = await client.room.branch({ roomId, messageId: messages[6]!.messageId });
+      const copies = (await client.room.roomInfo({ roomId: branch.roomId, pageSize: 100 }))
+        .messages;
+      expect(copies.at(-1)!.content).toBe('Line 7.');
+      await client.girl.chatSend({ roomId: branch.roomId, regenerate: true }, { onData: () => {} });
+      await client.room.editMessage({
+        roomId: branch.roomId,
+        messageId: copies[3]!.messageId,
+        content: 'Line four, told another way.',
+      });
+
+      const onBranch = (await client.room.roomInfo({ roomId: branch.roomId, pageSize: 100 }))
+        .messages;
+      expect(onBranch[3]!.content).toBe('Line four, told another way.');
+      expect(onBranch.at(-1)).toMatchObject({
+        content: 'Hello there.',
+        swipes: { index: 1, count: 2 },
+      });
+      const branchFact = (await client.room.memories({ roomId: branch.roomId })).memories.find(
+        (memory) => memory.content === 'Ada said line four.',
+      )!;
+      expect(branchFact).toMatchObject({
+        needsReview: true,
+        sourceMessageIds: [copies[3]!.messageId],
+      });
+
+      // The first path: its words, its single reply and its memory as they were.
+      const first = (await client.room.roomInfo({ roomId, pageSize: 100 })).messages;
+      expect(first.map((message) => message.content)).toEqual(
+        messages.map((message) => message.content),
+      );
+      expect(first.at(-1)!.swipes).toBeUndefined();
+      const firstFact = (await client.room.memories({ roomId })).memories.find(
+        (memory) => memory.memoryId === factId,
+      )!;
+      expect(firstFact).toMatchObject({
+        needsReview: false,
+        sourceMessageIds: [messages[3]!.messageId],
+      });
+    },
+  );
+
   it.skipIf(skip)('gives a branch its own copy of each drawn picture', async () => {
     const { client, roomId } = await chat(2);
     const { store } = picturesOf(suite.server.deps.config);
