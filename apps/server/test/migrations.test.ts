@@ -72,6 +72,8 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-29-0032-message-search',
           '2026-11-29-0033-group-chats',
           '2026-11-29-0034-your-data',
+          '2026-11-29-0035-group-memories',
+          '2026-11-29-0036-voice-calls',
         ]);
       } finally {
         await database.drop();

@@ -8,6 +8,7 @@ import type {
   RoomMemoriesQuery,
   SaveMemoryPayload,
   SetMemoryAcrossChatsPayload,
+  WriteMemoriesPayload,
 } from './types/memory';
 import type { BranchPayload, ChatExport, ExportChatQuery, RoomBranches } from './types/branch';
 import type { MessageHits, SearchMessagesQuery } from './types/search';
@@ -243,7 +244,7 @@ export interface Endpoints {
   '/room/saveMemory': Post<SaveMemoryPayload, Memory>;
   '/room/deleteMemory': Post<DeleteMemoryPayload, Empty>;
   '/room/setMemoryAcrossChats': Post<SetMemoryAcrossChatsPayload, RoomMemories>;
-  '/room/writeMemories': Post<RoomMemoriesQuery, RoomMemories>;
+  '/room/writeMemories': Post<WriteMemoriesPayload, RoomMemories>;
   '/room/promptView': Get<PromptViewQuery, PromptView>;
   // Beyond the specification: branches of a chat ("Branch from here"), and a path exported.
   '/room/branch': Post<BranchPayload, Room>;

@@ -218,6 +218,7 @@ export type {
   RoomMemoriesQuery,
   SaveMemoryPayload,
   SetMemoryAcrossChatsPayload,
+  WriteMemoriesPayload,
 } from './types/memory';
 export type {
   ChatSendPayload,

@@ -22,7 +22,7 @@ import { startNextReply, startTurn, type StartedReply } from './turn-service';
 const ABOUT_CHARS = 240;
 
 /** What `speakerId`'s prompt says of its group: the scene, the others, everyone's names. */
-function promptContext(state: GroupState, speakerId: string): GroupPromptContext {
+export function promptContext(state: GroupState, speakerId: string): GroupPromptContext {
   const about = (mateId: string) => {
     const mate = state.mates.get(mateId);
     const text = (mate?.tagline.trim() || mate?.description.trim()) ?? '';

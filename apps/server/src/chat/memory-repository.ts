@@ -21,20 +21,27 @@ const PROMPT_COLUMNS = [
 ] as const;
 
 /**
- * What a prompt of room `roomId` may remember: the room's memories, then the facts about the
+ * What a prompt of room `roomId` may remember when `mateId` speaks: the room's memories that
+ * are shared or `mateId`'s own (in a group, never another member's), then the facts about the
  * person from their other chats with the same mate (not this chat's other paths: a branch
- * remembers its own path only) when they turned "remember me across chats" on. Two indexed
- * reads joined by `UNION ALL`: an `OR` of the two read the whole table. Compiled once.
+ * remembers its own path only) when they turned "remember me across chats" on: those of their
+ * one-to-one chats with it, and those the mate itself keeps in their groups. Indexed reads
+ * joined by `UNION ALL`: an `OR` of them read the whole table. Compiled once.
  */
 const promptMemories = preparedQuery(
-  (db, v: { roomId: string; userId: string; mateId: string; family: string }) =>
-    db
+  (db, v: { roomId: string; userId: string; mateId: string; family: string }) => {
+    const acrossChats = db
+      .selectFrom('memory_settings')
+      .where('memory_settings.user_id', '=', v.userId)
+      .where('memory_settings.mate_id', '=', v.mateId)
+      .where('memory_settings.across_chats', '=', sql<boolean>`${true}`);
+    return db
       .selectFrom('memories')
       .select(PROMPT_COLUMNS)
       .where('room_id', '=', v.roomId)
+      .where((eb) => eb.or([eb('mate_id', 'is', null), eb('mate_id', '=', v.mateId)]))
       .unionAll(
-        db
-          .selectFrom('memory_settings')
+        acrossChats
           .innerJoin('rooms', (join) =>
             join
               .onRef('rooms.user_id', '=', 'memory_settings.user_id')
@@ -42,14 +49,24 @@ const promptMemories = preparedQuery(
           )
           .innerJoin('memories', 'memories.room_id', 'rooms.id')
           .select(PROMPT_COLUMNS.map((column) => `memories.${column}` as const))
-          .where('memory_settings.user_id', '=', v.userId)
-          .where('memory_settings.mate_id', '=', v.mateId)
-          .where('memory_settings.across_chats', '=', sql<boolean>`${true}`)
+          // A group's shared facts and its other members' are not this mate's to carry.
+          .where('rooms.group_name', 'is', null)
           .where(sql<string>`coalesce(rooms.family_id, rooms.id)`, '<>', v.family)
           .where('memories.about', '=', 'person')
           .where('memories.kind', '=', 'fact'),
       )
-      .orderBy('updated_at', 'desc'),
+      .unionAll(
+        acrossChats
+          .innerJoin('memories', 'memories.mate_id', 'memory_settings.mate_id')
+          .innerJoin('rooms', 'rooms.id', 'memories.room_id')
+          .select(PROMPT_COLUMNS.map((column) => `memories.${column}` as const))
+          .where('rooms.user_id', '=', v.userId)
+          .where(sql<string>`coalesce(rooms.family_id, rooms.id)`, '<>', v.family)
+          .where('memories.about', '=', 'person')
+          .where('memories.kind', '=', 'fact'),
+      )
+      .orderBy('updated_at', 'desc');
+  },
 );
 
 /**
@@ -96,7 +113,10 @@ export async function touchChats(
     await touchMemories(db, room.id);
 }
 
-/** Room `room`'s memories, and its person's facts from other rooms with the mate if allowed. */
+/**
+ * Room `room`'s memories as its mate `room.mate_id` (in a group, the speaker) may read them,
+ * and its person's facts from other chats with that mate if allowed.
+ */
 export async function memoriesForPrompt(
   db: Kysely<Database>,
   room: { id: string; user_id: string; mate_id: string; family_id: string | null },
@@ -115,20 +135,32 @@ export interface MemoryWithSources extends Selectable<MemoryTable> {
   sources: string[];
 }
 
-/** Every memory of a room with its sources (message ids in the room's order). */
+/**
+ * Every memory of a room with its sources (message ids in the room's order); with `mateId`,
+ * only those a group's member remembers: the shared ones and its own.
+ */
 export async function roomMemories(
   db: Kysely<Database>,
   roomId: string,
+  mateId?: string,
 ): Promise<MemoryWithSources[]> {
-  const [memories, sources] = await Promise.all([
-    db.selectFrom('memories').selectAll().where('room_id', '=', roomId).execute(),
-    db
-      .selectFrom('memory_sources')
-      .innerJoin('memories', 'memories.id', 'memory_sources.memory_id')
-      .select(['memory_sources.memory_id', 'memory_sources.message_id'])
-      .where('memories.room_id', '=', roomId)
-      .orderBy('memory_sources.position')
-      .execute(),
+  let memories = db.selectFrom('memories').selectAll().where('room_id', '=', roomId);
+  let links = db
+    .selectFrom('memory_sources')
+    .innerJoin('memories', 'memories.id', 'memory_sources.memory_id')
+    .select(['memory_sources.memory_id', 'memory_sources.message_id'])
+    .where('memories.room_id', '=', roomId);
+  if (mateId !== undefined) {
+    memories = memories.where((eb) =>
+      eb.or([eb('mate_id', 'is', null), eb('mate_id', '=', mateId)]),
+    );
+    links = links.where((eb) =>
+      eb.or([eb('memories.mate_id', 'is', null), eb('memories.mate_id', '=', mateId)]),
+    );
+  }
+  const [rows, sources] = await Promise.all([
+    memories.execute(),
+    links.orderBy('memory_sources.position').execute(),
   ]);
   const byMemory = new Map<string, string[]>();
   for (const source of sources) {
@@ -136,7 +168,7 @@ export async function roomMemories(
     list.push(source.message_id);
     byMemory.set(source.memory_id, list);
   }
-  return memories.map((memory) => ({ ...memory, sources: byMemory.get(memory.id) ?? [] }));
+  return rows.map((memory) => ({ ...memory, sources: byMemory.get(memory.id) ?? [] }));
 }
 
 /** One memory of room `roomId`, or `undefined`. */
@@ -184,11 +216,17 @@ export async function insertMemory(
       .execute();
 }
 
-/** Changes a memory's text, pin or subject; a change clears its "check this" mark. */
+/** Changes a memory's text, pin, subject or owner; a change clears its "check this" mark. */
 export async function updateMemory(
   db: Kysely<Database>,
   memoryId: string,
-  change: { content?: string; pinned?: boolean; about?: string; author?: string },
+  change: {
+    content?: string;
+    pinned?: boolean;
+    about?: string;
+    author?: string;
+    mate_id?: string | null;
+  },
   at: string,
 ): Promise<Selectable<MemoryTable>> {
   return db

@@ -15,8 +15,10 @@ import {
 
 const id = z.string().min(1).max(100);
 const roomQuery = z.object({ roomId: id });
+const memoriesQuery = z.object({ roomId: id, mateId: id.optional() });
 const saveBody = z.object({
   roomId: id,
+  mateId: id.nullable().optional(),
   memoryId: id.optional(),
   content: z.string().trim().min(1, 'is required').max(MEMORY_TEXT_MAX),
   pinned: z.boolean().optional(),
@@ -36,8 +38,8 @@ export function memoryRoutes(deps: Deps, memory: MemoryKeeper): Hono<ApiEnv> {
     memory,
   };
 
-  api.get('/room/memories', roomQuery, async (c, read) =>
-    listMemories(service, requireUser(c), (await read()).roomId, c.get('language')),
+  api.get('/room/memories', memoriesQuery, async (c, read) =>
+    listMemories(service, requireUser(c), await read(), c.get('language')),
   );
 
   api.post('/room/saveMemory', saveBody, async (c, read) =>

@@ -17,6 +17,8 @@ import { canContinue, findOwnRoom } from './rooms';
 import { fittingTurns, loadConversation, type FittedPrompt } from './conversation';
 import type { MemoryKeeper } from './memory-keeper';
 import { MEMORY_JOB } from './memory-writer';
+import { groupState } from './group-service';
+import { promptContext } from './group-send-service';
 import {
   acrossChatsOf,
   countMemories,
@@ -50,6 +52,7 @@ function toMemory(row: Selectable<MemoryTable>, sources: string[]): Memory {
     about: row.about === 'person' ? 'person' : 'story',
     pinned: toBool(row.pinned),
     author: row.author === 'person' ? 'person' : 'mate',
+    mateId: row.mate_id,
     sourceMessageIds: sources,
     needsReview: toBool(row.needs_review),
     createdAt: row.created_at,
@@ -68,17 +71,45 @@ function panelOrder(a: MemoryWithSources, b: MemoryWithSources): number {
   );
 }
 
-/** A room's memories, its writer's state and the "remember me across chats" setting. */
+/**
+ * The member of group `room` a memory is asked to be of: `undefined` when not asked, `null`
+ * for the group's shared memories. Refused (4000) on a one-to-one chat (its memories are all
+ * its mate's), and for a mate that is not a member: with `present`, one still in the group
+ * (a memory is given to a member that may speak); without, a past member too (what it kept).
+ */
+async function ownerIn(
+  db: Kysely<Database>,
+  room: RoomTable,
+  mateId: string | null | undefined,
+  present: boolean,
+): Promise<string | null | undefined> {
+  if (mateId === undefined || mateId === null) return mateId;
+  if (room.group_name === null) throw invalid('notices.group.notGroup');
+  const member = await db
+    .selectFrom('room_members')
+    .select('left_at')
+    .where('room_id', '=', room.id)
+    .where('mate_id', '=', mateId)
+    .executeTakeFirst();
+  if (!member || (present && member.left_at !== null)) throw invalid('notices.group.notMember');
+  return mateId;
+}
+
+/**
+ * A room's memories, its writer's state and the "remember me across chats" setting; in a group
+ * with `mateId`, only what that member remembers (the shared memories and its own).
+ */
 export async function listMemories(
   deps: Pick<MemoryDeps, 'db'>,
   user: UserTable,
-  roomId: string,
+  query: { roomId: string; mateId?: string },
   language: string,
 ): Promise<RoomMemories> {
   const { db } = deps;
-  const room = await findOwnRoom(db, user.id, roomId);
+  const room = await findOwnRoom(db, user.id, query.roomId);
+  const mateId = (await ownerIn(db, room, query.mateId, false)) ?? undefined;
   const [rows, writing, acrossChats] = await Promise.all([
-    roomMemories(db, room.id),
+    roomMemories(db, room.id, mateId),
     db
       .selectFrom('jobs')
       .select('id')
@@ -112,15 +143,22 @@ async function changeableRoom(db: Kysely<Database>, user: UserTable, roomId: str
 
 /**
  * After a change to the person's facts in `room` committed: their other chats with the mate
- * that carry facts across chats read them again.
+ * that keeps them (`keeper`: in a group, the member whose own they are; its shared facts stay
+ * in the group) that carry facts across chats read them again.
  */
-async function tellOtherChats(db: Kysely<Database>, room: RoomTable): Promise<void> {
-  if (await acrossChatsOf(db, room.user_id, room.mate_id))
-    await touchChats(db, {
-      userId: room.user_id,
-      mateId: room.mate_id,
-      except: room.family_id ?? room.id,
-    });
+async function tellOtherChats(
+  db: Kysely<Database>,
+  room: RoomTable,
+  keepers: (string | null)[],
+): Promise<void> {
+  const mates = new Set(
+    keepers.flatMap((keeper) =>
+      keeper !== null ? [keeper] : room.group_name === null ? [room.mate_id] : [],
+    ),
+  );
+  for (const mateId of mates)
+    if (await acrossChatsOf(db, room.user_id, mateId))
+      await touchChats(db, { userId: room.user_id, mateId, except: room.family_id ?? room.id });
 }
 
 /** What `saveMemory` may change. */
@@ -130,11 +168,14 @@ export interface MemoryChange {
   content: string;
   pinned?: boolean;
   about?: MemorySubject;
+  /** In a group, the member whose own it is (`null`: the group's); unchanged when absent. */
+  mateId?: string | null;
 }
 
 /**
- * Adds a fact the person wrote (no `memoryId`), or changes a memory's text, pin or subject;
- * saving one marked for review clears the mark. A room holds at most
+ * Adds a fact the person wrote (no `memoryId`), or changes a memory's text, pin, subject or, in
+ * a group, owner (a member, or `null` for the group: the summary stays the group's); saving one
+ * marked for review clears the mark. A room holds at most
  * {@link MEMORIES_PER_ROOM_MAX} memories: past it, adding is refused (5007).
  */
 export async function saveMemory(
@@ -144,6 +185,7 @@ export async function saveMemory(
 ): Promise<Memory> {
   const { db } = deps;
   const room = await changeableRoom(db, user, change.roomId);
+  const owner = await ownerIn(db, room, change.mateId, true);
   const at = now();
   if (change.memoryId === undefined) {
     if ((await countMemories(db, room.id)) >= MEMORIES_PER_ROOM_MAX)
@@ -156,6 +198,7 @@ export async function saveMemory(
       content: change.content,
       pinned: change.pinned ?? false,
       author: 'person',
+      mate_id: owner ?? null,
       needs_review: false,
       created_at: at,
       updated_at: at,
@@ -164,7 +207,7 @@ export async function saveMemory(
       await insertMemory(trx, row, []);
       await touchMemories(trx, room.id);
     });
-    if (row.about === 'person') await tellOtherChats(db, room);
+    if (row.about === 'person') await tellOtherChats(db, room, [row.mate_id]);
     return toMemory(row, []);
   }
   const memory = await findMemory(db, room.id, change.memoryId);
@@ -180,13 +223,16 @@ export async function saveMemory(
         ...(change.pinned !== undefined && { pinned: change.pinned }),
         // The summary is about the story, whatever is asked.
         ...(change.about !== undefined && memory.kind === 'fact' && { about: change.about }),
+        ...(owner !== undefined && memory.kind === 'fact' && { mate_id: owner }),
       },
       at,
     );
     await touchMemories(trx, room.id);
     return updated;
   });
-  if (memory.about === 'person' || saved.about === 'person') await tellOtherChats(db, room);
+  // Both keepers: the one that held it before and the one that holds it now.
+  if (memory.about === 'person' || saved.about === 'person')
+    await tellOtherChats(db, room, [memory.mate_id, saved.mate_id]);
   const sources = await db
     .selectFrom('memory_sources')
     .select('message_id')
@@ -212,7 +258,7 @@ export async function deleteMemory(
     await deleteMemoryRow(trx, memory.id);
     await touchMemories(trx, room.id);
   });
-  if (memory.about === 'person') await tellOtherChats(deps.db, room);
+  if (memory.about === 'person') await tellOtherChats(deps.db, room, [memory.mate_id]);
 }
 
 /** Turns "remember me across chats" on or off for the room's mate. */
@@ -228,7 +274,7 @@ export async function setMemoryAcrossChats(
   await setAcrossChats(deps.db, user.id, room.mate_id, input.enabled);
   // Every chat with the mate reads the facts it carries (or no longer does).
   await touchChats(deps.db, { userId: user.id, mateId: room.mate_id });
-  return listMemories(deps, user, room.id, language);
+  return listMemories(deps, user, { roomId: room.id }, language);
 }
 
 /**
@@ -250,7 +296,7 @@ export async function writeMemoriesNow(
     await setMemoryError(db, room.id, null);
     await deps.memory.remember(room.id, before);
   }
-  return listMemories(deps, user, room.id, language);
+  return listMemories(deps, user, { roomId: room.id }, language);
 }
 
 /** Messages left to the prompt when memories are asked for without a prompt to go by. */
@@ -269,9 +315,10 @@ async function newestPositions(db: Kysely<Database>, roomId: string): Promise<nu
 }
 
 /**
- * "What the mate sees": the prompt of the room's last reply, part by part with its tokens. The
- * very prompt when this server built it; otherwise built again from the chat as it is now, as
- * the reply would be regenerated (`rebuilt`).
+ * "What the mate sees": the prompt of the room's last reply, part by part with its tokens (in a
+ * group, its speaker's: its own memories and the shared ones). The very prompt when this server
+ * built it; otherwise built again from the chat as it is now, as the reply would be
+ * regenerated (`rebuilt`).
  */
 export async function promptView(
   deps: MemoryDeps,
@@ -285,7 +332,7 @@ export async function promptView(
   if (!(await canContinue(db, user, room))) throw refused('room.readOnly');
   const lastReply = await db
     .selectFrom('messages')
-    .select('id')
+    .select(['id', 'speaker_id'])
     .where('room_id', '=', room.id)
     .where('role', '=', 'mate')
     .where('image_prompt', 'is', null)
@@ -312,9 +359,14 @@ export async function promptView(
       builtAt: held.builtAt,
       rebuilt: false,
     });
+  // In a group, the prompt of the reply's speaker: its card, and its own memories.
+  const group =
+    room.group_name !== null && lastReply.speaker_id !== null
+      ? promptContext(await groupState(db, user, room), lastReply.speaker_id)
+      : undefined;
   const prompt = await fittingTurns(
     async (recent) => ({
-      ...(await loadConversation(db, room, user, lastReply.id, recent)),
+      ...(await loadConversation(db, room, user, lastReply.id, recent, undefined, group)),
       language,
     }),
     deps.model,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMemories } from './memory-writer';
+import { ownerNamed, readMemories } from './memory-writer';
 
 const window = [
   { id: 'm1', position: 5 },
@@ -24,9 +24,14 @@ describe('readMemories', () => {
     expect(read).toEqual({
       summary: 'They met.',
       facts: [
-        { text: 'Her sister is Ana.', about: 'person', from: [window[0], window[2]] },
+        {
+          text: 'Her sister is Ana.',
+          about: 'person',
+          from: [window[0], window[2]],
+          mateId: null,
+        },
         // An unknown subject is the story's; no sources means the whole window (see writer).
-        { text: 'The ship sank.', about: 'story', from: [] },
+        { text: 'The ship sank.', about: 'story', from: [], mateId: null },
       ],
     });
   });
@@ -46,5 +51,44 @@ describe('readMemories', () => {
   it('refuses an answer that is not memories, without quoting it', () => {
     for (const answer of ['I would rather not.', '{"summary": "x"}', '[]', ''])
       expect(() => readMemories(answer, window)).toThrow(/was not memories as JSON/);
+  });
+});
+
+describe('ownerNamed', () => {
+  const owners = [
+    { mateId: 'lyra', name: 'Lyra Moonwhisper' },
+    { mateId: 'kai', name: 'Kai Tanaka' },
+    { mateId: 'ione', name: 'Captain Ione Vask' },
+    { mateId: 'kai-2', name: 'Kai Ríos' },
+  ];
+
+  it('finds a member by its whole name or a word of it, case and accents aside', () => {
+    expect(ownerNamed('Lyra Moonwhisper', owners)).toBe('lyra');
+    expect(ownerNamed('  lyra  ', owners)).toBe('lyra');
+    expect(ownerNamed('Ione', owners)).toBe('ione');
+    expect(ownerNamed('Kai Tanaka', owners)).toBe('kai');
+    expect(ownerNamed('KAI RIOS', owners)).toBe('kai-2');
+  });
+
+  it('gives the group what no one member is named for', () => {
+    for (const said of ['everyone', 'Kai', 'Old Tom', '', 42, null, undefined, ['Lyra']])
+      expect(ownerNamed(said, owners)).toBeNull();
+  });
+
+  it('reads whose each fact is, unknown names shared', () => {
+    const read = readMemories(
+      JSON.stringify({
+        summary: 'They met.',
+        facts: [
+          { text: 'A.', about: 'story', from: [1], mate: 'Lyra' },
+          { text: 'B.', about: 'story', from: [1], mate: 'everyone' },
+          { text: 'C.', about: 'story', from: [1], mate: 'Nobody' },
+          { text: 'D.', about: 'story', from: [1] },
+        ],
+      }),
+      window,
+      owners,
+    );
+    expect(read.facts.map((fact) => fact.mateId)).toEqual(['lyra', null, null, null]);
   });
 });

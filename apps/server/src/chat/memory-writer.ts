@@ -49,29 +49,46 @@ export interface MemoryWriterDeps {
   wanted?: (roomId: string) => number | undefined;
 }
 
-/** The JSON the model is held to: the updated summary and new facts, citing their messages. */
-const MEMORY_SCHEMA = {
-  type: 'object',
-  properties: {
-    summary: { type: 'string' },
-    facts: {
-      type: 'array',
-      maxItems: 12,
-      items: {
-        type: 'object',
-        properties: {
-          text: { type: 'string' },
-          about: { type: 'string', enum: ['person', 'story'] },
-          from: { type: 'array', items: { type: 'integer' }, maxItems: 6 },
+/** What the model answers in a group for a fact every member keeps (the group's, shared). */
+const SHARED = 'everyone';
+
+/**
+ * The JSON the model is held to: the updated summary and new facts, citing their messages; in
+ * a group (`owners`: its members' names), each fact also says whose memory it is.
+ */
+function memorySchema(owners: string[] | null): Record<string, unknown> {
+  const fact = {
+    text: { type: 'string' },
+    about: { type: 'string', enum: ['person', 'story'] },
+    from: { type: 'array', items: { type: 'integer' }, maxItems: 6 },
+  };
+  return {
+    type: 'object',
+    properties: {
+      summary: { type: 'string' },
+      facts: {
+        type: 'array',
+        maxItems: 12,
+        items: {
+          type: 'object',
+          properties: owners
+            ? { ...fact, mate: { type: 'string', enum: [...owners, SHARED] } }
+            : fact,
+          required: ['text', 'about', 'from', ...(owners ? ['mate'] : [])],
+          additionalProperties: false,
         },
-        required: ['text', 'about', 'from'],
-        additionalProperties: false,
       },
     },
-  },
-  required: ['summary', 'facts'],
-  additionalProperties: false,
-} as const;
+    required: ['summary', 'facts'],
+    additionalProperties: false,
+  };
+}
+
+/** A group's member a fact may belong to. */
+export interface MemoryOwner {
+  mateId: string;
+  name: string;
+}
 
 /** Registers the memory job: one window after another, each remembered once. */
 export function defineMemoryJob(deps: MemoryWriterDeps): void {
@@ -172,13 +189,15 @@ async function rememberWindow(
     .where('kind', '=', 'summary')
     .executeTakeFirst();
   const names = { char: room.group_name ?? room.mateName, user: room.personaName ?? room.nickname };
-  // In a group, each reply is said by its speaker.
-  const speakers =
+  // In a group, each reply is said by its speaker, and each fact is a member's or everyone's.
+  const members = room.group_name === null ? [] : await membersOf(db, roomId);
+  const speakers = new Map(members.map((member) => [member.mate_id, member.name] as const));
+  const owners =
     room.group_name === null
-      ? new Map<string, string>()
-      : new Map(
-          (await membersOf(db, roomId)).map((member) => [member.mate_id, member.name] as const),
-        );
+      ? null
+      : members
+          .filter((member) => member.left_at === null)
+          .map((member) => ({ mateId: member.mate_id, name: member.name }));
   const named = read.map((message) => ({
     ...message,
     name:
@@ -186,11 +205,11 @@ async function rememberWindow(
         ? names.user
         : (speakers.get(message.speaker_id ?? '') ?? room.mateName),
   }));
-  const window = fitWindow(deps.model, named, summary?.content ?? '', names);
+  const window = fitWindow(deps.model, named, summary?.content ?? '', names, owners);
   const last = window.at(-1)!;
   const written = await askModel(
     deps.model,
-    { names, window, summary: summary?.content ?? '' },
+    { names, window, summary: summary?.content ?? '', owners },
     signal,
   );
   const at = now();
@@ -218,11 +237,12 @@ async function rememberWindow(
           .execute()
       ).map((row) => comparable(row.content)),
     );
-    let aboutPerson = false;
+    // The mates whose facts about the person changed (`null`: the room's own mate).
+    const aboutPerson = new Set<string | null>();
     for (const fact of written.facts) {
       if (existing.has(comparable(fact.text))) continue;
       existing.add(comparable(fact.text));
-      aboutPerson ||= fact.about === 'person';
+      if (fact.about === 'person') aboutPerson.add(fact.mateId);
       const sources = fact.from.length > 0 ? fact.from : window;
       await insertMemory(
         trx,
@@ -233,6 +253,7 @@ async function rememberWindow(
           about: fact.about,
           content: fact.text,
           author: 'mate',
+          mate_id: fact.mateId,
           created_at: at,
           updated_at: at,
         },
@@ -243,13 +264,18 @@ async function rememberWindow(
     await pruneFacts(trx, roomId);
     return { aboutPerson };
   });
-  // Facts about the person go into their other chats with the mate, if they asked for that.
-  if (remembered?.aboutPerson && (await acrossChatsOf(db, room.user_id, room.mate_id)))
-    await touchChats(db, {
-      userId: room.user_id,
-      mateId: room.mate_id,
-      except: room.family_id ?? roomId,
-    });
+  // Facts about the person go into their other chats with the mate that keeps them (a
+  // group's shared facts stay in the group), if they asked for that.
+  for (const mateId of remembered?.aboutPerson ?? []) {
+    if (mateId === null && room.group_name !== null) continue;
+    const keeper = mateId ?? room.mate_id;
+    if (await acrossChatsOf(db, room.user_id, keeper))
+      await touchChats(db, {
+        userId: room.user_id,
+        mateId: keeper,
+        except: room.family_id ?? roomId,
+      });
+  }
   return true;
 }
 
@@ -320,8 +346,9 @@ export function fitWindow<M extends { content: string }>(
   read: M[],
   summary: string,
   names: { char: string; user: string },
+  owners: MemoryOwner[] | null = null,
 ): M[] {
-  const asked = memoryTurns(names, [], summary);
+  const asked = memoryTurns(names, [], summary, owners);
   const room =
     model.contextSize -
     replyTokensOf(model) -
@@ -370,17 +397,38 @@ async function pruneFacts(trx: Kysely<Database>, roomId: string): Promise<void> 
   if (dropped.length > 0) await trx.deleteFrom('memories').where('id', 'in', dropped).execute();
 }
 
-/** What one window gave: the summary of the story so far, and new facts with their sources. */
+/**
+ * What one window gave: the summary of the story so far, and new facts with their sources and,
+ * in a group, the member whose own each is (`null`: everyone's).
+ */
 interface WrittenMemories {
   summary: string;
-  facts: { text: string; about: 'person' | 'story'; from: { id: string; position: number }[] }[];
+  facts: {
+    text: string;
+    about: 'person' | 'story';
+    from: { id: string; position: number }[];
+    mateId: string | null;
+  }[];
 }
+
+/** "A", "A and B", "A, B and C". */
+const listed = (names: string[]) =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+
+/** The instructions, one-to-one: what {{char}} should remember. */
+const ONE_TO_ONE_ASK =
+  'You keep the memory of a roleplay chat between {{user}} (a person) and {{char}} (a character). From the new messages, write down what {{char}} should remember once they are gone from the conversation: short facts (one sentence each, under 25 words, in the chat\'s language), each marked "person" when it is about {{user}} (their name, family, life, likes, plans) or "story" when it is about the story, with the numbers of the messages it comes from. Only facts stated in the messages; none already in the summary. Then rewrite the summary of the story so far (under 150 words) so that it includes the new messages. Answer with JSON only: {"summary": "…", "facts": [{"text": "…", "about": "person", "from": [1]}]}.';
+
+/** The instructions in a group: each character keeps its own memories. */
+const groupAsk = (owners: MemoryOwner[]) =>
+  `You keep the memory of a roleplay chat between {{user}} (a person) and a group of characters: ${listed(owners.map((owner) => owner.name))}. Each character keeps its own memories. From the new messages, write down what should be remembered once they are gone from the conversation: short facts (one sentence each, under 25 words, in the chat's language), each marked "person" when it is about {{user}} (their name, family, life, likes, plans) or "story" when it is about the story, with the numbers of the messages it comes from, and whose memory it is: "mate" is the name of the one character who said it, was told it alone or to whom it matters alone, or "${SHARED}" when the whole group heard it or shares it. Only facts stated in the messages; none already in the summary. Then rewrite the summary of the story so far (under 150 words) so that it includes the new messages. Answer with JSON only: {"summary": "…", "facts": [{"text": "…", "about": "person", "from": [1], "mate": "${owners[0]?.name ?? SHARED}"}]}.`;
 
 /** The out-of-character request that turns a window into memories. */
 function memoryTurns(
   names: { char: string; user: string },
   window: { role: string; content: string; name?: string }[],
   summary: string,
+  owners: MemoryOwner[] | null,
 ): ChatTurn[] {
   const lines = window.map(
     (message, index) =>
@@ -389,10 +437,7 @@ function memoryTurns(
   return [
     {
       role: 'system',
-      content: fillMacros(
-        'You keep the memory of a roleplay chat between {{user}} (a person) and {{char}} (a character). From the new messages, write down what {{char}} should remember once they are gone from the conversation: short facts (one sentence each, under 25 words, in the chat\'s language), each marked "person" when it is about {{user}} (their name, family, life, likes, plans) or "story" when it is about the story, with the numbers of the messages it comes from. Only facts stated in the messages; none already in the summary. Then rewrite the summary of the story so far (under 150 words) so that it includes the new messages. Answer with JSON only: {"summary": "…", "facts": [{"text": "…", "about": "person", "from": [1]}]}.',
-        names,
-      ),
+      content: fillMacros(owners ? groupAsk(owners) : ONE_TO_ONE_ASK, names),
     },
     {
       role: 'user',
@@ -408,14 +453,20 @@ async function askModel(
     names: { char: string; user: string };
     window: { id: string; position: number; role: string; content: string }[];
     summary: string;
+    owners: MemoryOwner[] | null;
   },
   signal: AbortSignal,
 ): Promise<WrittenMemories> {
   let text = '';
   try {
     await model.generate(
-      memoryTurns(ask.names, ask.window, ask.summary),
-      { signal, maxTokens: replyTokensOf(model), temperature: 0.2, jsonSchema: MEMORY_SCHEMA },
+      memoryTurns(ask.names, ask.window, ask.summary, ask.owners),
+      {
+        signal,
+        maxTokens: replyTokensOf(model),
+        temperature: 0.2,
+        jsonSchema: memorySchema(ask.owners && ask.owners.map((owner) => owner.name)),
+      },
       (piece) => (text += piece),
     );
   } catch (error) {
@@ -427,16 +478,41 @@ async function askModel(
   }
   // A generation stopped ends with what it had: not an answer to read.
   signal.throwIfAborted();
-  return readMemories(text, ask.window);
+  return readMemories(text, ask.window, ask.owners ?? []);
+}
+
+/** A name as compared: case, accents and spaces aside. */
+const plainName = (name: string) =>
+  name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * The member a fact's `mate` names: its whole name, else the one member with a word of that
+ * name ("Lyra" for "Lyra Moonwhisper"); `null` (the group's, shared) for "everyone", a name no
+ * member has, one several share, or none.
+ */
+export function ownerNamed(said: unknown, owners: MemoryOwner[]): string | null {
+  if (typeof said !== 'string') return null;
+  const name = plainName(said);
+  if (name === '') return null;
+  const whole = owners.filter((owner) => plainName(owner.name) === name);
+  if (whole.length === 1) return whole[0]!.mateId;
+  const words = name.split(' ');
+  const partly = owners.filter((owner) => {
+    const own = plainName(owner.name).split(' ');
+    return words.every((word) => own.includes(word));
+  });
+  return partly.length === 1 ? partly[0]!.mateId : null;
 }
 
 /**
  * The model's answer as memories: facts trimmed to {@link MEMORY_TEXT_MAX}, their message
- * numbers turned back into messages (numbers outside the window are dropped).
+ * numbers turned back into messages (numbers outside the window are dropped), in a group each
+ * given to the member it names (see {@link ownerNamed}).
  */
 export function readMemories(
   text: string,
   window: { id: string; position: number }[],
+  owners: MemoryOwner[] = [],
 ): WrittenMemories {
   const parsed = parseJson(text.trim()) as { summary?: unknown; facts?: unknown } | undefined;
   if (!parsed || typeof parsed !== 'object' || !Array.isArray(parsed.facts))
@@ -447,7 +523,12 @@ export function readMemories(
   const facts: WrittenMemories['facts'] = [];
   for (const item of parsed.facts as unknown[]) {
     if (!item || typeof item !== 'object') continue;
-    const { text: said, about, from } = item as { text?: unknown; about?: unknown; from?: unknown };
+    const {
+      text: said,
+      about,
+      from,
+      mate,
+    } = item as { text?: unknown; about?: unknown; from?: unknown; mate?: unknown };
     if (typeof said !== 'string' || !said.trim()) continue;
     const numbers = Array.isArray(from) ? from : [];
     facts.push({
@@ -460,6 +541,7 @@ export function readMemories(
       ]
         .sort((a, b) => a - b)
         .map((n) => window[n - 1]!),
+      mateId: owners.length > 0 ? ownerNamed(mate, owners) : null,
     });
   }
   const summary = typeof parsed.summary === 'string' ? parsed.summary.trim() : '';

@@ -385,6 +385,11 @@ export interface MemoryTable {
   pinned: Generated<Bool>;
   /** `mate` (written from messages) or `person`. */
   author: string;
+  /**
+   * In a group, the member whose own memory it is (only its prompts read it); `null` for what
+   * the room shares (every memory of a one-to-one chat, a group's summary).
+   */
+  mate_id: Generated<string | null>;
   /** A message it came from was edited or deleted since. */
   needs_review: Generated<Bool>;
   created_at: Timestamp;

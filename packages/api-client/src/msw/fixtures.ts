@@ -833,6 +833,7 @@ export function createMemoryFixture(overrides: Partial<Memory> = {}): Memory {
     about: 'person',
     pinned: false,
     author: 'mate',
+    mateId: null,
     sourceMessageIds: ['msg-2', 'msg-3'],
     needsReview: false,
     createdAt: UPDATED,
@@ -1116,6 +1117,55 @@ export function createGroupRoomInfoFixture(
     ],
     hasMoreBefore: false,
     readOnly: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A group chat's memories fixture: the group's summary and a fact everyone heard (shared), then
+ * two facts of each member's own, newest first, the writer idle.
+ */
+export function createGroupMemoriesFixture(
+  overrides: Partial<RoomMemories> = {},
+  group: RoomGroup = createRoomGroupFixture(),
+): RoomMemories {
+  const own = [
+    ['Ada promised to show her the old lighthouse maps.', 'She told Ada the lamp has a name.'],
+    ['Ada likes her stew with extra pepper.', 'He owes Ada a second bowl.'],
+    ['Ada asked about the wreck of the Halcyon.', 'She never tells Ada where her scar is from.'],
+  ];
+  const at = (hours: number) => new Date(Date.parse(UPDATED) - hours * 3_600_000).toISOString();
+  return {
+    memories: [
+      createMemoryFixture({
+        memoryId: 'memory-group-summary',
+        kind: 'summary',
+        about: 'story',
+        content:
+          'Ada came in from the storm to the tavern. Lyra raised a mug, Kai promised stew, and the captain laughed from the corner.',
+        sourceMessageIds: ['msg-1', 'msg-2', 'msg-3'],
+      }),
+      createMemoryFixture({
+        memoryId: 'memory-group-shared',
+        content: 'Ada arrived soaked from the storm.',
+        sourceMessageIds: ['msg-2'],
+      }),
+      ...group.members.flatMap((member, index) =>
+        (own[index % own.length] ?? []).map((content, nth) =>
+          createMemoryFixture({
+            memoryId: `memory-${member.mate.mateId}-${nth + 1}`,
+            content,
+            about: nth === 0 ? 'person' : 'story',
+            mateId: member.mate.mateId,
+            sourceMessageIds: [`msg-${index === 0 ? 1 : index + 2}`],
+            createdAt: at(index * 2 + nth + 1),
+            updatedAt: at(index * 2 + nth + 1),
+          }),
+        ),
+      ),
+    ],
+    writer: { state: 'idle', error: null },
+    acrossChats: false,
     ...overrides,
   };
 }

@@ -71,6 +71,21 @@ describe('MSW handlers', () => {
     expect(added).toMatchObject({ content: 'New.', author: 'person', sourceMessageIds: [] });
   });
 
+  it("list a group's memories per member, and add one for a member", async () => {
+    const all = await client.room.memories({ roomId: 'room-group' });
+    const owners = new Set(all.memories.map((memory) => memory.mateId));
+    expect(owners).toEqual(new Set([null, 'mate-1', 'mate-2', 'mate-3']));
+    const kai = await client.room.memories({ roomId: 'room-group', mateId: 'mate-2' });
+    expect(kai.memories.length).toBeGreaterThan(0);
+    expect(kai.memories.every((memory) => [null, 'mate-2'].includes(memory.mateId))).toBe(true);
+    const added = await client.room.saveMemory({
+      roomId: 'room-group',
+      content: 'Kai owes Ada a bowl.',
+      mateId: 'mate-2',
+    });
+    expect(added).toMatchObject({ mateId: 'mate-2', author: 'person' });
+  });
+
   it('stream a chat reply word by word, ending with reply-end and done', async () => {
     server.use(
       mockChatStream({

@@ -260,14 +260,24 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     });
   },
   '/room/deleteMessage': () => null,
-  '/room/memories': ({ query }) =>
-    fixtures.createRoomMemoriesFixture({
-      memories: fixtures
-        .createRoomMemoriesFixture()
-        .memories.map((memory) => ({ ...memory, roomId: query.roomId ?? 'room-1' })),
-    }),
+  // A group (`room-group`, or a member asked for) remembers per member, as the server does.
+  '/room/memories': ({ query }) => {
+    const group = query.roomId === 'room-group' || query.mateId !== undefined;
+    const all = group
+      ? fixtures.createGroupMemoriesFixture()
+      : fixtures.createRoomMemoriesFixture();
+    return {
+      ...all,
+      memories: all.memories
+        .filter(
+          (memory) =>
+            query.mateId === undefined || memory.mateId === null || memory.mateId === query.mateId,
+        )
+        .map((memory) => ({ ...memory, roomId: query.roomId ?? 'room-1' })),
+    };
+  },
   '/room/saveMemory': ({ body }) => {
-    const { roomId, memoryId, content, pinned, about } = body as SaveMemoryPayload;
+    const { roomId, memoryId, content, pinned, about, mateId } = body as SaveMemoryPayload;
     const at = new Date().toISOString();
     // A change keeps what it leaves out, as the server does (of the fixture's memory).
     const before =
@@ -289,6 +299,7 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
       content: content.trim(),
       ...(pinned === undefined ? {} : { pinned }),
       ...(about === undefined || before.kind === 'summary' ? {} : { about }),
+      ...(mateId === undefined || before.kind === 'summary' ? {} : { mateId }),
       needsReview: false,
       updatedAt: at,
     };

@@ -34,6 +34,7 @@ export {
   createRoomBranchesFixture,
   createPromptViewFixture,
   createRoomMemoriesFixture,
+  createGroupMemoriesFixture,
   createSpendingCapFixture,
   createVoiceCatalogFixture,
   createVoiceFixture,

@@ -41,6 +41,12 @@ export interface Memory {
   /** Who wrote it: the mate (from the chat's messages, in the background) or the person. */
   author: 'mate' | 'person';
   /**
+   * In a group chat, the member whose own memory it is (only that mate's prompts read it);
+   * `null` for what the whole chat shares: every memory of a one-to-one chat, a group's
+   * summary, and what the whole group heard.
+   */
+  mateId: string | null;
+  /**
    * The messages it was made from, oldest first (a click in the Memory panel jumps to the
    * first); empty for a memory the person wrote.
    */
@@ -85,6 +91,18 @@ export interface RoomMemories {
 export interface RoomMemoriesQuery {
   /** The room (the caller's own). */
   roomId: string;
+  /**
+   * In a group chat, a member (present or past): only what it remembers, the group's shared
+   * memories and its own. Refused (4000) for a mate that is not a member, or in a one-to-one
+   * chat. All of the chat's memories when absent.
+   */
+  mateId?: string;
+}
+
+/** Payload of `POST /room/writeMemories`: writes the chat's memories again (after a failure). */
+export interface WriteMemoriesPayload {
+  /** The room (the caller's own). */
+  roomId: string;
 }
 
 /** Payload of `POST /room/saveMemory`: adds a memory (no `memoryId`) or changes one. */
@@ -99,6 +117,12 @@ export interface SaveMemoryPayload {
   pinned?: boolean;
   /** What it is about; unchanged when absent (new ones: the story). */
   about?: MemorySubject;
+  /**
+   * In a group chat, whose memory it is: a member still in the group, or `null` for the
+   * group's shared memories (the summary always is); unchanged when absent (new ones: shared).
+   * Refused (4000) for a mate that is not a member, or in a one-to-one chat.
+   */
+  mateId?: string | null;
 }
 
 /** Payload of `POST /room/deleteMemory`. */
