@@ -258,7 +258,16 @@ export const enScreens = {
     empty: 'Write the memory first, or delete it.',
     acrossChats: 'Remember me across chats',
     groupAcrossChats:
-      'The group remembers what happens here. Each mate also brings what it knows of you from your own chats with it, where you turned on “Remember me across chats”.',
+      'Each mate keeps its own memories of this chat, beside those the whole group shares. Each also brings what it knows of you from your own chats with it, where you turned on “Remember me across chats”.',
+    whose: 'Whose memories',
+    whoseAll: 'All memories',
+    whoseShared: 'Shared by the group',
+    whoseMate: 'What {{name}} remembers',
+    owner: 'Whose memory',
+    ownerShared: 'The whole group',
+    shared: 'Shared',
+    ownedBy: '{{name}}’s own',
+    noneHere: 'No memories to show here yet.',
     acrossChatsHint:
       'What {{name}} learns about you here goes with you into your other chats with {{name}}, and theirs come here.',
     writing: 'Writing memories…',

@@ -360,7 +360,16 @@ export const es: Messages = {
     empty: 'Escribe el recuerdo primero, o elimínalo.',
     acrossChats: 'Recordarme en todos los chats',
     groupAcrossChats:
-      'El grupo recuerda lo que pasa aquí. Cada mate trae además lo que sabe de ti por tus propios chats con él, donde activaste «Recordarme en todos los chats».',
+      'Cada mate guarda sus propios recuerdos de este chat, junto a los que comparte todo el grupo. Cada uno trae además lo que sabe de ti por tus propios chats con él, donde activaste «Recordarme en todos los chats».',
+    whose: 'Recuerdos de quién',
+    whoseAll: 'Todos los recuerdos',
+    whoseShared: 'Compartidos por el grupo',
+    whoseMate: 'Lo que recuerda {{name}}',
+    owner: 'De quién es el recuerdo',
+    ownerShared: 'Todo el grupo',
+    shared: 'Compartido',
+    ownedBy: 'Solo de {{name}}',
+    noneHere: 'Aún no hay recuerdos que mostrar aquí.',
     acrossChatsHint:
       'Lo que {{name}} sepa de ti aquí te acompaña a tus otros chats con {{name}}, y lo de ellos llega aquí.',
     writing: 'Escribiendo recuerdos…',

@@ -366,7 +366,16 @@ export const fr: Messages = {
     empty: 'Écris d’abord le souvenir, ou supprime-le.',
     acrossChats: 'Se souvenir de moi dans tous les chats',
     groupAcrossChats:
-      'Le groupe se souvient de ce qui se passe ici. Chaque mate apporte aussi ce qu’il sait de toi grâce à tes propres chats avec lui, là où tu as activé « Se souvenir de moi dans tous les chats ».',
+      'Chaque mate garde ses propres souvenirs de ce chat, à côté de ceux que tout le groupe partage. Chacun apporte aussi ce qu’il sait de toi grâce à tes propres chats avec lui, là où tu as activé « Se souvenir de moi dans tous les chats ».',
+    whose: 'Souvenirs de qui',
+    whoseAll: 'Tous les souvenirs',
+    whoseShared: 'Partagés par le groupe',
+    whoseMate: 'Ce dont {{name}} se souvient',
+    owner: 'À qui est ce souvenir',
+    ownerShared: 'Tout le groupe',
+    shared: 'Partagé',
+    ownedBy: 'À {{name}} seul',
+    noneHere: 'Aucun souvenir à montrer ici pour l’instant.',
     acrossChatsHint:
       'Ce que {{name}} apprend sur toi ici te suit dans tes autres chats avec {{name}}, et ce qu’il y apprend vient ici.',
     writing: 'Écriture des souvenirs…',

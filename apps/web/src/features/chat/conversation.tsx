@@ -174,7 +174,7 @@ export function Conversation({ roomId, messageId, onOpenChats, signedIn }: Conve
       <MemoryPanel
         roomId={roomId}
         mateName={group?.name ?? mate.name}
-        group={group !== undefined}
+        group={group}
         canChange={!readOnly}
         open={remembering}
         onClose={() => setRemembering(false)}

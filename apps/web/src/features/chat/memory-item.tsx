@@ -3,12 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { MEMORY_TEXT_MAX, type Memory, type MemorySubject } from '@mates/api-client';
 import { Button, Card, Flex, Select, Stack, Tag, Text, TextArea } from '@mates/ui';
 import { errorText } from '../../i18n/error-text';
-import type { MemoriesState } from './use-memories';
+import type { MemoriesState, MemoryChange } from './use-memories';
+
+/** The owner option of the whole group, as the select names it. */
+const SHARED = 'shared';
 
 /** Props of {@link MemoryItem}. */
 export interface MemoryItemProps {
   memory: Memory;
   mateName: string;
+  /** In a group, whose memory it is ("Shared", "Lyra's own"). */
+  owner?: string;
   memories: MemoriesState;
   /** Whether the person may change it (a chat that can go on). */
   canChange: boolean;
@@ -34,7 +39,7 @@ export interface MemoryItemProps {
  */
 export function MemoryItem(props: MemoryItemProps) {
   const { t } = useTranslation();
-  const { memory, mateName, memories, canChange, onDelete, onJump } = props;
+  const { memory, mateName, owner, memories, canChange, onDelete, onJump } = props;
   const { focus = null, onPinned, onFocused } = props;
   const textId = useId();
   const [editing, setEditing] = useState(false);
@@ -79,6 +84,7 @@ export function MemoryItem(props: MemoryItemProps) {
       <Stack gap={2}>
         <Text id={textId}>{memory.content}</Text>
         <Flex gap={2} align="center" wrap>
+          {owner !== undefined && <Tag>{owner}</Tag>}
           {memory.kind === 'fact' && (
             <Tag>
               {memory.about === 'person' ? t('memory.aboutPerson') : t('memory.aboutStory')}
@@ -166,11 +172,14 @@ export interface MemoryEditorProps {
   /** A hint under the field, e.g. an example. */
   placeholder?: string;
   memories: MemoriesState;
-  /** What to save, from the words and subject. */
-  onSave: (
-    content: string,
-    about: MemorySubject,
-  ) => { memoryId?: string; content: string; about?: MemorySubject };
+  /**
+   * In a group, whose memory it may be (`value` `''`: the whole group's), chosen from
+   * `initialOwner` on.
+   */
+  owners?: { value: string; label: string }[];
+  initialOwner?: string;
+  /** What to save, from the words, subject and owner (`''` for none chosen). */
+  onSave: (content: string, about: MemorySubject, owner: string) => MemoryChange;
   /** Closes the editor (saved, or cancelled with its button or Escape). */
   onDone: () => void;
 }
@@ -185,6 +194,8 @@ export function MemoryEditor({
   initialAbout,
   withAbout,
   placeholder,
+  owners,
+  initialOwner = '',
   memories,
   onSave,
   onDone,
@@ -193,6 +204,7 @@ export function MemoryEditor({
   const counterId = useId();
   const [content, setContent] = useState(initial);
   const [about, setAbout] = useState<MemorySubject>(initialAbout);
+  const [owner, setOwner] = useState(initialOwner);
   const [problem, setProblem] = useState('');
   const tooLong = content.trim().length > MEMORY_TEXT_MAX;
   const max = MEMORY_TEXT_MAX.toLocaleString();
@@ -201,7 +213,7 @@ export function MemoryEditor({
     if (!trimmed) return setProblem(t('memory.empty'));
     if (tooLong) return setProblem(t('memory.tooLong', { max }));
     setProblem('');
-    memories.save.mutate(onSave(trimmed, about), {
+    memories.save.mutate(onSave(trimmed, about, owner), {
       onSuccess: onDone,
       // The server's refusal shows by the field; the words stay.
       onError: (error) => setProblem(errorText(error, t)),
@@ -239,6 +251,15 @@ export function MemoryEditor({
             { value: 'person', label: t('memory.aboutPerson') },
             { value: 'story', label: t('memory.aboutStory') },
           ]}
+        />
+      )}
+      {owners && (
+        <Select
+          label={t('memory.owner')}
+          // Radix's Select keeps `''` for "nothing chosen": the group's choice is named.
+          value={owner || SHARED}
+          onValueChange={(value) => setOwner(value === SHARED ? '' : value)}
+          options={owners.map((option) => ({ ...option, value: option.value || SHARED }))}
         />
       )}
       <Flex gap={2} justify="end" wrap>

@@ -1,7 +1,18 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Memory, MemoryWriter } from '@mates/api-client';
-import { Button, EmptyState, Flex, Heading, Sheet, Spinner, Stack, Switch, Text } from '@mates/ui';
+import type { Memory, MemoryWriter, RoomGroup } from '@mates/api-client';
+import {
+  Button,
+  EmptyState,
+  Flex,
+  Heading,
+  Select,
+  Sheet,
+  Spinner,
+  Stack,
+  Switch,
+  Text,
+} from '@mates/ui';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading, LoadError } from '../../components/states';
 import { errorText } from '../../i18n/error-text';
@@ -14,10 +25,11 @@ export interface MemoryPanelProps {
   roomId: string;
   mateName: string;
   /**
-   * A group chat: its memories are the group's, and "Remember me across chats" belongs to each
+   * A group chat: each member keeps its own memories beside the group's shared ones (the panel
+   * shows whose each is, and which to see), and "Remember me across chats" belongs to each
    * mate's own chats (each brings what it knows of the person), so it is explained, not offered.
    */
-  group?: boolean;
+  group?: RoomGroup;
   /** Whether the chat can go on: else its memories are shown, not changed. */
   canChange: boolean;
   open: boolean;
@@ -34,7 +46,7 @@ export interface MemoryPanelProps {
 export function MemoryPanel({
   roomId,
   mateName,
-  group = false,
+  group,
   canChange,
   open,
   onClose,
@@ -77,15 +89,19 @@ export function MemoryPanel({
   );
 }
 
+/** Which memories the panel shows in a group: `all`, the `shared` ones, or a member's id. */
+type Whose = 'all' | 'shared' | (string & {});
+
 function MemoryContent({
   roomId,
   mateName,
-  group = false,
+  group,
   canChange,
   onJump,
 }: Omit<MemoryPanelProps, 'open' | 'onClose'>) {
   const { t } = useTranslation();
   const memories = useMemories(roomId);
+  const [whose, setWhose] = useState<Whose>('all');
   const [adding, setAdding] = useState(false);
   const [seeing, setSeeing] = useState(false);
   const [doomed, setDoomed] = useState<Memory | null>(null);
@@ -107,8 +123,21 @@ function MemoryContent({
   if (memories.memories.isPending) return <Loading />;
   if (memories.memories.isError || !data)
     return <LoadError query={memories.memories} title={t('memory.error')} wayOn={[]} />;
-  const summary = data.memories.filter((memory) => memory.kind === 'summary');
-  const facts = data.memories.filter((memory) => memory.kind === 'fact');
+  const owners = ownersOf(group, data.memories);
+  // A member's view: what it remembers, the group's shared memories and its own.
+  const seen = data.memories.filter(
+    (memory) =>
+      whose === 'all' || memory.mateId === null || (whose !== 'shared' && memory.mateId === whose),
+  );
+  const ownerLabel = (memory: Memory) =>
+    group &&
+    (memory.mateId === null
+      ? t('memory.shared')
+      : t('memory.ownedBy', {
+          name: owners.find((owner) => owner.mateId === memory.mateId)?.name ?? mateName,
+        }));
+  const summary = seen.filter((memory) => memory.kind === 'summary');
+  const facts = seen.filter((memory) => memory.kind === 'fact');
   const pinned = facts.filter((memory) => memory.pinned);
   const others = facts.filter((memory) => !memory.pinned);
   /** Forgets the memory asked about; the focus goes to the one after it, as listed. */
@@ -129,6 +158,7 @@ function MemoryContent({
       <MemoryItem
         memory={memory}
         mateName={mateName}
+        owner={ownerLabel(memory) || undefined}
         memories={memories}
         canChange={canChange}
         onDelete={() => setDoomed(memory)}
@@ -170,6 +200,21 @@ function MemoryContent({
           {t('memory.seePrompt', { name: mateName })}
         </Button>
       </Flex>
+      {group && (
+        <Select
+          label={t('memory.whose')}
+          value={whose}
+          onValueChange={setWhose}
+          options={[
+            { value: 'all', label: t('memory.whoseAll') },
+            { value: 'shared', label: t('memory.whoseShared') },
+            ...owners.map((owner) => ({
+              value: owner.mateId,
+              label: t('memory.whoseMate', { name: owner.name }),
+            })),
+          ]}
+        />
+      )}
       {adding && (
         <MemoryEditor
           label={t('memory.addLabel')}
@@ -177,8 +222,24 @@ function MemoryContent({
           initial=""
           initialAbout="person"
           withAbout
+          // In a group, whose it is: the member being looked at, else the whole group's.
+          {...(group && {
+            owners: [
+              { value: '', label: t('memory.ownerShared') },
+              ...owners
+                .filter((owner) => owner.present)
+                .map((owner) => ({ value: owner.mateId, label: owner.name })),
+            ],
+            initialOwner: owners.some((owner) => owner.present && owner.mateId === whose)
+              ? whose
+              : '',
+          })}
           memories={memories}
-          onSave={(content, about) => ({ content, about })}
+          onSave={(content, about, owner) => ({
+            content,
+            about,
+            ...(group && { mateId: owner || null }),
+          })}
           onDone={() => setAdding(false)}
         />
       )}
@@ -187,6 +248,8 @@ function MemoryContent({
           title={t('memory.emptyTitle')}
           description={t('memory.emptyText', { name: mateName })}
         />
+      ) : seen.length === 0 ? (
+        <Text tone="muted">{t('memory.noneHere')}</Text>
       ) : (
         <>
           <MemoryList title={t('memory.summary')} memories={summary} item={item} />
@@ -211,6 +274,24 @@ function MemoryContent({
       />
     </Stack>
   );
+}
+
+/**
+ * The members a group's memories may belong to: those in the group now, then those that left
+ * and kept some memories here (`present` false: nothing new is given to them).
+ */
+function ownersOf(group: RoomGroup | undefined, memories: Memory[]) {
+  if (!group) return [];
+  return group.members
+    .filter(
+      (member) =>
+        member.leftAt === null || memories.some((memory) => memory.mateId === member.mate.mateId),
+    )
+    .map((member) => ({
+      mateId: member.mate.mateId,
+      name: member.mate.name,
+      present: member.leftAt === null,
+    }));
 }
 
 /** A titled list of memories (the summary, the pinned ones, the others), when it has any. */

@@ -10,6 +10,8 @@ export interface MemoryChange {
   content: string;
   pinned?: boolean;
   about?: MemorySubject;
+  /** In a group, whose it is: a member, or `null` for the whole group's. */
+  mateId?: string | null;
 }
 
 /**
