@@ -4,19 +4,38 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ApiError, SessionExpiredError, createApiClient } from '@mates/api-client';
 import { readZip } from '../apps/server/test/zip-entries';
+import { startDiscordDouble } from '../apps/server/test/oauth-doubles';
+import { listenPort } from '../scripts/listen-port';
 import { launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
 
 // "Your data" as a person meets it (#41): from the profile they download everything in one zip
 // and open it, then delete their account, are signed out, and cannot sign in again.
 
+const DISCORD = { clientId: '4343', clientSecret: 'e2e-secret' };
+
 let browser: Browser;
 let server: E2eServer;
+let discord: Awaited<ReturnType<typeof startDiscordDouble>>;
 beforeAll(async () => {
   browser = await launchBrowser();
-  server = await startServer();
+  // Discord's double sends the browser back to this server's redirect address.
+  const port = await listenPort();
+  discord = await startDiscordDouble({
+    ...DISCORD,
+    redirectUri: `http://127.0.0.1:${port}/user/loginDiscord`,
+  });
+  server = await startServer(
+    {
+      DISCORD_CLIENT_ID: DISCORD.clientId,
+      DISCORD_CLIENT_SECRET: DISCORD.clientSecret,
+      DISCORD_API_URL: discord.apiUrl,
+    },
+    port,
+  );
 });
 afterAll(async () => {
   await server?.stop();
+  await discord?.close();
   await browser?.close();
 });
 
@@ -83,5 +102,52 @@ describe('your data', () => {
     // The download link handed out before went with the account.
     const stale = await fetch(download.url());
     expect(stale.status).toBe(404);
+  });
+
+  test('an account that signs in with Discord only is deleted after a fresh Discord sign-in', async () => {
+    const dee = {
+      id: '80351110224678913',
+      username: 'dee',
+      global_name: 'Dee',
+      email: `dee-${Date.now()}@discord.example`,
+      verified: true,
+      avatar: null,
+    };
+    const visitor = createApiClient({
+      baseUrl: `${server.url}/api`,
+      getToken: () => '',
+      getLanguage: () => 'en',
+    });
+    const user = await visitor.user.loginDiscord({ code: discord.authorize(dee) });
+    const page = await signedInPage(browser, server, user, '/profile');
+    // Discord's authorize page, as Dee agreeing sees it: back to the redirect address with a
+    // fresh code and the state the app put in the link.
+    let authorize: URL | undefined;
+    await page.route('**/oauth2/authorize?**', async (route) => {
+      authorize = new URL(route.request().url());
+      const back = new URL(authorize.searchParams.get('redirect_uri')!);
+      back.searchParams.set('code', discord.authorize(dee));
+      back.searchParams.set('state', authorize.searchParams.get('state') ?? '');
+      await route.fulfill({ status: 302, headers: { location: back.toString() } });
+    });
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByRole('button', { name: 'Confirm with Discord' }).click();
+    // Back from Discord: the dialog again, on the profile, with Discord's word for it.
+    await dialog.getByText(/Discord confirmed it is you/).waitFor();
+    expect(authorize?.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+    expect(new URL(page.url()).hash).toBe('#/profile');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL((url) => url.hash === '#/');
+    await page.getByText('Your account is deleted.').first().waitFor();
+    const client = createApiClient({
+      baseUrl: `${server.url}/api`,
+      getToken: () => user.token,
+      getLanguage: () => 'en',
+    });
+    await expect(client.user.benefits()).rejects.toBeInstanceOf(SessionExpiredError);
+    // Signing in with the same Discord account again makes a new person.
+    const again = await visitor.user.loginDiscord({ code: discord.authorize(dee) });
+    expect(again.uuid).not.toBe(user.uuid);
   });
 });

@@ -3,6 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DISCORD_REDIRECT_PATH } from '@mates/state-machines';
 import { useServices } from '../lib/services-context';
+import type { DeletionProofState } from '../lib/discord-state';
+import { routeTo } from '../lib/paths';
 
 /**
  * The address to continue at when Discord's redirect put `code` (and `state`) in the real
@@ -33,6 +35,8 @@ export function moveCodeIntoHash(
  * notification.
  * The code is sent only with the OAuth `state` this tab issued: anyone can craft a link with
  * their own code, which would sign the victim into the attacker's account (login CSRF).
+ * A code that comes back for a state "Delete my account" issued is no sign-in: it is taken,
+ * unspent, to the profile, whose dialog sends it as the proof.
  */
 export function useDiscordGuard(): void {
   const { client, store, notices, discordStates } = useServices();
@@ -50,6 +54,14 @@ export function useDiscordGuard(): void {
     params.delete('code');
     params.delete('state');
     const search = params.toString();
+    const confirmation = discordStates.takeConfirmation(state);
+    if (confirmation) {
+      const back: DeletionProofState = {
+        deletionProof: { discordCode: code, publicMates: confirmation.publicMates },
+      };
+      navigate(routeTo('/profile'), { replace: true, state: back });
+      return;
+    }
     navigate(
       { pathname: location.pathname, search: search ? `?${search}` : '' },
       { replace: true },

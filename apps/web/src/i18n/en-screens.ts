@@ -453,8 +453,10 @@ export const enScreens = {
     password: 'Your password',
     passwordMissing: 'Enter your password to confirm.',
     googleProof: 'Sign in with Google again to confirm it is you.',
-    discordProof:
-      'Your account signs in with Discord only. To delete it, first choose a password with "Forgot your password?" on the sign-in page, then come back here.',
+    discordProof: 'Sign in with Discord again to confirm it is you: you come back here after.',
+    confirmWithDiscord: 'Confirm with Discord',
+    discordConfirmed: 'Discord confirmed it is you. Delete the account now, or cancel.',
+    discordUnavailable: 'Discord sign-in is not available at the moment. Try again later.',
     confirm: 'Delete my account',
     deleted: 'Your account is deleted.',
   },

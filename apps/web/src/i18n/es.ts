@@ -559,7 +559,11 @@ export const es: Messages = {
     passwordMissing: 'Escribe tu contraseña para confirmar.',
     googleProof: 'Vuelve a iniciar sesión con Google para confirmar que eres tú.',
     discordProof:
-      'Tu cuenta solo inicia sesión con Discord. Para eliminarla, elige primero una contraseña con «¿Olvidaste tu contraseña?» en el inicio de sesión y vuelve aquí.',
+      'Vuelve a iniciar sesión con Discord para confirmar que eres tú: después vuelves aquí.',
+    confirmWithDiscord: 'Confirmar con Discord',
+    discordConfirmed: 'Discord confirmó que eres tú. Elimina la cuenta ahora o cancela.',
+    discordUnavailable:
+      'El inicio de sesión con Discord no está disponible ahora. Inténtalo más tarde.',
     confirm: 'Eliminar mi cuenta',
     deleted: 'Tu cuenta se ha eliminado.',
   },

@@ -567,7 +567,11 @@ export const fr: Messages = {
     passwordMissing: 'Saisis ton mot de passe pour confirmer.',
     googleProof: 'Reconnecte-toi avec Google pour confirmer que c’est toi.',
     discordProof:
-      'Ton compte se connecte seulement avec Discord. Pour le supprimer, choisis d’abord un mot de passe avec « Mot de passe oublié ? » sur la page de connexion, puis reviens ici.',
+      'Reconnecte-toi avec Discord pour confirmer que c’est toi : tu reviens ici ensuite.',
+    confirmWithDiscord: 'Confirmer avec Discord',
+    discordConfirmed: 'Discord a confirmé que c’est toi. Supprime le compte maintenant, ou annule.',
+    discordUnavailable:
+      'La connexion avec Discord n’est pas disponible pour le moment. Réessaie plus tard.',
     confirm: 'Supprimer mon compte',
     deleted: 'Ton compte est supprimé.',
   },

@@ -15,7 +15,11 @@ import {
 } from '@mates/api-client/msw';
 import { USER_STORE_KEY, type KeyValueStorage, type UserState } from '@mates/state-machines';
 import { createServices, type Services } from '../lib/services';
-import { DISCORD_STATE_KEY } from '../lib/discord-state';
+import {
+  DISCORD_CONFIRMATION_KEY,
+  DISCORD_STATE_KEY,
+  type DiscordConfirmation,
+} from '../lib/discord-state';
 import { ServicesProvider } from '../lib/services-context';
 import { routes } from '../app/router';
 import { NOT_FOUND, ROUTES } from '../lib/paths';
@@ -34,6 +38,8 @@ export interface StoryAppOptions {
   state?: Partial<UserState>;
   /** The OAuth state of a Discord sign-in this tab started, as the Discord button issues it. */
   discordState?: string;
+  /** A Discord sign-in this tab started to confirm deleting the account ("Delete my account"). */
+  discordConfirmation?: DiscordConfirmation;
   /** A first visit: nothing stored yet, and the browser asks for these languages. */
   firstVisit?: { browserLanguages: string[] };
 }
@@ -58,7 +64,14 @@ function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage {
 
 /** Makes the app for one story, with its texts loaded. */
 export async function createStoryApp(options: StoryAppOptions): Promise<StoryApp> {
-  const { path, admin = false, language = 'en', state = {}, discordState } = options;
+  const {
+    path,
+    admin = false,
+    language = 'en',
+    state = {},
+    discordState,
+    discordConfirmation,
+  } = options;
   const signedIn = admin || (options.signedIn ?? false);
   const saved: Partial<UserState> = {
     ...state,
@@ -73,7 +86,12 @@ export async function createStoryApp(options: StoryAppOptions): Promise<StoryApp
     apiBase: '/api',
     storage: memoryStorage(options.firstVisit ? {} : { [USER_STORE_KEY]: JSON.stringify(saved) }),
     browserLanguages: options.firstVisit?.browserLanguages ?? [],
-    tabStorage: memoryStorage(discordState ? { [DISCORD_STATE_KEY]: discordState } : {}),
+    tabStorage: memoryStorage({
+      ...(discordState && { [DISCORD_STATE_KEY]: discordState }),
+      ...(discordConfirmation && {
+        [DISCORD_CONFIRMATION_KEY]: JSON.stringify(discordConfirmation),
+      }),
+    }),
     navigate: (to) => void router.navigate(to),
     reload: () => void (app.reloads += 1),
     redirect: (url) => void app.redirects.push(url),

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import {
   createDataExportFixture,
   createDeletionPreviewFixture,
+  createPublicConfigFixture,
   envelope,
   mockEndpoint,
   mockEndpointError,
@@ -271,24 +272,133 @@ export const DeleteAGoogleAccount: Story = {
   },
 };
 
-/** An account that signs in with Discord only is told how to confirm: choose a password. */
+/** What the mocked server was sent to delete a Discord account, answered as the server does. */
+const discordDeletion = http.post('*/api/user/deleteAccount', async ({ request }) => {
+  const payload = (await request.json()) as DeleteAccountPayload;
+  deletions.push(payload);
+  return HttpResponse.json(
+    payload.discordCode === 'code-of-dee'
+      ? envelope(null)
+      : { c: 5007, m: 'That is another account than this one.', d: null },
+  );
+});
+
+const discordOnly = mockEndpoint('/user/deletionPreview', () =>
+  createDeletionPreviewFixture({ proofs: ['discord'] }),
+);
+
+/**
+ * An account that signs in with Discord only confirms with a fresh Discord sign-in: "Confirm
+ * with Discord" leaves for Discord's authorize page, with a state of its own that keeps the
+ * choice made for the public mates; nothing is deleted yet.
+ */
 export const DeleteADiscordAccount: Story = {
+  loaders: [() => void deletions.splice(0)],
   parameters: {
     app: { path: '/profile', signedIn: true },
-    msw: {
-      handlers: api(
-        mockEndpoint('/user/deletionPreview', () =>
-          createDeletionPreviewFixture({ proofs: ['discord'] }),
-        ),
-      ),
-    },
+    msw: { handlers: api(discordOnly, discordDeletion) },
   },
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
     await userEvent.click(await canvas.findByRole('button', { name: 'Delete my account…' }));
     const body = within(canvasElement.ownerDocument.body);
     const dialog = within(await body.findByRole('dialog', { name: 'Delete your account?' }));
-    await seen(dialog.findByText(/signs in with Discord only/));
+    await seen(dialog.findByText(/Sign in with Discord again to confirm it is you/));
+    await expect(dialog.queryByLabelText('Your password')).toBeNull();
     await expect(dialog.queryByRole('button', { name: 'Delete my account' })).toBeNull();
+    await userEvent.click(dialog.getByRole('combobox', { name: 'Your 2 public mates' }));
+    await userEvent.click(await body.findByRole('option', { name: 'Delete too' }));
+    const confirm = await dialog.findByRole('button', { name: 'Confirm with Discord' });
+    confirm.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(app.redirects).toHaveLength(1));
+    const authorize = new URL(app.redirects[0]!);
+    const { discord } = createPublicConfigFixture();
+    await expect(authorize.searchParams.get('client_id')).toBe(discord!.clientId);
+    await expect(authorize.searchParams.get('redirect_uri')).toBe(discord!.redirectUri);
+    await expect(authorize.searchParams.get('scope')).toBe('identify email');
+    // The state is a confirmation's, which the guard will not sign in with.
+    const state = authorize.searchParams.get('state')!;
+    await expect(state).toMatch(/^[\w-]{43}$/);
+    await expect(app.services.discordStates.takeConfirmation(state)).toEqual({
+      state,
+      publicMates: 'delete',
+    });
+    await expect(deletions).toEqual([]);
+  },
+};
+
+/**
+ * Back from Discord with the code (at its redirect address, which the guard reads): the dialog
+ * opens on the profile with the code as the proof and the choice made before; confirming
+ * deletes the account, signs out and goes home. The code signed nobody in.
+ */
+export const BackFromDiscordToDelete: Story = {
+  loaders: [() => void deletions.splice(0)],
+  parameters: {
+    app: {
+      path: '/?code=code-of-dee&state=state-of-this-tab',
+      signedIn: true,
+      discordConfirmation: { state: 'state-of-this-tab', publicMates: 'delete' },
+    },
+    msw: {
+      handlers: api(
+        discordOnly,
+        discordDeletion,
+        http.get('*/api/user/loginDiscord', () => {
+          throw new Error('a deletion proof must not sign in');
+        }),
+      ),
+    },
+  },
+  play: async ({ canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = within(await body.findByRole('dialog', { name: 'Delete your account?' }));
+    await expect(app.router.state.location.pathname).toBe('/profile');
+    await expect(app.router.state.location.search).toBe('');
+    await seen(dialog.findByText(/Discord confirmed it is you/));
+    await expect(dialog.getByRole('combobox', { name: 'Your 2 public mates' })).toHaveTextContent(
+      'Delete too',
+    );
+    await expect(dialog.queryByRole('button', { name: 'Confirm with Discord' })).toBeNull();
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
+    await expect(deletions).toEqual([{ discordCode: 'code-of-dee', publicMates: 'delete' }]);
+    await expect(app.services.store.getSnapshot().context.userInfo.uuid).toBeUndefined();
+    await expectNotice(canvasElement, 'Your account is deleted.');
+  },
+};
+
+/**
+ * Back from Discord signed in as another Discord account: the server refuses it, the dialog
+ * says so and offers "Confirm with Discord" again (the code is spent).
+ */
+export const BackFromDiscordWithAnotherAccount: Story = {
+  loaders: [() => void deletions.splice(0)],
+  parameters: {
+    app: {
+      path: '/?code=code-of-someone-else&state=state-of-this-tab',
+      signedIn: true,
+      discordConfirmation: { state: 'state-of-this-tab', publicMates: 'keep' },
+    },
+    msw: { handlers: api(discordOnly, discordDeletion) },
+  },
+  play: async ({ canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = within(await body.findByRole('dialog', { name: 'Delete your account?' }));
+    await seen(dialog.findByText(/Discord confirmed it is you/));
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete my account' }));
+    await expect(await dialog.findByText('That is another account than this one.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Confirm with Discord' })).toBeVisible();
+    await expect(dialog.queryByRole('button', { name: 'Delete my account' })).toBeNull();
+    await expect(deletions).toEqual([{ discordCode: 'code-of-someone-else', publicMates: 'keep' }]);
+    await expect(app.services.store.getSnapshot().context.userInfo.uuid).toBeDefined();
+    // Cancelled: the spent code does not come back with the page.
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(app.router.state.location.state).toBeNull();
   },
 };
 
