@@ -36,6 +36,7 @@ import * as groupChats from './migrations/2026-11-29-0033-group-chats';
 import * as yourData from './migrations/2026-11-29-0034-your-data';
 import * as groupMemories from './migrations/2026-11-29-0035-group-memories';
 import * as voiceCalls from './migrations/2026-11-29-0036-voice-calls';
+import * as messageSearchOwner from './migrations/2026-11-29-0037-message-search-owner';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -75,8 +76,9 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-29-0032-message-search': messageSearch,
   '2026-11-29-0033-group-chats': groupChats,
   '2026-11-29-0034-your-data': yourData,
-  '2026-11-29-0036-voice-calls': voiceCalls,
   '2026-11-29-0035-group-memories': groupMemories,
+  '2026-11-29-0036-voice-calls': voiceCalls,
+  '2026-11-29-0037-message-search-owner': messageSearchOwner,
 };
 
 /** The names of every migration this server knows, in the order they run. */
