@@ -401,6 +401,62 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
   });
 
   it.skipIf(skip)(
+    'reorders the members: every present member once, under the lock, bad orders changing nothing',
+    async () => {
+      answerByName();
+      const { client, roomId, ids } = await group({ turnOrder: 'list' });
+      const [lyra, kai, ione] = ids as [string, string, string];
+      await client.room.removeGroupMember({ roomId, mateId: ione });
+      await client.room.addGroupMember({ roomId, mateId: ione });
+      const members = async () =>
+        (await client.room.roomInfo({ roomId })).room.group!.members.map((m) => m.mate.mateId);
+      const answered = await client.room.updateGroup({
+        roomId,
+        order: [ione, lyra, kai],
+        name: 'Reordered',
+      });
+      expect(answered.members.map((m) => m.mate.mateId)).toEqual([ione, lyra, kai]);
+      expect(answered.name).toBe('Reordered');
+      expect(await members()).toEqual([ione, lyra, kai]);
+      // The list order speaks in the new order.
+      expect(startsOf(await send(client, { roomId, content: 'Roll call.' }))).toEqual([
+        ione,
+        lyra,
+        kai,
+      ]);
+      // One after another: side by side, all but one would wait for the lock (5007).
+      const refusals: unknown[] = [];
+      for (const order of [
+        [lyra, kai],
+        [lyra, lyra, kai],
+        [lyra, kai, ione, 'no-such-mate'],
+        [lyra, kai, 'x'],
+        [],
+      ])
+        refusals.push(
+          await client.room.updateGroup({ roomId, order, name: 'Changed' }).then(
+            () => null,
+            (error: ApiError) => error.code,
+          ),
+        );
+      expect(refusals).toEqual([4000, 4000, 4000, 4000, 4000]);
+      const after = await client.room.roomInfo({ roomId });
+      expect(after.room.group!.name).toBe('Reordered');
+      expect(after.room.group!.members.map((m) => m.mate.mateId)).toEqual([ione, lyra, kai]);
+      // Not while a turn is written: its speakers were chosen in the list's order.
+      suite.double.route(() => ({ kind: 'stream', pieces: ['Slow', ' words.'], delayMs: 60 }));
+      const turn = send(client, { roomId, content: 'Again.' });
+      await expect.poll(() => suite.server.deps.chat.isBusy(roomId)).toBe(true);
+      const busy = await client.room
+        .updateGroup({ roomId, order: [kai, lyra, ione] })
+        .catch((error: ApiError) => error.code);
+      expect(busy).toBe(5007);
+      await turn;
+      expect(await members()).toEqual([ione, lyra, kai]);
+    },
+  );
+
+  it.skipIf(skip)(
     'keeps a reply whose writer left as it is, rather than another mate’s version of it',
     async () => {
       answerByName();

@@ -27,6 +27,7 @@ const updateBody = z.object({
   name: name.optional(),
   scenario: scenario.optional(),
   turnOrder: order.optional(),
+  order: z.array(id).max(GROUP_LIMITS.maxMembers).optional(),
 });
 const memberBody = z.object({ roomId: id, mateId: id });
 const updateMemberBody = memberBody.extend({

@@ -322,19 +322,39 @@ async function changingMembers(
   }
 }
 
-/** A group's name, scenario or order. */
+/**
+ * A group's name, scenario or order; with `order`, its members' places in the list too (every
+ * present member once, else a 4000 and nothing changed), under the room's lock as other changes
+ * of its members are.
+ */
 export async function updateGroup(
   deps: GroupDeps,
   user: UserTable,
   input: UpdateGroupPayload,
 ): Promise<RoomGroup> {
   const { db } = deps;
-  const room = await ownGroup(deps, user, input.roomId);
   const changes = {
     ...(input.name !== undefined && { group_name: input.name.trim() }),
     ...(input.scenario !== undefined && { group_scenario: input.scenario.trim() }),
     ...(input.turnOrder !== undefined && { turn_order: input.turnOrder }),
   };
+  const order = input.order;
+  if (order !== undefined)
+    return changingMembers(deps, user, input.roomId, async (state, present) => {
+      const ids = new Set(present.map((row) => row.mate_id));
+      if (
+        new Set(order).size !== order.length ||
+        order.length !== ids.size ||
+        !order.every((mateId) => ids.has(mateId))
+      )
+        throw invalid('notices.group.badOrder');
+      await db.transaction().execute(async (trx) => {
+        await updateGroupRow(trx, state.room.id, changes);
+        for (const [position, mateId] of order.entries())
+          await updateMember(trx, { roomId: state.room.id, mateId }, { position });
+      });
+    });
+  const room = await ownGroup(deps, user, input.roomId);
   await updateGroupRow(db, room.id, changes);
   return toRoomGroup(await groupState(db, user, { ...room, ...changes }));
 }

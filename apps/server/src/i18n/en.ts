@@ -101,6 +101,7 @@ export const en = {
       notGroup: 'roomId: this chat is not a group chat.',
       notMember: 'mateId: this mate is not in the group.',
       alreadyMember: 'mateId: this mate is already in the group.',
+      badOrder: 'order: list every mate of the group once, in its new place.',
       full: 'A group has {{count}} mates at most. Remove one to invite another.',
       tooFew: 'A group needs at least {{count}} mates. Invite another before removing this one.',
       talkedEnough: 'The mates have talked among themselves for a while. Write something to go on.',

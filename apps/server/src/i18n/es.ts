@@ -102,6 +102,7 @@ export const es: Texts = {
       notGroup: 'roomId: este chat no es un chat de grupo.',
       notMember: 'mateId: este mate no está en el grupo.',
       alreadyMember: 'mateId: este mate ya está en el grupo.',
+      badOrder: 'order: indica cada mate del grupo una vez, en su nuevo lugar.',
       full: 'Un grupo tiene como máximo {{count}} mates. Quita uno para invitar a otro.',
       tooFew: 'Un grupo necesita al menos {{count}} mates. Invita a otro antes de quitar este.',
       talkedEnough: 'Los mates llevan un rato hablando entre ellos. Escribe algo para seguir.',

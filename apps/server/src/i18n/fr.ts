@@ -106,6 +106,7 @@ export const fr: Texts = {
       notGroup: 'roomId : ce chat n’est pas un chat de groupe.',
       notMember: 'mateId : ce mate n’est pas dans le groupe.',
       alreadyMember: 'mateId : ce mate est déjà dans le groupe.',
+      badOrder: 'order : indique chaque mate du groupe une fois, à sa nouvelle place.',
       full: 'Un groupe compte au plus {{count}} mates. Retire-en un pour en inviter un autre.',
       tooFew:
         'Un groupe a besoin d’au moins {{count}} mates. Invites-en un autre avant de retirer celui-ci.',

@@ -939,6 +939,7 @@ export const enScreens = {
     choose: 'Add {{name}}',
     unchoose: 'Take {{name}} out',
     moveUp: 'Move {{name}} up',
+    moveDown: 'Move {{name}} down',
     tooFew: 'Choose at least {{min}} mates.',
     full: 'A group holds at most {{max}} mates.',
     name: 'Group name',

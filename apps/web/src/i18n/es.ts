@@ -1112,6 +1112,7 @@ export const es: Messages = {
     choose: 'Añadir a {{name}}',
     unchoose: 'Quitar a {{name}}',
     moveUp: 'Subir a {{name}}',
+    moveDown: 'Bajar a {{name}}',
     tooFew: 'Elige al menos {{min}} compañeros.',
     full: 'Un grupo tiene como máximo {{max}} compañeros.',
     name: 'Nombre del grupo',

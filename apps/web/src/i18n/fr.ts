@@ -1125,6 +1125,7 @@ export const fr: Messages = {
     choose: 'Ajouter {{name}}',
     unchoose: 'Retirer {{name}}',
     moveUp: 'Monter {{name}}',
+    moveDown: 'Descendre {{name}}',
     tooFew: 'Choisis au moins {{min}} compagnons.',
     full: 'Un groupe compte au plus {{max}} compagnons.',
     name: 'Nom du groupe',

@@ -353,12 +353,17 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     });
   },
   '/room/updateGroup': ({ body }) => {
-    const { name, scenario, turnOrder } = body as UpdateGroupPayload;
-    return fixtures.createRoomGroupFixture({
+    const { name, scenario, turnOrder, order } = body as UpdateGroupPayload;
+    const group = fixtures.createRoomGroupFixture({
       ...(name !== undefined && { name }),
       ...(scenario !== undefined && { scenario }),
       ...(turnOrder && { turnOrder }),
     });
+    // A new list: the fixture's members in that order.
+    const members = order?.flatMap((mateId) =>
+      group.members.filter((member) => member.mate.mateId === mateId),
+    );
+    return members ? { ...group, members } : group;
   },
   '/room/addGroupMember': ({ body }) => {
     const { mateId } = body as GroupMemberPayload;

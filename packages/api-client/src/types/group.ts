@@ -88,6 +88,12 @@ export interface UpdateGroupPayload {
   scenario?: string;
   /** A new order. */
   turnOrder?: GroupTurnOrder;
+  /**
+   * The present members' mate ids in their new places in the list (the `list` order's and the
+   * members sheet's): each present member exactly once, else a 4000 and nothing changes. Refused
+   * with a 5007 while a reply is being written, as other changes of the members are.
+   */
+  order?: string[];
 }
 
 /** Payload of `POST /room/addGroupMember` and `POST /room/removeGroupMember`. */

@@ -21,7 +21,7 @@ function useKeepGroup(roomId: string) {
 
 /**
  * A group's changes, each answered by the group as it now is: its name, scenario and order;
- * a member invited, removed, muted or made more or less talkative.
+ * a member invited, removed, muted or made more or less talkative; the members' places.
  */
 export function useGroupChanges(roomId: string) {
   const { client } = useServices();
@@ -39,12 +39,16 @@ export function useGroupChanges(roomId: string) {
     mutationFn: (mateId: string) => client.room.removeGroupMember({ roomId, mateId }),
     onSuccess: keep,
   });
+  const reorder = useMutation({
+    mutationFn: (order: string[]) => client.room.updateGroup({ roomId, order }),
+    onSuccess: keep,
+  });
   const member = useMutation({
     mutationFn: (change: Omit<UpdateGroupMemberPayload, 'roomId'>) =>
       client.room.updateGroupMember({ roomId, ...change }),
     onSuccess: keep,
   });
-  return { settings, invite, remove, member };
+  return { settings, invite, remove, member, reorder };
 }
 
 /** The group changes of a room, as {@link useGroupChanges} gives them. */

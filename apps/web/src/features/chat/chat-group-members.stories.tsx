@@ -128,15 +128,56 @@ export const BusyDuringATurn: Story = {
     const remove = within(sheet).getByRole('button', { name: 'Remove Kai Tanaka from the group' });
     const invite = within(sheet).getByRole('button', { name: 'Invite a mate' });
     const why = 'A reply is being written: mates can be invited or removed once it ends.';
-    for (const button of [remove, invite]) {
+    const moveUp = within(sheet).getByRole('button', { name: 'Move Kai Tanaka up' });
+    for (const button of [remove, invite, moveUp]) {
       await expect(button).toBeDisabled();
       await expect(button).toHaveAccessibleDescription(why);
     }
     // The turn over: both are offered again, with nothing more to say.
     await waitFor(() => expect(remove).toBeEnabled(), { timeout: 8000 });
+    await expect(moveUp).toBeEnabled();
     await expect(invite).toBeEnabled();
     await expect(invite).not.toHaveAccessibleDescription(why);
     await expect(within(sheet).queryByText(why)).toBeNull();
+  },
+};
+
+/**
+ * Reordering by keyboard: "Move Kai Tanaka up" sends the new list, the rows follow the server's
+ * answer, and the focus stays on Kai's row (its "down" button, "up" having reached the top).
+ */
+export const ReorderMembers: Story = {
+  loaders: [() => void (calls.length = 0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: { handlers: api(groupRoom, recordGroupCalls) },
+  },
+  play: async ({ canvasElement }) => {
+    const sheet = await openMembers(canvasElement);
+    const members = within(sheet).getByRole('list', { name: 'Members' });
+    const names = () =>
+      within(members)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.match(/^(Lyra|Kai|Captain)/)?.[0]);
+    await expect(names()).toEqual(['Lyra', 'Kai', 'Captain']);
+    await expect(
+      within(sheet).getByRole('button', { name: 'Move Lyra Moonwhisper up' }),
+    ).toBeDisabled();
+    await expect(
+      within(sheet).getByRole('button', { name: 'Move Captain Ione Vask down' }),
+    ).toBeDisabled();
+    within(sheet).getByRole('button', { name: 'Move Kai Tanaka up' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(names()).toEqual(['Kai', 'Lyra', 'Captain']));
+    await expect(calls).toEqual([
+      {
+        path: 'updateGroup',
+        body: { roomId: 'room-group', order: ['mate-2', 'mate-1', 'mate-3'] },
+      },
+    ]);
+    await waitFor(() =>
+      expect(within(sheet).getByRole('button', { name: 'Move Kai Tanaka down' })).toHaveFocus(),
+    );
   },
 };
 

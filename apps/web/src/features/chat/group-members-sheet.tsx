@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GROUP_LIMITS, type GroupMember, type RoomGroup } from '@mates/api-client';
 import {
@@ -71,6 +71,15 @@ export function GroupMembersSheet({
   const waiting = canChange && busy;
   const members = currentMembers(group);
   const former = group.members.filter((member) => member.leftAt !== null);
+  // The member just moved, and which way: its row keeps the focus where it lands.
+  const [moved, setMoved] = useState<Move | null>(null);
+  const move = (mateId: string, by: -1 | 1) => {
+    const order = members.map((member) => member.mate.mateId);
+    const from = order.indexOf(mateId);
+    [order[from], order[from + by]] = [order[from + by]!, order[from]!];
+    setMoved({ mateId, by });
+    changes.reorder.mutate(order);
+  };
   return (
     <Sheet
       open={open}
@@ -89,16 +98,20 @@ export function GroupMembersSheet({
         <GroupFailure
           error={
             changes.member.error ??
+            changes.reorder.error ??
             changes.remove.error ??
             changes.invite.error ??
             changes.settings.error
           }
         />
         <Stack as="ul" gap={4} aria-label={t('group.members')}>
-          {members.map((member) => (
+          {members.map((member, index) => (
             <MemberRow
               key={member.mate.mateId}
               member={member}
+              place={{ index, count: members.length }}
+              moved={moved?.mateId === member.mate.mateId ? moved : null}
+              onMove={(by) => move(member.mate.mateId, by)}
               changes={changes}
               canChange={canChange}
               canRemove={members.length > GROUP_LIMITS.minMembers}
@@ -146,14 +159,28 @@ export function GroupMembersSheet({
   );
 }
 
+/** A member moved in the list: up (`-1`) or down (`1`). */
+interface Move {
+  mateId: string;
+  by: -1 | 1;
+}
+
 function MemberRow({
   member: { mate, muted, talkativeness, hidden },
+  place: { index, count },
+  moved,
+  onMove,
   changes,
   canChange,
   canRemove,
   busyId,
 }: {
   member: GroupMember;
+  /** Where it is in the list of present members. */
+  place: { index: number; count: number };
+  /** How this member was just moved, if it was: its move button keeps the focus. */
+  moved: Move | null;
+  onMove: (by: -1 | 1) => void;
   changes: GroupChanges;
   canChange: boolean;
   canRemove: boolean;
@@ -162,6 +189,19 @@ function MemberRow({
 }) {
   const { t } = useTranslation();
   const removing = changes.remove.isPending && changes.remove.variables === mate.mateId;
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  const first = index === 0;
+  const last = index === count - 1;
+  // Moved, the row is laid again where it lands (the focused button may leave the page for a
+  // moment, or turn disabled at an end of the list): the focus follows it.
+  useEffect(() => {
+    if (!moved) return;
+    const same = moved.by < 0 ? up : down;
+    const other = moved.by < 0 ? down : up;
+    (same.current?.disabled ? other : same).current?.focus();
+  }, [moved, index]);
+  const waits = changes.reorder.isPending || busyId !== undefined;
   return (
     <Stack as="li" gap={2}>
       <Flex gap={2} align="center" justify="between" wrap>
@@ -177,17 +217,41 @@ function MemberRow({
           </Stack>
         </Flex>
         {canChange && (
-          <Button
-            size="small"
-            variant="ghost"
-            disabled={!canRemove || busyId !== undefined}
-            aria-describedby={busyId}
-            aria-busy={removing}
-            aria-label={t('group.remove', { name: mate.name })}
-            onClick={() => changes.remove.mutate(mate.mateId)}
-          >
-            {t('group.removeShort')}
-          </Button>
+          <Flex gap={1} align="center">
+            <Button
+              ref={up}
+              size="small"
+              variant="ghost"
+              disabled={first || waits}
+              aria-describedby={busyId}
+              aria-label={t('group.moveUp', { name: mate.name })}
+              onClick={() => onMove(-1)}
+            >
+              ↑
+            </Button>
+            <Button
+              ref={down}
+              size="small"
+              variant="ghost"
+              disabled={last || waits}
+              aria-describedby={busyId}
+              aria-label={t('group.moveDown', { name: mate.name })}
+              onClick={() => onMove(1)}
+            >
+              ↓
+            </Button>
+            <Button
+              size="small"
+              variant="ghost"
+              disabled={!canRemove || busyId !== undefined}
+              aria-describedby={busyId}
+              aria-busy={removing}
+              aria-label={t('group.remove', { name: mate.name })}
+              onClick={() => changes.remove.mutate(mate.mateId)}
+            >
+              {t('group.removeShort')}
+            </Button>
+          </Flex>
         )}
       </Flex>
       {/* A hidden member cannot be muted or tuned (the server answers 4000): it is quiet. */}
