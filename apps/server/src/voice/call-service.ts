@@ -365,28 +365,32 @@ export class VoiceCall {
     return {
       send: (event: ChatStreamEvent) => {
         switch (event.type) {
-          case 'message-saved':
-            this.#mark([event.userMessage.messageId]);
-            this.#post(() =>
+          case 'message-saved': {
+            const marked = this.#mark([event.userMessage.messageId]);
+            this.#post(async () => {
+              await marked;
               this.line.send({
                 type: 'transcript',
                 messageId: event.userMessage.messageId,
                 text: event.userMessage.content,
-              }),
-            );
+              });
+            });
             return;
+          }
           case 'reply-start': {
             if (reply) this.#finishWriting(reply);
             const user = event.userMessage;
-            this.#mark(user ? [user.messageId, event.messageId] : [event.messageId]);
+            // Marked before the person is told: a transcript they saw is a message of the call.
+            const marked = this.#mark(user ? [user.messageId, event.messageId] : [event.messageId]);
             if (user)
-              this.#post(() =>
+              this.#post(async () => {
+                await marked;
                 this.line.send({
                   type: 'transcript',
                   messageId: user.messageId,
                   text: user.content,
-                }),
-              );
+                });
+              });
             reply = this.#newReply(event.messageId, event.speakerId);
             turn.replies.push(reply);
             const started = reply;
@@ -534,8 +538,10 @@ export class VoiceCall {
     });
   }
 
-  #mark(messageIds: string[]): void {
-    this.#track(markCallMessages(this.deps.db, this.id, messageIds));
+  #mark(messageIds: string[]): Promise<void> {
+    const marking = markCallMessages(this.deps.db, this.id, messageIds);
+    this.#track(marking);
+    return marking.catch(() => {});
   }
 
   /**
