@@ -55,9 +55,9 @@ describe('your data', () => {
     const page = await signedInPage(browser, server, user, '/profile');
     const section = page.getByRole('region', { name: 'Download my data' });
     await section.getByRole('button', { name: 'Download my data' }).click();
-    const link = section.getByRole('link', { name: /Download the zip/ });
-    await link.waitFor({ timeout: 30_000 });
-    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const button = section.getByRole('button', { name: /Download the zip/ });
+    await button.waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toMatch(/^mates-data-\d{4}-\d{2}-\d{2}\.zip$/);
     const file = path.join(server.dataDir, 'downloaded.zip');
     await download.saveAs(file);
@@ -75,6 +75,13 @@ describe('your data', () => {
       .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
       .filter((mail) => mail.includes(email) && mail.includes('Your Mates data is ready'));
     expect(mails).toHaveLength(1);
+    // The zip's link opened without the session (a link passed on, a browser signed out) is
+    // refused as a session that expired: the app asks to sign in first.
+    const { downloadUrl } = (await client.user.exportStatus()).latest!;
+    const bare = await browser.newPage();
+    const refusal = await bare.goto(`${server.url}${downloadUrl}`);
+    expect(await refusal!.json()).toEqual({ c: 5002, m: 'login expired', d: null });
+    await bare.close();
 
     // Deleting the account: what goes, the password, then signed out at home.
     await page.getByRole('button', { name: 'Delete my account…' }).click();
@@ -99,9 +106,9 @@ describe('your data', () => {
     );
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).message).toBe('Wrong e-mail address or password.');
-    // The download link handed out before went with the account.
-    const stale = await fetch(download.url());
-    expect(stale.status).toBe(404);
+    // The download link handed out before went with the account (and its session).
+    const stale = await fetch(`${server.url}${downloadUrl}`, { headers: { token: user.token } });
+    expect(await stale.json()).toMatchObject({ c: 5002 });
   });
 
   test('an account that signs in with Discord only is deleted after a fresh Discord sign-in', async () => {

@@ -102,7 +102,9 @@ describe.each(DIALECTS)('a data export across a server restart on %s', (dialect)
         (row) => row.state !== 'running',
       );
       expect(job).toMatchObject({ state: 'succeeded', attempts: 2 });
-      const answer = await fetch(`http://127.0.0.1:${port}${done.downloadUrl}`);
+      const answer = await fetch(`http://127.0.0.1:${port}${done.downloadUrl}`, {
+        headers: { token },
+      });
       expect(answer.status).toBe(200);
       const zip = await readZip(Buffer.from(await answer.arrayBuffer()));
       const chats = JSON.parse(zip.get('chats/index.json')!.toString('utf8'));

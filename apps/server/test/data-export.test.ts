@@ -115,7 +115,9 @@ describe.each(DIALECTS)('download my data on %s', (dialect) => {
       );
       expect(mail?.raw.replace(/=\r?\n/g, '')).toContain('http://mates.test/#/profile');
 
-      const answer = await app.app.request(latest.downloadUrl!);
+      const answer = await app.app.request(latest.downloadUrl!, {
+        headers: { token: person.userInfo.token },
+      });
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe('application/zip');
       expect(answer.headers.get('content-disposition')).toMatch(
@@ -197,6 +199,43 @@ describe.each(DIALECTS)('download my data on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    "serves the zip to its link with its owner's session only: signed out, sign in first",
+    async () => {
+      const person = await signUp(app);
+      const other = await signUp(app);
+      await person.client.user.exportData();
+      const { latest } = await untilDone(person.client);
+      const link = latest.downloadUrl!;
+      // The owner's session with the link: the zip.
+      const owner = await app.app.request(link, { headers: { token: person.userInfo.token } });
+      expect(owner.status).toBe(200);
+      expect(Buffer.from(await owner.arrayBuffer()).length).toBe(latest.size);
+      // The link alone (a mail's link opened signed out, a link someone passed on): the envelope
+      // of a session that has expired, which the app answers by asking to sign in.
+      for (const headers of [{}, { token: 'not-a-session' }] as Record<string, string>[]) {
+        const alone = await app.app.request(link, { headers });
+        expect(alone.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await alone.json()).toEqual({ c: 5002, m: 'login expired', d: null });
+      }
+      // Another person's session with the owner's link finds nothing, nor do they with a link
+      // of that export signed for them.
+      const theirs = { headers: { token: other.userInfo.token } };
+      expect((await app.app.request(link, theirs)).status).toBe(404);
+      const forThem = exportLinks(app.deps).sign(latest.exportId, other.userInfo.uuid);
+      expect((await app.app.request(forThem, theirs)).status).toBe(404);
+      // Its owner signed out: the link stops working with that session.
+      await person.client.user.logout();
+      expect(
+        await (await app.app.request(link, { headers: { token: person.userInfo.token } })).json(),
+      ).toMatchObject({ c: 5002 });
+      const again = await app
+        .client()
+        .user.login({ email: person.userInfo.email, password: 'correct horse' });
+      expect((await app.app.request(link, { headers: { token: again.token } })).status).toBe(200);
+    },
+  );
+
+  it.skipIf(skip)(
     'serves the zip to a link signed for its owner only, until it expires',
     async () => {
       const person = await signUp(app);
@@ -205,20 +244,24 @@ describe.each(DIALECTS)('download my data on %s', (dialect) => {
       const { latest } = await untilDone(person.client);
       const link = new URL(latest.downloadUrl!, 'http://mates.test');
       const exportId = link.searchParams.get('exportId')!;
-      expect((await app.app.request(link.pathname + link.search)).status).toBe(200);
+      // Every download below is asked for with the owner's session.
+      const asOwner = { headers: { token: person.userInfo.token } };
+      expect((await app.app.request(link.pathname + link.search, asOwner)).status).toBe(200);
 
       // The same export signed for another person, a changed signature, an expired link.
       const links = exportLinks(app.deps);
       const forOther = new URL(links.sign(exportId, other.userInfo.uuid), 'http://mates.test');
-      expect((await app.app.request(forOther.pathname + forOther.search)).status).toBe(404);
+      expect((await app.app.request(forOther.pathname + forOther.search, asOwner)).status).toBe(
+        404,
+      );
       const changed = new URL(link);
       changed.searchParams.set('signature', `${link.searchParams.get('signature')!.slice(1)}A`);
-      expect((await app.app.request(changed.pathname + changed.search)).status).toBe(404);
+      expect((await app.app.request(changed.pathname + changed.search, asOwner)).status).toBe(404);
       const old = new URL(
         links.sign(exportId, person.userInfo.uuid, Date.now() - 2 * 3600_000),
         'http://mates.test',
       );
-      expect((await app.app.request(old.pathname + old.search)).status).toBe(404);
+      expect((await app.app.request(old.pathname + old.search, asOwner)).status).toBe(404);
       // Another person sees only their own exports.
       expect(await other.client.user.exportStatus()).toEqual({ latest: null });
       const media = mediaOf(app.deps.config);
@@ -241,10 +284,18 @@ describe.each(DIALECTS)('download my data on %s', (dialect) => {
       expect(again.exportId).not.toBe(exportId);
       const second = (await untilDone(person.client)).latest;
       expect(second).toMatchObject({ exportId: again.exportId, state: 'ready' });
-      expect(await media.stat(firstFile)).toBeNull();
-      expect((await app.app.request(link.pathname + link.search)).status).toBe(404);
+      // (The zip before goes a moment after the new one reads ready.)
+      expect(
+        await eventually(
+          () => media.stat(firstFile),
+          (info) => info === null,
+        ),
+      ).toBeNull();
+      expect((await app.app.request(link.pathname + link.search, asOwner)).status).toBe(404);
       const secondLink = new URL(second.downloadUrl!, 'http://mates.test');
-      expect((await app.app.request(secondLink.pathname + secondLink.search)).status).toBe(200);
+      expect((await app.app.request(secondLink.pathname + secondLink.search, asOwner)).status).toBe(
+        200,
+      );
 
       // Past its time, the zip goes and the export reads expired.
       const row = await app.db
@@ -266,7 +317,9 @@ describe.each(DIALECTS)('download my data on %s', (dialect) => {
         ),
       ).toMatchObject({ state: 'succeeded' });
       expect(await media.stat(row.file!)).toBeNull();
-      expect((await app.app.request(secondLink.pathname + secondLink.search)).status).toBe(404);
+      expect((await app.app.request(secondLink.pathname + secondLink.search, asOwner)).status).toBe(
+        404,
+      );
     },
   );
 });

@@ -95,4 +95,11 @@ export type ApiClient = { readonly [G in ApiGroup]: ApiGroupMethods<G> } & {
     path: string,
     options?: RequestOptions,
   ) => Promise<T>;
+  /**
+   * Fetches a file the server links to (a `/api/…` address it handed out, e.g. a data export's
+   * `downloadUrl`) with the session's `token` and `language` headers: resolves to the answer,
+   * whose body is not read yet; a refusal's envelope is handled as every call's (5002 signs
+   * out), and any other failure is an {@link ApiError} with the HTTP status.
+   */
+  readonly download: (url: string, options?: CallOptions) => Promise<Response>;
 };

@@ -168,6 +168,34 @@ describe('createApiClient: every call of the contract', () => {
     expect(result).toEqual([1, 2]);
     expect(requests[0]!.url.toString()).toBe('https://mates.test/api/extra/custom?a=1&b=true');
   });
+
+  it('downloads a linked file with the session headers, its body unread', async () => {
+    const zip = new Uint8Array([80, 75, 3, 4]);
+    const { client, requests } = setup(
+      () => new Response(zip, { headers: { 'content-type': 'application/zip' } }),
+    );
+    const answer = await client.download('/api/user/exportDownload?exportId=e1&signature=s');
+    expect(new Uint8Array(await answer.arrayBuffer())).toEqual(zip);
+    expect(requests[0]!.url.toString()).toBe(
+      'https://mates.test/api/user/exportDownload?exportId=e1&signature=s',
+    );
+    expect(requests[0]!.headers.get('token')).toBe('tok-123');
+    expect(requests[0]!.headers.get('language')).toBe('es');
+  });
+
+  it('a download refused signed out is a 5002 like any call; another failure an ApiError', async () => {
+    const signedOut = setup(() => envelopeResponse(5002, null, 'login expired'));
+    await expect(signedOut.client.download('/api/user/exportDownload?x=1')).rejects.toBeInstanceOf(
+      SessionExpiredError,
+    );
+    expect(signedOut.onSessionExpired).toHaveBeenCalledOnce();
+    const gone = setup(() => new Response('Not found', { status: 404 }));
+    await expect(gone.client.download('/api/user/exportDownload?x=1')).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 404,
+      message: 'server error',
+    });
+  });
 });
 
 describe('createApiClient: envelope handling (docs/product.md, errors)', () => {

@@ -182,12 +182,40 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
   }
 
+  async function download(url: string, init: CallOptions = {}): Promise<Response> {
+    // A link the server handed out (`/api/…`): on the API's host when the base names one.
+    const target = /^https?:\/\//i.test(baseUrl) ? new URL(url, baseUrl).toString() : url;
+    const call: Call = { method: 'GET', path: url.split('?')[0]! };
+    const headers = {
+      accept: '*/*',
+      token: options.getToken() ?? '',
+      language: options.getLanguage() || DEFAULT_LANGUAGE,
+    };
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await fetchImpl(target, { method: 'GET', headers, signal: init.signal });
+    } catch (error) {
+      throw transportError(error, call, init.signal);
+    }
+    // A refusal (signed out: 5002) is an envelope; the file is anything else.
+    if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+      await readEnvelope(response, call, init.signal, init.quiet);
+      throw new ApiError('server error', { ...call, code: 0, status: response.status });
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new ApiError('server error', { ...call, code: 0, status: response.status });
+    }
+    return response;
+  }
+
   const groups: Record<string, Record<string, unknown>> = {};
   for (const path of ENDPOINT_PATHS) {
     const [group, name] = methodKeyOf(path);
     (groups[group] ??= {})[name] = path === CHAT_SEND_PATH ? chatSend : endpointMethod(path);
   }
-  return { ...groups, request } as unknown as ApiClient;
+  return { ...groups, request, download } as unknown as ApiClient;
 }
 
 function isEnvelope(value: unknown): value is { c: number; m?: unknown; d?: unknown } {

@@ -180,16 +180,19 @@ export function exportLinks(deps: Pick<DataExportDeps, 'config'>) {
 }
 
 /**
- * The zip a download link names, or `null` when the link is not a valid one of its owner's
- * (unsigned, for another person, expired), or the zip is gone (expired, the account closed).
+ * The zip a download link names for the signed-in `callerId`, or `null` when the link is not a
+ * valid one of its owner's (unsigned, for another person, expired), the caller is not its owner,
+ * or the zip is gone (expired, the account closed).
  */
 export async function exportDownload(
   deps: DataExportDeps,
   link: { exportId: string; expires: string; signature: string },
+  callerId: string,
 ): Promise<{ key: string; fileName: string } | null> {
   if (!/^[0-9a-f-]{36}$/.test(link.exportId)) return null;
   const row = await dataExportById(deps.db, link.exportId);
-  if (!row?.file || !row.expires_at || new Date(row.expires_at).getTime() < Date.now()) return null;
+  if (!row || row.user_id !== callerId) return null;
+  if (!row.file || !row.expires_at || new Date(row.expires_at).getTime() < Date.now()) return null;
   if (!exportLinks(deps).verify(link, row.user_id)) return null;
   const owner = await deps.db
     .selectFrom('users')

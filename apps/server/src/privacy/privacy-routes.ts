@@ -37,7 +37,8 @@ const downloadQuery = z.object({
 /**
  * "Your data": `/user/exportData` (build a zip of everything), `/user/exportStatus` (where it
  * stands, a fresh download link once ready), `/user/exportDownload` (the zip, by a signed link
- * of its owner's), `/user/deletionPreview` and `/user/deleteAccount`. Registers the export job.
+ * of its owner's, with the owner's session), `/user/deletionPreview` and `/user/deleteAccount`.
+ * Registers the export job.
  */
 export function privacyRoutes(deps: Deps): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
@@ -63,12 +64,15 @@ export function privacyRoutes(deps: Deps): Hono<ApiEnv> {
     dataExportStatus(exports, requireUser(c), c.get('language')),
   );
 
-  // Not through `contract`: it answers the zip's bytes to a plain link, which sends no token;
-  // the link itself, signed for the owner and short-lived, is the permission.
+  // Not through `contract`: it answers the zip's bytes, not an envelope. Both are needed: the
+  // link, signed for the owner and short-lived, and the owner's own session (the `token`
+  // header, which the app sends when it fetches the zip). Signed out, the answer is the
+  // envelope's 5002 (sign in, then download); another person's session finds nothing.
   routes.get('/exportDownload', async (c) => {
+    const user = requireUser(c);
     const parsed = downloadQuery.safeParse(c.req.query());
     if (!parsed.success) return c.text('Not found', 404);
-    const zip = await exportDownload(exports, parsed.data);
+    const zip = await exportDownload(exports, parsed.data, user.id);
     if (!zip) return c.text('Not found', 404);
     return serveStored(media, zip.key, c.req.raw, {
       contentType: 'application/zip',

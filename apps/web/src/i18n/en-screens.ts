@@ -421,6 +421,8 @@ export const enScreens = {
     progressLabel: 'Gathering your data',
     ready: 'Your data is ready.',
     download: 'Download the zip ({{size}})',
+    downloading: 'Downloading the zip…',
+    downloadGone: 'This download is no longer available. Gather your data again to get a new one.',
     readyUntil: 'You can download it until {{date}}.',
     failed: 'Your data could not be gathered.',
     expired: 'Your last zip was removed after a week. Gather your data again to download it.',

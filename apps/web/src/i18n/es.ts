@@ -525,6 +525,9 @@ export const es: Messages = {
     progressLabel: 'Reuniendo tus datos',
     ready: 'Tus datos están listos.',
     download: 'Descargar el zip ({{size}})',
+    downloading: 'Descargando el zip…',
+    downloadGone:
+      'Esta descarga ya no está disponible. Vuelve a reunir tus datos para obtener una nueva.',
     readyUntil: 'Puedes descargarlo hasta el {{date}}.',
     failed: 'No se pudieron reunir tus datos.',
     expired:

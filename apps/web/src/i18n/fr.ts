@@ -533,6 +533,9 @@ export const fr: Messages = {
     progressLabel: 'Rassemblement de tes données',
     ready: 'Tes données sont prêtes.',
     download: 'Télécharger le zip ({{size}})',
+    downloading: 'Téléchargement du zip…',
+    downloadGone:
+      'Ce téléchargement n’est plus disponible. Rassemble à nouveau tes données pour en obtenir un nouveau.',
     readyUntil: 'Tu peux le télécharger jusqu’au {{date}}.',
     failed: 'Tes données n’ont pas pu être rassemblées.',
     expired:

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DataExport } from '@mates/api-client';
-import { Button, ButtonLink, Card, Flex, Heading, Stack, Text } from '@mates/ui';
+import { ApiError, type ApiClient, type DataExport } from '@mates/api-client';
+import { Button, Card, Flex, Heading, Stack, Text } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { errorText } from '../../i18n/error-text';
 import { InlineLoadError } from '../../components/states';
 import { exportStatusQuery, yourDataKeys } from './api/your-data-queries';
+import { saveDownload } from './save-download';
 
 /**
  * "Download my data": asks the server to gather everything the account holds into one zip,
@@ -53,8 +54,26 @@ export function DataExportCard() {
   );
 }
 
+/**
+ * Downloads the ready zip: its link works only with its owner's session, so the app fetches it
+ * with the session's headers and saves it (a signed-out answer opens the sign-in, after which the
+ * person downloads again); a link that stopped working reads the export again.
+ */
+function useZipDownload(client: ApiClient) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (url: string) => saveDownload(await client.download(url), document),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 404)
+        void queryClient.invalidateQueries({ queryKey: yourDataKeys.exportStatus() });
+    },
+  });
+}
+
 function ExportState({ latest }: { latest: DataExport }) {
   const { t, i18n } = useTranslation();
+  const { client } = useServices();
+  const zip = useZipDownload(client);
   const date = (at: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
       new Date(at),
@@ -80,10 +99,17 @@ function ExportState({ latest }: { latest: DataExport }) {
       <Stack gap={2}>
         <Text weight="bold">{t('yourData.ready')}</Text>
         <Flex>
-          <ButtonLink href={latest.downloadUrl} download>
-            {t('yourData.download', { size })}
-          </ButtonLink>
+          <Button aria-busy={zip.isPending} onClick={() => zip.mutate(latest.downloadUrl!)}>
+            {zip.isPending ? t('yourData.downloading') : t('yourData.download', { size })}
+          </Button>
         </Flex>
+        {zip.isError && (
+          <Text tone="danger" role="alert">
+            {zip.error instanceof ApiError && zip.error.status === 404
+              ? t('yourData.downloadGone')
+              : errorText(zip.error, t)}
+          </Text>
+        )}
         {latest.expiresAt && (
           <Text tone="muted" size={2}>
             {t('yourData.readyUntil', { date: date(latest.expiresAt) })}

@@ -67,8 +67,9 @@ export const DownloadMyData: Story = {
     // No second ask while it is gathered.
     await expect(section.queryByRole('button', { name: /my data/ })).toBeNull();
     await expect(await section.findByText('Gathering your data… 40%')).toBeVisible();
-    const link = await section.findByRole('link', { name: /Download the zip/ }, { timeout: 5000 });
-    await expect(link).toHaveAttribute('href', createDataExportFixture().downloadUrl);
+    await expect(
+      await section.findByRole('button', { name: /Download the zip/ }, { timeout: 5000 }),
+    ).toBeVisible();
     await expect(section.getByText(/You can download it until/)).toBeVisible();
   },
 };
@@ -88,21 +89,95 @@ export const DataBeingGathered: Story = {
   },
 };
 
-/** The zip is ready: its link, its size, and until when it can be downloaded. */
+// The zip's downloads the mocked server was asked for, with the token each carried.
+const zipAsks: (string | null)[] = [];
+const ZIP_BYTES = new Uint8Array([80, 75, 5, 6, ...new Array<number>(18).fill(0)]);
+
+/** The zip's link answered as the server does: to its owner's session only. */
+const zipDownload = (answer: 'zip' | 'signed out' | 'gone') =>
+  http.get('*/api/user/exportDownload', ({ request }) => {
+    zipAsks.push(request.headers.get('token'));
+    if (answer === 'signed out') return HttpResponse.json({ c: 5002, m: 'login expired', d: null });
+    if (answer === 'gone') return new HttpResponse('Not found', { status: 404 });
+    return new HttpResponse(ZIP_BYTES, {
+      headers: {
+        'content-type': 'application/zip',
+        'content-disposition': 'attachment; filename="mates-data-2026-11-29.zip"',
+      },
+    });
+  });
+
+/**
+ * The zip is ready: its size, until when it can be downloaded, and a button that downloads it
+ * with the person's session (the link alone is not enough).
+ */
 export const DataReady: Story = {
+  loaders: [() => void zipAsks.splice(0)],
   parameters: {
     app: { path: '/profile', signedIn: true },
     msw: {
       handlers: api(
         mockEndpoint('/user/exportStatus', () => ({ latest: createDataExportFixture() })),
+        zipDownload('zip'),
+      ),
+    },
+  },
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
+    const download = await section.findByRole('button', { name: 'Download the zip (48.2 MB)' });
+    await expect(section.getByRole('button', { name: 'Gather my data again' })).toBeVisible();
+    await userEvent.click(download);
+    await waitFor(() =>
+      expect(zipAsks).toEqual([app.services.store.getSnapshot().context.userInfo.token]),
+    );
+    await waitFor(() => expect(download).toHaveAttribute('aria-busy', 'false'));
+    await expect(section.queryByRole('alert')).toBeNull();
+  },
+};
+
+/**
+ * The session ended meanwhile (signed out elsewhere): the download is refused with 5002, and
+ * the sign-in opens, after which the person downloads again.
+ */
+export const DataReadySignedOutMeanwhile: Story = {
+  loaders: [() => void zipAsks.splice(0)],
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/exportStatus', () => ({ latest: createDataExportFixture() })),
+        zipDownload('signed out'),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
+    await userEvent.click(await section.findByRole('button', { name: /Download the zip/ }));
+    const body = within(canvasElement.ownerDocument.body);
+    await seen(body.findByRole('dialog', { name: 'Sign in to Mates' }));
+    await expect(zipAsks).toHaveLength(1);
+    await expect(app.services.store.getSnapshot().context.userInfo.uuid).toBeUndefined();
+  },
+};
+
+/** The link stopped working (a newer zip replaced it, or it expired): said, and read again. */
+export const DataReadyLinkGone: Story = {
+  loaders: [() => void zipAsks.splice(0)],
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/exportStatus', () => ({ latest: createDataExportFixture() })),
+        zipDownload('gone'),
       ),
     },
   },
   play: async ({ canvas }) => {
     const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
-    const link = await section.findByRole('link', { name: 'Download the zip (48.2 MB)' });
-    await expect(link).toHaveAttribute('download');
-    await expect(section.getByRole('button', { name: 'Gather my data again' })).toBeVisible();
+    await userEvent.click(await section.findByRole('button', { name: /Download the zip/ }));
+    await expect(await section.findByText(/This download is no longer available/)).toBeVisible();
   },
 };
 
