@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PIECE_BOUNDS, speechPieces } from './speech-pieces';
+import { PIECE_BOUNDS, sentenceStream, speechPieces } from './speech-pieces';
 
 const within = (piece: string) =>
   piece.length <= PIECE_BOUNDS.maxChars && piece.split(' ').length <= PIECE_BOUNDS.maxWords;
@@ -47,5 +47,44 @@ describe('speechPieces', () => {
     const glued = '1,'.repeat(4000);
     expect(speechPieces(glued).join('')).toBe(glued);
     expect(speechPieces(glued).every(within)).toBe(true);
+  });
+});
+
+describe('sentenceStream', () => {
+  /** Feeds `text` a few characters at a time, as a model streams it; what comes out, in order. */
+  const stream = (text: string, step = 3) => {
+    const sentences = sentenceStream();
+    const out: { at: number; sentence: string }[] = [];
+    for (let at = 0; at < text.length; at += step)
+      for (const sentence of sentences.push(text.slice(at, at + step))) out.push({ at, sentence });
+    for (const sentence of sentences.end()) out.push({ at: text.length, sentence });
+    return out;
+  };
+
+  it('hands out each sentence once the next begins, the text as written', () => {
+    const text = 'Hello there! How are you today? *smiles*\n\nI am *fine*.';
+    const out = stream(text);
+    expect(out.map((item) => item.sentence)).toEqual([
+      'Hello there! ',
+      'How are you today? ',
+      '*smiles*\n',
+      '\n',
+      'I am *fine*.',
+    ]);
+    expect(out.map((item) => item.sentence).join('')).toBe(text);
+    // The first sentence came out long before the text was whole.
+    expect(out[0]!.at).toBeLessThan(20);
+  });
+
+  it('cuts a long sentence with no full stop (a list of numbers) as it streams', () => {
+    const text = `I counted: ${Array.from({ length: 400 }, (_, i) => i * 1001).join(', ')}`;
+    const out = stream(text, 7);
+    expect(out.map((item) => item.sentence).join('')).toBe(text);
+    expect(out.length).toBeGreaterThan(10);
+    for (const { sentence } of out)
+      expect(sentence.length).toBeLessThanOrEqual(PIECE_BOUNDS.maxChars * 2);
+    // Pieces end after a comma, never inside a number.
+    for (const { sentence } of out.slice(0, -1)) expect(sentence).toMatch(/, $/);
+    expect(out[0]!.at).toBeLessThan(PIECE_BOUNDS.maxChars * 2 + 7);
   });
 });
