@@ -491,6 +491,78 @@ export const BranchesFailed: Story = {
   },
 };
 
+/** A chat's many paths: twelve from one message, and a branch of a branch of a branch… */
+const manyPaths: Branch[] = [
+  createBranchFixture(),
+  ...Array.from({ length: 12 }, (_, index) =>
+    createBranchFixture({
+      roomId: `room-${index + 2}`,
+      fork: {
+        parentRoomId: 'room-1',
+        parentMessageId: 'msg-2',
+        messageId: `msg-2-${index + 2}`,
+      },
+      messageCount: 4 + index,
+      preview: `Path ${index + 2}: the storm, the boat and what came of it.`,
+      createdAt: new Date(Date.UTC(2026, 10, 21, index)).toISOString(),
+    }),
+  ),
+  ...Array.from({ length: 6 }, (_, index) =>
+    createBranchFixture({
+      roomId: `room-${index + 14}`,
+      fork: {
+        parentRoomId: `room-${index + 13}`,
+        parentMessageId: `msg-3-${index + 13}`,
+        messageId: `msg-3-${index + 14}`,
+      },
+      messageCount: 20 + index,
+      preview: `Deeper path ${index + 14}, taken from the one before it.`,
+      createdAt: new Date(Date.UTC(2026, 10, 22, index)).toISOString(),
+    }),
+  ),
+];
+const many = branchServer(manyPaths);
+
+/**
+ * Many entries: the switcher counts thirteen paths at the shared message, and the Branches view
+ * lists all nineteen as a tree, the deepest six levels down, each within the view.
+ */
+export const ManyBranches: Story = {
+  parameters: { app, msw: { handlers: api(...many.handlers) } },
+  loaders: [many.reset],
+  play: async ({ canvasElement }) => {
+    const log = await conversation(canvasElement);
+    const switcher = await log.findByRole('group', { name: 'Branch 1 of 13' });
+    await expect(switcher).toHaveTextContent('1 / 13');
+    const panel = await openBranches(canvasElement);
+    const all = await within(panel).findByRole('list', { name: '19 branches' });
+    const first = within(all).getByRole('list', { name: 'Branched from Branch 1' });
+    await expect(
+      within(first)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(Array.from({ length: 18 }, (_, index) => `#/chat-detail?roomId=room-${index + 2}`));
+    const deepest = within(all).getByRole('list', { name: 'Branched from Branch 18' });
+    await expect(within(deepest).getByRole('link')).toHaveAttribute(
+      'href',
+      '#/chat-detail?roomId=room-19',
+    );
+    await expect(within(deepest).getByRole('link')).toHaveTextContent('25 messages');
+    // Every path can be deleted but the one open; each control stays inside the view.
+    await expect(
+      within(panel).getAllByRole('button', { name: /^Delete Branch \d+$/ }),
+    ).toHaveLength(18);
+    const edge = panel.getBoundingClientRect().right;
+    for (const button of within(all).getAllByRole('button')) {
+      button.scrollIntoView();
+      await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(edge);
+    }
+    const last = within(panel).getByRole('button', { name: 'Delete Branch 19' });
+    last.focus();
+    await expect(last).toHaveFocus();
+  },
+};
+
 const phone = branchServer(createRoomBranchesFixture().branches);
 
 /**

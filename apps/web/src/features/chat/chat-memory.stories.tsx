@@ -794,3 +794,120 @@ export const WhatTheMateSeesLoadFailed: Story = {
     await expect(alert).toHaveTextContent('The prompt could not be loaded');
   },
 };
+
+/** While the prompt loads, the view says so. */
+export const WhatTheMateSeesLoading: Story = {
+  parameters: { app, msw: { handlers: api(mockEndpointLoading('/room/promptView')) } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openPromptView(canvasElement);
+    await expect(within(dialog).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  },
+};
+
+/** A full prompt of a long chat: every part, 40 recalled memories and 120 recent messages. */
+const fullPrompt = createPromptViewFixture({
+  parts: [
+    ...createPromptViewFixture().parts.slice(0, 3),
+    {
+      kind: 'acrossChats',
+      text: Array.from({ length: 12 }, (_, i) => `- Ada mentioned place ${i + 1}.`).join('\n'),
+      tokens: 96,
+      items: 12,
+    },
+    {
+      kind: 'recalled',
+      text: Array.from({ length: 40 }, (_, i) => `- A fact of the story, number ${i + 1}.`).join(
+        '\n',
+      ),
+      tokens: 480,
+      items: 40,
+    },
+    {
+      kind: 'history',
+      text: Array.from(
+        { length: 120 },
+        (_, i) => `${i % 2 ? MATE : 'Ada'}: Line ${i + 1} of a long night at the lighthouse.`,
+      ).join('\n'),
+      tokens: 14_210,
+      items: 120,
+    },
+  ],
+  totalTokens: 61 + 14 + 41 + 96 + 480 + 14_210,
+  contextTokens: 16_384,
+  replyTokens: 1_024,
+  leftOut: 2_318,
+});
+
+/** Many entries: each part with its count, and the longest text shown and hidden again. */
+export const WhatTheMateSeesAFullPrompt: Story = {
+  parameters: {
+    app,
+    msw: { handlers: api(mockEndpoint('/room/promptView', () => fullPrompt)) },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openPromptView(canvasElement);
+    const parts = await within(dialog).findByRole('list', {
+      name: 'The prompt of the last reply, part by part.',
+    });
+    await expect(
+      within(parts)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Character',
+      'Pinned memories',
+      'Story so far',
+      'From your other chats',
+      'Recalled memories',
+      'Recent messages',
+    ]);
+    await expect(dialog).toHaveTextContent(
+      '14,902 of 16,384 tokens, 1,024 kept free for the reply',
+    );
+    await expect(dialog).toHaveTextContent('2,318 older messages are remembered through memory.');
+    const items = within(parts).getAllByRole('listitem');
+    await expect(items[3]).toHaveTextContent('96 tokens · 12 memories · <1% of the context');
+    await expect(items[4]).toHaveTextContent('480 tokens · 40 memories · 3% of the context');
+    await expect(items[5]).toHaveTextContent('14,210 tokens · 120 messages · 87% of the context');
+    const show = within(items[5]!).getByRole('button', { name: 'Show the text' });
+    await userEvent.click(show);
+    const last = within(items[5]!).getByText(/Line 120 of a long night/);
+    await expect(last).toBeVisible();
+    await userEvent.click(within(items[5]!).getByRole('button', { name: 'Hide the text' }));
+    await expect(last).not.toBeVisible();
+  },
+};
+
+/** On a phone (320 × 568) the view fits the screen: no part's control runs off its edge. */
+export const WhatTheMateSeesPhone: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  parameters: {
+    app,
+    msw: { handlers: api(mockEndpoint('/room/promptView', () => fullPrompt)) },
+  },
+  play: async ({ canvasElement }) => {
+    const view = canvasElement.ownerDocument.defaultView!;
+    await expect(view.innerWidth).toBeLessThanOrEqual(320);
+    const dialog = await openPromptView(canvasElement);
+    await within(dialog).findByRole('list', {
+      name: 'The prompt of the last reply, part by part.',
+    });
+    const box = dialog.getBoundingClientRect();
+    await expect(box.left).toBeGreaterThanOrEqual(0);
+    await expect(box.right).toBeLessThanOrEqual(view.innerWidth);
+    for (const button of within(dialog).getAllByRole('button')) {
+      if (!button.checkVisibility()) continue;
+      const edge = button.getBoundingClientRect();
+      await expect(edge.left).toBeGreaterThanOrEqual(0);
+      await expect(edge.right).toBeLessThanOrEqual(view.innerWidth);
+    }
+    // The last part is reached by scrolling inside the view.
+    const last = within(dialog).getAllByRole('button', { name: 'Show the text' }).at(-1)!;
+    last.scrollIntoView();
+    await waitFor(() =>
+      expect(last.getBoundingClientRect().bottom).toBeLessThanOrEqual(view.innerHeight),
+    );
+    await userEvent.click(last);
+    await expect(last).toHaveAttribute('aria-expanded', 'true');
+  },
+};
