@@ -13,7 +13,8 @@
 // `postgres`) shorten or vary a run; BENCH_CPU_PROFILE=file.cpuprofile records the server's
 // CPU profile during the Mates rounds only (open it in Chrome DevTools). BENCH_MEMORY=N gives
 // every room N memories (a summary, two pinned facts, the rest facts) that each prompt ranks
-// and takes (#39): run it beside BENCH_MEMORY=0 for the send overhead of memory.
+// and takes (#39): run it beside BENCH_MEMORY=0 for the send overhead of memory (`pnpm bench`
+// runs it at 100 memories, 1 and 50 streams, after the runs without; its results are kept apart).
 //
 // The goals (#38) are ratios to the relay measured in the same run: first-token overhead at most
 // 1.5× the relay's, or the relay's + 5 ms where that is larger; server CPU per stream at most
@@ -352,10 +353,13 @@ for (const level of LEVELS) {
   });
 }
 console.log(
-  `Streamed replies (${DIALECT}): a provider emitting ${TOKENS} tokens ${INTERVAL_MS} ms apart and the load client each in their own process; the server in the bench process on ${os.cpus().length} cores. Overhead is Mates minus direct at the same percentile; the minimal relay (read the request, ask the provider, write what it sends) is what any Node server pays here.`,
+  `Streamed replies (${DIALECT}${MEMORIES > 0 ? `, ${MEMORIES} memories in every room` : ''}): a provider emitting ${TOKENS} tokens ${INTERVAL_MS} ms apart and the load client each in their own process; the server in the bench process on ${os.cpus().length} cores. Overhead is Mates minus direct at the same percentile; the minimal relay (read the request, ask the provider, write what it sends) is what any Node server pays here.`,
 );
 console.table(rows);
-saveResults(DIALECT === 'sqlite' ? 'chat' : 'chat-postgres', rows);
+saveResults(
+  `${DIALECT === 'sqlite' ? 'chat' : 'chat-postgres'}${MEMORIES > 0 ? '-memory' : ''}`,
+  rows,
+);
 
 // Where a send's CPU goes: one more round under V8's profiler (a sample every 100 µs), kept
 // apart from the measured rounds, which it would slow down.
