@@ -457,6 +457,37 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    'keeps every stay of a mate invited back, so each join and leave stays noted',
+    async () => {
+      const { client, roomId, ids } = await group({ turnOrder: 'list' });
+      const ione = ids[2]!;
+      const member = async (id = roomId) =>
+        (await client.room.roomInfo({ roomId: id })).room.group!.members.find(
+          (m) => m.mate.mateId === ione,
+        )!;
+      const first = await member();
+      expect(first.earlierStays).toEqual([]);
+      await client.room.removeGroupMember({ roomId, mateId: ione });
+      const left = (await member()).leftAt!;
+      await client.room.addGroupMember({ roomId, mateId: ione });
+      await client.room.removeGroupMember({ roomId, mateId: ione });
+      const second = await member();
+      await client.room.addGroupMember({ roomId, mateId: ione });
+      const back = await member();
+      expect(back.earlierStays).toEqual([
+        { joinedAt: first.joinedAt, leftAt: left },
+        { joinedAt: second.joinedAt, leftAt: second.leftAt },
+      ]);
+      expect(back.leftAt).toBeNull();
+      expect(Date.parse(back.joinedAt)).toBeGreaterThanOrEqual(Date.parse(second.leftAt!));
+      // A branch of the group keeps them too.
+      const { messages } = await client.room.roomInfo({ roomId });
+      const branch = await client.room.branch({ roomId, messageId: messages.at(-1)!.messageId });
+      expect((await member(branch.roomId)).earlierStays).toEqual(back.earlierStays);
+    },
+  );
+
+  it.skipIf(skip)(
     'keeps a reply whose writer left as it is, rather than another mate’s version of it',
     async () => {
       answerByName();

@@ -75,6 +75,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-29-0035-group-memories',
           '2026-11-29-0036-voice-calls',
           '2026-11-29-0037-message-search-owner',
+          '2026-11-29-0038-group-stays',
         ]);
       } finally {
         await database.drop();

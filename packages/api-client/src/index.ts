@@ -190,6 +190,7 @@ export type {
   CreateGroupPayload,
   GroupMember,
   GroupMemberPayload,
+  GroupStay,
   GroupTurnOrder,
   RoomGroup,
   UpdateGroupMemberPayload,

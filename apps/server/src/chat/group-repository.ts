@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, RoomMemberTable } from '../db/schema';
+import { fromJson, toJson } from '../db/dialect';
 
 /** The database, or a transaction on it. */
 type Db = Kysely<Database> | Transaction<Database>;
@@ -36,7 +37,10 @@ export async function updateMember(
   db: Db,
   key: { roomId: string; mateId: string },
   changes: Partial<
-    Pick<RoomMemberTable, 'muted' | 'talkativeness' | 'left_at' | 'joined_at' | 'position' | 'name'>
+    Pick<
+      RoomMemberTable,
+      'muted' | 'talkativeness' | 'left_at' | 'joined_at' | 'position' | 'name' | 'earlier_stays'
+    >
   >,
 ): Promise<void> {
   await db
@@ -98,7 +102,12 @@ export async function copyMembers(db: Db, from: string, to: string): Promise<voi
   const members = await membersOf(db, from);
   await insertMembers(
     db,
-    members.map((member) => ({ ...member, room_id: to })),
+    // The stays written again as JSON text (PostgreSQL reads them back parsed).
+    members.map((member) => ({
+      ...member,
+      room_id: to,
+      earlier_stays: toJson(fromJson(member.earlier_stays, [])),
+    })),
   );
 }
 

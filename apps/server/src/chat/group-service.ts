@@ -5,6 +5,7 @@ import {
   GROUP_LIMITS,
   type CreateGroupPayload,
   type GroupMember,
+  type GroupStay,
   type GroupTurnOrder,
   type MateSummary,
   type Room,
@@ -13,7 +14,7 @@ import {
   type UpdateGroupPayload,
 } from '@mates/api-client';
 import type { Database, RoomMemberTable, RoomTable, UserTable } from '../db/schema';
-import { fromJson, now, toBool } from '../db/dialect';
+import { fromJson, now, toBool, toJson } from '../db/dialect';
 import { invalid, missing, refused } from '../domain/errors';
 import { matesByIds } from '../catalog/mate-repository';
 import { toMateSummary, type MateRow } from '../catalog/mate-rows';
@@ -106,6 +107,7 @@ const memberRow = (
   talkativeness: talkativenessOf(mate),
   joined_at: at,
   left_at: null,
+  earlier_stays: '[]',
 });
 
 /**
@@ -273,6 +275,7 @@ export function toRoomGroup(state: GroupState): RoomGroup {
     talkativeness: Number(row.talkativeness),
     joinedAt: row.joined_at,
     leftAt: row.left_at,
+    earlierStays: fromJson<GroupStay[]>(row.earlier_stays, []),
     hidden: row.left_at === null && (state.hidden?.has(row.mate_id) ?? false),
   });
   const present = state.rows.filter((row) => row.left_at === null);
@@ -361,7 +364,7 @@ export async function updateGroup(
 
 /**
  * Invites a mate the user may chat with into their group (a past member comes back at the end
- * of the list); a 5007 when the group is full.
+ * of the list, its earlier stay kept for the conversation's notes); a 5007 when it is full.
  */
 export function addGroupMember(
   deps: GroupDeps,
@@ -378,13 +381,22 @@ export function addGroupMember(
     const [mate] = await chatMates(db, user, [input.mateId]);
     const at = now();
     const position = Math.max(-1, ...state.rows.map((row) => row.position)) + 1;
-    const past = state.rows.some((row) => row.mate_id === input.mateId);
+    const past = state.rows.find((row) => row.mate_id === input.mateId);
     await db.transaction().execute(async (trx) => {
       if (past)
         await updateMember(
           trx,
           { roomId, mateId: input.mateId },
-          { left_at: null, joined_at: at, position, name: mate!.name },
+          {
+            left_at: null,
+            joined_at: at,
+            position,
+            name: mate!.name,
+            earlier_stays: toJson([
+              ...fromJson<GroupStay[]>(past.earlier_stays, []),
+              { joinedAt: past.joined_at, leftAt: past.left_at! },
+            ]),
+          },
         );
       else await insertMembers(trx, [memberRow(roomId, mate!, position, at)]);
       // A group whose first member is gone names a present one in `mate_id`.

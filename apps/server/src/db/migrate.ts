@@ -37,6 +37,7 @@ import * as yourData from './migrations/2026-11-29-0034-your-data';
 import * as groupMemories from './migrations/2026-11-29-0035-group-memories';
 import * as voiceCalls from './migrations/2026-11-29-0036-voice-calls';
 import * as messageSearchOwner from './migrations/2026-11-29-0037-message-search-owner';
+import * as groupStays from './migrations/2026-11-29-0038-group-stays';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-29-0035-group-memories': groupMemories,
   '2026-11-29-0036-voice-calls': voiceCalls,
   '2026-11-29-0037-message-search-owner': messageSearchOwner,
+  '2026-11-29-0038-group-stays': groupStays,
 };
 
 /** The names of every migration this server knows, in the order they run. */

@@ -371,6 +371,8 @@ export interface RoomMemberTable {
   joined_at: Timestamp;
   /** When it left (removed, or no longer visible to the room's owner), else `null`. */
   left_at: Timestamp | null;
+  /** Its stays before it was invited back, `{ joinedAt, leftAt }` each, oldest first. */
+  earlier_stays: Json;
 }
 
 /** One thing a mate remembers of a room: a fact, or the room's running summary. */

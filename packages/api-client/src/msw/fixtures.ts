@@ -1068,6 +1068,7 @@ export function createGroupMemberFixture(
     talkativeness: 0.5,
     joinedAt: CREATED,
     leftAt: null,
+    earlierStays: [],
     hidden: false,
     ...overrides,
   };

@@ -30,6 +30,14 @@ export const GROUP_LIMITS = {
 /** Talkativeness of a mate whose card says none (SillyTavern's default). */
 export const DEFAULT_TALKATIVENESS = 0.5;
 
+/** A stay of a mate in a group that ended: from when it joined to when it left. */
+export interface GroupStay {
+  /** When it joined. */
+  joinedAt: IsoDateTime;
+  /** When it left. */
+  leftAt: IsoDateTime;
+}
+
 /** One mate of a group, or one that was. */
 export interface GroupMember {
   /** The mate, as cards show it. */
@@ -42,6 +50,11 @@ export interface GroupMember {
   joinedAt: IsoDateTime;
   /** When it left (removed, or turned private or hidden by its creator), else `null`. */
   leftAt: IsoDateTime | null;
+  /**
+   * Its stays before this one, oldest first, for a mate that left and was invited back (the
+   * conversation notes each join and leave); empty for most.
+   */
+  earlierStays: GroupStay[];
   /**
    * Still a member, but the caller's own setting hides it (an adult mate while they have adult
    * content off): it does not speak, and cannot be let speak, until the setting allows it.

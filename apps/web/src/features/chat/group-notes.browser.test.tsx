@@ -33,6 +33,22 @@ describe('placeGroupNotes', () => {
     expect(after).toEqual([]);
   });
 
+  it('notes every stay of a mate invited back: its earlier leave stays beside its new join', () => {
+    const group = createRoomGroupFixture({
+      members: [
+        createGroupMemberFixture(
+          { joinedAt: at(6), earlierStays: [{ joinedAt: BEGAN, leftAt: at(2) }] },
+          1,
+        ),
+      ],
+    });
+    const { before } = placeGroupNotes(group, BEGAN, messages, true);
+    expect(before.get('m2')?.map((note) => note.kind)).toEqual(['left']);
+    expect(before.get('m3')?.map((note) => note.kind)).toEqual(['joined']);
+    const keys = [...before.values()].flat().map((note) => note.key);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
   it('puts what happened after the last message after them all', () => {
     const group = createRoomGroupFixture({
       members: [createGroupMemberFixture({ joinedAt: BEGAN, leftAt: at(20) }, 0)],

@@ -11,7 +11,8 @@ export interface GroupNote {
 /**
  * Where the group's joins and leaves fall among the shown messages, by time: each note goes
  * before the first message written after it (`before`, by message id), or after them all
- * (`after`). A member that joined with the room is not noted. Until the conversation is loaded
+ * (`after`), for every stay of a member (one invited back has earlier ones). A member that
+ * joined with the room is not noted. Until the conversation is loaded
  * from its start (`fromStart`), notes older than the first shown message are left out: they
  * belong among messages not shown yet.
  */
@@ -25,14 +26,31 @@ export function placeGroupNotes(
   const after: GroupNote[] = [];
   if (!group) return { before, after };
   const began = Date.parse(roomCreatedAt);
-  const notes: GroupNote[] = group.members.flatMap(({ mate, joinedAt, leftAt }) => [
-    ...(Date.parse(joinedAt) > began
-      ? [{ key: `${mate.mateId}-joined`, kind: 'joined' as const, name: mate.name, at: joinedAt }]
-      : []),
-    ...(leftAt
-      ? [{ key: `${mate.mateId}-left`, kind: 'left' as const, name: mate.name, at: leftAt }]
-      : []),
-  ]);
+  // Each stay of each member, a mate invited back having several: a join and a leave each.
+  const notes: GroupNote[] = group.members.flatMap(({ mate, joinedAt, leftAt, earlierStays }) =>
+    [...earlierStays, { joinedAt, leftAt }].flatMap((stay) => [
+      ...(Date.parse(stay.joinedAt) > began
+        ? [
+            {
+              key: `${mate.mateId}-joined-${stay.joinedAt}`,
+              kind: 'joined' as const,
+              name: mate.name,
+              at: stay.joinedAt,
+            },
+          ]
+        : []),
+      ...(stay.leftAt
+        ? [
+            {
+              key: `${mate.mateId}-left-${stay.leftAt}`,
+              kind: 'left' as const,
+              name: mate.name,
+              at: stay.leftAt,
+            },
+          ]
+        : []),
+    ]),
+  );
   const first = messages[0] ? Date.parse(messages[0].createdAt) : Infinity;
   for (const note of notes.toSorted((a, b) => Date.parse(a.at) - Date.parse(b.at))) {
     const time = Date.parse(note.at);
