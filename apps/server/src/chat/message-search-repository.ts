@@ -31,7 +31,6 @@ export async function findMessages(
     .innerJoin('rooms', 'rooms.id', 'messages.room_id')
     .select(MESSAGE_COLUMNS.map((column) => `messages.${column}` as const))
     .select('rooms.mate_id')
-    .where('rooms.user_id', '=', search.userId)
     .where(notACopy);
   if (dialect === 'sqlite') {
     // The owner's id as a phrase of its words (the tokenizer splits it the same way).
@@ -41,6 +40,7 @@ export async function findMessages(
       .join(' ');
     const match = `owner:"${owner}" AND body:(${search.words.map((word) => `"${word}"*`).join(' ')})`;
     const rows = await found
+      .where('rooms.user_id', '=', search.userId)
       .where(
         sql<boolean>`messages.rowid in (
           select rowid from messages_fts where messages_fts match ${match}
@@ -57,7 +57,8 @@ export async function findMessages(
   // Messages carry their owner on PostgreSQL (kept by a trigger): the planner walks the
   // person's messages newest first for common words (stopping at the page) and takes the
   // owner's matches from the GIN index of (owner, words) for rare ones, by the words'
-  // frequencies in its statistics. The room's owner is asked too: the join costs a page only.
+  // frequencies in its statistics. Not the room's owner as well: the planner then started from
+  // the person's rooms and read all their messages (167 ms for a common word, against 8).
   const rows = await found
     .where(sql<string>`messages.user_id`, '=', search.userId)
     .where(sql<boolean>`messages.search @@ to_tsquery('simple', ${query})`)
