@@ -298,6 +298,61 @@ describe.each(DIALECTS)('voice calls on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)('in a group, each member answers in turn in its own voice', async () => {
+    const { userInfo, client } = await signUp(server);
+    const mates = await server.db
+      .selectFrom('mates')
+      .select('id')
+      .where('nsfw', '=', false)
+      .where('visibility', '=', 'public')
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    const voiceOf = ['embedded-rms', 'embedded-awb'];
+    for (const [i, mate] of mates.entries())
+      await server.db
+        .updateTable('mates')
+        .set({ voice: voiceOf[i]! })
+        .where('id', '=', mate.id)
+        .execute();
+    const room = await client.room.createGroup({
+      mateIds: mates.map((mate) => mate.id),
+      turnOrder: 'list',
+      scenario: 'A call.',
+    });
+    const speech = server.deps.speech!;
+    const synthesize = speech.synthesize;
+    const voices: string[] = [];
+    speech.synthesize = (request, options) => {
+      voices.push(request.voice);
+      return synthesize(request, options);
+    };
+    try {
+      model.next({ kind: 'stream', pieces: ['I speak first. ', 'Yes.'] });
+      model.next({ kind: 'stream', pieces: ['And I second. ', 'Indeed.'] });
+      const response = await fetch(`${server.base}/api/call/start`, {
+        method: 'POST',
+        headers: { token: userInfo.token, 'content-type': 'application/json' },
+        body: JSON.stringify({ roomId: room.roomId }),
+      });
+      const ticket = ((await response.json()) as { d: CallTicket }).d;
+      const call = await openCall(server.base, ticket.socketPath);
+      await call.next('ready');
+      call.send({ type: 'text', text: 'Hello, both of you.' });
+      await call.next('reply-end', 2);
+      const starts = call.messages('reply-start');
+      expect(starts.map((start) => start.speakerId)).toEqual(mates.map((mate) => mate.id));
+      // The second speaker starts once the first one's words were all sent.
+      const order = call.heard.map((item) => item.type);
+      expect(call.heard.indexOf(starts[1]!)).toBeGreaterThan(order.indexOf('reply-end'));
+      expect(voices).toEqual(['embedded-rms', 'embedded-rms', 'embedded-awb', 'embedded-awb']);
+      call.send({ type: 'hang-up' });
+      await call.until('close', () => call.closed() !== null);
+    } finally {
+      speech.synthesize = synthesize;
+    }
+  });
+
   it.skipIf(skip)(
     'refuses audio that is not a 16 kHz mono WAV, or longer than 30 s (4000)',
     async () => {
