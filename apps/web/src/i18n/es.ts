@@ -275,6 +275,49 @@ export const es: Messages = {
     noSuggestions: 'Esta vez no hay sugerencias. Inténtalo de nuevo tras unos mensajes más.',
     suggestFailed: 'No se pudieron obtener sugerencias: {{message}}',
   },
+  call: {
+    open: 'Llamar',
+    openLabel: 'Llamar a {{name}}',
+    title: 'Llamada con {{name}}',
+    price_one:
+      'Cada respuesta en una llamada cuesta 1 chat, como en el chat escrito · tienes {{count}}.',
+    price_other:
+      'Cada respuesta en una llamada cuesta 1 chat, como en el chat escrito · tienes {{count}}.',
+    howTo:
+      'Habla y haz una pausa: tus palabras se escriben y se envían. Habla mientras responde para interrumpirle.',
+    start: 'Empezar la llamada',
+    close: 'Cerrar',
+    connecting: 'Conectando…',
+    you: 'Tú',
+    personSpeaking: 'Estás hablando',
+    muted: 'Silenciado',
+    mute: 'Silenciar',
+    hangUp: 'Colgar',
+    captions: 'Subtítulos en directo',
+    cut: '(cortado)',
+    state: {
+      listening: 'Escuchando',
+      hearing: 'Escuchando…',
+      transcribing: 'Escribiendo lo que has dicho…',
+      thinking: '{{name}} está pensando…',
+      speaking: '{{name}} está hablando',
+    },
+    ended: {
+      'hang-up': 'Llamada terminada',
+      'signed-out': 'Llamada terminada: has cerrado la sesión',
+      idle: 'Llamada terminada: nadie habló durante un rato',
+      replaced: 'Llamada terminada: empezaste otra llamada',
+      'room-gone': 'Llamada terminada: este chat ya no existe',
+      server: 'El servidor terminó la llamada',
+    },
+    failed: {
+      microphone:
+        'El micrófono está bloqueado. Permítelo en los ajustes del sitio del navegador para llamar.',
+      socket: 'La llamada se cortó. Revisa tu conexión y vuelve a llamar.',
+      start: 'La llamada no pudo empezar. Inténtalo de nuevo.',
+    },
+    cutMark: 'Cortado en una llamada',
+  },
   chat: {
     missing: 'Ningún chat abierto',
     missingText: 'Empieza uno desde la página de un mate.',

@@ -281,6 +281,49 @@ export const fr: Messages = {
     noSuggestions: 'Pas de suggestion cette fois. Réessaie après quelques messages de plus.',
     suggestFailed: 'Aucune suggestion n’a pu être obtenue : {{message}}',
   },
+  call: {
+    open: 'Appeler',
+    openLabel: 'Appeler {{name}}',
+    title: 'Appel avec {{name}}',
+    price_one:
+      "Chaque réponse d'un appel coûte 1 chat, comme à l'écrit · il vous en reste {{count}}.",
+    price_other:
+      "Chaque réponse d'un appel coûte 1 chat, comme à l'écrit · il vous en reste {{count}}.",
+    howTo:
+      'Parlez, puis marquez une pause : vos mots sont écrits et envoyés. Parlez pendant sa réponse pour l’interrompre.',
+    start: "Lancer l'appel",
+    close: 'Fermer',
+    connecting: 'Connexion…',
+    you: 'Vous',
+    personSpeaking: 'Vous parlez',
+    muted: 'Micro coupé',
+    mute: 'Couper le micro',
+    hangUp: 'Raccrocher',
+    captions: 'Sous-titres en direct',
+    cut: '(coupé)',
+    state: {
+      listening: 'À l’écoute',
+      hearing: 'À l’écoute…',
+      transcribing: 'Écriture de vos mots…',
+      thinking: '{{name}} réfléchit…',
+      speaking: '{{name}} parle',
+    },
+    ended: {
+      'hang-up': 'Appel terminé',
+      'signed-out': 'Appel terminé : vous êtes déconnecté',
+      idle: 'Appel terminé : rien n’a été dit depuis un moment',
+      replaced: 'Appel terminé : vous avez lancé un autre appel',
+      'room-gone': 'Appel terminé : ce chat n’existe plus',
+      server: 'Le serveur a terminé l’appel',
+    },
+    failed: {
+      microphone:
+        'Le micro est bloqué. Autorisez-le dans les réglages du site de votre navigateur pour appeler.',
+      socket: 'L’appel a été coupé. Vérifiez votre connexion et rappelez.',
+      start: 'L’appel n’a pas pu commencer. Réessayez.',
+    },
+    cutMark: 'Coupé pendant un appel',
+  },
   chat: {
     missing: 'Aucun chat ouvert',
     missingText: 'Commence-en un depuis la page d’un mate.',

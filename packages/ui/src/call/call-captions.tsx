@@ -12,6 +12,7 @@ const Log = /* @__PURE__ */ styled('div', {
   backgroundColor: '$surface',
   color: '$text',
   fontSize: '$3',
+  '&:focus-visible': { outline: 'none', boxShadow: '$focus' },
   lineHeight: '$body',
 });
 const Line = /* @__PURE__ */ styled('p', {
@@ -63,7 +64,8 @@ export interface CallCaptionsProps {
  */
 export function CallCaptions({ lines, labels }: CallCaptionsProps) {
   return (
-    <Log role="log" aria-live="polite" aria-label={labels.region}>
+    // Focusable: a keyboard scrolls it back when it is longer than its box.
+    <Log role="log" aria-live="polite" aria-label={labels.region} tabIndex={0}>
       {lines.map((line) => (
         <Line key={line.id} who={line.who}>
           <Who>{line.name}: </Who>

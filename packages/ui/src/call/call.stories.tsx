@@ -152,10 +152,13 @@ export const Muted: Story = {
 };
 /** Without a portrait: the initials. */
 export const Initials: Story = { args: { src: null } };
-/** Keyboard: Tab reaches Mute then Hang up; Enter hangs up. */
+/** Keyboard: Tab reaches the captions (to scroll them), Mute, then Hang up; Enter hangs up. */
 export const Keyboard: Story = {
+  args: { lines: LINES },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
+    await userEvent.tab();
+    await expect(canvas.getByRole('log', { name: 'Live captions' })).toHaveFocus();
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Mute' })).toHaveFocus();
     await userEvent.tab();

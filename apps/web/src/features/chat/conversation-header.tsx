@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PersonaSwitch } from './persona-switch';
 import { portraitOf } from '../../components/group/group-look';
 import { CreateGroupDialog } from '../../components/group/create-group-dialog';
+import { CallButton } from '../../components/call/call-button';
 
 /** Props of {@link ConversationHeader}. */
 export interface ConversationHeaderProps {
@@ -83,6 +84,17 @@ export function ConversationHeader(props: ConversationHeaderProps) {
       {persona ? t('chat.persona', { name: persona.name }) : t('chat.noPersona')}
     </Text>
   );
+  // A call needs a signed-in person and a chat they can write in.
+  const callButton = signedIn && !readOnly && (
+    <CallButton
+      roomId={roomId}
+      peer={{
+        name: group?.name ?? mate.name,
+        avatar: mate.avatar,
+        ...(group ? { group } : {}),
+      }}
+    />
+  );
   const personaSwitch = !readOnly && (
     <PersonaSwitch roomId={roomId} personaId={persona?.uuid ?? null} />
   );
@@ -109,6 +121,7 @@ export function ConversationHeader(props: ConversationHeaderProps) {
               {group?.name ?? mate.name}
             </Heading>
           </div>
+          {callButton}
           <MoreMenu label={t('chat.more')}>
             {signedIn && (
               <Button size="small" variant="soft" onClick={onOpenChats}>
@@ -128,6 +141,7 @@ export function ConversationHeader(props: ConversationHeaderProps) {
           <Flex justify="between" align="center" gap={2} wrap>
             <Link href={href('/recent-chats')}>← {t('chat.back')}</Link>
             <Flex gap={2} align="center" wrap>
+              {callButton}
               {actions}
             </Flex>
           </Flex>

@@ -1,0 +1,204 @@
+import { CALL_AUDIO, openCallSocket } from '@mates/api-client';
+import type { CallConnector, CallMicrophone, CallPlayer } from '@mates/state-machines';
+import { createEnergyVad, type EnergyVadOptions } from './energy-vad';
+
+/**
+ * The AudioWorklet that hands the microphone's frames to the page (inlined, so the build
+ * needs no extra file). It copies each 128-sample block: the page detects speech in them.
+ */
+const CAPTURE_WORKLET = `
+registerProcessor('mates-call-capture', class extends AudioWorkletProcessor {
+  process(inputs) {
+    const channel = inputs[0] && inputs[0][0];
+    if (channel) this.port.postMessage(channel.slice(0));
+    return true;
+  }
+});`;
+
+/** The Web Speech recognizer, as far as a call uses it. */
+interface Recognizer {
+  lang: string;
+  continuous: boolean;
+  interimResults: boolean;
+  onresult:
+    | ((event: {
+        resultIndex: number;
+        results: ArrayLike<ArrayLike<{ transcript: string }> & { isFinal: boolean }>;
+      }) => void)
+    | null;
+  onend: (() => void) | null;
+  start: () => void;
+  stop: () => void;
+}
+
+function recognizerClass(): (new () => Recognizer) | null {
+  const w = window as unknown as {
+    SpeechRecognition?: new () => Recognizer;
+    webkitSpeechRecognition?: new () => Recognizer;
+  };
+  return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
+}
+
+/** Resamples mono samples linearly (only where the browser would not open a 16 kHz context). */
+function resample(samples: Float32Array, from: number, to: number): Float32Array {
+  if (from === to) return samples;
+  const out = new Float32Array(Math.floor((samples.length * to) / from));
+  for (let i = 0; i < out.length; i += 1) {
+    const at = (i * from) / to;
+    const low = Math.floor(at);
+    const high = Math.min(low + 1, samples.length - 1);
+    out[i] = samples[low]! + (samples[high]! - samples[low]!) * (at - low);
+  }
+  return out;
+}
+
+/**
+ * The browser's microphone for a call: `getUserMedia` (echo cancellation on, so the mate's
+ * voice is not heard as the person's), an AudioWorklet that passes frames to an energy voice
+ * activity detector ({@link createEnergyVad}, `vad` tunes it: the pause above all), utterances
+ * at 16 kHz; with `transcriber: 'browser'`, the browser's speech recognition writes the words.
+ */
+export function browserMicrophone(
+  vad: Omit<EnergyVadOptions, 'sampleRate'> = {},
+  language = 'en',
+): CallMicrophone {
+  return {
+    start(handlers) {
+      let stopped = false;
+      let muted = false;
+      let cleanup = () => {};
+      let recognizer: Recognizer | null = null;
+      let mute = () => {};
+      void (async () => {
+        let stream: MediaStream;
+        try {
+          stream = await navigator.mediaDevices.getUserMedia({
+            audio: { echoCancellation: true, noiseSuppression: true, channelCount: 1 },
+          });
+        } catch (error) {
+          if (!stopped) handlers.onDenied(error);
+          return;
+        }
+        if (stopped) {
+          stream.getTracks().forEach((track) => track.stop());
+          return;
+        }
+        let context: AudioContext;
+        try {
+          context = new AudioContext({ sampleRate: CALL_AUDIO.sampleRate });
+        } catch {
+          context = new AudioContext();
+        }
+        const url = URL.createObjectURL(
+          new Blob([CAPTURE_WORKLET], { type: 'application/javascript' }),
+        );
+        await context.audioWorklet.addModule(url);
+        URL.revokeObjectURL(url);
+        const source = context.createMediaStreamSource(stream);
+        const node = new AudioWorkletNode(context, 'mates-call-capture');
+        const detector = createEnergyVad({ ...vad, sampleRate: context.sampleRate });
+        node.port.onmessage = (message: MessageEvent<Float32Array>) => {
+          if (muted) return;
+          const event = detector.push(message.data);
+          if (event?.type === 'start') handlers.onSpeechStart();
+          if (event?.type === 'misfire') handlers.onMisfire();
+          if (event?.type === 'end') {
+            handlers.onSpeechEnd(
+              resample(event.samples, context.sampleRate, CALL_AUDIO.sampleRate),
+            );
+          }
+        };
+        source.connect(node);
+        const Recognition = handlers.transcriber === 'browser' ? recognizerClass() : null;
+        if (Recognition) {
+          recognizer = new Recognition();
+          recognizer.lang = language;
+          recognizer.continuous = true;
+          recognizer.interimResults = false;
+          recognizer.onresult = (event) => {
+            for (let i = event.resultIndex; i < event.results.length; i += 1) {
+              const result = event.results[i]!;
+              if (result.isFinal && !muted) handlers.onText(result[0]?.transcript ?? '');
+            }
+          };
+          // The recognizer stops by itself after a silence: keep it going for the call.
+          recognizer.onend = () => !stopped && recognizer?.start();
+          recognizer.start();
+        }
+        cleanup = () => {
+          node.port.onmessage = null;
+          source.disconnect();
+          node.disconnect();
+          stream.getTracks().forEach((track) => track.stop());
+          void context.close();
+        };
+        handlers.onReady();
+        // The detector's state is dropped on mute so that a half-heard word is not sent.
+        mute = () => detector.reset();
+      })();
+      return {
+        setMuted(value) {
+          muted = value;
+          if (value) mute();
+        },
+        stop() {
+          stopped = true;
+          if (recognizer) {
+            recognizer.onend = null;
+            recognizer.stop();
+          }
+          cleanup();
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Plays a call's sentence clips through one `<audio>` element (what the page's voice player
+ * uses too): each clip as an object URL, stopped at once on barge-in.
+ */
+export function elementCallPlayer(audio: HTMLAudioElement = new Audio()): CallPlayer {
+  return {
+    play(clip, handlers) {
+      const url = URL.createObjectURL(new Blob([clip.audio], { type: clip.mimeType }));
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        audio.onended = null;
+        audio.onerror = null;
+        URL.revokeObjectURL(url);
+      };
+      audio.onended = () => {
+        finish();
+        handlers.onEnded();
+      };
+      audio.onerror = () => {
+        finish();
+        handlers.onError(audio.error);
+      };
+      audio.src = url;
+      audio.play().catch((error: unknown) => {
+        if (done) return;
+        finish();
+        handlers.onError(error);
+      });
+      return () => {
+        audio.pause();
+        finish();
+      };
+    },
+  };
+}
+
+/** Opens a call's socket on the API's origin (`openCallSocket`). */
+export function socketConnector(apiBase: string): CallConnector {
+  return (ticket, handlers) =>
+    openCallSocket(ticket, {
+      baseUrl: apiBase,
+      onMessage: handlers.onMessage,
+      onSentence: handlers.onSentence,
+      onClose: handlers.onClose,
+    });
+}
