@@ -91,7 +91,7 @@ export interface CreateGroupPayload {
   personaId?: string;
 }
 
-/** Payload of `POST /room/updateGroup`: the group's name, scenario or order. */
+/** Payload of `POST /room/updateGroup`: the group's name, scenario, order or list. */
 export interface UpdateGroupPayload {
   /** The room (a group of the caller's). */
   roomId: string;
