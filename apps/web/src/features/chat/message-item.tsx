@@ -1,6 +1,6 @@
 import type { Branch, Message, VoiceCatalog } from '@mates/api-client';
 import { useTranslation } from 'react-i18next';
-import { ChatBubble, Flex, SpeakerLabel } from '@mates/ui';
+import { ChatBubble, Flex, SpeakerLabel, Text } from '@mates/ui';
 import { MessageVoiceButton } from '../../components/voice/voice-parts';
 import { BranchSwitch } from './branch-switch';
 import { MessageActions, MessageEditor, SwipeControls } from './message-parts';
@@ -88,8 +88,29 @@ export function MessageItem(props: MessageItemProps) {
       time={look.timeOf(message.createdAt)}
       id={messageElementId(message.messageId)}
       highlighted={props.highlighted ?? false}
-      actions={props.busy ? branchSwitch(props) : <MessageButtons {...props} />}
+      actions={
+        message.call?.cut ? (
+          <Flex gap={1} align="center" wrap>
+            <CallCutMark />
+            {props.busy ? branchSwitch(props) : <MessageButtons {...props} />}
+          </Flex>
+        ) : props.busy ? (
+          branchSwitch(props)
+        ) : (
+          <MessageButtons {...props} />
+        )
+      }
     />
+  );
+}
+
+/** A reply the person interrupted in a voice call: what it said before they spoke is kept. */
+function CallCutMark() {
+  const { t } = useTranslation();
+  return (
+    <Text as="span" size={1} tone="muted">
+      {t('call.cutMark')}
+    </Text>
   );
 }
 
