@@ -630,3 +630,30 @@ describe('a call whose server is killed mid-reply', () => {
     await close();
   }, 90_000);
 });
+
+describe('a call where nothing is said', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    server = await startTestServer('sqlite', { env: { CALL_IDLE_MINUTES: '0.02' } });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('ends after CALL_IDLE_MINUTES (idle), and the browser is told', async () => {
+    const { userInfo, client } = await signUp(server);
+    const room = await client.room.createRoom({ mateId: await chattableMateId(server.db) });
+    const response = await fetch(`${server.base}/api/call/start`, {
+      method: 'POST',
+      headers: { token: userInfo.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ roomId: room.roomId }),
+    });
+    const ticket = ((await response.json()) as { d: CallTicket }).d;
+    expect(ticket.transcriber).toBe('browser');
+    const call = await openCall(server.base, ticket.socketPath);
+    await call.next('ready');
+    await call.until('ended', () => call.closed() !== null);
+    expect(call.messages('ended')[0]?.reason).toBe('idle');
+    expect(call.closed()?.code).toBe(1000);
+  });
+});
