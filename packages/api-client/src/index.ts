@@ -31,11 +31,7 @@ export {
   PROMPT_PART_KINDS,
 } from './types/memory';
 export { CARD_FORMATS, CARD_SOURCE_SPECS, CARD_SPECS } from './types/card';
-export {
-  callSocketUrl,
-  openCallSocket,
-  parseCallServerMessage,
-} from './call/call-socket';
+export { callSocketUrl, openCallSocket, parseCallServerMessage } from './call/call-socket';
 export { encodeWav } from './call/wav';
 export { ApiError } from './errors/api-error';
 export { SessionExpiredError, SESSION_EXPIRED_MESSAGE } from './errors/session-expired-error';
