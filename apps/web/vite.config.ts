@@ -27,5 +27,11 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
+  server: {
+    proxy: {
+      // `ws`: a voice call's socket (`/api/call/socket`) goes through as well.
+      '/api': { target: 'http://localhost:3000', ws: true },
+      '/media': 'http://localhost:3000',
+    },
+  },
 });
