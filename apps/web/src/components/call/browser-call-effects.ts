@@ -2,18 +2,9 @@ import { CALL_AUDIO, openCallSocket } from '@mates/api-client';
 import type { CallConnector, CallMicrophone, CallPlayer } from '@mates/state-machines';
 import { createEnergyVad, type EnergyVadOptions } from './energy-vad';
 
-/**
- * The AudioWorklet that hands the microphone's frames to the page (inlined, so the build
- * needs no extra file). It copies each 128-sample block: the page detects speech in them.
- */
-const CAPTURE_WORKLET = `
-registerProcessor('mates-call-capture', class extends AudioWorkletProcessor {
-  process(inputs) {
-    const channel = inputs[0] && inputs[0][0];
-    if (channel) this.port.postMessage(channel.slice(0));
-    return true;
-  }
-});`;
+// The AudioWorklet that hands the microphone's frames to the page, as a file of the app's own
+// origin: the Content-Security-Policy refuses a worklet from a `blob:` (or inlined `data:`) address.
+import captureWorkletUrl from './capture-worklet.js?url&no-inline';
 
 /** The Web Speech recognizer, as far as a call uses it. */
 interface Recognizer {
@@ -89,11 +80,20 @@ export function browserMicrophone(
         } catch {
           context = new AudioContext();
         }
-        const url = URL.createObjectURL(
-          new Blob([CAPTURE_WORKLET], { type: 'application/javascript' }),
-        );
-        await context.audioWorklet.addModule(url);
-        URL.revokeObjectURL(url);
+        try {
+          await context.audioWorklet.addModule(captureWorkletUrl);
+        } catch (error) {
+          // Without its worklet the microphone hears nothing: the call fails rather than wait.
+          stream.getTracks().forEach((track) => track.stop());
+          void context.close();
+          if (!stopped) handlers.onDenied(error);
+          return;
+        }
+        if (stopped) {
+          stream.getTracks().forEach((track) => track.stop());
+          void context.close();
+          return;
+        }
         const source = context.createMediaStreamSource(stream);
         const node = new AudioWorkletNode(context, 'mates-call-capture');
         const detector = createEnergyVad({ ...vad, sampleRate: context.sampleRate });
