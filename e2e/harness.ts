@@ -180,7 +180,7 @@ export async function signedInPage(
   return page;
 }
 
-/** Debian's Chromium through Playwright, with the flags this machine needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/** Debian's Chromium through Playwright, with the flags this machine needs and `args` added. */
+export function launchBrowser(args: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
 }
