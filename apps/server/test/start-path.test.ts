@@ -29,6 +29,7 @@ const LOADED_ON_USE = [
   '@zxcvbn-ts/language-common',
   'pino-pretty',
   'cli-progress',
+  'wavefile',
 ];
 
 /** The packages (`name` or `@scope/name`) among the files a trace lists. */

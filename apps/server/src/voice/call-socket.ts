@@ -1,6 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type * as Ws from 'ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
 import type { CallClientMessage, CallEndReason, CallServerMessage } from '@mates/api-client';
 import { sessionCache } from '../accounts/session-cache';
@@ -67,11 +69,14 @@ export function attachCalls(server: Server, deps: Deps): void {
  */
 export function createCallHub(deps: Deps & { memory?: MemoryKeeper }): CallHub {
   const calls = new Set<VoiceCall>();
-  const sockets = new WebSocketServer({
-    noServer: true,
-    maxPayload: TRANSCRIBE_MAX_BYTES,
-    clientTracking: false,
-  });
+  // `ws` is required at the first call, not at start: a server nobody calls never loads it.
+  let sockets: WebSocketServer | undefined;
+  const socketServer = (): WebSocketServer =>
+    (sockets ??= new (createRequire(import.meta.url)('ws') as typeof Ws).WebSocketServer({
+      noServer: true,
+      maxPayload: TRANSCRIBE_MAX_BYTES,
+      clientTracking: false,
+    }));
   const callDeps: CallDeps & { idleMs: number } = {
     ...deps,
     idleMs: deps.config.callIdleMs,
@@ -221,7 +226,7 @@ export function createCallHub(deps: Deps & { memory?: MemoryKeeper }): CallHub {
           socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
           return;
         }
-        sockets.handleUpgrade(request, socket, head, (ws) => {
+        socketServer().handleUpgrade(request, socket, head, (ws) => {
           accept(ws, request).catch((error: unknown) => {
             deps.log.error(`voice call not opened: ${(error as Error).stack}`);
             ws.close(CALL_CLOSE.going, 'server error');

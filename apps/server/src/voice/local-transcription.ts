@@ -2,15 +2,11 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createRequire } from 'node:module';
 import pLimit from 'p-limit';
-import wavefile from 'wavefile';
 import type { LocalTranscriptionConfig } from '../config';
 import type { Logger } from '../logging/logger';
 import { speechError, type TranscriptionEngine } from './speech-engine';
+import { readWaveFile, type WaveFile } from './wave-file';
 import { downloadHubModel, voiceModelFolder, type HubModelPick } from './voice-model-download';
-
-// wavefile is CommonJS whose exports Node's ESM loader cannot name: `import { WaveFile }` made
-// `node src/main.ts` fail at start (vitest's loader hid it).
-const { WaveFile } = wavefile;
 
 /** The files of a sherpa-onnx Whisper model, by role. */
 export interface WhisperModelFiles {
@@ -66,9 +62,9 @@ const WAV_TYPES = new Set(['audio/wav', 'audio/wave', 'audio/x-wav', 'audio/vnd.
  * float WAV). Anything else is refused in plain words, never a crash.
  */
 export function wavSamples(audio: Uint8Array): { samples: Float32Array; sampleRate: number } {
-  let wav: InstanceType<typeof WaveFile>;
+  let wav: WaveFile;
   try {
-    wav = new WaveFile(audio);
+    wav = readWaveFile(audio);
     wav.toBitDepth('32f');
   } catch (error) {
     throw speechError(`not a readable WAV recording (${(error as Error).message})`, 'rejected');

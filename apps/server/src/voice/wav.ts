@@ -1,5 +1,5 @@
 import { CALL_AUDIO } from '@mates/api-client';
-import wavefile from 'wavefile';
+import { readWaveFile, type WaveFile } from './wave-file';
 
 /** What {@link wavFacts} found: a call's utterance it takes, or why not. */
 export type WavFacts =
@@ -22,9 +22,9 @@ interface WavFormat {
 export function wavFacts(audio: Uint8Array): WavFacts {
   const maxSeconds = CALL_AUDIO.maxUtteranceSeconds;
   const no = (why: string): WavFacts => ({ ok: false, why, maxSeconds });
-  let wav: InstanceType<typeof wavefile.WaveFile>;
+  let wav: WaveFile;
   try {
-    wav = new wavefile.WaveFile(audio);
+    wav = readWaveFile(audio);
   } catch (error) {
     return no(`not a WAV file (${(error as Error).message})`);
   }
