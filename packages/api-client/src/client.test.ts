@@ -37,9 +37,9 @@ function methodOf(client: ReturnType<typeof createApiClient>, path: EndpointPath
 const plainPaths = ENDPOINT_PATHS.filter((path) => path !== '/girl/chat/send');
 
 describe('createApiClient: every call of the contract', () => {
-  it('has all 43 calls of the specification and 54 extensions, named after their paths', () => {
+  it('has all 43 calls of the specification and 55 extensions, named after their paths', () => {
     const { client } = setup();
-    expect(ENDPOINT_PATHS).toHaveLength(97);
+    expect(ENDPOINT_PATHS).toHaveLength(98);
     expect(ENDPOINT_PATHS.slice(43)).toEqual([
       '/mate/importCard',
       '/mate/exportCard',
@@ -95,6 +95,7 @@ describe('createApiClient: every call of the contract', () => {
       '/room/addGroupMember',
       '/room/removeGroupMember',
       '/room/updateGroupMember',
+      '/call/start',
     ]);
     expect(typeof client.admin.hideMate).toBe('function');
     for (const path of ENDPOINT_PATHS) {
