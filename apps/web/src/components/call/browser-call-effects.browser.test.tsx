@@ -38,13 +38,15 @@ describe('browserMicrophone', () => {
     const addModule = vi.spyOn(AudioWorklet.prototype, 'addModule');
     const events = handlers();
     const microphone = browserMicrophone().start(events);
-    await vi.waitFor(() => expect(events.onReady).toHaveBeenCalled());
+    // Bounds that detect a hang, not a speed: an AudioContext and its worklet start slowly on a
+    // loaded machine.
+    await vi.waitFor(() => expect(events.onReady).toHaveBeenCalled(), { timeout: 15_000 });
     // A file of the app's own origin: what `script-src 'self'` lets a worklet load (a `blob:`
     // address shares the page's origin, but only a `blob:` source would allow it).
     const url = new URL(String(addModule.mock.calls[0]![0]), location.href);
     expect(url.protocol).toBe(location.protocol);
     expect(url.origin).toBe(location.origin);
-    await vi.waitFor(() => expect(events.onSpeechStart).toHaveBeenCalled(), { timeout: 5_000 });
+    await vi.waitFor(() => expect(events.onSpeechStart).toHaveBeenCalled(), { timeout: 15_000 });
     microphone.stop();
     expect(tone.stream.getTracks().every((track) => track.readyState === 'ended')).toBe(true);
     await tone.close();
@@ -57,7 +59,9 @@ describe('browserMicrophone', () => {
     vi.spyOn(AudioWorklet.prototype, 'addModule').mockRejectedValue(refusal);
     const events = handlers();
     browserMicrophone().start(events);
-    await vi.waitFor(() => expect(events.onDenied).toHaveBeenCalledWith(refusal));
+    await vi.waitFor(() => expect(events.onDenied).toHaveBeenCalledWith(refusal), {
+      timeout: 15_000,
+    });
     expect(events.onReady).not.toHaveBeenCalled();
     expect(tone.stream.getTracks().every((track) => track.readyState === 'ended')).toBe(true);
     await tone.close();

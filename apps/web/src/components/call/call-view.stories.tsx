@@ -180,7 +180,14 @@ export const PersonSpeaking: Story = {
   },
   play: async ({ canvasElement }) => {
     await status(canvasElement, 'Listening…');
-    await expect(within(await dialog(canvasElement)).getByText("You're speaking")).toBeVisible();
+    // The stage shows the speaker once the machine has taken the speech's start: waited for.
+    await expect(
+      await within(await dialog(canvasElement)).findByText(
+        "You're speaking",
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeVisible();
   },
 };
 /** Transcribing: the utterance was sent. */
