@@ -1,14 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startMainProcess } from './main-process';
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '@mates/api-client';
-import { connect } from '../src/db/connect';
-import { linkOrCreateUser } from '../src/accounts/external-account-service';
-import { createSession } from '../src/accounts/sessions';
-import { startOpenAiDouble } from './openai-double';
 import { chattableMateId, freshDatabase, insertUser, postgresAvailable } from './harness';
 import { seedIfEmpty } from '../src/seed/seed';
 import { createFolderStore } from '../src/media/folder-store';
@@ -18,60 +11,21 @@ import { startServer } from '../src/server';
 import { captureLog } from './log-capture';
 import { listenPort } from '../../../scripts/listen-port';
 import { newRoomRow } from '../src/chat/room-repository';
-
-/** `src/main.ts` in a process of its own, as `pnpm start` runs it; resolves once it listens. */
-async function startProcess(env: Record<string, string>): Promise<ChildProcess> {
-  return (await startMainProcess(env)).child;
-}
+import { killableServer } from './killable-server';
 
 describe('a reply left by a killed process', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-recovery-'));
-  let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
-  let child: ChildProcess | undefined;
+  let server: Awaited<ReturnType<typeof killableServer>>;
   beforeAll(async () => {
-    double = await startOpenAiDouble();
+    server = await killableServer('recovery');
   });
-  afterAll(async () => {
-    child?.kill('SIGKILL');
-    await double.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server.close());
 
   it('is marked failed and its chat given back when the server starts again', async () => {
-    const port = await listenPort();
-    const env = {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: double.baseUrl,
-      LLM_API_KEY: 'sk-test',
-    };
-    child = await startProcess(env);
-    // A signed-in user, made in the server's own database file.
-    const { db, close } = connect({ sqliteFile: path.join(dataDir, 'mates.db') });
-    const { user } = await linkOrCreateUser(
-      db,
-      {
-        provider: 'google',
-        subject: 'sub-1',
-        email: 'killed@example.com',
-        emailVerified: true,
-        nickname: 'K',
-        avatar: null,
-      },
-      'en',
-      { chats: 5, goldCoins: 0 },
-    );
-    const token = await createSession(db, user.id);
-    const client = createApiClient({
-      baseUrl: `http://127.0.0.1:${port}/api`,
-      getToken: () => token,
-      getLanguage: () => 'en',
-    });
-    const room = await client.room.createRoom({ mateId: await chattableMateId(db) });
+    await server.start();
+    const { db, user, client, room } = await server.signedIn('sub-1');
 
     // The provider never answers; the process dies before the first word is saved.
-    double.next({ kind: 'hang' });
+    server.model.next({ kind: 'hang' });
     const controller = new AbortController();
     const started = new Promise<void>((resolve) => {
       client.girl
@@ -87,9 +41,7 @@ describe('a reply left by a killed process', () => {
         .catch(() => {});
     });
     await started;
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    await server.kill();
     controller.abort();
     const reply = () =>
       db
@@ -101,7 +53,7 @@ describe('a reply left by a killed process', () => {
     expect(await reply()).toMatchObject({ status: 'partial', content: '' });
     expect((await client.user.benefits().catch(() => null))?.chats).toBeUndefined();
 
-    child = await startProcess(env);
+    await server.start();
     expect(await reply()).toMatchObject({ status: 'error', content: '' });
     expect((await client.user.benefits()).chats).toBe(5);
     const ledger = await db
@@ -114,7 +66,6 @@ describe('a reply left by a killed process', () => {
       { chats_delta: -1, reason: 'chat' },
       { chats_delta: 1, reason: 'refund: reply abandoned' },
     ]);
-    await close();
   }, 60_000);
 });
 

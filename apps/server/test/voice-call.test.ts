@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { createApiClient, type CallServerMessage, type CallTicket } from '@mates/api-client';
+import type { CallServerMessage, CallTicket } from '@mates/api-client';
 import {
   chattableMateId,
   DIALECTS,
@@ -17,11 +13,7 @@ import {
 import { startOpenAiDouble } from './openai-double';
 import { makeWav, startSpeechDouble } from './speech-doubles';
 import { callHubOf } from '../src/voice/call-socket';
-import { connect } from '../src/db/connect';
-import { linkOrCreateUser } from '../src/accounts/external-account-service';
-import { createSession } from '../src/accounts/sessions';
-import { startMainProcess } from './main-process';
-import { listenPort } from '../../../scripts/listen-port';
+import { killableServer } from './killable-server';
 
 const withPostgres = await postgresAvailable();
 
@@ -547,50 +539,16 @@ describe.each(DIALECTS)('voice calls on %s', (dialect) => {
 });
 
 describe('a call whose server is killed mid-reply', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-call-kill-'));
-  let model: Awaited<ReturnType<typeof startOpenAiDouble>>;
-  let child: ChildProcess | undefined;
+  let server: Awaited<ReturnType<typeof killableServer>>;
   beforeAll(async () => {
-    model = await startOpenAiDouble();
+    server = await killableServer('call-kill');
   });
-  afterAll(async () => {
-    child?.kill('SIGKILL');
-    await model.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server.close());
 
   it('keeps the person’s words, and the next start gives the unwritten reply’s chat back', async () => {
-    const port = await listenPort();
-    const env = {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: model.baseUrl,
-      LLM_API_KEY: 'sk-test',
-    };
-    child = (await startMainProcess(env)).child;
-    const base = `http://127.0.0.1:${port}`;
-    const { db, close } = connect({ sqliteFile: path.join(dataDir, 'mates.db') });
-    const { user } = await linkOrCreateUser(
-      db,
-      {
-        provider: 'google',
-        subject: 'call-kill',
-        email: 'call-kill@example.com',
-        emailVerified: true,
-        nickname: 'K',
-        avatar: null,
-      },
-      'en',
-      { chats: 5, goldCoins: 0 },
-    );
-    const token = await createSession(db, user.id);
-    const client = createApiClient({
-      baseUrl: `${base}/api`,
-      getToken: () => token,
-      getLanguage: () => 'en',
-    });
-    const room = await client.room.createRoom({ mateId: await chattableMateId(db) });
+    await server.start();
+    const { base, model } = server;
+    const { db, token, client, room } = await server.signedIn('call-kill');
     const response = await fetch(`${base}/api/call/start`, {
       method: 'POST',
       headers: { token, 'content-type': 'application/json' },
@@ -604,9 +562,7 @@ describe('a call whose server is killed mid-reply', () => {
     call.send({ type: 'text', text: 'Are you there?' });
     const said = await call.next('transcript');
     await call.next('reply-start');
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    await server.kill();
     await call.until('the socket to drop', () => call.closed() !== null);
     const messages = () =>
       db
@@ -624,10 +580,9 @@ describe('a call whose server is killed mid-reply', () => {
     });
     expect(left[1]).toMatchObject({ role: 'mate', status: 'partial', content: '' });
 
-    child = (await startMainProcess(env)).child;
+    await server.start();
     expect((await messages()).at(-1)).toMatchObject({ id: left[1]!.id, status: 'error' });
     expect((await client.user.benefits()).chats).toBe(5);
-    await close();
   }, 90_000);
 });
 
