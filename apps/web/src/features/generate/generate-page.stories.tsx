@@ -760,16 +760,21 @@ export const OnlyTheGenderChanged: Story = {
     await userEvent.clear(canvas.getByRole('textbox', { name: 'Your idea' }));
     await gender('Male');
     await leaveAndReturn(true);
-    await expect(canvas.getByText('Your unsaved work was restored.')).toBeVisible();
+    // The page draws before the saved draft is put back: what the draft restores is waited for.
+    await expect(await canvas.findByText('Your unsaved work was restored.')).toBeVisible();
+    await waitFor(() =>
+      expect(canvas.getByRole('combobox', { name: 'Gender' })).toHaveTextContent('Male'),
+    );
     await expect(canvas.getByRole('textbox', { name: 'Your idea' })).toHaveValue('');
-    await expect(canvas.getByRole('combobox', { name: 'Gender' })).toHaveTextContent('Male');
 
     await gender('Let Mates choose');
     await leaveAndReturn(false);
-    await expect(canvas.queryByText('Your unsaved work was restored.')).toBeNull();
-    await expect(canvas.getByRole('combobox', { name: 'Gender' })).toHaveTextContent(
-      'Let Mates choose',
+    await waitFor(() =>
+      expect(canvas.getByRole('combobox', { name: 'Gender' })).toHaveTextContent(
+        'Let Mates choose',
+      ),
     );
+    await expect(canvas.queryByText('Your unsaved work was restored.')).toBeNull();
   },
 };
 
