@@ -253,10 +253,15 @@ describe('a fault inside the embedded engine', () => {
       return pid!;
     };
 
-    // One death: the synthesis is made again in a fresh process, and it is real audio.
-    const survived = say(ONE_PIECE);
-    const dead = await crash([]);
-    expect(isMp3(await survived)).toBe(true);
+    // One death: the synthesis is made again in a fresh process, and it is real audio. A kill
+    // that lands before the task reached the process (a loaded machine) is no death of this
+    // synthesis (it goes to the next process, unlogged): then it is tried again, a few times.
+    const killed: number[] = [];
+    for (let round = 0; round < 5 && lines.length === 0; round += 1) {
+      const survived = say(ONE_PIECE);
+      killed.push(await crash(killed));
+      expect(isMp3(await survived)).toBe(true);
+    }
     expect(lines).toEqual([expect.stringMatching(/a worker process died .*trying again/)]);
 
     // Its process killed again and again: the synthesis fails as the engine's after a bounded
@@ -268,7 +273,7 @@ describe('a fault inside the embedded engine', () => {
       () => (settled = true),
       () => (settled = true),
     );
-    const killed = [dead];
+    const deaths = killed.length;
     await expect
       .poll(
         () => {
@@ -291,7 +296,7 @@ describe('a fault inside the embedded engine', () => {
       provider: 'speech',
       failure: 'failed',
     });
-    expect(killed.length).toBeLessThanOrEqual(6);
+    expect(killed.length - deaths).toBeLessThanOrEqual(5);
     expect(isMp3(await say('Still here.'))).toBe(true);
     // Whatever the dead workers were writing, the parent removed it.
     expect(filesUnder(tempDir)).toEqual([]);

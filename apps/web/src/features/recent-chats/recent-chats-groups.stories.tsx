@@ -87,9 +87,11 @@ export const CreateAGroup: Story = {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Lyra Moonwhisper', 'Kai Tanaka']);
-    await expect(
-      within(dialog).getByText(/Each mate’s reply is charged as one chat/),
-    ).toBeVisible();
+    // Read once the dialog has drawn: found and not yet visible the moment it was, on a loaded
+    // clean-clone CI run.
+    await waitFor(() =>
+      expect(within(dialog).getByText(/Each mate’s reply is charged as one chat/)).toBeVisible(),
+    );
     await userEvent.click(within(yours).getByRole('button', { name: 'Kai Tanaka' }));
     const popular = within(dialog).getByRole('list', { name: 'Popular mates' });
     const rowan = within(popular).getByRole('button', { name: 'Rowan Ashdown' });
