@@ -106,7 +106,9 @@ export function mockCallSocket(options: MockCallSocketOptions = {}): WebSocketHa
       if (message.type === 'hang-up') {
         cancel();
         send({ type: 'ended', reason: 'hang-up' });
-        client.close(1000, 'hang-up');
+        // msw delivers a sent message on a later task but a close at once: closed now, the
+        // page would never read `ended`, which the server's socket sends before it closes.
+        setTimeout(() => client.close(1000, 'hang-up'), 0);
       }
     });
     client.addEventListener('close', cancel);
