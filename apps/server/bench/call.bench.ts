@@ -1,9 +1,9 @@
 // A voice call, mouth to ear (#42): from the end of the person's utterance (its WAV sent on the
 // call's socket) to the first audio frame of the reply, through the server's real routes and
-// socket. Speech to text is the OpenAI-compatible engine against its double (test/speech-
-// doubles.ts, the real wire format, answering at once); the model is the OpenAI-compatible
-// double answering at once. The reply's speech is the embedded Flite engine, then the
-// OpenAI-compatible speech engine against the same double. Parts, measured at the browser's
+// socket; the model is the OpenAI-compatible double answering at once. First with the embedded
+// engines only (Moonshine hears a sentence Flite spoke, Flite speaks the reply), then with
+// speech to text as the OpenAI-compatible engine against its double (test/speech-doubles.ts,
+// the real wire format, answering at once) and the embedded Flite, then both OpenAI-compatible. Parts, measured at the browser's
 // end: the transcript back (transcription and the message saved), the first words of the reply
 // (the model's first token), and the first sentence's audio (its synthesis).
 import WebSocket from 'ws';
@@ -11,6 +11,7 @@ import type { CallServerMessage, CallTicket } from '@mates/api-client';
 import { chattableMateId, doubleModel, signUp, startTestServer } from '../test/harness';
 import { startOpenAiDouble } from '../test/openai-double';
 import { makeWav, startSpeechDouble } from '../test/speech-doubles';
+import { spokenWav } from '../test/spoken-wav';
 import { saveResults, type ResultRow } from './results';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -26,16 +27,17 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
-/** One engine's run: `ROUNDS` turns of one call, each timed from the utterance sent. */
-async function run(engine: 'embedded' | 'openai'): Promise<ResultRow> {
+/** One pair of engines' run: `ROUNDS` turns of one call, each timed from the utterance sent. */
+async function run(engine: 'embedded' | 'openai', ear: 'embedded' | 'openai'): Promise<ResultRow> {
   const model = await startOpenAiDouble();
   const ears = await startSpeechDouble({ transcript: 'Tell me about the harbour.', parts: 1 });
   model.route(() => ({ kind: 'stream', pieces: REPLY }));
   const server = await startTestServer('sqlite', {
     model: doubleModel(model),
     env: {
-      TRANSCRIBE_PROVIDER: 'openai',
-      TRANSCRIBE_BASE_URL: `${ears.url}/v1`,
+      ...(ear === 'openai'
+        ? { TRANSCRIBE_PROVIDER: 'openai', TRANSCRIBE_BASE_URL: `${ears.url}/v1` }
+        : { TRANSCRIBE_PROVIDER: 'embedded' }),
       ...(engine === 'openai'
         ? {
             SPEECH_PROVIDER: 'openai',
@@ -62,11 +64,18 @@ async function run(engine: 'embedded' | 'openai'): Promise<ResultRow> {
     const ticket = ((await started.json()) as { d: CallTicket }).d;
     const socket = new WebSocket(`${server.base.replace(/^http/, 'ws')}${ticket.socketPath}`);
     let onEvent: (type: string) => void = () => {};
-    socket.on('message', (data: Buffer, isBinary: boolean) =>
-      onEvent(isBinary ? 'audio' : (JSON.parse(data.toString()) as CallServerMessage).type),
-    );
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      if (isBinary) return onEvent('audio');
+      const message = JSON.parse(data.toString()) as CallServerMessage;
+      if (message.type === 'transcript') heard = message.text;
+      onEvent(message.type);
+    });
     await new Promise<void>((resolve) => (onEvent = (type) => type === 'ready' && resolve()));
-    const utterance = makeWav(2, 16_000);
+    const utterance =
+      ear === 'embedded'
+        ? await spokenWav([0.3, 'Tell me about the harbour.', 0.3], 16_000)
+        : makeWav(2, 16_000);
+    let heard = '';
     const parts = { transcript: [] as number[], token: [] as number[], audio: [] as number[] };
     // One turn first, not counted: the engines' processes and the code paths warm.
     for (let round = -1; round < ROUNDS; round += 1) {
@@ -88,7 +97,8 @@ async function run(engine: 'embedded' | 'openai'): Promise<ResultRow> {
     const p50 = (values: number[]) => Math.round(percentile(values, 50));
     return {
       speech: engine === 'embedded' ? 'embedded Flite' : 'OpenAI-compatible double',
-      transcription: 'OpenAI-compatible double',
+      transcription: ear === 'embedded' ? 'embedded Moonshine' : 'OpenAI-compatible double',
+      heard,
       rounds: ROUNDS,
       mouthToEarP50Ms: p50(parts.audio),
       mouthToEarP95Ms: Math.round(percentile(parts.audio, 95)),
@@ -103,7 +113,11 @@ async function run(engine: 'embedded' | 'openai'): Promise<ResultRow> {
   }
 }
 
-const rows = [await run('embedded'), await run('openai')];
+const rows = [
+  await run('embedded', 'embedded'),
+  await run('embedded', 'openai'),
+  await run('openai', 'openai'),
+];
 console.log(
   '\nVoice call, mouth to ear (end of the utterance → first audio frame of the reply), ms',
 );

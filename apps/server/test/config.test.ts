@@ -140,6 +140,10 @@ describe('configuration', () => {
     ],
     [{ TRANSCRIBE_PROVIDER: 'whisper.cpp' }, /^Invalid TRANSCRIBE_PROVIDER: .*"whisper.cpp"/],
     [
+      { TRANSCRIBE_PROVIDER: 'none', TRANSCRIBE_API_KEY: 'sk-x' },
+      /^Invalid TRANSCRIBE_PROVIDER: TRANSCRIBE_API_KEY is set but TRANSCRIBE_PROVIDER is none/,
+    ],
+    [
       { TRANSCRIBE_MODEL: 'whisper-1' },
       /^Invalid TRANSCRIBE_PROVIDER: TRANSCRIBE_MODEL is set but TRANSCRIBE_PROVIDER is not/,
     ],
@@ -187,8 +191,16 @@ describe('configuration', () => {
     });
   });
 
-  it('reads speech to text: absent means not set up; whisper-1 by default', () => {
-    expect(loadConfig({}).transcription).toBeNull();
+  it('reads speech to text: absent means embedded, none turns it off; whisper-1 by default', () => {
+    expect(loadConfig({}).transcription).toEqual({
+      provider: 'embedded',
+      threads: 2,
+      timeoutMs: 60_000,
+    });
+    expect(
+      loadConfig({ TRANSCRIBE_PROVIDER: 'embedded', TRANSCRIBE_THREADS: '1' }).transcription,
+    ).toEqual({ provider: 'embedded', threads: 1, timeoutMs: 60_000 });
+    expect(loadConfig({ TRANSCRIBE_PROVIDER: 'none' }).transcription).toBeNull();
     expect(
       loadConfig({ TRANSCRIBE_PROVIDER: 'openai', TRANSCRIBE_API_KEY: 'sk-x' }).transcription,
     ).toEqual({

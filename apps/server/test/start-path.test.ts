@@ -30,6 +30,8 @@ const LOADED_ON_USE = [
   'pino-pretty',
   'cli-progress',
   'wavefile',
+  'onnxruntime-node',
+  'llama-tokenizer-js',
 ];
 
 /** The packages (`name` or `@scope/name`) among the files a trace lists. */

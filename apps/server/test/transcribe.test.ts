@@ -5,6 +5,7 @@ import { TRANSCRIBE_MAX_BYTES } from '../src/voice/transcribe-routes';
 import { TRANSCRIPTION_NOT_SET_UP } from '../src/voice/transcription-service';
 import { en } from '../src/i18n/en';
 import { createRateLimits } from '../src/accounts/rate-limits';
+import { spokenWav } from './spoken-wav';
 
 // Issue #16: `POST /voice/transcribe` turns a signed-in person's recording into text through
 // the OpenAI-compatible transcription double; bad recordings and engine faults answer clearly.
@@ -107,8 +108,27 @@ describe.each(DIALECTS)('POST /voice/transcribe on %s', (dialect) => {
     },
   );
 
-  it.skipIf(skip)('answers 5007 "not set up" without TRANSCRIBE_PROVIDER', async () => {
-    const bare = await createTestApp(dialect);
+  it.skipIf(skip)(
+    'with nothing set, writes what a voice said with the embedded engine',
+    async () => {
+      const bare = await createTestApp(dialect);
+      try {
+        const { client } = await signUp(bare);
+        const spoken = await spokenWav([0.3, 'I would like a cup of tea with honey, please.', 0.3]);
+        const { text } = await client.voice.transcribe({
+          audio: spoken.toString('base64'),
+          mimeType: 'audio/wav',
+          language: 'en-US',
+        });
+        expect(text).toBe('I would like a cup of tea with honey, please.');
+      } finally {
+        await bare.close();
+      }
+    },
+  );
+
+  it.skipIf(skip)('answers 5007 "not set up" with TRANSCRIBE_PROVIDER=none', async () => {
+    const bare = await createTestApp(dialect, { env: { TRANSCRIBE_PROVIDER: 'none' } });
     try {
       const { client } = await signUp(bare);
       expect(await errorOf(client.voice.transcribe(payload))).toMatchObject({

@@ -604,7 +604,8 @@ describe('a call where nothing is said', () => {
       body: JSON.stringify({ roomId: room.roomId }),
     });
     const ticket = ((await response.json()) as { d: CallTicket }).d;
-    expect(ticket.transcriber).toBe('browser');
+    // The embedded transcription is the default: the server hears.
+    expect(ticket.transcriber).toBe('server');
     const call = await openCall(server.base, ticket.socketPath);
     await call.next('ready');
     await call.until('ended', () => call.closed() !== null);

@@ -132,7 +132,7 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
   };
 
   it.skipIf(skip)(
-    'lists the embedded voices, the cost per message and no transcription',
+    'lists the embedded voices, the cost per message and the embedded transcription',
     async () => {
       const { client } = await signUp(app);
       const catalog = await client.voice.voices();
@@ -150,7 +150,7 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
         language: 'en-US',
         engine: 'embedded',
       });
-      expect(catalog).toMatchObject({ costPerMessage: COST, transcription: false });
+      expect(catalog).toMatchObject({ costPerMessage: COST, transcription: true });
     },
   );
 
@@ -850,9 +850,21 @@ describe.each(DIALECTS)('voice on %s', (dialect) => {
   });
 });
 
-describe('voice turned off (SPEECH_PROVIDER=none)', () => {
-  it('answers 5007 to every voice call', async () => {
+describe('voice turned off (SPEECH_PROVIDER=none, TRANSCRIBE_PROVIDER=none)', () => {
+  it('answers no voices but speech to text with SPEECH_PROVIDER=none alone', async () => {
     const app = await createTestApp('sqlite', { env: { SPEECH_PROVIDER: 'none' } });
+    try {
+      const { client } = await signUp(app);
+      expect(await client.voice.voices()).toMatchObject({ voices: [], transcription: true });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 5007 to every voice call', async () => {
+    const app = await createTestApp('sqlite', {
+      env: { SPEECH_PROVIDER: 'none', TRANSCRIBE_PROVIDER: 'none' },
+    });
     try {
       const { client } = await signUp(app);
       const expected = { code: 5007, message: VOICE_NOT_SET_UP };

@@ -10,7 +10,7 @@ import {
 
 /** The speech-to-text variables; none of them is needed while it is not set up. */
 export const transcriptionVariables = {
-  TRANSCRIBE_PROVIDER: z.enum(['openai', 'local']).optional(),
+  TRANSCRIBE_PROVIDER: z.enum(['embedded', 'openai', 'local', 'none']).default('embedded'),
   TRANSCRIBE_BASE_URL: httpUrl(),
   TRANSCRIBE_HUB_URL: httpUrl().default('https://huggingface.co'),
   TRANSCRIBE_THREADS: z.coerce.number().int().min(1).max(64).default(2),
@@ -25,8 +25,24 @@ export const transcriptionVariables = {
  */
 export const DEFAULT_LOCAL_TRANSCRIPTION_MODEL = 'csukuangfj/sherpa-onnx-whisper-tiny.en';
 
-/** Speech to text: an OpenAI-compatible endpoint, or a Whisper model run here. */
-export type TranscriptionConfig = RemoteTranscriptionConfig | LocalTranscriptionConfig;
+/**
+ * Speech to text: the embedded Moonshine model (the default), an OpenAI-compatible endpoint, or
+ * a Whisper model run here.
+ */
+export type TranscriptionConfig =
+  EmbeddedTranscriptionConfig | RemoteTranscriptionConfig | LocalTranscriptionConfig;
+
+/**
+ * The embedded engine (`TRANSCRIBE_PROVIDER=embedded`, the default): Moonshine tiny, whose files
+ * come with the server's packages, run by ONNX Runtime; nothing to download or set.
+ */
+export interface EmbeddedTranscriptionConfig {
+  provider: 'embedded';
+  /** ONNX Runtime threads of one transcription (`TRANSCRIBE_THREADS`). */
+  threads: number;
+  /** How long one transcription may take, in ms. */
+  timeoutMs: number;
+}
 
 /**
  * A Whisper model run in the server by sherpa-onnx (`TRANSCRIBE_PROVIDER=local`), downloaded
@@ -59,7 +75,7 @@ export interface RemoteTranscriptionConfig {
 
 /** The part of the configuration the speech-to-text variables give. */
 export interface TranscriptionSettings {
-  /** Speech to text (`TRANSCRIBE_PROVIDER`), or `null` when it is not set up. */
+  /** Speech to text (`TRANSCRIBE_PROVIDER`), or `null` when it is turned off (`none`). */
   transcription: TranscriptionConfig | null;
 }
 
@@ -77,15 +93,20 @@ function readTranscriptionConfig(
   env: Environment,
   dataDir: string,
 ): TranscriptionConfig | null {
-  if (!values.TRANSCRIBE_PROVIDER) {
+  if (values.TRANSCRIBE_PROVIDER === 'embedded' || values.TRANSCRIBE_PROVIDER === 'none') {
     const stray = ['TRANSCRIBE_BASE_URL', 'TRANSCRIBE_MODEL', 'TRANSCRIBE_API_KEY'].find(
       (name) => env[name],
     );
     if (stray)
       throw new ConfigError(
-        `Invalid TRANSCRIBE_PROVIDER: ${stray} is set but TRANSCRIBE_PROVIDER is not; give openai, or unset ${stray} (got ${JSON.stringify(env.TRANSCRIBE_PROVIDER)})`,
+        `Invalid TRANSCRIBE_PROVIDER: ${stray} is set but TRANSCRIBE_PROVIDER is ${env.TRANSCRIBE_PROVIDER ? values.TRANSCRIBE_PROVIDER : 'not'}; give openai or local, or unset ${stray} (got ${JSON.stringify(env.TRANSCRIBE_PROVIDER)})`,
       );
-    return null;
+    if (values.TRANSCRIBE_PROVIDER === 'none') return null;
+    return {
+      provider: 'embedded',
+      threads: values.TRANSCRIBE_THREADS,
+      timeoutMs: values.TRANSCRIBE_TIMEOUT * 1000,
+    };
   }
   if (values.TRANSCRIBE_PROVIDER === 'local') {
     const stray = ['TRANSCRIBE_BASE_URL', 'TRANSCRIBE_API_KEY'].find((name) => env[name]);

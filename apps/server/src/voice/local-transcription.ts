@@ -57,15 +57,26 @@ export const WHISPER_PICK: HubModelPick<WhisperModelFiles> = {
 /** The media types of a WAV recording, as browsers and servers name it. */
 const WAV_TYPES = new Set(['audio/wav', 'audio/wave', 'audio/x-wav', 'audio/vnd.wave']);
 
+/** Whether `type` (lower case, no parameters) names a WAV recording. */
+export function isWavType(type: string): boolean {
+  return WAV_TYPES.has(type);
+}
+
 /**
  * A WAV recording's samples, mixed down to mono as 32-bit floats (wavefile reads any PCM or
- * float WAV). Anything else is refused in plain words, never a crash.
+ * float WAV), resampled to `sampleRate` when given. Anything else is refused in plain words,
+ * never a crash.
  */
-export function wavSamples(audio: Uint8Array): { samples: Float32Array; sampleRate: number } {
+export function wavSamples(
+  audio: Uint8Array,
+  sampleRate?: number,
+): { samples: Float32Array; sampleRate: number } {
   let wav: WaveFile;
   try {
     wav = readWaveFile(audio);
     wav.toBitDepth('32f');
+    if (sampleRate && (wav.fmt as { sampleRate: number }).sampleRate !== sampleRate)
+      wav.toSampleRate(sampleRate);
   } catch (error) {
     throw speechError(`not a readable WAV recording (${(error as Error).message})`, 'rejected');
   }
@@ -176,7 +187,7 @@ export function createLocalTranscription(
   return {
     async transcribe(audio, mimeType, { language, signal }) {
       const type = mimeType.split(';')[0]!.trim().toLowerCase();
-      if (!WAV_TYPES.has(type))
+      if (!isWavType(type))
         throw speechError(`the local transcription takes WAV recordings, not ${type}`, 'rejected');
       const wave = wavSamples(audio);
       const model = await recognizer(language);
