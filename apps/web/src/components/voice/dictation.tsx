@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { VoiceCatalog } from '@mates/api-client';
 import { IconButton, Text } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { recordingToWav } from './recording-wav';
 import { useVoiceError } from './voice-player';
 
 /** The part of the Web Speech API's recognizer dictation uses. */
@@ -211,9 +212,12 @@ export function useDictation({
       setState('transcribing');
       setStatus(t('voice.transcribing'));
       try {
+        // Sent as WAV, which every engine of the server reads; as recorded if it cannot be
+        // decoded here (the engine may still read it).
+        const sent = await recordingToWav(blob).catch(() => blob);
         const { text: said } = await client.voice.transcribe({
-          audio: await base64(blob),
-          mimeType: blob.type,
+          audio: await base64(sent),
+          mimeType: sent.type,
           language: i18n.language.split('-')[0],
         });
         setState('idle');
