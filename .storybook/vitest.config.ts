@@ -39,6 +39,12 @@ export default defineProject({
       'storybook/test',
       'storybook/theming/create',
       'storybook/viewport',
+      // A call's voice activity detection (loaded at a call's microphone, never with the page).
+      'onnxruntime-web/wasm',
+      '@ricky0123/vad-web/dist/models/silero',
+      '@ricky0123/vad-web/dist/frame-processor',
+      '@ricky0123/vad-web/dist/messages',
+      '@ricky0123/vad-web/dist/resampler',
     ],
   },
   test: {

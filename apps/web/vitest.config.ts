@@ -30,6 +30,12 @@ export default defineProject({
       '@radix-ui/react-dialog',
       '@radix-ui/react-visually-hidden',
       '@radix-ui/react-toast',
+      // A call's voice activity detection (loaded at a call's microphone, never with the page).
+      'onnxruntime-web/wasm',
+      '@ricky0123/vad-web/dist/models/silero',
+      '@ricky0123/vad-web/dist/frame-processor',
+      '@ricky0123/vad-web/dist/messages',
+      '@ricky0123/vad-web/dist/resampler',
     ],
   },
   test: {

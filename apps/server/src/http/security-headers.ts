@@ -28,7 +28,9 @@ export function securityHeaders(config: Config): MiddlewareHandler {
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
-      scriptSrc: ["'self'", ...(google ? [GIS_SCRIPT] : [])],
+      // 'wasm-unsafe-eval' compiles WebAssembly (a call's voice activity detection runs its
+      // model in ONNX Runtime Web); it runs no string as code, as 'unsafe-eval' would.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(google ? [GIS_SCRIPT] : [])],
       // Stitches and Radix's scroll lock write <style> elements at run time; inline style
       // cannot run code, and a nonce would have to reach every library that writes one.
       styleSrc: ["'self'", "'unsafe-inline'", ...(google ? [GIS_STYLE] : [])],

@@ -1,6 +1,6 @@
 import { CALL_AUDIO, openCallSocket } from '@mates/api-client';
 import type { CallConnector, CallMicrophone, CallPlayer } from '@mates/state-machines';
-import { createEnergyVad, type EnergyVadOptions } from './energy-vad';
+import { loadSpeechDetector, type SpeechDetectorOptions } from './speech-detector';
 
 // The AudioWorklet that hands the microphone's frames to the page, as a file of the app's own
 // origin: the Content-Security-Policy refuses a worklet from a `blob:` (or inlined `data:`) address.
@@ -30,27 +30,15 @@ function recognizerClass(): (new () => Recognizer) | null {
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
 }
 
-/** Resamples mono samples linearly (only where the browser would not open a 16 kHz context). */
-function resample(samples: Float32Array, from: number, to: number): Float32Array {
-  if (from === to) return samples;
-  const out = new Float32Array(Math.floor((samples.length * to) / from));
-  for (let i = 0; i < out.length; i += 1) {
-    const at = (i * from) / to;
-    const low = Math.floor(at);
-    const high = Math.min(low + 1, samples.length - 1);
-    out[i] = samples[low]! + (samples[high]! - samples[low]!) * (at - low);
-  }
-  return out;
-}
-
 /**
  * The browser's microphone for a call: `getUserMedia` (echo cancellation on, so the mate's
- * voice is not heard as the person's), an AudioWorklet that passes frames to an energy voice
- * activity detector ({@link createEnergyVad}, `vad` tunes it: the pause above all), utterances
- * at 16 kHz; with `transcriber: 'browser'`, the browser's speech recognition writes the words.
+ * voice is not heard as the person's), an AudioWorklet that passes frames to Silero voice
+ * activity detection ({@link loadSpeechDetector}, `vad` tunes it: the pause above all),
+ * utterances at 16 kHz; with `transcriber: 'browser'`, the browser's speech recognition writes
+ * the words.
  */
 export function browserMicrophone(
-  vad: Omit<EnergyVadOptions, 'sampleRate'> = {},
+  vad: SpeechDetectorOptions = {},
   language = 'en',
 ): CallMicrophone {
   return {
@@ -80,33 +68,41 @@ export function browserMicrophone(
         } catch {
           context = new AudioContext();
         }
-        try {
-          await context.audioWorklet.addModule(captureWorkletUrl);
-        } catch (error) {
-          // Without its worklet the microphone hears nothing: the call fails rather than wait.
+        const [loaded, worklet] = await Promise.allSettled([
+          loadSpeechDetector({ ...vad, sampleRate: context.sampleRate }, (event) => {
+            if (stopped || muted) return;
+            if (event.type === 'start') handlers.onSpeechStart();
+            if (event.type === 'misfire') handlers.onMisfire();
+            // Utterances at 16 kHz: the detector's rate is the call's (`CALL_AUDIO`).
+            if (event.type === 'end') handlers.onSpeechEnd(event.samples);
+          }),
+          context.audioWorklet.addModule(captureWorkletUrl),
+        ]);
+        if (loaded.status === 'rejected' || worklet.status === 'rejected') {
+          // Without its worklet or its detector the microphone hears nothing: the call fails
+          // rather than wait.
+          if (loaded.status === 'fulfilled') void loaded.value.close();
           stream.getTracks().forEach((track) => track.stop());
           void context.close();
-          if (!stopped) handlers.onDenied(error);
+          if (!stopped)
+            handlers.onDenied(
+              worklet.status === 'rejected'
+                ? worklet.reason
+                : (loaded as PromiseRejectedResult).reason,
+            );
           return;
         }
+        const detector = loaded.value;
         if (stopped) {
           stream.getTracks().forEach((track) => track.stop());
           void context.close();
+          void detector.close();
           return;
         }
         const source = context.createMediaStreamSource(stream);
         const node = new AudioWorkletNode(context, 'mates-call-capture');
-        const detector = createEnergyVad({ ...vad, sampleRate: context.sampleRate });
         node.port.onmessage = (message: MessageEvent<Float32Array>) => {
-          if (muted) return;
-          const event = detector.push(message.data);
-          if (event?.type === 'start') handlers.onSpeechStart();
-          if (event?.type === 'misfire') handlers.onMisfire();
-          if (event?.type === 'end') {
-            handlers.onSpeechEnd(
-              resample(event.samples, context.sampleRate, CALL_AUDIO.sampleRate),
-            );
-          }
+          if (!muted) detector.push(message.data);
         };
         source.connect(node);
         const Recognition = handlers.transcriber === 'browser' ? recognizerClass() : null;
@@ -131,6 +127,7 @@ export function browserMicrophone(
           node.disconnect();
           stream.getTracks().forEach((track) => track.stop());
           void context.close();
+          void detector.close();
         };
         handlers.onReady();
         // The detector's state is dropped on mute so that a half-heard word is not sent.
