@@ -211,14 +211,18 @@ function deadPid(): number {
   return spawnSync(process.execPath, ['-e', '']).pid!;
 }
 
-/** The processes this test process started that run the speech worker. */
-function speechProcesses(): number[] {
+/**
+ * The processes this test process started that run the speech worker of an engine whose folder
+ * is under `folder` (its workers carry the folder in their command line): not those of another
+ * engine, or of a server a test file before this one left running in the same process.
+ */
+function speechProcesses(folder: string): number[] {
   const listed = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], {
     encoding: 'utf8',
   });
   return listed
     .split('\n')
-    .filter((line) => line.includes('speech-worker'))
+    .filter((line) => line.includes('speech-worker') && line.includes(folder))
     .map((line) => Number.parseInt(line.trim(), 10));
 }
 
@@ -226,9 +230,10 @@ describe('a fault inside the embedded engine', () => {
   it('ends only its worker process: tried once more in a fresh one, then failed', async () => {
     // One process at a time, so the one killed is the one speaking.
     const lines: string[] = [];
+    const singleDir = path.join(tempDir, 'single');
     const single = createEmbeddedSpeech({
       threads: 1,
-      tempDir,
+      tempDir: singleDir,
       log: captureLog('debug', lines).logger,
     });
     const say = async (text: string) => {
@@ -240,8 +245,7 @@ describe('a fault inside the embedded engine', () => {
       for await (const chunk of audio.chunks) chunks.push(chunk);
       return Buffer.concat(chunks);
     };
-    const others = speechProcesses();
-    const own = () => speechProcesses().filter((pid) => !others.includes(pid));
+    const own = () => speechProcesses(singleDir);
     await say('Warming up.');
     const [first] = own();
     expect(first).toBeDefined();
@@ -299,7 +303,7 @@ describe('a fault inside the embedded engine', () => {
     expect(killed.length - deaths).toBeLessThanOrEqual(5);
     expect(isMp3(await say('Still here.'))).toBe(true);
     // Whatever the dead workers were writing, the parent removed it.
-    expect(filesUnder(tempDir)).toEqual([]);
+    expect(filesUnder(singleDir)).toEqual([]);
     await single.close();
   }, 120_000);
 });

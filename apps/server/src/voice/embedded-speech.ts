@@ -130,18 +130,21 @@ export async function sweepSpeechFolders(root: string, own: string, log?: Logger
  * folder; the text itself never touches the disk.
  */
 export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngine {
+  fs.mkdirSync(options.tempDir, { recursive: true });
+  const own = fs.mkdtempSync(path.join(options.tempDir, `${process.pid}-`));
   const pool = workerpool.pool(workerFile(), {
     workerType: 'process',
     maxWorkers: options.threads,
     // The server's own flags (e.g. --inspect) are not the worker's business; the worker
     // collects its garbage after each piece (see speech-worker.mjs).
     forkOpts: { execArgv: ['--expose-gc'] },
+    // The engine's folder, which the worker ignores, in its command line: `ps` tells whose
+    // worker a process is (an operator's question, and the crash test's).
+    forkArgs: [own],
   });
   const log = options.log;
   const kbps = options.kbps ?? 32;
   const voices = new Map(EMBEDDED_VOICES.map((entry) => [entry.voiceId, entry]));
-  fs.mkdirSync(options.tempDir, { recursive: true });
-  const own = fs.mkdtempSync(path.join(options.tempDir, `${process.pid}-`));
   void sweepSpeechFolders(options.tempDir, own, log);
 
   /** Speaks one piece in a folder made for it and removed after, whatever the worker did. */
