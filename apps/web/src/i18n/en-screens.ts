@@ -179,6 +179,9 @@ export const enScreens = {
     title: 'Call with {{name}}',
     price_one: 'Each reply in a call costs 1 chat, as in a typed chat · you have {{count}}.',
     price_other: 'Each reply in a call costs 1 chat, as in a typed chat · you have {{count}}.',
+    costRow: 'A reply in a voice call',
+    costEach:
+      '{{cost}} for each reply, its voice included (charged per reply, not per minute: a call costs what the same chat typed costs)',
     howTo:
       'Speak, then pause: your words are written down and sent. Speak while the mate talks to interrupt it.',
     start: 'Start call',

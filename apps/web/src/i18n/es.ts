@@ -283,6 +283,9 @@ export const es: Messages = {
       'Cada respuesta en una llamada cuesta 1 chat, como en el chat escrito · tienes {{count}}.',
     price_other:
       'Cada respuesta en una llamada cuesta 1 chat, como en el chat escrito · tienes {{count}}.',
+    costRow: 'Una respuesta en una llamada de voz',
+    costEach:
+      '{{cost}} por respuesta, con su voz incluida (por respuesta, no por minuto: una llamada cuesta lo mismo que el chat escrito)',
     howTo:
       'Habla y haz una pausa: tus palabras se escriben y se envían. Habla mientras responde para interrumpirle.',
     start: 'Empezar la llamada',

@@ -289,6 +289,9 @@ export const fr: Messages = {
       "Chaque réponse d'un appel coûte 1 chat, comme à l'écrit · il vous en reste {{count}}.",
     price_other:
       "Chaque réponse d'un appel coûte 1 chat, comme à l'écrit · il vous en reste {{count}}.",
+    costRow: 'Une réponse dans un appel vocal',
+    costEach:
+      "{{cost}} par réponse, sa voix comprise (par réponse, non à la minute : un appel coûte ce que coûte le même chat à l'écrit)",
     howTo:
       'Parlez, puis marquez une pause : vos mots sont écrits et envoyés. Parlez pendant sa réponse pour l’interrompre.',
     start: "Lancer l'appel",

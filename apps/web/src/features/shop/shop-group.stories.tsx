@@ -20,3 +20,20 @@ export const GroupReplyCost: Story = {
     await expect(term.nextElementSibling).toHaveTextContent('1 chat for each mate’s reply');
   },
 };
+
+/** The price page states a voice call's price: per reply, as typed, its voice included. */
+export const CallReplyCost: Story = {
+  parameters: { app: { path: '/subscription', signedIn: true } },
+  play: async ({ canvas }) => {
+    const costs = await canvas.findByRole(
+      'region',
+      { name: 'What things cost' },
+      { timeout: 5000 },
+    );
+    const term = within(costs).getByText('A reply in a voice call');
+    await expect(term.tagName).toBe('DT');
+    await expect(term.nextElementSibling).toHaveTextContent(
+      /^1 chat for each reply, its voice included \(charged per reply, not per minute/,
+    );
+  },
+};

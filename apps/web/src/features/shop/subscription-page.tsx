@@ -101,6 +101,7 @@ function Costs({ costs }: { costs: FeatureCosts }) {
   const rows: [string, string][] = [
     [t('shop.costChat'), amounts.chats(costs.chatMessage)],
     [t('group.costRow'), t('group.costEach', { cost: amounts.chats(costs.chatMessage) })],
+    [t('call.costRow'), t('call.costEach', { cost: amounts.chats(costs.chatMessage) })],
     [
       t('shop.costPicture'),
       costs.picture === null ? t('shop.notAvailable') : amounts.goldCoins(costs.picture),
