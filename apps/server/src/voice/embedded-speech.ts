@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,10 +80,12 @@ function diedUnexpectedly(error: unknown): boolean {
 
 /**
  * Whether workerpool handed a task to a process that had just died, before it noticed (the
- * task never ran there; the pool drops that process and starts another).
+ * task never ran there; the pool drops that process and starts another): the pipe was closed
+ * (EPIPE), or the pool still listed the dead process, already marked terminated, when the next
+ * task came (a try again right after a death: "Worker is terminated").
  */
 function neverSent(error: unknown): boolean {
-  return error instanceof Error && /EPIPE/.test(error.message);
+  return error instanceof Error && /EPIPE|Worker is terminated/.test(error.message);
 }
 
 /** Whether a process `pid` runs on this machine (one of another user's counts). */
@@ -173,6 +176,8 @@ export function createEmbeddedSpeech(options: EmbeddedSpeechOptions): SpeechEngi
           if (signal.aborted) throw error;
           if (neverSent(error) && unsent < 3) {
             unsent += 1;
+            // A moment for the pool to drop the dead process, so the task goes to a new one.
+            await delay(20 * unsent);
             continue;
           }
           // node:wasi on Node 20 sometimes crashes its process (SIGSEGV, SIGTRAP: about one
