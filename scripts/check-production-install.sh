@@ -19,6 +19,18 @@ pnpm --filter @mates/server deploy --prod --legacy --prefer-offline "$work/serve
   { cat "$work/deploy.log" >&2; exit 1; }
 bash scripts/slim-production.sh "$work/server"
 mkdir -p "$work/web" && cp -r apps/web/dist "$work/web/dist"
+# The embedded transcription's runtime survived the slimming and reads its model; the model
+# under a non-commercial licence did not.
+(cd "$work/server" && node -e "
+  const ort = require('onnxruntime-node');
+  const dir = 'node_modules/@usefulsensors/moonshine-js/dist/model/tiny/quantized/';
+  Promise.all(['encoder_model', 'decoder_model_merged'].map((name) =>
+    ort.InferenceSession.create(dir + name + '.onnx'))).then(
+    () => console.log('the embedded transcription model loads'),
+    (error) => { console.error(error); process.exit(1); });
+")
+[ ! -e "$work/server/node_modules/@usefulsensors/moonshine-js/dist/model/base-es-non-commercial" ] ||
+  { echo "the install holds Moonshine's non-commercial model" >&2; exit 1; }
 # Nothing of the workspace may be needed: the install must stand alone.
 [ ! -e "$work/server/src" ] || { echo "the install holds src/: check the server's \"files\"" >&2; exit 1; }
 

@@ -13,6 +13,10 @@
 # - TypeScript: an optional peer of node-llama-cpp and i18next, never loaded at run time (24 MB).
 # - better-sqlite3's build leftovers: objects, the static library and sources once its
 #   better_sqlite3.node is built (up to 17 MB, when it was compiled rather than downloaded).
+# - onnxruntime-node's binaries for other platforms (about 240 MB): this one's stay.
+# - Of @usefulsensors/moonshine-js, all but the tiny English model the embedded transcription
+#   reads: its browser bundle, and its Spanish model (64 MB), whose licence is non-commercial
+#   and which must not ship in an image.
 set -euo pipefail
 
 dir="${1:?usage: scripts/slim-production.sh <deploy folder>}"
@@ -42,6 +46,20 @@ for sqlite in "$store"/better-sqlite3@*/node_modules/better-sqlite3; do
   find "$sqlite/build" -mindepth 1 -not -path '*/build/Release' \
     -not -path '*/build/Release/better_sqlite3.node' -prune -exec rm -rf {} +
   rm -rf "$sqlite/deps" "$sqlite/src"
+done
+
+os="$(node -p process.platform)"
+arch="$(node -p process.arch)"
+for bin in "$store"/onnxruntime-node@*/node_modules/onnxruntime-node/bin/napi-v*; do
+  [ -d "$bin/$os/$arch" ] || continue
+  find "$bin" -mindepth 1 -maxdepth 1 -not -name "$os" -exec rm -rf {} +
+  find "$bin/$os" -mindepth 1 -maxdepth 1 -not -name "$arch" -exec rm -rf {} +
+done
+
+for moonshine in "$store"/@usefulsensors+moonshine-js@*/node_modules/@usefulsensors/moonshine-js; do
+  [ -d "$moonshine/dist/model/tiny" ] || continue
+  find "$moonshine/dist/model" -mindepth 1 -maxdepth 1 -not -name tiny -exec rm -rf {} +
+  rm -f "$moonshine/dist/moonshine.min.js"
 done
 
 echo "production install after slimming: $(du -sh "$dir" | cut -f1)"
