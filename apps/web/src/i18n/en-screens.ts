@@ -182,6 +182,10 @@ export const enScreens = {
     costRow: 'A reply in a voice call',
     costEach:
       '{{cost}} for each reply, its voice included (charged per reply, not per minute: a call costs what the same chat typed costs)',
+    pause: 'Pause that ends your turn',
+    pause_short: 'Short (half a second): for quick talk',
+    pause_normal: 'Normal (0.7 seconds)',
+    pause_long: 'Long (1.5 seconds): time to think mid-sentence',
     howTo:
       'Speak, then pause: your words are written down and sent. Speak while the mate talks to interrupt it.',
     start: 'Start call',

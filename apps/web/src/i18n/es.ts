@@ -286,6 +286,10 @@ export const es: Messages = {
     costRow: 'Una respuesta en una llamada de voz',
     costEach:
       '{{cost}} por respuesta, con su voz incluida (por respuesta, no por minuto: una llamada cuesta lo mismo que el chat escrito)',
+    pause: 'Pausa que termina tu turno',
+    pause_short: 'Corta (medio segundo): para hablar rápido',
+    pause_normal: 'Normal (0,7 segundos)',
+    pause_long: 'Larga (1,5 segundos): para pensar a mitad de frase',
     howTo:
       'Habla y haz una pausa: tus palabras se escriben y se envían. Habla mientras responde para interrumpirle.',
     start: 'Empezar la llamada',

@@ -292,6 +292,10 @@ export const fr: Messages = {
     costRow: 'Une réponse dans un appel vocal',
     costEach:
       "{{cost}} par réponse, sa voix comprise (par réponse, non à la minute : un appel coûte ce que coûte le même chat à l'écrit)",
+    pause: 'Pause qui termine votre tour',
+    pause_short: 'Courte (une demi-seconde) : pour parler vite',
+    pause_normal: 'Normale (0,7 seconde)',
+    pause_long: 'Longue (1,5 seconde) : le temps de réfléchir en pleine phrase',
     howTo:
       'Parlez, puis marquez une pause : vos mots sont écrits et envoyés. Parlez pendant sa réponse pour l’interrompre.',
     start: "Lancer l'appel",

@@ -8,7 +8,11 @@ import {
   createMateSummaryFixture,
   createRoomGroupFixture,
 } from '@mates/api-client/msw';
-import type { CallConnectionHandlers, CallMicrophoneHandlers } from '@mates/state-machines';
+import type {
+  CallConnectionHandlers,
+  CallMicrophone,
+  CallMicrophoneHandlers,
+} from '@mates/state-machines';
 import { ServicesProvider } from '../../lib/services-context';
 import { api, createStoryApp, type StoryApp } from '../../testing/story-app';
 import { loadScreenTexts } from '../../i18n/i18n';
@@ -154,6 +158,47 @@ export const BeforeTheCall: Story = {
     await waitFor(() => expect(view.getByText(/Each reply in a call costs 1 chat/)).toBeVisible());
     await userEvent.click(view.getByRole('button', { name: 'Start call' }));
     await status(canvasElement, 'Listening');
+  },
+};
+const chosenPauses: number[] = [];
+/**
+ * The pause that ends the person's turn, chosen before the call by keyboard: the microphone is
+ * made with it, and this device remembers it for the next call.
+ */
+export const ChooseALongerPause: Story = {
+  args: {
+    effects: (() => {
+      const effects = scripted(ready);
+      const microphone = effects.microphone as CallMicrophone;
+      return {
+        ...effects,
+        microphone: ({ pauseMs }: { pauseMs: number }) => {
+          chosenPauses.push(pauseMs);
+          return microphone;
+        },
+      };
+    })(),
+    autoStart: false,
+  },
+  loaders: [() => void (chosenPauses.length = 0)],
+  play: async ({ canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const view = within(await dialog(canvasElement));
+    const pause = await view.findByRole('combobox', { name: 'Pause that ends your turn' });
+    await expect(pause).toHaveTextContent('Normal (0.7 seconds)');
+    pause.focus();
+    await userEvent.keyboard('{Enter}');
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(
+      await body.findByRole('option', { name: 'Long (1.5 seconds): time to think mid-sentence' }),
+    );
+    await waitFor(() =>
+      expect(pause).toHaveTextContent('Long (1.5 seconds): time to think mid-sentence'),
+    );
+    await expect(app.services.storage.getItem('mates.callPause')).toBe('long');
+    await userEvent.click(view.getByRole('button', { name: 'Start call' }));
+    await status(canvasElement, 'Listening');
+    await expect(chosenPauses).toEqual([1500]);
   },
 };
 /** Connecting: the ticket has not come yet; Mute waits. */

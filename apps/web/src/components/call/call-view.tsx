@@ -14,6 +14,7 @@ import {
 import {
   Button,
   CallCaptions,
+  Select,
   CallControls,
   CallStage,
   Dialog,
@@ -34,8 +35,24 @@ import { browserMicrophone, elementCallPlayer, socketConnector } from './browser
 export interface CallEffects {
   start?: CallMachineInput['start'];
   connect?: CallConnector;
-  microphone?: CallMicrophone;
+  /** The microphone, or one made for the person's chosen end-of-turn pause. */
+  microphone?: CallMicrophone | ((options: { pauseMs: number }) => CallMicrophone);
   player?: CallPlayer;
+}
+
+/**
+ * How long a pause ends the person's turn, by the name they choose it by: short for quick
+ * talkers, long for those who stop to think mid-sentence. Kept on the device.
+ */
+export const CALL_PAUSES = { short: 500, normal: 700, long: 1500 } as const;
+/** A name of {@link CALL_PAUSES}. */
+export type CallPause = keyof typeof CALL_PAUSES;
+const PAUSE_KEY = 'mates.callPause';
+
+/** The pause this device chose, `normal` if none (or if what is stored is not one). */
+function storedPause(storage: { getItem: (key: string) => string | null }): CallPause {
+  const value = storage.getItem(PAUSE_KEY);
+  return value !== null && value in CALL_PAUSES ? (value as CallPause) : 'normal';
 }
 
 /** Who is on the other end of the call. */
@@ -73,8 +90,14 @@ export function CallDialog({
   autoStart,
 }: CallDialogProps) {
   const { t } = useTranslation();
-  const { store } = useServices();
+  const { store, storage } = useServices();
   const [started, setStarted] = useState(autoStart ?? false);
+  const [pause, setPause] = useState<CallPause>(() => storedPause(storage));
+  const choosePause = (value: string) => {
+    const chosen = value as CallPause;
+    setPause(chosen);
+    storage.setItem(PAUSE_KEY, chosen);
+  };
   const chats = useStoreSelector(store, (state) =>
     isLoggedIn(state.context) ? state.context.userBenefits.chats : 0,
   );
@@ -91,13 +114,28 @@ export function CallDialog({
       closeLabel={t('call.close')}
     >
       {started ? (
-        <CallSession roomId={roomId} peer={peer} effects={effects} onClose={() => close(false)} />
+        <CallSession
+          roomId={roomId}
+          peer={peer}
+          effects={effects}
+          pauseMs={CALL_PAUSES[pause]}
+          onClose={() => close(false)}
+        />
       ) : (
         <Stack gap={3}>
           <Text>{t('call.price', { count: chats })}</Text>
           <Text tone="muted" size={2}>
             {t('call.howTo')}
           </Text>
+          <Select
+            label={t('call.pause')}
+            value={pause}
+            onValueChange={choosePause}
+            options={(Object.keys(CALL_PAUSES) as CallPause[]).map((name) => ({
+              value: name,
+              label: t(`call.pause_${name}`),
+            }))}
+          />
           <Button onClick={() => setStarted(true)}>{t('call.start')}</Button>
         </Stack>
       )}
@@ -109,11 +147,14 @@ function CallSession({
   roomId,
   peer,
   effects,
+  pauseMs,
   onClose,
 }: {
   roomId: string;
   peer: CallPeer;
   effects: CallEffects | undefined;
+  /** The silence that ends the person's turn. */
+  pauseMs: number;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -123,7 +164,10 @@ function CallSession({
       roomId,
       start: effects?.start ?? ((id, signal) => client.call.start({ roomId: id }, { signal })),
       connect: effects?.connect ?? socketConnector(import.meta.env.VITE_API_BASE ?? '/api'),
-      microphone: effects?.microphone ?? browserMicrophone({}, i18n.language),
+      microphone:
+        typeof effects?.microphone === 'function'
+          ? effects.microphone({ pauseMs })
+          : (effects?.microphone ?? browserMicrophone({ pauseMs }, i18n.language)),
       player: effects?.player ?? elementCallPlayer(),
     }),
     // One call per session: its effects are chosen once.
