@@ -36,6 +36,7 @@ export default defineProject({
       '@ricky0123/vad-web/dist/frame-processor',
       '@ricky0123/vad-web/dist/messages',
       '@ricky0123/vad-web/dist/resampler',
+      '@ricky0123/vad-web/dist/logging',
     ],
   },
   test: {

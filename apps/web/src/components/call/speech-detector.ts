@@ -64,13 +64,17 @@ export async function loadSpeechDetector(
     maxSpeechMs = CALL_AUDIO.maxUtteranceSeconds * 1000,
     threshold = 0.5,
   } = options;
-  const [ort, { Silero }, { FrameProcessor }, { Message }, { Resampler }] = await Promise.all([
-    import('onnxruntime-web/wasm'),
-    import('@ricky0123/vad-web/dist/models/silero'),
-    import('@ricky0123/vad-web/dist/frame-processor'),
-    import('@ricky0123/vad-web/dist/messages'),
-    import('@ricky0123/vad-web/dist/resampler'),
-  ]);
+  const [ort, { Silero }, { FrameProcessor }, { Message }, { Resampler }, { log }] =
+    await Promise.all([
+      import('onnxruntime-web/wasm'),
+      import('@ricky0123/vad-web/dist/models/silero'),
+      import('@ricky0123/vad-web/dist/frame-processor'),
+      import('@ricky0123/vad-web/dist/messages'),
+      import('@ricky0123/vad-web/dist/resampler'),
+      import('@ricky0123/vad-web/dist/logging'),
+    ]);
+  // The library writes its debug lines ("Loading VAD...") to the console of every call.
+  log.debug = () => {};
   ort.env.logLevel = 'error';
   ort.env.wasm.wasmPaths = { wasm: ortWasmUrl };
   // Threads need a cross-origin isolated page (SharedArrayBuffer); one frame takes ~1 ms.
