@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { setTimeout as delay } from 'node:timers/promises';
 import pLimit from 'p-limit';
 import type * as OnnxRuntime from 'onnxruntime-node';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import type { Logger } from '../logging/logger';
 import { speechError, type TranscriptionEngine } from './speech-engine';
-import { isWavType, wavSamples } from './local-transcription';
+import { recordingSamples, withinDeadline } from './local-transcription';
 
 const require = createRequire(import.meta.url);
 
@@ -192,18 +191,9 @@ export function createEmbeddedTranscription(
 
   return {
     async transcribe(audio, mimeType, { signal }) {
-      const type = mimeType.split(';')[0]!.trim().toLowerCase();
-      if (!isWavType(type))
-        throw speechError(
-          `the embedded transcription takes WAV recordings, not ${type}`,
-          'rejected',
-        );
-      const { samples } = wavSamples(audio, SAMPLE_RATE);
-      // A window cannot be interrupted mid-step; past the deadline its answer is dropped.
-      const timer = new AbortController();
-      const stop = AbortSignal.any([signal, timer.signal]);
-      try {
-        return await Promise.race([
+      const { samples } = recordingSamples(audio, mimeType, 'embedded', SAMPLE_RATE);
+      return withinDeadline(
+        (stop) =>
           queue(async () => {
             const ready = await loaded();
             const texts: string[] = [];
@@ -214,14 +204,10 @@ export function createEmbeddedTranscription(
             }
             return texts.filter(Boolean).join(' ');
           }),
-          delay(options.timeoutMs, undefined, { signal: timer.signal }).then(() => {
-            throw speechError('the embedded transcription took too long', 'timeout');
-          }),
-        ]);
-      } finally {
-        timer.abort();
-        signal.throwIfAborted();
-      }
+        options.timeoutMs,
+        signal,
+        'embedded',
+      );
     },
     describe: () => `embedded (Moonshine tiny on ONNX Runtime, ${options.threads} thread(s))`,
   };

@@ -57,9 +57,45 @@ export const WHISPER_PICK: HubModelPick<WhisperModelFiles> = {
 /** The media types of a WAV recording, as browsers and servers name it. */
 const WAV_TYPES = new Set(['audio/wav', 'audio/wave', 'audio/x-wav', 'audio/vnd.wave']);
 
-/** Whether `type` (lower case, no parameters) names a WAV recording. */
-export function isWavType(type: string): boolean {
-  return WAV_TYPES.has(type);
+/**
+ * A recording's mono samples (see {@link wavSamples}), or a `rejected` error naming the
+ * `engine` when its media type is not WAV's: what every transcription run here takes.
+ */
+export function recordingSamples(
+  audio: Uint8Array,
+  mimeType: string,
+  engine: string,
+  sampleRate?: number,
+): { samples: Float32Array; sampleRate: number } {
+  const type = mimeType.split(';')[0]!.trim().toLowerCase();
+  if (!WAV_TYPES.has(type))
+    throw speechError(`the ${engine} transcription takes WAV recordings, not ${type}`, 'rejected');
+  return wavSamples(audio, sampleRate);
+}
+
+/**
+ * `work`, given a signal that aborts with the caller's `signal` or at the deadline; past `ms`
+ * its answer is dropped (a decode cannot always be interrupted) and a `timeout` thrown.
+ */
+export async function withinDeadline<T>(
+  work: (stop: AbortSignal) => Promise<T>,
+  ms: number,
+  signal: AbortSignal,
+  engine: string,
+): Promise<T> {
+  const timer = new AbortController();
+  const stop = AbortSignal.any([signal, timer.signal]);
+  try {
+    return await Promise.race([
+      work(stop),
+      delay(ms, undefined, { signal: timer.signal }).then(() => {
+        throw speechError(`the ${engine} transcription took too long`, 'timeout');
+      }),
+    ]);
+  } finally {
+    timer.abort();
+    signal.throwIfAborted();
+  }
 }
 
 /**
@@ -186,26 +222,21 @@ export function createLocalTranscription(
 
   return {
     async transcribe(audio, mimeType, { language, signal }) {
-      const type = mimeType.split(';')[0]!.trim().toLowerCase();
-      if (!isWavType(type))
-        throw speechError(`the local transcription takes WAV recordings, not ${type}`, 'rejected');
-      const wave = wavSamples(audio);
+      const wave = recordingSamples(audio, mimeType, 'local');
       const model = await recognizer(language);
       signal.throwIfAborted();
-      // A decode cannot be interrupted; past the deadline its answer is dropped, not waited for.
-      const timer = new AbortController();
-      const result = await Promise.race([
-        queue(async () => {
-          signal.throwIfAborted();
-          const stream = model.createStream();
-          stream.acceptWaveform(wave);
-          return model.decodeAsync(stream);
-        }),
-        delay(config.timeoutMs, undefined, { signal: timer.signal }).then(() => {
-          throw speechError('the local transcription took too long', 'timeout');
-        }),
-      ]).finally(() => timer.abort());
-      signal.throwIfAborted();
+      const result = await withinDeadline(
+        (stop) =>
+          queue(async () => {
+            stop.throwIfAborted();
+            const stream = model.createStream();
+            stream.acceptWaveform(wave);
+            return model.decodeAsync(stream);
+          }),
+        config.timeoutMs,
+        signal,
+        'local',
+      );
       return result.text.trim();
     },
     describe: () => `local (sherpa-onnx Whisper, ${config.model}, ${config.threads} thread(s))`,
