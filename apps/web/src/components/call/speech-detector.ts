@@ -99,25 +99,14 @@ export async function loadSpeechDetector(
   );
   processor.resume();
 
-  // Frames of 512 samples at 16 kHz: the library's resampler where the rate differs.
-  let resampler = new Resampler({
-    nativeSampleRate: sampleRate,
-    targetSampleRate: DETECTOR_RATE,
-    targetFrameSize: FRAME_SAMPLES,
-  });
-  let pending = new Float32Array(0);
-  const framesOf = (samples: Float32Array): Float32Array[] => {
-    if (sampleRate !== DETECTOR_RATE) return resampler.process(samples);
-    const joined = new Float32Array(pending.length + samples.length);
-    joined.set(pending);
-    joined.set(samples, pending.length);
-    const frames: Float32Array[] = [];
-    let at = 0;
-    for (; at + FRAME_SAMPLES <= joined.length; at += FRAME_SAMPLES)
-      frames.push(joined.slice(at, at + FRAME_SAMPLES));
-    pending = joined.slice(at);
-    return frames;
-  };
+  // Frames of 512 samples at 16 kHz, cut (and resampled where the rate differs) by the library.
+  const framer = () =>
+    new Resampler({
+      nativeSampleRate: sampleRate,
+      targetSampleRate: DETECTOR_RATE,
+      targetFrameSize: FRAME_SAMPLES,
+    });
+  let resampler = framer();
   // Frames are judged one after another; a reset drops those queued before it.
   let queue = Promise.resolve();
   let generation = 0;
@@ -141,18 +130,13 @@ export async function loadSpeechDetector(
   return {
     push(samples) {
       const of = generation;
-      for (const frame of framesOf(samples))
+      for (const frame of resampler.process(samples))
         // A frame the model failed on drops the segment in progress, not the detector.
         queue = queue.then(() => judge(frame, of)).catch(() => processor.reset());
     },
     reset() {
       generation += 1;
-      pending = new Float32Array(0);
-      resampler = new Resampler({
-        nativeSampleRate: sampleRate,
-        targetSampleRate: DETECTOR_RATE,
-        targetFrameSize: FRAME_SAMPLES,
-      });
+      resampler = framer();
       queue = queue.then(() => processor.reset());
     },
     close: async () => {
