@@ -3,6 +3,7 @@ import { defaultClientConditions } from 'vite';
 import { defineProject } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { browserTests } from '../scripts/chromium';
+import { VOICE_DETECTION_DEPS } from '../apps/web/voice-detection-deps';
 
 export default defineProject({
   plugins: [storybookTest({ configDir: path.join(import.meta.dirname) })],
@@ -39,13 +40,7 @@ export default defineProject({
       'storybook/test',
       'storybook/theming/create',
       'storybook/viewport',
-      // A call's voice activity detection (loaded at a call's microphone, never with the page).
-      'onnxruntime-web/wasm',
-      '@ricky0123/vad-web/dist/models/silero',
-      '@ricky0123/vad-web/dist/frame-processor',
-      '@ricky0123/vad-web/dist/messages',
-      '@ricky0123/vad-web/dist/resampler',
-      '@ricky0123/vad-web/dist/logging',
+      ...VOICE_DETECTION_DEPS,
     ],
   },
   test: {

@@ -1,6 +1,7 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { browserTests } from '../../scripts/chromium';
+import { VOICE_DETECTION_DEPS } from './voice-detection-deps';
 
 export default defineProject({
   plugins: [react()],
@@ -30,13 +31,7 @@ export default defineProject({
       '@radix-ui/react-dialog',
       '@radix-ui/react-visually-hidden',
       '@radix-ui/react-toast',
-      // A call's voice activity detection (loaded at a call's microphone, never with the page).
-      'onnxruntime-web/wasm',
-      '@ricky0123/vad-web/dist/models/silero',
-      '@ricky0123/vad-web/dist/frame-processor',
-      '@ricky0123/vad-web/dist/messages',
-      '@ricky0123/vad-web/dist/resampler',
-      '@ricky0123/vad-web/dist/logging',
+      ...VOICE_DETECTION_DEPS,
     ],
   },
   test: {
