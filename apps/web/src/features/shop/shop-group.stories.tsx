@@ -6,18 +6,21 @@ const meta = { title: 'Screens/Shop/Groups', ...screenStories } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The price page's row for `term`: a `<dt>`, its price in the `<dd>` after it. */
+async function priceOf(canvas: ReturnType<typeof within>, term: string) {
+  const costs = await canvas.findByRole('region', { name: 'What things cost' }, { timeout: 5000 });
+  const row = within(costs).getByText(term);
+  await expect(row.tagName).toBe('DT');
+  return row.nextElementSibling;
+}
+
 /** The price page says, before anyone sends, that each reply in a group is charged as a chat. */
 export const GroupReplyCost: Story = {
   parameters: { app: { path: '/subscription', signedIn: true } },
   play: async ({ canvas }) => {
-    const costs = await canvas.findByRole(
-      'region',
-      { name: 'What things cost' },
-      { timeout: 5000 },
+    await expect(await priceOf(canvas, 'A reply in a group chat')).toHaveTextContent(
+      '1 chat for each mate’s reply',
     );
-    const term = within(costs).getByText('A reply in a group chat');
-    await expect(term.tagName).toBe('DT');
-    await expect(term.nextElementSibling).toHaveTextContent('1 chat for each mate’s reply');
   },
 };
 
@@ -25,14 +28,7 @@ export const GroupReplyCost: Story = {
 export const CallReplyCost: Story = {
   parameters: { app: { path: '/subscription', signedIn: true } },
   play: async ({ canvas }) => {
-    const costs = await canvas.findByRole(
-      'region',
-      { name: 'What things cost' },
-      { timeout: 5000 },
-    );
-    const term = within(costs).getByText('A reply in a voice call');
-    await expect(term.tagName).toBe('DT');
-    await expect(term.nextElementSibling).toHaveTextContent(
+    await expect(await priceOf(canvas, 'A reply in a voice call')).toHaveTextContent(
       /^1 chat for each reply, its voice included \(charged per reply, not per minute/,
     );
   },
