@@ -154,6 +154,26 @@ export async function startServer(
 }
 
 /**
+ * A new person signed in on `server` (`name` starts their e-mail), their API client, and a chat
+ * they opened with the seeded mate `mate`: how most journeys begin.
+ */
+export async function personInChat(
+  server: Pick<E2eServer, 'url' | 'signedInUser'>,
+  name: string,
+  mate = 'Kai Tanaka',
+) {
+  const user = await server.signedInUser(`${name}-${Date.now()}@example.com`);
+  const client = createApiClient({
+    baseUrl: `${server.url}/api`,
+    getToken: () => user.token,
+    getLanguage: () => 'en',
+  });
+  const [found] = (await client.mate.search({ keyword: mate })).list;
+  const room = await client.room.createRoom({ mateId: found!.mateId });
+  return { user, client, room };
+}
+
+/**
  * A fresh browser profile on `server`, signed in as `user` (as if they had signed in before;
  * `null`: a visitor), opened at `path` (not navigated when absent). A reload keeps what the app
  * stored since (a language change, say). `device` emulates a phone (touch, its scale).

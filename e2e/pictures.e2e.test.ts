@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createApiClient } from '@mates/api-client';
 import { startAutomatic1111Double } from '../apps/server/test/image-doubles';
-import { launchBrowser, signedInPage, startServer, type E2eServer } from './harness';
+import { launchBrowser, personInChat, signedInPage, startServer, type E2eServer } from './harness';
 
 let browser: Browser;
 let server: E2eServer;
@@ -24,14 +24,7 @@ afterAll(async () => {
 
 describe('pictures in the chat, drawn by an AUTOMATIC1111 engine', () => {
   test('a user asks for a picture, sees it being made, then sees it and its coins spent', async () => {
-    const user = await server.signedInUser(`painter-${Date.now()}@example.com`);
-    const client = createApiClient({
-      baseUrl: `${server.url}/api`,
-      getToken: () => user.token,
-      getLanguage: () => 'en',
-    });
-    const [mate] = (await client.mate.search({ keyword: 'Kai Tanaka' })).list;
-    const room = await client.room.createRoom({ mateId: mate!.mateId });
+    const { user, client, room } = await personInChat(server, 'painter');
     const coins = (await client.user.benefits()).goldCoins;
 
     const page = await signedInPage(browser, server, user, `/chat-detail?roomId=${room.roomId}`);

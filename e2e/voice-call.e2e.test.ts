@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createApiClient } from '@mates/api-client';
 import { startOpenAiDouble, type Behaviour } from '../apps/server/test/openai-double';
 import { startSpeechDouble } from '../apps/server/test/speech-doubles';
 import { spokenWav } from '../apps/server/test/spoken-wav';
 import {
   hostedModelEnv,
   launchBrowser,
+  personInChat,
   signedInPage,
   startServer,
   type E2eServer,
@@ -160,14 +160,7 @@ afterAll(async () => {
 
 describe('calling a mate', () => {
   test('speak, hear the first sentence before the reply is done, interrupt, hang up: the chat keeps it', async () => {
-    const user = await server.signedInUser(`caller-${Date.now()}@example.com`);
-    const client = createApiClient({
-      baseUrl: `${server.url}/api`,
-      getToken: () => user.token,
-      getLanguage: () => 'en',
-    });
-    const [mate] = (await client.mate.search({ keyword: 'Kai Tanaka' })).list;
-    const room = await client.room.createRoom({ mateId: mate!.mateId });
+    const { user, client, room } = await personInChat(server, 'caller');
     const page = await signedInPage(browser, server, user);
     await page.addInitScript(instrument);
     await page.goto(`${server.url}/#/chat-detail?roomId=${room.roomId}`);

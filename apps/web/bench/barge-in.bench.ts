@@ -9,10 +9,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createApiClient } from '@mates/api-client';
 import { startOpenAiDouble } from '../../server/test/openai-double';
 import { spokenWav } from '../../server/test/spoken-wav';
-import { hostedModelEnv, launchBrowser, signedInPage, startServer } from '../../../e2e/harness';
+import {
+  hostedModelEnv,
+  launchBrowser,
+  personInChat,
+  signedInPage,
+  startServer,
+} from '../../../e2e/harness';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SAID = 'Tell me about the old lighthouse by the sea.';
@@ -106,14 +111,7 @@ const browser = await launchBrowser([
   `--use-file-for-fake-audio-capture=${wav}`,
 ]);
 try {
-  const user = await server.signedInUser(`barge-in-${Date.now()}@example.com`);
-  const client = createApiClient({
-    baseUrl: `${server.url}/api`,
-    getToken: () => user.token,
-    getLanguage: () => 'en',
-  });
-  const [mate] = (await client.mate.search({ keyword: 'Kai Tanaka' })).list;
-  const room = await client.room.createRoom({ mateId: mate!.mateId });
+  const { user, room } = await personInChat(server, 'barge-in');
   const page = await signedInPage(browser, server, user);
   // tsx (esbuild) names functions with a `__name` helper the page does not have.
   await page.addInitScript('window.__name = (f) => f');
