@@ -29,6 +29,9 @@ export const chromium = () =>
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
+    // The page itself asks for less motion too (the flag above did not always reach it: a
+    // dialog's opening fade was caught mid-way, "not visible", in loaded clean-clone runs).
+    contextOptions: { reducedMotion: 'reduce' },
   });
 
 /** The `test.browser` settings of a browser test project: headless Chromium at 1280×800. */
