@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -9,6 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config';
 import { bucketName, describeBucket } from './describe-bucket';
 import {
@@ -24,6 +24,13 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
+ * A file is sent in parts of this size, two at a time (so at most 32 MiB of it in memory): one
+ * PutObject stops at 5 GB, and S3 takes up to 10,000 parts (160 GB at this size). A file
+ * smaller than one part is one PutObject.
+ */
+export const UPLOAD_PART_BYTES = 16 * 1024 * 1024;
+
+/**
  * Whether the service said there is no such object (a HEAD's 404 has no error code); a missing
  * bucket is a fault of the set-up, not a missing object.
  */
@@ -36,11 +43,15 @@ const isMissing = (error: unknown) =>
 
 /**
  * Objects in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph, Garage…) through the
- * official AWS SDK, under `prefix` + the key, each written whole with its media type. Every
+ * official AWS SDK, under `prefix` + the key, each with its media type (a file in parts). Every
  * server of a deployment reads and writes the same objects. The SDK retries a failed request
  * (3 attempts); what still fails is a {@link StorageUnavailable} naming the bucket.
  */
-export function createS3Store(s3: S3Config): MediaStore {
+export function createS3Store(
+  s3: S3Config,
+  /** The size of an upload's parts (tests send small files in parts; S3's least is 5 MiB). */
+  partBytes = UPLOAD_PART_BYTES,
+): MediaStore {
   const client = new S3Client({
     region: s3.region,
     endpoint: s3.endpoint,
@@ -76,17 +87,16 @@ export function createS3Store(s3: S3Config): MediaStore {
       }
     },
     async putFile(key, file, contentType) {
+      // @aws-sdk/lib-storage's Upload: a multipart upload read from the file as it goes, its
+      // parts retried by the SDK; a failed upload is aborted, so no parts are left behind.
+      const upload = new Upload({
+        client,
+        params: { ...target(key), Body: fs.createReadStream(file), ContentType: contentType },
+        partSize: partBytes,
+        queueSize: 2,
+      });
       try {
-        // A stream needs its length told: the SDK then sends it as it reads, never whole.
-        const { size } = await fsp.stat(file);
-        await client.send(
-          new PutObjectCommand({
-            ...target(key),
-            Body: fs.createReadStream(file),
-            ContentLength: size,
-            ContentType: contentType,
-          }),
-        );
+        await upload.done();
       } catch (error) {
         unavailable(error, `writing ${key}`);
       }
