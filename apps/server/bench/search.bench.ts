@@ -43,10 +43,14 @@ const word = (rank: number) => `w${rank.toString(36)}x`;
 /** A message's words: a Zipf-like draw, so a few words are common and most are rare. */
 function sentence(seed: number): string {
   const words: string[] = [];
-  let state = seed * 2654435761;
+  // mulberry32, in 32-bit integer arithmetic (a float product past 2^53 loses its low bits,
+  // and the draws then drift with the seed: words common in old messages, absent from new).
+  let state = seed >>> 0;
   for (let index = 0; index < 20; index += 1) {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    const draw = state / 2147483648;
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    const draw = ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
     words.push(word(Math.floor(VOCABULARY ** draw) - 1));
   }
   return words.join(' ');

@@ -3,6 +3,7 @@ import { ApiError } from '@mates/api-client';
 import { chattableMateId, DIALECTS, postgresAvailable, signUp } from './harness';
 import { serverWithDouble } from './server-with-double';
 import { appendMessages } from '../src/chat/messages';
+import { findMessages } from '../src/chat/message-search-repository';
 
 // Searching every chat (#41): words in any of the person's messages and their mates' replies,
 // case and accents aside, kept current by edits and deletions; nobody finds another's words.
@@ -46,8 +47,12 @@ describe.each(DIALECTS)('message search on %s', (dialect) => {
       expect(await contents(client, 'SEVILLE light')).toEqual([
         'We met in Sévillé, at the old lighthouse.',
       ]);
-      // As typed: a word's start is enough.
+      // As typed: the last word's start is enough; the words before it are whole words.
       expect(await contents(client, 'lighth')).toHaveLength(2);
+      expect(await contents(client, 'keeper lighth')).toEqual([
+        'The LIGHTHOUSE keeper said nothing.',
+      ]);
+      expect(await contents(client, 'keep lighthouse')).toEqual([]);
       const [hit] = (await client.room.searchMessages({ keyword: 'keeper' })).list;
       expect(hit).toMatchObject({ roomId, message: { role: 'mate' } });
       expect(hit!.mate.name).toBeTruthy();
@@ -91,6 +96,34 @@ describe.each(DIALECTS)('message search on %s', (dialect) => {
     const left = (await client.room.searchMessages({ keyword: 'quartz' })).list;
     expect(left.map((hit) => hit.roomId)).toEqual([branch.roomId]);
   });
+
+  it.skipIf(skip)(
+    'pages the same whether the newest messages hold the page or only older ones do',
+    async () => {
+      // PostgreSQL reads the newest messages first (here 4), then the index of words.
+      const lines = Array.from({ length: 12 }, (_, index) =>
+        index % 3 === 0 ? `Tide number ${index}.` : `Calm water ${index}.`,
+      );
+      lines.push('An old anchor.', ...Array.from({ length: 6 }, (_, index) => `Later ${index}.`));
+      const userId = (await chatWith(lines)).userInfo.uuid;
+      const found = async (words: string[], offset: number, limit: number) =>
+        (await findMessages(suite.server.db, dialect, { userId, words, limit, offset }, 4)).map(
+          (row) => row.content,
+        );
+      // Only older messages hold "tide": none among the newest four.
+      expect(await found(['tide'], 0, 3)).toEqual([
+        'Tide number 9.',
+        'Tide number 6.',
+        'Tide number 3.',
+      ]);
+      expect(await found(['tide'], 3, 3)).toEqual(['Tide number 0.']);
+      expect(await found(['old', 'anc'], 0, 3)).toEqual(['An old anchor.']);
+      // "later" fills a page among the newest four; its second page is further back.
+      expect(await found(['later'], 0, 3)).toEqual(['Later 5.', 'Later 4.', 'Later 3.']);
+      expect(await found(['later'], 3, 3)).toEqual(['Later 2.', 'Later 1.', 'Later 0.']);
+      expect(await found(['nowhere'], 0, 3)).toEqual([]);
+    },
+  );
 
   it.skipIf(skip)('pages newest first, and refuses an empty search', async () => {
     const { client } = await chatWith(

@@ -25,6 +25,15 @@ describe('snippetOf', () => {
     expect(text(parts)).toMatch(/^…before /);
   });
 
+  it('marks earlier words searched whole and the last one as a word’s start', () => {
+    expect(snippetOf('Keep the keeper of the lighthouse.', ['keep', 'light'])).toEqual([
+      { text: 'Keep', match: true },
+      { text: ' the keeper of the ', match: false },
+      { text: 'lighthouse', match: true },
+      { text: '.', match: false },
+    ]);
+  });
+
   it('keeps the message whole when it is short, and plain when nothing matches', () => {
     expect(snippetOf('  Short\n and  sweet ', ['nothing'])).toEqual([
       { text: 'Short and sweet', match: false },

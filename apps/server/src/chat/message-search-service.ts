@@ -21,7 +21,7 @@ const SNIPPET_CHARS = 160;
 
 /**
  * The caller's messages (theirs and their mates', in every chat and path) holding every word
- * of `keyword` (each as a word's start; case and accents aside), newest first. A mate the
+ * of `keyword` (each earlier word whole, the last one a word's start; case and accents aside), newest first. A mate the
  * caller may no longer see is shown as a closed chat is in the room list.
  */
 export async function searchMessages(
@@ -77,8 +77,8 @@ function folded(text: string): string {
 }
 
 /**
- * The words of `content` around its first match of `words` (each a word's start, as the
- * search matched them), about {@link SNIPPET_CHARS} characters, the matching words marked.
+ * The words of `content` around its first match of `words` (each earlier word whole, the last
+ * one as a word's start, as the search matched them), about {@link SNIPPET_CHARS} characters, the matching words marked.
  */
 export function snippetOf(content: string, words: string[]): SnippetPart[] {
   const text = content.replace(/\s+/g, ' ').trim();
@@ -86,8 +86,12 @@ export function snippetOf(content: string, words: string[]): SnippetPart[] {
   // Each matching word: from a word's start, as far as its letters and digits go.
   const marks: [number, number][] = [];
   const wordStart = /[\p{L}\p{N}]+/gu;
+  // As the search matched them: each earlier word whole, the last one as a word's start.
+  const last = words.length - 1;
   for (const match of plain.matchAll(wordStart))
-    if (words.some((word) => match[0].startsWith(word)))
+    if (
+      words.some((word, index) => (index === last ? match[0].startsWith(word) : match[0] === word))
+    )
       marks.push([match.index, match.index + match[0].length]);
   const first = marks[0]?.[0] ?? 0;
   let start = Math.max(0, first - SNIPPET_CHARS / 3);
