@@ -100,17 +100,27 @@ describe.each(DIALECTS)('message search on %s', (dialect) => {
   it.skipIf(skip)(
     'pages the same whether the newest messages hold the page or only older ones do',
     async () => {
-      // PostgreSQL reads the newest messages first (here 4), then the index of words.
+      // PostgreSQL reads the newest messages first (here 8) for words it takes for common
+      // (here "tide" and "later"), then the index of words.
       const lines = Array.from({ length: 12 }, (_, index) =>
         index % 3 === 0 ? `Tide number ${index}.` : `Calm water ${index}.`,
       );
       lines.push('An old anchor.', ...Array.from({ length: 6 }, (_, index) => `Later ${index}.`));
       const userId = (await chatWith(lines)).userInfo.uuid;
+      const common = new Map([
+        ['tide', 1],
+        ['later', 1],
+      ]);
       const found = async (words: string[], offset: number, limit: number) =>
-        (await findMessages(suite.server.db, dialect, { userId, words, limit, offset }, 4)).map(
-          (row) => row.content,
-        );
-      // Only older messages hold "tide": none among the newest four.
+        (
+          await findMessages(
+            suite.server.db,
+            dialect,
+            { userId, words, limit, offset },
+            { window: 8, common },
+          )
+        ).map((row) => row.content);
+      // Only older messages hold "tide": none among the newest eight.
       expect(await found(['tide'], 0, 3)).toEqual([
         'Tide number 9.',
         'Tide number 6.',
@@ -118,7 +128,7 @@ describe.each(DIALECTS)('message search on %s', (dialect) => {
       ]);
       expect(await found(['tide'], 3, 3)).toEqual(['Tide number 0.']);
       expect(await found(['old', 'anc'], 0, 3)).toEqual(['An old anchor.']);
-      // "later" fills a page among the newest four; its second page is further back.
+      // "later" fills a page among the newest eight; its second page is further back.
       expect(await found(['later'], 0, 3)).toEqual(['Later 5.', 'Later 4.', 'Later 3.']);
       expect(await found(['later'], 3, 3)).toEqual(['Later 2.', 'Later 1.', 'Later 0.']);
       expect(await found(['nowhere'], 0, 3)).toEqual([]);

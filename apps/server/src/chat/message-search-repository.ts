@@ -16,14 +16,63 @@ const notACopy = sql<boolean>`not exists (
 )`;
 
 /**
- * How many of a person's newest messages a search on PostgreSQL reads first: a first page of
- * words in more than about one message in 500 is found among them, walking the owner's index
- * newest first and stopping at the page (no word statistics involved); rarer words, and pages
- * further back, are taken from the GIN index of (owner, words). The planner, left to choose
- * between the two by the words' frequencies, walked all of a person's messages for words that
- * are common alone but rare together, or common long ago only (0.5–1 s at a million).
+ * How many of a person's newest messages a search on PostgreSQL reads first, for words common
+ * enough that a page is likely among them: walking the owner's index newest first stops at the
+ * page. Rarer words are taken from the GIN index of (owner, words), as are pages further back
+ * and words thought common that the window did not hold. The planner, left to choose between
+ * the two by its own estimate, multiplied the words' shares (two common words, rare together
+ * by its count, were read from the index: every match sorted) and walked all of a person's
+ * messages for words rare together (0.5–1 s at a million).
  */
-export const RECENT_WINDOW = 10_000;
+export const RECENT_WINDOW = 5000;
+
+/** How long a process keeps PostgreSQL's word statistics before reading them again. */
+const STATISTICS_MS = 10 * 60 * 1000;
+
+/** The share of messages holding each of the most common words (pg_stats), as last read. */
+const wordStatistics = new WeakMap<
+  Kysely<Database>,
+  { at: number; shares: Promise<Map<string, number>> }
+>();
+
+/**
+ * The share of messages that PostgreSQL's statistics (`ANALYZE`, kept by autovacuum) give each
+ * of its most common words; a word not among them is rarer than the least of those.
+ */
+function commonWords(db: Kysely<Database>): Promise<Map<string, number>> {
+  const known = wordStatistics.get(db);
+  if (known && Date.now() - known.at < STATISTICS_MS) return known.shares;
+  const shares = sql<{ words: string[] | null; shares: number[] | null }>`
+    select most_common_elems::text::text[] as words, most_common_elem_freqs as shares
+    from pg_stats
+    where schemaname = current_schema() and tablename = 'messages' and attname = 'search'`
+    .execute(db)
+    .then(({ rows }) => {
+      const [row] = rows;
+      return new Map((row?.words ?? []).map((word, index) => [word, row!.shares![index]!]));
+    });
+  // A failed read is read again at the next search.
+  shares.catch(() => wordStatistics.delete(db));
+  wordStatistics.set(db, { at: Date.now(), shares });
+  return shares;
+}
+
+/**
+ * At most the share of messages holding all of `words` (the last one a word's start), by the
+ * statistics: the least of the words' shares, a word's start counting every common word it
+ * starts; 0 for a word not among the common ones.
+ */
+export function likelyShare(words: string[], common: Map<string, number>): number {
+  const last = words.length - 1;
+  return Math.min(
+    ...words.map((word, index) => {
+      if (index < last) return common.get(word) ?? 0;
+      let share = 0;
+      for (const [known, part] of common) if (known.startsWith(word)) share += part;
+      return Math.min(1, share);
+    }),
+  );
+}
 
 /** What a search asks: `words` lowercase and unaccented, the last one a word's start. */
 export interface MessageSearch {
@@ -45,8 +94,8 @@ export async function findMessages(
   db: Kysely<Database>,
   dialect: DialectName,
   search: MessageSearch,
-  /** How many newest messages PostgreSQL reads before its index of words (tests vary it). */
-  window = RECENT_WINDOW,
+  /** Tests vary how many newest messages are read first, and the words' shares. */
+  options: { window?: number; common?: Map<string, number> } = {},
 ): Promise<FoundMessage[]> {
   if (dialect === 'sqlite') return findOnSqlite(db, search);
   // Each earlier word whole, the last one as a word's start.
@@ -54,7 +103,13 @@ export async function findMessages(
     .map((word, index) => (index === search.words.length - 1 ? `${word}:*` : word))
     .join(' & ');
   const matches = sql<boolean>`messages.search @@ to_tsquery('simple', ${query})`;
-  if (search.offset + search.limit <= window) {
+  // The newest messages first only where the words are common enough for the page to be
+  // among them twice over.
+  const wanted = search.offset + search.limit;
+  const window = options.window ?? RECENT_WINDOW;
+  const common = wanted <= window ? (options.common ?? (await commonWords(db))) : new Map();
+  const share = likelyShare(search.words, common);
+  if (share * window >= 2 * wanted) {
     // Messages carry their owner on PostgreSQL (kept by a trigger): the owner's newest, in the
     // search's order, read by the owner's index.
     const recent = db
@@ -67,7 +122,8 @@ export async function findMessages(
       .limit(window)
       .as('messages');
     const rows = await pageOf(db.selectFrom(recent).where(matches), search);
-    // A full page, or the owner's every message read: the whole answer.
+    // A full page, or the owner's every message read: the whole answer. Else the words were
+    // rarer than thought (rare together, or common long ago only).
     if (rows.length === search.limit || !(await ownsMoreThan(db, search.userId, window)))
       return rows;
   }
@@ -86,8 +142,8 @@ export async function findMessages(
 }
 
 /**
- * The page of `messages` (the caller's matches, or a set they are among), newest first, with
- * each message's mate; not the copies a branch holds of its parent's messages.
+ * The page of `messages` (the caller's newest, or their matches) that hold the words, newest
+ * first, with each message's mate; not the copies a branch holds of its parent's messages.
  */
 function pageOf(
   messages: SelectQueryBuilder<Database, 'messages', object>,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { snippetOf } from './message-search-service';
+import { likelyShare } from './message-search-repository';
 
 const text = (parts: { text: string }[]) => parts.map((part) => part.text).join('');
 
@@ -38,5 +39,32 @@ describe('snippetOf', () => {
     expect(snippetOf('  Short\n and  sweet ', ['nothing'])).toEqual([
       { text: 'Short and sweet', match: false },
     ]);
+  });
+});
+
+describe('likelyShare', () => {
+  const common = new Map([
+    ['the', 0.8],
+    ['tide', 0.05],
+    ['tidal', 0.01],
+  ]);
+  it('is the least share of the words, a word not among the common ones none', () => {
+    expect(likelyShare(['the', 'tide'], common)).toBe(0.05);
+    expect(likelyShare(['the', 'anchor'], common)).toBe(0);
+    expect(likelyShare(['anchor', 'the'], common)).toBe(0);
+  });
+  it('counts every common word the last word starts, and only whole earlier words', () => {
+    expect(likelyShare(['tid'], common)).toBeCloseTo(0.06);
+    expect(likelyShare(['tid', 'the'], common)).toBe(0);
+    expect(likelyShare(['t'], common)).toBeCloseTo(0.86);
+    expect(
+      likelyShare(
+        ['t'],
+        new Map([
+          ['the', 0.8],
+          ['to', 0.7],
+        ]),
+      ),
+    ).toBe(1);
   });
 });
