@@ -229,6 +229,7 @@ export default tseslint.config(
                 'CARD_SOURCE_SPECS',
                 'CARD_SPECS',
                 'CHAT_EXPORT_FORMATS',
+                'EXPORT_TICKET_SECONDS',
                 'DEFAULT_TALKATIVENESS',
                 'GENDERS',
                 'GROUP_LIMITS',

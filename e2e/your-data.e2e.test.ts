@@ -59,6 +59,8 @@ describe('your data', () => {
     await button.waitFor({ timeout: 30_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toMatch(/^mates-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    // The browser fetched it itself, by a ticket (to disk as it came), not the page.
+    expect(download.url()).toMatch(/\/api\/user\/exportDownload\?exportId=.+&ticket=/);
     const file = path.join(server.dataDir, 'downloaded.zip');
     await download.saveAs(file);
     const zip = await readZip(fs.readFileSync(file));

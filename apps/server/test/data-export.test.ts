@@ -236,6 +236,52 @@ describe.each(DIALECTS)('download my data on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    'hands its owner a ticket the browser downloads by itself, for a minute, and nobody else',
+    async () => {
+      const person = await signUp(app);
+      const other = await signUp(app);
+      await person.client.user.exportData();
+      const { latest } = await untilDone(person.client);
+      const { url } = await person.client.user.exportTicket({ downloadUrl: latest.downloadUrl! });
+      expect(url).toMatch(/^\/api\/user\/exportDownload\?exportId=.+&ticket=/);
+      // No session: the browser opens it as a download, the zip whole.
+      const answer = await app.app.request(url);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="mates-data-/,
+      );
+      expect(Buffer.from(await answer.arrayBuffer()).length).toBe(latest.size);
+      // Another person cannot have one for the owner's link, nor use a ticket made for
+      // themselves on the owner's zip; a link's signature is no ticket.
+      await expect(
+        other.client.user.exportTicket({ downloadUrl: latest.downloadUrl! }),
+      ).rejects.toMatchObject({ code: 4004 });
+      const link = new URL(latest.downloadUrl!, 'http://mates.test');
+      const forged = new URL(
+        exportLinks(app.deps).ticket(latest.exportId, other.userInfo.uuid),
+        link,
+      );
+      expect((await app.app.request(forged.pathname + forged.search)).status).toBe(404);
+      const signatureAsTicket = `${url.split('&ticket=')[0]}&ticket=${link.searchParams.get('signature')}`;
+      expect((await app.app.request(signatureAsTicket)).status).toBe(404);
+      // A minute later it stops working; so does one for a link that is not a download link.
+      const late = exportLinks(app.deps).ticket(
+        latest.exportId,
+        person.userInfo.uuid,
+        Date.now() - 61_000,
+      );
+      expect((await app.app.request(late)).status).toBe(404);
+      await expect(
+        person.client.user.exportTicket({ downloadUrl: '/api/somewhere/else' }),
+      ).rejects.toMatchObject({ code: 4004 });
+      // Bad input: a clear envelope, nothing made.
+      await expect(person.client.user.exportTicket({ downloadUrl: '' })).rejects.toMatchObject({
+        code: 4000,
+      });
+    },
+  );
+
+  it.skipIf(skip)(
     'serves the zip to a link signed for its owner only, until it expires',
     async () => {
       const person = await signUp(app);

@@ -37,9 +37,9 @@ function methodOf(client: ReturnType<typeof createApiClient>, path: EndpointPath
 const plainPaths = ENDPOINT_PATHS.filter((path) => path !== '/girl/chat/send');
 
 describe('createApiClient: every call of the contract', () => {
-  it('has all 43 calls of the specification and 55 extensions, named after their paths', () => {
+  it('has all 43 calls of the specification and 56 extensions, named after their paths', () => {
     const { client } = setup();
-    expect(ENDPOINT_PATHS).toHaveLength(98);
+    expect(ENDPOINT_PATHS).toHaveLength(99);
     expect(ENDPOINT_PATHS.slice(43)).toEqual([
       '/mate/importCard',
       '/mate/exportCard',
@@ -88,6 +88,7 @@ describe('createApiClient: every call of the contract', () => {
       '/room/searchMessages',
       '/user/exportData',
       '/user/exportStatus',
+      '/user/exportTicket',
       '/user/deletionPreview',
       '/user/deleteAccount',
       '/room/createGroup',

@@ -18,6 +18,8 @@ import type {
   DataExportStatus,
   DeleteAccountPayload,
   DeletionPreview,
+  ExportTicket,
+  ExportTicketPayload,
 } from './types/privacy';
 import type {
   CreateGroupPayload,
@@ -255,6 +257,7 @@ export interface Endpoints {
   // Beyond the specification: "Your data": download everything, close the account.
   '/user/exportData': Post<void, DataExport>;
   '/user/exportStatus': Get<void, DataExportStatus>;
+  '/user/exportTicket': Post<ExportTicketPayload, ExportTicket>;
   '/user/deletionPreview': Get<void, DeletionPreview>;
   '/user/deleteAccount': Post<DeleteAccountPayload, Empty>;
   // Beyond the specification: group chats.
@@ -373,6 +376,7 @@ export const ENDPOINTS = {
   '/room/searchMessages': { method: 'GET', hasInput: true },
   '/user/exportData': { method: 'POST', hasInput: false },
   '/user/exportStatus': { method: 'GET', hasInput: false },
+  '/user/exportTicket': { method: 'POST', hasInput: true },
   '/user/deletionPreview': { method: 'GET', hasInput: false },
   '/user/deleteAccount': { method: 'POST', hasInput: true },
   '/room/createGroup': { method: 'POST', hasInput: true },

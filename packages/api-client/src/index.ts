@@ -20,7 +20,12 @@ export { LEDGER_KINDS } from './types/ledger';
 export { CHECKOUT_STATES } from './types/subscription';
 export { MESSAGE_ROLES, MESSAGE_STATUSES } from './types/room';
 export { CHAT_EXPORT_FORMATS } from './types/branch';
-export { ACCOUNT_PROOFS, DATA_EXPORT_STATES, PUBLIC_MATES_CHOICES } from './types/privacy';
+export {
+  ACCOUNT_PROOFS,
+  DATA_EXPORT_STATES,
+  EXPORT_TICKET_SECONDS,
+  PUBLIC_MATES_CHOICES,
+} from './types/privacy';
 export { DEFAULT_TALKATIVENESS, GROUP_LIMITS, GROUP_TURN_ORDERS } from './types/group';
 export { CALL_AUDIO, CALL_END_REASONS, CALL_TRANSCRIBERS } from './types/call';
 export {
@@ -180,6 +185,8 @@ export type {
   DataExportStatus,
   DeleteAccountPayload,
   DeletionPreview,
+  ExportTicket,
+  ExportTicketPayload,
   PublicMatesChoice,
 } from './types/privacy';
 export type {

@@ -42,6 +42,9 @@ export const SAMPLE_INPUTS: { [P in EndpointPath]: InputCase<P> } = {
   '/room/searchMessages': { keyword: 'map' },
   '/user/exportData': undefined,
   '/user/exportStatus': undefined,
+  '/user/exportTicket': {
+    downloadUrl: '/api/user/exportDownload?exportId=export-1&expires=1795000000&signature=fixture',
+  },
   '/user/deletionPreview': undefined,
   '/user/deleteAccount': { password: 'correct horse', publicMates: 'keep' },
   '/room/createGroup': { mateIds: ['mate-1', 'mate-2'], name: 'Tavern' },

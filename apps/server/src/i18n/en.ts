@@ -248,6 +248,7 @@ export const en = {
       package: 'Package not found.',
       checkout: 'Checkout not found.',
       memory: 'Memory not found.',
+      export: 'Download not found.',
     },
   },
 } as const;

@@ -256,6 +256,7 @@ export const es: Texts = {
       package: 'No se encontró el paquete.',
       checkout: 'No se encontró el pago.',
       memory: 'No se encontró el recuerdo.',
+      export: 'No se encontró la descarga.',
     },
   },
 };

@@ -271,6 +271,7 @@ export const fr: Texts = {
       package: 'Offre introuvable.',
       checkout: 'Paiement introuvable.',
       memory: 'Souvenir introuvable.',
+      export: 'Téléchargement introuvable.',
     },
   },
 };

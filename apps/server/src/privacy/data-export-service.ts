@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DataExport, DataExportStatus } from '@mates/api-client';
+import { EXPORT_TICKET_SECONDS } from '@mates/api-client';
+import type { DataExport, DataExportStatus, ExportTicket } from '@mates/api-client';
 import type { Config } from '../config';
 import type { Database, DataExportTable, UserTable } from '../db/schema';
 import type { DialectName } from '../db/dialect';
@@ -13,6 +14,7 @@ import type { Logger } from '../logging/logger';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/media-store';
 import { textsFor } from '../i18n/texts';
+import { missing } from '../domain/errors';
 import { exportChat } from '../chat/branch-service';
 import { exportCard } from '../cards/card-service';
 import { linkSecretOf } from '../images/picture-links';
@@ -145,10 +147,24 @@ function toDataExport(
   };
 }
 
-const signatureOf = (secret: Buffer, exportId: string, userId: string, expires: number) =>
+/** A link's signature (`export`) or a ticket's (`export-ticket`): one is never the other. */
+const signatureOf = (
+  secret: Buffer,
+  exportId: string,
+  userId: string,
+  expires: number,
+  purpose: 'export' | 'export-ticket' = 'export',
+) =>
   createHmac('sha256', secret)
-    .update(`export:${exportId}:${userId}:${expires}`)
+    .update(`${purpose}:${exportId}:${userId}:${expires}`)
     .digest('base64url');
+
+/** Whether `given` is `expected`, in constant time. */
+const sameSignature = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
 
 /** Signs download links, each for one export and its owner, and checks them. */
 export function exportLinks(deps: Pick<DataExportDeps, 'config'>) {
@@ -172,9 +188,31 @@ export function exportLinks(deps: Pick<DataExportDeps, 'config'>) {
     ): boolean {
       const at = Number(link.expires);
       if (!/^\d{1,12}$/.test(link.expires) || at * 1000 < nowMs) return false;
-      const expected = Buffer.from(signatureOf(secret, link.exportId, userId, at));
-      const given = Buffer.from(link.signature);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return sameSignature(link.signature, signatureOf(secret, link.exportId, userId, at));
+    },
+    /**
+     * A link to the zip that needs no session, for its owner `userId`, working for
+     * {@link EXPORT_TICKET_SECONDS} from `nowMs`.
+     */
+    ticket(exportId: string, userId: string, nowMs = Date.now()): string {
+      const expires = Math.floor(nowMs / 1000) + EXPORT_TICKET_SECONDS;
+      const query = new URLSearchParams({
+        exportId,
+        expires: String(expires),
+        ticket: signatureOf(secret, exportId, userId, expires, 'export-ticket'),
+      });
+      return `${EXPORT_DOWNLOAD_PATH}?${query}`;
+    },
+    /** Whether a ticket's fields were signed for `userId` and have not expired. */
+    verifyTicket(
+      link: { exportId: string; expires: string; ticket: string },
+      userId: string,
+      nowMs = Date.now(),
+    ): boolean {
+      const at = Number(link.expires);
+      if (!/^\d{1,12}$/.test(link.expires) || at * 1000 < nowMs) return false;
+      const expected = signatureOf(secret, link.exportId, userId, at, 'export-ticket');
+      return sameSignature(link.ticket, expected);
     },
   };
 }
@@ -192,8 +230,48 @@ export async function exportDownload(
   if (!/^[0-9a-f-]{36}$/.test(link.exportId)) return null;
   const row = await dataExportById(deps.db, link.exportId);
   if (!row || row.user_id !== callerId) return null;
-  if (!row.file || !row.expires_at || new Date(row.expires_at).getTime() < Date.now()) return null;
   if (!exportLinks(deps).verify(link, row.user_id)) return null;
+  return readyZip(deps, row);
+}
+
+/**
+ * A link to the ready zip that the owner's browser downloads by itself, to disk, without the
+ * session (so however large), working for a minute: for the signed-in caller's own download
+ * link (`downloadUrl` of the export's status). Refused as missing when that link would be.
+ */
+export async function exportTicket(
+  deps: DataExportDeps,
+  downloadUrl: string,
+  callerId: string,
+): Promise<ExportTicket> {
+  const url = new URL(downloadUrl, 'http://mates.invalid');
+  const link = {
+    exportId: url.searchParams.get('exportId') ?? '',
+    expires: url.searchParams.get('expires') ?? '',
+    signature: url.searchParams.get('signature') ?? '',
+  };
+  if (url.pathname !== EXPORT_DOWNLOAD_PATH || !(await exportDownload(deps, link, callerId)))
+    throw missing('notices.notFound.export');
+  return { url: exportLinks(deps).ticket(link.exportId, callerId) };
+}
+
+/** The zip a ticket ({@link exportTicket}) names, or `null` when it is not valid or gone. */
+export async function ticketDownload(
+  deps: DataExportDeps,
+  link: { exportId: string; expires: string; ticket: string },
+): Promise<{ key: string; fileName: string } | null> {
+  if (!/^[0-9a-f-]{36}$/.test(link.exportId)) return null;
+  const row = await dataExportById(deps.db, link.exportId);
+  if (!row || !exportLinks(deps).verifyTicket(link, row.user_id)) return null;
+  return readyZip(deps, row);
+}
+
+/** Where a ready export's zip is and what it is called; `null` once gone or its owner closing. */
+async function readyZip(
+  deps: DataExportDeps,
+  row: DataExportTable,
+): Promise<{ key: string; fileName: string } | null> {
+  if (!row.file || !row.expires_at || new Date(row.expires_at).getTime() < Date.now()) return null;
   const owner = await deps.db
     .selectFrom('users')
     .select(['closing_at'])

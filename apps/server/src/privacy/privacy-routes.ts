@@ -12,7 +12,9 @@ import {
   dataExportStatus,
   defineDataExportJob,
   exportDownload,
+  exportTicket,
   requestDataExport,
+  ticketDownload,
   type DataExportDeps,
 } from './data-export-service';
 import {
@@ -34,10 +36,19 @@ const downloadQuery = z.object({
   signature: z.string().max(128),
 });
 
+const ticketQuery = z.object({
+  exportId: z.string().max(64),
+  expires: z.string().max(16),
+  ticket: z.string().max(128),
+});
+
+const ticketPayload = z.object({ downloadUrl: z.string().min(1).max(512) });
+
 /**
  * "Your data": `/user/exportData` (build a zip of everything), `/user/exportStatus` (where it
- * stands, a fresh download link once ready), `/user/exportDownload` (the zip, by a signed link
- * of its owner's, with the owner's session), `/user/deletionPreview` and `/user/deleteAccount`.
+ * stands, a fresh download link once ready), `/user/exportTicket` (a minute's link the browser
+ * downloads by itself), `/user/exportDownload` (the zip, by a ticket or a signed link of its
+ * owner's with the owner's session), `/user/deletionPreview` and `/user/deleteAccount`.
  * Registers the export job.
  */
 export function privacyRoutes(deps: Deps): Hono<ApiEnv> {
@@ -64,15 +75,25 @@ export function privacyRoutes(deps: Deps): Hono<ApiEnv> {
     dataExportStatus(exports, requireUser(c), c.get('language')),
   );
 
-  // Not through `contract`: it answers the zip's bytes, not an envelope. Both are needed: the
-  // link, signed for the owner and short-lived, and the owner's own session (the `token`
-  // header, which the app sends when it fetches the zip). Signed out, the answer is the
-  // envelope's 5002 (sign in, then download); another person's session finds nothing.
+  api.post('/user/exportTicket', ticketPayload, async (c, read) =>
+    exportTicket(exports, (await read()).downloadUrl, requireUser(c).id),
+  );
+
+  // Not through `contract`: it answers the zip's bytes, not an envelope. Either a ticket (a
+  // minute's link the owner's session asked for, which the browser downloads by itself), or
+  // both the link, signed for the owner and short-lived, and the owner's own session (the
+  // `token` header). Signed out without a ticket, the answer is the envelope's 5002 (sign in,
+  // then download); another person's session finds nothing.
   routes.get('/exportDownload', async (c) => {
-    const user = requireUser(c);
-    const parsed = downloadQuery.safeParse(c.req.query());
-    if (!parsed.success) return c.text('Not found', 404);
-    const zip = await exportDownload(exports, parsed.data, user.id);
+    const ticket = ticketQuery.safeParse(c.req.query());
+    let zip;
+    if (ticket.success) zip = await ticketDownload(exports, ticket.data);
+    else {
+      const user = requireUser(c);
+      const parsed = downloadQuery.safeParse(c.req.query());
+      if (!parsed.success) return c.text('Not found', 404);
+      zip = await exportDownload(exports, parsed.data, user.id);
+    }
     if (!zip) return c.text('Not found', 404);
     return serveStored(media, zip.key, c.req.raw, {
       contentType: 'application/zip',

@@ -3,6 +3,7 @@ import { ENDPOINTS, ENDPOINT_PATHS, type EndpointOutput, type EndpointPath } fro
 import type { Envelope } from '../types/envelope';
 import type { ChatStreamEvent } from '../types/chat';
 import type { UpdateNicknamePayload, UserBenefits } from '../types/user';
+import type { ExportTicketPayload } from '../types/privacy';
 import type {
   GenerateRolePayload,
   MateQuery,
@@ -331,6 +332,10 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
       downloadUrl: null,
     }),
   '/user/exportStatus': () => ({ latest: null }),
+  // The ready zip's link with a ticket: the browser downloads it without the session.
+  '/user/exportTicket': ({ body }) => ({
+    url: `${(body as ExportTicketPayload).downloadUrl}&ticket=fixture`,
+  }),
   '/user/deletionPreview': () => fixtures.createDeletionPreviewFixture(),
   '/user/deleteAccount': () => null,
   '/room/createGroup': ({ body }) => {

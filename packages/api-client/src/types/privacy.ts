@@ -40,6 +40,24 @@ export interface DataExportStatus {
   latest: DataExport | null;
 }
 
+/** Asks for a link the browser downloads a ready zip from by itself (`/user/exportTicket`). */
+export interface ExportTicketPayload {
+  /** The ready export's `downloadUrl`, as the status gave it. */
+  downloadUrl: string;
+}
+
+/**
+ * A link to the zip that needs no session: the browser downloads it by itself, to disk, however
+ * large. Made only for the zip's owner, signed, working for {@link EXPORT_TICKET_SECONDS}.
+ */
+export interface ExportTicket {
+  /** `/api/user/exportDownload?…&ticket=…`, to open as a download. */
+  url: string;
+}
+
+/** How long an {@link ExportTicket}'s link works, in seconds. */
+export const EXPORT_TICKET_SECONDS = 60;
+
 /** How the owner of an account proves it is them before it is deleted. */
 export const ACCOUNT_PROOFS = ['password', 'google', 'discord'] as const;
 

@@ -6,7 +6,7 @@ import { useServices } from '../../lib/services-context';
 import { errorText } from '../../i18n/error-text';
 import { InlineLoadError } from '../../components/states';
 import { exportStatusQuery, yourDataKeys } from './api/your-data-queries';
-import { saveDownload } from './save-download';
+import { openDownload } from './open-download';
 
 /**
  * "Download my data": asks the server to gather everything the account holds into one zip,
@@ -54,17 +54,26 @@ export function DataExportCard() {
   );
 }
 
+/** Whether a download was refused because its zip is gone (a newer one, or it expired). */
+const isGone = (error: unknown) =>
+  error instanceof ApiError && (error.code === 4004 || error.status === 404);
+
 /**
- * Downloads the ready zip: its link works only with its owner's session, so the app fetches it
- * with the session's headers and saves it (a signed-out answer opens the sign-in, after which the
- * person downloads again); a link that stopped working reads the export again.
+ * Downloads the ready zip: its link works only with its owner's session, so the app asks for a
+ * ticket with the session (a minute's link of the zip for its owner alone) and hands that to
+ * the browser, which saves the zip to disk as it arrives, however large. A signed-out answer
+ * opens the sign-in, after which the person downloads again; a link that stopped working reads
+ * the export again.
  */
 function useZipDownload(client: ApiClient) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (url: string) => saveDownload(await client.download(url), document),
+    mutationFn: async (downloadUrl: string) => {
+      const { url } = await client.user.exportTicket({ downloadUrl });
+      openDownload(url, document, import.meta.env.VITE_API_BASE);
+    },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 404)
+      if (isGone(error))
         void queryClient.invalidateQueries({ queryKey: yourDataKeys.exportStatus() });
     },
   });
@@ -105,9 +114,7 @@ function ExportState({ latest }: { latest: DataExport }) {
         </Flex>
         {zip.isError && (
           <Text tone="danger" role="alert">
-            {zip.error instanceof ApiError && zip.error.status === 404
-              ? t('yourData.downloadGone')
-              : errorText(zip.error, t)}
+            {isGone(zip.error) ? t('yourData.downloadGone') : errorText(zip.error, t)}
           </Text>
         )}
         {latest.expiresAt && (

@@ -89,95 +89,132 @@ export const DataBeingGathered: Story = {
   },
 };
 
-// The zip's downloads the mocked server was asked for, with the token each carried.
-const zipAsks: (string | null)[] = [];
-const ZIP_BYTES = new Uint8Array([80, 75, 5, 6, ...new Array<number>(18).fill(0)]);
+// The tickets the mocked server was asked for, with the token each carried, and the links the
+// page then handed to the browser as downloads (kept from the browser: a story saves no file).
+const ticketAsks: (string | null)[] = [];
+const downloads: { href: string; download: string | null }[] = [];
+const reset = () => {
+  ticketAsks.splice(0);
+  downloads.splice(0);
+};
 
-/** The zip's link answered as the server does: to its owner's session only. */
-const zipDownload = (answer: 'zip' | 'signed out' | 'gone') =>
-  http.get('*/api/user/exportDownload', ({ request }) => {
-    zipAsks.push(request.headers.get('token'));
+/** Keeps the page's download links from the browser, noting each one clicked. */
+function catchDownloads(document: Document) {
+  const caught = (event: MouseEvent) => {
+    const link = (event.target as Element).closest?.('a[download]');
+    if (!(link instanceof HTMLAnchorElement)) return;
+    event.preventDefault();
+    downloads.push({ href: link.getAttribute('href')!, download: link.getAttribute('download') });
+  };
+  document.addEventListener('click', caught, true);
+  return () => document.removeEventListener('click', caught, true);
+}
+
+/** The ticket asked for as the server answers it: to the link's owner's session only. */
+const zipTicket = (answer: 'ticket' | 'signed out' | 'gone') =>
+  http.post('*/api/user/exportTicket', async ({ request }) => {
+    ticketAsks.push(request.headers.get('token'));
     if (answer === 'signed out') return HttpResponse.json({ c: 5002, m: 'login expired', d: null });
-    if (answer === 'gone') return new HttpResponse('Not found', { status: 404 });
-    return new HttpResponse(ZIP_BYTES, {
-      headers: {
-        'content-type': 'application/zip',
-        'content-disposition': 'attachment; filename="mates-data-2026-11-29.zip"',
-      },
-    });
+    if (answer === 'gone') return HttpResponse.json({ c: 4004, m: 'Download not found.', d: null });
+    const { downloadUrl } = (await request.json()) as { downloadUrl: string };
+    return HttpResponse.json(envelope({ url: `${downloadUrl}&ticket=for-a-minute` }));
   });
 
 /**
- * The zip is ready: its size, until when it can be downloaded, and a button that downloads it
- * with the person's session (the link alone is not enough).
+ * The zip is ready: its size, until when it can be downloaded, and a button that asks for a
+ * ticket with the person's session (the link alone is not enough) and hands the ticket's link
+ * to the browser as a download, which saves the zip to disk as it arrives.
  */
 export const DataReady: Story = {
-  loaders: [() => void zipAsks.splice(0)],
+  loaders: [reset],
   parameters: {
     app: { path: '/profile', signedIn: true },
     msw: {
       handlers: api(
         mockEndpoint('/user/exportStatus', () => ({ latest: createDataExportFixture() })),
-        zipDownload('zip'),
-      ),
-    },
-  },
-  play: async ({ canvas, loaded }) => {
-    const app = loaded.app as StoryApp;
-    const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
-    const download = await section.findByRole('button', { name: 'Download the zip (48.2 MB)' });
-    await expect(section.getByRole('button', { name: 'Gather my data again' })).toBeVisible();
-    await userEvent.click(download);
-    await waitFor(() =>
-      expect(zipAsks).toEqual([app.services.store.getSnapshot().context.userInfo.token]),
-    );
-    await waitFor(() => expect(download).toHaveAttribute('aria-busy', 'false'));
-    await expect(section.queryByRole('alert')).toBeNull();
-  },
-};
-
-/**
- * The session ended meanwhile (signed out elsewhere): the download is refused with 5002, and
- * the sign-in opens, after which the person downloads again.
- */
-export const DataReadySignedOutMeanwhile: Story = {
-  loaders: [() => void zipAsks.splice(0)],
-  parameters: {
-    app: { path: '/profile', signedIn: true },
-    msw: {
-      handlers: api(
-        mockEndpoint('/user/exportStatus', () => ({ latest: createDataExportFixture() })),
-        zipDownload('signed out'),
+        zipTicket('ticket'),
       ),
     },
   },
   play: async ({ canvas, canvasElement, loaded }) => {
     const app = loaded.app as StoryApp;
-    const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
-    await userEvent.click(await section.findByRole('button', { name: /Download the zip/ }));
-    const body = within(canvasElement.ownerDocument.body);
-    await seen(body.findByRole('dialog', { name: 'Sign in to Mates' }));
-    await expect(zipAsks).toHaveLength(1);
-    await expect(app.services.store.getSnapshot().context.userInfo.uuid).toBeUndefined();
+    const release = catchDownloads(canvasElement.ownerDocument);
+    try {
+      const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
+      const download = await section.findByRole('button', { name: 'Download the zip (48.2 MB)' });
+      await expect(section.getByRole('button', { name: 'Gather my data again' })).toBeVisible();
+      await userEvent.click(download);
+      await waitFor(() =>
+        expect(downloads).toEqual([
+          {
+            href: `${createDataExportFixture().downloadUrl}&ticket=for-a-minute`,
+            download: '',
+          },
+        ]),
+      );
+      await expect(ticketAsks).toEqual([app.services.store.getSnapshot().context.userInfo.token]);
+      await waitFor(() => expect(download).toHaveAttribute('aria-busy', 'false'));
+      await expect(section.queryByRole('alert')).toBeNull();
+    } finally {
+      release();
+    }
   },
 };
 
-/** The link stopped working (a newer zip replaced it, or it expired): said, and read again. */
-export const DataReadyLinkGone: Story = {
-  loaders: [() => void zipAsks.splice(0)],
+/**
+ * The session ended meanwhile (signed out elsewhere): the ticket is refused with 5002, and the
+ * sign-in opens, after which the person downloads again; nothing was downloaded.
+ */
+export const DataReadySignedOutMeanwhile: Story = {
+  loaders: [reset],
   parameters: {
     app: { path: '/profile', signedIn: true },
     msw: {
       handlers: api(
         mockEndpoint('/user/exportStatus', () => ({ latest: createDataExportFixture() })),
-        zipDownload('gone'),
+        zipTicket('signed out'),
       ),
     },
   },
-  play: async ({ canvas }) => {
-    const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
-    await userEvent.click(await section.findByRole('button', { name: /Download the zip/ }));
-    await expect(await section.findByText(/This download is no longer available/)).toBeVisible();
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const release = catchDownloads(canvasElement.ownerDocument);
+    try {
+      const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
+      await userEvent.click(await section.findByRole('button', { name: /Download the zip/ }));
+      const body = within(canvasElement.ownerDocument.body);
+      await seen(body.findByRole('dialog', { name: 'Sign in to Mates' }));
+      await expect(ticketAsks).toHaveLength(1);
+      await expect(downloads).toEqual([]);
+      await expect(app.services.store.getSnapshot().context.userInfo.uuid).toBeUndefined();
+    } finally {
+      release();
+    }
+  },
+};
+
+/** The link stopped working (a newer zip replaced it, or it expired): said, and read again. */
+export const DataReadyLinkGone: Story = {
+  loaders: [reset],
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/exportStatus', () => ({ latest: createDataExportFixture() })),
+        zipTicket('gone'),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const release = catchDownloads(canvasElement.ownerDocument);
+    try {
+      const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
+      await userEvent.click(await section.findByRole('button', { name: /Download the zip/ }));
+      await expect(await section.findByText(/This download is no longer available/)).toBeVisible();
+      await expect(downloads).toEqual([]);
+    } finally {
+      release();
+    }
   },
 };
 
