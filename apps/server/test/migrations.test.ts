@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateTo, migrateToLatest } from '../src/db/migrate';
+import { newRoomRow } from '../src/chat/room-repository';
+import { appendMessages } from '../src/chat/messages';
+import { findMessages } from '../src/chat/message-search-repository';
 import {
   DIALECTS,
   emptyDatabase,
@@ -76,6 +79,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-29-0036-voice-calls',
           '2026-11-29-0037-message-search-owner',
           '2026-11-29-0038-group-stays',
+          '2026-11-29-0039-message-search-prefixes',
         ]);
       } finally {
         await database.drop();
@@ -298,6 +302,52 @@ describe.each(DIALECTS)('the catalog counts migration on %s', (dialect) => {
           { day: day(0).slice(0, 10), users: 1 },
           { day: day(2).slice(0, 10), users: 1 },
         ]);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
+});
+
+describe.each(DIALECTS)('the message search prefixes migration on %s', (dialect) => {
+  it.skipIf(dialect === 'postgres' && !withPostgres)(
+    'finds the words of messages written before it, and of those written after',
+    async () => {
+      const database = await emptyDatabase(dialect);
+      const db = database.db;
+      try {
+        await migrateTo(db as never, dialect, '2026-11-29-0038-group-stays');
+        await insertUser(db, { id: 'u', email: 'u@example.com' });
+        await db
+          .insertInto('mates')
+          .values(mateRow('u', { id: 'm' }))
+          .execute();
+        const room = newRoomRow({
+          id: 'r',
+          user_id: 'u',
+          mate_id: 'm',
+          persona_id: null,
+          created_at: new Date().toISOString(),
+        });
+        await db.insertInto('rooms').values(room).execute();
+        await appendMessages(db, 'r', [
+          { role: 'user', content: 'The old lighthouse.', status: 'complete' },
+        ]);
+        await migrateToLatest(db as never, dialect);
+        await appendMessages(db, 'r', [
+          { role: 'mate', content: 'A lighter light.', status: 'complete' },
+        ]);
+        const found = async (words: string[]) =>
+          (await findMessages(db, dialect, { userId: 'u', words, limit: 5, offset: 0 })).map(
+            (row) => row.content,
+          );
+        expect(await found(['lig'])).toEqual(['A lighter light.', 'The old lighthouse.']);
+        expect(await found(['old', 'lighth'])).toEqual(['The old lighthouse.']);
+        if (dialect === 'sqlite') {
+          const table = await sql<{ sql: string }>`select sql from sqlite_master
+            where name = 'messages_fts'`.execute(db);
+          expect(table.rows[0]!.sql).toContain("prefix='2 3 4'");
+        }
       } finally {
         await database.drop();
       }
