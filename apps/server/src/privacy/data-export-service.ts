@@ -169,51 +169,62 @@ const sameSignature = (given: string, expected: string) => {
 /** Signs download links, each for one export and its owner, and checks them. */
 export function exportLinks(deps: Pick<DataExportDeps, 'config'>) {
   const secret = linkSecretOf(deps.config);
+  /** A link of `purpose` for `exportId` and its owner, working for `seconds` from `nowMs`. */
+  const link = (
+    purpose: 'export' | 'export-ticket',
+    exportId: string,
+    userId: string,
+    seconds: number,
+    nowMs: number,
+  ) => {
+    const expires = Math.floor(nowMs / 1000) + seconds;
+    const query = new URLSearchParams({
+      exportId,
+      expires: String(expires),
+      [purpose === 'export' ? 'signature' : 'ticket']: signatureOf(
+        secret,
+        exportId,
+        userId,
+        expires,
+        purpose,
+      ),
+    });
+    return `${EXPORT_DOWNLOAD_PATH}?${query}`;
+  };
+  /** Whether `proof` was made for `purpose`, the export and `userId`, and has not expired. */
+  const valid = (
+    purpose: 'export' | 'export-ticket',
+    fields: { exportId: string; expires: string },
+    proof: string,
+    userId: string,
+    nowMs: number,
+  ) => {
+    const at = Number(fields.expires);
+    if (!/^\d{1,12}$/.test(fields.expires) || at * 1000 < nowMs) return false;
+    return sameSignature(proof, signatureOf(secret, fields.exportId, userId, at, purpose));
+  };
   return {
     /** A link to the export's zip for its owner `userId`, working for an hour from `nowMs`. */
-    sign(exportId: string, userId: string, nowMs = Date.now()): string {
-      const expires = Math.floor(nowMs / 1000) + EXPORT_LINK_SECONDS;
-      const query = new URLSearchParams({
-        exportId,
-        expires: String(expires),
-        signature: signatureOf(secret, exportId, userId, expires),
-      });
-      return `${EXPORT_DOWNLOAD_PATH}?${query}`;
-    },
+    sign: (exportId: string, userId: string, nowMs = Date.now()) =>
+      link('export', exportId, userId, EXPORT_LINK_SECONDS, nowMs),
     /** Whether a link's fields were signed for `userId` and have not expired. */
-    verify(
-      link: { exportId: string; expires: string; signature: string },
+    verify: (
+      fields: { exportId: string; expires: string; signature: string },
       userId: string,
       nowMs = Date.now(),
-    ): boolean {
-      const at = Number(link.expires);
-      if (!/^\d{1,12}$/.test(link.expires) || at * 1000 < nowMs) return false;
-      return sameSignature(link.signature, signatureOf(secret, link.exportId, userId, at));
-    },
+    ) => valid('export', fields, fields.signature, userId, nowMs),
     /**
      * A link to the zip that needs no session, for its owner `userId`, working for
      * {@link EXPORT_TICKET_SECONDS} from `nowMs`.
      */
-    ticket(exportId: string, userId: string, nowMs = Date.now()): string {
-      const expires = Math.floor(nowMs / 1000) + EXPORT_TICKET_SECONDS;
-      const query = new URLSearchParams({
-        exportId,
-        expires: String(expires),
-        ticket: signatureOf(secret, exportId, userId, expires, 'export-ticket'),
-      });
-      return `${EXPORT_DOWNLOAD_PATH}?${query}`;
-    },
+    ticket: (exportId: string, userId: string, nowMs = Date.now()) =>
+      link('export-ticket', exportId, userId, EXPORT_TICKET_SECONDS, nowMs),
     /** Whether a ticket's fields were signed for `userId` and have not expired. */
-    verifyTicket(
-      link: { exportId: string; expires: string; ticket: string },
+    verifyTicket: (
+      fields: { exportId: string; expires: string; ticket: string },
       userId: string,
       nowMs = Date.now(),
-    ): boolean {
-      const at = Number(link.expires);
-      if (!/^\d{1,12}$/.test(link.expires) || at * 1000 < nowMs) return false;
-      const expected = signatureOf(secret, link.exportId, userId, at, 'export-ticket');
-      return sameSignature(link.ticket, expected);
-    },
+    ) => valid('export-ticket', fields, fields.ticket, userId, nowMs),
   };
 }
 
