@@ -166,9 +166,22 @@ const sameSignature = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-/** Signs download links, each for one export and its owner, and checks them. */
+const madeLinks = new WeakMap<DataExportDeps['config'], ReturnType<typeof linksSignedWith>>();
+
+/**
+ * Signs download links, each for one export and its owner, and checks them: made once per
+ * configuration (the key may be read from `$DATA_DIR`, not at every status read and download).
+ */
 export function exportLinks(deps: Pick<DataExportDeps, 'config'>) {
-  const secret = linkSecretOf(deps.config);
+  let links = madeLinks.get(deps.config);
+  if (!links) {
+    links = linksSignedWith(linkSecretOf(deps.config));
+    madeLinks.set(deps.config, links);
+  }
+  return links;
+}
+
+function linksSignedWith(secret: Buffer) {
   /** A link of `purpose` for `exportId` and its owner, working for `seconds` from `nowMs`. */
   const link = (
     purpose: 'export' | 'export-ticket',
@@ -233,16 +246,16 @@ export function exportLinks(deps: Pick<DataExportDeps, 'config'>) {
  * valid one of its owner's (unsigned, for another person, expired), the caller is not its owner,
  * or the zip is gone (expired, the account closed).
  */
-export async function exportDownload(
+export function exportDownload(
   deps: DataExportDeps,
   link: { exportId: string; expires: string; signature: string },
   callerId: string,
 ): Promise<{ key: string; fileName: string } | null> {
-  if (!/^[0-9a-f-]{36}$/.test(link.exportId)) return null;
-  const row = await dataExportById(deps.db, link.exportId);
-  if (!row || row.user_id !== callerId) return null;
-  if (!exportLinks(deps).verify(link, row.user_id)) return null;
-  return readyZip(deps, row);
+  return zipOf(
+    deps,
+    link.exportId,
+    (ownerId) => ownerId === callerId && exportLinks(deps).verify(link, ownerId),
+  );
 }
 
 /**
@@ -267,21 +280,25 @@ export async function exportTicket(
 }
 
 /** The zip a ticket ({@link exportTicket}) names, or `null` when it is not valid or gone. */
-export async function ticketDownload(
+export function ticketDownload(
   deps: DataExportDeps,
   link: { exportId: string; expires: string; ticket: string },
 ): Promise<{ key: string; fileName: string } | null> {
-  if (!/^[0-9a-f-]{36}$/.test(link.exportId)) return null;
-  const row = await dataExportById(deps.db, link.exportId);
-  if (!row || !exportLinks(deps).verifyTicket(link, row.user_id)) return null;
-  return readyZip(deps, row);
+  return zipOf(deps, link.exportId, (ownerId) => exportLinks(deps).verifyTicket(link, ownerId));
 }
 
-/** Where a ready export's zip is and what it is called; `null` once gone or its owner closing. */
-async function readyZip(
+/**
+ * Where export `exportId`'s zip is and what it is called, when `allowed` for its owner; `null`
+ * for no such export, one not allowed, or a zip gone (expired, its owner closing).
+ */
+async function zipOf(
   deps: DataExportDeps,
-  row: DataExportTable,
+  exportId: string,
+  allowed: (ownerId: string) => boolean,
 ): Promise<{ key: string; fileName: string } | null> {
+  if (!/^[0-9a-f-]{36}$/.test(exportId)) return null;
+  const row = await dataExportById(deps.db, exportId);
+  if (!row || !allowed(row.user_id)) return null;
   if (!row.file || !row.expires_at || new Date(row.expires_at).getTime() < Date.now()) return null;
   const owner = await deps.db
     .selectFrom('users')

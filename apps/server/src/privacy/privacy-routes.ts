@@ -84,16 +84,14 @@ export function privacyRoutes(deps: Deps): Hono<ApiEnv> {
   // both the link, signed for the owner and short-lived, and the owner's own session (the
   // `token` header). Signed out without a ticket, the answer is the envelope's 5002 (sign in,
   // then download); another person's session finds nothing.
+  const byLink = (c: Context<ApiEnv>) => {
+    const user = requireUser(c);
+    const link = downloadQuery.safeParse(c.req.query());
+    return link.success ? exportDownload(exports, link.data, user.id) : null;
+  };
   routes.get('/exportDownload', async (c) => {
     const ticket = ticketQuery.safeParse(c.req.query());
-    let zip;
-    if (ticket.success) zip = await ticketDownload(exports, ticket.data);
-    else {
-      const user = requireUser(c);
-      const parsed = downloadQuery.safeParse(c.req.query());
-      if (!parsed.success) return c.text('Not found', 404);
-      zip = await exportDownload(exports, parsed.data, user.id);
-    }
+    const zip = ticket.success ? await ticketDownload(exports, ticket.data) : await byLink(c);
     if (!zip) return c.text('Not found', 404);
     return serveStored(media, zip.key, c.req.raw, {
       contentType: 'application/zip',
