@@ -58,19 +58,34 @@ function commonWords(db: Kysely<Database>): Promise<Map<string, number>> {
 }
 
 /**
+ * `words` as a search matches them: each but the last whole (`whole`), the last as a word's
+ * start (`start`), for it may still be being typed. The one place that says so, for both
+ * databases' queries, the statistics and the snippet's marks.
+ */
+export function asTyped<T>(
+  words: string[],
+  whole: (word: string) => T,
+  start: (word: string) => T,
+): T[] {
+  return words.map((word, index) => (index === words.length - 1 ? start(word) : whole(word)));
+}
+
+/**
  * At most the share of messages holding all of `words` (the last one a word's start), by the
  * statistics: the least of the words' shares, a word's start counting every common word it
  * starts; 0 for a word not among the common ones.
  */
 export function likelyShare(words: string[], common: Map<string, number>): number {
-  const last = words.length - 1;
   return Math.min(
-    ...words.map((word, index) => {
-      if (index < last) return common.get(word) ?? 0;
-      let share = 0;
-      for (const [known, part] of common) if (known.startsWith(word)) share += part;
-      return Math.min(1, share);
-    }),
+    ...asTyped(
+      words,
+      (word) => common.get(word) ?? 0,
+      (start) => {
+        let share = 0;
+        for (const [known, part] of common) if (known.startsWith(start)) share += part;
+        return Math.min(1, share);
+      },
+    ),
   );
 }
 
@@ -99,9 +114,11 @@ export async function findMessages(
 ): Promise<FoundMessage[]> {
   if (dialect === 'sqlite') return findOnSqlite(db, search);
   // Each earlier word whole, the last one as a word's start.
-  const query = search.words
-    .map((word, index) => (index === search.words.length - 1 ? `${word}:*` : word))
-    .join(' & ');
+  const query = asTyped(
+    search.words,
+    (word) => word,
+    (start) => `${start}:*`,
+  ).join(' & ');
   const matches = sql<boolean>`messages.search @@ to_tsquery('simple', ${query})`;
   // The newest messages first only where the words are common enough for the page to be
   // among them twice over.
@@ -187,9 +204,11 @@ async function findOnSqlite(db: Kysely<Database>, search: MessageSearch) {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .join(' ');
-  const words = search.words
-    .map((word, index) => (index === search.words.length - 1 ? `"${word}"*` : `"${word}"`))
-    .join(' ');
+  const words = asTyped(
+    search.words,
+    (word) => `"${word}"`,
+    (start) => `"${start}"*`,
+  ).join(' ');
   const match = `owner:"${owner}" AND body:(${words})`;
   return db
     .selectFrom('messages')

@@ -8,7 +8,7 @@ import { searchWords } from '../catalog/search-words';
 import { toMessage } from './messages';
 import { closedSummary } from './rooms';
 import { visibleMateIds } from './room-repository';
-import { findMessages } from './message-search-repository';
+import { asTyped, findMessages } from './message-search-repository';
 
 /** What a search needs. */
 export interface MessageSearchDeps {
@@ -87,11 +87,13 @@ export function snippetOf(content: string, words: string[]): SnippetPart[] {
   const marks: [number, number][] = [];
   const wordStart = /[\p{L}\p{N}]+/gu;
   // As the search matched them: each earlier word whole, the last one as a word's start.
-  const last = words.length - 1;
+  const matches = asTyped(
+    words,
+    (word) => (found: string) => found === word,
+    (start) => (found: string) => found.startsWith(start),
+  );
   for (const match of plain.matchAll(wordStart))
-    if (
-      words.some((word, index) => (index === last ? match[0].startsWith(word) : match[0] === word))
-    )
+    if (matches.some((matchesWord) => matchesWord(match[0])))
       marks.push([match.index, match.index + match[0].length]);
   const first = marks[0]?.[0] ?? 0;
   let start = Math.max(0, first - SNIPPET_CHARS / 3);
