@@ -6,11 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WaveFile } from 'wavefile';
 import { loadConfig } from '../src/config';
 import { ProviderError } from '../src/domain/provider-error';
-import {
-  createLocalTranscription,
-  WHISPER_PICK,
-  wavSamples,
-} from '../src/voice/local-transcription';
+import { createLocalTranscription, WHISPER_PICK } from '../src/voice/local-transcription';
+import { wavSamples } from '../src/voice/recordings';
 import { wavFile } from '../src/voice/local-speech';
 import { startHubDouble, type HubDouble } from './hub-double';
 import { captureLog } from './log-capture';

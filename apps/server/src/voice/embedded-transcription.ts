@@ -6,7 +6,7 @@ import type * as OnnxRuntime from 'onnxruntime-node';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import type { Logger } from '../logging/logger';
 import { speechError, type TranscriptionEngine } from './speech-engine';
-import { recordingSamples, withinDeadline } from './local-transcription';
+import { recordingSamples, withinDeadline } from './recordings';
 
 const require = createRequire(import.meta.url);
 
