@@ -148,8 +148,8 @@ export async function findMessages(
   // turned off for this statement's transaction, so that the planner cannot walk the owner's
   // messages one by one instead.
   return db.transaction().execute(async (trx) => {
-    await sql`set local enable_indexscan = off`.execute(trx);
-    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`select set_config('enable_indexscan', 'off', true),
+      set_config('enable_seqscan', 'off', true)`.execute(trx);
     const owned = trx
       .selectFrom('messages')
       .where(sql<string>`messages.user_id`, '=', search.userId)
