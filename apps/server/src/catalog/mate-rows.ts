@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type {
   Gender,
   Mate,
@@ -26,6 +26,71 @@ export function matesWithCreators(db: Kysely<Database>) {
 }
 
 type Joined = Database & { creator: UserTable };
+
+// Every column of a mate's row: a column added to `MateTable` and not here (or here and not
+// there) fails to compile.
+const MATE_COLUMN_SET = {
+  id: 1,
+  creator_id: 1,
+  name: 1,
+  tagline: 1,
+  description: 1,
+  personality: 1,
+  scenario: 1,
+  first_mes: 1,
+  mes_example: 1,
+  creator_notes: 1,
+  system_prompt: 1,
+  alternate_greetings: 1,
+  tags: 1,
+  extensions: 1,
+  card_extra: 1,
+  card_spec: 1,
+  avatar: 1,
+  gender: 1,
+  nsfw: 1,
+  visibility: 1,
+  voice: 1,
+  deleted_at: 1,
+  hidden_at: 1,
+  hidden_reason: 1,
+  hidden_note: 1,
+  hidden_by: 1,
+  chats_count: 1,
+  messages_count: 1,
+  favorites_count: 1,
+  reviews_count: 1,
+  rating_sum: 1,
+  created_at: 1,
+  updated_at: 1,
+} satisfies Record<keyof MateTable, 1>;
+const MATE_COLUMNS = Object.keys(MATE_COLUMN_SET) as (keyof MateTable)[];
+
+/**
+ * A mate's whole row selected beside another table's, each column named `prefix` + its name
+ * so that none meets the other table's (a prefix that none of the other's columns starts
+ * with): read back with {@link mateFromRow}.
+ */
+export function mateColumnsAs(prefix: string) {
+  return MATE_COLUMNS.map((column) => sql.ref<unknown>(`mates.${column}`).as(`${prefix}${column}`));
+}
+
+/**
+ * Splits a row read with {@link mateColumnsAs}: the mate (`undefined` when the join found
+ * none) and the other columns.
+ */
+export function mateFromRow(
+  row: Record<string, unknown>,
+  prefix: string,
+): { picked: MateTable | undefined; others: Record<string, unknown> } {
+  const others: Record<string, unknown> = {};
+  const mate: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith(prefix)) mate[key.slice(prefix.length)] = value;
+    else others[key] = value;
+  }
+  return { picked: mate.id == null ? undefined : (mate as unknown as MateTable), others };
+}
 
 /**
  * Only what `viewer` may see: public mates (and their own private ones when `includeOwn`),

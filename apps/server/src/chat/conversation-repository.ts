@@ -49,9 +49,11 @@ export async function conversationRows(
   recent: number,
   /** In a group, the member answering (else the room's mate). */
   speakerId?: string,
+  /** The answering mate's row when the caller read it already (see `sendContext`). */
+  known?: MateTable,
 ): Promise<ConversationRows> {
   const [mates, personas, messages, recall] = await Promise.all([
-    mateById(db, { id: speakerId ?? room.mate_id }),
+    known ? { rows: [known] } : mateById(db, { id: speakerId ?? room.mate_id }),
     room.persona_id ? personaById(db, { id: room.persona_id }) : undefined,
     wordsOf(db, { roomId: room.id, recent }),
     roomRecall(db, room, speakerId),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, RoomTable, UserTable } from '../db/schema';
+import type { Database, MateTable, RoomTable, UserTable } from '../db/schema';
 import { buildPrompt, type BuiltPrompt, type PromptGroup, type PromptSource } from './prompt';
 import type { LanguageModel } from '../llm/language-model';
 import { conversationRows } from './conversation-repository';
@@ -38,12 +38,15 @@ export async function loadConversation(
   recent: number,
   upcoming?: string,
   group?: GroupPromptContext,
+  /** The answering mate's row when the caller read it already. */
+  knownMate?: MateTable,
 ): Promise<Conversation> {
   const { mate, persona, words, recall } = await conversationRows(
     db,
     room,
     recent,
     group?.speakerId,
+    knownMate,
   );
   if (!mate) throw new Error(`room ${room.id}: its mate ${room.mate_id} is gone`);
   const stored = words

@@ -2,7 +2,7 @@ import { ServerStopping } from './chat-service';
 import { RoomLockLost } from './room-locks';
 import type { Kysely } from 'kysely';
 import type { ChatStreamEvent, MessageStatus } from '@mates/api-client';
-import type { Database, RoomTable, UserTable } from '../db/schema';
+import type { Database, MateTable, RoomTable, UserTable } from '../db/schema';
 import { getBenefits } from '../accounts/benefits';
 import type { LanguageModel } from '../llm/language-model';
 import { ProviderError } from '../domain/provider-error';
@@ -221,7 +221,14 @@ async function generateFor(
  */
 export async function generateAhead(
   deps: ReplyDeps,
-  turn: { room: RoomTable; user: UserTable; content: string; group?: GroupPromptContext },
+  turn: {
+    room: RoomTable;
+    user: UserTable;
+    content: string;
+    group?: GroupPromptContext;
+    /** The answering mate's row when the caller read it already (see `sendContext`). */
+    mate?: MateTable;
+  },
   language: string,
   signal: AbortSignal,
 ): Promise<ReplyGeneration> {
@@ -235,6 +242,7 @@ export async function generateAhead(
         recent,
         turn.content,
         turn.group,
+        turn.mate,
       )),
       language,
     }),

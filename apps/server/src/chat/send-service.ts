@@ -89,7 +89,7 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
         ? null
         : await generateAhead(
             replyDeps,
-            { room, user, content: request.content },
+            { room, user, content: request.content, ...(context.mate && { mate: context.mate }) },
             language,
             controller.signal,
           ).catch(() => null);

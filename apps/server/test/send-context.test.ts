@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/db/schema';
+import { newRoomRow, sendContext } from '../src/chat/room-repository';
+import { DIALECTS, freshDatabase, insertUser, mateRow, postgresAvailable } from './harness';
+
+// #38: a send's first read brings the room's mate's row with the room, so that its prompt needs
+// no read of its own. Both rows come back whole and as stored, the room's `mate_id` included.
+const withPostgres = await postgresAvailable();
+
+describe.each(DIALECTS)("a send's first read, on %s", (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    if (skip) return;
+    database = await freshDatabase(dialect);
+    db = database.db;
+    await insertUser(db, { id: 'creator', email: 'creator@example.com' });
+    await insertUser(db, { id: 'reader', email: 'reader@example.com' });
+    await db
+      .insertInto('mates')
+      .values(
+        mateRow('creator', {
+          id: 'the-mate',
+          name: 'Ada',
+          description: 'Keeps the lighthouse.',
+          alternate_greetings: ['Evening.'],
+        }),
+      )
+      .execute();
+    const at = new Date().toISOString();
+    await db
+      .insertInto('rooms')
+      .values(
+        newRoomRow({
+          id: 'the-room',
+          user_id: 'reader',
+          mate_id: 'the-mate',
+          persona_id: null,
+          created_at: at,
+          updated_at: at,
+          memory_version: 0,
+        }),
+      )
+      .execute();
+  });
+  afterAll(async () => {
+    if (!skip) await database.drop();
+  });
+
+  it.skipIf(skip)('answers the room and its mate as a read of each would', async () => {
+    const reader = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', 'reader')
+      .executeTakeFirstOrThrow();
+    const context = await sendContext(db, reader, 'the-room');
+    const room = await db
+      .selectFrom('rooms')
+      .selectAll()
+      .where('id', '=', 'the-room')
+      .executeTakeFirstOrThrow();
+    const { search: _search, ...mate } = (await db
+      .selectFrom('mates')
+      .selectAll()
+      .where('id', '=', 'the-mate')
+      .executeTakeFirstOrThrow()) as Record<string, unknown>;
+    expect(context?.room).toEqual(room);
+    expect(context?.mate).toEqual(mate);
+    expect(context?.mateVisible).toBe(true);
+  });
+
+  it.skipIf(skip)("answers nothing for another person's room", async () => {
+    const creator = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', 'creator')
+      .executeTakeFirstOrThrow();
+    expect(await sendContext(db, creator, 'the-room')).toBeUndefined();
+  });
+});
