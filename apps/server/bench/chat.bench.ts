@@ -49,6 +49,7 @@ import { createMetrics } from '../src/metrics/metrics';
 import { instrumentModel } from '../src/metrics/instrument-model';
 import { saveResults, type ResultRow } from './results';
 import { newRoomRow } from '../src/chat/room-repository';
+import { messageIndexer } from '../src/chat/message-indexer';
 
 const LEVELS = (process.env.BENCH_LEVELS ?? '1,50,200,1000').split(',').map(Number);
 const SEQUENTIAL_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -156,6 +157,9 @@ const app = createApp({
   log: createLogger({ level: 'info', format: 'json' }, logPipe()),
   metrics,
 });
+// SQLite's search index is written in batches as on a running server (migration 0040).
+const indexer = messageIndexer({ db, dialect: database.dialect, log: silentLogger() });
+indexer.start();
 const server = createAdaptorServer({ fetch: app.fetch });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', 4096, resolve));
 const sendUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/girl/chat/send`;
@@ -381,6 +385,7 @@ if (PROFILE_STREAMS > 0) {
 }
 await new Promise<void>((resolve) => server.close(() => resolve()));
 (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+await indexer.stop();
 client.stop();
 await proxy.close();
 provider.stop();

@@ -36,6 +36,7 @@ import { seedIfEmpty } from '../src/seed/seed';
 import { createFolderStore } from '../src/media/folder-store';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { createLogger, silentLogger } from '../src/logging/logger';
+import { messageIndexer } from '../src/chat/message-indexer';
 import { createMetrics } from '../src/metrics/metrics';
 import { instrumentModel } from '../src/metrics/instrument-model';
 import { freshDatabase, memoryMailer } from '../test/harness';
@@ -145,6 +146,9 @@ const app = createApp({
   log: createLogger({ level: 'info', format: 'json' }, logPipe()),
   metrics,
 });
+// SQLite's search index is written in batches as on a running server (migration 0040).
+const indexer = messageIndexer({ db, dialect: database.dialect, log: silentLogger() });
+indexer.start();
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));
 const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
@@ -339,6 +343,7 @@ saveResults(DIALECT === 'sqlite' ? 'group' : 'group-postgres', rows);
 
 await new Promise<void>((resolve) => server.close(() => resolve()));
 (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+await indexer.stop();
 client.kill();
 providerProcess.kill();
 await database.drop();

@@ -15,6 +15,7 @@ import { createLanguageModel } from './llm/create-model';
 import { createChatService, ServerStopping } from './chat/chat-service';
 import type { Deps } from './http/context';
 import { recoverAbandonedReplies } from './chat/recover-replies';
+import { messageIndexer } from './chat/message-indexer';
 import { recoverUnqueuedPictures } from './images/picture-job-service';
 import { createImageEngine } from './images/create-engine';
 import { createSpeechEngine } from './voice/create-speech';
@@ -157,6 +158,8 @@ export async function startServer(
   };
   const sweep = leftoversSweep(deps, options.sweepEveryMs);
   await sweep.start();
+  const indexer = messageIndexer(deps);
+  indexer.start();
   watchServer(metrics, { chat: deps.chat, db, database: { dialect, pool } });
   const app = createApp(deps);
   await finishPrivacyLeftovers(deps);
@@ -193,6 +196,7 @@ export async function startServer(
       await Promise.race([Promise.all([deps.chat.whenIdle(), callsEnded]), deadline]);
       clearTimeout(timer);
       await sweep.stop();
+      await indexer.stop();
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       await closed;
       if (metricsServer) {

@@ -80,6 +80,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-29-0037-message-search-owner',
           '2026-11-29-0038-group-stays',
           '2026-11-29-0039-message-search-prefixes',
+          '2026-11-29-0040-message-index-later',
         ]);
       } finally {
         await database.drop();

@@ -197,8 +197,50 @@ async function ownsMoreThan(db: Kysely<Database>, userId: string, count: number)
   return beyond !== undefined;
 }
 
+/** How many noted messages one step of {@link indexPendingMessages} indexes. */
+export const INDEX_BATCH = 200;
+
+/**
+ * On SQLite, indexes up to `limit` of the messages whose writes were noted for the search index
+ * (migration 0040): each one's old entry out, its words as they are now in (none for a message
+ * emptied), in one transaction, which also clears their notes. A message written twice before
+ * a step (a reply saved as it grows) is indexed once, as it is then. Answers how many notes it
+ * took; nothing on PostgreSQL, whose index follows every write.
+ */
+export async function indexPendingMessages(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  limit = INDEX_BATCH,
+): Promise<number> {
+  if (dialect !== 'sqlite') return 0;
+  return db.transaction().execute(async (trx) => {
+    const noted = sql`select message_rowid from messages_fts_pending
+      order by message_rowid limit ${limit}`;
+    await sql`delete from messages_fts where rowid in (${noted})`.execute(trx);
+    await sql`insert into messages_fts(rowid, owner, body)
+      select messages.rowid, rooms.user_id, messages.content
+      from (${noted}) as noted
+      join messages on messages.rowid = noted.message_rowid
+      join rooms on rooms.id = messages.room_id
+      where messages.content <> ''`.execute(trx);
+    const taken = await sql`delete from messages_fts_pending
+      where message_rowid in (${noted})`.execute(trx);
+    return Number(taken.numAffectedRows ?? 0);
+  });
+}
+
+/** Indexes every message noted for the search index, a batch at a time (see above). */
+export async function indexAllPendingMessages(
+  db: Kysely<Database>,
+  dialect: DialectName,
+): Promise<void> {
+  while ((await indexPendingMessages(db, dialect)) === INDEX_BATCH);
+}
+
 /** The SQLite search: the owner's matches in the FTS5 table, newest first, to the page. */
 async function findOnSqlite(db: Kysely<Database>, search: MessageSearch) {
+  // What was written since the last batch is indexed first: a search finds it.
+  await indexAllPendingMessages(db, 'sqlite');
   // The owner's id as a phrase of its words (the tokenizer splits it the same way).
   const owner = search.userId
     .split(/[^\p{L}\p{N}]+/u)

@@ -39,6 +39,7 @@ import * as voiceCalls from './migrations/2026-11-29-0036-voice-calls';
 import * as messageSearchOwner from './migrations/2026-11-29-0037-message-search-owner';
 import * as groupStays from './migrations/2026-11-29-0038-group-stays';
 import * as messageSearchPrefixes from './migrations/2026-11-29-0039-message-search-prefixes';
+import * as messageIndexLater from './migrations/2026-11-29-0040-message-index-later';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-29-0037-message-search-owner': messageSearchOwner,
   '2026-11-29-0038-group-stays': groupStays,
   '2026-11-29-0039-message-search-prefixes': messageSearchPrefixes,
+  '2026-11-29-0040-message-index-later': messageIndexLater,
 };
 
 /** The names of every migration this server knows, in the order they run. */
