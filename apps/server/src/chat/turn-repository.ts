@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { toJson } from '../db/dialect';
 import { preparedQuery } from '../db/prepared-query';
 import { countedToday, recordChatForTrending } from '../catalog/trending-repository';
+import { dayOf } from '../catalog/hot-word-repository';
 
 /** The database, or a transaction on it: every function here runs in either. */
 type Db = Kysely<Database> | Transaction<Database>;
@@ -24,9 +25,9 @@ interface Chat {
 }
 
 /**
- * The chats counted while the server handled one round of its work, written together in one
- * transaction: each mate's message count moved once by their number, and each person's day
- * with the mate for trending. Sends to one popular mate all write its row: on PostgreSQL each
+ * The chats counted while the server handled one round of its work, written together (in one
+ * transaction on SQLite; on PostgreSQL see {@link countOnPostgres}): each mate's message count
+ * moved once by their number, and each person's day with the mate for trending. Sends to one popular mate all write its row: on PostgreSQL each
  * would hold the row's lock until its commit, and the sends' turns would queue behind each
  * other for it.
  */
@@ -38,18 +39,21 @@ function chatCounter(db: Kysely<Database>) {
     const perMate = new Map<string, number>();
     for (const { mateId } of batch) perMate.set(mateId, (perMate.get(mateId) ?? 0) + 1);
     try {
-      await db.transaction().execute(async (trx) => {
-        // Rows are locked in one order (by mate) on every server: two batches never wait for
-        // each other's locks crosswise.
-        const byMate = [...batch].sort((a, b) => a.mateId.localeCompare(b.mateId));
-        // Most people chatting are counted for the day already: one read finds them.
-        const counted = await countedToday(trx, byMate);
-        for (const chat of byMate)
-          if (!counted.has(`${chat.mateId} ${chat.userId}`)) await recordChatForTrending(trx, chat);
-        // The mates' rows last, each once, held for the least time.
-        for (const [mateId, count] of [...perMate].sort(([a], [b]) => a.localeCompare(b)))
-          await countMessagesQuery(trx, { mateId, count });
-      });
+      if (db.getExecutor().adapter instanceof PostgresAdapter) await countOnPostgres(db, batch);
+      else
+        await db.transaction().execute(async (trx) => {
+          // Rows are locked in one order (by mate) on every server: two batches never wait for
+          // each other's locks crosswise.
+          const byMate = [...batch].sort((a, b) => a.mateId.localeCompare(b.mateId));
+          // Most people chatting are counted for the day already: one read finds them.
+          const counted = await countedToday(trx, byMate);
+          for (const chat of byMate)
+            if (!counted.has(`${chat.mateId} ${chat.userId}`))
+              await recordChatForTrending(trx, chat);
+          // The mates' rows last, each once, held for the least time.
+          for (const [mateId, count] of [...perMate].sort(([a], [b]) => a.localeCompare(b)))
+            await countMessagesQuery(trx, { mateId, count });
+        });
     } catch (error) {
       for (const chat of batch) chat.reject(error);
       return;
@@ -61,6 +65,51 @@ function chatCounter(db: Kysely<Database>) {
       if (pending.length === 0) setImmediate(() => void flush());
       pending.push({ ...chat, resolve, reject });
     });
+}
+
+// A batch's messages counted and, in the same statement, who of it is counted today already.
+const countedAtOnce = preparedQuery(
+  (_db, v: { mateIds: string[]; counts: number[]; people: string[]; today: string }) =>
+    sql<{ mate_id: string; user_id: string }>`
+      with locked as (
+        select id from mates where id = any(${v.mateIds}::text[])
+        order by id collate "C" for update
+      ),
+      moved as (
+        update mates set messages_count = messages_count + counts.n
+        from unnest(${v.mateIds}::text[], ${v.counts}::int[]) as counts (id, n)
+        where mates.id = counts.id and mates.id in (select id from locked)
+        returning mates.id
+      )
+      select mate_id, user_id from mate_chatters
+      where last_day = ${v.today} and user_id = any(${v.people}::text[])
+        and mate_id = any(${v.mateIds}::text[])
+    `,
+);
+
+/**
+ * A batch of chats counted on PostgreSQL: one statement moves each mate's message count by its
+ * number (the rows locked in one order, by id, on every server) and answers who of the batch is
+ * counted for today already; only the others, a person's first chat of the day with a mate,
+ * then take a transaction for trending. Four round trips a batch were one transaction's.
+ */
+async function countOnPostgres(db: Kysely<Database>, batch: Chat[]): Promise<void> {
+  const perMate = new Map<string, number>();
+  for (const { mateId } of batch) perMate.set(mateId, (perMate.get(mateId) ?? 0) + 1);
+  const { rows } = await countedAtOnce(db, {
+    mateIds: [...perMate.keys()],
+    counts: [...perMate.values()],
+    people: [...new Set(batch.map((chat) => chat.userId))],
+    today: dayOf(Date.now()),
+  });
+  const counted = new Set(rows.map((row) => `${row.mate_id} ${row.user_id}`));
+  const first = batch
+    .filter((chat) => !counted.has(`${chat.mateId} ${chat.userId}`))
+    .sort((a, b) => a.mateId.localeCompare(b.mateId));
+  if (first.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const chat of first) await recordChatForTrending(trx, chat);
+  });
 }
 
 const counters = new WeakMap<Kysely<Database>, ReturnType<typeof chatCounter>>();
