@@ -48,7 +48,10 @@ describe('the search index written in batches, on sqlite', () => {
     db = database.db;
     position = 0;
     await insertUser(db, { id: 'reader', email: 'reader@example.com' });
-    await db.insertInto('mates').values(mateRow('reader', { id: 'mate' })).execute();
+    await db
+      .insertInto('mates')
+      .values(mateRow('reader', { id: 'mate' }))
+      .execute();
     await db
       .insertInto('rooms')
       .values(newRoomRow({ id: 'room', user_id: 'reader', mate_id: 'mate' }))
