@@ -27,9 +27,9 @@ interface Chat {
 /**
  * The chats counted while the server handled one round of its work, written together (in one
  * transaction on SQLite; on PostgreSQL see {@link countOnPostgres}): each mate's message count
- * moved once by their number, and each person's day with the mate for trending. Sends to one popular mate all write its row: on PostgreSQL each
- * would hold the row's lock until its commit, and the sends' turns would queue behind each
- * other for it.
+ * moved once by their number, and each person's day with the mate for trending. Sends to one
+ * popular mate all write its row: on PostgreSQL each would hold the row's lock until its
+ * commit, and the sends' turns would queue behind each other for it.
  */
 function chatCounter(db: Kysely<Database>) {
   let pending: Chat[] = [];
@@ -39,7 +39,8 @@ function chatCounter(db: Kysely<Database>) {
     const perMate = new Map<string, number>();
     for (const { mateId } of batch) perMate.set(mateId, (perMate.get(mateId) ?? 0) + 1);
     try {
-      if (db.getExecutor().adapter instanceof PostgresAdapter) await countOnPostgres(db, batch);
+      if (db.getExecutor().adapter instanceof PostgresAdapter)
+        await countOnPostgres(db, batch, perMate);
       else
         await db.transaction().execute(async (trx) => {
           // Rows are locked in one order (by mate) on every server: two batches never wait for
@@ -93,9 +94,12 @@ const countedAtOnce = preparedQuery(
  * counted for today already; only the others, a person's first chat of the day with a mate,
  * then take a transaction for trending. Four round trips a batch were one transaction's.
  */
-async function countOnPostgres(db: Kysely<Database>, batch: Chat[]): Promise<void> {
-  const perMate = new Map<string, number>();
-  for (const { mateId } of batch) perMate.set(mateId, (perMate.get(mateId) ?? 0) + 1);
+async function countOnPostgres(
+  db: Kysely<Database>,
+  batch: Chat[],
+  /** How many of the batch's chats are with each mate. */
+  perMate: Map<string, number>,
+): Promise<void> {
   const { rows } = await countedAtOnce(db, {
     mateIds: [...perMate.keys()],
     counts: [...perMate.values()],
