@@ -48,14 +48,11 @@ describe.each(DIALECTS)("a send's first read, on %s", (dialect) => {
   afterAll(async () => {
     if (!skip) await database.drop();
   });
+  const userRow = (id: string) =>
+    db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it.skipIf(skip)('answers the room and its mate as a read of each would', async () => {
-    const reader = await db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', 'reader')
-      .executeTakeFirstOrThrow();
-    const context = await sendContext(db, reader, 'the-room');
+    const context = await sendContext(db, await userRow('reader'), 'the-room');
     const room = await db
       .selectFrom('rooms')
       .selectAll()
@@ -72,11 +69,6 @@ describe.each(DIALECTS)("a send's first read, on %s", (dialect) => {
   });
 
   it.skipIf(skip)("answers nothing for another person's room", async () => {
-    const creator = await db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', 'creator')
-      .executeTakeFirstOrThrow();
-    expect(await sendContext(db, creator, 'the-room')).toBeUndefined();
+    expect(await sendContext(db, await userRow('creator'), 'the-room')).toBeUndefined();
   });
 });
