@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema';
 import { newRoomRow, sendContext } from '../src/chat/room-repository';
+import { conversationRows, PROMPT_FIRST_READ } from '../src/chat/conversation-repository';
+import { messageRow } from '../src/chat/message-repository';
 import { DIALECTS, freshDatabase, insertUser, mateRow, postgresAvailable } from './harness';
 
 // #38: a send's first read brings the room's mate's row with the room, so that its prompt needs
 // no read of its own. Both rows come back whole and as stored, the room's `mate_id` included.
+// On PostgreSQL the room's newest words come with them, as the prompt's own read answers them,
+// unless a reply among them was still being written (`partial`) when they were read.
 const withPostgres = await postgresAvailable();
 
 describe.each(DIALECTS)("a send's first read, on %s", (dialect) => {
@@ -67,6 +71,66 @@ describe.each(DIALECTS)("a send's first read, on %s", (dialect) => {
     expect(context?.mate).toEqual(mate);
     expect(context?.mateVisible).toBe(true);
   });
+
+  it.skipIf(skip)(
+    "brings the room's newest words on PostgreSQL, as the prompt's read does",
+    async () => {
+      // More than a first read's worth, a picture among them (not words of the conversation).
+      const at = new Date().toISOString();
+      const count = PROMPT_FIRST_READ + 6;
+      await db
+        .insertInto('messages')
+        .values(
+          Array.from({ length: count }, (_, index) =>
+            messageRow(
+              index === count - 3
+                ? {
+                    role: 'mate',
+                    content: '',
+                    status: 'complete',
+                    picture: { prompt: 'a lighthouse', size: '512x512', model: 'm' },
+                  }
+                : {
+                    role: index % 2 === 0 ? 'user' : 'mate',
+                    content: `words ${index} with "quotes", \\ and ünïcödé`,
+                    status: 'complete',
+                  },
+              { id: `m-${index}`, roomId: 'the-room', position: index + 1, at },
+            ),
+          ),
+        )
+        .execute();
+      const context = await sendContext(db, await userRow('reader'), 'the-room');
+      if (dialect === 'sqlite') {
+        expect(context?.words).toBeUndefined();
+        return;
+      }
+      const room = context!.room;
+      const { words } = await conversationRows(db, room, PROMPT_FIRST_READ);
+      expect(words).toHaveLength(PROMPT_FIRST_READ);
+      expect(words.some((word) => word.id === `m-${count - 3}`)).toBe(false);
+      expect(context?.words).toEqual(words);
+      // What the prompt is built from when the send hands them over: the same words.
+      const known = await conversationRows(db, room, PROMPT_FIRST_READ, undefined, {
+        words: context!.words!,
+      });
+      expect(known.words).toEqual(words);
+    },
+  );
+
+  it.skipIf(skip)(
+    'leaves the words to the prompt while a reply among them is partial',
+    async () => {
+      await db
+        .updateTable('messages')
+        .set({ status: 'partial' })
+        .where('id', '=', `m-${PROMPT_FIRST_READ}`)
+        .execute();
+      const context = await sendContext(db, await userRow('reader'), 'the-room');
+      expect(context).toBeDefined();
+      expect(context?.words).toBeUndefined();
+    },
+  );
 
   it.skipIf(skip)("answers nothing for another person's room", async () => {
     expect(await sendContext(db, await userRow('creator'), 'the-room')).toBeUndefined();

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database, MateTable, PersonaTable, RoomTable } from '../db/schema';
 import { preparedQuery } from '../db/prepared-query';
 import { roomRecall, type RoomRecall } from './recall';
@@ -12,15 +12,43 @@ const personaById = preparedQuery((db, v: { id: string }) =>
 );
 /** The newest `recent` messages of a room, newest first. */
 const wordsOf = preparedQuery((db, v: { roomId: string; recent: number }) =>
-  db
-    .selectFrom('messages')
-    .select(['id', 'position', 'role', 'content', 'speaker_id'])
-    .where('room_id', '=', v.roomId)
-    // Picture messages are not words of the conversation.
-    .where('image_prompt', 'is', null)
-    .orderBy('position', 'desc')
-    .limit(v.recent),
+  newestWords(db.selectFrom('messages').where('room_id', '=', v.roomId), v.recent),
 );
+
+/**
+ * How many of a room's newest messages are read first for a prompt (see `fittingTurns`): what
+ * a send may read ahead with its room (see `sendContext`).
+ */
+export const PROMPT_FIRST_READ = 64;
+
+/**
+ * The words of a prompt among `messages` (a room's): its `recent` newest that are not pictures,
+ * newest first, with their status (see `sendContext`).
+ */
+export function newestWords<O>(
+  messages: SelectQueryBuilder<Database, 'messages', O>,
+  recent: number,
+) {
+  return (
+    messages
+      .select(['id', 'position', 'role', 'content', 'speaker_id', 'status'])
+      // Picture messages are not words of the conversation.
+      .where('image_prompt', 'is', null)
+      .orderBy('position', 'desc')
+      .limit(recent)
+  );
+}
+
+/** A room's newest words, as a prompt is built from them (see {@link ConversationRows}). */
+export type PromptWords = ConversationRows['words'];
+
+/** What the caller of {@link conversationRows} read already, so that it is not read again. */
+export interface KnownRows {
+  /** The answering mate's row. */
+  mate?: MateTable;
+  /** The room's {@link PROMPT_FIRST_READ} newest words, read with its room. */
+  words?: PromptWords;
+}
 
 /** What a prompt is built from, as stored: a room's mate, its persona and its newest words. */
 export interface ConversationRows {
@@ -34,6 +62,7 @@ export interface ConversationRows {
     role: string;
     content: string;
     speaker_id: string | null;
+    status: string;
   }[];
   /** What the mate remembers, or `null` for nothing (see `roomRecall`). */
   recall: RoomRecall | null;
@@ -49,13 +78,15 @@ export async function conversationRows(
   recent: number,
   /** In a group, the member answering (else the room's mate). */
   speakerId?: string,
-  /** The answering mate's row when the caller read it already (see `sendContext`). */
-  known?: MateTable,
+  /** What the caller read already (see `sendContext`). */
+  known: KnownRows = {},
 ): Promise<ConversationRows> {
   const [mates, personas, messages, recall] = await Promise.all([
-    known ? { rows: [known] } : mateById(db, { id: speakerId ?? room.mate_id }),
+    known.mate ? { rows: [known.mate] } : mateById(db, { id: speakerId ?? room.mate_id }),
     room.persona_id ? personaById(db, { id: room.persona_id }) : undefined,
-    wordsOf(db, { roomId: room.id, recent }),
+    known.words && recent === PROMPT_FIRST_READ
+      ? { rows: known.words }
+      : wordsOf(db, { roomId: room.id, recent }),
     roomRecall(db, room, speakerId),
   ]);
   return { mate: mates.rows[0], persona: personas?.rows[0], words: messages.rows, recall };

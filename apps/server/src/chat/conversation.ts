@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database, MateTable, RoomTable, UserTable } from '../db/schema';
+import type { Database, RoomTable, UserTable } from '../db/schema';
 import { buildPrompt, type BuiltPrompt, type PromptGroup, type PromptSource } from './prompt';
 import type { LanguageModel } from '../llm/language-model';
-import { conversationRows } from './conversation-repository';
+import { conversationRows, PROMPT_FIRST_READ, type KnownRows } from './conversation-repository';
 import { promptMemory } from './recall';
 
 /**
@@ -38,15 +38,15 @@ export async function loadConversation(
   recent: number,
   upcoming?: string,
   group?: GroupPromptContext,
-  /** The answering mate's row when the caller read it already. */
-  knownMate?: MateTable,
+  /** What the caller read already: the answering mate's row, the room's newest words. */
+  known?: KnownRows,
 ): Promise<Conversation> {
   const { mate, persona, words, recall } = await conversationRows(
     db,
     room,
     recent,
     group?.speakerId,
-    knownMate,
+    known,
   );
   if (!mate) throw new Error(`room ${room.id}: its mate ${room.mate_id} is gone`);
   const stored = words
@@ -80,9 +80,6 @@ export async function loadConversation(
   };
 }
 
-/** How many of a room's newest messages are read first for a prompt (see {@link fittingTurns}). */
-const FIRST_READ = 64;
-
 /** A prompt built by {@link fittingTurns}, and where its history starts in the room. */
 export interface FittedPrompt extends BuiltPrompt {
   /**
@@ -94,7 +91,7 @@ export interface FittedPrompt extends BuiltPrompt {
 
 /**
  * A prompt ({@link buildPrompt}) from a room's newest messages only: `read(recent)`
- * reads the conversation with its `recent` newest messages, first {@link FIRST_READ}, and four
+ * reads the conversation with its `recent` newest messages, first `PROMPT_FIRST_READ`, and four
  * times more while every one of them fits the model's context and the room has older ones. A
  * room of thousands of messages costs what a room of the few that fit does: reading all of
  * them took 14 ms of the event loop at each send for 5,000 (#20).
@@ -104,7 +101,7 @@ export async function fittingTurns(
   model: Pick<LanguageModel, 'countTokens' | 'contextSize'>,
   replyTokens: number,
 ): Promise<FittedPrompt> {
-  for (let recent = FIRST_READ; ; recent *= 4) {
+  for (let recent = PROMPT_FIRST_READ; ; recent *= 4) {
     const source = await read(recent);
     const built = buildPrompt(source, model, replyTokens);
     // Some of the history left out means no older message fits either.

@@ -2,7 +2,7 @@ import { ServerStopping } from './chat-service';
 import { RoomLockLost } from './room-locks';
 import type { Kysely } from 'kysely';
 import type { ChatStreamEvent, MessageStatus } from '@mates/api-client';
-import type { Database, MateTable, RoomTable, UserTable } from '../db/schema';
+import type { Database, RoomTable, UserTable } from '../db/schema';
 import { getBenefits } from '../accounts/benefits';
 import type { LanguageModel } from '../llm/language-model';
 import { ProviderError } from '../domain/provider-error';
@@ -11,6 +11,7 @@ import { toMessage } from './messages';
 import { saveReplyText } from './turn-repository';
 import { fittingTurns, loadConversation, type GroupPromptContext } from './conversation';
 import type { MemoryKeeper } from './memory-keeper';
+import type { KnownRows } from './conversation-repository';
 import { dropStoppedReply, failEmptyReply, type StartedReply } from './turn-service';
 import { startGeneration, type ReplyGeneration } from './reply-generation';
 import type { Logger } from '../logging/logger';
@@ -226,8 +227,8 @@ export async function generateAhead(
     user: UserTable;
     content: string;
     group?: GroupPromptContext;
-    /** The answering mate's row when the caller read it already (see `sendContext`). */
-    mate?: MateTable;
+    /** What the caller read already: the mate's row, the room's newest words (see `sendContext`). */
+    known?: KnownRows;
   },
   language: string,
   signal: AbortSignal,
@@ -242,7 +243,7 @@ export async function generateAhead(
         recent,
         turn.content,
         turn.group,
-        turn.mate,
+        turn.known,
       )),
       language,
     }),

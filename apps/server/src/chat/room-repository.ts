@@ -1,9 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database, MateTable, RoomTable, UserTable } from '../db/schema';
 import { mateColumnsAs, mateFromRow, matesWithCreators, visibleTo } from '../catalog/mate-rows';
 import { inFamily } from './branch-repository';
 import { preparedQuery } from '../db/prepared-query';
 import { toBool } from '../db/dialect';
+import { newestWords, PROMPT_FIRST_READ, type PromptWords } from './conversation-repository';
 
 /** The database, or a transaction on it. */
 type Db = Kysely<Database> | Transaction<Database>;
@@ -60,12 +62,24 @@ export async function mayStillSee(
  * once per rule shape as {@link mateVisibleTo} is): the caller's own room, whether they may
  * still see its mate, how many chats they have left (`null`: no balances row), and the mate's
  * row, which its prompt is written from (one round trip fewer on PostgreSQL before the first
- * words).
+ * words). On PostgreSQL also the room's newest words, which the prompt is written from too, as
+ * one JSON array (another round trip fewer); on SQLite, in the server's own thread, there is
+ * no round trip to save.
  */
 const sendContextOf = ([false, true] as const).map((adult) =>
   preparedQuery((db, v: { roomId: string; userId: string }) =>
     db
       .selectFrom('rooms')
+      .$if(db.getExecutor().adapter instanceof PostgresAdapter, (query) =>
+        query.select((eb) =>
+          jsonArrayFrom(
+            newestWords(
+              eb.selectFrom('messages').whereRef('messages.room_id', '=', 'rooms.id'),
+              PROMPT_FIRST_READ,
+            ),
+          ).as('words'),
+        ),
+      )
       .leftJoin('benefits', 'benefits.user_id', 'rooms.user_id')
       .leftJoin('mates', 'mates.id', 'rooms.mate_id')
       .selectAll('rooms')
@@ -100,6 +114,12 @@ export interface SendContext {
   chatsLeft: number;
   /** The room's mate as stored (`undefined`: gone). */
   mate: MateTable | undefined;
+  /**
+   * The room's {@link PROMPT_FIRST_READ} newest words, read before the room's reply lock was
+   * taken: `undefined` on SQLite, and whenever a reply among them is `partial` (one being
+   * written then, which may have ended since); the prompt reads them itself then.
+   */
+  words: PromptWords | undefined;
 }
 
 /** {@link SendContext} for `user`'s room `roomId`, or `undefined` when it is not theirs. */
@@ -111,13 +131,14 @@ export async function sendContext(
   const query = sendContextOf[toBool(user.nfsw) ? 1 : 0]!;
   const [row] = (await query(db, { roomId, userId: user.id })).rows;
   if (!row) return undefined;
-  const { mate_visible, chats_left, ...rest } = row;
+  const { mate_visible, chats_left, words, ...rest } = row;
   const { picked: mate, others: room } = mateFromRow(rest, MATE_PREFIX);
   return {
     room: room as unknown as RoomTable,
     mateVisible: toBool(mate_visible),
     chatsLeft: Number(chats_left ?? 0),
     mate,
+    words: words?.some((word) => word.status === 'partial') ? undefined : words,
   };
 }
 

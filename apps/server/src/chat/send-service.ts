@@ -89,7 +89,15 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
         ? null
         : await generateAhead(
             replyDeps,
-            { room, user, content: request.content, ...(context.mate && { mate: context.mate }) },
+            {
+              room,
+              user,
+              content: request.content,
+              known: {
+                ...(context.mate && { mate: context.mate }),
+                ...(context.words && { words: context.words }),
+              },
+            },
             language,
             controller.signal,
           ).catch(() => null);
