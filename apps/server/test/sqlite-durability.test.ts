@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  atOnceOnSqlite,
   fileSync,
   groupSync,
   PreparedSqliteDialect,
@@ -156,6 +157,78 @@ describe('a SQLite file in WAL mode', () => {
     expect(
       await db.selectFrom('notes').select('text').where('text', '=', 'later').execute(),
     ).toEqual([{ text: 'later' }]);
+  });
+
+  it('runs statements at once as one transaction, answered once synced (#38)', async () => {
+    const syncs = heldSyncs();
+    const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
+    const texts = () => db.selectFrom('notes').select('text').orderBy('id').execute();
+    let between: unknown = null;
+    const written = atOnceOnSqlite(db, (run) => {
+      run('insert into notes (text) values (?)', ['one']);
+      // The loop never turns between statements: a query asked meanwhile waits for the end.
+      between = db.selectFrom('notes').selectAll().execute();
+      run('insert into notes (text) values (?)', ['two']);
+      return run<{ count: number }>('select count(*) as count from notes', []).rows[0]!.count;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(syncs.count).toBe(1);
+    expect(await settled(written)).toBe(false);
+    // Both committed together; the connection serves others while the sync runs.
+    expect(await between).toHaveLength(2);
+    expect(await texts()).toEqual([{ text: 'one' }, { text: 'two' }]);
+    syncs.endAll();
+    expect(await written).toBe(2);
+  });
+
+  it('rolls all of it back when a statement fails, and syncs nothing', async () => {
+    const syncs = heldSyncs();
+    const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
+    await expect(
+      atOnceOnSqlite(db, (run) => {
+        run('insert into notes (text) values (?)', ['gone']);
+        run('insert into notes (text) values (?)', [null]);
+      }),
+    ).rejects.toThrow(/NOT NULL/);
+    expect(await db.selectFrom('notes').selectAll().execute()).toEqual([]);
+    expect(syncs.count).toBe(0);
+  });
+
+  it("is part of the caller's transaction inside one, on disk when that commits", async () => {
+    const syncs = heldSyncs();
+    const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
+    const committed = db.transaction().execute(async (trx) => {
+      await atOnceOnSqlite(trx, (run) => run('insert into notes (text) values (?)', ['inner']));
+      // Nothing synced before the transaction's own commit.
+      expect(syncs.count).toBe(0);
+      expect(await trx.selectFrom('notes').select('text').execute()).toEqual([{ text: 'inner' }]);
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(syncs.count).toBe(1);
+    expect(await settled(committed)).toBe(false);
+    syncs.endAll();
+    await committed;
+    expect(await db.selectFrom('notes').select('text').execute()).toEqual([{ text: 'inner' }]);
+  });
+
+  it('fails when its sync fails', async () => {
+    const syncs = heldSyncs();
+    const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
+    const written = atOnceOnSqlite(db, (run) => run('insert into notes (text) values (?)', ['x']));
+    await new Promise((resolve) => setImmediate(resolve));
+    syncs.fail(new Error('EIO: the disk failed'));
+    await expect(written).rejects.toThrow('EIO');
+  });
+
+  it('runs nothing on a database of another dialect', async () => {
+    const sqlite = new SqliteDatabase(':memory:');
+    sqlite.exec('create table notes (text text)');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const other = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+    let ran = false;
+    expect(await atOnceOnSqlite(other, () => (ran = true))).toBeNull();
+    expect(ran).toBe(false);
+    await other.destroy();
   });
 
   it('syncs real files, and takes a file that is gone as nothing to sync', async () => {

@@ -74,7 +74,7 @@ export async function startTurn(
       if (isUniqueViolation(error)) return null;
       throw error;
     });
-    // Written at once (PostgreSQL, a chat to spend, no daily cap); else the transaction below
+    // Written at once (a chat to spend, no daily cap); else the transaction below
     // writes the turn, or says why it cannot.
     if (position !== null)
       return {

@@ -11,6 +11,7 @@ import {
   type DatabaseConnection,
   type DialectAdapter,
   type Driver,
+  type Kysely,
   type QueryResult,
 } from 'kysely';
 
@@ -256,6 +257,30 @@ class Turn implements DatabaseConnection {
     return result;
   }
 
+  /**
+   * Runs `work` as one transaction without giving the event loop a turn (better-sqlite3's
+   * `transaction`: committed when it returns, rolled back when it throws), then waits for its
+   * sync as any commit does. See {@link atOnceOnSqlite}.
+   */
+  async atOnce<T>(work: (run: RunNow) => T): Promise<T> {
+    if (!this.#release) await this.#hold();
+    const { database, runner } = this.shared;
+    // Inside a transaction of the caller's (a savepoint then): its commit waits for the sync.
+    const inner = database.inTransaction;
+    let wrote = false;
+    const run: RunNow = (text, parameters) => {
+      const ran = runner.run<never>(CompiledQuery.raw(text, parameters));
+      wrote ||= ran.wrote;
+      return ran.result;
+    };
+    const result = database.transaction(() => work(run))();
+    if (inner) this.#wrote ||= wrote;
+    if (!wrote || inner || !this.shared.durable) return result;
+    this.release();
+    await this.shared.durable();
+    return result;
+  }
+
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!this.#release) await this.#hold();
     yield* this.shared.runner.stream<R>(query);
@@ -319,6 +344,29 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
     return true;
   }
+}
+
+/** Runs one SQL statement on the spot (see {@link atOnceOnSqlite}): its rows, or what it changed. */
+export type RunNow = <R>(sql: string, parameters: unknown[]) => QueryResult<R>;
+
+/**
+ * Runs `work`'s statements as one SQLite transaction, back to back, without an `await` between
+ * them, when `db` is on {@link PreparedSqliteDialect} (else `null`, and nothing runs). Each
+ * statement through Kysely's executor costs more of the event loop than SQLite takes to run it:
+ * a chat send's turn (five statements) took 0.62 ms of CPU that way, and takes 0.37 ms this
+ * way, of which SQLite's own work is 0.17. For the hot paths only; `work` runs its SQL as
+ * written, prepared once each. Like any commit, it resolves once on disk; inside a transaction
+ * (`db` a Kysely transaction) it is a savepoint, on disk when that transaction commits.
+ */
+export async function atOnceOnSqlite<T>(
+  db: Pick<Kysely<unknown>, 'getExecutor'>,
+  work: (run: RunNow) => T,
+): Promise<T | null> {
+  if (!(db.getExecutor().adapter instanceof TransactionalSqliteAdapter)) return null;
+  return db.getExecutor().provideConnection(async (connection) => {
+    if (!(connection instanceof Turn)) return null;
+    return connection.atOnce(work);
+  });
 }
 
 /** Options of {@link PreparedSqliteDialect}. */
