@@ -56,7 +56,7 @@ describe.each(DIALECTS)("a send's first read, on %s", (dialect) => {
     db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it.skipIf(skip)('answers the room and its mate as a read of each would', async () => {
-    const context = await sendContext(db, await userRow('reader'), 'the-room');
+    const context = await sendContext(db, await userRow('reader'), 'the-room', true);
     const room = await db
       .selectFrom('rooms')
       .selectAll()
@@ -100,7 +100,7 @@ describe.each(DIALECTS)("a send's first read, on %s", (dialect) => {
           ),
         )
         .execute();
-      const context = await sendContext(db, await userRow('reader'), 'the-room');
+      const context = await sendContext(db, await userRow('reader'), 'the-room', true);
       if (dialect === 'sqlite') {
         expect(context?.words).toBeUndefined();
         return;
@@ -118,6 +118,39 @@ describe.each(DIALECTS)("a send's first read, on %s", (dialect) => {
     },
   );
 
+  it.skipIf(skip)('brings no words for a regeneration, nor for a group', async () => {
+    const reader = await userRow('reader');
+    expect((await sendContext(db, reader, 'the-room', false))?.words).toBeUndefined();
+    const at = new Date().toISOString();
+    await db
+      .insertInto('rooms')
+      .values(
+        newRoomRow({
+          id: 'the-group',
+          user_id: 'reader',
+          mate_id: 'the-mate',
+          persona_id: null,
+          group_name: 'The crew',
+          created_at: at,
+          updated_at: at,
+          memory_version: 0,
+        }),
+      )
+      .execute();
+    await db
+      .insertInto('messages')
+      .values(
+        messageRow(
+          { role: 'user', content: 'Hello, all.', status: 'complete' },
+          { id: 'g-1', roomId: 'the-group', position: 1, at },
+        ),
+      )
+      .execute();
+    const group = await sendContext(db, reader, 'the-group', true);
+    expect(group?.room.group_name).toBe('The crew');
+    expect(group?.words).toBeUndefined();
+  });
+
   it.skipIf(skip)(
     'leaves the words to the prompt while a reply among them is partial',
     async () => {
@@ -126,13 +159,13 @@ describe.each(DIALECTS)("a send's first read, on %s", (dialect) => {
         .set({ status: 'partial' })
         .where('id', '=', `m-${PROMPT_FIRST_READ}`)
         .execute();
-      const context = await sendContext(db, await userRow('reader'), 'the-room');
+      const context = await sendContext(db, await userRow('reader'), 'the-room', true);
       expect(context).toBeDefined();
       expect(context?.words).toBeUndefined();
     },
   );
 
   it.skipIf(skip)("answers nothing for another person's room", async () => {
-    expect(await sendContext(db, await userRow('creator'), 'the-room')).toBeUndefined();
+    expect(await sendContext(db, await userRow('creator'), 'the-room', true)).toBeUndefined();
   });
 });

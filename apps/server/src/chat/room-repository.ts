@@ -59,46 +59,58 @@ export async function mayStillSee(
 
 /**
  * What a send reads before anything else, in one statement (it is asked at every send, compiled
- * once per rule shape as {@link mateVisibleTo} is): the caller's own room, whether they may
- * still see its mate, how many chats they have left (`null`: no balances row), and the mate's
- * row, which its prompt is written from (one round trip fewer on PostgreSQL before the first
- * words). On PostgreSQL also the room's newest words, which the prompt is written from too, as
- * one JSON array (another round trip fewer). Not on SQLite, in the server's own thread: no round
- * trip to save, and building the words as JSON cost more than reading them (1.45 against
- * 1.2 ms of a send's first read and prompt).
+ * once per rule shape as {@link mateVisibleTo} is, with and without the words): the caller's own
+ * room, whether they may still see its mate, how many chats they have left (`null`: no
+ * balances row), and the mate's row, which its prompt is written from (one round trip fewer on
+ * PostgreSQL before the first words). On PostgreSQL, for a new message in a room not a group's,
+ * also the room's newest words, which its prompt is written from before the turn, as one JSON
+ * array (another round trip fewer); a regeneration's prompt is read after its turn, and a
+ * group's per speaker. Not on SQLite, in the server's own thread: no round trip to save, and
+ * building the words as JSON cost more than reading them (1.45 against 1.2 ms of a send's
+ * first read and prompt).
  */
 const sendContextOf = ([false, true] as const).map((adult) =>
-  preparedQuery((db, v: { roomId: string; userId: string }) =>
-    db
-      .selectFrom('rooms')
-      .$if(db.getExecutor().adapter instanceof PostgresAdapter, (query) =>
-        query.select((eb) =>
-          jsonArrayFrom(
-            newestWords(
-              eb.selectFrom('messages').whereRef('messages.room_id', '=', 'rooms.id'),
-              PROMPT_FIRST_READ,
-            ),
-          ).as('words'),
-        ),
-      )
-      .leftJoin('benefits', 'benefits.user_id', 'rooms.user_id')
-      .leftJoin('mates', 'mates.id', 'rooms.mate_id')
-      .selectAll('rooms')
-      .select(mateColumnsAs(MATE_PREFIX))
-      .select((eb) => [
-        eb
-          .exists(
-            seeableMates(db, v.userId, adult).where(
-              'mates.id',
-              '=',
-              sql.ref<string>('rooms.mate_id'),
-            ),
-          )
-          .as('mate_visible'),
-        'benefits.chats as chats_left',
-      ])
-      .where('rooms.id', '=', v.roomId)
-      .where('rooms.user_id', '=', v.userId),
+  ([false, true] as const).map((withWords) =>
+    preparedQuery((db, v: { roomId: string; userId: string }) =>
+      db
+        .selectFrom('rooms')
+        .$if(withWords && db.getExecutor().adapter instanceof PostgresAdapter, (query) =>
+          query.select((eb) =>
+            // Not a group's: each of its speakers' prompts is read apart (`null`, not `[]`).
+            eb
+              .case()
+              .when('rooms.group_name', 'is', null)
+              .then(
+                jsonArrayFrom(
+                  newestWords(
+                    eb.selectFrom('messages').whereRef('messages.room_id', '=', 'rooms.id'),
+                    PROMPT_FIRST_READ,
+                  ),
+                ),
+              )
+              .end()
+              .as('words'),
+          ),
+        )
+        .leftJoin('benefits', 'benefits.user_id', 'rooms.user_id')
+        .leftJoin('mates', 'mates.id', 'rooms.mate_id')
+        .selectAll('rooms')
+        .select(mateColumnsAs(MATE_PREFIX))
+        .select((eb) => [
+          eb
+            .exists(
+              seeableMates(db, v.userId, adult).where(
+                'mates.id',
+                '=',
+                sql.ref<string>('rooms.mate_id'),
+              ),
+            )
+            .as('mate_visible'),
+          'benefits.chats as chats_left',
+        ])
+        .where('rooms.id', '=', v.roomId)
+        .where('rooms.user_id', '=', v.userId),
+    ),
   ),
 );
 
@@ -117,8 +129,9 @@ export interface SendContext {
   mate: MateTable | undefined;
   /**
    * The room's {@link PROMPT_FIRST_READ} newest words, read before the room's reply lock was
-   * taken: `undefined` on SQLite, and whenever a reply among them is `partial` (one being
-   * written then, which may have ended since); the prompt reads them itself then.
+   * taken: `undefined` on SQLite, for a regeneration or a group's room, and whenever a reply
+   * among them is `partial` (one being written then, which may have ended since); the prompt
+   * reads them itself then.
    */
   words: PromptWords | undefined;
 }
@@ -128,8 +141,10 @@ export async function sendContext(
   db: Kysely<Database>,
   user: UserTable,
   roomId: string,
+  /** Whether the send writes a new message, whose prompt is built before its turn. */
+  newMessage: boolean,
 ): Promise<SendContext | undefined> {
-  const query = sendContextOf[toBool(user.nfsw) ? 1 : 0]!;
+  const query = sendContextOf[toBool(user.nfsw) ? 1 : 0]![newMessage ? 1 : 0]!;
   const [row] = (await query(db, { roomId, userId: user.id })).rows;
   if (!row) return undefined;
   const { mate_visible, chats_left, words, ...rest } = row;
@@ -139,7 +154,7 @@ export async function sendContext(
     mateVisible: toBool(mate_visible),
     chatsLeft: Number(chats_left ?? 0),
     mate,
-    words: words?.some((word) => word.status === 'partial') ? undefined : words,
+    words: !words || words.some((word) => word.status === 'partial') ? undefined : words,
   };
 }
 

@@ -58,7 +58,7 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
   const { db, chat, config } = deps;
   const { user, request, language } = send;
   // The room, its mate's visibility and the caller's chats, in one read.
-  const context = await sendContext(db, user, request.roomId);
+  const context = await sendContext(db, user, request.roomId, request.content !== undefined);
   if (!context) throw missing('notices.notFound.room');
   const { room } = context;
   // A group's turn has its own way: several speakers, each with its own prompt.

@@ -380,10 +380,11 @@ const turnAtOnce = preparedQuery(
  * eight; on SQLite five statements back to back in one transaction (see {@link turnOnSqlite}).
  * Either writes all of that or nothing. The position the user's message got, or `null` when
  * nothing was written: not a chat left, or a daily cap to check. The caller then takes the
- * transaction's way, which says why. On PostgreSQL the room's row is locked first, then the balances, as every append takes them (see
- * `appendMessages`); another append to the room committed while this waited for the lock
- * makes the statement fail on the room's positions (a unique violation, nothing written), and
- * the caller takes the transaction's way then too, which reads the positions after the lock.
+ * transaction's way, which says why. On PostgreSQL the room's row is locked first, then the
+ * balances, as every append takes them (see `appendMessages`); another append to the room
+ * committed while this waited for the lock makes the statement fail on the room's positions (a
+ * unique violation, nothing written), and the caller takes the transaction's way then too,
+ * which reads the positions after the lock.
  */
 export async function writeTurnAtOnce(db: Db, turn: TurnAtOnce): Promise<number | null> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter))
