@@ -194,6 +194,18 @@ describe('a SQLite file in WAL mode', () => {
     expect(syncs.count).toBe(0);
   });
 
+  it('syncs nothing when its statements changed nothing', async () => {
+    const syncs = heldSyncs();
+    const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
+    // A refused turn: an update that matches no row (returning nothing), then nothing more.
+    const answer = await atOnceOnSqlite(db, (run) => {
+      run('update notes set text = ? where id = ?', ['x', 1]);
+      return run('update notes set text = ? where id = ? returning id', ['x', 1]).rows.length;
+    });
+    expect(answer).toBe(0);
+    expect(syncs.count).toBe(0);
+  });
+
   it("is part of the caller's transaction inside one, on disk when that commits", async () => {
     const syncs = heldSyncs();
     const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
@@ -218,6 +230,14 @@ describe('a SQLite file in WAL mode', () => {
     await new Promise((resolve) => setImmediate(resolve));
     syncs.fail(new Error('EIO: the disk failed'));
     await expect(written).rejects.toThrow('EIO');
+    // The connection is usable afterwards.
+    const later = atOnceOnSqlite(db, (run) => run('insert into notes (text) values (?)', ['y']));
+    await new Promise((resolve) => setImmediate(resolve));
+    syncs.endAll();
+    await later;
+    expect(await db.selectFrom('notes').select('text').where('text', '=', 'y').execute()).toEqual([
+      { text: 'y' },
+    ]);
   });
 
   it('runs nothing on a database of another dialect', async () => {

@@ -88,6 +88,10 @@ describe.each(DIALECTS)('a new turn written at once on %s', (dialect) => {
         'swipes',
         'swipe_index',
         'image_prompt',
+        'speaker_id',
+        'call_id',
+        'call_cut',
+        'edited_at',
       ])
       .where('room_id', '=', roomId)
       .orderBy('position')
@@ -102,6 +106,7 @@ describe.each(DIALECTS)('a new turn written at once on %s', (dialect) => {
         'reference_type',
         'reference_id',
         'chats_after',
+        'gold_coins_after',
       ])
       .where('user_id', '=', userId)
       .orderBy('id')
@@ -161,6 +166,7 @@ describe.each(DIALECTS)('a new turn written at once on %s', (dialect) => {
         reference_type: 'message',
         reference_id: started.reply.id,
         chats_after: 1,
+        gold_coins_after: 0,
       });
       expect(stored.chats).toBe(1);
       expect(stored.roomUsed).toBe(true);

@@ -1,5 +1,10 @@
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import {
+  PostgresAdapter,
+  sql,
+  type Kysely,
+  type SelectQueryBuilder,
+  type Transaction,
+} from 'kysely';
 import type { Database, MateTable, RoomTable, UserTable } from '../db/schema';
 import { mateColumnsAs, mateFromRow, matesWithCreators, visibleTo } from '../catalog/mate-rows';
 import { inFamily } from './branch-repository';
@@ -81,7 +86,7 @@ const sendContextOf = ([false, true] as const).map((adult) =>
               .case()
               .when('rooms.group_name', 'is', null)
               .then(
-                jsonArrayFrom(
+                wordsAsJson(
                   newestWords(
                     eb.selectFrom('messages').whereRef('messages.room_id', '=', 'rooms.id'),
                     PROMPT_FIRST_READ,
@@ -115,6 +120,14 @@ const sendContextOf = ([false, true] as const).map((adult) =>
 );
 
 /**
+ * A room's words (see `newestWords`) as one JSON array on PostgreSQL, newest first: ordered by
+ * `json_agg` itself, since a subquery's order is kept only in practice, not by contract
+ * (Kysely's `jsonArrayFrom` relies on it).
+ */
+const wordsAsJson = <O>(words: SelectQueryBuilder<Database, 'messages', O>) =>
+  sql<PromptWords>`(select coalesce(json_agg(agg order by agg.position desc), '[]') from ${words} as agg)`;
+
+/**
  * Where the send's first read puts the mate's columns (`mate__name` …) beside the room's: two
  * underscores, since the room has columns named `mate_…` of its own.
  */
@@ -129,9 +142,10 @@ export interface SendContext {
   mate: MateTable | undefined;
   /**
    * The room's {@link PROMPT_FIRST_READ} newest words, read before the room's reply lock was
-   * taken: `undefined` on SQLite, for a regeneration or a group's room, and whenever a reply
-   * among them is `partial` (one being written then, which may have ended since); the prompt
-   * reads them itself then.
+   * taken: `undefined` on SQLite, for a regeneration or a group's room, and when the newest is a
+   * `partial` reply (which may have been being written then, and may have ended since: a reply
+   * being written is always the room's newest word, as nothing is appended meanwhile but
+   * pictures); the prompt reads them itself then.
    */
   words: PromptWords | undefined;
 }
@@ -154,7 +168,7 @@ export async function sendContext(
     mateVisible: toBool(mate_visible),
     chatsLeft: Number(chats_left ?? 0),
     mate,
-    words: !words || words.some((word) => word.status === 'partial') ? undefined : words,
+    words: !words || words[0]?.status === 'partial' ? undefined : words,
   };
 }
 

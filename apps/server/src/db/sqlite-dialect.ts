@@ -269,9 +269,10 @@ class Turn implements DatabaseConnection {
     const inner = database.inTransaction;
     let wrote = false;
     const run: RunNow = (text, parameters) => {
-      const ran = runner.run<never>(CompiledQuery.raw(text, parameters));
-      wrote ||= ran.wrote;
-      return ran.result;
+      const { result, wrote: writer } = runner.run<never>(CompiledQuery.raw(text, parameters));
+      // A write that changed no row (a refused turn's update) leaves nothing to sync.
+      wrote ||= writer && (result.rows.length > 0 || (result.numAffectedRows ?? 0n) > 0n);
+      return result;
     };
     const result = database.transaction(() => work(run))();
     if (inner) this.#wrote ||= wrote;
