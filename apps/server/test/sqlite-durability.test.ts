@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   atOnceOnSqlite,
@@ -11,6 +11,9 @@ import {
   PreparedSqliteDialect,
   type FileSync,
 } from '../src/db/sqlite-dialect';
+
+/** A statement for `atOnceOnSqlite`'s `run`. */
+const raw = (text: string, ...parameters: unknown[]) => CompiledQuery.raw(text, parameters);
 
 /** Syncs that end only when the test says so, oldest first; `count` is how many were started. */
 function heldSyncs() {
@@ -165,11 +168,11 @@ describe('a SQLite file in WAL mode', () => {
     const texts = () => db.selectFrom('notes').select('text').orderBy('id').execute();
     let between: unknown = null;
     const written = atOnceOnSqlite(db, (run) => {
-      run('insert into notes (text) values (?)', ['one']);
+      run(raw('insert into notes (text) values (?)', 'one'));
       // The loop never turns between statements: a query asked meanwhile waits for the end.
       between = db.selectFrom('notes').selectAll().execute();
-      run('insert into notes (text) values (?)', ['two']);
-      return run<{ count: number }>('select count(*) as count from notes', []).rows[0]!.count;
+      run(raw('insert into notes (text) values (?)', 'two'));
+      return run<{ count: number }>(raw('select count(*) as count from notes')).rows[0]!.count;
     });
     await new Promise((resolve) => setImmediate(resolve));
     expect(syncs.count).toBe(1);
@@ -186,8 +189,8 @@ describe('a SQLite file in WAL mode', () => {
     const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
     await expect(
       atOnceOnSqlite(db, (run) => {
-        run('insert into notes (text) values (?)', ['gone']);
-        run('insert into notes (text) values (?)', [null]);
+        run(raw('insert into notes (text) values (?)', 'gone'));
+        run(raw('insert into notes (text) values (?)', null));
       }),
     ).rejects.toThrow(/NOT NULL/);
     expect(await db.selectFrom('notes').selectAll().execute()).toEqual([]);
@@ -199,8 +202,8 @@ describe('a SQLite file in WAL mode', () => {
     const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
     // A refused turn: an update that matches no row (returning nothing), then nothing more.
     const answer = await atOnceOnSqlite(db, (run) => {
-      run('update notes set text = ? where id = ?', ['x', 1]);
-      return run('update notes set text = ? where id = ? returning id', ['x', 1]).rows.length;
+      run(raw('update notes set text = ? where id = ?', 'x', 1));
+      return run(raw('update notes set text = ? where id = ? returning id', 'x', 1)).rows.length;
     });
     expect(answer).toBe(0);
     expect(syncs.count).toBe(0);
@@ -210,7 +213,7 @@ describe('a SQLite file in WAL mode', () => {
     const syncs = heldSyncs();
     const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
     const committed = db.transaction().execute(async (trx) => {
-      await atOnceOnSqlite(trx, (run) => run('insert into notes (text) values (?)', ['inner']));
+      await atOnceOnSqlite(trx, (run) => run(raw('insert into notes (text) values (?)', 'inner')));
       // Nothing synced before the transaction's own commit.
       expect(syncs.count).toBe(0);
       expect(await trx.selectFrom('notes').select('text').execute()).toEqual([{ text: 'inner' }]);
@@ -226,12 +229,14 @@ describe('a SQLite file in WAL mode', () => {
   it('fails when its sync fails', async () => {
     const syncs = heldSyncs();
     const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
-    const written = atOnceOnSqlite(db, (run) => run('insert into notes (text) values (?)', ['x']));
+    const written = atOnceOnSqlite(db, (run) =>
+      run(raw('insert into notes (text) values (?)', 'x')),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     syncs.fail(new Error('EIO: the disk failed'));
     await expect(written).rejects.toThrow('EIO');
     // The connection is usable afterwards.
-    const later = atOnceOnSqlite(db, (run) => run('insert into notes (text) values (?)', ['y']));
+    const later = atOnceOnSqlite(db, (run) => run(raw('insert into notes (text) values (?)', 'y')));
     await new Promise((resolve) => setImmediate(resolve));
     syncs.endAll();
     await later;

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { now } from '../db/dialect';
 import { preparedQuery } from '../db/prepared-query';
+import type { RunNow } from '../db/sqlite-dialect';
 
 /** A user's balances as stored. */
 export interface BalancesRow {
@@ -44,6 +45,25 @@ const takeBenefits = preparedQuery(
       .returning(['chats', 'gold_coins']),
 );
 
+// A new message's chat on SQLite, taken with its turn (see `turnOnSqlite`).
+const takeUncappedChat = preparedQuery((db, v: { userId: string; at: string }) =>
+  db
+    .updateTable('benefits')
+    .set((eb) => ({ chats: eb('chats', '-', 1), updated_at: v.at }))
+    .where('user_id', '=', v.userId)
+    .where('chats', '>=', 1)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('users')
+          .select('id')
+          .where('id', '=', v.userId)
+          .where('daily_chats_cap', 'is', null)
+          .where('daily_gold_coins_cap', 'is', null),
+      ),
+    )
+    .returning(['chats', 'gold_coins']),
+);
+
 /** The user's balances, or undefined when nothing was ever granted them. */
 export async function balancesOf(
   db: Kysely<Database>,
@@ -61,6 +81,20 @@ export async function balancesOf(
  */
 export async function lockBalances(trx: Transaction<Database>, userId: string) {
   return (await lockedBenefits(trx, { userId })).rows[0];
+}
+
+/**
+ * One chat taken on the spot (inside `atOnceOnSqlite`'s transaction) from someone who has one
+ * and no daily cap (a cap needs the day's spends counted: `spend`'s way); the balances after,
+ * or undefined when nothing was taken.
+ */
+export function takeChatIfUncappedNow(
+  run: RunNow,
+  db: Kysely<Database>,
+  userId: string,
+  at: string,
+): BalancesRow | undefined {
+  return run(takeUncappedChat.withValues(db, { userId, at })).rows[0];
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { BenefitLedgerTable, Database } from '../db/schema';
 import { preparedQuery } from '../db/prepared-query';
+import type { RunNow } from '../db/sqlite-dialect';
 
 /** A ledger row as written (its id is the database's). */
 export type NewLedgerRow = Omit<BenefitLedgerTable, 'id'>;
@@ -20,6 +21,11 @@ const ledgerRow = preparedQuery((db, v: NewLedgerRow) =>
     created_at: v.created_at,
   }),
 );
+
+/** {@link insertLedgerRow} on the spot, inside `atOnceOnSqlite`'s transaction. */
+export function insertLedgerRowNow(run: RunNow, db: Kysely<Database>, row: NewLedgerRow): void {
+  run(ledgerRow.withValues(db, row));
+}
 
 /** Writes one ledger row. */
 export async function insertLedgerRow(db: Kysely<Database>, row: NewLedgerRow): Promise<void> {

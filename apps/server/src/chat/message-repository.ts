@@ -4,6 +4,7 @@ import type { MessageRole, MessageStatus } from '@mates/api-client';
 import type { Database, MessageTable } from '../db/schema';
 import { now, toJson } from '../db/dialect';
 import { preparedQuery } from '../db/prepared-query';
+import type { RunNow } from '../db/sqlite-dialect';
 
 /** A message of the room, or `undefined`. */
 
@@ -283,14 +284,18 @@ const slotsOf = (values: Record<string, unknown>, prefix: string) =>
 const twoRows = preparedQuery((db, v: Record<string, unknown>) =>
   db.insertInto('messages').values([slotsOf(v, 'a.'), slotsOf(v, 'b.')]),
 );
-/** Inserts the two messages of a turn (the user's and the reply's). */
-function insertTwo(db: Kysely<Database>, rows: { first: MessageTable; second: MessageTable }) {
+/** The values of the two-row insert (the user's message and the reply's). */
+function twoRowValues(rows: { first: MessageTable; second: MessageTable }) {
   const values: Record<string, unknown> = {};
   for (const column of COLUMNS) {
     values[`a.${column}`] = rows.first[column];
     values[`b.${column}`] = rows.second[column];
   }
-  return twoRows(db, values);
+  return values;
+}
+/** Inserts the two messages of a turn (the user's and the reply's). */
+function insertTwo(db: Kysely<Database>, rows: { first: MessageTable; second: MessageTable }) {
+  return twoRows(db, twoRowValues(rows));
 }
 
 /** The row a new message is stored as, at `place`. */
@@ -330,6 +335,27 @@ export async function appendMessage(
 ): Promise<MessageTable> {
   const [row] = await appendMessages(db, roomId, [message]);
   return row!;
+}
+
+/**
+ * {@link appendMessages}' statements for a turn's two messages, run on the spot inside
+ * `atOnceOnSqlite`'s transaction, with the ids given: the rows written.
+ */
+export function appendTwoNow(
+  run: RunNow,
+  db: Kysely<Database>,
+  roomId: string,
+  at: string,
+  messages: [{ id: string; message: NewMessage }, { id: string; message: NewMessage }],
+): [MessageTable, MessageTable] {
+  run(touchRoom.withValues(db, { roomId, at }));
+  const [last] = run(lastPosition.withValues(db, { roomId })).rows;
+  const first = Number(last?.position ?? 0) + 1;
+  const [one, two] = messages.map(({ id, message }, index) =>
+    messageRow(message, { id, roomId, position: first + index, at }),
+  ) as [MessageTable, MessageTable];
+  run(twoRows.withValues(db, twoRowValues({ first: one, second: two })));
+  return [one, two];
 }
 
 /**

@@ -4,6 +4,9 @@ import type { Database } from '../db/schema';
 import { toJson } from '../db/dialect';
 import { preparedQuery } from '../db/prepared-query';
 import { atOnceOnSqlite, type RunNow } from '../db/sqlite-dialect';
+import { takeChatIfUncappedNow } from '../accounts/benefits-repository';
+import { insertLedgerRowNow } from '../accounts/ledger-repository';
+import { appendTwoNow } from './message-repository';
 import { countedToday, recordChatForTrending } from '../catalog/trending-repository';
 import { dayOf } from '../catalog/hot-word-repository';
 
@@ -377,7 +380,7 @@ const turnAtOnce = preparedQuery(
  * and no daily cap, which needs the day's spends counted), and then the user's message and the
  * empty `partial` reply appended, the room marked as used and the spend written to the ledger
  * naming the reply. On PostgreSQL one statement, one round trip instead of the transaction's
- * eight; on SQLite five statements back to back in one transaction (see {@link turnOnSqlite}).
+ * eight; on SQLite the transaction's statements back to back (see {@link turnOnSqlite}).
  * Either writes all of that or nothing. The position the user's message got, or `null` when
  * nothing was written: not a chat left, or a daily cap to check. The caller then takes the
  * transaction's way, which says why. On PostgreSQL the room's row is locked first, then the
@@ -388,44 +391,36 @@ const turnAtOnce = preparedQuery(
  */
 export async function writeTurnAtOnce(db: Db, turn: TurnAtOnce): Promise<number | null> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter))
-    return atOnceOnSqlite(db, (run) => turnOnSqlite(run, turn));
+    return atOnceOnSqlite(db, (run) => turnOnSqlite(run, db, turn));
   const { rows } = await turnAtOnce(db, turn);
   return rows[0] ? Number(rows[0].position) : null;
 }
 
 /**
- * {@link writeTurnAtOnce} on SQLite, whose `with` takes no writes: the same rule as five
- * statements run back to back in one transaction (see `atOnceOnSqlite`), which no other
- * writer can come between. A chat is taken only from someone who has one and no daily cap;
- * else nothing is written (`null`) and the caller's transaction says why.
+ * {@link writeTurnAtOnce} on SQLite, whose `with` takes no writes: the chat taken (one
+ * statement that checks the caps too), then the transaction's own statements (both messages
+ * appended, the ledger row), run back to back in one transaction (see `atOnceOnSqlite`), which no other writer can
+ * come between. A chat is taken only from someone who has one and no daily cap; else nothing
+ * is written (`null`) and the caller's transaction says why.
  */
-function turnOnSqlite(run: RunNow, v: TurnAtOnce): number | null {
-  const [spent] = run<{ chats: number; gold_coins: number }>(
-    `update benefits set chats = chats - 1, updated_at = ?
-     where user_id = ? and chats >= 1 and exists (
-       select 1 from users
-       where id = ? and daily_chats_cap is null and daily_gold_coins_cap is null
-     )
-     returning chats, gold_coins`,
-    [v.at, v.userId, v.userId],
-  ).rows;
-  if (!spent) return null;
-  const [last] = run<{ position: number }>(
-    'select coalesce(max(position), 0) as position from messages where room_id = ?',
-    [v.roomId],
-  ).rows;
-  const position = Number(last!.position) + 1;
-  run(
-    `insert into messages (id, room_id, position, role, content, status, created_at, swipe_index)
-     values (?, ?, ?, 'user', ?, 'complete', ?, 0), (?, ?, ?, 'mate', '', 'partial', ?, 0)`,
-    [v.userMessageId, v.roomId, position, v.content, v.at, v.replyId, v.roomId, position + 1, v.at],
-  );
-  run('update rooms set updated_at = ? where id = ?', [v.at, v.roomId]);
-  run(
-    `insert into benefit_ledger (user_id, chats_delta, gold_coins_delta, kind, reason,
-       reference_type, reference_id, chats_after, gold_coins_after, created_at)
-     values (?, -1, 0, 'spend', 'chat', 'message', ?, ?, ?, ?)`,
-    [v.userId, v.replyId, spent.chats, spent.gold_coins, v.at],
-  );
-  return position;
+function turnOnSqlite(run: RunNow, db: Kysely<Database>, v: TurnAtOnce): number | null {
+  const after = takeChatIfUncappedNow(run, db, v.userId, v.at);
+  if (!after) return null;
+  const [user] = appendTwoNow(run, db, v.roomId, v.at, [
+    { id: v.userMessageId, message: { role: 'user', content: v.content, status: 'complete' } },
+    { id: v.replyId, message: { role: 'mate', content: '', status: 'partial' } },
+  ]);
+  insertLedgerRowNow(run, db, {
+    user_id: v.userId,
+    chats_delta: -1,
+    gold_coins_delta: 0,
+    kind: 'spend',
+    reason: 'chat',
+    reference_type: 'message',
+    reference_id: v.replyId,
+    chats_after: after.chats,
+    gold_coins_after: after.gold_coins,
+    created_at: v.at,
+  });
+  return user.position;
 }

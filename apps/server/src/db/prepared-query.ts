@@ -25,10 +25,10 @@ const slots = new Proxy({}, { get: (_, name) => ({ [SLOT]: String(name) }) });
  */
 export function preparedQuery<V extends Record<string, unknown>, R>(
   build: (db: Kysely<Database>, values: V) => Compilable<R> | RawBuilder<R>,
-): (db: Kysely<Database>, values: V) => Promise<QueryResult<R>> {
+): PreparedQuery<V, R> {
   // By the dialect's adapter, which a transaction shares with the database it runs in.
   const compiled = new WeakMap<object, CompiledQuery<R>>();
-  return (db, values) => {
+  const withValues = (db: Kysely<Database>, values: V): CompiledQuery<R> => {
     const { adapter } = db.getExecutor();
     let query = compiled.get(adapter);
     if (!query) {
@@ -41,6 +41,18 @@ export function preparedQuery<V extends Record<string, unknown>, R>(
     const parameters = query.parameters.map((value) =>
       isSlot(value) ? values[value[SLOT]] : value,
     );
-    return db.executeQuery<R>({ ...query, parameters });
+    return { ...query, parameters };
   };
+  return Object.assign(
+    (db: Kysely<Database>, values: V) => db.executeQuery<R>(withValues(db, values)),
+    { withValues },
+  );
+}
+
+/** A query compiled once per dialect (see {@link preparedQuery}). */
+export interface PreparedQuery<V extends Record<string, unknown>, R> {
+  /** Runs the query with `values`. */
+  (db: Kysely<Database>, values: V): Promise<QueryResult<R>>;
+  /** The query with `values`, compiled, to run on the spot (see `atOnceOnSqlite`). */
+  withValues: (db: Kysely<Database>, values: V) => CompiledQuery<R>;
 }
