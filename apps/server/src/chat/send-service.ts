@@ -93,10 +93,7 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
               room,
               user,
               content: request.content,
-              known: {
-                ...(context.mate && { mate: context.mate }),
-                ...(context.words && { words: context.words }),
-              },
+              known: { mate: context.mate, words: context.words },
             },
             language,
             controller.signal,
