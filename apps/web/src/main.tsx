@@ -8,10 +8,20 @@ import { ServicesProvider } from './lib/services-context';
 import { AppTheme } from './app/app-theme';
 import { createRouter } from './app/router';
 import { moveCodeIntoHash } from './app/discord-guard';
+import { entryScriptsOf, reloadForNewVersion } from './lib/new-version';
 
 // Discord's redirect carries its code and state in the real query string; the router reads the hash.
 const moved = moveCodeIntoHash(window.location);
 if (moved) window.history.replaceState(null, '', moved);
+reloadForNewVersion(window, {
+  entry: entryScriptsOf(document.head.outerHTML),
+  fetchPage: async () => {
+    const page = await fetch(window.location.pathname, { cache: 'no-store' });
+    if (!page.ok) throw new Error(`the app's page answered ${page.status}`);
+    return page.text();
+  },
+  reload: () => window.location.reload(),
+});
 const router = createRouter();
 const services = createServices({
   apiBase: import.meta.env.VITE_API_BASE ?? '/api',

@@ -42,6 +42,8 @@ export interface StoryAppOptions {
   discordConfirmation?: DiscordConfirmation;
   /** A first visit: nothing stored yet, and the browser asks for these languages. */
   firstVisit?: { browserLanguages: string[] };
+  /** More of what this device keeps (`localStorage`), by key: e.g. unsent messages. */
+  stored?: Record<string, string>;
 }
 
 /** The whole app as a story runs it: the real route table in a memory router. */
@@ -84,7 +86,10 @@ export async function createStoryApp(options: StoryAppOptions): Promise<StoryApp
   const app = { router, reloads: 0, redirects: [] as string[] };
   const services = createServices({
     apiBase: '/api',
-    storage: memoryStorage(options.firstVisit ? {} : { [USER_STORE_KEY]: JSON.stringify(saved) }),
+    storage: memoryStorage({
+      ...options.stored,
+      ...(!options.firstVisit && { [USER_STORE_KEY]: JSON.stringify(saved) }),
+    }),
     browserLanguages: options.firstVisit?.browserLanguages ?? [],
     tabStorage: memoryStorage({
       ...(discordState && { [DISCORD_STATE_KEY]: discordState }),

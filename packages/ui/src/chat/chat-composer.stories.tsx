@@ -152,3 +152,20 @@ export const FocusedWhenItAppears: Story = {
     await expect(within(canvasElement).getByRole('textbox', { name: 'Message' })).toHaveFocus();
   },
 };
+
+/**
+ * A message kept from an earlier visit is in the box as it appears: the focus comes after it,
+ * so typing goes on where the person stopped.
+ */
+export const FocusedAfterAKeptMessage: Story = {
+  tags: ['!autodocs'],
+  args: { autoFocus: true, value: 'Half a thought about the lighthouse,', onValueChange: fn() },
+  render: (args) => <KeptByThePage {...args} />,
+  play: async ({ canvasElement }) => {
+    const box = within(canvasElement).getByRole('textbox', { name: 'Message' });
+    await expect(box).toHaveFocus();
+    // Typed where the caret is, without a click first.
+    await userEvent.keyboard(' and the keeper');
+    await expect(box).toHaveValue('Half a thought about the lighthouse, and the keeper');
+  },
+};

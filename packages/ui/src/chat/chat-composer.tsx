@@ -107,9 +107,13 @@ export function ChatComposer({
 }: ChatComposerProps) {
   const area = useRef<HTMLTextAreaElement>(null);
   // Once, when the composer appears: a later render must not pull the focus back from elsewhere.
+  // After what is already in the box (a message kept from an earlier visit), where typing goes on.
   const focusFirst = useRef(autoFocus);
   useEffect(() => {
-    if (focusFirst.current) area.current?.focus({ preventScroll: true });
+    const box = area.current;
+    if (!focusFirst.current || !box) return;
+    box.focus({ preventScroll: true });
+    box.setSelectionRange(box.value.length, box.value.length);
   }, []);
   const [own, setOwn] = useState('');
   const text = value ?? own;

@@ -27,13 +27,14 @@ export function Composer({
 }) {
   const { t } = useTranslation();
   const { client } = useServices();
-  const [draft, setDraft] = useDraft(chat);
+  const [draft, setDraft, sent] = useDraft(chat, roomId);
   const dictation = useDictation({ catalog: voiceCatalog, text: draft, onText: setDraft });
   const inspiration = useMutation({
     mutationFn: () => client.girl.chatGetInspiration({ roomId }),
   });
   const send = (content: string) => {
     inspiration.reset();
+    sent(content);
     chat.send({ type: 'SEND', content });
     onSend();
   };
