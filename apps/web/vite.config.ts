@@ -1,10 +1,34 @@
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+
+/**
+ * React Router 7 points every import at its development build, whose warnings stay on in
+ * production (remix-run/react-router#14102, open); its package ships the production build
+ * beside it, the same code with the warnings off. The app's build takes that one.
+ */
+function reactRouterProduction(): Plugin {
+  return {
+    name: 'mates:react-router-production',
+    enforce: 'pre',
+    apply: 'build',
+    async resolveId(source, importer, options) {
+      if (source !== 'react-router' && source !== 'react-router/dom') return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return (
+        resolved && {
+          ...resolved,
+          id: resolved.id.replace('/dist/development/', '/dist/production/'),
+        }
+      );
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction(),
     // Brotli and gzip copies of every text asset, made once at build time: the server sends
     // the one the browser accepts (precompressed), spending no CPU per request.
     compression({

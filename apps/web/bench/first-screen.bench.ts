@@ -3,32 +3,15 @@
 // figures; asserts nothing. Run after `pnpm build`: `pnpm --filter @mates/web bench`.
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { launchBrowser, startServer } from '../../../e2e/harness';
-
-const DIST = path.resolve(import.meta.dirname, '../dist');
-const BUDGET_KB = 150;
-
-/** The JavaScript `/` loads before it can draw: the entry and what index.html preloads. */
-function firstScreenScripts(): string[] {
-  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const sources = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  return [...new Set(sources)];
-}
+import { FIRST_SCREEN_BUDGET_KB, WEB_DIST, firstScreenSize } from './first-screen-size';
 
 function bundleFigures() {
-  const files = firstScreenScripts();
-  let raw = 0;
-  let gzipped = 0;
-  for (const file of files) {
-    const bytes = fs.readFileSync(path.join(DIST, file));
-    raw += bytes.length;
-    gzipped += gzipSync(bytes, { level: 9 }).length;
-  }
-  const all = fs.readdirSync(path.join(DIST, 'assets')).filter((name) => name.endsWith('.js'));
+  const { files, raw, gzipped } = firstScreenSize();
+  const all = fs.readdirSync(path.join(WEB_DIST, 'assets')).filter((name) => name.endsWith('.js'));
   console.log(`first screen: ${files.length} scripts of ${all.length} chunks`);
   console.log(
-    `first-screen JavaScript: ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB: ${gzipped / 1024 <= BUDGET_KB ? 'within' : 'OVER'})`,
+    `first-screen JavaScript: ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzipped (budget ${FIRST_SCREEN_BUDGET_KB} KB: ${gzipped / 1024 <= FIRST_SCREEN_BUDGET_KB ? 'within' : 'OVER'})`,
   );
 }
 

@@ -11,7 +11,6 @@ import { ENVELOPE_CODES } from './types/envelope';
 import { ApiError } from './errors/api-error';
 import { NetworkError } from './errors/network-error';
 import { SessionExpiredError } from './errors/session-expired-error';
-import { createDataLineParser } from './stream/data-line-parser';
 import { toQueryString } from './query-string';
 import { methodKeyOf } from './method-name';
 
@@ -115,6 +114,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function chatSend(payload: ChatSendPayload, init: ChatSendOptions): Promise<void> {
     const call: Call = { method: 'POST', path: CHAT_SEND_PATH };
     const { signal, onData, onDone, onError, quiet } = init;
+    // The parser loads with the first send (a page that never chats, the web app's first
+    // screen, does not carry it), before the request goes: one that cannot load (the network
+    // gone, the old chunk gone with a new version) fails the send before anything is sent, so
+    // sending again makes no second message.
+    const { createDataLineParser } = await import('./stream/data-line-parser').catch(
+      (error: unknown) => {
+        throw transportError(error, call, signal);
+      },
+    );
     const response = await send(call, { body: payload, signal, accept: 'text/event-stream' });
     // Refusals (no chats left, expired session, bad input) come as a plain envelope.
     if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
