@@ -29,14 +29,16 @@ function setup(saved?: object) {
   };
   const platform = { reload: vi.fn(), navigate: vi.fn(), logError: vi.fn() };
   const openSignIn = vi.fn();
+  const onSignedOut = vi.fn();
   const store = createUserStore({
     storage,
     client: client as never,
     platform,
     openSignIn,
+    onSignedOut,
   });
   const context = () => store.getSnapshot().context;
-  return { store, context, data, client, platform, openSignIn };
+  return { store, context, data, client, platform, openSignIn, onSignedOut };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -138,6 +140,26 @@ describe('createUserStore', () => {
     expect(isLoggedIn(context())).toBe(false);
     expect(platform.logError).toHaveBeenCalledWith('logout failed', expect.any(Error));
     expect(platform.navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('lets the page forget what the device kept for the person once they sign out, not when a session expires', async () => {
+    const { store, client, onSignedOut } = setup();
+    store.trigger.loginSucceeded({ userInfo: USER });
+    store.trigger.sessionExpired();
+    expect(onSignedOut).not.toHaveBeenCalled();
+
+    store.trigger.loginSucceeded({ userInfo: USER });
+    client.user.logout.mockRejectedValueOnce(new Error('offline'));
+    store.trigger.logout();
+    // After the server's answer, failed or not, as the session ends.
+    expect(onSignedOut).not.toHaveBeenCalled();
+    await settle();
+    expect(onSignedOut).toHaveBeenCalledOnce();
+
+    // An account deleted, or a password reset, signs out without the server's logout.
+    store.trigger.loginSucceeded({ userInfo: USER });
+    store.trigger.loggedOut();
+    expect(onSignedOut).toHaveBeenCalledTimes(2);
   });
 
   it('language change when signed out: stores it, no server call, no reload', async () => {

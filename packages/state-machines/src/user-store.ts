@@ -58,6 +58,12 @@ export interface UserStoreOptions {
   platform?: Partial<Pick<Platform, 'reload' | 'navigate' | 'logError'>>;
   /** Opens the sign-in popup in mode 2 when the session expired. */
   openSignIn?: () => void;
+  /**
+   * Called once the person has signed out on this device (log out, account deleted, password
+   * reset), not when a session expires (they sign in again and go on): what the device keeps
+   * for them alone, such as unsent messages, goes with them.
+   */
+  onSignedOut?: () => void;
 }
 
 /** The storage key the user store persists under by default. */
@@ -91,7 +97,14 @@ export function isLoggedIn(state: Pick<UserState, 'userInfo'>): boolean {
  * change, tag toggle and session expiry, with their server calls, reloads and navigation.
  */
 export function createUserStore(options: UserStoreOptions) {
-  const { storage, storageKey = USER_STORE_KEY, client, platform = {}, openSignIn } = options;
+  const {
+    storage,
+    storageKey = USER_STORE_KEY,
+    client,
+    platform = {},
+    openSignIn,
+    onSignedOut,
+  } = options;
   const logError = platform.logError ?? (() => {});
 
   const store = createStore({
@@ -124,12 +137,15 @@ export function createUserStore(options: UserStoreOptions) {
         });
         return context;
       },
-      loggedOut: (context) => ({
-        ...context,
-        userInfo: { language: DEFAULT_LANGUAGE },
-        userBenefits: { ...DEFAULT_BENEFITS },
-        nfsw: false,
-      }),
+      loggedOut: (context, _event: object, enq) => {
+        if (onSignedOut) enq.effect(onSignedOut);
+        return {
+          ...context,
+          userInfo: { language: DEFAULT_LANGUAGE },
+          userBenefits: { ...DEFAULT_BENEFITS },
+          nfsw: false,
+        };
+      },
       languageChanged: (context, event: { language: string }, enq) => {
         if (isLoggedIn(context)) {
           enq.effect(async () => {

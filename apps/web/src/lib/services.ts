@@ -10,6 +10,7 @@ import {
   type UserStore,
 } from '@mates/state-machines';
 import { createNoticeStore, type NoticeStore } from './notices';
+import { forgetDeviceWork, keepDeviceWorkFor } from './device-work';
 import { createSignInPopup, type SignInPopup } from './sign-in';
 import { createDiscordStates, type DiscordStates } from './discord-state';
 import { createI18n, LANGUAGES, switchLanguage } from '../i18n/i18n';
@@ -96,6 +97,8 @@ export function createServices(options: ServicesOptions): Services {
     client,
     platform,
     openSignIn: () => popup.open(AUTH_MODE.signIn),
+    // Unsent messages and unsaved mates are the person's own: they leave the device with them.
+    onSignedOut: () => forgetDeviceWork(options.storage),
   });
   const queries = new QueryClient({
     defaultOptions: {
@@ -111,6 +114,10 @@ export function createServices(options: ServicesOptions): Services {
   // either changes, every cached answer is out of date. A new person starts from nothing (no
   // glimpse of the last one's chats); a changed choice refetches what is on screen.
   const viewer = store().select((context) => context.userInfo.uuid ?? null);
+  // What another account left unsent here (its session expired rather than signed out) is
+  // forgotten before the person signed in now sees a screen: at start and at every sign-in.
+  keepDeviceWorkFor(options.storage, viewer.get());
+  viewer.subscribe((userId) => keepDeviceWorkFor(options.storage, userId));
   // Balances come from the server for whoever is signed in: at start with a saved session, and
   // after every sign-in (e-mail, Google, Discord), so the header never says "0 chats" until
   // /profile is visited.

@@ -1,5 +1,6 @@
 import type { Mate, MateDraft } from '@mates/api-client';
 import type { KeyValueStorage, StudioIdea, StudioPortrait } from '@mates/state-machines';
+import { AUTOSAVED_MATES_KEY, autosavedMates, autosaveKey } from '../../lib/device-work';
 
 /** What the studio keeps on this device between visits. */
 export interface StudioSnapshot {
@@ -14,9 +15,6 @@ export interface StudioSnapshot {
   /** The seed the portrait choices were drawn with, so a picked one is shown again. */
   portraitSeed?: string;
 }
-
-/** The key a mate's (or a new mate's) unsaved work is kept under. */
-export const autosaveKey = (mateId: string | null) => `mates.studio.${mateId ?? 'new'}`;
 
 /** The unsaved work kept for `mateId` (or a new mate), or `null`. */
 export function readAutosave(storage: KeyValueStorage, mateId: string | null) {
@@ -38,11 +36,17 @@ export function writeAutosave(
 ): void {
   const portrait = snapshot.portrait && 'choiceId' in snapshot.portrait ? snapshot.portrait : null;
   storage.setItem(autosaveKey(mateId), JSON.stringify({ ...snapshot, portrait }));
+  const kept = autosavedMates(storage);
+  if (mateId && !kept.includes(mateId))
+    storage.setItem(AUTOSAVED_MATES_KEY, JSON.stringify([...kept, mateId]));
 }
 
 /** Forgets the kept work once it is saved. */
 export function clearAutosave(storage: KeyValueStorage, mateId: string | null): void {
   storage.setItem(autosaveKey(mateId), '');
+  const kept = autosavedMates(storage);
+  if (mateId && kept.includes(mateId))
+    storage.setItem(AUTOSAVED_MATES_KEY, JSON.stringify(kept.filter((id) => id !== mateId)));
 }
 
 /** The editable fields of a saved mate. */
