@@ -459,7 +459,7 @@ export const enScreens = {
   yourData: {
     exportTitle: 'Download my data',
     exportText:
-      'One zip file of everything your account holds: your chats (to read, and as JSON with every version and branch), the mates you made as character cards, your pictures and voice clips, reviews, favorites, follows, your ledger and payments. It is gathered in the background, and we mail you when it is ready.',
+      'One zip file of everything your account holds: your chats (to read, and as JSON with every version and branch) with what their mates remember, the mates you made as character cards, your pictures and voice clips, reviews, favorites, follows, your reports and messages to support, your ledger and payments. It is gathered in the background, and we mail you when it is ready.',
     export: 'Download my data',
     exportAgain: 'Gather my data again',
     statusFailed: 'Where your data stands could not be read.',

@@ -566,7 +566,7 @@ export const es: Messages = {
   yourData: {
     exportTitle: 'Descargar mis datos',
     exportText:
-      'Un archivo zip con todo lo que guarda tu cuenta: tus chats (para leer, y en JSON con cada versión y rama), los mates que creaste como tarjetas de personaje, tus imágenes y clips de voz, reseñas, favoritos, seguidos, tu historial de saldo y tus pagos. Se reúne en segundo plano y te enviamos un correo cuando esté listo.',
+      'Un archivo zip con todo lo que guarda tu cuenta: tus chats (para leer, y en JSON con cada versión y rama) con lo que recuerdan sus mates, los mates que creaste como tarjetas de personaje, tus imágenes y clips de voz, reseñas, favoritos, seguidos, tus denuncias y mensajes al soporte, tu historial de saldo y tus pagos. Se reúne en segundo plano y te enviamos un correo cuando esté listo.',
     export: 'Descargar mis datos',
     exportAgain: 'Reunir mis datos de nuevo',
     statusFailed: 'No se pudo leer el estado de tus datos.',

@@ -574,7 +574,7 @@ export const fr: Messages = {
   yourData: {
     exportTitle: 'Télécharger mes données',
     exportText:
-      'Un fichier zip de tout ce que contient ton compte : tes conversations (à lire, et en JSON avec chaque version et chaque branche), les mates que tu as créés en cartes de personnage, tes images et extraits vocaux, avis, favoris, abonnements, ton historique de solde et tes paiements. Il est rassemblé en arrière-plan, et nous t’envoyons un e-mail quand il est prêt.',
+      'Un fichier zip de tout ce que contient ton compte : tes conversations (à lire, et en JSON avec chaque version et chaque branche) avec ce que leurs mates retiennent, les mates que tu as créés en cartes de personnage, tes images et extraits vocaux, avis, favoris, abonnements, tes signalements et messages au support, ton historique de solde et tes paiements. Il est rassemblé en arrière-plan, et nous t’envoyons un e-mail quand il est prêt.',
     export: 'Télécharger mes données',
     exportAgain: 'Rassembler à nouveau mes données',
     statusFailed: 'L’état de tes données n’a pas pu être lu.',

@@ -79,12 +79,25 @@ export const Conversation: Story = {
     await expect(canvas.getByText('Lyra looks up and smiles.').tagName).toBe('EM');
     await expect(canvas.getAllByLabelText('Lyra says')).toHaveLength(2);
     await expect(canvas.getByText('edited')).toBeVisible();
-    // Still streaming: no "cut off" note yet.
+    // Still streaming: no "cut off" note yet, and busy until whole; the others are not.
     await expect(canvas.queryByText('This reply was cut off.')).toBeNull();
+    const [whole, arriving] = canvas.getAllByLabelText('Lyra says');
+    await expect(whole).not.toHaveAttribute('aria-busy');
+    await expect(arriving).toHaveAttribute('aria-busy', 'true');
   },
 };
 
-export const Streaming: Story = { args: { content: 'Show me. *Slowly*', streaming: true } };
+/** Still arriving: a caret, and busy for screen readers until the reply is whole. */
+export const Streaming: Story = {
+  args: { content: 'Show me. *Slowly*', streaming: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('article', { name: 'Lyra says' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  },
+};
 
 export const CutOffAndFailed: Story = {
   render: () => (

@@ -112,7 +112,10 @@ export interface ChatBubbleProps {
   content: string;
   /** How the message ended, as the server stores it: `partial` and `error` add a note. */
   status?: MessageStatus;
-  /** Shows a blinking caret: the reply is still arriving. */
+  /**
+   * The reply is still arriving: a blinking caret, and the message is `aria-busy` until it is
+   * whole, so that a live region around it (a chat's log) reads it out once, not word by word.
+   */
   streaming?: boolean;
   edited?: boolean;
   /** Buttons under the bubble: edit, delete, regenerate, play voice. */
@@ -186,6 +189,7 @@ export function ChatBubble({
     role: 'article',
     'aria-label': labels.speaker(speaker),
     ...(id ? { id, tabIndex: -1 } : {}),
+    ...(streaming ? { 'aria-busy': true } : {}),
   };
   const message = (
     <Row

@@ -20,6 +20,7 @@ import {
   screenStories,
   type StoryApp,
 } from '../../testing/story-app';
+import { DRAFTS_KEY, readDraft } from '../../lib/drafts';
 
 const meta = { title: 'Screens/Chat', ...screenStories } satisfies Meta;
 export default meta;
@@ -60,6 +61,36 @@ export const OpensOnTheComposer: Story = {
     message.blur();
     await userEvent.tab();
     await expect(canvas.getByRole('link', { name: 'Skip to content' })).toHaveFocus();
+  },
+};
+
+/**
+ * A message left unsent on an earlier visit (a reload, a closed tab) is back in the box, the
+ * focus after it; once sent and saved, the device forgets it.
+ */
+export const KeepsAnUnsentMessage: Story = {
+  parameters: {
+    app: {
+      path: room,
+      signedIn: true,
+      stored: {
+        [DRAFTS_KEY]: JSON.stringify({ 'room-1': { text: 'Half a thought about', at: 1 } }),
+      },
+    },
+    msw: { handlers: api(mockChatStream({ reply: 'The keeper lit it at dusk.' })) },
+  },
+  play: async ({ canvas, loaded }) => {
+    const message = await canvas.findByRole('textbox', { name: 'Message' });
+    await expect(message).toHaveValue('Half a thought about');
+    await waitFor(() => expect(message).toHaveFocus());
+    await userEvent.keyboard(' the lighthouse');
+    const { storage } = (loaded.app as StoryApp).services;
+    await expect(readDraft(storage, 'room-1').text).toBe('Half a thought about the lighthouse');
+    await userEvent.keyboard('{Enter}');
+    const log = canvas.getByRole('log', { name: 'Conversation' });
+    await within(log).findByText('The keeper lit it at dusk.');
+    await expect(message).toHaveValue('');
+    await waitFor(() => expect(readDraft(storage, 'room-1')).toEqual({ text: '', sending: null }));
   },
 };
 

@@ -18,6 +18,7 @@ import {
   WideOnly,
 } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { forgetDraft } from '../../lib/drafts';
 import { roomKeys } from '../../lib/query-keys';
 import { href, routeTo } from '../../lib/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -263,12 +264,13 @@ function DeleteChatDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { client } = useServices();
+  const { client, storage } = useServices();
   const queries = useQueryClient();
   const navigate = useNavigate();
   const deleteChat = useMutation({
     mutationFn: () => client.room.deleteRoom({ roomId }),
     onSuccess: () => {
+      forgetDraft(storage, roomId);
       onClose();
       void queries.invalidateQueries({ queryKey: roomKeys.lists() });
       navigate(routeTo('/recent-chats'));

@@ -18,7 +18,7 @@ import { ConversationHeader } from './conversation-header';
 import { MessageLog } from './message-log';
 import { PictureSheet, useImageModels } from './picture-parts';
 import { useConversationScroll } from './use-conversation-scroll';
-import { useMessageActions } from './use-message-actions';
+import { useFocusAfterDelete, useMessageActions } from './use-message-actions';
 import { useReplyStream } from './use-reply-stream';
 import { useSpeakReplies } from './use-speak-replies';
 import { useStoppedReply } from './use-stopped-reply';
@@ -43,6 +43,7 @@ export function Conversation({ roomId, messageId, onOpenChats, signedIn }: Conve
   const stream = useReplyStream(roomId);
   const stopped = useStoppedReply(roomId, { messages, dataUpdatedAt: room.dataUpdatedAt }, stream);
   const actions = useMessageActions(roomId, stopped.stopWaiting);
+  useFocusAfterDelete(actions, messages);
   const [picturing, setPicturing] = useState(false);
   const imageModels = useImageModels();
   const voiceCatalog = useVoiceCatalog();
@@ -105,6 +106,12 @@ export function Conversation({ roomId, messageId, onOpenChats, signedIn }: Conve
       </Button>
     ) : null;
   const { doomed } = actions;
+  // The message after the one deleted takes the focus, else the one before it.
+  const removing = (messageId: string) => {
+    const at = visible.shown.findIndex((message) => message.messageId === messageId);
+    const beside = visible.shown[at + 1] ?? visible.shown[at - 1];
+    return { messageId, neighbour: at >= 0 && beside ? beside.messageId : null };
+  };
   return (
     <>
       <FillHeight>
@@ -202,7 +209,7 @@ export function Conversation({ roomId, messageId, onOpenChats, signedIn }: Conve
         text={doomed?.image ? t('picture.confirmDeleteText') : t('chat.confirmDeleteText')}
         confirm={t('common.delete')}
         busy={actions.remove.isPending}
-        onConfirm={() => doomed && actions.remove.mutate(doomed.messageId)}
+        onConfirm={() => doomed && actions.remove.mutate(removing(doomed.messageId))}
         onCancel={actions.cancelDelete}
       />
     </>

@@ -23,6 +23,11 @@ export interface MessageItemProps {
   open: boolean;
   /** The last reply: it can be regenerated. */
   isLastMate: boolean;
+  /**
+   * A regeneration of the reply before this one ended: if the focus went with the Regenerate
+   * button it pressed, this reply's takes it.
+   */
+  focusRegenerate?: boolean;
   /** The last text reply: its versions can be chosen. */
   isLastReply: boolean;
   voiceCatalog: VoiceCatalog | null;
@@ -44,6 +49,14 @@ export interface MessageItemProps {
   onChanged: () => void;
   /** The message's edit was kept. */
   onSaved: () => void;
+  /**
+   * Drawn from the stream, not yet read from the room (the message being sent, a reply being
+   * written): no time, no buttons, no link target. The same item, under the same key, becomes
+   * the saved message: its nodes stay, and the live log does not read it out again.
+   */
+  pending?: boolean;
+  /** The reply is still being written: a caret, and busy for screen readers until it is whole. */
+  streaming?: boolean;
 }
 
 /** One message of the conversation: a picture, the message's editor, or its bubble. */
@@ -75,21 +88,34 @@ export function MessageItem(props: MessageItemProps) {
       />
     );
   const speaker = message.role === 'mate' ? look.mate : look.own;
-  const writer = message.role === 'mate' ? look.speakerOf(message.speakerId) : null;
+  const { pending = false, streaming = false } = props;
+  // A reply being written has no writer until its reply-start names one.
+  const writer =
+    message.role === 'mate' && !(pending && !message.speakerId)
+      ? look.speakerOf(message.speakerId)
+      : null;
+  // Until its reply-start names the writer, a group's reply is the group's, without a face.
+  const unnamed = pending && message.role === 'mate' && !writer ? look.group : null;
   return (
     <ChatBubble
       role={message.role}
-      speaker={writer?.name ?? speaker.name}
+      speaker={writer?.name ?? unnamed?.name ?? speaker.name}
       content={props.content}
       status={message.status}
       edited={message.editedAt !== null}
       labels={speaker.labels}
-      {...(writer ? { label: <WriterLabel writer={writer} /> } : { avatar: speaker.face })}
-      time={look.timeOf(message.createdAt)}
-      id={messageElementId(message.messageId)}
+      {...(writer
+        ? { label: <WriterLabel writer={writer} writing={streaming} /> }
+        : unnamed
+          ? {}
+          : { avatar: speaker.face })}
+      streaming={streaming}
+      {...(pending
+        ? {}
+        : { time: look.timeOf(message.createdAt), id: messageElementId(message.messageId) })}
       highlighted={props.highlighted ?? false}
       actions={
-        message.call?.cut ? (
+        pending ? undefined : message.call?.cut ? (
           <Flex gap={1} align="center" wrap>
             <CallCutMark />
             {props.busy ? branchSwitch(props) : <MessageButtons {...props} />}
@@ -165,6 +191,8 @@ function MessageButtons(props: MessageItemProps) {
         onDelete={() => actions.confirmDelete(message)}
         focusEdit={actions.editClosed === message.messageId}
         onEditFocused={actions.editRefocused}
+        focusRegenerate={props.focusRegenerate ?? false}
+        onRegenerateFocused={actions.regenerateRefocused}
       />
     </Flex>
   );

@@ -1,8 +1,8 @@
-import { Fragment, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Branch, Message, RoomInfo, VoiceCatalog } from '@mates/api-client';
-import { ChatBubble, Stack, Text } from '@mates/ui';
-import { MessageItem, WriterLabel } from './message-item';
+import { Stack, Text } from '@mates/ui';
+import { MessageItem } from './message-item';
 import { placeGroupNotes, type GroupNote } from './group-notes';
 import { useBubbleLook } from './use-bubble-look';
 import { useForgetVoice } from './use-speak-replies';
@@ -83,8 +83,40 @@ export function MessageLog({
     busy || settling ? reply.replies.filter((done) => unread(done.messageId)) : [];
   const lastUnread = settling && reply.replyText !== '' && unread(reply.replyMessageId);
   const notes = placeGroupNotes(look.group, room.room?.createdAt ?? '', visible.shown, fromStart);
-  // Until its reply-start names the writer, a group's reply is the group's.
-  const writing = reply.speakerId ? look.speakerOf(reply.speakerId) : null;
+  const keys = useTurnKeys(reply);
+  const common = {
+    roomId,
+    look,
+    actions,
+    open,
+    voiceCatalog,
+    busy,
+    branching: false,
+    onBranch: () => {},
+    onRegenerate: () => {},
+    onContinue: () => {},
+    onChanged: () => {},
+    onSaved: () => {},
+  };
+  /** A message drawn from the stream, not yet read from the room. */
+  const pendingItem = (
+    key: string,
+    message: Partial<Message> & Pick<Message, 'messageId' | 'role' | 'content'>,
+    streaming = false,
+  ) => (
+    <MessageItem
+      key={key}
+      {...common}
+      message={{ ...DRAWN, roomId, ...message }}
+      content={message.content}
+      canAct={false}
+      isLastMate={false}
+      isLastReply={false}
+      pending
+      streaming={streaming}
+    />
+  );
+  const streaming = !catchingUp && !lastUnread;
   return (
     <div ref={logRef} role="log" aria-label={t('chat.conversation')} aria-live="polite">
       <Stack gap={3}>
@@ -93,91 +125,133 @@ export function MessageLog({
             {t('group.empty')}
           </Text>
         )}
-        {visible.shown.map((message) => (
-          <Fragment key={message.messageId}>
-            {notes.before.get(message.messageId)?.map((note) => (
+        {/* One list, each message under one key from the moment it is drawn (sent, streamed)
+            to its saved self: its nodes stay, and the live log does not read it out again. */}
+        {[
+          ...visible.shown.flatMap((message) => [
+            // A note (a mate joined, or left) is an entry of its own before its message: it
+            // keeps its key wherever it is drawn, and the live log does not read it again.
+            ...(notes.before.get(message.messageId) ?? []).map((note) => (
               <GroupNoteLine key={note.key} note={note} />
-            ))}
+            )),
             <MessageItem
-              roomId={roomId}
+              key={keys.of(message.messageId)}
+              {...common}
               message={message}
               content={
                 catchingUp && message.messageId === reply.replyMessageId
                   ? reply.replyText
                   : message.content
               }
-              look={look}
-              actions={actions}
               canAct={open && !busy}
-              open={open}
               isLastMate={message.messageId === visible.lastMate?.messageId}
+              focusRegenerate={
+                actions.regenerated !== null && actions.regenerated !== message.messageId
+              }
               isLastReply={message.messageId === visible.lastReply?.messageId}
-              voiceCatalog={voiceCatalog}
               highlighted={message.messageId === highlighted}
-              busy={busy}
               {...(forks?.has(message.messageId) ? { branches: forks.get(message.messageId) } : {})}
               branching={message.messageId === branchingFrom}
               onBranch={() => onBranch(message.messageId)}
               onRegenerate={() => {
                 forgetVoice(visible.lastMate?.messageId);
+                actions.regenerating(message.messageId);
+                stopped.stopWaiting();
                 chat.send({ type: 'REGENERATE' });
               }}
-              onContinue={() => chat.send({ type: 'REGENERATE', fromMessageId: message.messageId })}
-              onChanged={() => forgetVoice(message.messageId)}
+              onContinue={() => {
+                stopped.stopWaiting();
+                chat.send({ type: 'REGENERATE', fromMessageId: message.messageId });
+              }}
+              onChanged={() => {
+                // Another version chosen: the stopped text is no longer what the reply says.
+                forgetVoice(message.messageId);
+                stopped.stopWaiting();
+              }}
               onSaved={() => {
                 forgetVoice(message.messageId);
                 stopped.stopWaiting();
               }}
-            />
-          </Fragment>
-        ))}
-        {notes.after.map((note) => (
-          <GroupNoteLine key={note.key} note={note} />
-        ))}
-        {sending && (
-          <ChatBubble
-            role="user"
-            speaker={look.own.name}
-            content={sending}
-            labels={look.own.labels}
-            avatar={look.own.face}
-          />
-        )}
-        {turnReplies.map((done) => {
-          const writer = look.speakerOf(done.speakerId);
-          return (
-            <ChatBubble
-              key={done.messageId}
-              role="mate"
-              speaker={writer?.name ?? look.mate.name}
-              content={done.text}
-              labels={look.mate.labels}
-              {...(writer
-                ? { label: <WriterLabel writer={writer} /> }
-                : { avatar: look.mate.face })}
-            />
-          );
-        })}
-        {((busy && !waiting) ||
-          (!finished && reply.replyText) ||
-          lastUnread ||
-          (catchingUp && !savedReply)) && (
-          <ChatBubble
-            role="mate"
-            speaker={writing?.name ?? look.group?.name ?? look.mate.name}
-            content={reply.replyText || '…'}
-            labels={look.mate.labels}
-            {...(writing
-              ? { label: <WriterLabel writer={writing} writing={!catchingUp && !lastUnread} /> }
-              : look.group
-                ? {}
-                : { avatar: look.mate.face })}
-            streaming={!catchingUp && !lastUnread}
-          />
-        )}
+            />,
+          ]),
+          ...notes.after.map((note) => <GroupNoteLine key={note.key} note={note} />),
+          sending &&
+            pendingItem(keys.user, {
+              ...reply.userMessage,
+              messageId: reply.userMessage?.messageId ?? keys.user,
+              role: 'user',
+              content: sending,
+            }),
+          // In a group, the replies this turn finished are saved, but shown from the stream
+          // until the room is read again once the turn is over.
+          ...turnReplies.map((done) =>
+            pendingItem(keys.of(done.messageId), {
+              messageId: done.messageId,
+              role: 'mate',
+              content: done.text,
+              ...(done.speakerId ? { speakerId: done.speakerId } : {}),
+            }),
+          ),
+          ((busy && !waiting) ||
+            (!finished && reply.replyText) ||
+            lastUnread ||
+            (catchingUp && !savedReply)) &&
+            pendingItem(
+              keys.reply,
+              {
+                messageId: reply.replyMessageId ?? keys.reply,
+                role: 'mate',
+                content: reply.replyText || '…',
+                ...(reply.speakerId ? { speakerId: reply.speakerId } : {}),
+              },
+              streaming,
+            ),
+        ]}
       </Stack>
     </div>
   );
+}
+
+/** What a message drawn from the stream holds besides its words. */
+const DRAWN = {
+  status: 'complete',
+  createdAt: '',
+  editedAt: null,
+  image: null,
+} satisfies Partial<Message>;
+
+/**
+ * Keys that stay with a message from the moment it is drawn to its saved self. The message
+ * being sent and each reply being written are keyed by their turn and place in it before the
+ * server names them (`user`, `reply`); once it does, their ids keep those keys (`of`), for as
+ * long as the conversation is on screen.
+ */
+function useTurnKeys(reply: ReplyStream['reply']) {
+  const [kept, setKept] = useState(() => ({
+    request: reply.request,
+    turn: 0,
+    named: new Map<string, string>() as ReadonlyMap<string, string>,
+  }));
+  let next = kept;
+  if (reply.request !== next.request)
+    next = { ...next, request: reply.request, turn: next.turn + 1 };
+  const user = `turn-${next.turn}-user`;
+  const replyKey = (index: number) => `turn-${next.turn}-reply-${index}`;
+  const name = (messageId: string | null | undefined, key: string) => {
+    if (messageId && !next.named.has(messageId))
+      next = { ...next, named: new Map(next.named).set(messageId, key) };
+  };
+  name(reply.userMessage?.messageId, user);
+  reply.replies.forEach((done, index) => name(done.messageId, replyKey(index)));
+  name(reply.replyMessageId, replyKey(reply.replies.length));
+  // Kept for the next render: what this one learnt (React renders again before painting).
+  if (next !== kept) setKept(next);
+  const { named } = next;
+  return {
+    user,
+    reply: replyKey(reply.replies.length),
+    of: (messageId: string) => named.get(messageId) ?? messageId,
+  };
 }
 
 /** A line between messages: a mate joined the group, or left it. */

@@ -33,6 +33,8 @@ export function MessageActions({
   onDelete,
   focusEdit = false,
   onEditFocused,
+  focusRegenerate = false,
+  onRegenerateFocused,
 }: {
   canRegenerate: boolean;
   onRegenerate: () => void;
@@ -45,6 +47,12 @@ export function MessageActions({
   /** Focus goes back to Edit (the message's editor just closed), once: then `onEditFocused`. */
   focusEdit?: boolean;
   onEditFocused?: () => void;
+  /**
+   * A regeneration ended: Regenerate takes the focus if it was lost (the pressed button went
+   * while the reply was written), once: then `onRegenerateFocused`.
+   */
+  focusRegenerate?: boolean;
+  onRegenerateFocused?: () => void;
 }) {
   const { t } = useTranslation();
   const edit = useRef<HTMLButtonElement>(null);
@@ -53,10 +61,18 @@ export function MessageActions({
     edit.current?.focus();
     onEditFocused?.();
   }, [focusEdit, onEditFocused]);
+  const regenerate = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focusRegenerate || !canRegenerate) return;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || !focused.isConnected) regenerate.current?.focus();
+    onRegenerateFocused?.();
+  }, [focusRegenerate, canRegenerate, onRegenerateFocused]);
   return (
     <Flex gap={1}>
       {canRegenerate && (
         <IconButton
+          ref={regenerate}
           label={t('chat.regenerate')}
           icon={<Icon d="M21 12a9 9 0 1 1-3-6.7M21 3v6h-6" />}
           size="small"

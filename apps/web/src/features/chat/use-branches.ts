@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError, ENVELOPE_CODES, type ChatExportFormat } from '@mates/api-client';
 import { errorText } from '../../i18n/error-text';
 import { useServices } from '../../lib/services-context';
+import { forgetDraft } from '../../lib/drafts';
 import { roomKeys } from '../../lib/query-keys';
 import { routeTo } from '../../lib/paths';
 import { chatKeys, roomBranchesQuery } from './api/chat-queries';
@@ -64,12 +65,13 @@ export function useBranchFrom(roomId: string) {
 
 /** Deletes one path of a chat (a room of its own); the chat's other paths stay as they are. */
 export function useDeleteBranch() {
-  const { client } = useServices();
+  const { client, storage } = useServices();
   const queries = useQueryClient();
   const sayFailure = useSayFailure();
   return useMutation({
     mutationFn: (roomId: string) => client.room.deleteRoom({ roomId }),
     onSuccess: (_none, roomId) => {
+      forgetDraft(storage, roomId);
       queries.removeQueries({ queryKey: roomKeys.messages(roomId) });
       refreshBranches(queries);
     },

@@ -35,8 +35,15 @@ export function useReplyStream(roomId: string) {
   // drawn from the stream, so the conversation never drops back to what it was before the send.
   const [readAgain, setReadAgain] = useState(true);
   useEffect(() => {
-    if (busy) setReadAgain(false);
-  }, [busy]);
+    if (!busy) return;
+    setReadAgain(false);
+    // From the send on, the room as cached is older than the server's, whatever becomes of this
+    // screen: one the person leaves mid-reply never reads it again itself, and the chat they
+    // come back to (by a link, or Back and Forward) would show it without their message and
+    // what was written. Marked stale only: nothing is read while the stream draws the turn.
+    void queries.invalidateQueries({ queryKey: roomKeys.messages(roomId), refetchType: 'none' });
+    void queries.invalidateQueries({ queryKey: roomKeys.lists(), refetchType: 'none' });
+  }, [busy, queries, roomId]);
   useEffect(() => {
     if (!finished) return;
     if (reply.benefits) store.trigger.benefitsChanged({ benefits: reply.benefits });

@@ -11,10 +11,12 @@ const READ_EVERY_MS = 300;
 
 /**
  * A reply the person stopped. The server saves what had arrived once it sees the stop, which may
- * be after the room was read again. Until the saved reply holds at least what was shown
- * (`catchingUp`), the shown text stays on screen, and the room is read again, up to ten times
- * 300 ms apart; anything the person does to the room meanwhile (an edit, a delete, a send)
- * ends the wait (`stopWaiting`).
+ * be after the room was read again. While the saved reply is the start of what was shown, and
+ * shorter (`catchingUp`: saved as it grew, not yet at the stop), the shown text stays on screen,
+ * and the room is read again, up to ten times 300 ms apart. A saved reply that says something
+ * else (another version chosen, an edit) is the truth at once; anything the person does to the
+ * room meanwhile (an edit, a version chosen, a regeneration, a delete, a send) ends the wait
+ * (`stopWaiting`).
  */
 export function useStoppedReply(
   roomId: string,
@@ -31,7 +33,7 @@ export function useStoppedReply(
     aborted &&
     awaitingSave !== null &&
     awaitingSave === reply.replyMessageId &&
-    (savedReply?.content.length ?? 0) < reply.replyText.length;
+    savedBehind(savedReply?.content ?? '', reply.replyText);
   const reads = useRef(0);
   useEffect(() => {
     if (!catchingUp) {
@@ -47,6 +49,14 @@ export function useStoppedReply(
   }, [catchingUp, room.dataUpdatedAt, queries, roomId]);
   const stopWaiting = useCallback(() => setAwaitingSave(null), []);
   return { catchingUp, savedReply, stopWaiting };
+}
+
+/**
+ * Whether `saved` is what was shown, saved only in part: the start of it, shorter. Another
+ * version (or an edit) says something else, and is not waited on.
+ */
+function savedBehind(saved: string, shown: string) {
+  return saved.length < shown.length && shown.startsWith(saved);
 }
 
 /** A stopped reply being saved, as {@link useStoppedReply} gives it. */

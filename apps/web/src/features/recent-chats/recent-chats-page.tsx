@@ -16,6 +16,7 @@ import {
   Text,
 } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
+import { forgetDraft } from '../../lib/drafts';
 import { roomKeys } from '../../lib/query-keys';
 import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
@@ -87,7 +88,7 @@ function SearchOrChats() {
 
 function RecentChats() {
   const { t } = useTranslation();
-  const { client } = useServices();
+  const { client, storage } = useServices();
   const queries = useQueryClient();
   const rooms = usePaged(
     roomKeys.lists(),
@@ -97,7 +98,10 @@ function RecentChats() {
   const [doomed, setDoomed] = useState<RoomSummary | null>(null);
   const remove = useMutation({
     mutationFn: (roomId: string) => client.room.deleteRoom({ roomId }),
-    onSuccess: () => setDoomed(null),
+    onSuccess: (_none, roomId) => {
+      forgetDraft(storage, roomId);
+      setDoomed(null);
+    },
     onSettled: () => queries.invalidateQueries({ queryKey: roomKeys.lists() }),
   });
   if (rooms.query.isPending) return <Loading />;
