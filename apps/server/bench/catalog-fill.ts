@@ -58,6 +58,25 @@ export async function someMateIds(db: Db['db'], count: number): Promise<string[]
 
 /** `users` people chatting with the first mates of `mateIds`, through the send route's own recording. */
 export async function chatWith(db: Db['db'], mateIds: string[], users: number): Promise<void> {
+  // A chat is counted only for a person whose account is there.
+  const at = new Date().toISOString();
+  const people = Array.from({ length: users }, (_, user) => ({
+    id: `bench-user-${user}`,
+    email: `bench-user-${user}@bench.test`,
+    password_hash: null,
+    nickname: `bench-user-${user}`,
+    bio: '',
+    language: 'en',
+    nfsw: false,
+    created_at: at,
+    updated_at: at,
+  }));
+  for (let from = 0; from < people.length; from += 500)
+    await db
+      .insertInto('users')
+      .values(people.slice(from, from + 500))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   await db.transaction().execute(async (trx) => {
     for (let user = 0; user < users; user += 1)
       for (const mateId of mateIds.slice(0, 1 + (user % 50)))

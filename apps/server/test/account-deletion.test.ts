@@ -179,6 +179,8 @@ describe.each(STORES)('delete my account on $dialect, files in a $store', ({ dia
           'speech_clips',
           'data_exports',
           'jobs',
+          'mate_feedback',
+          'user_feedback',
         ]),
       );
       expect(await person.client.user.deletionPreview()).toEqual({

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@mates/api-client';
-import { chattableMateId, DIALECTS, postgresAvailable, signUp } from './harness';
+import {
+  chattableMateId,
+  DIALECTS,
+  insertPictureMessage,
+  postgresAvailable,
+  signUp,
+} from './harness';
 import { serverWithDouble } from './server-with-double';
 import { appendMessages } from '../src/chat/messages';
 import { picturesOf } from '../src/images/picture-messages';
@@ -267,29 +273,7 @@ describe.each(DIALECTS)('branches on %s', (dialect) => {
     const { client, roomId } = await chat(2);
     const { store } = picturesOf(suite.server.deps.config);
     const file = await store.put(Buffer.from('RIFF....WEBPVP8 a picture'));
-    const pictureId = randomUUID();
-    await suite.server.db
-      .insertInto('messages')
-      .values({
-        id: pictureId,
-        room_id: roomId,
-        position: 4,
-        role: 'mate',
-        content: '',
-        status: 'complete',
-        created_at: new Date().toISOString(),
-        edited_at: null,
-        swipes: null,
-        swipe_index: 0,
-        image_prompt: 'a lighthouse at dusk',
-        image_size: '1024x1024',
-        image_job_id: null,
-        image_file: file,
-        image_error: null,
-        image_model: null,
-        image_share_id: null,
-      })
-      .execute();
+    const pictureId = await insertPictureMessage(suite.server.db, { roomId, position: 4, file });
     const branch = await client.room.branch({ roomId, messageId: pictureId });
     const copy = await suite.server.db
       .selectFrom('messages')
@@ -309,6 +293,12 @@ describe.each(DIALECTS)('branches on %s', (dialect) => {
   it.skipIf(skip)('exports a path as JSON, Markdown and SillyTavern’s chat file', async () => {
     const { client, roomId, messages } = await chat(4);
     await client.girl.chatSend({ roomId, regenerate: true }, { onData: () => {} });
+    const memory = await client.room.saveMemory({
+      roomId,
+      content: 'Ada keeps bees.',
+      pinned: true,
+      about: 'person',
+    });
     const json = await client.room.exportChat({ roomId, format: 'json' });
     expect(json.mimeType).toBe('application/json');
     expect(json.fileName).toMatch(/\.json$/);
@@ -322,11 +312,16 @@ describe.each(DIALECTS)('branches on %s', (dialect) => {
     );
     // The regenerated reply keeps both versions.
     expect(parsed.messages.at(-1)!.versions).toEqual(['Line 5.', 'Hello there.']);
+    // The path's memories go with it, as the Memory panel answers them.
+    expect((JSON.parse(json.content) as { memories: unknown }).memories).toEqual([memory]);
 
     const markdown = await client.room.exportChat({ roomId, format: 'markdown' });
     expect(markdown.mimeType).toBe('text/markdown');
     expect(markdown.content).toContain('Line 2.');
     expect(markdown.content).toContain('*(version 2 of 2)* Hello there.');
+    expect(markdown.content).toMatch(
+      /## Memories\n\n- Ada keeps bees\. \*\(about .+; pinned\)\*\n$/,
+    );
 
     const jsonl = await client.room.exportChat({ roomId, format: 'jsonl' });
     const lines = jsonl.content

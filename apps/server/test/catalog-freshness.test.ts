@@ -7,6 +7,7 @@ import {
   signUp,
   type TestApp,
   seededMate,
+  chatters,
 } from './harness';
 
 const withPostgres = await postgresAvailable();
@@ -18,7 +19,9 @@ describe.each(DIALECTS)('catalog answers after writes on %s', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
   let app: TestApp;
   beforeAll(async () => {
-    if (!skip) app = await createTestApp(dialect);
+    if (skip) return;
+    app = await createTestApp(dialect);
+    await chatters(app.db, ['ada', 'bob', 'cy']);
   });
   afterAll(async () => {
     if (!skip) await app.close();
@@ -155,7 +158,9 @@ describe.each(DIALECTS)('trending over several days on %s', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
   let app: TestApp;
   beforeAll(async () => {
-    if (!skip) app = await createTestApp(dialect);
+    if (skip) return;
+    app = await createTestApp(dialect);
+    await chatters(app.db, ['ada', 'bob', 'cy']);
   });
   afterAll(async () => {
     if (!skip) await app.close();

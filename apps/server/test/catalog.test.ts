@@ -8,6 +8,7 @@ import {
   postgresAvailable,
   signUp,
   type TestApp,
+  chatters,
 } from './harness';
 
 const withPostgres = await postgresAvailable();
@@ -17,7 +18,9 @@ describe.each(DIALECTS)('catalog on %s', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
   let app: TestApp;
   beforeAll(async () => {
-    if (!skip) app = await createTestApp(dialect);
+    if (skip) return;
+    app = await createTestApp(dialect);
+    await chatters(app.db, ['u0', 'u1', 'u2', 'u3', 'u4']);
   });
   afterAll(async () => {
     if (!skip) await app.close();

@@ -160,6 +160,48 @@ describe.each(DIALECTS)('download my data on %s', (dialect) => {
       const branchJson = JSON.parse(text(branch.files[0]));
       expect(branchJson.room.branchedFrom).toMatchObject({ roomId: person.roomId });
 
+      // Each path's memories, as the Memory panel orders them: the story so far, the pinned
+      // fact the person added, the mate's fact they rewrote (with the message it came from).
+      expect(chatJson.memories).toEqual([
+        expect.objectContaining({
+          memoryId: person.summaryId,
+          kind: 'summary',
+          about: 'story',
+          author: 'mate',
+          pinned: false,
+          content: 'They traded words about marmalade.',
+          sourceMessageIds: [person.saidId, person.replyId],
+        }),
+        expect.objectContaining({
+          memoryId: person.addedMemoryId,
+          kind: 'fact',
+          about: 'person',
+          author: 'person',
+          pinned: true,
+          content: 'My sister is called Philippa.',
+          sourceMessageIds: [],
+        }),
+        expect.objectContaining({
+          memoryId: person.rewrittenId,
+          kind: 'fact',
+          author: 'person',
+          content: 'Likes marmalade, never jam.',
+          sourceMessageIds: [person.saidId],
+        }),
+      ]);
+      for (const memory of chatJson.memories) {
+        expect(memory).toMatchObject({
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
+        });
+      }
+      expect(branchJson.memories).toEqual([]);
+      const markdown = text(main.files[1]);
+      expect(markdown).toContain('## Memories');
+      expect(markdown).toContain('They traded words about marmalade.');
+      expect(markdown).toContain('My sister is called Philippa.');
+      expect(markdown).toContain('Likes marmalade, never jam.');
+
       // Their mates as Character Card V3 PNGs.
       const mates = JSON.parse(text('mates/index.json'));
       expect(mates.map((mate: { name: string }) => mate.name).sort()).toEqual([
@@ -194,7 +236,27 @@ describe.each(DIALECTS)('download my data on %s', (dialect) => {
         checkouts: [],
         planPayments: [],
       });
-      expect(text('README.md')).toContain('# Your Mates data');
+      // The reports and support messages they wrote.
+      expect(JSON.parse(text('reports.json'))).toEqual([
+        expect.objectContaining({
+          mate_id: person.mateId,
+          reason: 'broken',
+          content: 'The greeting stops halfway.',
+          closed_at: null,
+        }),
+      ]);
+      expect(JSON.parse(text('feedback.json'))).toEqual([
+        expect.objectContaining({
+          category: 'idea',
+          content: 'A night theme, please.',
+          contact: 'night@example.test',
+        }),
+      ]);
+      const readme = text('README.md');
+      expect(readme).toContain('# Your Mates data');
+      for (const name of ['reports.json', 'feedback.json', 'memories']) {
+        expect(readme).toContain(name);
+      }
     },
   );
 

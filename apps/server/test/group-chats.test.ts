@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, GROUP_LIMITS, type ChatStreamEvent } from '@mates/api-client';
-import { DIALECTS, insertUser, mateRow, postgresAvailable, seededMate, signUp } from './harness';
+import {
+  DIALECTS,
+  insertUser,
+  mateRow,
+  postgresAvailable,
+  seededMate,
+  signUp,
+  rowsOf,
+} from './harness';
 import { serverWithDouble } from './server-with-double';
 import { appendMessages } from '../src/chat/messages';
 import { recoverAbandonedReplies } from '../src/chat/recover-replies';
@@ -602,8 +610,39 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
         KAI,
         LYRA,
       ]);
+      // A member's own memory is said to be that member's.
+      await client.room.saveMemory({ roomId, content: 'Owes Lyra a song.', mateId: ids[1]! });
+      // What the mates wrote down: one of them for itself, and the group's shared facts.
+      const at = new Date().toISOString();
+      await suite.server.db
+        .insertInto('memories')
+        .values(
+          [
+            { content: 'Lyra hums when nervous.', mate_id: ids[0]! },
+            { content: 'The tavern has a blue door.', mate_id: null },
+          ].map((memory, index) => ({
+            id: `${roomId}-mate-memory-${index}`,
+            room_id: roomId,
+            kind: 'fact',
+            about: 'story',
+            author: 'mate',
+            created_at: at,
+            updated_at: at,
+            ...memory,
+          })),
+        )
+        .execute();
       const markdown = await client.room.exportChat({ roomId, format: 'markdown' });
       expect(markdown.content).toContain(`**${KAI}:** ${KAI} speaks.`);
+      expect(markdown.content).toContain(`- Owes Lyra a song. *(about the story; written by`);
+      expect(markdown.content).toContain(`; ${KAI}'s own)*`);
+      // Each under who wrote it: not the first member for all of them.
+      expect(markdown.content).toContain(
+        `- Lyra hums when nervous. *(about the story; written by ${LYRA}; ${LYRA}'s own)*`,
+      );
+      expect(markdown.content).toContain(
+        `- The tavern has a blue door. *(about the story; written by ${LYRA}, ${KAI})*`,
+      );
       expect(markdown.fileName.startsWith(`${LYRA}, ${KAI}`)).toBe(true);
       const lines = (await client.room.exportChat({ roomId, format: 'jsonl' })).content
         .trim()
@@ -639,16 +678,7 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
       const before = (await client.user.benefits()).chats;
       // What a process killed mid-turn leaves: Lyra's reply done, Kai's half written, Ione's
       // paid for and empty.
-      const user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', userInfo.uuid)
-        .executeTakeFirstOrThrow();
-      const room = await db
-        .selectFrom('rooms')
-        .selectAll()
-        .where('id', '=', roomId)
-        .executeTakeFirstOrThrow();
+      const { user, room } = await rowsOf(db, userInfo.uuid, roomId);
       await appendMessages(db, roomId, [
         { role: 'user', content: 'Tell me a story.', status: 'complete' },
         { role: 'mate', content: 'Once upon a time.', status: 'complete', speakerId: ids[0]! },

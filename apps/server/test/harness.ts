@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import pg from 'pg';
@@ -25,7 +25,7 @@ import type { Mail, Mailer } from '../src/mail/mailer';
 import type { Deps } from '../src/http/context';
 import { createImageEngine } from '../src/images/create-engine';
 import { createSpeechEngine } from '../src/voice/create-speech';
-import type { Database, MateTable } from '../src/db/schema';
+import type { Database, MateTable, RoomTable, UserTable } from '../src/db/schema';
 import { createChatService } from '../src/chat/chat-service';
 import type { LanguageModel } from '../src/llm/language-model';
 import { createOpenAiModel } from '../src/llm/openai';
@@ -244,6 +244,32 @@ export function newestMessageId(db: Kysely<Database>, roomId: string): Promise<s
     .then((message) => message.id);
 }
 
+/** A user's row and, when asked, one of their rooms' rows: what a service takes, read as stored. */
+export async function rowsOf(db: Kysely<Database>, userId: string): Promise<{ user: UserTable }>;
+export async function rowsOf(
+  db: Kysely<Database>,
+  userId: string,
+  roomId: string,
+): Promise<{ user: UserTable; room: RoomTable }>;
+export async function rowsOf(
+  db: Kysely<Database>,
+  userId: string,
+  roomId?: string,
+): Promise<{ user: UserTable; room?: RoomTable }> {
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (roomId === undefined) return { user };
+  const room = await db
+    .selectFrom('rooms')
+    .selectAll()
+    .where('id', '=', roomId)
+    .executeTakeFirstOrThrow();
+  return { user, room };
+}
+
 /** The app of {@link createTestApp}. */
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -290,6 +316,69 @@ export async function insertUser(
       nfsw: false,
       created_at: at,
       updated_at: at,
+    })
+    .execute();
+}
+
+/**
+ * People who chat in tests below the API (trending, chat counts), by id: their user rows, which
+ * a chat is counted for only while they exist (an account deleted mid-reply is not counted).
+ */
+export async function chatters(db: Kysely<Database>, ids: string[]): Promise<void> {
+  for (const id of ids) await insertUser(db, { id, email: `${id}@chatters.test` });
+}
+
+/** A drawn picture's message, written straight to `db` at `position` of room `roomId`: its id. */
+export async function insertPictureMessage(
+  db: Kysely<Database>,
+  picture: { roomId: string; position: number; file: string; prompt?: string },
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('messages')
+    .values({
+      id,
+      room_id: picture.roomId,
+      position: picture.position,
+      role: 'mate',
+      content: '',
+      status: 'complete',
+      created_at: new Date().toISOString(),
+      edited_at: null,
+      swipes: null,
+      swipe_index: 0,
+      image_prompt: picture.prompt ?? 'a lighthouse at dusk',
+      image_size: '1024x1024',
+      image_job_id: null,
+      image_file: picture.file,
+      image_error: null,
+      image_model: null,
+      image_share_id: null,
+    })
+    .execute();
+  return id;
+}
+
+/** A message's spoken clip, made and paid (nothing), written straight to `db` with its file. */
+export async function insertSpeechClip(
+  db: Kysely<Database>,
+  clip: { messageId: string; userId: string; file: string },
+): Promise<void> {
+  await db
+    .insertInto('speech_clips')
+    .values({
+      id: randomUUID(),
+      message_id: clip.messageId,
+      voice: 'alloy',
+      text_hash: 'x'.repeat(64),
+      file: clip.file,
+      mime_type: 'audio/mpeg',
+      duration_ms: 1000,
+      cost: 0,
+      user_id: clip.userId,
+      state: 'ready',
+      making_until: null,
+      created_at: new Date().toISOString(),
     })
     .execute();
 }

@@ -57,3 +57,31 @@ describe('an OpenAI-compatible stream whose finishing chunk is skipped for its s
     expect(result).toEqual({ text: 'Hello', finishReason: 'length' });
   });
 });
+
+// Review of issue #38: a signal already aborted when `generate` was called was never heard (an
+// abort listener added late never fires), so the provider wrote a whole reply nobody wanted.
+describe('an OpenAI-compatible model asked with a signal already aborted', () => {
+  it('asks the provider nothing and answers a stopped, empty result', async () => {
+    const double = await startOpenAiDouble();
+    const model = createOpenAiModel({
+      baseUrl: double.baseUrl,
+      apiKey: 'sk-test',
+      model: 'mate-model',
+      contextSize: 4096,
+    });
+    try {
+      let text = '';
+      const result = await model.generate(
+        [{ role: 'user', content: 'Hi' }],
+        { maxTokens: 64, signal: AbortSignal.abort() },
+        (piece) => (text += piece),
+      );
+      expect(result).toEqual({ finishReason: 'stop', promptTokens: 0, completionTokens: 0 });
+      expect(text).toBe('');
+      expect(double.requests).toEqual([]);
+    } finally {
+      await model.close();
+      await double.close();
+    }
+  });
+});

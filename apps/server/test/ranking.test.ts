@@ -9,6 +9,7 @@ import {
   postgresAvailable,
   signUp,
   type TestApp,
+  chatters,
 } from './harness';
 
 const withPostgres = await postgresAvailable();
@@ -17,7 +18,9 @@ describe.each(DIALECTS)('rankings resist manipulation on %s', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
   let app: TestApp;
   beforeEach(async () => {
-    if (!skip) app = await createTestApp(dialect);
+    if (skip) return;
+    app = await createTestApp(dialect);
+    await chatters(app.db, ['ada', 'bob', 'carl', 'dan', 'spammer']);
   });
   afterEach(async () => {
     if (!skip) await app.close();

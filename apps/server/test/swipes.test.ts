@@ -1,7 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ApiError, type ApiClient } from '@mates/api-client';
 import { DIALECTS, mateRow, postgresAvailable, signUp } from './harness';
 import { serverWithDouble } from './server-with-double';
+import { sendTurn } from '../src/chat/send-service';
+import { silentLogger } from '../src/logging/logger';
 
 // Issue #19: versions of a message to swipe between — the greeting and its alternate
 // greetings (Character Card spec), and the earlier replies a regeneration keeps; the chosen
@@ -154,6 +156,94 @@ describe.each(DIALECTS)('swipes on %s', (dialect) => {
           other.client.room.chooseSwipe({ roomId, messageId: last.messageId, index: 0 }),
         ),
       ).toBe(4004);
+    },
+  );
+
+  // Found from outside: an edit or a version chosen while a regeneration of that reply started
+  // answered 5000 (the message it read back was gone), though the change had been kept.
+  it.skipIf(skip)(
+    'edits or chooses a version of the last reply, or refuses, while a regeneration starts',
+    async () => {
+      const { client } = await signUp(suite.server);
+      const { roomId } = await client.room.createRoom({ mateId });
+      // Every reply the same: a regeneration refused leaves nothing queued for the next test.
+      suite.double.route(() => ({ kind: 'stream', pieces: ['An answer.'] }));
+      onTestFinished(() => suite.double.route(null));
+      await send(client, { roomId, content: 'Tell me a story.' });
+      const WAIT = [5007];
+      for (let round = 0; round < 24; round += 1) {
+        const last = (await messages(client, roomId)).at(-1)!;
+        const words = `My own answer ${round}.`;
+        const change =
+          round % 2
+            ? client.room.editMessage({ roomId, messageId: last.messageId, content: words })
+            : client.room.chooseSwipe({ roomId, messageId: last.messageId, index: 0 });
+        // The regeneration a few milliseconds after the change, or at once.
+        await new Promise((resolve) => setTimeout(resolve, round % 4));
+        const [changed, regenerated] = await Promise.all([
+          refusal(change),
+          refusal(send(client, { roomId, regenerate: true })),
+        ]);
+        // Done, or refused while the other holds the room: never a failure of the server's.
+        expect(WAIT).toContain(changed ?? 5007);
+        expect(WAIT).toContain(regenerated ?? 5007);
+        // An edit answered as done is kept: as the reply, or as one of its versions.
+        if (round % 2 && changed === null) {
+          const reply = (await suite.server.db
+            .selectFrom('messages')
+            .select(['content', 'swipes'])
+            .where('id', '=', (await messages(client, roomId)).at(-1)!.messageId)
+            .executeTakeFirstOrThrow()) as { content: string; swipes: string | null };
+          expect(`${reply.content} ${JSON.stringify(reply.swipes)}`).toContain(words);
+        }
+      }
+    },
+  );
+
+  // Found from outside: a regeneration whose reader had left before its stream opened (a
+  // click, then the tab closed) had the provider write the whole reply, kept it as `partial`
+  // in place of the chosen version, and kept the chat.
+  it.skipIf(skip)(
+    'takes back a regeneration whose reader left before its first byte, asking nothing',
+    async () => {
+      const { client, userInfo } = await signUp(suite.server);
+      const { roomId } = await client.room.createRoom({ mateId });
+      suite.double.next({ kind: 'stream', pieces: ['The only answer.'] });
+      await send(client, { roomId, content: 'Tell me a story.' });
+      const before = (await client.user.benefits()).chats;
+      const reply = (await messages(client, roomId)).at(-1)!;
+      const asked = suite.double.requests.length;
+      const user = await suite.server.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userInfo.uuid)
+        .executeTakeFirstOrThrow();
+      const { deps } = suite.server;
+      await sendTurn(
+        { db: deps.db, chat: deps.chat, config: deps.config },
+        {
+          user,
+          request: { roomId, regenerate: true },
+          language: 'en',
+          log: silentLogger(),
+          started: () => {},
+          // The reader is gone when the stream opens (`openEventStream` aborts at once).
+          open: (controller) => {
+            controller.abort();
+            return { send: () => {}, done: () => {} };
+          },
+        },
+      );
+      expect(suite.double.requests.length).toBe(asked);
+      expect((await client.user.benefits()).chats).toBe(before);
+      // The reply as it was (a regeneration writes its versions on a new row): nothing else.
+      const last = (await messages(client, roomId)).at(-1)!;
+      expect([last.content, last.status, last.swipes]).toEqual([
+        reply.content,
+        reply.status,
+        reply.swipes,
+      ]);
+      expect(await suite.server.deps.chat.isBusy(roomId)).toBe(false);
     },
   );
 });

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { SaveMatePayload } from '@mates/api-client';
 import { chattableMateId, signUp, type TestApp } from './harness';
 import { appendMessage } from '../src/chat/message-repository';
+import { insertMemory } from '../src/chat/memory-repository';
 import { mediaOf } from '../src/media/media-of';
 
 export { readZip } from './zip-entries';
@@ -28,7 +29,9 @@ export const mateDraft = (changes: Partial<SaveMatePayload> = {}): SaveMatePaylo
 /**
  * A person with something of everything: a chat (a message with three versions, a drawn
  * picture with its file, a voice clip with its file), a branch of it, a persona, a public and a
- * private mate of their own, a review, a favorite, a follow and the welcome in their ledger.
+ * private mate of their own, a review, a favorite, a follow and the welcome in their ledger; the
+ * chat's memories (the mate's "Story so far" from the reply, a fact of the mate's the person
+ * rewrote, a pinned fact the person added), a report of a mate and a message to support.
  */
 export async function fullAccount(app: TestApp) {
   const nickname = `Person ${randomBytes(4).toString('hex')}`;
@@ -101,6 +104,58 @@ export async function fullAccount(app: TestApp) {
     .where('id', '=', mateId)
     .executeTakeFirstOrThrow();
   await client.mate.followCreator({ creatorId: creator.creator_id });
+  // The chat's memories, written after the branch (which keeps its own path's).
+  const at = new Date().toISOString();
+  const summaryId = randomUUID();
+  await insertMemory(
+    app.db,
+    {
+      id: summaryId,
+      room_id: roomId,
+      kind: 'summary',
+      about: 'story',
+      content: 'They traded words about marmalade.',
+      author: 'mate',
+      created_at: at,
+      updated_at: at,
+    },
+    [
+      { id: said.id, position: said.position },
+      { id: reply.id, position: reply.position },
+    ],
+  );
+  const rewrittenId = randomUUID();
+  await insertMemory(
+    app.db,
+    {
+      id: rewrittenId,
+      room_id: roomId,
+      kind: 'fact',
+      about: 'person',
+      content: 'Likes jam.',
+      author: 'mate',
+      created_at: at,
+      updated_at: at,
+    },
+    [{ id: said.id, position: said.position }],
+  );
+  await client.room.saveMemory({
+    roomId,
+    memoryId: rewrittenId,
+    content: 'Likes marmalade, never jam.',
+  });
+  const added = await client.room.saveMemory({
+    roomId,
+    content: 'My sister is called Philippa.',
+    pinned: true,
+    about: 'person',
+  });
+  await client.mate.feedback({ mateId, reason: 'broken', content: 'The greeting stops halfway.' });
+  await client.user.feedback({
+    category: 'idea',
+    content: 'A night theme, please.',
+    contact: 'night@example.test',
+  });
   return {
     ...person,
     nickname,
@@ -115,6 +170,10 @@ export async function fullAccount(app: TestApp) {
     clipKey: `speech/${clipFile}`,
     clipBytes,
     personaId: persona.uuid,
+    saidId: said.id,
+    summaryId,
+    rewrittenId,
+    addedMemoryId: added.memoryId,
     publicMate,
     privateMate,
   };

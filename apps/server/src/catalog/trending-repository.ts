@@ -16,10 +16,29 @@ const chatterDay = preparedQuery((db, v: { mateId: string; userId: string }) =>
     .where('user_id', '=', v.userId),
 );
 // Two first messages at once (PostgreSQL): only the one whose row went in counts.
+// Only for a person whose account is there and not closing: a reply still being written as its
+// account is deleted must not bring back a row naming them once the deletion removed theirs.
 const newChatter = preparedQuery((db, v: { mateId: string; userId: string; day: string }) =>
   db
     .insertInto('mate_chatters')
-    .values({ mate_id: v.mateId, user_id: v.userId, last_day: v.day })
+    .columns(['mate_id', 'user_id', 'last_day'])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.val(v.mateId).as('mate_id'),
+          eb.val(v.userId).as('user_id'),
+          eb.val(v.day).as('last_day'),
+        ])
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('users')
+              .select('id')
+              .where('id', '=', v.userId)
+              .where('closing_at', 'is', null),
+          ),
+        ),
+    )
     .onConflict((oc) => oc.doNothing()),
 );
 const countChatter = preparedQuery((db, v: { mateId: string }) =>

@@ -1,18 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Branch, ChatExport, ChatExportFormat, Room, RoomBranches } from '@mates/api-client';
+import type {
+  Branch,
+  ChatExport,
+  ChatExportFormat,
+  Memory,
+  Room,
+  RoomBranches,
+} from '@mates/api-client';
 import type { Config } from '../config';
 import type { Database, MessageTable, RoomTable, UserTable } from '../db/schema';
 import { fromJson, now, toJson } from '../db/dialect';
 import { missing, refused } from '../domain/errors';
 import { picturesOf } from '../images/picture-messages';
 import type { ChatService } from './chat-service';
-import { findOwnRoom, canContinue } from './rooms';
+import { findOwnRoom, canContinue, inIdleRoom } from './rooms';
 import { consume, type RateLimits } from '../accounts/rate-limits';
 import { versionsOf } from './messages';
 import { findRoomMessage, lastMessagesOf } from './message-repository';
 import { insertRoom } from './room-repository';
 import { copyMembers, membersOf } from './group-repository';
+import { chatMemories } from './memory-service';
 import {
   copyMemories,
   familyOf,
@@ -48,11 +56,22 @@ export async function branchRoom(
   user: UserTable,
   input: { roomId: string; messageId: string },
 ): Promise<Room> {
+  // Read and copied under the room's lock: no reply changes its messages meanwhile.
+  return inIdleRoom(deps, user, input.roomId, 'notices.chat.waitBranch', (room) =>
+    branchIdleRoom(deps, user, room, input.messageId),
+  );
+}
+
+/** {@link branchRoom} once the room is held. */
+async function branchIdleRoom(
+  deps: BranchDeps,
+  user: UserTable,
+  room: RoomTable,
+  messageId: string,
+): Promise<Room> {
   const { db } = deps;
-  const room = await findOwnRoom(db, user.id, input.roomId);
   if (!(await canContinue(db, user, room))) throw refused('room.readOnly');
-  if (await deps.chat.isBusy(room.id)) throw refused('notices.chat.waitBranch');
-  const fork = await findRoomMessage(db, room.id, input.messageId);
+  const fork = await findRoomMessage(db, room.id, messageId);
   if (!fork || unfinished(fork)) throw missing('notices.notFound.message');
   if ((await familyRooms(db, user.id, familyOf(room))).length >= BRANCHES_PER_CHAT_MAX)
     throw refused('notices.chat.tooManyBranches', { count: BRANCHES_PER_CHAT_MAX });
@@ -184,8 +203,9 @@ const MIME_TYPES: Record<ChatExportFormat, string> = {
 const ENDINGS: Record<ChatExportFormat, string> = { json: 'json', markdown: 'md', jsonl: 'jsonl' };
 
 /**
- * A path of a chat as a file: Mates' own JSON (every message with its versions), Markdown to
- * read, or SillyTavern's chat file (JSONL: a header line, then one line per message with its
+ * A path of a chat as a file: Mates' own JSON (every message with its versions, and the path's
+ * memories as the Memory panel lists them), Markdown to read (its memories after its messages),
+ * or SillyTavern's chat file (JSONL: a header line, then one line per message with its
  * swipes), which SillyTavern and the apps that read its chats import.
  */
 export async function exportChat(
@@ -195,7 +215,7 @@ export async function exportChat(
 ): Promise<ChatExport> {
   const { db } = deps;
   const room = await findOwnRoom(db, user.id, input.roomId);
-  const [mate, persona, messages] = await Promise.all([
+  const [mate, persona, messages, memories] = await Promise.all([
     db.selectFrom('mates').select(['id', 'name']).where('id', '=', room.mate_id).executeTakeFirst(),
     room.persona_id
       ? db
@@ -210,6 +230,8 @@ export async function exportChat(
       .where('room_id', '=', room.id)
       .orderBy('position')
       .execute(),
+    // SillyTavern's chat file has no place for them.
+    input.format === 'jsonl' ? [] : chatMemories(db, room.id),
   ]);
   // A group's chat is named after the group, and each reply after its speaker.
   const members = room.group_name !== null ? await membersOf(db, room.id) : [];
@@ -264,12 +286,19 @@ export async function exportChat(
               shownVersion: message.swipe_index,
               ...(message.image_prompt !== null && { picture: { prompt: message.image_prompt } }),
             })),
+            memories,
           },
           null,
           2,
         )
       : input.format === 'markdown'
-        ? markdownOf(names, room, messages, speaker)
+        ? markdownOf(names, room, messages, speaker) +
+          markdownMemories(memories, {
+            user: names.user,
+            // In a group, what its mates wrote together is the group's (its own, a member's).
+            mate: room.group_name !== null ? names.char : (mate?.name ?? names.char),
+            members: memberNames,
+          })
         : sillyTavernChat(names, room, messages, speaker);
   return { fileName, mimeType: MIME_TYPES[input.format], content };
 }
@@ -290,6 +319,37 @@ function markdownOf(
     lines.push(`**${speaker(message)}:**${version} ${text}`, '');
   }
   return lines.join('\n');
+}
+
+/**
+ * A chat's memories to read after its messages: the story so far, then each fact with what it
+ * is about, who wrote it and whether it is pinned. Nothing when it has none.
+ */
+function markdownMemories(
+  memories: Memory[],
+  names: { user: string; mate: string; members: Map<string, string> },
+): string {
+  if (memories.length === 0) return '';
+  const lines = ['', '## Memories', ''];
+  for (const memory of memories.filter((each) => each.kind === 'summary')) {
+    lines.push(`**Story so far:** ${memory.content}`, '');
+  }
+  for (const memory of memories.filter((each) => each.kind === 'fact')) {
+    const notes = [
+      memory.about === 'person' ? `about ${names.user}` : 'about the story',
+      `written by ${
+        memory.author === 'person'
+          ? names.user
+          : ((memory.mateId !== null ? names.members.get(memory.mateId) : undefined) ?? names.mate)
+      }`,
+      ...(memory.mateId !== null
+        ? [`${names.members.get(memory.mateId) ?? names.mate}'s own`]
+        : []),
+      ...(memory.pinned ? ['pinned'] : []),
+    ];
+    lines.push(`- ${memory.content} *(${notes.join('; ')})*`);
+  }
+  return lines.join('\n') + '\n';
 }
 
 /** SillyTavern's chat file: its header, then each message as it writes them. */

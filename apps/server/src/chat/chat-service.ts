@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { LanguageModel } from '../llm/language-model';
 import { memoryRoomLocks, type RoomClaim, type RoomLocks } from './room-locks';
 import type { StopRequests } from './stop-requests';
@@ -16,10 +17,22 @@ export interface ChatService {
    * controller stops the reply (so does losing the room's lock).
    */
   begin: (roomId: string) => Promise<AbortController | null>;
-  /** Marks the room free again. */
-  end: (roomId: string) => Promise<void>;
+  /**
+   * Marks the room free again. With `controller` (what `begin` gave), only while the room is
+   * still that one's: a holder whose lock expired, and which another took since, frees nothing.
+   */
+  end: (roomId: string, controller?: AbortController) => Promise<void>;
   /** Stops the room's reply, if any, on whichever server writes it. */
   stop: (roomId: string) => Promise<void>;
+  /**
+   * Marks the room busy for a change that cannot wait for its reply (the room deleted): a reply
+   * being written is stopped (again at every try: a send may take the room meanwhile), and the
+   * room taken once it is free. `null` when it still was not free after
+   * {@link TAKE_OVER_WAITS_MS} (a server that did not hear the stop), or when the locks cannot
+   * be read (Redis away: no reply can begin anywhere either): the caller goes on without it.
+   * {@link ChatService.end} frees it.
+   */
+  takeOver: (roomId: string) => Promise<AbortController | null>;
   /**
    * Stops every reply this server writes, and each one begun afterwards, with `reason` (a
    * shutdown: see {@link ServerStopping}).
@@ -28,6 +41,9 @@ export interface ChatService {
   /** Resolves once this server writes no reply. */
   whenIdle: () => Promise<void>;
 }
+
+/** How long {@link ChatService.takeOver} waits for a stopped reply to end: each wait, in turn. */
+export const TAKE_OVER_WAITS_MS = [10, 20, 40, 80, 150, 300, 600, 1000, 1000, 1000];
 
 /** Why replies are stopped when the server shuts down: they end saved, with an `error` event. */
 export class ServerStopping extends Error {
@@ -58,35 +74,55 @@ export function createChatService(
   let stopping: { reason: unknown } | null = null;
   const stopHere = (roomId: string) => active.get(roomId)?.controller.abort();
   options.stops?.listen(stopHere);
+  const begin = async (roomId: string): Promise<AbortController | null> => {
+    const claim = await locks.claim(roomId);
+    if (!claim) return null;
+    const controller = new AbortController();
+    claim.lost.addEventListener('abort', () => controller.abort(claim.lost.reason), {
+      once: true,
+    });
+    active.set(roomId, { controller, claim });
+    // Begun after the server began to stop (a send that was waiting its turn): stopped as
+    // the others were, so the stop does not wait for a whole reply.
+    if (stopping) controller.abort(stopping.reason);
+    return controller;
+  };
+  const stop = async (roomId: string) => {
+    stopHere(roomId);
+    await options.stops?.publish(roomId);
+  };
   return {
     model,
     saveEveryMs: options.saveEveryMs ?? 1000,
     open: () => active.size,
     isBusy: (roomId) => locks.isHeld(roomId),
-    begin: async (roomId) => {
-      const claim = await locks.claim(roomId);
-      if (!claim) return null;
-      const controller = new AbortController();
-      claim.lost.addEventListener('abort', () => controller.abort(claim.lost.reason), {
-        once: true,
-      });
-      active.set(roomId, { controller, claim });
-      // Begun after the server began to stop (a send that was waiting its turn): stopped as
-      // the others were, so the stop does not wait for a whole reply.
-      if (stopping) controller.abort(stopping.reason);
-      return controller;
-    },
-    end: async (roomId) => {
+    begin,
+    end: async (roomId, controller) => {
       const entry = active.get(roomId);
+      if (controller && entry && entry.controller !== controller) return;
       active.delete(roomId);
       await entry?.claim.release();
       if (active.size > 0) return;
       for (const resolve of idle) resolve();
       idle = [];
     },
-    stop: async (roomId) => {
-      stopHere(roomId);
-      await options.stops?.publish(roomId);
+    stop,
+    takeOver: async (roomId) => {
+      for (const wait of [0, ...TAKE_OVER_WAITS_MS]) {
+        if (wait > 0) await setTimeout(wait);
+        let held: AbortController | null;
+        try {
+          held = await begin(roomId);
+        } catch {
+          // The locks cannot be read (Redis away, said by the locks): no reply can begin either.
+          await stop(roomId);
+          return null;
+        }
+        if (held) return held;
+        // Asked at every try: a send may have taken the room since the last.
+        await stop(roomId);
+      }
+      return null;
     },
     stopAll: (reason) => {
       stopping = { reason };

@@ -5,16 +5,17 @@ import { DomainError, invalid, refused } from '../domain/errors';
 import { removeSpeechFiles } from '../voice/speech-clips';
 import type { GroupPromptContext } from './conversation';
 import { countOneMoreNext, setNextsInRow, speakersSinceUser } from './group-repository';
-import { findOwnRoom } from './rooms';
 import { visibleMateIds } from './room-repository';
 import { groupState, turnOrderOf, type GroupState } from './group-service';
 import { nextSpeaker, planTurn } from './group-turns';
 import { appendMessages, toMessage } from './messages';
 import { findRoomMessage } from './message-repository';
 import { requireModel } from './model-refusal';
-import { generateAhead, writeReply, type ReplyDeps } from './reply-service';
+import { generateAhead, replyDepsOf, writeReply } from './reply-service';
 import type { ReplyGeneration } from './reply-generation';
-import type { Send, SendDeps } from './send-service';
+import type { ReplyStream, Send, SendDeps } from './send-service';
+import { textsFor } from '../i18n/texts';
+import { isOutOfSpace } from '../domain/out-of-space';
 import { countChat } from './turn-repository';
 import { startNextReply, startTurn, type StartedReply } from './turn-service';
 
@@ -88,109 +89,130 @@ async function speakersFor(deps: SendDeps, send: Send, state: GroupState): Promi
 export async function sendGroupTurn(
   deps: SendDeps,
   send: Send,
-  before: RoomTable,
+  room: RoomTable,
   chatsLeft: number,
+  controller: AbortController,
 ): Promise<void> {
   const { db, chat, config } = deps;
   const { user, request, language } = send;
-  // Held before anything else is read: two sends through two servers cannot both pass, and
-  // the members cannot change meanwhile (changing them takes the lock too).
-  const controller = await chat.begin(before.id);
-  if (!controller) throw refused('notices.chat.replyInProgress');
+  // `room` was read under the room's lock, which the caller holds until this returns: two
+  // sends through two servers cannot both pass, the members cannot change meanwhile (changing
+  // them takes the lock too), and the "Continue"s counted are those of every send before.
+  let state: GroupState;
+  let speakers: string[];
+  let started: StartedReply;
+  let early: ReplyGeneration | null = null;
+  const replyDeps = replyDepsOf(deps, send);
   try {
-    // The room read again under the lock: a send that ran whole since `before` was read has
-    // counted its "Continue", and the bound is checked against that count.
-    const room = await findOwnRoom(db, user.id, before.id);
-    let state: GroupState;
-    let speakers: string[];
-    let started: StartedReply | null = null;
-    let early: ReplyGeneration | null = null;
-    const replyDeps: ReplyDeps = {
-      db,
-      model: chat.model,
-      log: send.log,
-      maxTokens: config.llm.maxTokens,
-      saveEveryMs: chat.saveEveryMs,
-      ...(deps.memory && { memory: deps.memory }),
-    };
-    try {
-      state = await groupState(db, user, room);
-      if (state.active.length === 0) throw refused('room.groupGone');
-      requireModel(chat.model);
-      speakers = await speakersFor(deps, send, state);
-      // The first speaker's reply is asked for while the turn is written, as a one-to-one
-      // send's is (see `sendTurn`); not for someone with no chat left.
-      if (request.content !== undefined && speakers.length > 0 && chatsLeft >= 1)
-        early = await generateAhead(
-          replyDeps,
-          { room, user, content: request.content, group: promptContext(state, speakers[0]!) },
-          language,
-          controller.signal,
-        ).catch(() => null);
-      if (speakers.length > 0 || request.content === undefined)
-        started = await (
-          request.next
-            ? startNextReply(db, user, room, speakers[0]!)
-            : startTurn(db, user, room, request, speakers[0])
-        ).catch(async (error: unknown) => {
-          // Refused or not written: the reply is not wanted, and nothing was charged.
-          early?.stop();
-          await early?.settled;
-          throw error;
-        });
-      else {
-        await countNexts(db, room, 'reset');
-        // Nobody answers on their own: the message is kept, and the person chooses who speaks.
-        const [message] = await appendMessages(db, room.id, [
-          { role: 'user', content: request.content, status: 'complete' },
-        ]);
-        send.started();
-        const stream = send.open(controller);
-        stream.send({ type: 'message-saved', roomId: room.id, userMessage: toMessage(message!) });
-        stream.done();
-        return;
-      }
-      // "Continue"s in a row are counted until the person writes again.
-      if (request.next) await countNexts(db, room, 'one more');
-      else if (request.content !== undefined) await countNexts(db, room, 'reset');
-    } finally {
-      // Saved or refused: the person's next send may start.
-      send.started();
-    }
-    await removeSpeechFiles(config, started.droppedSpeech);
-    // Only now, with the person's message saved, does the first byte go out.
-    const stream = send.open(controller);
-    for (let index = 0; ; index += 1) {
-      const speakerId = speakers[index]!;
-      started.group = promptContext(state, speakerId);
-      const whole = await writeReply(
+    state = await groupState(db, user, room);
+    if (state.active.length === 0) throw refused('room.groupGone');
+    requireModel(chat.model);
+    speakers = await speakersFor(deps, send, state);
+    // The first speaker's reply is asked for while the turn is written, as a one-to-one
+    // send's is (see `sendTurn`); not for someone with no chat left.
+    if (request.content !== undefined && speakers.length > 0 && chatsLeft >= 1)
+      early = await generateAhead(
         replyDeps,
-        started,
+        { room, user, content: request.content, group: promptContext(state, speakers[0]!) },
         language,
-        stream.send,
         controller.signal,
-        index === 0 ? early : null,
-      );
-      await countChat(db, { mateId: speakerId, userId: user.id }).catch((error: unknown) =>
-        send.log.error(`could not count the chat in room ${room.id}: ${(error as Error).message}`),
-      );
-      if (!whole || controller.signal.aborted) break;
-      // The next speaker still here: its creator may have closed it meanwhile.
-      while (index + 1 < speakers.length && !(await stillHere(db, user, speakers[index + 1]!)))
-        speakers.splice(index + 1, 1);
-      if (index + 1 >= speakers.length) break;
-      try {
-        started = await startNextReply(db, user, room, speakers[index + 1]!);
-      } catch (error) {
-        // Out of chats midway: the replies so far stay, and the person is told why it stopped.
-        if (!(error instanceof DomainError)) throw error;
-        stream.send({ type: 'error', message: error.sentence(language), messageId: null });
-        break;
-      }
+      ).catch(() => null);
+    if (speakers.length > 0 || request.content === undefined)
+      started = await (
+        request.next
+          ? startNextReply(db, user, room, speakers[0]!)
+          : startTurn(db, user, room, request, speakers[0])
+      ).catch(async (error: unknown) => {
+        // Refused or not written: the reply is not wanted, and nothing was charged.
+        early?.stop();
+        await early?.settled;
+        throw error;
+      });
+    else {
+      await countNexts(db, room, 'reset');
+      // Nobody answers on their own: the message is kept, and the person chooses who speaks.
+      const [message] = await appendMessages(db, room.id, [
+        { role: 'user', content: request.content, status: 'complete' },
+      ]);
+      send.started();
+      const stream = send.open(controller);
+      stream.send({ type: 'message-saved', roomId: room.id, userMessage: toMessage(message!) });
+      stream.done();
+      return;
     }
-    stream.done();
+    // "Continue"s in a row are counted until the person writes again.
+    if (request.next) await countNexts(db, room, 'one more');
+    else if (request.content !== undefined) await countNexts(db, room, 'reset');
   } finally {
-    await chat.end(before.id);
+    // Saved or refused: the person's next send may start.
+    send.started();
+  }
+  // Charged already: a file the store cannot remove now is logged, and the reply goes on.
+  await removeSpeechFiles(config, started.droppedSpeech, send.log);
+  // Only now, with the person's message saved, does the first byte go out.
+  const stream = send.open(controller);
+  try {
+    await speakInTurn(deps, send, { state, speakers, started, early, controller }, stream.send);
+  } catch (error) {
+    // A fault between two speakers (the database, a full disk): the replies so far stay, and
+    // the person reads why the turn stopped there, as after any other fault.
+    const full = isOutOfSpace(error);
+    send.log[full ? 'warn' : 'error'](
+      `a group turn stopped in room ${room.id}: ${(error as Error).stack ?? String(error)}`,
+    );
+    const key = full ? 'notices.server.full' : 'notices.server.internal';
+    stream.send({ type: 'error', message: textsFor(language)(key), messageId: null });
+  } finally {
+    stream.done();
+  }
+}
+
+/** The turn's speakers, one reply after the other, from the first (started already) on. */
+async function speakInTurn(
+  deps: SendDeps,
+  send: Send,
+  turn: {
+    state: GroupState;
+    speakers: string[];
+    started: StartedReply;
+    early: ReplyGeneration | null;
+    controller: AbortController;
+  },
+  report: ReplyStream['send'],
+): Promise<void> {
+  const { db } = deps;
+  const { user, language } = send;
+  const { state, speakers, early, controller } = turn;
+  const { room } = turn.started;
+  const replyDeps = replyDepsOf(deps, send);
+  let started = turn.started;
+  for (let index = 0; ; index += 1) {
+    const speakerId = speakers[index]!;
+    started.group = promptContext(state, speakerId);
+    const whole = await writeReply(
+      replyDeps,
+      started,
+      language,
+      report,
+      controller.signal,
+      index === 0 ? early : null,
+    );
+    await countChat(db, { mateId: speakerId, userId: user.id }).catch((error: unknown) =>
+      send.log.error(`could not count the chat in room ${room.id}: ${(error as Error).message}`),
+    );
+    if (!whole || controller.signal.aborted) return;
+    // The next speaker still here: its creator may have closed it meanwhile.
+    while (index + 1 < speakers.length && !(await stillHere(db, user, speakers[index + 1]!)))
+      speakers.splice(index + 1, 1);
+    if (index + 1 >= speakers.length) return;
+    try {
+      started = await startNextReply(db, user, room, speakers[index + 1]!);
+    } catch (error) {
+      // Out of chats midway: the replies so far stay, and the person is told why it stopped.
+      if (!(error instanceof DomainError)) throw error;
+      report({ type: 'error', message: error.sentence(language), messageId: null });
+      return;
+    }
   }
 }
 

@@ -321,7 +321,7 @@ async function changingMembers(
     );
     return toRoomGroup(await groupState(db, user, await findOwnRoom(db, user.id, room.id)));
   } finally {
-    await deps.chat.end(room.id);
+    await deps.chat.end(room.id, controller);
   }
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database, MemoryTable } from '../db/schema';
 import { preparedQuery } from '../db/prepared-query';
 import { toBool } from '../db/dialect';
+import { holdRoomRow } from './room-row-repository';
 
 /** A memory as the prompt reads it. */
 export type PromptMemoryRow = Pick<
@@ -263,6 +264,20 @@ export async function markMemoriesOf(
     .execute();
 }
 
+/** The words of `messageIds` now, by id (a deleted one is absent). */
+export async function wordsNow(
+  db: Kysely<Database>,
+  messageIds: string[],
+): Promise<Map<string, string>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('messages')
+    .select(['id', 'content'])
+    .where('id', 'in', messageIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.content]));
+}
+
 /**
  * Before a room's messages of text after `position` go (a chat taken on from an earlier
  * message): the memories made from them are marked for review, and the room remembers from
@@ -274,6 +289,14 @@ export async function forgetAfter(
   position: number,
   at: string,
 ): Promise<void> {
+  // The room's row first, as the memory writer takes it (see `holdRoomRow`).
+  await db
+    .updateTable('rooms')
+    .set((eb) => ({ memory_through: position, memory_version: eb('memory_version', '+', 1) }))
+    .where('id', '=', roomId)
+    .where('memory_through', '>', position)
+    .execute();
+  await holdRoomRow(db, roomId);
   await db
     .updateTable('memories')
     .set({ needs_review: true, updated_at: at })
@@ -288,12 +311,6 @@ export async function forgetAfter(
         .where('messages.position', '>', position)
         .where('messages.image_prompt', 'is', null),
     )
-    .execute();
-  await db
-    .updateTable('rooms')
-    .set((eb) => ({ memory_through: position, memory_version: eb('memory_version', '+', 1) }))
-    .where('id', '=', roomId)
-    .where('memory_through', '>', position)
     .execute();
 }
 

@@ -132,6 +132,15 @@ export async function listMemories(
 }
 
 /**
+ * Every memory of room `roomId` (one the caller's own, found already), as the API answers them
+ * in the Memory panel's order: what an export of the chat carries.
+ */
+export async function chatMemories(db: Kysely<Database>, roomId: string): Promise<Memory[]> {
+  const rows = await roomMemories(db, roomId);
+  return rows.sort(panelOrder).map((row) => toMemory(row, row.sources));
+}
+
+/**
  * The caller's room, for changing what its mate remembers: refused (5007) once the chat can no
  * longer go on (its mate turned private or was hidden), as every other change to it is.
  */

@@ -10,9 +10,11 @@ import { now } from '../db/dialect';
 import {
   acrossChatsOf,
   insertMemory,
+  markMemoriesOf,
   setMemoryError,
   touchChats,
   wordsBetween,
+  wordsNow,
 } from './memory-repository';
 import { parseJson } from './generation-service';
 import { fillMacros } from './prompt';
@@ -261,6 +263,19 @@ async function rememberWindow(
       );
     }
     if (written.summary) await writeSummary(trx, roomId, summary, written.summary, window, at);
+    // Words the person changed while the model wrote: what was made of them is marked for
+    // review, as their edit marks what was remembered before it. Written unmarked, a fact of
+    // words they had just corrected read as still true.
+    const words = await wordsNow(
+      trx,
+      window.map((message) => message.id),
+    );
+    const changed = window.filter((message) => words.get(message.id) !== message.content);
+    await markMemoriesOf(
+      trx,
+      changed.map((message) => message.id),
+      at,
+    );
     await pruneFacts(trx, roomId);
     return { aboutPerson };
   });

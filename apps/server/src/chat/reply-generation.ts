@@ -34,8 +34,16 @@ export function startGeneration(
     if (reader) reader(piece);
     else held!.push(piece);
   };
-  const settled = model
-    .generate(turns, { signal, maxTokens: options.maxTokens }, onText)
+  // A reader gone before the reply began (a regeneration whose stream found its caller gone)
+  // wants nothing of the provider: it is not asked.
+  const generated = options.signal.aborted
+    ? Promise.resolve<GenerationResult>({
+        finishReason: 'stop',
+        promptTokens: 0,
+        completionTokens: 0,
+      })
+    : model.generate(turns, { signal, maxTokens: options.maxTokens }, onText);
+  const settled = generated
     .then(
       (result) => ({ ok: true as const, result }),
       (error: unknown) => ({ ok: false as const, error }),

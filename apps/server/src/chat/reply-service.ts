@@ -1,4 +1,5 @@
-import { ServerStopping } from './chat-service';
+import { ServerStopping, type ChatService } from './chat-service';
+import type { Config } from '../config';
 import { RoomLockLost } from './room-locks';
 import type { Kysely } from 'kysely';
 import type { ChatStreamEvent, MessageStatus } from '@mates/api-client';
@@ -30,15 +31,44 @@ export interface ReplyDeps {
   memory?: MemoryKeeper;
 }
 
+/** What writing a send's replies needs: the server's, and the request's logger. */
+export function replyDepsOf(
+  deps: {
+    db: Kysely<Database>;
+    chat: Pick<ChatService, 'model' | 'saveEveryMs'>;
+    config: Pick<Config, 'llm'>;
+    memory?: MemoryKeeper;
+  },
+  send: { log: Logger },
+): ReplyDeps {
+  const { db, chat, config } = deps;
+  return {
+    db,
+    model: chat.model,
+    log: send.log,
+    maxTokens: config.llm.maxTokens,
+    saveEveryMs: chat.saveEveryMs,
+    ...(deps.memory && { memory: deps.memory }),
+  };
+}
+
 /** The reply could not be stored (a full disk, a lost database). */
 class ReplyNotSavedError extends Error {
   override readonly name = 'ReplyNotSavedError';
 }
 
 /**
- * Saves a growing reply one write at a time. A write that fails is logged, stops the
- * generation through `onFailure` and is reported by {@link ReplySaver.settle}; it never
- * escapes as an unhandled rejection.
+ * The reply was no longer there to save: its room was deleted meanwhile (through a server that
+ * could not stop this reply first). Nothing is left to save it in; the reply stops.
+ */
+class ReplyGoneError extends Error {
+  override readonly name = 'ReplyGoneError';
+}
+
+/**
+ * Saves a growing reply one write at a time. A write that fails, or finds the reply gone, is
+ * logged, stops the generation through `onFailure` and is reported by
+ * {@link ReplySaver.settle}; it never escapes as an unhandled rejection.
  */
 function replySaver(deps: ReplyDeps, replyId: string, onFailure: () => void) {
   let chain: Promise<void> = Promise.resolve();
@@ -47,7 +77,10 @@ function replySaver(deps: ReplyDeps, replyId: string, onFailure: () => void) {
     chain = chain.then(async () => {
       if (failure) return;
       try {
-        await saveReplyText(deps.db, { replyId, content, status });
+        if (await saveReplyText(deps.db, { replyId, content, status })) return;
+        failure = new ReplyGoneError(`reply ${replyId} is no longer there`);
+        deps.log.info(`reply ${replyId} stopped: its room was deleted`);
+        onFailure();
       } catch (error) {
         failure = error;
         deps.log.error(`could not save reply ${replyId}: ${(error as Error).message}`);
@@ -60,6 +93,7 @@ function replySaver(deps: ReplyDeps, replyId: string, onFailure: () => void) {
     /** Waits for the writes so far; throws if one failed. */
     async settle(): Promise<void> {
       await chain;
+      if (failure instanceof ReplyGoneError) throw failure;
       if (failure) throw new ReplyNotSavedError('the reply could not be saved', { cause: failure });
     },
   };
@@ -135,12 +169,19 @@ export async function writeReply(
     });
     return true;
   } catch (error) {
+    // Nothing is left to save it in, nor a chat to give back (the deletion did, for a reply
+    // with no word): the reader, if any, is told.
+    if (error instanceof ReplyGoneError) {
+      report({ type: 'error', message: t('reply.gone'), messageId: null });
+      return false;
+    }
     if (!signal.aborted) {
       // A provider's failure or a full disk is an outside fault; anything else is ours.
       const level = error instanceof ProviderError || isOutOfSpace(error) ? 'warn' : 'error';
       deps.log[level](`chat reply failed in room ${room.id}: ${detailOf(error)}`);
     }
     const messageId = await finishCutOff().catch((finishing: unknown) => {
+      if (finishing instanceof ReplyGoneError) return null;
       deps.log.error(`could not finish reply ${reply.id}: ${detailOf(finishing)}`);
       return text ? reply.id : null;
     });
@@ -163,7 +204,7 @@ export async function writeReply(
       return reply.id;
     }
     if (signal.aborted && cutOffSentence(signal) === null)
-      await dropStoppedReply(db, user.id, reply.id);
+      await dropStoppedReply(db, user.id, reply.id, started.shownVersion);
     else await failEmptyReply(db, user.id, reply.id, 'refund: no reply');
     return null;
   }

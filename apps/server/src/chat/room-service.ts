@@ -12,7 +12,8 @@ import { paging, toMate, toMateSummary, toPage } from '../catalog/mate-rows';
 import { textsFor } from '../i18n/texts';
 import { findDefaultPersona, ownPersona } from '../accounts/persona-repository';
 import { toPersona } from '../accounts/persona-service';
-import { picturesOf, withImages } from '../images/picture-messages';
+import { removePictureFiles, withImages } from '../images/picture-messages';
+import type { Logger } from '../logging/logger';
 import { cancelPicture } from '../images/picture-job-service';
 import { dropSpeech } from '../voice/speech-clips';
 import type { ChatService } from './chat-service';
@@ -44,6 +45,8 @@ import {
 export interface RoomDeps {
   db: Kysely<Database>;
   config: Config;
+  /** Where files left behind by a store that failed are told. */
+  log: Logger;
   /** Which rooms have a reply being written, and stopping it. */
   chat: ChatService;
   /** Pictures still being drawn are cancelled through their jobs. */
@@ -188,26 +191,40 @@ export async function roomInfo(
 /**
  * Deletes one of the user's rooms with everything in it: its reply stops, a reply with no
  * word yet gives its chat back, pictures being drawn stop with their coins back, and the
- * files of its pictures and spoken clips go too.
+ * files of its pictures and spoken clips go too. It holds the room's lock meanwhile, as every
+ * change to a room's messages does: a send beside it is refused rather than charged for a
+ * reply that would go with the room.
  */
 export async function deleteRoom(deps: RoomDeps, user: UserTable, roomId: string): Promise<void> {
-  const { db, config } = deps;
-  const room = await findOwnRoom(db, user.id, roomId);
-  await deps.chat.stop(room.id);
+  const room = await findOwnRoom(deps.db, user.id, roomId);
+  // A reply being written is stopped and its end waited for (its words saved as far as they
+  // got). Should it outlast the wait (a server that did not hear the stop), or the locks not
+  // answer (Redis away), the room goes all the same, and a reply still written in it ends when
+  // its next save finds it gone.
+  const held = await deps.chat.takeOver(room.id);
+  try {
+    await deleteHeldRoom(deps, user, room);
+  } finally {
+    if (held) await deps.chat.end(room.id, held);
+  }
+}
+
+async function deleteHeldRoom(deps: RoomDeps, user: UserTable, room: RoomTable): Promise<void> {
+  const { db } = deps;
   // A reply that had not written a word yet goes with the room: its chat comes back first.
   for (const replyId of await emptyRepliesOf(db, room.id))
     await failEmptyReply(db, user.id, replyId, 'refund: room deleted');
   // Pictures still being drawn stop with their coins back; drawn ones' files go with the room.
   for (const picture of await picturesOfRoom(db, room.id)) await cancelPicture(deps, picture);
   // Spoken clips' rows would go with the messages; their files go here.
-  await dropSpeech(db, config, { roomId: room.id });
+  await dropSpeech(deps, { roomId: room.id });
   // The files as they are when the rows go (a picture may have been stored meanwhile).
   const files = await deletePicturesOfRoom(db, room.id);
   await deleteRoomRow(db, room.id);
   // Its facts about the person leave the chats that carried them.
   if (await acrossChatsOf(db, user.id, room.mate_id))
     await touchChats(db, { userId: user.id, mateId: room.mate_id });
-  for (const file of files) if (file) await picturesOf(config).store.remove(file);
+  await removePictureFiles(deps, files);
 }
 
 /**

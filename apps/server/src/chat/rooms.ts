@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Mate, MateSummary } from '@mates/api-client';
 import type { Database, RoomTable, UserTable } from '../db/schema';
-import { missing } from '../domain/errors';
+import { missing, refused } from '../domain/errors';
+import type { SentenceKey } from '../i18n/texts';
+import type { ChatService } from './chat-service';
 import { findOwnRoomRow, mayStillSee } from './room-repository';
 
 /** The caller's own room, or a 4004 (another user's room answers as if it did not exist). */
@@ -13,6 +15,31 @@ export async function findOwnRoom(
   const room = await findOwnRoomRow(db, userId, roomId);
   if (!room) throw missing('notices.notFound.room');
   return room;
+}
+
+/**
+ * Runs `change` on the user's room while holding the room's lock, as a send holds it: refused
+ * (with `waitKey`'s sentence) while a reply is being written, and no turn starts until the
+ * change is done, on any server. Its messages change, or are read to be copied, only between
+ * replies: a regeneration read beside an edit had kept the old words as a version and dropped
+ * the new ones (PostgreSQL), and a branch made beside a regeneration had copied the reply
+ * missing or half written.
+ */
+export async function inIdleRoom<T>(
+  deps: { db: Kysely<Database>; chat: ChatService },
+  user: UserTable,
+  roomId: string,
+  waitKey: SentenceKey,
+  change: (room: RoomTable) => Promise<T>,
+): Promise<T> {
+  const room = await findOwnRoom(deps.db, user.id, roomId);
+  const held = await deps.chat.begin(room.id);
+  if (!held) throw refused(waitKey);
+  try {
+    return await change(room);
+  } finally {
+    await deps.chat.end(room.id, held);
+  }
 }
 
 /**

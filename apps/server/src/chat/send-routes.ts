@@ -25,6 +25,16 @@ const payload = z
         .length === 1,
     { message: 'send either content, regenerate: true or next: true', path: ['content'] },
   )
+  // A field of another kind of send is refused, not dropped: `{ content, speakerId }` would
+  // otherwise go as a plain message, whoever it was meant for.
+  .refine((input) => input.speakerId === undefined || input.next === true, {
+    message: 'names who speaks next, with next: true only',
+    path: ['speakerId'],
+  })
+  .refine((input) => input.fromMessageId === undefined || input.regenerate === true, {
+    message: 'names the message to answer again, with regenerate: true only',
+    path: ['fromMessageId'],
+  })
   // Narrowed to the contract's union: a new message, a regeneration, or one more reply.
   .transform(({ roomId, content, fromMessageId, next, speakerId }): ChatSendPayload => {
     if (content !== undefined) return { roomId, content };

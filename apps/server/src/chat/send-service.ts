@@ -10,9 +10,10 @@ import { removeSpeechFiles } from '../voice/speech-clips';
 import type { ChatService } from './chat-service';
 import { requireModel } from './model-refusal';
 import { sendContext } from './room-repository';
+import { findOwnRoom } from './rooms';
 import { startTurn } from './turn-service';
 import { countChat } from './turn-repository';
-import { generateAhead, writeReply, type ReplyDeps } from './reply-service';
+import { generateAhead, replyDepsOf, writeReply } from './reply-service';
 import type { MemoryKeeper } from './memory-keeper';
 
 /** What a send needs from the server. */
@@ -55,69 +56,82 @@ export interface Send {
  * composer. One reply at a time per room, on every server (the room's lock).
  */
 export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
+  const { db, chat } = deps;
+  const { user, request } = send;
+  // The room's lock before anything is read: two sends through two servers cannot both pass,
+  // and what the send reads (the room, its newest words for the prompt) no edit, delete or
+  // other reply changes until it is done. Read before the lock, an edit made between the read
+  // and the lock had not reached the prompt (PostgreSQL).
+  const controller = await chat.begin(request.roomId);
+  if (!controller) {
+    // Someone else's room answers as if it did not exist, busy or not.
+    await findOwnRoom(db, user.id, request.roomId);
+    throw refused('notices.chat.replyInProgress');
+  }
+  try {
+    // The room, its mate's visibility and the caller's chats, in one read.
+    const context = await sendContext(db, user, request.roomId, request.content !== undefined);
+    if (!context) throw missing('notices.notFound.room');
+    const { room } = context;
+    // A group's turn has its own way: several speakers, each with its own prompt.
+    if (isGroup(room)) return await sendGroupTurn(deps, send, room, context.chatsLeft, controller);
+    await sendOneReply(deps, send, context, controller);
+  } finally {
+    await chat.end(request.roomId, controller);
+  }
+}
+
+/** A one-to-one room's turn, its lock held by {@link sendTurn}. */
+async function sendOneReply(
+  deps: SendDeps,
+  send: Send,
+  context: NonNullable<Awaited<ReturnType<typeof sendContext>>>,
+  controller: AbortController,
+): Promise<void> {
   const { db, chat, config } = deps;
   const { user, request, language } = send;
-  // The room, its mate's visibility and the caller's chats, in one read.
-  const context = await sendContext(db, user, request.roomId, request.content !== undefined);
-  if (!context) throw missing('notices.notFound.room');
   const { room } = context;
-  // A group's turn has its own way: several speakers, each with its own prompt.
-  if (isGroup(room)) return sendGroupTurn(deps, send, room, context.chatsLeft);
   if (request.next) throw invalid('notices.group.notGroup');
   if (!context.mateVisible) throw refused('room.readOnly');
-  // Held before anything else is checked: two sends through two servers cannot both pass.
-  const controller = await chat.begin(room.id);
-  if (!controller) throw refused('notices.chat.replyInProgress');
-  try {
-    requireModel(chat.model);
-    const replyDeps: ReplyDeps = {
-      db,
-      model: chat.model,
-      log: send.log,
-      maxTokens: config.llm.maxTokens,
-      saveEveryMs: chat.saveEveryMs,
-      ...(deps.memory && { memory: deps.memory }),
-    };
-    // A new message's reply is asked for while the turn is written: the provider's first
-    // words are on their way meanwhile, and held until the message is saved. Should that
-    // fail (the prompt could not be built), the reply is asked for again once the turn is
-    // written, as a regeneration's is, and the failure is reported in the stream and refunded.
-    // Not for someone with no chat left: the send is refused, and the provider (which an
-    // operator may pay by the token) is never asked.
-    const early =
-      request.content === undefined || context.chatsLeft < 1
-        ? null
-        : await generateAhead(
-            replyDeps,
-            {
-              room,
-              user,
-              content: request.content,
-              known: { mate: context.mate, words: context.words },
-            },
-            language,
-            controller.signal,
-          ).catch(() => null);
-    const started = await startTurn(db, user, room, request).catch(async (error: unknown) => {
-      // Refused or not written: the reply is not wanted, and nothing was charged.
-      send.started();
-      early?.stop();
-      await early?.settled;
-      throw error;
-    });
+  requireModel(chat.model);
+  const replyDeps = replyDepsOf(deps, send);
+  // A new message's reply is asked for while the turn is written: the provider's first
+  // words are on their way meanwhile, and held until the message is saved. Should that
+  // fail (the prompt could not be built), the reply is asked for again once the turn is
+  // written, as a regeneration's is, and the failure is reported in the stream and refunded.
+  // Not for someone with no chat left: the send is refused, and the provider (which an
+  // operator may pay by the token) is never asked.
+  const early =
+    request.content === undefined || context.chatsLeft < 1
+      ? null
+      : await generateAhead(
+          replyDeps,
+          {
+            room,
+            user,
+            content: request.content,
+            known: { mate: context.mate, words: context.words },
+          },
+          language,
+          controller.signal,
+        ).catch(() => null);
+  const started = await startTurn(db, user, room, request).catch(async (error: unknown) => {
+    // Refused or not written: the reply is not wanted, and nothing was charged.
     send.started();
-    await removeSpeechFiles(config, started.droppedSpeech);
-    // Only now, with the user's message saved, does the first byte go out.
-    const stream = send.open(controller);
-    // The mate's figures, after the first byte and with the other sends' (see `countChat`).
-    const counted = countChat(db, { mateId: room.mate_id, userId: user.id }).catch(
-      (error: unknown) =>
-        send.log.error(`could not count the chat in room ${room.id}: ${(error as Error).message}`),
-    );
-    await writeReply(replyDeps, started, language, stream.send, controller.signal, early);
-    await counted;
-    stream.done();
-  } finally {
-    await chat.end(room.id);
-  }
+    early?.stop();
+    await early?.settled;
+    throw error;
+  });
+  send.started();
+  // Charged already: a file the store cannot remove now is logged, and the reply goes on.
+  await removeSpeechFiles(config, started.droppedSpeech, send.log);
+  // Only now, with the user's message saved, does the first byte go out.
+  const stream = send.open(controller);
+  // The mate's figures, after the first byte and with the other sends' (see `countChat`).
+  const counted = countChat(db, { mateId: room.mate_id, userId: user.id }).catch((error: unknown) =>
+    send.log.error(`could not count the chat in room ${room.id}: ${(error as Error).message}`),
+  );
+  await writeReply(replyDeps, started, language, stream.send, controller.signal, early);
+  await counted;
+  stream.done();
 }

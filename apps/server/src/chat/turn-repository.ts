@@ -167,6 +167,24 @@ export async function findLastReplyAfter(db: Db, roomId: string, position: numbe
     .executeTakeFirst();
 }
 
+/**
+ * The room's replies after `position` still empty and unfinished: each was charged and its
+ * server stopped before a word (a crash), or its send failed before its stream opened.
+ */
+export async function emptyRepliesAfter(db: Db, roomId: string, position: number) {
+  const rows = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('room_id', '=', roomId)
+    .where('position', '>', position)
+    .where('role', '=', 'mate')
+    .where('status', '=', 'partial')
+    .where('content', '=', '')
+    .where('image_prompt', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Removes the room's messages of text after `position` (pictures stay). */
 export async function deleteTextAfter(db: Db, roomId: string, position: number): Promise<void> {
   await db
@@ -215,14 +233,20 @@ export async function deleteIfEmpty(db: Db, replyId: string): Promise<boolean> {
  * Gives an empty, unfinished reply back its last kept version (`kept`, oldest first, not
  * empty); whether it was still empty.
  */
-export async function restoreIfEmpty(db: Db, replyId: string, kept: string[]): Promise<boolean> {
+export async function restoreIfEmpty(
+  db: Db,
+  replyId: string,
+  kept: string[],
+  shown = kept.length - 1,
+): Promise<boolean> {
+  const others = kept.filter((_, index) => index !== shown);
   const taken = await db
     .updateTable('messages')
     .set({
-      content: kept.at(-1)!,
+      content: kept[shown]!,
       status: 'complete',
-      swipes: kept.length > 1 ? toJson(kept.slice(0, -1)) : null,
-      swipe_index: kept.length - 1,
+      swipes: others.length > 0 ? toJson(others) : null,
+      swipe_index: shown,
     })
     .where('id', '=', replyId)
     .where('status', '=', 'partial')
@@ -247,23 +271,26 @@ const saveReply = preparedQuery(
  * another of the same reply; should one ever, its last save is kept, as when the saves run one
  * after the other (PostgreSQL would pick one of the rows of an `UPDATE … FROM` at will).
  */
-async function saveAllAtOnce(db: Kysely<Database>, batch: Save[]): Promise<void> {
+async function saveAllAtOnce(db: Kysely<Database>, batch: Save[]): Promise<Set<string>> {
   const last = new Map(batch.map((save) => [save.replyId, save]));
   const rows = [...last.values()].map(
     (save) => sql`(${save.replyId}::text, ${save.content}::text, ${save.status}::text)`,
   );
-  await sql`
+  const { rows: kept } = await sql<{ id: string }>`
     update messages set content = saved.content, status = saved.status
     from (values ${sql.join(rows)}) as saved (id, content, status)
     where messages.id = saved.id
+    returning messages.id
   `.execute(db);
+  return new Set(kept.map((row) => row.id));
 }
 
 interface Save {
   replyId: string;
   content: string;
   status: MessageStatus;
-  resolve: () => void;
+  /** With whether the reply was still there to save (see {@link saveReplyText}). */
+  resolve: (kept: boolean) => void;
   reject: (error: unknown) => void;
 }
 
@@ -276,24 +303,30 @@ interface Save {
  */
 function saveBatcher(db: Kysely<Database>) {
   let pending: Save[] = [];
-  const runAlone = (save: Save) => saveReply(db, save).then(() => save.resolve(), save.reject);
+  const kept = ({ numAffectedRows }: { numAffectedRows?: bigint }) => (numAffectedRows ?? 0n) > 0n;
+  const runAlone = (save: Save) =>
+    saveReply(db, save).then((result) => save.resolve(kept(result)), save.reject);
   const flush = async () => {
     const batch = pending;
     pending = [];
     if (batch.length === 1) return runAlone(batch[0]!);
+    let saved: Set<string>;
     try {
-      if (db.getExecutor().adapter instanceof PostgresAdapter) await saveAllAtOnce(db, batch);
+      if (db.getExecutor().adapter instanceof PostgresAdapter)
+        saved = await saveAllAtOnce(db, batch);
       else
-        await db.transaction().execute(async (trx) => {
-          for (const save of batch) await saveReply(trx, save);
+        saved = await db.transaction().execute(async (trx) => {
+          const there = new Set<string>();
+          for (const save of batch) if (kept(await saveReply(trx, save))) there.add(save.replyId);
+          return there;
         });
     } catch {
       for (const save of batch) await runAlone(save);
       return;
     }
-    for (const save of batch) save.resolve();
+    for (const save of batch) save.resolve(saved.has(save.replyId));
   };
-  return (save: Omit<Save, 'resolve' | 'reject'>): Promise<void> =>
+  return (save: Omit<Save, 'resolve' | 'reject'>): Promise<boolean> =>
     new Promise((resolve, reject) => {
       if (pending.length === 0) setImmediate(() => void flush());
       pending.push({ ...save, resolve, reject });
@@ -304,12 +337,13 @@ const batchers = new WeakMap<Kysely<Database>, ReturnType<typeof saveBatcher>>()
 
 /**
  * Saves a reply's text and state; resolves once it is stored (durably, where the database
- * syncs commits), in a transaction shared with the other replies' saves asked for meanwhile.
+ * syncs commits), in a transaction shared with the other replies' saves asked for meanwhile,
+ * with `false` when the reply was no longer there (its message or room deleted).
  */
 export function saveReplyText(
   db: Kysely<Database>,
   save: { replyId: string; content: string; status: MessageStatus },
-): Promise<void> {
+): Promise<boolean> {
   let saveLater = batchers.get(db);
   if (!saveLater) {
     saveLater = saveBatcher(db);
@@ -399,8 +433,8 @@ export async function writeTurnAtOnce(db: Db, turn: TurnAtOnce): Promise<number 
 /**
  * {@link writeTurnAtOnce} on SQLite, whose `with` takes no writes: the chat taken (one
  * statement that checks the caps too), then the transaction's own statements (both messages
- * appended, the ledger row), run back to back in one transaction (see `atOnceOnSqlite`), which no other writer can
- * come between. A chat is taken only from someone who has one and no daily cap; else nothing
+ * appended, the ledger row), run back to back in one transaction (see `atOnceOnSqlite`),
+ * which no other writer can come between. A chat is taken only from someone who has one and no daily cap; else nothing
  * is written (`null`) and the caller's transaction says why.
  */
 function turnOnSqlite(run: RunNow, db: Kysely<Database>, v: TurnAtOnce): number | null {

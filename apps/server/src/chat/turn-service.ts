@@ -9,6 +9,7 @@ import { appendMessages, versionsOf, type NewMessage } from './messages';
 import { messageRow } from './message-repository';
 import type { GroupPromptContext } from './conversation';
 import { forgetAfter } from './memory-repository';
+import { holdRoomRow } from './room-row-repository';
 import { fromJson, isUniqueViolation, now } from '../db/dialect';
 import { dropSpeechIn } from '../voice/speech-clips';
 import {
@@ -17,6 +18,7 @@ import {
   failIfEmpty,
   findAnsweredMessage,
   findEmptyReply,
+  emptyRepliesAfter,
   findLastReplyAfter,
   restoreIfEmpty,
   writeTurnAtOnce,
@@ -31,6 +33,11 @@ export interface StartedReply {
   reply: MessageTable;
   /** Spoken clips of the messages a regeneration removed: files to remove once committed. */
   droppedSpeech: string[];
+  /**
+   * A regeneration's: which of `reply`'s earlier versions the person was shown (its index
+   * among them), given back if the regeneration is stopped before its first word.
+   */
+  shownVersion?: number;
   /** In a group chat, what the speaker's prompt says of the group. */
   group?: GroupPromptContext;
 }
@@ -93,9 +100,14 @@ export async function startTurn(
   }
   return db.transaction().execute(async (trx) => {
     let droppedSpeech: string[] = [];
-    let kept: string[] = [];
+    const kept: string[] = [];
+    let shownVersion: number | undefined;
+    const abandoned: string[] = [];
     let speaker = speakerId;
     if (request.regenerate) {
+      // The room's row before anything else (the balances a dropped clip or an abandoned
+      // reply gives back come after it), as a picture takes it: no deadlock between them.
+      await holdRoomRow(trx, room.id);
       // Continue from the chosen user message (after an edit), or from the last one.
       const anchor = await findAnsweredMessage(trx, room.id, request.fromMessageId);
       if (!anchor)
@@ -111,12 +123,25 @@ export async function startTurn(
       if (!request.fromMessageId) {
         const replaced = await findLastReplyAfter(trx, room.id, anchor.position);
         if (replaced) {
-          kept = versionsOf(replaced).filter((text) => text.trim());
+          // Versions left empty (a failed regeneration's) are not kept; which one was shown is.
+          const versions = versionsOf(replaced);
+          const shown = Math.min(Math.max(0, replaced.swipe_index), versions.length - 1);
+          versions.forEach((text, index) => {
+            if (!text.trim()) return;
+            if (index === shown) shownVersion = kept.length;
+            kept.push(text);
+          });
           speaker ??= replaced.speaker_id ?? undefined;
           from = replaced.position - 1;
         }
       }
       droppedSpeech = await dropSpeechIn(trx, { roomId: room.id, afterPosition: from });
+      // A reply charged and never written (its server died, its send failed before the
+      // stream) goes with what is replaced: its chat comes back below, or nothing would give
+      // it. Marked failed by one conditional update each, as the sweep and a server's own
+      // failure mark it: whichever marks it refunds it, once.
+      for (const id of await emptyRepliesAfter(trx, room.id, from))
+        if (await failIfEmpty(trx, id)) abandoned.push(id);
       // Pictures stay: they were paid for in gold coins and are not part of the reply.
       await forgetAfter(trx, room.id, from, now());
       await deleteTextAfter(trx, room.id, from);
@@ -138,6 +163,12 @@ export async function startTurn(
     );
     const userMessage = request.regenerate ? null : written[0]!;
     const replyRow = written.at(-1)!;
+    // The balances after the room's row (taken by the append), as every append takes them.
+    for (const id of abandoned)
+      await refundChat(trx, user.id, {
+        reason: 'refund: reply abandoned',
+        reference: { type: 'message', id },
+      });
     // Charged last, for the reply it pays for; a refusal throws and rolls all of it back.
     requireSpentChat(
       await spendChat(trx, user.id, {
@@ -147,7 +178,14 @@ export async function startTurn(
     );
     // The mate's figures are not written here but once the reply's first words are out,
     // together with the other chats' (`countChat`): every send to a mate would write its row.
-    return { user, room, userMessage, reply: replyRow, droppedSpeech };
+    return {
+      user,
+      room,
+      userMessage,
+      reply: replyRow,
+      droppedSpeech,
+      ...(shownVersion !== undefined && { shownVersion }),
+    };
   });
 }
 
@@ -169,13 +207,15 @@ export async function failEmptyReply(
 /**
  * Takes back a reply the person stopped before its first word, in one transaction: stopping is
  * their choice, not a failure, so nothing empty is kept to read as one. A regeneration gives
- * back the version it was to replace (the latest kept); a new reply is removed, and the
+ * back the version the person was shown (`shownVersion`, else the latest kept), its other
+ * versions around it as they were; a new reply is removed, and the
  * conversation ends on the person's message. The chat is given back.
  */
 export async function dropStoppedReply(
   db: Kysely<Database>,
   userId: string,
   replyId: string,
+  shownVersion?: number,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // Only a reply still empty and unfinished: a second call (or another server) takes nothing.
@@ -185,7 +225,7 @@ export async function dropStoppedReply(
     const taken =
       kept.length === 0
         ? await deleteIfEmpty(trx, replyId)
-        : await restoreIfEmpty(trx, replyId, kept);
+        : await restoreIfEmpty(trx, replyId, kept, shownVersion);
     if (!taken) return false;
     await refundChat(trx, userId, {
       reason: 'refund: stopped',

@@ -10,6 +10,7 @@ export const en = {
     cut: 'The reply stopped before it was finished. What arrived is kept.',
     empty: 'The model sent no reply. Your chat was given back.',
     notSaved: 'The reply could not be saved. Please try again.',
+    gone: 'This chat was deleted while the reply was being written.',
     internal: 'The reply could not be finished. What arrived is kept.',
     shutdown: 'The server is restarting. What arrived is kept; send again in a moment.',
   },

@@ -12,6 +12,7 @@ export const es: Texts = {
     cut: 'La respuesta se detuvo antes de terminar. Se conserva lo que llegó.',
     empty: 'El modelo no envió ninguna respuesta. Se te ha devuelto el chat.',
     notSaved: 'No se pudo guardar la respuesta. Inténtalo de nuevo.',
+    gone: 'Este chat se borró mientras se escribía la respuesta.',
     internal: 'No se pudo terminar la respuesta. Se conserva lo que llegó.',
     shutdown:
       'El servidor se está reiniciando. Se conserva lo que llegó; vuelve a enviarlo en un momento.',

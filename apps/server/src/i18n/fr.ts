@@ -12,6 +12,7 @@ export const fr: Texts = {
     cut: 'La réponse s’est arrêtée avant la fin. Ce qui est arrivé est conservé.',
     empty: 'Le modèle n’a envoyé aucune réponse. Ton chat t’a été rendu.',
     notSaved: 'La réponse n’a pas pu être enregistrée. Réessaie.',
+    gone: 'Cette discussion a été supprimée pendant que la réponse s’écrivait.',
     internal: 'La réponse n’a pas pu être terminée. Ce qui est arrivé est conservé.',
     shutdown:
       'Le serveur redémarre. Ce qui est arrivé est conservé ; renvoie ton message dans un instant.',

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ImageSize, JobState, Message, MessageImage } from '@mates/api-client';
 import type { Config } from '../config';
 import type { Database, MessageTable } from '../db/schema';
+import type { Logger } from '../logging/logger';
 import { toMessage } from '../chat/messages';
 import { createPictureStore, type PictureStore } from './picture-store';
 import { mediaOf } from '../media/media-of';
@@ -37,6 +38,27 @@ export function picturesOf(config: Config): { store: PictureStore; links: Pictur
     made.set(config, pictures);
   }
   return pictures;
+}
+
+/**
+ * Removes the files of pictures whose rows are gone (a message or a chat deleted). What the
+ * person asked for is done by then: a file the store cannot remove is left behind and logged,
+ * never answered as a failure of that change.
+ */
+export async function removePictureFiles(
+  deps: { config: Config; log: Pick<Logger, 'error'> },
+  files: (string | null)[],
+): Promise<void> {
+  const { store } = picturesOf(deps.config);
+  for (const file of files)
+    if (file)
+      await store
+        .remove(file)
+        .catch((error: unknown) =>
+          deps.log.error(
+            `could not remove picture ${file}, whose message went: ${(error as Error).message}`,
+          ),
+        );
 }
 
 /** A picture message's `image` from its row and its job (`null` for text messages). */

@@ -92,6 +92,8 @@ export function createEmbeddedModel(
   })();
 
   async function acquire(signal: AbortSignal): Promise<LlamaContextSequence> {
+    // Aborted already: it would wait for a slot that nobody wants (its listener never called).
+    signal.throwIfAborted();
     const sequence = free.pop();
     if (sequence) return sequence;
     if (waiting.length >= options.queue)

@@ -42,7 +42,9 @@ function idleTimer(signal: AbortSignal) {
   let timer: NodeJS.Timeout | undefined;
   let armedFor = 0;
   const onAbort = () => controller.abort(signal.reason);
-  signal.addEventListener('abort', onAbort, { once: true });
+  // Aborted already: a listener added now would never be called.
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
   return {
     signal: controller.signal,
     timedOut: false,

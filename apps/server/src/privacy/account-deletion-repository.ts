@@ -120,6 +120,12 @@ export async function markPlanCancelled(db: Kysely<Database>, userId: string): P
     .execute();
 }
 
+/** The ids of `userId`'s chats. */
+export async function roomIdsOf(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('rooms').select('id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.id);
+}
+
 /** Every stored file of `userId`'s, as media store keys, and the jobs working for them. */
 export async function filesAndJobsOf(db: Kysely<Database>, userId: string) {
   const [pictures, clips, exports, personas, user, rooms] = await Promise.all([
@@ -148,7 +154,7 @@ export async function filesAndJobsOf(db: Kysely<Database>, userId: string) {
     db.selectFrom('data_exports').select(['id', 'file']).where('user_id', '=', userId).execute(),
     db.selectFrom('personas').select('avatar').where('user_id', '=', userId).execute(),
     db.selectFrom('users').select('avatar').where('id', '=', userId).executeTakeFirst(),
-    db.selectFrom('rooms').select('id').where('user_id', '=', userId).execute(),
+    roomIdsOf(db, userId),
   ]);
   return {
     keys: [
@@ -163,7 +169,7 @@ export async function filesAndJobsOf(db: Kysely<Database>, userId: string) {
       ...pictures.filter((row) => row.image_job_id).map((row) => row.image_job_id!),
       ...exports.map((row) => row.id),
     ],
-    roomIds: rooms.map((row) => row.id),
+    roomIds: rooms,
   };
 }
 

@@ -14,6 +14,7 @@ import { refused } from '../domain/errors';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logging/logger';
 import type { Mailer } from '../mail/mailer';
+import type { ChatService } from '../chat/chat-service';
 import type { MediaStore } from '../media/media-store';
 import { forgetUserSessions } from '../accounts/session-cache';
 import { verifyPassword } from '../accounts/secrets';
@@ -31,6 +32,7 @@ import {
   markPlanCancelled,
   matesToSettle,
   portraitStays,
+  roomIdsOf,
   subscriptionRow,
   type MateFates,
 } from './account-deletion-repository';
@@ -48,6 +50,8 @@ export interface AccountDeletionDeps {
   payments: PaymentDeps;
   fetch: typeof globalThis.fetch;
   verifyGoogle: GoogleVerifier;
+  /** Stops the replies still being written in the person's chats (none from a command line). */
+  chat?: Pick<ChatService, 'stop'>;
 }
 
 /** How the owner of `user` can prove it is them. */
@@ -99,7 +103,7 @@ export async function deleteAccount(
 /** What closing an account needs, once its owner proved it is them. */
 export type ClosingDeps = Pick<
   AccountDeletionDeps,
-  'db' | 'dialect' | 'jobs' | 'mailer' | 'media' | 'log' | 'payments'
+  'db' | 'dialect' | 'jobs' | 'mailer' | 'media' | 'log' | 'payments' | 'chat'
 >;
 
 /**
@@ -116,6 +120,10 @@ export async function closeAccount(
   await cancelPlan(deps, user.id);
   await markClosing(deps.db, deps.dialect, user.id, publicMates === 'keep', now());
   await forgetUserSessions(deps.db, user.id);
+  // A reply still being written for them stops, on whichever server writes it: the provider is
+  // asked nothing more for an account that is going.
+  if (deps.chat)
+    for (const roomId of await roomIdsOf(deps.db, user.id)) await deps.chat.stop(roomId);
   await completeAccountDeletion(deps, user.id, publicMates);
   await deps.mailer
     .send(accountDeletedMail(user.email))

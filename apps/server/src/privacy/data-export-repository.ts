@@ -232,6 +232,38 @@ export async function socialOf(db: Kysely<Database>, userId: string) {
   return { reviews, favorites, follows };
 }
 
+/**
+ * What `userId` wrote to the team: their reports of mates (with the mate's name while it
+ * exists, and when the report was dealt with) and their messages to support, oldest first.
+ */
+export async function writtenToTeamOf(db: Kysely<Database>, userId: string) {
+  const [reports, feedback] = await Promise.all([
+    db
+      .selectFrom('mate_feedback')
+      .leftJoin('mates', 'mates.id', 'mate_feedback.mate_id')
+      .select([
+        'mate_feedback.mate_id',
+        'mates.name',
+        'mate_feedback.reason',
+        'mate_feedback.content',
+        'mate_feedback.created_at',
+        'mate_feedback.closed_at',
+      ])
+      .where('mate_feedback.user_id', '=', userId)
+      .orderBy('mate_feedback.created_at')
+      .orderBy('mate_feedback.id')
+      .execute(),
+    db
+      .selectFrom('user_feedback')
+      .select(['category', 'content', 'contact', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { reports, feedback };
+}
+
 /** A page of `userId`'s benefits ledger, oldest first, after row `afterId`. */
 export function ledgerPage(db: Kysely<Database>, userId: string, afterId: number) {
   return db

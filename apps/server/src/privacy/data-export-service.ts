@@ -39,6 +39,7 @@ import {
   roomsOf,
   socialOf,
   voiceClipsPage,
+  writtenToTeamOf,
 } from './data-export-repository';
 
 /** The job that builds a "Download my data" zip. */
@@ -371,8 +372,9 @@ async function runDataExport(
 
 /**
  * Writes everything of `user`'s into a zip at `file`: each chat path as JSON and Markdown (the
- * branch export's own), their mates as Character Card V3 PNGs, pictures and voice clips as
- * stored, the account, reviews, favorites, follows, the ledger and payments as JSON.
+ * branch export's own, its memories with it), their mates as Character Card V3 PNGs, pictures
+ * and voice clips as stored, the account, reviews, favorites, follows, reports of mates,
+ * messages to support, the ledger and payments as JSON.
  * `progress` hears the share of entries written.
  */
 export async function buildDataZip(
@@ -386,7 +388,7 @@ export async function buildDataZip(
     ownMatesOf(deps.db, user.id),
     fileCounts(deps.db, user.id),
   ]);
-  const total = 9 + rooms.length * 2 + mates.length + counts.pictures + counts.clips;
+  const total = 11 + rooms.length * 2 + mates.length + counts.pictures + counts.clips;
   let done = 0;
   let told = 0;
   const onEntry = () => {
@@ -515,6 +517,13 @@ async function* entriesOf(
       source: { kind: 'bytes', make: async () => json((await social)[part]) },
     };
   }
+  const toTeam = writtenToTeamOf(db, user.id);
+  for (const [name, part] of [
+    ['reports.json', 'reports'],
+    ['feedback.json', 'feedback'],
+  ] as const) {
+    yield { name, source: { kind: 'bytes', make: async () => json((await toTeam)[part]) } };
+  }
   yield { name: 'ledger.json', source: { kind: 'lines', lines: () => ledgerLines(db, user.id) } };
   yield {
     name: 'payments.json',
@@ -619,11 +628,19 @@ Everything this account holds, as it was when this file was made.
 - \`chats/\`: every chat, each path of a branched chat on its own, as Mates' JSON (every
   message with all its versions, the swipes) and as Markdown to read. \`chats/index.json\`
   tells which paths belong to one chat and where each branch came from.
+- The memories of each chat are in its files (\`memories\` in the JSON, "Memories" at the end
+  of the Markdown): the story so far, the facts its mate wrote down and the ones you added or
+  changed, with what each is about, who wrote it, whether it is pinned, the messages it came
+  from and when it was written and last changed. Which mates carry facts about you into your
+  other chats with them is in \`account.json\` (\`rememberAcrossChats\`).
 - \`mates/\`: the mates you made, each as a Character Card V3 PNG (it opens as a picture, and
   SillyTavern and other apps import it). \`mates/index.json\` lists them.
 - \`pictures/\`: the pictures drawn in your chats, by message.
 - \`voice/\`: the voice clips you had messages read with; \`voice/index.json\` says which.
 - \`reviews.json\`, \`favorites.json\`, \`follows.json\`: what you wrote and chose.
+- \`reports.json\`: the mates you reported, why and what you wrote, and when the team dealt
+  with each report.
+- \`feedback.json\`: what you wrote to support, and where you asked to be answered.
 - \`ledger.json\`: every movement of your chats and gold coins.
 - \`payments.json\`: your plan, purchases and plan payments.
 `;

@@ -16,6 +16,7 @@ import type { Logger } from '../logging/logger';
 import { findOwnRoom } from '../chat/rooms';
 import { sendTurn, type ReplyStream, type SendDeps } from '../chat/send-service';
 import { dropStoppedReply } from '../chat/turn-service';
+import { dropSpeech } from './speech-clips';
 import type { RateLimits } from '../accounts/rate-limits';
 import type { SpeechEngine, TranscriptionEngine } from './speech-engine';
 import { sentenceStream } from './speech-pieces';
@@ -584,8 +585,12 @@ export class VoiceCall {
     }
     const { db } = this.deps;
     const cut = { roomId: this.opening.room_id, messageId: reply.messageId, callId: this.id };
-    if (content) await saveCutReply(db, { ...cut, content });
-    else if (await saveCutReply(db, { ...cut, content: '' }))
+    if (content) {
+      // Its words changed, as an edit changes them: a clip of the longer ones goes, and one
+      // paid for and not made gives its coins back.
+      if (await saveCutReply(db, { ...cut, content }))
+        await dropSpeech(this.deps, { ids: [reply.messageId] });
+    } else if (await saveCutReply(db, { ...cut, content: '' }))
       await dropStoppedReply(db, this.userId, reply.messageId);
     if (tell && !this.#ended)
       this.#post(() =>

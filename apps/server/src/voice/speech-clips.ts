@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import type { Logger } from '../logging/logger';
 import { linkSecretOf } from '../images/picture-links';
 import { mediaOf } from '../media/media-of';
 import { refundGoldCoins } from '../accounts/benefits';
@@ -48,10 +49,25 @@ export async function dropSpeechIn(
   return rows.flatMap((row) => (row.file ? [row.file] : []));
 }
 
-/** Removes the files {@link dropSpeechIn} answered. */
-export async function removeSpeechFiles(config: Config, files: string[]): Promise<void> {
+/**
+ * Removes the files {@link dropSpeechIn} answered, once their rows are committed. What the
+ * person asked for is done by then: a file the store cannot remove (the bucket away for a
+ * moment) is left behind and logged, never answered as a failure of that change.
+ */
+export async function removeSpeechFiles(
+  config: Config,
+  files: string[],
+  log: Pick<Logger, 'error'>,
+): Promise<void> {
   const { store } = speechOf(config);
-  for (const file of files) await store.remove(file);
+  for (const file of files)
+    await store
+      .remove(file)
+      .catch((error: unknown) =>
+        log.error(
+          `could not remove spoken clip ${file}, whose message changed or went: ${(error as Error).message}`,
+        ),
+      );
 }
 
 /**
@@ -60,10 +76,9 @@ export async function removeSpeechFiles(config: Config, files: string[]): Promis
  * files behind).
  */
 export async function dropSpeech(
-  db: Kysely<Database>,
-  config: Config,
+  deps: { db: Kysely<Database>; config: Config; log: Pick<Logger, 'error'> },
   messages: SpeechOfMessages,
 ): Promise<void> {
-  const files = await db.transaction().execute((trx) => dropSpeechIn(trx, messages));
-  await removeSpeechFiles(config, files);
+  const files = await deps.db.transaction().execute((trx) => dropSpeechIn(trx, messages));
+  await removeSpeechFiles(deps.config, files, deps.log);
 }

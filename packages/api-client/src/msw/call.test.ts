@@ -16,8 +16,11 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-/** A call through the mocked socket, with what it heard kept in order. */
-function call() {
+/**
+ * A call through the mocked socket, with what it heard kept in order; `onAudio` runs as each
+ * sentence's audio arrives (before the mock's next step, which comes a timer later).
+ */
+function call(onAudio?: (sentence: { messageId: string; text: string }) => void) {
   // `sentence` messages come with their audio frame, through onSentence; `closed` is onClose.
   type Heard =
     | CallServerMessage
@@ -28,8 +31,10 @@ function call() {
     baseUrl: 'http://mates.test/api',
     onMessage: (message) => heard.push(message),
     onClose: (close) => heard.push({ type: 'closed', ...close }),
-    onSentence: (sentence, audio) =>
-      heard.push({ type: 'audio', text: sentence.text, bytes: audio.byteLength }),
+    onSentence: (sentence, audio) => {
+      heard.push({ type: 'audio', text: sentence.text, bytes: audio.byteLength });
+      onAudio?.(sentence);
+    },
   });
   const until = (type: string) =>
     expect
@@ -68,17 +73,18 @@ describe('mockCallSocket', () => {
   });
 
   it('cuts a reply to the sentences heard, and ends on hang-up', async () => {
-    const { socket, heard, until } = call();
+    // The barge-in goes as the first sentence is heard: waiting for it by polling (every 50 ms)
+    // had let the second sentence and the reply's end (60 ms apart) pass first on a busy machine.
+    let barged = false;
+    const { socket, heard, until } = call(({ messageId }) => {
+      if (barged) return;
+      barged = true;
+      socket.send({ type: 'barge-in', messageId, heard: 1 });
+    });
     await until('ready');
     socket.send({ type: 'text', text: 'Tell me more' });
-    await until('audio');
-    const start = heard.find((message) => message.type === 'reply-start');
-    socket.send({
-      type: 'barge-in',
-      messageId: start && 'messageId' in start ? start.messageId : '',
-      heard: 1,
-    });
     await until('reply-end');
+    expect(heard.filter((message) => message.type === 'audio')).toHaveLength(1);
     expect(heard.find((message) => message.type === 'reply-end')).toMatchObject({
       text: 'Hi.',
       cut: true,

@@ -50,8 +50,9 @@ export const CHAT_EXPORT_FORMATS = ['json', 'markdown', 'jsonl'] as const;
 
 /**
  * A format of `GET /room/exportChat`: `json` (Mates' own: the room, the mate, every message
- * with its versions), `markdown` (to read), or `jsonl` (SillyTavern's chat file: a header
- * line, then one line per message with its swipes).
+ * with its versions, and the path's memories in `memories`, each a `Memory`), `markdown` (to
+ * read, its memories after its messages), or `jsonl` (SillyTavern's chat file: a header line,
+ * then one line per message with its swipes; no memories).
  */
 export type ChatExportFormat = (typeof CHAT_EXPORT_FORMATS)[number];
 

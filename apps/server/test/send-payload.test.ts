@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, type ChatSendPayload } from '@mates/api-client';
+import { seededMate, signUp } from './harness';
+import { serverWithDouble } from './server-with-double';
+
+// A send names one of three things: a new message, a regeneration (from one of the person's
+// messages, or the last), or one more reply in a group (by a speaker, or the next). A field of
+// another kind of send was dropped without a word: `{ content, speakerId }` was sent as a plain
+// message, whoever it was meant for. Bad input is refused, and changes nothing.
+describe('a send that mixes the fields of two kinds of send', () => {
+  const suite = serverWithDouble('sqlite');
+
+  it('is refused (4000, naming the field), and nothing is written or spent', async () => {
+    const { client } = await signUp(suite.server);
+    const mate = await seededMate(suite.server.db, 'Kai Tanaka');
+    const { roomId } = await client.room.createRoom({ mateId: mate.id });
+    suite.double.route(() => ({ kind: 'stream', pieces: ['Hello.'] }));
+    await client.girl.chatSend({ roomId, content: 'Hi.' }, { onData: () => {} });
+    const [firstMessage] = (await client.room.roomInfo({ roomId })).messages.filter(
+      (message) => message.role === 'user',
+    );
+    const before = {
+      messages: (await client.room.roomInfo({ roomId })).messages,
+      chats: (await client.user.benefits()).chats,
+    };
+    const mixed = [
+      { roomId, content: 'For Kai only.', speakerId: mate.id },
+      { roomId, content: 'From there.', fromMessageId: firstMessage!.messageId },
+      { roomId, regenerate: true, speakerId: mate.id },
+      { roomId, next: true, fromMessageId: firstMessage!.messageId },
+    ];
+    const answers = [];
+    for (const payload of mixed)
+      answers.push(
+        await client.girl
+          .chatSend(payload as unknown as ChatSendPayload, { onData: () => {} })
+          .then(
+            () => 'sent',
+            (error: unknown) =>
+              error instanceof ApiError ? `${error.code} ${error.message}` : error,
+          ),
+      );
+    expect(answers).toEqual([
+      expect.stringMatching(/^4000 speakerId: /),
+      expect.stringMatching(/^4000 fromMessageId: /),
+      expect.stringMatching(/^4000 speakerId: /),
+      expect.stringMatching(/^4000 fromMessageId: /),
+    ]);
+    expect({
+      messages: (await client.room.roomInfo({ roomId })).messages,
+      chats: (await client.user.benefits()).chats,
+    }).toEqual(before);
+  });
+});
