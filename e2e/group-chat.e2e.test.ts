@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startOpenAiDouble, type Behaviour } from '../apps/server/test/openai-double';
-import {
-  launchBrowser,
-  signedInPage,
-  startServer,
-  type E2eServer,
-  hostedModelEnv,
-} from './harness';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Behaviour } from '../apps/server/test/openai-double';
+import { signedInPage, journeyWithDouble } from './harness';
 
 // A group chat as a person meets it (#40): three seeded mates in one room, made from Recent
 // chats; a message naming one of them is answered by that mate first; another is let speak;
@@ -28,20 +22,8 @@ function answer(body: Record<string, unknown>): Behaviour | undefined {
   return { kind: 'stream', pieces: [`${name} answers`, ` (${answered}).`], delayMs: 5 };
 }
 
-let browser: Browser;
-let server: E2eServer;
-let model: Awaited<ReturnType<typeof startOpenAiDouble>>;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  model = await startOpenAiDouble();
-  model.route(answer);
-  server = await startServer({ ...hostedModelEnv(model), WELCOME_CHATS: '50' });
-});
-afterAll(async () => {
-  await server?.stop();
-  await model?.close();
-  await browser?.close();
-});
+const journey = journeyWithDouble({ WELCOME_CHATS: '50' });
+beforeAll(() => journey.model.route(answer));
 
 /** The conversation's messages as read out: who says each, and what. */
 async function said(page: Page): Promise<[string, string][]> {
@@ -65,8 +47,8 @@ async function turnOver(page: Page) {
 
 describe('a group chat', () => {
   test('three mates: named first, let speak, muted, swiped, and all there after a reload', async () => {
-    const user = await server.signedInUser(`group-${Date.now()}@example.com`);
-    const page = await signedInPage(browser, server, user, '/recent-chats');
+    const user = await journey.server.signedInUser(`group-${Date.now()}@example.com`);
+    const page = await signedInPage(journey.browser, journey.server, user, '/recent-chats');
 
     // Recent chats → New group: three mates found by name, in list order.
     await page.getByRole('button', { name: 'New group' }).click();
@@ -156,7 +138,7 @@ describe('a group chat', () => {
     await page.keyboard.press('Escape');
 
     // Recent chats lists it by its name, one row for the three of them.
-    await page.goto(`${server.url}/#/recent-chats`);
+    await page.goto(`${journey.server.url}/#/recent-chats`);
     const row = page.getByRole('link', { name: /The stormy tavern/ });
     await row.waitFor();
     expect(await row.getAttribute('href')).toContain(roomId);

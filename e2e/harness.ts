@@ -5,7 +5,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { createApiClient, type UserInfo } from '@mates/api-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
+import { afterAll, beforeAll } from 'vitest';
 import { listenPort } from '../scripts/listen-port';
+import { startOpenAiDouble } from '../apps/server/test/openai-double';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -203,4 +205,32 @@ export async function signedInPage(
 /** Debian's Chromium through Playwright, with the flags this machine needs and `args` added. */
 export function launchBrowser(args: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
+}
+
+/** What {@link journeyWithDouble} starts: read its fields inside tests and hooks. */
+export interface Journey {
+  browser: Browser;
+  /** The language model: tests say what it writes (`next`, `route`). */
+  model: Awaited<ReturnType<typeof startOpenAiDouble>>;
+  server: E2eServer;
+}
+
+/**
+ * A file's journeys: Chromium, the OpenAI-compatible model double and the built server in
+ * front of it (`env` added to the double's), started before the file's tests and stopped after
+ * them.
+ */
+export function journeyWithDouble(env: Record<string, string> = {}): Journey {
+  const journey = {} as Journey;
+  beforeAll(async () => {
+    journey.browser = await launchBrowser();
+    journey.model = await startOpenAiDouble();
+    journey.server = await startServer({ ...hostedModelEnv(journey.model), ...env });
+  });
+  afterAll(async () => {
+    await journey.server?.stop();
+    await journey.model?.close();
+    await journey.browser?.close();
+  });
+  return journey;
 }

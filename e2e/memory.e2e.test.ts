@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { createApiClient, type ApiClient } from '@mates/api-client';
-import { startOpenAiDouble, type Behaviour } from '../apps/server/test/openai-double';
-import {
-  launchBrowser,
-  signedInPage,
-  startServer,
-  type E2eServer,
-  hostedModelEnv,
-} from './harness';
+import type { Behaviour } from '../apps/server/test/openai-double';
+import { signedInPage, journeyWithDouble } from './harness';
 
 // Memory as a person meets it (#39): a long chat with a model of a small context, a fact from
 // its second turn back in the prompt through memory, corrected in the Memory panel, and the
@@ -37,30 +30,17 @@ function answer(body: Record<string, unknown>): Behaviour | undefined {
   };
 }
 
-let browser: Browser;
-let server: E2eServer;
-let model: Awaited<ReturnType<typeof startOpenAiDouble>>;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  model = await startOpenAiDouble();
-  model.route(answer);
+const journey = journeyWithDouble({
   // A context of 900 tokens: about a dozen turns fit beside the card and the memories.
-  server = await startServer({
-    ...hostedModelEnv(model),
-    LLM_CONTEXT_SIZE: '900',
-    LLM_MAX_TOKENS: '100',
-    WELCOME_CHATS: '100',
-  });
+  LLM_CONTEXT_SIZE: '900',
+  LLM_MAX_TOKENS: '100',
+  WELCOME_CHATS: '100',
 });
-afterAll(async () => {
-  await server?.stop();
-  await model?.close();
-  await browser?.close();
-});
+beforeAll(() => journey.model.route(answer));
 
 /** The system turn of the model's last chat reply (not the memory writer's asks). */
 function lastSystemPrompt(): string {
-  const prompts = model.requests
+  const prompts = journey.model.requests
     .map((request) => request.body.messages as Turn[])
     .filter((messages) => !messages[0]!.content.startsWith(MEMORY_ASK));
   return prompts.at(-1)![0]!.content;
@@ -68,7 +48,7 @@ function lastSystemPrompt(): string {
 
 /** The turns of the model's last chat request (not the memory writer's asks). */
 function lastChatPrompt(): Turn[] {
-  const chats = model.requests
+  const chats = journey.model.requests
     .map((request) => request.body.messages as Turn[])
     .filter((messages) => !messages[0]!.content.startsWith(MEMORY_ASK));
   return chats.at(-1) ?? [];
@@ -90,9 +70,9 @@ async function waitForFact(client: ApiClient, roomId: string, text: string) {
 
 describe('memory in a long chat', () => {
   test('a fact from turn 2 comes back through memory after 60 turns, and a correction follows it', async () => {
-    const user = await server.signedInUser(`memory-${Date.now()}@example.com`);
+    const user = await journey.server.signedInUser(`memory-${Date.now()}@example.com`);
     const client = createApiClient({
-      baseUrl: `${server.url}/api`,
+      baseUrl: `${journey.server.url}/api`,
       getToken: () => user.token,
       getLanguage: () => 'en',
     });
@@ -114,7 +94,12 @@ describe('memory in a long chat', () => {
     expect(history.slice(1).map((turn) => turn.content)).not.toContain(SISTER);
 
     // The person opens the Memory panel and corrects the fact.
-    const page = await signedInPage(browser, server, user, `/chat-detail?roomId=${roomId}`);
+    const page = await signedInPage(
+      journey.browser,
+      journey.server,
+      user,
+      `/chat-detail?roomId=${roomId}`,
+    );
     await page.getByRole('button', { name: 'Memory' }).click();
     const panel = page.getByRole('dialog', { name: 'Memory' });
     const item = panel.getByRole('listitem').filter({ hasText: SISTER });
@@ -144,9 +129,9 @@ describe('memory in a long chat', () => {
   }, 180_000);
 
   test('a branch from turn 10 remembers its own path, not what the other path said after it', async () => {
-    const user = await server.signedInUser(`branch-${Date.now()}@example.com`);
+    const user = await journey.server.signedInUser(`branch-${Date.now()}@example.com`);
     const client = createApiClient({
-      baseUrl: `${server.url}/api`,
+      baseUrl: `${journey.server.url}/api`,
       getToken: () => user.token,
       getLanguage: () => 'en',
     });
@@ -164,7 +149,12 @@ describe('memory in a long chat', () => {
       );
     await waitForFact(client, roomId, DOG);
 
-    const page = await signedInPage(browser, server, user, `/chat-detail?roomId=${roomId}`);
+    const page = await signedInPage(
+      journey.browser,
+      journey.server,
+      user,
+      `/chat-detail?roomId=${roomId}`,
+    );
     const log = page.getByRole('log');
     const turn10 = 'Small talk number 10: the rain, the tea, the neighbours.';
     while (!(await log.getByText(turn10, { exact: true }).isVisible())) {

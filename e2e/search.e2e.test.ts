@@ -1,40 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { createApiClient } from '@mates/api-client';
-import { startOpenAiDouble } from '../apps/server/test/openai-double';
-import {
-  launchBrowser,
-  signedInPage,
-  startServer,
-  type E2eServer,
-  hostedModelEnv,
-} from './harness';
+import { signedInPage, journeyWithDouble } from './harness';
 
 // Searching every chat as a person meets it (#41): a word said forty chats ago, found from
 // Recent chats, opens its chat at the message, older messages loaded back to it.
 
-let browser: Browser;
-let server: E2eServer;
-let model: Awaited<ReturnType<typeof startOpenAiDouble>>;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  model = await startOpenAiDouble();
-  server = await startServer({
-    ...hostedModelEnv(model),
-    WELCOME_CHATS: '200',
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await model?.close();
-  await browser?.close();
-});
+const journey = journeyWithDouble({ WELCOME_CHATS: '200' });
 
 describe('search every chat', () => {
   test('finds a word said forty chats ago and opens the chat at it', async () => {
-    const user = await server.signedInUser(`search-${Date.now()}@example.com`);
+    const user = await journey.server.signedInUser(`search-${Date.now()}@example.com`);
     const client = createApiClient({
-      baseUrl: `${server.url}/api`,
+      baseUrl: `${journey.server.url}/api`,
       getToken: () => user.token,
       getLanguage: () => 'en',
     });
@@ -53,7 +30,7 @@ describe('search every chat', () => {
       await send(room.roomId, `Chat ${chat}: hello again.`);
     }
 
-    const page = await signedInPage(browser, server, user, '/recent-chats');
+    const page = await signedInPage(journey.browser, journey.server, user, '/recent-chats');
     await page.getByRole('searchbox', { name: 'Search your messages' }).fill('PERIWINKLE');
     const hits = page.getByRole('list', { name: 'Messages with “PERIWINKLE”' });
     await hits.getByRole('link').first().waitFor();
@@ -72,9 +49,9 @@ describe('search every chat', () => {
     });
     expect(inView).toBe(true);
     // Another person finds nothing of it.
-    const stranger = await server.signedInUser(`stranger-${Date.now()}@example.com`);
+    const stranger = await journey.server.signedInUser(`stranger-${Date.now()}@example.com`);
     const theirs = createApiClient({
-      baseUrl: `${server.url}/api`,
+      baseUrl: `${journey.server.url}/api`,
       getToken: () => stranger.token,
       getLanguage: () => 'en',
     });

@@ -1,18 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 // The server's image library: draws a real photo to upload and reads the portrait back.
 import sharp from 'sharp';
 import { createApiClient, type UserInfo } from '@mates/api-client';
-import { startOpenAiDouble } from '../apps/server/test/openai-double';
-import {
-  launchBrowser,
-  signedInPage,
-  startServer,
-  type E2eServer,
-  hostedModelEnv,
-} from './harness';
+import { signedInPage, journeyWithDouble } from './harness';
 
 const ADMIN = 'moderator@example.com';
 
@@ -32,26 +25,11 @@ const DRAFT = {
 };
 const GREETING = '*Marisol sets down her pen.* Storm tonight, {{user}}. Stay by the fire.';
 
-let browser: Browser;
-let server: E2eServer;
-let model: Awaited<ReturnType<typeof startOpenAiDouble>>;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  model = await startOpenAiDouble();
-  server = await startServer({
-    ...hostedModelEnv(model),
-    ADMIN_EMAILS: ADMIN,
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await model?.close();
-  await browser?.close();
-});
+const journey = journeyWithDouble({ ADMIN_EMAILS: ADMIN });
 
 function clientFor(user: UserInfo | null) {
   return createApiClient({
-    baseUrl: `${server.url}/api`,
+    baseUrl: `${journey.server.url}/api`,
     getToken: () => user?.token ?? '',
     getLanguage: () => 'en',
   });
@@ -59,23 +37,23 @@ function clientFor(user: UserInfo | null) {
 
 /** A fresh browser profile, signed in as `user`, on `path`. */
 function visit(path: string, user: UserInfo): Promise<Page> {
-  return signedInPage(browser, server, user, path);
+  return signedInPage(journey.browser, journey.server, user, path);
 }
 
 describe('the creation studio on the real server', () => {
   test('a new user generates, edits, portrays, saves, chats, publishes and exports a mate; another imports it; a moderator hides it', async () => {
-    const maker = await server.signedInUser(`maker-${Date.now()}@example.com`);
+    const maker = await journey.server.signedInUser(`maker-${Date.now()}@example.com`);
     const page = await visit('/generate', maker);
 
     // An idea becomes a whole draft: the hosted model answers with the draft's JSON.
     await page.getByRole('heading', { name: 'Create a mate' }).waitFor();
     await page.getByText('Costs 1 chat · you have 50').waitFor();
-    model.next({ kind: 'stream', pieces: [JSON.stringify(DRAFT)] });
+    journey.model.next({ kind: 'stream', pieces: [JSON.stringify(DRAFT)] });
     await page.getByLabel('Your idea').fill('A lighthouse keeper who collects sailors’ stories.');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     const name = page.getByRole('textbox', { name: 'Name', exact: true });
     await expect.poll(() => name.inputValue(), { timeout: 30_000 }).toBe('Marisol Vega');
-    const prompt = JSON.stringify(model.requests.at(-1)!.body);
+    const prompt = JSON.stringify(journey.model.requests.at(-1)!.body);
     expect(prompt).toContain('A lighthouse keeper who collects sailors’ stories.');
 
     // The person rewrites the greeting and uploads a photo (with a location in it).
@@ -98,7 +76,7 @@ describe('the creation studio on the real server', () => {
     const mate = await owner.mate.getMateDetail({ mateId: saved!.mateId });
     expect(mate.first_mes).toBe(GREETING);
     // The portrait is the upload, cropped and stripped of what the camera wrote into it.
-    const portrait = await fetch(new URL(mate.avatar, server.url));
+    const portrait = await fetch(new URL(mate.avatar, journey.server.url));
     expect(portrait.status).toBe(200);
     const meta = await sharp(Buffer.from(await portrait.arrayBuffer())).metadata();
     expect([meta.width, meta.height, meta.exif]).toEqual([512, 768, undefined]);
@@ -107,13 +85,13 @@ describe('the creation studio on the real server', () => {
     await page.getByRole('button', { name: 'Chat now' }).click();
     const log = page.getByRole('log', { name: 'Conversation' });
     await log.getByText('Storm tonight, ').waitFor();
-    model.next({ kind: 'stream', pieces: ['The kettle ', 'is on.'] });
+    journey.model.next({ kind: 'stream', pieces: ['The kettle ', 'is on.'] });
     await page.getByRole('textbox', { name: 'Message' }).fill('May I stay?');
     await page.getByRole('button', { name: 'Send' }).click();
     await log.getByText('The kettle is on.').waitFor();
 
     // Publish it from "Your mates", then export it as a PNG card.
-    await page.goto(`${server.url}/#/mine`);
+    await page.goto(`${journey.server.url}/#/mine`);
     const item = page.getByRole('listitem', { name: 'Marisol Vega' });
     await item.getByRole('button', { name: 'Publish Marisol Vega' }).click();
     await page.getByText('Marisol Vega is public now.', { exact: true }).waitFor();
@@ -122,13 +100,13 @@ describe('the creation studio on the real server', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'PNG image (V2 and V3)' }).click();
     const download = await downloading;
-    const card = path.join(server.dataDir, download.suggestedFilename());
+    const card = path.join(journey.server.dataDir, download.suggestedFilename());
     await download.saveAs(card);
     expect(fs.readFileSync(card).subarray(1, 4).toString()).toBe('PNG');
     await page.context().close();
 
     // Someone else imports that PNG and gets the same card.
-    const reader = await server.signedInUser(`reader-${Date.now()}@example.com`);
+    const reader = await journey.server.signedInUser(`reader-${Date.now()}@example.com`);
     const other = await visit('/mine', reader);
     await other.getByRole('button', { name: 'Import a card' }).first().click();
     await other.getByTestId('card-file-input').setInputFiles(card);
@@ -160,7 +138,7 @@ describe('the creation studio on the real server', () => {
       content: 'This is my character.',
     });
     await other.context().close();
-    const moderator = await server.signedInUser(ADMIN);
+    const moderator = await journey.server.signedInUser(ADMIN);
     expect(moderator.isAdmin).toBe(true);
     const queue = await visit('/moderation', moderator);
     const row = queue.getByRole('listitem', { name: 'Marisol Vega' });
