@@ -437,6 +437,86 @@ describe.each(DIALECTS)('voice calls on %s', (dialect) => {
     await call.until('close', () => call.closed() !== null);
   });
 
+  // Found by an outside review: each sentence was read alone, so a stage direction or a link
+  // over two sentences no longer parsed as one, and its words (or the address) were spoken.
+  it.skipIf(skip)(
+    'a stage direction or a link over two sentences is spoken as the chat shows it',
+    async () => {
+      const { start } = await person();
+      model.next({
+        kind: 'stream',
+        pieces: [
+          '*She smiles softly. ',
+          'She leans closer.* ',
+          'Hello there. ',
+          'Read [the docs. Really](https://example.com/a) today.',
+        ],
+        delayMs: 50,
+      });
+      const call = await openCall(server.base, (await start()).d.socketPath);
+      await call.next('ready');
+      call.send({ type: 'text', text: 'Hi.' });
+      const end = await call.next('reply-end');
+      expect(end.text).toContain('*She smiles softly.');
+      const spoken = call.messages('sentence').map((sentence) => sentence.text);
+      expect(spoken.join(' ')).toBe('Hello there. Read the docs. Really today.');
+      expect(call.messages('sentence').map((sentence) => sentence.index)).toEqual(
+        spoken.map((_, index) => index),
+      );
+      call.send({ type: 'hang-up' });
+      await call.until('close', () => call.closed() !== null);
+    },
+  );
+
+  // Found by an outside review: a sentence whose synthesis failed still took a number, so the
+  // browser's count of clips heard named one sentence too few, and the cut saved one not heard.
+  it.skipIf(skip)(
+    'a barge-in after a sentence that could not be spoken keeps what was heard',
+    async () => {
+      const { room, start } = await person();
+      const speech = server.deps.speech!;
+      const synthesize = speech.synthesize.bind(speech);
+      speech.synthesize = (request, options) =>
+        request.text === 'Two.'
+          ? Promise.reject(new Error('the engine could not speak this one'))
+          : synthesize(request, options);
+      try {
+        model.next({
+          kind: 'stream',
+          pieces: [
+            'One. ',
+            'Two. ',
+            'Three. ',
+            ...Array.from({ length: 30 }, (_, i) => `Word ${i}. `),
+          ],
+          delayMs: 100,
+        });
+        const call = await openCall(server.base, (await start()).d.socketPath);
+        await call.next('ready');
+        call.send({ type: 'text', text: 'Count.' });
+        const heard = await call.next('sentence', 2);
+        expect(
+          call.messages('sentence').map((sentence) => [sentence.index, sentence.text]),
+        ).toEqual([
+          [0, 'One.'],
+          [1, 'Three.'],
+        ]);
+        // Both clips begun in the browser: two heard.
+        call.send({ type: 'barge-in', messageId: heard.messageId, heard: 2 });
+        const end = await call.next('reply-end');
+        expect(end).toMatchObject({ text: 'One. Two. Three.', cut: true });
+        expect((await messagesOf(room.roomId)).at(-1)).toMatchObject({
+          id: heard.messageId,
+          content: 'One. Two. Three.',
+        });
+        call.send({ type: 'hang-up' });
+        await call.until('close', () => call.closed() !== null);
+      } finally {
+        speech.synthesize = synthesize;
+      }
+    },
+  );
+
   it.skipIf(skip)('a barge-in before any sentence was heard takes the reply back', async () => {
     const { room, start, client } = await person();
     model.next({ kind: 'stream', pieces: ['One. ', 'Two. ', 'Three. ', 'Four.'], delayMs: 200 });
@@ -632,5 +712,50 @@ describe('a call where nothing is said', () => {
     await call.until('ended', () => call.closed() !== null);
     expect(call.messages('ended')[0]?.reason).toBe('idle');
     expect(call.closed()?.code).toBe(1000);
+  });
+});
+
+// Found by an outside review: the idle clock ran from the person's last words only, so a story
+// longer than CALL_IDLE_MINUTES was cut mid-sentence with `idle`.
+describe('a call where the mate speaks longer than the idle time', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let model: Awaited<ReturnType<typeof startOpenAiDouble>>;
+  beforeAll(async () => {
+    model = await startOpenAiDouble();
+    server = await startTestServer('sqlite', {
+      model: doubleModel(model),
+      env: { CALL_IDLE_MINUTES: '0.02' },
+      saveEveryMs: 0,
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await model.close();
+  });
+
+  it('is not ended while the mate speaks; the clock starts again from its last words', async () => {
+    const { userInfo, client } = await signUp(server);
+    const room = await client.room.createRoom({ mateId: await chattableMateId(server.db) });
+    const response = await fetch(`${server.base}/api/call/start`, {
+      method: 'POST',
+      headers: { token: userInfo.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ roomId: room.roomId }),
+    });
+    const ticket = ((await response.json()) as { d: CallTicket }).d;
+    // 1.2 s of idle time; a story of ten sentences over about 3 s.
+    model.next({
+      kind: 'stream',
+      pieces: Array.from({ length: 10 }, (_, i) => `Part ${i + 1} of the story. `),
+      delayMs: 300,
+    });
+    const call = await openCall(server.base, ticket.socketPath);
+    await call.next('ready');
+    call.send({ type: 'text', text: 'Tell me a long story.' });
+    const end = await call.next('reply-end');
+    expect(call.messages('ended')).toEqual([]);
+    expect(end).toMatchObject({ cut: false });
+    expect(call.messages('sentence')).toHaveLength(10);
+    await call.until('ended', () => call.closed() !== null);
+    expect(call.messages('ended')[0]?.reason).toBe('idle');
   });
 });

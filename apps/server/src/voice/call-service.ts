@@ -19,8 +19,8 @@ import { dropStoppedReply } from '../chat/turn-service';
 import { dropSpeech } from './speech-clips';
 import type { RateLimits } from '../accounts/rate-limits';
 import type { SpeechEngine, TranscriptionEngine } from './speech-engine';
-import { sentenceStream } from './speech-pieces';
-import { spokenText } from './spoken-text';
+import { sentenceStream, speechPieces } from './speech-pieces';
+import { openInline, spokenText } from './spoken-text';
 import { mateVoice, voicesOf } from './voices';
 import { transcribe } from './transcription-service';
 import { wavFacts } from './wav';
@@ -117,12 +117,18 @@ interface SpokenReply {
   speakerId: string;
   /** The reply's text so far, as written. */
   text: string;
-  /** Slices of `text` in order; `index` for those spoken as a sentence. */
+  /**
+   * Slices of `text` in order; `index` is the number of the first sentence of a slice whose
+   * audio went out (a slice may say several, or none).
+   */
   slices: { raw: string; index: number | null }[];
-  /** Sentences announced (and being spoken). */
-  announced: number;
-  /** Sentences whose audio went out. */
+  /**
+   * Sentences whose audio went out, numbered in that order: a sentence that could not be
+   * spoken takes no number, so the browser's count of clips begun names what was heard.
+   */
   sent: number;
+  /** Sentences held back while a stage direction or a link they begin is not closed yet. */
+  held: string;
   sentences: ReturnType<typeof sentenceStream>;
   /** The reply is written (or failed): no more sentences come. */
   written: boolean;
@@ -168,6 +174,8 @@ export class VoiceCall {
   /** The reply whose `reply-start` went out last: its words go out at once. */
   #onLine: string | null = null;
   #idle: NodeJS.Timeout | undefined;
+  /** Turns queued or running, their sentences not all sent yet: the idle clock waits for them. */
+  #working = 0;
   /** Work that must finish before the server closes: cut replies being saved. */
   readonly #settling = new Set<Promise<unknown>>();
   readonly #voices = new Map<string, Promise<string>>();
@@ -284,19 +292,33 @@ export class VoiceCall {
     this.#settling.add(tracked);
   }
 
-  /** The person spoke (or barged in): the idle clock starts again. */
+  /**
+   * The person spoke (or barged in), or the mate's last sentence went out: the idle clock starts
+   * again, unless a turn is still being answered (a story longer than the idle time is not cut).
+   */
   #wake(): void {
     clearTimeout(this.#idle);
+    if (this.#working > 0 || this.#ended) return;
     this.#idle = setTimeout(() => void this.end('idle'), this.deps.idleMs);
     this.#idle.unref();
   }
 
   #queue(input: { audio: Uint8Array } | { text: string }): void {
+    this.#working += 1;
+    clearTimeout(this.#idle);
     const run = this.#turns.then(() => this.#runTurn(input));
-    this.#turns = run.catch((error: unknown) => {
-      this.log.error(`voice call ${this.id}: a turn failed: ${(error as Error).stack}`);
-      this.line.fail(error);
-    });
+    this.#turns = run
+      .catch((error: unknown) => {
+        this.log.error(`voice call ${this.id}: a turn failed: ${(error as Error).stack}`);
+        this.line.fail(error);
+      })
+      .finally(() =>
+        // After what the turn says went out: the clock runs from the mate's last words.
+        this.#post(() => {
+          this.#working -= 1;
+          this.#wake();
+        }),
+      );
   }
 
   async #runTurn(input: { audio: Uint8Array } | { text: string }): Promise<void> {
@@ -444,8 +466,8 @@ export class VoiceCall {
       speakerId: speakerId ?? '',
       text: '',
       slices: [],
-      announced: 0,
       sent: 0,
+      held: '',
       sentences: sentenceStream(),
       written: false,
       cut: false,
@@ -460,6 +482,8 @@ export class VoiceCall {
     if (reply.written) return;
     reply.written = true;
     for (const raw of reply.sentences.end()) this.#say(reply, raw);
+    if (reply.held) this.#speak(reply, reply.held, true);
+    reply.held = '';
     this.#post(() => {
       if (reply.cut) return;
       this.line.send({
@@ -472,24 +496,42 @@ export class VoiceCall {
     });
   }
 
-  /** Speaks one slice of the reply, if it says anything: `sentence`, then its audio. */
+  /**
+   * Speaks the reply's next sentence, or holds it while it begins a stage direction or a link
+   * that a later sentence closes: what is said is read from their markdown as a whole, as the
+   * chat shows it (a stage direction over two sentences is not said; a link says its words).
+   */
   #say(reply: SpokenReply, raw: string): void {
+    reply.held += raw;
+    if (openInline(reply.held) && reply.held.length < HELD_MAX_CHARS) return;
+    const held = reply.held;
+    reply.held = '';
+    this.#speak(reply, held, held !== raw);
+  }
+
+  /**
+   * Speaks one slice of the reply, if it says anything: each of its sentences' `sentence`, then
+   * their audio. A slice of held sentences is cut again into pieces an engine speaks at once.
+   */
+  #speak(reply: SpokenReply, raw: string, several: boolean): void {
     const slice: { raw: string; index: number | null } = { raw, index: null };
     reply.slices.push(slice);
     const audio = this.#speaking.then(async () => {
-      if (reply.cut || this.#ended) return null;
-      const text = (await spokenText(raw)).replace(/[*_#`~]+/g, ' ').trim();
-      if (!/[\p{L}\p{N}]/u.test(text)) return null;
-      slice.index = reply.announced;
-      reply.announced += 1;
-      const engine = this.deps.speech!;
-      const made = await engine.synthesize(
-        { text, voice: await this.#voiceOf(reply.speakerId) },
-        { signal: reply.quiet.signal },
-      );
-      const chunks: Uint8Array[] = [];
-      for await (const chunk of made.chunks) chunks.push(chunk);
-      return { index: slice.index, text, mimeType: made.mimeType, bytes: Buffer.concat(chunks) };
+      if (reply.cut || this.#ended) return [];
+      const said = (await spokenText(raw)).replace(/[*_#`~]+/g, ' ').trim();
+      const pieces = several ? speechPieces(said) : [said];
+      const made = [];
+      for (const text of pieces) {
+        if (!/[\p{L}\p{N}]/u.test(text) || reply.cut || this.#ended) continue;
+        const clip = await this.deps.speech!.synthesize(
+          { text, voice: await this.#voiceOf(reply.speakerId) },
+          { signal: reply.quiet.signal },
+        );
+        const chunks: Uint8Array[] = [];
+        for await (const chunk of clip.chunks) chunks.push(chunk);
+        made.push({ text, mimeType: clip.mimeType, bytes: Buffer.concat(chunks) });
+      }
+      return made;
     });
     // A synthesis that fails is told, and the reply goes on with its next sentence.
     this.#speaking = audio.catch(() => null);
@@ -501,16 +543,19 @@ export class VoiceCall {
         if (!reply.cut && !this.#ended) this.line.fail(error);
         return;
       }
-      if (!spoken || reply.cut) return;
-      this.line.send({
-        type: 'sentence',
-        messageId: reply.messageId,
-        index: spoken.index,
-        text: spoken.text,
-        mimeType: spoken.mimeType,
-      });
-      this.line.sendAudio(spoken.bytes);
-      reply.sent = spoken.index + 1;
+      for (const { text, mimeType, bytes } of spoken) {
+        if (reply.cut) return;
+        slice.index ??= reply.sent;
+        this.line.send({
+          type: 'sentence',
+          messageId: reply.messageId,
+          index: reply.sent,
+          text,
+          mimeType,
+        });
+        this.line.sendAudio(bytes);
+        reply.sent += 1;
+      }
     });
   }
 
@@ -573,10 +618,13 @@ export class VoiceCall {
     reply.quiet.abort();
     // The generation saves what it has as it stops: the cut is written after that.
     await this.#turn?.done;
-    const kept = Math.max(0, Math.min(heard, reply.announced));
+    const kept = Math.max(0, Math.min(heard, reply.sent));
     let content = '';
     if (kept > 0) {
-      const last = reply.slices.findIndex((slice) => slice.index === kept - 1);
+      // Up to the slice whose sentences the last heard is one of.
+      const last = reply.slices.findLastIndex(
+        (slice) => slice.index !== null && slice.index < kept,
+      );
       content = reply.slices
         .slice(0, last + 1)
         .map((slice) => slice.raw)
@@ -598,6 +646,9 @@ export class VoiceCall {
       );
   }
 }
+
+/** The most characters of a reply held back, waiting for a stage direction or a link to close. */
+const HELD_MAX_CHARS = 1_000;
 
 /** A reply's failure, said in the sentence the send wrote for the person (5007). */
 export class CallFailure extends Error {

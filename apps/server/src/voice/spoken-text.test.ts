@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spokenText } from './spoken-text';
+import { openInline, spokenText } from './spoken-text';
 
 describe('spokenText', () => {
   it('leaves out stage directions written between single asterisks', async () => {
@@ -26,5 +26,22 @@ describe('spokenText', () => {
 
   it('answers nothing when a message is only actions', async () => {
     expect(await spokenText('*nods* *smiles*')).toBe('');
+  });
+});
+
+describe('openInline', () => {
+  it('holds a sentence that begins a stage direction or a link until one closes it', () => {
+    expect(openInline('*She smiles softly. ')).toBe(true);
+    expect(openInline('*She smiles softly. She leans closer.* ')).toBe(false);
+    expect(openInline('Read [the docs. ')).toBe(true);
+    expect(openInline('Read [the docs. Really](https://example.com/a')).toBe(true);
+    expect(openInline('Read [the docs. Really](https://example.com/a) today.')).toBe(false);
+  });
+
+  it('does not hold arithmetic, bold words or closed brackets', () => {
+    expect(openInline('It is 5 * 3, so 15. ')).toBe(false);
+    expect(openInline('It was **very** good. ')).toBe(false);
+    expect(openInline('See note [1] below. ')).toBe(false);
+    expect(openInline('*waves* Hi there. ')).toBe(false);
   });
 });

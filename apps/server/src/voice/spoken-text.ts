@@ -50,3 +50,23 @@ export async function spokenText(markdown: string): Promise<string> {
     .filter(Boolean)
     .join('\n');
 }
+
+/**
+ * Whether `markdown` ends inside a stage direction (`*` … `*`, single asterisks) or a link (`[`
+ * … `](` … `)`) it began: its words are known only once a later sentence closes it. An asterisk
+ * opens before a word (`*smiles`), closes after one (`softly.*`); `5 * 3` does neither.
+ */
+export function openInline(markdown: string): boolean {
+  let stage = false;
+  for (const match of markdown.matchAll(/(?<!\*)\*(?!\*)/g)) {
+    const before = markdown[match.index - 1] ?? ' ';
+    const after = markdown[match.index + 1] ?? ' ';
+    if (stage && /\S/.test(before)) stage = false;
+    else if (!stage && /\S/.test(after)) stage = true;
+  }
+  if (stage) return true;
+  const label = markdown.lastIndexOf('[');
+  if (label !== -1 && !markdown.includes(']', label)) return true;
+  const target = markdown.lastIndexOf('](');
+  return target !== -1 && !markdown.includes(')', target);
+}

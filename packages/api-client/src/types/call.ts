@@ -137,7 +137,10 @@ export interface CallReplyText {
 export interface CallSentence {
   type: 'sentence';
   messageId: string;
-  /** 0-based position in the reply. */
+  /**
+   * 0-based position among the reply's sentences sent: one the server could not speak takes
+   * none, so a count of the clips begun names the sentences heard (`barge-in`'s `heard`).
+   */
   index: number;
   text: string;
   mimeType: string;
