@@ -6,6 +6,7 @@ import type { Logger } from '../logging/logger';
 import { toMessage } from '../chat/messages';
 import { createPictureStore, type PictureStore } from './picture-store';
 import { mediaOf } from '../media/media-of';
+import { removeLeftFiles } from '../media/media-store';
 import { linkSecretOf, pictureLinks, sharedPictureUrl, type PictureLinks } from './picture-links';
 import { jobsOf, type PictureJobFields } from './picture-repository';
 
@@ -49,16 +50,7 @@ export async function removePictureFiles(
   deps: { config: Config; log: Pick<Logger, 'error'> },
   files: (string | null)[],
 ): Promise<void> {
-  const { store } = picturesOf(deps.config);
-  for (const file of files)
-    if (file)
-      await store
-        .remove(file)
-        .catch((error: unknown) =>
-          deps.log.error(
-            `could not remove picture ${file}, whose message went: ${(error as Error).message}`,
-          ),
-        );
+  await removeLeftFiles(picturesOf(deps.config).store, files, 'picture', deps.log);
 }
 
 /** A picture message's `image` from its row and its job (`null` for text messages). */

@@ -51,6 +51,29 @@ export interface MediaStore {
 }
 
 /**
+ * Removes `keys` from `store` after a change already made (a message edited or gone): a key the
+ * store cannot remove is logged (`could not remove <what> <key>, left in the store: …`) and the
+ * rest go on, since
+ * the change stands and only a file is left behind (docs/operations.md).
+ */
+export async function removeLeftFiles(
+  store: Pick<MediaStore, 'remove'>,
+  keys: readonly (string | null)[],
+  what: string,
+  log: { error: (message: string) => void },
+): Promise<void> {
+  for (const key of keys)
+    if (key)
+      await store
+        .remove(key)
+        .catch((error: unknown) =>
+          log.error(
+            `could not remove ${what} ${key}, left in the store: ${(error as Error).message}`,
+          ),
+        );
+}
+
+/**
  * The store could not be reached or refused (a bucket that is down or denies us, a full or
  * read-only disk): an outside fault, answered with a clear message rather than a crash.
  */

@@ -122,8 +122,10 @@ export async function closeAccount(
   await forgetUserSessions(deps.db, user.id);
   // A reply still being written for them stops, on whichever server writes it: the provider is
   // asked nothing more for an account that is going.
-  if (deps.chat)
-    for (const roomId of await roomIdsOf(deps.db, user.id)) await deps.chat.stop(roomId);
+  if (deps.chat) {
+    const { chat } = deps;
+    await Promise.all((await roomIdsOf(deps.db, user.id)).map((roomId) => chat.stop(roomId)));
+  }
   await completeAccountDeletion(deps, user.id, publicMates);
   await deps.mailer
     .send(accountDeletedMail(user.email))

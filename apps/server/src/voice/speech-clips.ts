@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import type { Logger } from '../logging/logger';
 import { linkSecretOf } from '../images/picture-links';
 import { mediaOf } from '../media/media-of';
+import { removeLeftFiles } from '../media/media-store';
 import { refundGoldCoins } from '../accounts/benefits';
 import { createSpeechStore, type SpeechStore } from './speech-store';
 import { speechLinks, type SpeechLinks } from './speech-links';
@@ -59,15 +60,7 @@ export async function removeSpeechFiles(
   files: string[],
   log: Pick<Logger, 'error'>,
 ): Promise<void> {
-  const { store } = speechOf(config);
-  for (const file of files)
-    await store
-      .remove(file)
-      .catch((error: unknown) =>
-        log.error(
-          `could not remove spoken clip ${file}, whose message changed or went: ${(error as Error).message}`,
-        ),
-      );
+  await removeLeftFiles(speechOf(config).store, files, 'spoken clip', log);
 }
 
 /**
