@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createApiClient } from '@mates/api-client';
 import type { Behaviour } from '../apps/server/test/openai-double';
-import { personInChat, signedInPage, journeyWithDouble } from './harness';
+import { openChat, personInChat, signedInPage, journeyWithDouble } from './harness';
 
 // The conversation as a person meets it, with a model that writes what each test tells it:
 // a chat left mid-reply, a stopped reply, the versions of a reply, what a screen reader hears,
@@ -30,14 +30,7 @@ describe('the conversation, as a person meets it', () => {
   // The server keeps the message and what was written; the chat come back to showed neither
   // (only the greeting) until a reload or half a minute later: the words looked lost.
   test('a chat left while the mate writes shows, come back to by a link or by Back and Forward, the message sent and what was written', async () => {
-    const { user, room } = await personInChat(journey.server, 'leave-mid-reply');
-    const page = await signedInPage(
-      journey.browser,
-      journey.server,
-      user,
-      `/chat-detail?roomId=${room.roomId}`,
-    );
-    await composerOf(page).waitFor();
+    const { page } = await openChat(journey, 'leave-mid-reply');
 
     journey.model.next(slowly('tale'));
     await composerOf(page).fill('Tell me about the lighthouse.');
@@ -70,14 +63,7 @@ describe('the conversation, as a person meets it', () => {
   });
 
   test('a stopped regeneration, then "Previous version": the bubble shows the version chosen at once', async () => {
-    const { user, client, room } = await personInChat(journey.server, 'stop-then-previous');
-    const page = await signedInPage(
-      journey.browser,
-      journey.server,
-      user,
-      `/chat-detail?roomId=${room.roomId}`,
-    );
-    await composerOf(page).waitFor();
+    const { client, room, page } = await openChat(journey, 'stop-then-previous');
     journey.model.next({ kind: 'stream', pieces: ['The first', ' answer.'] });
     await composerOf(page).fill('Hi');
     await composerOf(page).press('Enter');
@@ -103,14 +89,7 @@ describe('the conversation, as a person meets it', () => {
   });
 
   test('a screen reader hears the message and the reply once: the live log does not add them again when the reply ends', async () => {
-    const { user, room } = await personInChat(journey.server, 'live-region');
-    const page = await signedInPage(
-      journey.browser,
-      journey.server,
-      user,
-      `/chat-detail?roomId=${room.roomId}`,
-    );
-    await composerOf(page).waitFor();
+    const { page } = await openChat(journey, 'live-region');
     // Every node added inside the polite live region (what a screen reader reads out as new).
     await page.evaluate(() => {
       const added: string[] = [];

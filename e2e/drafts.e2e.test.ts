@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { personInChat, signedInPage, journeyWithDouble } from './harness';
+import { openChat, personInChat, signedInPage, journeyWithDouble } from './harness';
 
 // Nothing a person writes is lost: a message being written survives a reload, a visit elsewhere
 // and a closed tab, until it is sent and saved; and a page whose code a new version replaced
@@ -51,13 +51,7 @@ describe('a message being written', () => {
   });
 
   test('leaves the device with the person who signs out', async () => {
-    const { user, room } = await personInChat(journey.server, 'draft-out');
-    const page = await signedInPage(
-      journey.browser,
-      journey.server,
-      user,
-      `/chat-detail?roomId=${room.roomId}`,
-    );
+    const { page } = await openChat(journey, 'draft-out');
     await composerOf(page).fill('Not for the next person at this computer');
     await page.goto(`${journey.server.url}/#/profile`);
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -67,14 +61,7 @@ describe('a message being written', () => {
   });
 
   test('comes back before what was typed since, when it was queued for a loading model and never sent', async () => {
-    const { user, room } = await personInChat(journey.server, 'draft-queued');
-    const page = await signedInPage(
-      journey.browser,
-      journey.server,
-      user,
-      `/chat-detail?roomId=${room.roomId}`,
-    );
-    await composerOf(page).waitFor();
+    const { page } = await openChat(journey, 'draft-queued');
     // The model is still loading: the send is refused with Retry-After, and the page waits.
     await page.route(SEND, (route) =>
       route.fulfill({
@@ -93,14 +80,7 @@ describe('a message being written', () => {
   });
 
   test('does not come back once the server kept it, even when Stop came before the page heard', async () => {
-    const { user, room } = await personInChat(journey.server, 'draft-stopped');
-    const page = await signedInPage(
-      journey.browser,
-      journey.server,
-      user,
-      `/chat-detail?roomId=${room.roomId}`,
-    );
-    await composerOf(page).waitFor();
+    const { page } = await openChat(journey, 'draft-stopped');
     // A slow link: the server has the message (and keeps it) long before the page hears.
     await page.route(SEND, async (route) => {
       const response = await route.fetch();
@@ -126,14 +106,7 @@ describe('a message being written', () => {
   ])(
     'does not stay in the box when the message reached the server only after Stop (%s)',
     async (_, reload) => {
-      const { user, room } = await personInChat(journey.server, 'draft-late');
-      const page = await signedInPage(
-        journey.browser,
-        journey.server,
-        user,
-        `/chat-detail?roomId=${room.roomId}`,
-      );
-      await composerOf(page).waitFor();
+      const { page } = await openChat(journey, 'draft-late');
       // A slow uplink: the message is still on its way when Stop is pressed, and arrives after
       // the page first asked the room whether it was kept.
       await page.route(SEND, async (route) => {
@@ -183,14 +156,7 @@ describe('a message being written', () => {
   });
 
   test('stays in its box offline, the page on screen, and sends once back online', async () => {
-    const { user, room } = await personInChat(journey.server, 'draft-offline');
-    const page = await signedInPage(
-      journey.browser,
-      journey.server,
-      user,
-      `/chat-detail?roomId=${room.roomId}`,
-    );
-    await composerOf(page).waitFor();
+    const { page } = await openChat(journey, 'draft-offline');
     let loads = 0;
     page.on('load', () => (loads += 1));
     await page.context().setOffline(true);
@@ -209,14 +175,7 @@ describe('a message being written', () => {
   });
 
   test('stays in its box when an upgrade replaced the page’s code: the page reloads onto the new version, then it sends', async () => {
-    const { user, room } = await personInChat(journey.server, 'draft-upgrade');
-    const page = await signedInPage(
-      journey.browser,
-      journey.server,
-      user,
-      `/chat-detail?roomId=${room.roomId}`,
-    );
-    await composerOf(page).waitFor();
+    const { page } = await openChat(journey, 'draft-upgrade');
     // As after an upgrade: the reply parser this page would load at its first send is gone,
     // and the server's page names the new version's scripts.
     const gone = '**/assets/data-line-parser-*.js';

@@ -234,3 +234,19 @@ export function journeyWithDouble(env: Record<string, string> = {}): Journey {
   });
   return journey;
 }
+
+/**
+ * A new person in a chat with `mate` (see {@link personInChat}), in a fresh browser profile
+ * signed in as them and opened on that chat, its message box drawn.
+ */
+export async function openChat(journey: Journey, name: string, mate?: string) {
+  const person = await personInChat(journey.server, name, mate);
+  const page = await signedInPage(
+    journey.browser,
+    journey.server,
+    person.user,
+    `/chat-detail?roomId=${person.room.roomId}`,
+  );
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  return { ...person, page };
+}

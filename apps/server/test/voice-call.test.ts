@@ -687,6 +687,18 @@ describe('a call whose server is killed mid-reply', () => {
   }, 90_000);
 });
 
+/** A new person with a room on `server`, and the ticket of a call in it. */
+async function newCaller(server: Awaited<ReturnType<typeof startTestServer>>) {
+  const { userInfo, client } = await signUp(server);
+  const room = await client.room.createRoom({ mateId: await chattableMateId(server.db) });
+  const response = await fetch(`${server.base}/api/call/start`, {
+    method: 'POST',
+    headers: { token: userInfo.token, 'content-type': 'application/json' },
+    body: JSON.stringify({ roomId: room.roomId }),
+  });
+  return ((await response.json()) as { d: CallTicket }).d;
+}
+
 describe('a call where nothing is said', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
@@ -697,14 +709,7 @@ describe('a call where nothing is said', () => {
   });
 
   it('ends after CALL_IDLE_MINUTES (idle), and the browser is told', async () => {
-    const { userInfo, client } = await signUp(server);
-    const room = await client.room.createRoom({ mateId: await chattableMateId(server.db) });
-    const response = await fetch(`${server.base}/api/call/start`, {
-      method: 'POST',
-      headers: { token: userInfo.token, 'content-type': 'application/json' },
-      body: JSON.stringify({ roomId: room.roomId }),
-    });
-    const ticket = ((await response.json()) as { d: CallTicket }).d;
+    const ticket = await newCaller(server);
     // The embedded transcription is the default: the server hears.
     expect(ticket.transcriber).toBe('server');
     const call = await openCall(server.base, ticket.socketPath);
@@ -734,14 +739,7 @@ describe('a call where the mate speaks longer than the idle time', () => {
   });
 
   it('is not ended while the mate speaks; the clock starts again from its last words', async () => {
-    const { userInfo, client } = await signUp(server);
-    const room = await client.room.createRoom({ mateId: await chattableMateId(server.db) });
-    const response = await fetch(`${server.base}/api/call/start`, {
-      method: 'POST',
-      headers: { token: userInfo.token, 'content-type': 'application/json' },
-      body: JSON.stringify({ roomId: room.roomId }),
-    });
-    const ticket = ((await response.json()) as { d: CallTicket }).d;
+    const ticket = await newCaller(server);
     // 1.2 s of idle time; a story of ten sentences over about 3 s.
     model.next({
       kind: 'stream',
