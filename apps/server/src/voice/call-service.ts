@@ -129,6 +129,8 @@ interface SpokenReply {
   sent: number;
   /** Sentences held back while a stage direction or a link they begin is not closed yet. */
   held: string;
+  /** The same sentences one by one: an opening never closed is text, said sentence by sentence. */
+  heldParts: string[];
   sentences: ReturnType<typeof sentenceStream>;
   /** The reply is written (or failed): no more sentences come. */
   written: boolean;
@@ -468,6 +470,7 @@ export class VoiceCall {
       slices: [],
       sent: 0,
       held: '',
+      heldParts: [],
       sentences: sentenceStream(),
       written: false,
       cut: false,
@@ -482,8 +485,10 @@ export class VoiceCall {
     if (reply.written) return;
     reply.written = true;
     for (const raw of reply.sentences.end()) this.#say(reply, raw);
-    if (reply.held) this.#speak(reply, reply.held, true);
+    // Never closed: the asterisk or bracket is text, as the chat shows it; said one by one.
+    for (const raw of reply.heldParts) this.#speak(reply, raw, false);
     reply.held = '';
+    reply.heldParts = [];
     this.#post(() => {
       if (reply.cut) return;
       this.line.send({
@@ -503,10 +508,14 @@ export class VoiceCall {
    */
   #say(reply: SpokenReply, raw: string): void {
     reply.held += raw;
+    reply.heldParts.push(raw);
     if (openInline(reply.held) && reply.held.length < HELD_MAX_CHARS) return;
-    const held = reply.held;
+    const { held, heldParts } = reply;
     reply.held = '';
-    this.#speak(reply, held, held !== raw);
+    reply.heldParts = [];
+    // Held too long: read as written, a sentence at a time (a barge-in keeps what was heard).
+    if (openInline(held)) for (const part of heldParts) this.#speak(reply, part, false);
+    else this.#speak(reply, held, heldParts.length > 1);
   }
 
   /**
