@@ -136,6 +136,8 @@ interface SpokenReply {
   written: boolean;
   /** Saved cut (a barge-in, the call ended): nothing more of it goes out. */
   cut: boolean;
+  /** Its `reply-end` went out: every sentence of it was sent. */
+  over: boolean;
   /** Stops its synthesis. */
   quiet: AbortController;
 }
@@ -266,13 +268,11 @@ export class VoiceCall {
     clearTimeout(this.#idle);
     const turn = this.#turn;
     if (turn) {
-      for (const reply of turn.replies) if (!reply.cut) reply.quiet.abort();
-      if (turn.controller && !turn.controller.signal.aborted) {
-        // Stopped while written: saved as what went out to the person, marked cut.
-        for (const reply of turn.replies)
-          if (!reply.written) this.#track(this.#cut(reply, reply.sent, false));
-        turn.controller.abort();
-      }
+      // Stopped while written or still spoken (a model writes faster than speech is made):
+      // saved as what went out to the person, marked cut.
+      for (const reply of turn.replies)
+        if (!reply.cut && !reply.over) this.#track(this.#cut(reply, reply.sent, false));
+      if (turn.controller && !turn.controller.signal.aborted) turn.controller.abort();
     }
     if (tell) this.line.send({ type: 'ended', reason });
     this.line.close();
@@ -474,6 +474,7 @@ export class VoiceCall {
       sentences: sentenceStream(),
       written: false,
       cut: false,
+      over: false,
       quiet: new AbortController(),
     };
     this.#replies.set(messageId, reply);
@@ -491,6 +492,7 @@ export class VoiceCall {
     reply.heldParts = [];
     this.#post(() => {
       if (reply.cut) return;
+      reply.over = true;
       this.line.send({
         type: 'reply-end',
         messageId: reply.messageId,
