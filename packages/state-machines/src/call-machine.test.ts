@@ -385,4 +385,23 @@ describe('callMachine', () => {
     call.server({ type: 'reply-end', messageId: 'r1', text: '', cut: false });
     expect(call.turn()).toBe('listening');
   });
+
+  // Review: in a group, the next member's reply-start comes as soon as the first one's audio
+  // was sent, long before it is played. Speaking over the first member then named the second
+  // (heard 0): the first was kept whole, though the person stopped it at its first sentence.
+  it('review: a barge-in over the first member, after the second one started, cuts the first', async () => {
+    const call = setup();
+    await call.open();
+    personSays(call, 'Hi all');
+    call.sentence('r1', 0);
+    call.sentence('r1', 1);
+    call.sentence('r1', 2);
+    call.server({ type: 'reply-end', messageId: 'r1', text: 'A. B. C.', cut: false });
+    call.server({ type: 'reply-start', messageId: 'r2', speakerId: 'mate-2' });
+    expect(call.played).toEqual(['r1#0']);
+    // The person speaks over the first member's first sentence.
+    call.mic().onSpeechStart();
+    expect(call.stopped).toEqual(['r1#0']);
+    expect(call.sent).toContainEqual({ type: 'barge-in', messageId: 'r1', heard: 1 });
+  });
 });

@@ -145,6 +145,11 @@ export interface CallMachineContext {
   reply: { messageId: string; speakerId?: string; begun: number; ended: boolean } | null;
   /** Sentences waiting to play, the first playing while in `speaking`. */
   queue: CallClip[];
+  /**
+   * Clips begun of each reply of the turn: in a group the next member's reply starts (and is
+   * `reply`) while the last one's clips still play, so a barge-in names the one playing.
+   */
+  begunOf: Record<string, number>;
   /** Replies the person cut: their late sentences are dropped. */
   cut: string[];
   /** The live caption, oldest first. */
@@ -324,16 +329,30 @@ export const callMachine = setup({
       type: 'SET_MUTED' as const,
       muted,
     })),
-    sendBargeIn: sendTo('socket', ({ context }: Args) => ({
-      type: 'SEND' as const,
-      message: {
-        type: 'barge-in' as const,
-        messageId: context.reply!.messageId,
-        heard: context.reply!.begun,
-      },
-    })),
+    sendBargeIn: sendTo('socket', ({ context }: Args) => {
+      // The reply heard now: the one whose clip plays, else the one started.
+      const messageId = context.queue[0]?.messageId ?? context.reply!.messageId;
+      return {
+        type: 'SEND' as const,
+        message: {
+          type: 'barge-in' as const,
+          messageId,
+          heard:
+            messageId === context.reply?.messageId
+              ? context.reply.begun
+              : (context.begunOf[messageId] ?? 0),
+        },
+      };
+    }),
     cutReply: assign(({ context }) => ({
-      cut: context.reply ? [...context.cut, context.reply.messageId] : context.cut,
+      cut: [
+        ...context.cut,
+        ...new Set(
+          [context.queue[0]?.messageId, context.reply?.messageId].filter(
+            (id): id is string => id !== undefined,
+          ),
+        ),
+      ],
       reply: null,
       queue: [],
     })),
@@ -347,6 +366,7 @@ export const callMachine = setup({
         case 'transcript':
           return {
             reply: null,
+            begunOf: {},
             captions: keep(context, [
               ...context.captions,
               { who: 'person', messageId: message.messageId, text: message.text },
@@ -411,6 +431,12 @@ export const callMachine = setup({
       return { queue: [...context.queue, clip] };
     }),
     began: assign(({ context }) => ({
+      begunOf: context.queue[0]
+        ? {
+            ...context.begunOf,
+            [context.queue[0].messageId]: (context.begunOf[context.queue[0].messageId] ?? 0) + 1,
+          }
+        : context.begunOf,
       reply:
         context.reply && context.queue[0]?.messageId === context.reply.messageId
           ? { ...context.reply, begun: context.reply.begun + 1 }
@@ -438,6 +464,7 @@ export const callMachine = setup({
     micReady: false,
     reply: null,
     queue: [],
+    begunOf: {},
     cut: [],
     captions: [],
     notice: null,
