@@ -404,4 +404,43 @@ describe('callMachine', () => {
     expect(call.stopped).toEqual(['r1#0']);
     expect(call.sent).toContainEqual({ type: 'barge-in', messageId: 'r1', heard: 1 });
   });
+
+  // Review: speech heard after the transcript but before the reply started (the model's first
+  // words take a second or two) is no barge-in; the reply then starts while the person is
+  // heard, and its sentences are dropped: the whole reply is saved, charged and never heard.
+  it('review: a reply that starts while the person is speaking again is not silently dropped', async () => {
+    const fresh = setup();
+    await fresh.open();
+    fresh.mic().onSpeechStart();
+    fresh.mic().onSpeechEnd(new Float32Array([0.1]));
+    fresh.server({ type: 'transcript', messageId: 'u1', text: 'Hi' });
+    expect(fresh.turn()).toBe('thinking');
+    // "…and also" — the person goes on before the mate's first word.
+    fresh.mic().onSpeechStart();
+    expect(fresh.turn()).toBe('hearing');
+    fresh.server({ type: 'reply-start', messageId: 'r1' });
+    fresh.sentence('r1', 0);
+    fresh.sentence('r1', 1);
+    fresh.server({ type: 'reply-end', messageId: 'r1', text: 'One. Two.', cut: false });
+    // Either the reply is played, or the server is told it was not heard (taken back, refunded).
+    const told = fresh.sent.some(
+      (message) =>
+        (message as { type: string; messageId?: string }).type === 'barge-in' &&
+        (message as { messageId?: string }).messageId === 'r1',
+    );
+    expect(told || fresh.played.includes('r1#0')).toBe(true);
+    expect(fresh.sent).toContainEqual({ type: 'barge-in', messageId: 'r1', heard: 0 });
+    // A misfire (no speech after all) leaves the reply to be played.
+    const misfire = setup();
+    await misfire.open();
+    misfire.mic().onSpeechStart();
+    misfire.mic().onSpeechEnd(new Float32Array([0.1]));
+    misfire.server({ type: 'transcript', messageId: 'u1', text: 'Hi' });
+    misfire.mic().onSpeechStart();
+    misfire.mic().onMisfire();
+    misfire.server({ type: 'reply-start', messageId: 'r1' });
+    misfire.sentence('r1', 0);
+    expect(misfire.played).toEqual(['r1#0']);
+    expect(misfire.sent.some((m) => (m as { type: string }).type === 'barge-in')).toBe(false);
+  });
 });

@@ -150,6 +150,11 @@ export interface CallMachineContext {
    * `reply`) while the last one's clips still play, so a barge-in names the one playing.
    */
   begunOf: Record<string, number>;
+  /**
+   * The person spoke again after their transcript, before the reply started: that reply, once
+   * it starts, is cut at once (heard 0: taken back) rather than written, charged and unheard.
+   */
+  interrupting: boolean;
   /** Replies the person cut: their late sentences are dropped. */
   cut: string[];
   /** The live caption, oldest first. */
@@ -223,6 +228,14 @@ function keep(context: CallMachineContext, captions: CallCaption[]): CallCaption
  * closes before `ended` end in `failed` with `failure` and `error`. Leaving closes the socket,
  * the microphone and the player.
  */
+/** A reply that starts after the person spoke again: told cut (heard 0), its clips dropped. */
+const INTERRUPTED = [
+  'onMessage',
+  'sendBargeIn',
+  'cutReply',
+  { type: 'clearInterrupting' },
+] as const;
+
 export const callMachine = setup({
   types: {
     context: {} as CallMachineContext,
@@ -306,6 +319,10 @@ export const callMachine = setup({
     micOpen: stateIn('#callMicrophoneOpen'),
     replyStartedAndMicOpen: and(['replyStarted', stateIn('#callMicrophoneOpen')]),
     micMuted: not(stateIn('#callMicrophoneOpen')),
+    interruptedReplyStart: ({ context, event }) =>
+      context.interrupting &&
+      event.type === 'SOCKET.MESSAGE' &&
+      serverMessage(event)?.type === 'reply-start',
     replyEndedSilently: ({ context }) =>
       context.reply !== null && context.reply.ended && context.queue.length === 0,
     lastClipOfEndedReply: ({ context }) =>
@@ -357,6 +374,7 @@ export const callMachine = setup({
       queue: [],
     })),
     clearNotice: assign({ notice: null }),
+    clearInterrupting: assign({ interrupting: false }),
     onMessage: assign(({ context, event }) => {
       const message = serverMessage(event);
       if (!message) return {};
@@ -367,6 +385,7 @@ export const callMachine = setup({
           return {
             reply: null,
             begunOf: {},
+            interrupting: false,
             captions: keep(context, [
               ...context.captions,
               { who: 'person', messageId: message.messageId, text: message.text },
@@ -412,7 +431,10 @@ export const callMachine = setup({
             ),
           };
         case 'error':
-          return { notice: { code: message.code, message: message.message } };
+          return {
+            notice: { code: message.code, message: message.message },
+            interrupting: false,
+          };
         default:
           return {};
       }
@@ -465,6 +487,7 @@ export const callMachine = setup({
     reply: null,
     queue: [],
     begunOf: {},
+    interrupting: false,
     cut: [],
     captions: [],
     notice: null,
@@ -516,7 +539,10 @@ export const callMachine = setup({
         },
       ],
       on: {
-        'SOCKET.MESSAGE': { actions: 'onMessage' },
+        'SOCKET.MESSAGE': [
+          { guard: 'interruptedReplyStart', actions: INTERRUPTED },
+          { actions: 'onMessage' },
+        ],
         'SOCKET.ENDED': {
           target: 'ended',
           actions: {
@@ -574,6 +600,7 @@ export const callMachine = setup({
                       actions: ['sendText', 'clearNotice'],
                     },
                     'SOCKET.MESSAGE': [
+                      { guard: 'interruptedReplyStart', actions: INTERRUPTED },
                       // In a group, the next member may start once the last one finished.
                       {
                         guard: isMessage('reply-start'),
@@ -588,7 +615,10 @@ export const callMachine = setup({
                   // Muted while speaking: what was said so far is not sent.
                   always: { guard: 'micMuted', target: 'listening' },
                   on: {
-                    'VAD.MISFIRE': 'listening',
+                    'VAD.MISFIRE': {
+                      target: 'listening',
+                      actions: assign({ interrupting: false }),
+                    },
                     'VAD.START': {},
                     'VAD.END': [
                       { guard: 'browserTranscribes', target: 'transcribing' },
@@ -603,6 +633,7 @@ export const callMachine = setup({
                     'MIC.TEXT': { guard: 'hasText', actions: 'sendText' },
                     'VAD.START': { guard: 'micOpen', target: 'hearing' },
                     'SOCKET.MESSAGE': [
+                      { guard: 'interruptedReplyStart', actions: INTERRUPTED },
                       { guard: isMessage('transcript'), target: 'thinking', actions: 'onMessage' },
                       { guard: isMessage('error'), target: 'listening', actions: 'onMessage' },
                       { actions: 'onMessage' },
@@ -618,7 +649,11 @@ export const callMachine = setup({
                         target: 'hearing',
                         actions: ['sendBargeIn', 'cutReply'],
                       },
-                      { guard: 'micOpen', target: 'hearing' },
+                      {
+                        guard: 'micOpen',
+                        target: 'hearing',
+                        actions: assign({ interrupting: true }),
+                      },
                     ],
                     'SOCKET.MESSAGE': [
                       { guard: isMessage('error'), target: 'listening', actions: 'onMessage' },
