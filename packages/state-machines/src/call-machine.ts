@@ -210,6 +210,14 @@ function keep(context: CallMachineContext, captions: CallCaption[]): CallCaption
   return captions.slice(-context.captionsKept);
 }
 
+/** A reply that starts after the person spoke again: told cut (heard 0), its clips dropped. */
+const INTERRUPTED = [
+  'onMessage',
+  'sendBargeIn',
+  'cutReply',
+  { type: 'clearInterrupting' },
+] as const;
+
 /**
  * A voice call with a mate (#42), from the browser's side. `connecting` asks for a ticket,
  * opens the socket and the microphone; once the server is `ready` and the microphone live, the
@@ -226,16 +234,10 @@ function keep(context: CallMachineContext, captions: CallCaption[]): CallCaption
  * `HANG_UP` sends `hang-up` and ends (`hang-up`); the server's `ended` ends with its reason;
  * `SIGNED_OUT` ends (`signed-out`). A refused ticket, a denied microphone, or a socket that
  * closes before `ended` end in `failed` with `failure` and `error`. Leaving closes the socket,
- * the microphone and the player.
+ * the microphone and the player. Speech heard after the person's transcript and before the
+ * reply starts cuts that reply as it starts (`barge-in` with none heard: it is taken back); in a
+ * group, a barge-in names the member whose clip plays, with that member's clips begun.
  */
-/** A reply that starts after the person spoke again: told cut (heard 0), its clips dropped. */
-const INTERRUPTED = [
-  'onMessage',
-  'sendBargeIn',
-  'cutReply',
-  { type: 'clearInterrupting' },
-] as const;
-
 export const callMachine = setup({
   types: {
     context: {} as CallMachineContext,
