@@ -692,6 +692,45 @@ describe.each(DIALECTS)('voice calls on %s', (dialect) => {
     },
   );
 
+  // Found by an outside review: with no chat left, the person's words were transcribed and
+  // then thrown away with the refusal; nothing told them before they spoke.
+  it.skipIf(skip)(
+    'with no chat left the call is not started, and words after the last one are not taken',
+    async () => {
+      const { userInfo, client, start } = await person();
+      const chatsTo = (chats: number) =>
+        server.db
+          .updateTable('benefits')
+          .set({ chats })
+          .where('user_id', '=', userInfo.uuid)
+          .execute();
+      await chatsTo(0);
+      const refused = await start();
+      expect(refused.c).toBe(5007);
+      expect(refused.m).toBe('You have no chats left. Get more on the subscription page.');
+
+      await chatsTo(1);
+      model.next({ kind: 'stream', pieces: ['The last one.'] });
+      const call = await openCall(server.base, (await start()).d.socketPath);
+      await call.next('ready');
+      call.send({ type: 'text', text: 'One more, please.' });
+      await call.next('reply-end');
+      expect((await client.user.benefits()).chats).toBe(0);
+      const heardBefore = ears.requests.length;
+      call.speak(makeWav(1.2, 16_000));
+      const error = await call.next('error');
+      expect(error).toMatchObject({
+        code: 5007,
+        message: 'You have no chats left. Get more on the subscription page.',
+      });
+      // Told at once: nothing was sent to be transcribed, no transcript came.
+      expect(call.messages('transcribing')).toEqual([]);
+      expect(ears.requests.length).toBe(heardBefore);
+      call.send({ type: 'hang-up' });
+      await call.until('close', () => call.closed() !== null);
+    },
+  );
+
   async function until(test: () => Promise<boolean>) {
     for (let tries = 0; tries < 150 && !(await test()); tries += 1)
       await new Promise((resolve) => setTimeout(resolve, 100));

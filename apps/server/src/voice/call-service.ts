@@ -8,6 +8,7 @@ import type {
   ChatStreamEvent,
 } from '@mates/api-client';
 import type { CallTicketTable, UserTable } from '../db/schema';
+import { getBenefits } from '../accounts/benefits';
 import { consume } from '../accounts/rate-limits';
 import { hashToken, randomToken } from '../accounts/secrets';
 import { sessionWithUser } from '../accounts/session-repository';
@@ -48,8 +49,8 @@ export interface CallDeps extends SendDeps {
 
 /**
  * `POST /call/start`: a one-time ticket to open a call with one of the caller's rooms. Refused
- * when voice is not set up (5007), for a room not theirs (4004), and past the person's starts
- * (`limits.callStart`). The ticket is stored hashed, with the session that asked, for a minute:
+ * when voice is not set up (5007), for a room not theirs (4004), with no chat left (5007), and
+ * past the person's starts (`limits.callStart`). The ticket is stored hashed, with the session that asked, for a minute:
  * any server on the database opens it, once.
  */
 export async function startCall(
@@ -60,6 +61,7 @@ export async function startCall(
   if (!deps.speech) throw refused('notices.voice.notSetUp');
   await consume(deps.limits.callStart, caller.user.id);
   const room = await findOwnRoom(deps.db, caller.user.id, roomId);
+  await requireChatLeft(deps, caller.user.id);
   const ticket = randomToken();
   const callId = randomUUID();
   const transcriber: CallTranscriber = deps.transcription ? 'server' : 'browser';
@@ -79,6 +81,15 @@ export async function startCall(
     expiresAt,
     transcriber,
   };
+}
+
+/**
+ * Refuses (5007, as a send would) a person with no chat left: a call's words cost one each,
+ * and words said without one would be lost with the refusal. The send still charges in its own
+ * transaction; this only tells them first.
+ */
+async function requireChatLeft(deps: Pick<CallDeps, 'db'>, userId: string): Promise<void> {
+  if ((await getBenefits(deps.db, userId)).chats < 1) throw refused('notices.balance.noChatsLeft');
 }
 
 /** The call a ticket opens, once: `undefined` when it is unknown, used or too old. */
@@ -332,6 +343,13 @@ export class VoiceCall {
       return;
     }
     this.user = user;
+    // Told before the words are taken (and transcribed), not after: they would be lost.
+    try {
+      await requireChatLeft(this.deps, user.id);
+    } catch (error) {
+      this.line.fail(error);
+      return;
+    }
     let text: string;
     if ('audio' in input) {
       this.line.send({ type: 'transcribing' });
