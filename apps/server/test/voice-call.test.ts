@@ -517,6 +517,34 @@ describe.each(DIALECTS)('voice calls on %s', (dialect) => {
     },
   );
 
+  // Found by an outside review: a barge-in on a reply of the turn before (its audio still
+  // playing in the browser) took back every reply of the turn being answered.
+  it.skipIf(skip)(
+    'a late barge-in on an earlier reply leaves the reply being written',
+    async () => {
+      const { room, start } = await person();
+      model.next({ kind: 'stream', pieces: ['First I say this. ', 'Then I say that.'] });
+      const call = await openCall(server.base, (await start()).d.socketPath);
+      await call.next('ready');
+      call.send({ type: 'text', text: 'Talk to me.' });
+      const earlier = await call.next('reply-end');
+      model.next({ kind: 'stream', pieces: ['Now ', 'the next ', 'answer.'], delayMs: 300 });
+      call.send({ type: 'text', text: 'And then?' });
+      const next = await call.next('reply-start', 2);
+      call.send({ type: 'barge-in', messageId: earlier.messageId, heard: 1 });
+      const endOf = (messageId: string) =>
+        call.messages('reply-end').find((end) => end.messageId === messageId && end.cut === false);
+      await call.until('the next reply', () => endOf(next.messageId) !== undefined);
+      expect(endOf(next.messageId)?.text).toBe('Now the next answer.');
+      expect((await messagesOf(room.roomId)).at(-1)).toMatchObject({
+        id: next.messageId,
+        content: 'Now the next answer.',
+      });
+      call.send({ type: 'hang-up' });
+      await call.until('close', () => call.closed() !== null);
+    },
+  );
+
   it.skipIf(skip)('a barge-in before any sentence was heard takes the reply back', async () => {
     const { room, start, client } = await person();
     model.next({ kind: 'stream', pieces: ['One. ', 'Two. ', 'Three. ', 'Four.'], delayMs: 200 });

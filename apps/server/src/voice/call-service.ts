@@ -627,7 +627,9 @@ export class VoiceCall {
     const reply = this.#replies.get(messageId);
     if (!reply || reply.cut) return;
     const turn = this.#turn;
-    const after = turn?.replies.slice(turn.replies.indexOf(reply) + 1) ?? [];
+    // The replies of its turn after it (none when it is of a turn before: a late barge-in).
+    const at = turn?.replies.indexOf(reply) ?? -1;
+    const after = at === -1 ? [] : turn!.replies.slice(at + 1);
     const cuts = [
       this.#cut(reply, heard, true),
       ...after.map((later) => this.#cut(later, 0, true)),
