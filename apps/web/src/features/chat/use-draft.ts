@@ -38,6 +38,8 @@ export function useDraft(chat: ReplyStream['chat'], roomId: string) {
   const sending = useRef<string | null>(kept.sending);
   // One whose fate is unknown, to look for among the room's messages.
   const [unsure, setUnsure] = useState<string | null>(kept.sending);
+  // Whether the unsure one was stopped on this page (whose end reads the room again itself).
+  const stoppedHere = useRef(false);
 
   const keep = useCallback(
     () => writeDraft(storage, roomId, { text: typed.current, sending: sending.current }),
@@ -85,6 +87,7 @@ export function useDraft(chat: ReplyStream['chat'], roomId: string) {
       } else if (state.matches('aborted') && sending.current !== null) {
         // Stopped before the server said: it may have kept it, or not.
         settled = request;
+        stoppedHere.current = true;
         setUnsure(sending.current);
       }
     });
@@ -114,9 +117,11 @@ export function useDraft(chat: ReplyStream['chat'], roomId: string) {
         if (sending.current !== unsure) break;
         if (saved) {
           sending.current = null;
-          // Shown in the room (read before it was there, maybe), and out of the box if a look
-          // before (or a page before) had put it back there.
-          void refreshRoom(queries, roomId);
+          // Shown in the room, read before it was there maybe (unless this page's Stop reads it
+          // again now: a second read would cut that one short, and the log would show the room
+          // as it was before the send until it came), and out of the box if a look before (or
+          // a page before) had put it back there.
+          if (look > 0 || !stoppedHere.current) void refreshRoom(queries, roomId);
           setDraft(withoutUnsent(unsure, typed.current));
           break;
         }
