@@ -1,10 +1,11 @@
 import { GROUP_LIMITS } from '@mates/api-client';
 import type { Kysely } from 'kysely';
 import type { Database, RoomTable, UserTable } from '../db/schema';
+import { toBool } from '../db/dialect';
 import { DomainError, invalid, refused } from '../domain/errors';
 import { removeSpeechFiles } from '../voice/speech-clips';
 import type { GroupPromptContext } from './conversation';
-import { countOneMoreNext, setNextsInRow, speakersSinceUser } from './group-repository';
+import { countOneMoreNext, membersOf, setNextsInRow, speakersSinceUser } from './group-repository';
 import { visibleMateIds } from './room-repository';
 import { groupState, turnOrderOf, type GroupState } from './group-service';
 import { nextSpeaker, planTurn } from './group-turns';
@@ -201,8 +202,12 @@ async function speakInTurn(
       send.log.error(`could not count the chat in room ${room.id}: ${(error as Error).message}`),
     );
     if (!whole || controller.signal.aborted) return;
-    // The next speaker still here: its creator may have closed it meanwhile.
-    while (index + 1 < speakers.length && !(await stillHere(db, user, speakers[index + 1]!)))
+    // The next speaker still here: its creator may have closed it meanwhile, or the person
+    // muted it since the turn began (one muted before and named in the message still speaks).
+    while (
+      index + 1 < speakers.length &&
+      !(await mayStillSpeak(db, user, state, speakers[index + 1]!))
+    )
       speakers.splice(index + 1, 1);
     if (index + 1 >= speakers.length) return;
     try {
@@ -216,9 +221,21 @@ async function speakInTurn(
   }
 }
 
-/** Whether `user` may still see the mate `mateId`: a member closed by its creator speaks no more. */
-async function stillHere(db: Kysely<Database>, user: UserTable, mateId: string): Promise<boolean> {
-  return (await visibleMateIds(db, user, [mateId])).has(mateId);
+/**
+ * Whether a speaker planned at the turn's start may still speak: `user` may still see its mate
+ * (a member closed by its creator speaks no more), and the person has not muted it since.
+ */
+async function mayStillSpeak(
+  db: Kysely<Database>,
+  user: UserTable,
+  state: GroupState,
+  mateId: string,
+): Promise<boolean> {
+  if (!(await visibleMateIds(db, user, [mateId])).has(mateId)) return false;
+  const mutedBefore = state.active.some((member) => member.mateId === mateId && member.muted);
+  if (mutedBefore) return true;
+  const row = (await membersOf(db, state.room.id)).find((member) => member.mate_id === mateId);
+  return row !== undefined && row.left_at === null && !toBool(row.muted);
 }
 
 /** Counts one more "Continue" (or "Let X speak") in a row, or starts again at none. */
