@@ -69,4 +69,28 @@ describe.each(DIALECTS)('group chats as people use them on %s', (dialect) => {
       expect((await client.user.benefits()).chats).toBe(before - 2);
     },
   );
+
+  it.skipIf(skip)(
+    'a branch from a reply keeps its fork after that reply is regenerated in either path',
+    async () => {
+      suite.double.route((body) => ({ kind: 'stream', pieces: [`${speakerOf(body)} speaks.`] }));
+      const { client, roomId, ids } = await group('list');
+      await send(client, { roomId, content: 'Evening.' });
+      // "Branch from here" on the last speaker's reply, then another version of it there.
+      const replies = (await client.room.roomInfo({ roomId })).messages;
+      const fork = replies.at(-1)!;
+      expect(fork.speakerId).toBe(ids[2]);
+      const branch = await client.room.branch({ roomId, messageId: fork.messageId });
+      await send(client, { roomId: branch.roomId, regenerate: true });
+      // And in the first path too.
+      await send(client, { roomId, regenerate: true });
+      const paths = (await client.room.branches({ roomId })).branches;
+      const made = paths.find((path) => path.roomId === branch.roomId)!;
+      const inBranch = (await client.room.roomInfo({ roomId: branch.roomId })).messages;
+      const inFirst = (await client.room.roomInfo({ roomId })).messages;
+      // The switcher ("‹ 2 / 2 ›") hangs on these ids: each must still be a message of its path.
+      expect(inBranch.map((m) => m.messageId)).toContain(made.fork!.messageId);
+      expect(inFirst.map((m) => m.messageId)).toContain(made.fork!.parentMessageId);
+    },
+  );
 });

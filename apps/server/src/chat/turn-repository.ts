@@ -158,7 +158,7 @@ export async function findAnsweredMessage(
 export async function findLastReplyAfter(db: Db, roomId: string, position: number) {
   return db
     .selectFrom('messages')
-    .select(['position', 'content', 'swipes', 'swipe_index', 'speaker_id'])
+    .select(['id', 'position', 'content', 'swipes', 'swipe_index', 'speaker_id'])
     .where('room_id', '=', roomId)
     .where('position', '>', position)
     .where('role', '=', 'mate')
@@ -457,4 +457,24 @@ function turnOnSqlite(run: RunNow, db: Kysely<Database>, v: TurnAtOnce): number 
     created_at: v.at,
   });
   return user.position;
+}
+
+/**
+ * A regenerated reply is the same message in a new row: where a path of the chat forked at the
+ * reply replaced (`from`), it forks at the new one (`to`), in the room itself and in the paths
+ * branched from it there. Takes the rows of those paths: call it before the balances.
+ */
+export async function moveForks(db: Db, roomId: string, from: string, to: string): Promise<void> {
+  await db
+    .updateTable('rooms')
+    .set({ fork_message_id: to })
+    .where('id', '=', roomId)
+    .where('fork_message_id', '=', from)
+    .execute();
+  await db
+    .updateTable('rooms')
+    .set({ fork_parent_message_id: to })
+    .where('parent_room_id', '=', roomId)
+    .where('fork_parent_message_id', '=', from)
+    .execute();
 }

@@ -20,6 +20,7 @@ import {
   findEmptyReply,
   emptyRepliesAfter,
   findLastReplyAfter,
+  moveForks,
   restoreIfEmpty,
   writeTurnAtOnce,
 } from './turn-repository';
@@ -104,6 +105,7 @@ export async function startTurn(
     let shownVersion: number | undefined;
     const abandoned: string[] = [];
     let speaker = speakerId;
+    let replacedId: string | null = null;
     if (request.regenerate) {
       // The room's row before anything else (the balances a dropped clip or an abandoned
       // reply gives back come after it), as a picture takes it: no deadlock between them.
@@ -132,6 +134,7 @@ export async function startTurn(
             kept.push(text);
           });
           speaker ??= replaced.speaker_id ?? undefined;
+          replacedId = replaced.id;
           from = replaced.position - 1;
         }
       }
@@ -163,6 +166,8 @@ export async function startTurn(
     );
     const userMessage = request.regenerate ? null : written[0]!;
     const replyRow = written.at(-1)!;
+    // A path forked at the reply replaced forks at its new version ("‹ 2 / 2 ›" stays on it).
+    if (replacedId !== null) await moveForks(trx, room.id, replacedId, replyRow.id);
     // The balances after the room's row (taken by the append), as every append takes them.
     for (const id of abandoned)
       await refundChat(trx, user.id, {
