@@ -223,3 +223,24 @@ describe('the conversation, as a person meets it', () => {
     }
   });
 });
+
+describe('the paths of a chat', () => {
+  // A regenerated reply is a new row: the fork named the old one, and the "‹ 2 / 2 ›" switcher
+  // at it vanished from both paths (found by an outside review).
+  test('keep their switcher at a reply regenerated where they fork', async () => {
+    const { client, room, page } = await openChat(journey, 'fork-regenerated');
+    const { roomId } = room;
+    journey.model.next({ kind: 'stream', pieces: ['The first', ' answer.'] });
+    await client.girl.chatSend({ roomId, content: 'Ask me.' }, { onData: () => {} });
+    const reply = (await client.room.roomInfo({ roomId })).messages.at(-1)!;
+    const branch = await client.room.branch({ roomId, messageId: reply.messageId });
+    await page.goto(`${journey.server.url}/#/chat-detail?roomId=${branch.roomId}`);
+    const switcher = logOf(page).getByText('2 / 2');
+    await switcher.waitFor();
+    journey.model.next({ kind: 'stream', pieces: ['Another', ' answer.'] });
+    await logOf(page).getByRole('button', { name: 'Regenerate reply' }).click();
+    await logOf(page).getByText('Another answer.').waitFor();
+    await switcher.waitFor({ timeout: 5_000 });
+    await page.context().close();
+  });
+});

@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { groupChatMachine } from '@mates/state-machines';
 import { useServices } from '../../lib/services-context';
 import { roomKeys } from '../../lib/query-keys';
+import { chatKeys } from './api/chat-queries';
 import { refreshRoom } from './api/room-cache';
 
 /**
@@ -30,6 +31,11 @@ export function useReplyStream(roomId: string) {
     (state) => state.matches('done') || state.matches('failed') || state.matches('aborted'),
   );
   const aborted = useSelector(chat, (state) => state.matches('aborted'));
+  // A regeneration writes the reply as a new message: a path forked at it now forks there.
+  const regenerating = useSelector(chat, (state) => {
+    const { request } = state.context;
+    return request !== null && 'regenerate' in request && request.regenerate === true;
+  });
 
   // Whether the room was read again since the turn ended: until then what the stream wrote is
   // drawn from the stream, so the conversation never drops back to what it was before the send.
@@ -49,7 +55,8 @@ export function useReplyStream(roomId: string) {
     if (reply.benefits) store.trigger.benefitsChanged({ benefits: reply.benefits });
     void refreshRoom(queries, roomId).finally(() => setReadAgain(true));
     void queries.invalidateQueries({ queryKey: roomKeys.lists() });
-  }, [finished, reply.benefits, queries, roomId, store]);
+    if (regenerating) void queries.invalidateQueries({ queryKey: chatKeys.allBranches() });
+  }, [finished, reply.benefits, queries, roomId, store, regenerating]);
   const settling = finished && !readAgain;
 
   return { chat, busy, waiting, noModel, reply, finished, aborted, settling };
