@@ -300,8 +300,13 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
       expect(refusal).toBeInstanceOf(ApiError);
       expect((refusal as ApiError).code).toBe(5007);
       expect(continued).toBe(GROUP_LIMITS.continuesInRow);
+      // The room says so to a page opened now (a reload, another tab).
+      expect((await client.room.roomInfo({ roomId })).room.group?.continuesInRow).toBe(
+        GROUP_LIMITS.continuesInRow,
+      );
       // A message of the person's starts the count again.
       await send(client, { roomId, content: 'Go on, then.' });
+      expect((await client.room.roomInfo({ roomId })).room.group?.continuesInRow).toBe(0);
       expect(startsOf(await send(client, { roomId, next: true }))).toHaveLength(1);
     },
   );

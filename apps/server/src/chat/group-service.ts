@@ -287,6 +287,7 @@ export function toRoomGroup(state: GroupState): RoomGroup {
     scenario: state.room.group_scenario ?? '',
     turnOrder: turnOrderOf(state.room),
     members: [...present, ...past].map(member),
+    continuesInRow: state.room.nexts_in_row,
   };
 }
 

@@ -1082,6 +1082,7 @@ export function createRoomGroupFixture(overrides: Partial<RoomGroup> = {}, count
     scenario: 'A crowded tavern on a stormy night; the fire is warm and the stew is late.',
     turnOrder: 'natural',
     members,
+    continuesInRow: 0,
     ...overrides,
   };
 }

@@ -75,6 +75,11 @@ export interface RoomGroup {
    * that left, by when they left): past replies of those that left keep their names.
    */
   members: GroupMember[];
+  /**
+   * Replies asked for with "Continue" or "Let X speak" since the person last wrote: at
+   * `GROUP_LIMITS.continuesInRow` the mates wait for the person (the server refuses more).
+   */
+  continuesInRow: number;
 }
 
 /** Payload of `POST /room/createGroup`: a new group chat. */

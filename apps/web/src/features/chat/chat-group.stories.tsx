@@ -209,6 +209,26 @@ export const ManualOrder: Story = {
   },
 };
 
+/**
+ * Opened again (a reload, another tab) after ten "Continue"s in a row: the mates wait for the
+ * person, as the server counted, not as this page would have from none.
+ */
+export const EnoughContinuesAlready: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(groupRoom(createGroupRoomInfoFixture({}, groupOf({ continuesInRow: 10 })))),
+    },
+  },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    await expect(
+      await canvas.findByText('The mates wait for you to write before going on.'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /^Continue/ })).toBeDisabled();
+  },
+};
+
 /** A message nobody answers on their own (every member muted, say): the page says to let one speak. */
 export const NobodyAnswers: Story = {
   parameters: {

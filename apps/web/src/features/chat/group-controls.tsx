@@ -12,14 +12,17 @@ import type { ReplyStream } from './use-reply-stream';
  */
 export function GroupControls({
   group,
-  stream: { chat, busy, reply },
+  stream: { chat, busy, settling, reply },
 }: {
   group: RoomGroup;
-  stream: Pick<ReplyStream, 'chat' | 'busy' | 'reply'>;
+  stream: Pick<ReplyStream, 'chat' | 'busy' | 'settling' | 'reply'>;
 }) {
   const { t } = useTranslation();
   const members = currentMembers(group).filter((member) => !member.hidden);
-  const enough = reply.nextsInRow >= GROUP_LIMITS.continuesInRow;
+  // The server's count, as the room was read (after a reload, or another tab's), unless a turn
+  // of this page is not read back yet: then this page's own.
+  const inRow = Math.max(reply.nextsInRow, busy || settling ? 0 : group.continuesInRow);
+  const enough = inRow >= GROUP_LIMITS.continuesInRow;
   // A message nobody answered (manual order, everyone muted): the person lets a mate speak.
   const unanswered = !busy && reply.ended && reply.userMessage !== null && !reply.replyMessageId;
   return (
