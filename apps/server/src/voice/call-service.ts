@@ -50,8 +50,8 @@ export interface CallDeps extends SendDeps {
 /**
  * `POST /call/start`: a one-time ticket to open a call with one of the caller's rooms. Refused
  * when voice is not set up (5007), for a room not theirs (4004), with no chat left (5007), and
- * past the person's starts (`limits.callStart`). The ticket is stored hashed, with the session that asked, for a minute:
- * any server on the database opens it, once.
+ * past the person's starts (`limits.callStart`). The ticket is stored hashed, with the session
+ * that asked, for a minute: any server on the database opens it, once.
  */
 export async function startCall(
   deps: CallDeps,
