@@ -38,6 +38,12 @@ describe('mentionedIn', () => {
       'oracle',
     ]);
   });
+
+  it('takes a word two members share for neither: their whole names still name them', () => {
+    const group = [member('kai-t', 'Kai Tanaka'), member('kai-r', 'Kai Rivers'), LYRA];
+    expect(mentionedIn('Kai, what do you think?', group)).toEqual([]);
+    expect(mentionedIn('Rivers first, then Kai Tanaka.', group)).toEqual(['kai-r', 'kai-t']);
+  });
 });
 
 describe('planTurn', () => {

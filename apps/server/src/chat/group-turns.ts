@@ -29,17 +29,25 @@ const NOT_A_NAME = new Set(
 
 /**
  * The members named in a message, in the order they are first named: by their whole name or by
- * a word of it (two letters or more, not an article or a title), as a word of its own, in any
- * case and with or without accents ("lyra", "Lyra Moonwhisper", "@Lyra", "Vask").
+ * a word of it (two letters or more, not an article or a title, not in another member's name),
+ * as a word of its own, in any case and with or without accents ("lyra", "Lyra Moonwhisper",
+ * "@Lyra", "Vask").
  */
 export function mentionedIn(content: string, members: readonly TurnMember[]): string[] {
   const text = fold(content);
   const found: { mateId: string; at: number }[] = [];
-  for (const member of members) {
-    const whole = fold(member.name).trim();
-    const words = whole
+  const wordsOf = (whole: string) =>
+    whole
       .split(/[^\p{L}\p{N}]+/u)
       .filter((word) => word.length >= 2 && !NOT_A_NAME.has(word) && word !== whole);
+  // A word in two members' names ("Kai Tanaka", "Kai Rivers") names neither on its own.
+  const seen = new Map<string, number>();
+  for (const member of members)
+    for (const word of new Set(wordsOf(fold(member.name).trim())))
+      seen.set(word, (seen.get(word) ?? 0) + 1);
+  for (const member of members) {
+    const whole = fold(member.name).trim();
+    const words = wordsOf(whole).filter((word) => seen.get(word) === 1);
     let at = -1;
     for (const form of [whole, ...words]) {
       if (!form) continue;
