@@ -32,7 +32,8 @@ import { createOpenAiModel } from '../src/llm/openai';
 import { newMateRow, type NewMate } from '../src/catalog/mate-repository';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { createTranscriptionEngine } from '../src/voice/create-transcription';
-import type { Logger } from '../src/logging/logger';
+import { silentLogger, type Logger } from '../src/logging/logger';
+import { sendTurn } from '../src/chat/send-service';
 import { createMetrics } from '../src/metrics/metrics';
 import { instrumentModel } from '../src/metrics/instrument-model';
 import { watchServer } from '../src/metrics/watch-server';
@@ -486,4 +487,31 @@ export function saveMatePayload(
     visibility: mate.visibility,
     ...changes,
   };
+}
+
+/**
+ * A regeneration of the last reply of `roomId` whose reader is gone when its stream opens (the
+ * tab closed, or Stop at once: `openEventStream` aborts then), sent by `userId` straight
+ * through the send service, as the route would.
+ */
+export async function regenerateWithReaderGone(
+  deps: Pick<Deps, 'db' | 'chat' | 'config'>,
+  userId: string,
+  roomId: string,
+): Promise<void> {
+  const { user } = await rowsOf(deps.db, userId);
+  await sendTurn(
+    { db: deps.db, chat: deps.chat, config: deps.config },
+    {
+      user,
+      request: { roomId, regenerate: true },
+      language: 'en',
+      log: silentLogger(),
+      started: () => {},
+      open: (controller) => {
+        controller.abort();
+        return { send: () => {}, done: () => {} };
+      },
+    },
+  );
 }

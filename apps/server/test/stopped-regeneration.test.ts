@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DIALECTS, postgresAvailable, seededMate, signUp, rowsOf } from './harness';
+import {
+  DIALECTS,
+  postgresAvailable,
+  regenerateWithReaderGone,
+  seededMate,
+  signUp,
+} from './harness';
 import { serverWithDouble } from './server-with-double';
-import { sendTurn } from '../src/chat/send-service';
-import { silentLogger } from '../src/logging/logger';
 
-// a regeneration taken back before its first word ("Stop" at once, or the tab closed)
-// is meant to give back the version it was to replace (`dropStoppedReply`). It gives back the
-// LAST of the reply's versions instead, whichever the person had chosen (`kept.at(-1)`).
+// A regeneration taken back before its first word ("Stop" at once, or the tab closed) gives
+// back the version it was to replace, the one the person had chosen (`dropStoppedReply`), not
+// the last of the reply's versions (found by an outside review).
 const withPostgres = await postgresAvailable();
 
 describe.each(DIALECTS)('a regeneration stopped before its first word, on %s', (dialect) => {
@@ -38,22 +42,7 @@ describe.each(DIALECTS)('a regeneration stopped before its first word, on %s', (
     });
 
     // They regenerate once more, and the tab closes before a word comes (as swipes.test.ts).
-    const { deps } = suite.server;
-    const { user } = await rowsOf(deps.db, userInfo.uuid);
-    await sendTurn(
-      { db: deps.db, chat: deps.chat, config: deps.config },
-      {
-        user,
-        request: { roomId, regenerate: true },
-        language: 'en',
-        log: silentLogger(),
-        started: () => {},
-        open: (controller) => {
-          controller.abort();
-          return { send: () => {}, done: () => {} };
-        },
-      },
-    );
+    await regenerateWithReaderGone(suite.server.deps, userInfo.uuid, roomId);
     const after = (await client.room.roomInfo({ roomId })).messages.at(-1)!;
     expect({ content: after.content, swipes: after.swipes }).toEqual({
       content: before.content,

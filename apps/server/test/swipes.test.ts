@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ApiError, type ApiClient } from '@mates/api-client';
-import { DIALECTS, mateRow, postgresAvailable, signUp } from './harness';
+import { DIALECTS, mateRow, postgresAvailable, regenerateWithReaderGone, signUp } from './harness';
 import { serverWithDouble } from './server-with-double';
-import { sendTurn } from '../src/chat/send-service';
-import { silentLogger } from '../src/logging/logger';
 
 // Issue #19: versions of a message to swipe between — the greeting and its alternate
 // greetings (Character Card spec), and the earlier replies a regeneration keeps; the chosen
@@ -213,27 +211,8 @@ describe.each(DIALECTS)('swipes on %s', (dialect) => {
       const before = (await client.user.benefits()).chats;
       const reply = (await messages(client, roomId)).at(-1)!;
       const asked = suite.double.requests.length;
-      const user = await suite.server.db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', userInfo.uuid)
-        .executeTakeFirstOrThrow();
-      const { deps } = suite.server;
-      await sendTurn(
-        { db: deps.db, chat: deps.chat, config: deps.config },
-        {
-          user,
-          request: { roomId, regenerate: true },
-          language: 'en',
-          log: silentLogger(),
-          started: () => {},
-          // The reader is gone when the stream opens (`openEventStream` aborts at once).
-          open: (controller) => {
-            controller.abort();
-            return { send: () => {}, done: () => {} };
-          },
-        },
-      );
+      // The reader is gone when the stream opens.
+      await regenerateWithReaderGone(suite.server.deps, userInfo.uuid, roomId);
       expect(suite.double.requests.length).toBe(asked);
       expect((await client.user.benefits()).chats).toBe(before);
       // The reply as it was (a regeneration writes its versions on a new row): nothing else.
