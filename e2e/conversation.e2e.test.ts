@@ -11,6 +11,23 @@ const journey = journeyWithDouble({ WELCOME_CHATS: '100' });
 
 const composerOf = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const logOf = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+
+/**
+ * Keeps, in the page's `window.added`, the text of every node added inside the polite live
+ * region from now on: what a screen reader reads out as new.
+ */
+const watchLiveLog = (page: Page) =>
+  page.evaluate(() => {
+    const added: string[] = [];
+    (window as unknown as { added: string[] }).added = added;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) added.push(node.textContent ?? '');
+    }).observe(document.querySelector('[role="log"][aria-live="polite"]')!, {
+      subtree: true,
+      childList: true,
+    });
+  });
 /** A reply written slowly, word by word: `tag0 tag1 …`. */
 const slowly = (tag: string, words = 30, delayMs = 100): Behaviour => ({
   kind: 'stream',
@@ -90,18 +107,7 @@ describe('the conversation, as a person meets it', () => {
 
   test('a screen reader hears the message and the reply once: the live log does not add them again when the reply ends', async () => {
     const { page } = await openChat(journey, 'live-region');
-    // Every node added inside the polite live region (what a screen reader reads out as new).
-    await page.evaluate(() => {
-      const added: string[] = [];
-      (window as unknown as { added: string[] }).added = added;
-      new MutationObserver((records) => {
-        for (const record of records)
-          for (const node of record.addedNodes) added.push(node.textContent ?? '');
-      }).observe(document.querySelector('[role="log"][aria-live="polite"]')!, {
-        subtree: true,
-        childList: true,
-      });
-    });
+    await watchLiveLog(page);
     journey.model.next({
       kind: 'stream',
       pieces: ['The tide', ' is turning', ' tonight.'],
@@ -192,17 +198,7 @@ describe('the conversation, as a person meets it', () => {
     try {
       const page = await signedInPage(browser, server, user, `/chat-detail?roomId=${room.roomId}`);
       await logOf(page).getByText('joined the group').waitFor();
-      await page.evaluate(() => {
-        const added: string[] = [];
-        (window as unknown as { added: string[] }).added = added;
-        new MutationObserver((records) => {
-          for (const record of records)
-            for (const node of record.addedNodes) added.push(node.textContent ?? '');
-        }).observe(document.querySelector('[role="log"][aria-live="polite"]')!, {
-          subtree: true,
-          childList: true,
-        });
-      });
+      await watchLiveLog(page);
       await composerOf(page).fill('Evening, all.');
       await composerOf(page).press('Enter');
       const goOn = page.getByRole('button', {
