@@ -17,7 +17,11 @@ function toneStream(amplitude: number) {
   return { stream: out.stream, close: () => context.close() };
 }
 
-/** A live stream of a person talking: the sentence, then a second of silence, in a loop. */
+/**
+ * A live stream of a person talking: the sentence, then a second of silence, in a loop. It is
+ * silent until `play()`, so that a microphone slow to start hears the sentence from its start
+ * rather than from wherever the loop was when it began listening.
+ */
 async function speechStream() {
   const context = new AudioContext();
   const bytes = await (await fetch(sentenceUrl)).arrayBuffer();
@@ -29,8 +33,7 @@ async function speechStream() {
   source.loop = true;
   const out = context.createMediaStreamDestination();
   source.connect(out);
-  source.start();
-  return { stream: out.stream, close: () => context.close() };
+  return { stream: out.stream, play: () => source.start(), close: () => context.close() };
 }
 
 function handlers() {
@@ -51,8 +54,8 @@ afterEach(() => {
 
 describe('browserMicrophone', () => {
   it('loads its capture worklet from the app (not a blob: address) and hears speech through it', async () => {
-    const tone = await speechStream();
-    vi.spyOn(navigator.mediaDevices, 'getUserMedia').mockResolvedValue(tone.stream);
+    const speech = await speechStream();
+    vi.spyOn(navigator.mediaDevices, 'getUserMedia').mockResolvedValue(speech.stream);
     const addModule = vi.spyOn(AudioWorklet.prototype, 'addModule');
     const events = handlers();
     const microphone = browserMicrophone().start(events);
@@ -64,6 +67,7 @@ describe('browserMicrophone', () => {
     const url = new URL(String(addModule.mock.calls[0]![0]), location.href);
     expect(url.protocol).toBe(location.protocol);
     expect(url.origin).toBe(location.origin);
+    speech.play();
     await vi.waitFor(() => expect(events.onSpeechStart).toHaveBeenCalled(), { timeout: 45_000 });
     // The sentence ends, and its utterance is handed over at 16 kHz: about its 2 s, and more
     // than the pre-roll and the pause.
@@ -72,8 +76,8 @@ describe('browserMicrophone', () => {
     expect(utterance.length / 16_000).toBeGreaterThan(1.2);
     expect(utterance.length / 16_000).toBeLessThan(3.5);
     microphone.stop();
-    expect(tone.stream.getTracks().every((track) => track.readyState === 'ended')).toBe(true);
-    await tone.close();
+    expect(speech.stream.getTracks().every((track) => track.readyState === 'ended')).toBe(true);
+    await speech.close();
   }, 150_000);
 
   /** Starts the microphone on a silent stream and answers what it was refused with. */
