@@ -188,6 +188,28 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)(
+    'in manual order, an edited message is answered by the one after who spoke before it',
+    async () => {
+      answerByName();
+      const { client, roomId, ids } = await group({ turnOrder: 'manual' });
+      await send(client, { roomId, content: 'Who wants to start?' });
+      await send(client, { roomId, next: true, speakerId: ids[1]! });
+      await send(client, { roomId, content: 'And then?' });
+      await send(client, { roomId, next: true, speakerId: ids[0]! });
+      const edited = (await client.room.roomInfo({ roomId })).messages.at(-2)!;
+      expect(edited).toMatchObject({ role: 'user', content: 'And then?' });
+      await client.room.editMessage({ roomId, messageId: edited.messageId, content: 'What next?' });
+      // Kai spoke last before the edited message; Lyra's reply after it is gone with the edit.
+      const events = await send(client, {
+        roomId,
+        regenerate: true,
+        fromMessageId: edited.messageId,
+      });
+      expect(startsOf(events)).toEqual([ids[2]]);
+    },
+  );
+
   it.skipIf(skip)('regenerates a reply by the same speaker, as another version', async () => {
     answerByName();
     const { client, roomId, ids } = await group({ turnOrder: 'list' });

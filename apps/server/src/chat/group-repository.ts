@@ -79,22 +79,22 @@ export async function updateGroupRow(
 }
 
 /**
- * The speakers of a group room's newest text messages, newest first, back to (not including)
- * the person's last message: who spoke since they last wrote.
+ * The authors and speakers of a group room's newest `limit` text messages, newest first; with
+ * `before`, of those before that position (what an edit of the message there leaves).
  */
-export async function speakersSinceUser(
+export async function newestSpeakers(
   db: Db,
   roomId: string,
   limit: number,
+  before?: number,
 ): Promise<{ role: string; speaker_id: string | null }[]> {
-  return db
+  let query = db
     .selectFrom('messages')
     .select(['role', 'speaker_id'])
     .where('room_id', '=', roomId)
-    .where('image_prompt', 'is', null)
-    .orderBy('position', 'desc')
-    .limit(limit)
-    .execute();
+    .where('image_prompt', 'is', null);
+  if (before !== undefined) query = query.where('position', '<', before);
+  return query.orderBy('position', 'desc').limit(limit).execute();
 }
 
 /** Copies a group room's members, past ones included, to another room (a branch of it). */

@@ -5,7 +5,7 @@ import { toBool } from '../db/dialect';
 import { DomainError, invalid, refused } from '../domain/errors';
 import { removeSpeechFiles } from '../voice/speech-clips';
 import type { GroupPromptContext } from './conversation';
-import { countOneMoreNext, membersOf, setNextsInRow, speakersSinceUser } from './group-repository';
+import { countOneMoreNext, membersOf, setNextsInRow, newestSpeakers } from './group-repository';
 import { visibleMateIds } from './room-repository';
 import { groupState, turnOrderOf, type GroupState } from './group-service';
 import { nextSpeaker, planTurn } from './group-turns';
@@ -40,6 +40,13 @@ export function promptContext(state: GroupState, speakerId: string): GroupPrompt
   };
 }
 
+/** How far back the last speaker is looked for: past a whole turn and the person's message. */
+const LAST_SPEAKER_LOOKBACK = GROUP_LIMITS.repliesPerTurn + 2;
+
+/** The mate who wrote the newest of `messages` (newest first) that a mate wrote. */
+const lastSpeakerOf = (messages: { role: string; speaker_id: string | null }[]) =>
+  messages.find((message) => message.role === 'mate')?.speaker_id ?? null;
+
 /**
  * Who speaks, in order, for a send in a group: a message's planned speakers (see
  * {@link planTurn}); on "Continue" the next by the group's order, or the member let speak; on
@@ -51,8 +58,8 @@ async function speakersFor(deps: SendDeps, send: Send, state: GroupState): Promi
   const { request } = send;
   const { room, active } = state;
   const order = turnOrderOf(room);
-  const recent = await speakersSinceUser(db, room.id, GROUP_LIMITS.repliesPerTurn + 2);
-  const lastSpeaker = recent.find((message) => message.role === 'mate')?.speaker_id ?? null;
+  const recent = await newestSpeakers(db, room.id, LAST_SPEAKER_LOOKBACK);
+  const lastSpeaker = lastSpeakerOf(recent);
   const isActive = (mateId: string | null) => active.some((member) => member.mateId === mateId);
   const next = () => nextSpeaker(active, order, lastSpeaker);
   if (request.next) {
@@ -68,7 +75,12 @@ async function speakersFor(deps: SendDeps, send: Send, state: GroupState): Promi
     if (request.fromMessageId) {
       const edited = await findRoomMessage(db, room.id, request.fromMessageId);
       const planned = edited ? planTurn(active, order, edited.content) : [];
-      return planned.length > 0 ? planned : [next()!];
+      if (planned.length > 0) return planned;
+      if (!edited) return [next()!];
+      // Nobody named: the one after whoever spoke last before the edited message (the replies
+      // after it go with the edit).
+      const before = await newestSpeakers(db, room.id, LAST_SPEAKER_LOOKBACK, edited.position);
+      return [nextSpeaker(active, order, lastSpeakerOf(before))!];
     }
     // Another version of a reply is its own writer's: one that left keeps its reply as it is.
     if (lastSpeaker !== null && !isActive(lastSpeaker)) {
