@@ -8,7 +8,7 @@ describe('speechPieces', () => {
   it('splits a reply into its sentences and lines', () => {
     expect(
       speechPieces('Item 12 costs 41.25 dollars. Dr. Smith came at 3 p.m.!\nReally? Yes.'),
-    ).toEqual(['Item 12 costs 41.25 dollars.', 'Dr.', 'Smith came at 3 p.m.!', 'Really?', 'Yes.']);
+    ).toEqual(['Item 12 costs 41.25 dollars.', 'Dr. Smith came at 3 p.m.!', 'Really?', 'Yes.']);
   });
 
   it('cuts a long sentence at its clauses, within the bounds, saying every word in order', () => {
@@ -31,6 +31,12 @@ describe('speechPieces', () => {
     const word = 'a'.repeat(500);
     expect(speechPieces(word).join('')).toBe(word);
     expect(speechPieces(word).every(within)).toBe(true);
+  });
+
+  it('ends no sentence at a title or an initial', () => {
+    expect(
+      speechPieces('Dr. Mira Solberg met Mr. Jones. M. Dupont came. So did I. Then we left.'),
+    ).toEqual(['Dr. Mira Solberg met Mr. Jones.', 'M. Dupont came.', 'So did I.', 'Then we left.']);
   });
 
   it('leaves out pieces with nothing to say', () => {
@@ -74,6 +80,14 @@ describe('sentenceStream', () => {
     expect(out.map((item) => item.sentence).join('')).toBe(text);
     // The first sentence came out long before the text was whole.
     expect(out[0]!.at).toBeLessThan(20);
+  });
+
+  it('waits past a title for the rest of its sentence', () => {
+    const text = 'I called Dr. Solberg today. She came.';
+    expect(stream(text).map((item) => item.sentence)).toEqual([
+      'I called Dr. Solberg today. ',
+      'She came.',
+    ]);
   });
 
   it('cuts a long sentence with no full stop (a list of numbers) as it streams', () => {

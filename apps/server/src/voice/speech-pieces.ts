@@ -16,6 +16,29 @@ export const PIECE_BOUNDS: PieceBounds = { maxChars: 160, maxWords: 20 };
 
 const sentences = new Intl.Segmenter('en', { granularity: 'sentence' });
 
+/**
+ * A segment that ends after a title or an initial ("Dr. ", "M. "), where the sentence rules
+ * end a sentence but a reader goes on: V8's `Intl.Segmenter` has no ICU abbreviation list.
+ * "I." ends a sentence ("So did I.").
+ */
+const ABBREVIATION =
+  /(?:^|[\s("“])(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Sr|Jr|Capt|Col|Gen|Lt|Sgt|Rev|Mt|vs|(?!I\.)\p{Lu})\.\s*$/u;
+
+/**
+ * The sentences of one line, by the ICU sentence rules, a segment that ends at a title or an
+ * initial joined to the next: what is left at the end may be the start of one not yet written.
+ */
+function* sentencesIn(line: string): Generator<string> {
+  let pending = '';
+  for (const { segment } of sentences.segment(line)) {
+    pending += segment;
+    if (ABBREVIATION.test(pending)) continue;
+    yield pending;
+    pending = '';
+  }
+  if (pending) yield pending;
+}
+
 /** Whether `text` has anything to say: a letter or a digit. */
 const sayable = (text: string) => /[\p{L}\p{N}]/u.test(text);
 
@@ -59,14 +82,14 @@ function cut(sentence: string, bounds: PieceBounds): string[] {
 
 /**
  * Splits what is to be said into the pieces an engine speaks one at a time: sentences (by the
- * ICU sentence rules), lines, and within a sentence longer than `bounds`, clauses or runs of
+ * ICU sentence rules, not ended at a title or an initial), lines, and within a sentence longer than `bounds`, clauses or runs of
  * words. Pieces with no letter or digit (emoji, punctuation) are left out. Joined with spaces,
  * the pieces say everything `text` says, in order.
  */
 export function speechPieces(text: string, bounds: PieceBounds = PIECE_BOUNDS): string[] {
   const pieces: string[] = [];
   for (const line of text.split(/\n+/))
-    for (const { segment } of sentences.segment(line))
+    for (const segment of sentencesIn(line))
       for (const piece of cut(segment, bounds)) if (sayable(piece)) pieces.push(piece);
   return pieces;
 }
@@ -103,7 +126,7 @@ export function sentenceStream(bounds: PieceBounds = PIECE_BOUNDS) {
     while (rest) {
       const newline = rest.indexOf('\n');
       const line = newline === -1 ? rest : rest.slice(0, newline + 1);
-      const first = sentences.segment(line)[Symbol.iterator]().next().value!.segment;
+      const first = sentencesIn(line).next().value!;
       if (first.length > bounds.maxChars * 2) {
         const end = pieceEnd(first, bounds);
         out.push(rest.slice(0, end));

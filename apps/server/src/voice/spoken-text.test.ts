@@ -14,6 +14,15 @@ describe('spokenText', () => {
     ).toBe('Plans\nI really love this:\ntea\nrain\nquiet');
   });
 
+  it('says the numbers of a numbered list, as the bubble shows them', async () => {
+    expect(await spokenText('Two choices:\n\n1. stay\n2. go')).toBe('Two choices:\n1. stay\n2. go');
+    // A "1." at a line's start within a paragraph begins such a list too.
+    expect(await spokenText('I counted to\n1. Then stopped.')).toBe(
+      'I counted to\n1. Then stopped.',
+    );
+    expect(await spokenText('3. three\n4. four')).toBe('3. three\n4. four');
+  });
+
   it('reads a link as its text and skips pictures and raw HTML', async () => {
     expect(
       await spokenText('See [my garden](https://example.com/g) ![a rose](/media/r.png) <b>now</b>'),

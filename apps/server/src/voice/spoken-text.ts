@@ -6,7 +6,7 @@ const BLOCKS = new Set(['paragraph', 'heading', 'listItem', 'blockquote', 'code'
 /**
  * What a message says aloud: the text a person reads in the chat bubble, without markdown's
  * symbols. Parsed as the bubble parses it (mdast, as react-markdown does): emphasis, strong,
- * headings, lists and quotes give their words; a link its text; code its content without the
+ * headings, lists and quotes give their words (a numbered list its numbers too); a link its text; code its content without the
  * fences; pictures and raw HTML nothing. Emphasis written with single asterisks (`*smiles*`)
  * is a stage direction the chat shows muted, and is not read; `_word_` emphasis is. The
  * parser is loaded at the first message spoken: a server that speaks none never needs it.
@@ -32,6 +32,15 @@ export async function spokenText(markdown: string): Promise<string> {
       case 'imageReference':
       case 'html':
       case 'definition':
+        return;
+      case 'list':
+        // A numbered list's numbers are said, as the bubble shows them ("1. stay").
+        if (node.ordered)
+          for (const [index, item] of node.children.entries()) {
+            parts.push(`${(node.start ?? 1) + index}. `);
+            walk(item);
+          }
+        else break;
         return;
       case 'emphasis': {
         const start = node.position?.start.offset;
