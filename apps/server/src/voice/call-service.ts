@@ -540,50 +540,57 @@ export class VoiceCall {
 
   /**
    * Speaks one slice of the reply, if it says anything: each of its sentences' `sentence`, then
-   * their audio. A slice of held sentences is cut again into pieces an engine speaks at once.
+   * their audio. A slice of held sentences is cut again into pieces an engine speaks at once,
+   * each sent as soon as it is made (the first is heard while the next is synthesized).
    */
   #speak(reply: SpokenReply, raw: string, several: boolean): void {
     const slice: { raw: string; index: number | null } = { raw, index: null };
     reply.slices.push(slice);
+    // The slice's pieces, each synthesized after the one before (and after every slice before).
     const audio = this.#speaking.then(async () => {
       if (reply.cut || this.#ended) return [];
       const said = (await spokenText(raw)).replace(/[*_#`~]+/g, ' ').trim();
       const pieces = several ? speechPieces(said) : [said];
-      const made = [];
-      for (const text of pieces) {
-        if (!/[\p{L}\p{N}]/u.test(text) || reply.cut || this.#ended) continue;
-        const clip = await this.deps.speech!.synthesize(
-          { text, voice: await this.#voiceOf(reply.speakerId) },
-          { signal: reply.quiet.signal },
-        );
-        const chunks: Uint8Array[] = [];
-        for await (const chunk of clip.chunks) chunks.push(chunk);
-        made.push({ text, mimeType: clip.mimeType, bytes: Buffer.concat(chunks) });
-      }
-      return made;
+      let previous: Promise<unknown> = Promise.resolve();
+      return pieces.map((text) => {
+        const made = previous.then(async () => {
+          if (!/[\p{L}\p{N}]/u.test(text) || reply.cut || this.#ended) return null;
+          const clip = await this.deps.speech!.synthesize(
+            { text, voice: await this.#voiceOf(reply.speakerId) },
+            { signal: reply.quiet.signal },
+          );
+          const chunks: Uint8Array[] = [];
+          for await (const chunk of clip.chunks) chunks.push(chunk);
+          return { text, mimeType: clip.mimeType, bytes: Buffer.concat(chunks) };
+        });
+        // Awaited below, in order; one after a failure is never awaited.
+        made.catch(() => {});
+        previous = made;
+        return made;
+      });
     });
-    // A synthesis that fails is told, and the reply goes on with its next sentence.
-    this.#speaking = audio.catch(() => null);
+    // The next slice is synthesized once this one's last piece is made. A synthesis that fails
+    // is told, and the reply goes on with its next sentence.
+    this.#speaking = audio.then((made) => Promise.all(made)).catch(() => null);
     this.#post(async () => {
-      let spoken: Awaited<typeof audio>;
       try {
-        spoken = await audio;
+        for (const made of await audio) {
+          const spoken = await made;
+          if (reply.cut) return;
+          if (!spoken) continue;
+          slice.index ??= reply.sent;
+          this.line.send({
+            type: 'sentence',
+            messageId: reply.messageId,
+            index: reply.sent,
+            text: spoken.text,
+            mimeType: spoken.mimeType,
+          });
+          this.line.sendAudio(spoken.bytes);
+          reply.sent += 1;
+        }
       } catch (error) {
         if (!reply.cut && !this.#ended) this.line.fail(error);
-        return;
-      }
-      for (const { text, mimeType, bytes } of spoken) {
-        if (reply.cut) return;
-        slice.index ??= reply.sent;
-        this.line.send({
-          type: 'sentence',
-          messageId: reply.messageId,
-          index: reply.sent,
-          text,
-          mimeType,
-        });
-        this.line.sendAudio(bytes);
-        reply.sent += 1;
       }
     });
   }
