@@ -5,7 +5,11 @@ export default defineProject({
     // The static Storybook (`pnpm build-storybook`, built here when older than its sources)
     // opened in the manager in Chromium, every entry in turn.
     name: 'storybook-static',
-    include: ['static-storybook.test.ts'],
+    // Two shares of the entries, each in its own worker with its own browser: the check runs
+    // alone, and one browser drawing one entry at a time kept one of the two cores idle.
+    include: ['static-storybook-*.test.ts'],
+    globalSetup: ['static-storybook.setup.ts'],
+    maxWorkers: 2,
     environment: 'node',
     // A guard against a hang: each entry runs its `play`, some for several seconds on 2 cores.
     testTimeout: 480_000,
