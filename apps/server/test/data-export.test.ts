@@ -242,7 +242,9 @@ describe.each(DIALECTS)('download my data on %s', (dialect) => {
           mate_id: person.mateId,
           reason: 'broken',
           content: 'The greeting stops halfway.',
+          // Not dealt with yet: when it is, what the team did ('hidden' or 'dismissed').
           closed_at: null,
+          outcome: null,
         }),
       ]);
       expect(JSON.parse(text('feedback.json'))).toEqual([

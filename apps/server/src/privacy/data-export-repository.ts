@@ -234,7 +234,8 @@ export async function socialOf(db: Kysely<Database>, userId: string) {
 
 /**
  * What `userId` wrote to the team: their reports of mates (with the mate's name while it
- * exists, and when the report was dealt with) and their messages to support, oldest first.
+ * exists, and when and how the report was dealt with: the mate hidden, or the report dismissed)
+ * and their messages to support, oldest first.
  */
 export async function writtenToTeamOf(db: Kysely<Database>, userId: string) {
   const [reports, feedback] = await Promise.all([
@@ -248,6 +249,7 @@ export async function writtenToTeamOf(db: Kysely<Database>, userId: string) {
         'mate_feedback.content',
         'mate_feedback.created_at',
         'mate_feedback.closed_at',
+        'mate_feedback.outcome',
       ])
       .where('mate_feedback.user_id', '=', userId)
       .orderBy('mate_feedback.created_at')

@@ -638,8 +638,9 @@ Everything this account holds, as it was when this file was made.
 - \`pictures/\`: the pictures drawn in your chats, by message.
 - \`voice/\`: the voice clips you had messages read with; \`voice/index.json\` says which.
 - \`reviews.json\`, \`favorites.json\`, \`follows.json\`: what you wrote and chose.
-- \`reports.json\`: the mates you reported, why and what you wrote, and when the team dealt
-  with each report.
+- \`reports.json\`: the mates you reported, why and what you wrote, and when and how the
+  team dealt with each report (\`outcome\`: \`hidden\`, the mate was hidden; \`dismissed\`, it
+  was not).
 - \`feedback.json\`: what you wrote to support, and where you asked to be answered.
 - \`ledger.json\`: every movement of your chats and gold coins.
 - \`payments.json\`: your plan, purchases and plan payments.
