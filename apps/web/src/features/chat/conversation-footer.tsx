@@ -68,7 +68,8 @@ export function ConversationFooter({
           {readOnly}
         </Text>
       ) : (
-        <Stack gap={2}>
+        // `data-chat-composer`: where the focus goes when the last message is deleted.
+        <Stack gap={2} data-chat-composer="">
           {(pictureButton || voiceCatalog) && (
             // On a phone these are in the header's menu: the conversation keeps the room.
             <WideOnly>

@@ -101,6 +101,8 @@ export function MessageActions({
         label={t('chat.delete')}
         icon={<Icon d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />}
         size="small"
+        // Where the focus goes after the message beside it is deleted (`useFocusAfterDelete`).
+        data-message-action="delete"
         onClick={onDelete}
       />
     </Flex>

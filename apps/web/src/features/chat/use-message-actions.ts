@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { Message } from '@mates/api-client';
 import { useServices } from '../../lib/services-context';
 import { refreshRoom } from './api/room-cache';
@@ -77,7 +76,6 @@ export function useFocusAfterDelete(
   { removed, removedRefocused }: Pick<MessageActionsState, 'removed' | 'removedRefocused'>,
   messages: readonly Message[],
 ) {
-  const { t } = useTranslation();
   const gone = removed !== null && !messages.some((m) => m.messageId === removed.messageId);
   useEffect(() => {
     if (!gone) return;
@@ -94,13 +92,13 @@ export function useFocusAfterDelete(
     const beside = removed.neighbour
       ? document.getElementById(messageElementId(removed.neighbour))
       : null;
-    const named = (label: string) => `[aria-label="${CSS.escape(label)}"]`;
+    // Found by what they are, not by their names: a name changes with the language.
     const target =
-      beside?.querySelector<HTMLElement>(`button${named(t('chat.delete'))}`) ??
+      beside?.querySelector<HTMLElement>('button[data-message-action="delete"]') ??
       beside ??
-      document.querySelector<HTMLElement>(`textarea${named(t('chat.message'))}`);
+      document.querySelector<HTMLElement>('[data-chat-composer] textarea');
     target?.focus();
-  }, [gone, removed, removedRefocused, t]);
+  }, [gone, removed, removedRefocused]);
 }
 
 /** What is done to the conversation's messages, as {@link useMessageActions} gives it. */
