@@ -305,6 +305,17 @@ describe('an OpenAI-compatible provider that misbehaves', () => {
     await expectRefunded(client);
   });
 
+  // Found by an outside review: a model that answered only blank lines ended "whole", the
+  // person charged for an empty bubble, though the prompt and the versions take it for none.
+  it('fails and refunds a reply of blank lines only, as one with no words', async () => {
+    const { client, room } = await newRoom(server);
+    double.next({ kind: 'stream', pieces: ['\n', '\n  ', '\n'] });
+    const events = await send(client, { roomId: room.roomId, content: 'Hi' });
+    expect(events.at(-1)).toMatchObject({ type: 'error', messageId: null });
+    expect(await lastMessage(server, room.roomId)).toMatchObject({ content: '', status: 'error' });
+    await expectRefunded(client);
+  });
+
   it('keeps a stream closed cleanly without [DONE] or finish_reason as partial', async () => {
     const { client, room } = await newRoom(server);
     double.next({ kind: 'closed', pieces: ['Half', ' of it'] });

@@ -157,7 +157,8 @@ export async function writeReply(
       await finishCutOff();
       return false;
     }
-    if (!text) throw new ProviderError('The model provider sent an empty reply.', 'empty');
+    // Blank lines only are no reply: the prompt and the versions take them for none.
+    if (!text.trim()) throw new ProviderError('The model provider sent an empty reply.', 'empty');
     saver.write(text, 'complete');
     await saver.settle();
     report({
@@ -183,7 +184,7 @@ export async function writeReply(
     const messageId = await finishCutOff().catch((finishing: unknown) => {
       if (finishing instanceof ReplyGoneError) return null;
       deps.log.error(`could not finish reply ${reply.id}: ${detailOf(finishing)}`);
-      return text ? reply.id : null;
+      return text.trim() ? reply.id : null;
     });
     report({
       type: 'error',
@@ -194,14 +195,20 @@ export async function writeReply(
   }
 
   /**
-   * Saves what arrived as `partial`; with nothing, takes back a reply the person stopped (or
-   * left) before its first word, or fails and refunds an empty one. The saved id.
+   * Saves what arrived as `partial`; with nothing (or blank lines only), takes back a reply the
+   * person stopped (or left) before its first word, or fails and refunds an empty one. The saved
+   * id.
    */
   async function finishCutOff(): Promise<string | null> {
-    if (text) {
+    if (text.trim()) {
       saver.write(text, 'partial');
       await saver.settle();
       return reply.id;
+    }
+    // Blank lines only, perhaps saved meanwhile: emptied, to be taken back as no words.
+    if (text) {
+      saver.write('', 'partial');
+      await saver.settle();
     }
     if (signal.aborted && cutOffSentence(signal) === null)
       await dropStoppedReply(db, user.id, reply.id, started.shownVersion);
