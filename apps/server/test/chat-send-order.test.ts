@@ -94,4 +94,24 @@ describe.each(DIALECTS)('a sent message on %s, with the reply asked for early', 
     // Nobody with no chat left makes the provider work (an operator may pay by the token).
     expect(suite.double.requests.length).toBe(asked);
   });
+
+  // Found by an outside review: someone at their daily cap, chats still in hand, had each
+  // refused send ask the provider first (the reply asked for early), the operator paying for
+  // prompts nobody would read.
+  it.skipIf(skip)('asks the provider nothing for a send refused at the daily cap', async () => {
+    const { userInfo, client, room } = await newRoom();
+    await suite.server.db
+      .updateTable('users')
+      .set({ daily_chats_cap: 1 })
+      .where('id', '=', userInfo.uuid)
+      .execute();
+    await client.girl.chatSend({ roomId: room.roomId, content: 'Hello.' }, { onData: () => {} });
+    const asked = suite.double.requests.length;
+    await expect(
+      client.girl.chatSend({ roomId: room.roomId, content: 'Hello again?' }, { onData: () => {} }),
+    ).rejects.toMatchObject({ code: 5007 });
+    expect(suite.double.requests.length).toBe(asked);
+    expect(await messagesOf(room.roomId)).toHaveLength(2);
+    expect((await client.user.benefits()).chats).toBe(49);
+  });
 });

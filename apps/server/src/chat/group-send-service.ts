@@ -103,7 +103,8 @@ export async function sendGroupTurn(
   deps: SendDeps,
   send: Send,
   room: RoomTable,
-  chatsLeft: number,
+  /** Whether the first reply may be asked for before the turn is charged (see `sendTurn`). */
+  askAhead: boolean,
   controller: AbortController,
 ): Promise<void> {
   const { db, chat, config } = deps;
@@ -122,8 +123,8 @@ export async function sendGroupTurn(
     requireModel(chat.model);
     speakers = await speakersFor(deps, send, state);
     // The first speaker's reply is asked for while the turn is written, as a one-to-one
-    // send's is (see `sendTurn`); not for someone with no chat left.
-    if (request.content !== undefined && speakers.length > 0 && chatsLeft >= 1)
+    // send's is (see `sendTurn`); not for someone whose chat may be refused.
+    if (request.content !== undefined && speakers.length > 0 && askAhead)
       early = await generateAhead(
         replyDeps,
         { room, user, content: request.content, group: promptContext(state, speakers[0]!) },

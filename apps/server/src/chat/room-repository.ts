@@ -66,11 +66,11 @@ export async function mayStillSee(
  * What a send reads before anything else, in one statement (it is asked at every send, compiled
  * once per rule shape as {@link mateVisibleTo} is, with and without the words): the caller's own
  * room, whether they may still see its mate, how many chats they have left (`null`: no
- * balances row), and the mate's row, which its prompt is written from (one round trip fewer on
- * PostgreSQL before the first words). On PostgreSQL, for a new message in a room not a group's,
- * also the room's newest words, which its prompt is written from before the turn, as one JSON
- * array (another round trip fewer); a regeneration's prompt is read after its turn, and a
- * group's per speaker. Not on SQLite, in the server's own thread: no round trip to save, and
+ * balances row) and whether a daily cap bounds them, and the mate's row, which its prompt is
+ * written from (one round trip fewer on PostgreSQL before the first words). On PostgreSQL, for
+ * a new message in a room not a group's, also the room's newest words, which its prompt is
+ * written from before the turn, as one JSON array (another round trip fewer); a regeneration's
+ * prompt is read after its turn, and a group's per speaker. Not on SQLite, in the server's own thread: no round trip to save, and
  * building the words as JSON cost more than reading them (1.45 against 1.2 ms of a send's
  * first read and prompt).
  */
@@ -98,6 +98,7 @@ const sendContextOf = ([false, true] as const).map((adult) =>
           ),
         )
         .leftJoin('benefits', 'benefits.user_id', 'rooms.user_id')
+        .innerJoin('users', 'users.id', 'rooms.user_id')
         .leftJoin('mates', 'mates.id', 'rooms.mate_id')
         .selectAll('rooms')
         .select(mateColumnsAs(MATE_PREFIX))
@@ -112,6 +113,7 @@ const sendContextOf = ([false, true] as const).map((adult) =>
             )
             .as('mate_visible'),
           'benefits.chats as chats_left',
+          'users.daily_chats_cap as chats_cap',
         ])
         .where('rooms.id', '=', v.roomId)
         .where('rooms.user_id', '=', v.userId),
@@ -138,6 +140,11 @@ export interface SendContext {
   room: RoomTable;
   mateVisible: boolean;
   chatsLeft: number;
+  /**
+   * Whether the caller has a daily cap on chats: whether a chat may be spent then needs the
+   * day's spends counted, which the turn does.
+   */
+  chatsCapped: boolean;
   /** The room's mate as stored (`undefined`: gone). */
   mate: MateTable | undefined;
   /**
@@ -161,12 +168,13 @@ export async function sendContext(
   const query = sendContextOf[toBool(user.nfsw) ? 1 : 0]![newMessage ? 1 : 0]!;
   const [row] = (await query(db, { roomId, userId: user.id })).rows;
   if (!row) return undefined;
-  const { mate_visible, chats_left, words, ...rest } = row;
+  const { mate_visible, chats_left, chats_cap, words, ...rest } = row;
   const { picked: mate, others: room } = mateFromRow(rest, MATE_PREFIX);
   return {
     room: room as unknown as RoomTable,
     mateVisible: toBool(mate_visible),
     chatsLeft: Number(chats_left ?? 0),
+    chatsCapped: chats_cap !== null && chats_cap !== undefined,
     mate,
     words: !words || words[0]?.status === 'partial' ? undefined : words,
   };

@@ -74,11 +74,20 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
     if (!context) throw missing('notices.notFound.room');
     const { room } = context;
     // A group's turn has its own way: several speakers, each with its own prompt.
-    if (isGroup(room)) return await sendGroupTurn(deps, send, room, context.chatsLeft, controller);
+    if (isGroup(room)) return await sendGroupTurn(deps, send, room, askAhead(context), controller);
     await sendOneReply(deps, send, context, controller);
   } finally {
     await chat.end(request.roomId, controller);
   }
+}
+
+/**
+ * Whether a new message's reply may be asked for before its turn is written and charged: only
+ * from someone with a chat left and no daily cap (whether one is reached is counted by the
+ * turn), so that a send refused for its chat never makes the provider work.
+ */
+function askAhead(context: { chatsLeft: number; chatsCapped: boolean }): boolean {
+  return context.chatsLeft >= 1 && !context.chatsCapped;
 }
 
 /** A one-to-one room's turn, its lock held by {@link sendTurn}. */
@@ -99,10 +108,10 @@ async function sendOneReply(
   // words are on their way meanwhile, and held until the message is saved. Should that
   // fail (the prompt could not be built), the reply is asked for again once the turn is
   // written, as a regeneration's is, and the failure is reported in the stream and refunded.
-  // Not for someone with no chat left: the send is refused, and the provider (which an
-  // operator may pay by the token) is never asked.
+  // Not for someone with no chat left, nor one a daily cap may refuse: the send is refused, and
+  // the provider (which an operator may pay by the token) is never asked.
   const early =
-    request.content === undefined || context.chatsLeft < 1
+    request.content === undefined || !askAhead(context)
       ? null
       : await generateAhead(
           replyDeps,
