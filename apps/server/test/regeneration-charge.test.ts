@@ -88,4 +88,35 @@ describe.each(DIALECTS)('a regeneration whose old clip cannot be removed, on %s'
     // One reply the person got, one chat.
     expect(before - (await chats())).toBe(1);
   });
+
+  // Found by an outside review: the same empty reply deleted by the person (before the next
+  // sweep) went with its chat: the sweep looks for the reply, and found nothing to give back.
+  it.skipIf(skip)('gives back the chat of an empty reply the person deletes', async () => {
+    const { client, userInfo } = await signUp(suite.server);
+    const { db, deps } = suite.server;
+    const mate = await seededMate(db, 'Kai Tanaka');
+    const { roomId } = await client.room.createRoom({ mateId: mate.id });
+    const chats = async () => (await client.user.benefits()).chats;
+    const before = await chats();
+    const { startTurn } = await import('../src/chat/turn-service');
+    const { user, room } = await rowsOf(db, userInfo.uuid, roomId);
+    // The dead server's turn.
+    const dead = await startTurn(db, user, room, { roomId, content: 'Tell me a story.' });
+    expect(before - (await chats())).toBe(1);
+    await client.room.deleteMessage({ roomId, messageId: dead.reply.id });
+    const { recoverAbandonedReplies } = await import('../src/chat/recover-replies');
+    await recoverAbandonedReplies(db, new Date(Date.now() + 1000), deps.chat.isBusy);
+    expect((await client.room.roomInfo({ roomId })).messages.at(-1)).toMatchObject({
+      content: 'Tell me a story.',
+    });
+    // No reply, no chat; and given back once.
+    expect(await chats()).toBe(before);
+    const refunds = await db
+      .selectFrom('benefit_ledger')
+      .select('reason')
+      .where('user_id', '=', userInfo.uuid)
+      .where('kind', '=', 'refund')
+      .execute();
+    expect(refunds).toHaveLength(1);
+  });
 });

@@ -8,6 +8,8 @@ import { dropSpeech } from '../voice/speech-clips';
 import { toMessage, versionsOf } from './messages';
 import { markMemoriesOf } from './memory-repository';
 import { holdRoomRow } from './room-row-repository';
+import { refundChat } from '../accounts/benefits';
+import { failIfEmpty } from './turn-repository';
 import { inIdleRoom } from './rooms';
 import type { RoomDeps } from './room-service';
 import {
@@ -51,6 +53,14 @@ export async function deleteMessage(
       const deleted = await db.transaction().execute(async (trx) => {
         await holdRoomRow(trx, room.id);
         await markMemoriesOf(trx, [input.messageId], now());
+        // A reply charged and never written (its server died before its first word) goes with
+        // its chat given back, or nothing would give it: marked failed by one conditional
+        // update, as the sweep marks it, so that one of them refunds it, once.
+        if (row.image_prompt === null && (await failIfEmpty(trx, row.id)))
+          await refundChat(trx, user.id, {
+            reason: 'refund: reply abandoned',
+            reference: { type: 'message', id: row.id },
+          });
         return deleteRoomMessage(trx, room.id, input.messageId);
       });
       if (!deleted) throw missing('notices.notFound.message');
