@@ -119,4 +119,35 @@ describe.each(DIALECTS)('a regeneration whose old clip cannot be removed, on %s'
       .execute();
     expect(refunds).toHaveLength(1);
   });
+
+  // Found by an outside review: as deleting it, choosing another version of it, or writing its
+  // words by hand, kept the chat of a regeneration nobody wrote.
+  it.skipIf(skip)(
+    'gives back the chat of an empty regeneration the person swipes away or edits',
+    async () => {
+      const { client, userInfo } = await signUp(suite.server);
+      const { db, deps } = suite.server;
+      const mate = await seededMate(db, 'Kai Tanaka');
+      const { roomId } = await client.room.createRoom({ mateId: mate.id });
+      const chats = async () => (await client.user.benefits()).chats;
+      const { startTurn } = await import('../src/chat/turn-service');
+      const { recoverAbandonedReplies } = await import('../src/chat/recover-replies');
+      suite.double.next({ kind: 'stream', pieces: ['A story.'] });
+      await client.girl.chatSend({ roomId, content: 'Tell me a story.' }, { onData: () => {} });
+      const before = await chats();
+      for (const change of ['swipe', 'edit'] as const) {
+        const { user, room } = await rowsOf(db, userInfo.uuid, roomId);
+        // The dead server's regeneration: the reply empty and `partial`, its versions kept.
+        const dead = await startTurn(db, user, room, { roomId, regenerate: true });
+        expect(before - (await chats())).toBe(1);
+        if (change === 'swipe')
+          expect(
+            await client.room.chooseSwipe({ roomId, messageId: dead.reply.id, index: 0 }),
+          ).toMatchObject({ content: 'A story.' });
+        else await client.room.editMessage({ roomId, messageId: dead.reply.id, content: 'Mine.' });
+        await recoverAbandonedReplies(db, new Date(Date.now() + 1000), deps.chat.isBusy);
+        expect(await chats()).toBe(before);
+      }
+    },
+  );
 });

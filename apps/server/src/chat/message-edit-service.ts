@@ -8,8 +8,7 @@ import { dropSpeech } from '../voice/speech-clips';
 import { toMessage, versionsOf } from './messages';
 import { markMemoriesOf } from './memory-repository';
 import { holdRoomRow } from './room-row-repository';
-import { refundChat } from '../accounts/benefits';
-import { failIfEmpty } from './turn-repository';
+import { giveBackUnwritten } from './turn-service';
 import { inIdleRoom } from './rooms';
 import type { RoomDeps } from './room-service';
 import {
@@ -53,14 +52,8 @@ export async function deleteMessage(
       const deleted = await db.transaction().execute(async (trx) => {
         await holdRoomRow(trx, room.id);
         await markMemoriesOf(trx, [input.messageId], now());
-        // A reply charged and never written (its server died before its first word) goes with
-        // its chat given back, or nothing would give it: marked failed by one conditional
-        // update, as the sweep marks it, so that one of them refunds it, once.
-        if (row.image_prompt === null && (await failIfEmpty(trx, row.id)))
-          await refundChat(trx, user.id, {
-            reason: 'refund: reply abandoned',
-            reference: { type: 'message', id: row.id },
-          });
+        // A reply charged and never written goes with its chat given back.
+        await giveBackUnwritten(trx, user.id, room.id, input.messageId);
         return deleteRoomMessage(trx, room.id, input.messageId);
       });
       if (!deleted) throw missing('notices.notFound.message');
@@ -87,6 +80,8 @@ export async function editMessage(
       // Beside a run of the memory writer, one after the other: what either left stale of the
       // other's words is marked.
       await holdRoomRow(trx, room.id);
+      // A reply charged and never written, given words by hand: its chat comes back.
+      await giveBackUnwritten(trx, user.id, room.id, input.messageId);
       const written = await writeEdit(trx, { ...input, roomId: room.id, at });
       if (written) await markMemoriesOf(trx, [input.messageId], at);
       return written;
@@ -115,14 +110,19 @@ export async function chooseSwipe(
     const content = versions[input.index];
     if (content === undefined)
       throw invalid('notices.chat.versionCount', { versions: versions.length });
-    const chosen = await writeChosenVersion(db, last, {
-      content,
-      others: versions.filter((_, at) => at !== input.index),
-      index: input.index,
-      // An earlier version was whole when it was kept; an empty one failed.
-      status: content.trim() ? 'complete' : 'error',
+    await db.transaction().execute(async (trx) => {
+      await holdRoomRow(trx, room.id);
+      // A regeneration charged and never written, swiped away: its chat comes back.
+      await giveBackUnwritten(trx, user.id, room.id, last.id);
+      const chosen = await writeChosenVersion(trx, last, {
+        content,
+        others: versions.filter((_, at) => at !== input.index),
+        index: input.index,
+        // An earlier version was whole when it was kept; an empty one failed.
+        status: content.trim() ? 'complete' : 'error',
+      });
+      if (!chosen) throw refused('notices.chat.versionChanged');
     });
-    if (!chosen) throw refused('notices.chat.versionChanged');
     // Its audio says another version's words.
     await dropSpeech(deps, { ids: [last.id] });
     return toMessage(await messageById(db, last.id));

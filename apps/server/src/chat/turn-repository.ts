@@ -207,6 +207,21 @@ export async function failIfEmpty(db: Db, replyId: string): Promise<boolean> {
   return Number(marked.numUpdatedRows) > 0;
 }
 
+/** {@link failIfEmpty} for a reply of text of the room `roomId` only. */
+export async function failUnwrittenIn(db: Db, roomId: string, replyId: string): Promise<boolean> {
+  const marked = await db
+    .updateTable('messages')
+    .set({ status: 'error' })
+    .where('id', '=', replyId)
+    .where('room_id', '=', roomId)
+    .where('role', '=', 'mate')
+    .where('image_prompt', 'is', null)
+    .where('status', '=', 'partial')
+    .where('content', '=', '')
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) > 0;
+}
+
 /** A reply still empty and unfinished: its stored versions (`swipes`); else `undefined`. */
 export async function findEmptyReply(db: Db, replyId: string) {
   return db

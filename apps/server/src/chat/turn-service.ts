@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ChatSendPayload } from '@mates/api-client';
 import type { Database, MessageTable, RoomTable, UserTable } from '../db/schema';
 import { invalid, refused } from '../domain/errors';
@@ -19,6 +19,7 @@ import {
   findAnsweredMessage,
   findEmptyReply,
   emptyRepliesAfter,
+  failUnwrittenIn,
   findLastReplyAfter,
   moveForks,
   restoreIfEmpty,
@@ -206,6 +207,26 @@ export async function failEmptyReply(
     if (!(await failIfEmpty(trx, replyId))) return false;
     await refundChat(trx, userId, { reason, reference: { type: 'message', id: replyId } });
     return true;
+  });
+}
+
+/**
+ * Inside `trx` (the room's row held), gives back the chat of the room's reply `messageId` if it
+ * is still empty and unfinished (charged, and its server died before its first word), marking
+ * it failed by one conditional update, as the sweep marks it: before the person deletes it,
+ * chooses another of its versions or writes its words by hand, after which the sweep would find
+ * nothing to give back.
+ */
+export async function giveBackUnwritten(
+  trx: Transaction<Database>,
+  userId: string,
+  roomId: string,
+  messageId: string,
+): Promise<void> {
+  if (!(await failUnwrittenIn(trx, roomId, messageId))) return;
+  await refundChat(trx, userId, {
+    reason: 'refund: reply abandoned',
+    reference: { type: 'message', id: messageId },
   });
 }
 
