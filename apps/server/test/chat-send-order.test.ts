@@ -102,16 +102,18 @@ describe.each(DIALECTS)('a sent message on %s, with the reply asked for early', 
     const { userInfo, client, room } = await newRoom();
     await suite.server.db
       .updateTable('users')
-      .set({ daily_chats_cap: 1 })
+      .set({ daily_chats_cap: 2 })
       .where('id', '=', userInfo.uuid)
       .execute();
-    await client.girl.chatSend({ roomId: room.roomId, content: 'Hello.' }, { onData: () => {} });
+    // Under the cap, sends go on as anyone's (today's chats counted before asking ahead).
+    for (const content of ['Hello.', 'Still there?'])
+      await client.girl.chatSend({ roomId: room.roomId, content }, { onData: () => {} });
     const asked = suite.double.requests.length;
     await expect(
       client.girl.chatSend({ roomId: room.roomId, content: 'Hello again?' }, { onData: () => {} }),
     ).rejects.toMatchObject({ code: 5007 });
     expect(suite.double.requests.length).toBe(asked);
-    expect(await messagesOf(room.roomId)).toHaveLength(2);
-    expect((await client.user.benefits()).chats).toBe(49);
+    expect(await messagesOf(room.roomId)).toHaveLength(4);
+    expect((await client.user.benefits()).chats).toBe(48);
   });
 });

@@ -66,11 +66,12 @@ export async function mayStillSee(
  * What a send reads before anything else, in one statement (it is asked at every send, compiled
  * once per rule shape as {@link mateVisibleTo} is, with and without the words): the caller's own
  * room, whether they may still see its mate, how many chats they have left (`null`: no
- * balances row) and whether a daily cap bounds them, and the mate's row, which its prompt is
- * written from (one round trip fewer on PostgreSQL before the first words). On PostgreSQL, for
- * a new message in a room not a group's, also the room's newest words, which its prompt is
- * written from before the turn, as one JSON array (another round trip fewer); a regeneration's
- * prompt is read after its turn, and a group's per speaker. Not on SQLite, in the server's own thread: no round trip to save, and
+ * balances row) and their daily cap on chats, and the mate's row, which its prompt is written
+ * from (one round trip fewer on PostgreSQL before the first words). On PostgreSQL, for a new
+ * message in a room not a group's, also the room's newest words, which its prompt is written
+ * from before the turn, as one JSON array (another round trip fewer); a regeneration's prompt
+ * is read after its turn, and a group's per speaker. Not on SQLite, in the server's own
+ * thread: no round trip to save, and
  * building the words as JSON cost more than reading them (1.45 against 1.2 ms of a send's
  * first read and prompt).
  */
@@ -140,11 +141,8 @@ export interface SendContext {
   room: RoomTable;
   mateVisible: boolean;
   chatsLeft: number;
-  /**
-   * Whether the caller has a daily cap on chats: whether a chat may be spent then needs the
-   * day's spends counted, which the turn does.
-   */
-  chatsCapped: boolean;
+  /** The caller's daily cap on chats (`null`: none): whether it lets a chat through is counted. */
+  chatsCap: number | null;
   /** The room's mate as stored (`undefined`: gone). */
   mate: MateTable | undefined;
   /**
@@ -174,7 +172,7 @@ export async function sendContext(
     room: room as unknown as RoomTable,
     mateVisible: toBool(mate_visible),
     chatsLeft: Number(chats_left ?? 0),
-    chatsCapped: chats_cap !== null && chats_cap !== undefined,
+    chatsCap: chats_cap === null || chats_cap === undefined ? null : Number(chats_cap),
     mate,
     words: !words || words[0]?.status === 'partial' ? undefined : words,
   };

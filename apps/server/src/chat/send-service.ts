@@ -9,6 +9,7 @@ import { sendGroupTurn } from './group-send-service';
 import { removeSpeechFiles } from '../voice/speech-clips';
 import type { ChatService } from './chat-service';
 import { requireModel } from './model-refusal';
+import { spentToday } from '../accounts/benefits';
 import { sendContext } from './room-repository';
 import { findOwnRoom } from './rooms';
 import { startTurn } from './turn-service';
@@ -74,7 +75,10 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
     if (!context) throw missing('notices.notFound.room');
     const { room } = context;
     // A group's turn has its own way: several speakers, each with its own prompt.
-    if (isGroup(room)) return await sendGroupTurn(deps, send, room, askAhead(context), controller);
+    if (isGroup(room)) {
+      const ahead = await askAhead(db, user, context);
+      return await sendGroupTurn(deps, send, room, ahead, controller);
+    }
     await sendOneReply(deps, send, context, controller);
   } finally {
     await chat.end(request.roomId, controller);
@@ -83,11 +87,18 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
 
 /**
  * Whether a new message's reply may be asked for before its turn is written and charged: only
- * from someone with a chat left and no daily cap (whether one is reached is counted by the
- * turn), so that a send refused for its chat never makes the provider work.
+ * from someone with a chat left and, under a daily cap, a chat of today's still to spend (one
+ * small read, for those with a cap only; the turn counts again as it charges), so that a send
+ * refused for its chat never makes the provider work.
  */
-function askAhead(context: { chatsLeft: number; chatsCapped: boolean }): boolean {
-  return context.chatsLeft >= 1 && !context.chatsCapped;
+async function askAhead(
+  db: Kysely<Database>,
+  user: UserTable,
+  context: { chatsLeft: number; chatsCap: number | null },
+): Promise<boolean> {
+  if (context.chatsLeft < 1) return false;
+  if (context.chatsCap === null) return true;
+  return (await spentToday(db, user.id)).chats < context.chatsCap;
 }
 
 /** A one-to-one room's turn, its lock held by {@link sendTurn}. */
@@ -111,7 +122,7 @@ async function sendOneReply(
   // Not for someone with no chat left, nor one a daily cap may refuse: the send is refused, and
   // the provider (which an operator may pay by the token) is never asked.
   const early =
-    request.content === undefined || !askAhead(context)
+    request.content === undefined || !(await askAhead(db, user, context))
       ? null
       : await generateAhead(
           replyDeps,
