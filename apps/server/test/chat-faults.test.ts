@@ -205,6 +205,34 @@ describe.each(DIALECTS)('the chat path on %s, when things go wrong', (dialect) =
     },
   );
 
+  // Found by an outside review: blank lines saved while a reply grew were kept if the server
+  // then died, and the sweep, which gives back the chat of a reply left with no text, found text.
+  it.skipIf(skip)('saves nothing of a growing reply while it is only blank lines', async () => {
+    const slow = scriptedModel({ pieces: ['\n', '\n', '\n', '\n', 'Hello.'], delayMs: 150 });
+    const server = await startTestServer(dialect, { model: slow, saveEveryMs: 100 });
+    try {
+      const { client, room } = await newRoom(server);
+      const stored: Promise<string>[] = [];
+      let blanks = 0;
+      await send(client, { roomId: room.roomId, content: 'Hi' }, (event) => {
+        // After the fourth blank line, a save of the reply so far would have been made.
+        if (event.type === 'reply-delta' && !event.text.trim() && ++blanks === 4)
+          stored.push(
+            new Promise((resolve) => setTimeout(resolve, 60)).then(
+              async () => (await lastMessage(server, room.roomId)).content,
+            ),
+          );
+      });
+      expect(await Promise.all(stored)).toEqual(['']);
+      expect(await lastMessage(server, room.roomId)).toMatchObject({
+        content: '\n\n\n\nHello.',
+        status: 'complete',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it.skipIf(skip)(
     'makes a room read-only, without private card fields, once its mate turns private',
     async () => {

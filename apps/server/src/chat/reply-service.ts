@@ -136,7 +136,9 @@ export async function writeReply(
       text += piece;
       report({ type: 'reply-delta', text: piece });
       const at = Date.now();
-      if (at - lastSave > deps.saveEveryMs) {
+      // Blank lines only are no words yet: a server that dies now leaves the reply empty, as
+      // the sweep that gives back its chat looks for.
+      if (at - lastSave > deps.saveEveryMs && text.trim()) {
         lastSave = at;
         saver.write(text, 'partial');
       }
@@ -204,11 +206,6 @@ export async function writeReply(
       saver.write(text, 'partial');
       await saver.settle();
       return reply.id;
-    }
-    // Blank lines only, perhaps saved meanwhile: emptied, to be taken back as no words.
-    if (text) {
-      saver.write('', 'partial');
-      await saver.settle();
     }
     if (signal.aborted && cutOffSentence(signal) === null)
       await dropStoppedReply(db, user.id, reply.id, started.shownVersion);
