@@ -39,6 +39,15 @@ describe('mentionedIn', () => {
     ]);
   });
 
+  it('takes a name that is an everyday word ("Will", "Hope") only as a name is written', () => {
+    const group = [member('will', 'Will'), member('hope', 'Hope Marlow'), LYRA];
+    expect(mentionedIn('I will go, I hope.', group)).toEqual([]);
+    expect(mentionedIn('And you, Will? Ask HOPE too.', group)).toEqual(['will', 'hope']);
+    expect(mentionedIn('@hope and @will, come.', group)).toEqual(['hope', 'will']);
+    // A whole name of more than one word is a name however it is written.
+    expect(mentionedIn('hope marlow, hi', group)).toEqual(['hope']);
+  });
+
   it('takes a word two members share for neither: their whole names still name them', () => {
     const group = [member('kai-t', 'Kai Tanaka'), member('kai-r', 'Kai Rivers'), LYRA];
     expect(mentionedIn('Kai, what do you think?', group)).toEqual([]);

@@ -28,10 +28,38 @@ const NOT_A_NAME = new Set(
 );
 
 /**
+ * Names that are everyday words as well ("I will go", "I hope so"): one of these names a
+ * member only as a name is written, with a capital or after an `@` ("Will", "WILL", "@will").
+ * At a sentence's start, "Will you…" still does: there the words look alike.
+ */
+const ALSO_A_WORD = new Set(
+  (
+    'will may grace hope joy faith rose june april august summer autumn winter dawn sky max ' +
+    'mark bill pat sue art frank rich ray jack rob guy sunny star storm river ivy ruby pearl ' +
+    'amber jade iris lily daisy holly violet angel honey candy raven wolf fox hunter chase drew ' +
+    'dean earl duke page reed penny destiny harmony melody cliff dale glen brook sandy misty ' +
+    'crystal echo sage ash fern hazel basil poppy ginger shadow blue red grant miles carol'
+  ).split(' '),
+);
+
+/** Where `word` (one of {@link ALSO_A_WORD}) is written as a name in `content`, or -1. */
+function writtenAsName(content: string, word: string): number {
+  const capital = word[0]!.toUpperCase() + word.slice(1);
+  const edge = '(?![\\p{L}\\p{N}])';
+  const asName = new RegExp(`(^|[^\\p{L}\\p{N}@])(?:${capital}|${word.toUpperCase()})${edge}`, 'u');
+  const mentioned = new RegExp(`(^|[^\\p{L}\\p{N}])@${word}${edge}`, 'iu');
+  const at = [asName.exec(content)?.index, mentioned.exec(content)?.index].filter(
+    (index) => index !== undefined,
+  );
+  return at.length > 0 ? Math.min(...at) : -1;
+}
+
+/**
  * The members named in a message, in the order they are first named: by their whole name or by
  * a word of it (two letters or more, not an article or a title, not in another member's name),
  * as a word of its own, in any case and with or without accents ("lyra", "Lyra Moonwhisper",
- * "@Lyra", "Vask").
+ * "@Lyra", "Vask"); a name that is an everyday word as well, only as a name is written
+ * ({@link ALSO_A_WORD}).
  */
 export function mentionedIn(content: string, members: readonly TurnMember[]): string[] {
   const text = fold(content);
@@ -51,10 +79,11 @@ export function mentionedIn(content: string, members: readonly TurnMember[]): st
     let at = -1;
     for (const form of [whole, ...words]) {
       if (!form) continue;
-      const match = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(form)}(?![\\p{L}\\p{N}])`, 'u').exec(
-        text,
-      );
-      if (match && (at < 0 || match.index < at)) at = match.index;
+      const index = ALSO_A_WORD.has(form)
+        ? writtenAsName(content, form)
+        : (new RegExp(`(^|[^\\p{L}\\p{N}])${escape(form)}(?![\\p{L}\\p{N}])`, 'u').exec(text)
+            ?.index ?? -1);
+      if (index >= 0 && (at < 0 || index < at)) at = index;
     }
     if (at >= 0) found.push({ mateId: member.mateId, at });
   }
