@@ -62,10 +62,15 @@ export const StopAndPickASuggestion: Story = {
   args: WhileAReplyStreams.args,
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
+    // The status is in the page, empty, before it has something to say: a live region added
+    // with its words already in it is not read out by every screen reader.
+    const status = canvas.getByRole('status');
+    await expect(status).toBeEmptyDOMElement();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Wait{Enter}');
     await expect(args.onSend).not.toHaveBeenCalled();
     // Said, politely: the message is kept and waits for the reply (or Stop).
-    await expect(canvas.getByRole('status')).toHaveTextContent(
+    await expect(canvas.getByRole('status')).toBe(status);
+    await expect(status).toHaveTextContent(
       'Your message waits until the reply is written, or you stop it.',
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Stop' }));

@@ -43,7 +43,14 @@ const Area = /* @__PURE__ */ styled('textarea', {
   '&:disabled': { opacity: 0.6 },
 });
 const Ideas = /* @__PURE__ */ styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$2' });
-const Waiting = /* @__PURE__ */ styled('p', { margin: 0, fontSize: '$2', color: '$textMuted' });
+// Always in the page, so that what it comes to say is read out (a live region added with its
+// words already in it is not, by every screen reader); empty, it takes no room and no gap.
+const Waiting = /* @__PURE__ */ styled('p', {
+  margin: 0,
+  fontSize: '$2',
+  color: '$textMuted',
+  '&:empty': { position: 'absolute' },
+});
 
 /** Words the composer shows, in the app's language. */
 export interface ChatComposerLabels {
@@ -179,7 +186,7 @@ export function ChatComposer({
           </Button>
         )}
       </Row>
-      {held && <Waiting role="status">{labels.waiting ?? ENGLISH.waiting}</Waiting>}
+      <Waiting role="status">{held ? (labels.waiting ?? ENGLISH.waiting) : null}</Waiting>
     </Form>
   );
 }
