@@ -40,20 +40,25 @@ export function ConversationFooter({
   const group = room?.group;
   return (
     <Docked edge="bottom">
-      {waiting && reply.waiting && (
-        <Flex role="status" justify="between" align="center" gap={2} wrap>
-          <Text tone="muted">
-            {reply.waiting.message} {t('chat.waitingToSend')}
-          </Text>
-          <Button size="small" variant="soft" onClick={() => chat.send({ type: 'ABORT' })}>
-            {t('chat.cancelSending')}
-          </Button>
-        </Flex>
-      )}
-      {noModel && (
-        <Text role="status" tone="muted">
-          {t('chat.noModel', { name: group?.name ?? mate.name })}
-        </Text>
+      {/* In the page, empty, before it has something to say (wherever a message can be sent):
+          a live region added with its words already in it is not read out by every screen
+          reader. */}
+      {!readOnly && (
+        <div role="status">
+          {waiting && reply.waiting && (
+            <Flex justify="between" align="center" gap={2} wrap>
+              <Text tone="muted">
+                {reply.waiting.message} {t('chat.waitingToSend')}
+              </Text>
+              <Button size="small" variant="soft" onClick={() => chat.send({ type: 'ABORT' })}>
+                {t('chat.cancelSending')}
+              </Button>
+            </Flex>
+          )}
+          {noModel && (
+            <Text tone="muted">{t('chat.noModel', { name: group?.name ?? mate.name })}</Text>
+          )}
+        </div>
       )}
       {unseen && (
         <Flex justify="center">
