@@ -71,9 +71,8 @@ export async function mayStillSee(
  * message in a room not a group's, also the room's newest words, which its prompt is written
  * from before the turn, as one JSON array (another round trip fewer); a regeneration's prompt
  * is read after its turn, and a group's per speaker. Not on SQLite, in the server's own
- * thread: no round trip to save, and
- * building the words as JSON cost more than reading them (1.45 against 1.2 ms of a send's
- * first read and prompt).
+ * thread: no round trip to save, and building the words as JSON cost more than reading them
+ * (1.45 against 1.2 ms of a send's first read and prompt).
  */
 const sendContextOf = ([false, true] as const).map((adult) =>
   ([false, true] as const).map((withWords) =>
