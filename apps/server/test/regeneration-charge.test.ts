@@ -9,6 +9,8 @@ import {
 } from './harness';
 import { serverWithDouble } from './server-with-double';
 import { speechOf } from '../src/voice/speech-clips';
+import { startTurn } from '../src/chat/turn-service';
+import { recoverAbandonedReplies } from '../src/chat/recover-replies';
 
 // A chat is paid once for one reply, whatever happens between the charge and the reply. The
 // spoken clips' files of the messages a regeneration replaces are removed once its turn is
@@ -23,11 +25,31 @@ describe.each(DIALECTS)('a regeneration whose old clip cannot be removed, on %s'
   const skip = dialect === 'postgres' && !withPostgres;
   const suite = serverWithDouble(dialect, { skip });
 
-  it.skipIf(skip)('is written and charged once, the old clip’s file left behind', async () => {
+  /**
+   * A person in a room with Kai; `deadTurn` writes and charges a turn as a server that died
+   * before the reply's first word leaves it, and `sweep` runs the sweep of such replies.
+   */
+  async function personInRoom() {
     const { client, userInfo } = await signUp(suite.server);
     const { db, deps } = suite.server;
     const mate = await seededMate(db, 'Kai Tanaka');
     const { roomId } = await client.room.createRoom({ mateId: mate.id });
+    return {
+      client,
+      userInfo,
+      roomId,
+      chats: async () => (await client.user.benefits()).chats,
+      deadTurn: async (request: { content: string } | { regenerate: true }) => {
+        const { user, room } = await rowsOf(db, userInfo.uuid, roomId);
+        return startTurn(db, user, room, { roomId, ...request });
+      },
+      sweep: () => recoverAbandonedReplies(db, new Date(Date.now() + 1000), deps.chat.isBusy),
+    };
+  }
+
+  it.skipIf(skip)('is written and charged once, the old clip’s file left behind', async () => {
+    const { client, userInfo, roomId, chats, sweep } = await personInRoom();
+    const { db, deps } = suite.server;
     suite.double.next({ kind: 'stream', pieces: ['A first answer.'] });
     await client.girl.chatSend({ roomId, content: 'Tell me a story.' }, { onData: () => {} });
     const reply = (await client.room.roomInfo({ roomId })).messages.at(-1)!;
@@ -44,15 +66,13 @@ describe.each(DIALECTS)('a regeneration whose old clip cannot be removed, on %s'
       throw new Error('the bucket does not answer');
     };
     onTestFinished(() => void (store.remove = remove));
-    const chats = async () => (await client.user.benefits()).chats;
     const before = await chats();
 
     // The reply is written all the same; the file left behind is logged.
     suite.double.next({ kind: 'stream', pieces: ['A second answer.'] });
     await client.girl.chatSend({ roomId, regenerate: true }, { onData: () => {} });
     store.remove = remove;
-    const { recoverAbandonedReplies } = await import('../src/chat/recover-replies');
-    await recoverAbandonedReplies(db, new Date(Date.now() + 1000), deps.chat.isBusy);
+    await sweep();
     const messages = (await client.room.roomInfo({ roomId })).messages;
     expect(messages.at(-1)).toMatchObject({
       content: 'A second answer.',
@@ -67,21 +87,13 @@ describe.each(DIALECTS)('a regeneration whose old clip cannot be removed, on %s'
   // lock expires; the person's retry (a regeneration) may come before the next sweep, and
   // deletes that reply with its chat.
   it.skipIf(skip)('gives back the chat of an empty reply a regeneration replaces', async () => {
-    const { client, userInfo } = await signUp(suite.server);
-    const { db, deps } = suite.server;
-    const mate = await seededMate(db, 'Kai Tanaka');
-    const { roomId } = await client.room.createRoom({ mateId: mate.id });
-    const chats = async () => (await client.user.benefits()).chats;
+    const { client, roomId, chats, deadTurn, sweep } = await personInRoom();
     const before = await chats();
-    const { startTurn } = await import('../src/chat/turn-service');
-    const { user, room } = await rowsOf(db, userInfo.uuid, roomId);
-    // The dead server's turn.
-    await startTurn(db, user, room, { roomId, content: 'Tell me a story.' });
+    await deadTurn({ content: 'Tell me a story.' });
     expect(before - (await chats())).toBe(1);
     suite.double.next({ kind: 'stream', pieces: ['A story.'] });
     await client.girl.chatSend({ roomId, regenerate: true }, { onData: () => {} });
-    const { recoverAbandonedReplies } = await import('../src/chat/recover-replies');
-    await recoverAbandonedReplies(db, new Date(Date.now() + 1000), deps.chat.isBusy);
+    await sweep();
     expect((await client.room.roomInfo({ roomId })).messages.at(-1)).toMatchObject({
       content: 'A story.',
     });
@@ -92,26 +104,18 @@ describe.each(DIALECTS)('a regeneration whose old clip cannot be removed, on %s'
   // Found by an outside review: the same empty reply deleted by the person (before the next
   // sweep) went with its chat: the sweep looks for the reply, and found nothing to give back.
   it.skipIf(skip)('gives back the chat of an empty reply the person deletes', async () => {
-    const { client, userInfo } = await signUp(suite.server);
-    const { db, deps } = suite.server;
-    const mate = await seededMate(db, 'Kai Tanaka');
-    const { roomId } = await client.room.createRoom({ mateId: mate.id });
-    const chats = async () => (await client.user.benefits()).chats;
+    const { client, userInfo, roomId, chats, deadTurn, sweep } = await personInRoom();
     const before = await chats();
-    const { startTurn } = await import('../src/chat/turn-service');
-    const { user, room } = await rowsOf(db, userInfo.uuid, roomId);
-    // The dead server's turn.
-    const dead = await startTurn(db, user, room, { roomId, content: 'Tell me a story.' });
+    const dead = await deadTurn({ content: 'Tell me a story.' });
     expect(before - (await chats())).toBe(1);
     await client.room.deleteMessage({ roomId, messageId: dead.reply.id });
-    const { recoverAbandonedReplies } = await import('../src/chat/recover-replies');
-    await recoverAbandonedReplies(db, new Date(Date.now() + 1000), deps.chat.isBusy);
+    await sweep();
     expect((await client.room.roomInfo({ roomId })).messages.at(-1)).toMatchObject({
       content: 'Tell me a story.',
     });
     // No reply, no chat; and given back once.
     expect(await chats()).toBe(before);
-    const refunds = await db
+    const refunds = await suite.server.db
       .selectFrom('benefit_ledger')
       .select('reason')
       .where('user_id', '=', userInfo.uuid)
@@ -125,27 +129,20 @@ describe.each(DIALECTS)('a regeneration whose old clip cannot be removed, on %s'
   it.skipIf(skip)(
     'gives back the chat of an empty regeneration the person swipes away or edits',
     async () => {
-      const { client, userInfo } = await signUp(suite.server);
-      const { db, deps } = suite.server;
-      const mate = await seededMate(db, 'Kai Tanaka');
-      const { roomId } = await client.room.createRoom({ mateId: mate.id });
-      const chats = async () => (await client.user.benefits()).chats;
-      const { startTurn } = await import('../src/chat/turn-service');
-      const { recoverAbandonedReplies } = await import('../src/chat/recover-replies');
+      const { client, roomId, chats, deadTurn, sweep } = await personInRoom();
       suite.double.next({ kind: 'stream', pieces: ['A story.'] });
       await client.girl.chatSend({ roomId, content: 'Tell me a story.' }, { onData: () => {} });
       const before = await chats();
       for (const change of ['swipe', 'edit'] as const) {
-        const { user, room } = await rowsOf(db, userInfo.uuid, roomId);
         // The dead server's regeneration: the reply empty and `partial`, its versions kept.
-        const dead = await startTurn(db, user, room, { roomId, regenerate: true });
+        const dead = await deadTurn({ regenerate: true });
         expect(before - (await chats())).toBe(1);
         if (change === 'swipe')
           expect(
             await client.room.chooseSwipe({ roomId, messageId: dead.reply.id, index: 0 }),
           ).toMatchObject({ content: 'A story.' });
         else await client.room.editMessage({ roomId, messageId: dead.reply.id, content: 'Mine.' });
-        await recoverAbandonedReplies(db, new Date(Date.now() + 1000), deps.chat.isBusy);
+        await sweep();
         expect(await chats()).toBe(before);
       }
     },
