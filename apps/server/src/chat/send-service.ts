@@ -76,7 +76,8 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
     const { room } = context;
     // A group's turn has its own way: several speakers, each with its own prompt.
     if (isGroup(room)) {
-      const ahead = await askAhead(db, user, context);
+      // Only a new message's first reply is asked for ahead ("Continue" and regenerations not).
+      const ahead = request.content !== undefined && (await askAhead(db, user, context));
       return await sendGroupTurn(deps, send, room, ahead, controller);
     }
     await sendOneReply(deps, send, context, controller);
