@@ -5,8 +5,9 @@ import { spawnSync } from 'node:child_process';
 // The static-Storybook check's global setup: the build its shares open, made once before any of
 // them starts (two shares building at once would write over each other).
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const OUT = path.join(ROOT, 'storybook-static');
+/** The repository, and where the static build is written. */
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const OUT = path.join(ROOT, 'storybook-static');
 
 /** What the static build is made of: a file here newer than the build means building again. */
 const SOURCES = ['.storybook', 'packages/ui/src', 'packages/api-client/src', 'apps/web/src'];

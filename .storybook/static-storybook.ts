@@ -5,13 +5,11 @@ import { preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 import { listenPort } from '../scripts/listen-port';
+import { OUT, ROOT } from './static-storybook.setup';
 
 // The static Storybook as a designer opens it: the manager (sidebar, toolbar, addon panels) with
 // the story in its frame, every entry in turn. The story tests render stories without the manager
 // and without the docs addon, so a story that freezes or breaks only here passed them.
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-const OUT = path.join(ROOT, 'storybook-static');
 
 /**
  * How long a page may take to answer a round trip (an animation frame) before it counts as
