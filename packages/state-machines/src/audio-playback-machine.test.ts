@@ -208,4 +208,109 @@ describe('audioPlaybackMachine', () => {
     expect(calls).toHaveLength(2);
     expect(actor.getSnapshot().value).toBe('playing');
   });
+
+  it('QUEUE plays at once when nothing plays, else after what plays ends, in order', async () => {
+    const { actor, calls, played, stopped, end } = setup();
+    actor.send({ type: 'QUEUE', messageId: 'msg-2' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('playing');
+    // Two more while the first plays: neither cuts it.
+    actor.send({ type: 'QUEUE', messageId: 'msg-3' });
+    actor.send({ type: 'QUEUE', messageId: 'msg-4', voice: 'embedded-kal' });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({
+      messageId: 'msg-2',
+      queue: [{ messageId: 'msg-3' }, { messageId: 'msg-4', voice: 'embedded-kal' }],
+    });
+    expect(stopped).toEqual([]);
+    end();
+    await settle();
+    expect(actor.getSnapshot().context.messageId).toBe('msg-3');
+    expect(actor.getSnapshot().value).toBe('playing');
+    end();
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({
+      messageId: 'msg-4',
+      voice: 'embedded-kal',
+    });
+    end();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(calls.map((call) => call.messageId)).toEqual(['msg-2', 'msg-3', 'msg-4']);
+    expect(played).toHaveLength(3);
+    expect(stopped).toHaveLength(3);
+  });
+
+  it('PLAY and STOP drop what was queued; FORGET drops the message from the queue', async () => {
+    const { actor, calls, end } = setup();
+    actor.send({ type: 'QUEUE', messageId: 'msg-2' });
+    actor.send({ type: 'QUEUE', messageId: 'msg-3' });
+    actor.send({ type: 'QUEUE', messageId: 'msg-4' });
+    actor.send({ type: 'FORGET', messageId: 'msg-3' });
+    await settle();
+    expect(actor.getSnapshot().context.queue).toEqual([{ messageId: 'msg-4' }]);
+    // The person plays another message themselves: what waited is not spoken after it.
+    actor.send({ type: 'PLAY', messageId: 'msg-9' });
+    await settle();
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    end();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'QUEUE', messageId: 'msg-5' });
+    actor.send({ type: 'QUEUE', messageId: 'msg-6' });
+    actor.send({ type: 'STOP' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.queue).toEqual([]);
+    expect(calls.map((call) => call.messageId)).toEqual(['msg-2', 'msg-9', 'msg-5']);
+  });
+
+  it('a queued message that cannot be played ends the queue in error, saying why', async () => {
+    const refusal = new ApiError('You do not have enough gold coins to hear this message.', {
+      code: 5007,
+      method: 'POST',
+      path: '/speech/link',
+      status: 200,
+    });
+    const { actor, calls, end } = setup(async (payload) => {
+      if (payload.messageId === 'msg-3') throw refusal;
+      return {
+        url: `https://mates.test/${payload.messageId}`,
+        expiresAt: '2026-11-23T13:00:00.000Z',
+        voice: 'embedded-slt',
+        charged: 0,
+      };
+    });
+    actor.send({ type: 'QUEUE', messageId: 'msg-2' });
+    actor.send({ type: 'QUEUE', messageId: 'msg-3' });
+    actor.send({ type: 'QUEUE', messageId: 'msg-4' });
+    await settle();
+    end();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context).toMatchObject({
+      messageId: 'msg-3',
+      error: refusal,
+      queue: [],
+    });
+    expect(calls.map((call) => call.messageId)).toEqual(['msg-2', 'msg-3']);
+    // Queued again later (the next reply), it plays.
+    actor.send({ type: 'QUEUE', messageId: 'msg-5' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('playing');
+  });
+
+  it('CLEAR_QUEUE drops what waits and lets what plays finish', async () => {
+    const { actor, stopped, end } = setup();
+    actor.send({ type: 'QUEUE', messageId: 'msg-2' });
+    actor.send({ type: 'QUEUE', messageId: 'msg-3' });
+    await settle();
+    actor.send({ type: 'CLEAR_QUEUE' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('playing');
+    expect(stopped).toEqual([]);
+    end();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
 });

@@ -34,13 +34,26 @@ export interface AudioPlaybackInput {
 }
 
 /**
- * Events the voice player accepts: `PLAY` speaks a message (stopping whatever was playing),
- * `STOP` stops, `FORGET` drops a message's kept links (after it was edited or regenerated).
+ * Events the voice player accepts: `PLAY` speaks a message (stopping whatever was playing, and
+ * dropping what waited), `QUEUE` speaks one after what plays and what waits already (at once
+ * when nothing plays), `STOP` stops and drops what waited, `CLEAR_QUEUE` drops what waits and
+ * lets what plays finish, `FORGET` drops a message's kept links (after it was edited or
+ * regenerated) and its place in the queue.
  */
 export type AudioPlaybackEvent =
   | { type: 'PLAY'; messageId: string; voice?: string }
+  | { type: 'QUEUE'; messageId: string; voice?: string }
   | { type: 'STOP' }
+  | { type: 'CLEAR_QUEUE' }
   | { type: 'FORGET'; messageId: string };
+
+/** A message waiting to be spoken (see `QUEUE`). */
+export interface QueuedVoice {
+  /** The message. */
+  messageId: string;
+  /** The voice asked for with it, if any. */
+  voice?: string;
+}
 
 /** Events the player itself sends back while playing. */
 export type AudioPlaybackInternalEvent =
@@ -72,9 +85,17 @@ export interface AudioPlaybackContext {
   links: Record<string, SpeechLink>;
   /** Why the last message could not be played (`error` state), else `null`. */
   error: unknown;
+  /** Messages to speak after the current one, in order (see `QUEUE`). */
+  queue: QueuedVoice[];
 }
 
-type PlayEvent = Extract<AudioPlaybackEvent, { type: 'PLAY' }>;
+type QueueEvent = Extract<AudioPlaybackEvent, { type: 'QUEUE' }>;
+
+/** A queue entry of an event: its voice only when one was asked for. */
+const queued = ({ messageId, voice }: QueueEvent): QueuedVoice => ({
+  messageId,
+  ...(voice !== undefined && { voice }),
+});
 
 const keyOf = (messageId: string, voice: string | undefined) => `${messageId}\u0000${voice ?? ''}`;
 
@@ -92,7 +113,10 @@ function keptLink(context: AudioPlaybackContext): SpeechLink | null {
  * {@link AudioPlayer}; it is `loading`, then `playing`, then back to `idle` when the audio ends.
  * `PLAY` of another message, in any state, stops the current one first. A failure, to get the
  * link or to play it, ends in `error` with the message and the reason, until the next `PLAY` or
- * `STOP`. The first hearing of a message emits `charged` with the gold coins it took.
+ * `STOP`; what was queued after it is dropped (the next would most likely fail the same way, and
+ * the person is told why this one did not play). `QUEUE` lets replies that end one after another
+ * (a group's speakers) be spoken in turn rather than each cutting the last. The first hearing
+ * of a message emits `charged` with the gold coins it took.
  */
 export const audioPlaybackMachine = setup({
   types: {
@@ -130,13 +154,24 @@ export const audioPlaybackMachine = setup({
   },
   guards: {
     hasLink: ({ context }) => keptLink(context) !== null,
+    hasQueue: ({ context }) => context.queue.length > 0,
   },
   actions: {
-    choose: assign((_, event: PlayEvent) => ({
+    choose: assign((_, event: QueuedVoice) => ({
       messageId: event.messageId,
       voice: event.voice,
       error: null,
+      queue: [],
     })),
+    enqueue: assign(({ context }, event: QueueEvent) => ({
+      queue: [...context.queue, queued(event)],
+    })),
+    /** The first message waiting becomes the current one. */
+    next: assign(({ context }) => {
+      const [first, ...rest] = context.queue;
+      return { messageId: first!.messageId, voice: first!.voice, error: null, queue: rest };
+    }),
+    clearQueue: assign({ queue: [] }),
     keepLink: assign(({ context }, link: SpeechLink) => ({
       links: { ...context.links, [keyOf(context.messageId!, context.voice)]: link },
     })),
@@ -151,6 +186,7 @@ export const audioPlaybackMachine = setup({
       links: Object.fromEntries(
         Object.entries(context.links).filter(([key]) => !key.startsWith(`${messageId}\u0000`)),
       ),
+      queue: context.queue.filter((entry) => entry.messageId !== messageId),
     })),
   },
 }).createMachine({
@@ -163,15 +199,27 @@ export const audioPlaybackMachine = setup({
     voice: undefined,
     links: {},
     error: null,
+    queue: [],
   }),
   initial: 'idle',
   on: {
     PLAY: { target: '.starting', actions: { type: 'choose', params: ({ event }) => event } },
-    STOP: { target: '.idle', actions: 'clear' },
+    // Waits its turn while something loads or plays (see `idle` and `error`).
+    QUEUE: { actions: { type: 'enqueue', params: ({ event }) => event } },
+    STOP: { target: '.idle', actions: ['clear', 'clearQueue'] },
+    CLEAR_QUEUE: { actions: 'clearQueue' },
     FORGET: { actions: { type: 'forget', params: ({ event }) => event.messageId } },
   },
   states: {
-    idle: {},
+    idle: {
+      always: { guard: 'hasQueue', target: 'starting', actions: 'next' },
+      on: {
+        QUEUE: {
+          target: 'starting',
+          actions: { type: 'choose', params: ({ event }) => event },
+        },
+      },
+    },
     starting: {
       always: [{ guard: 'hasLink', target: 'playing' }, { target: 'loading' }],
     },
@@ -190,7 +238,10 @@ export const audioPlaybackMachine = setup({
           },
           { target: 'playing', actions: { type: 'keepLink', params: link } },
         ],
-        onError: { target: 'error', actions: { type: 'keepError', params: failure } },
+        onError: {
+          target: 'error',
+          actions: [{ type: 'keepError', params: failure }, 'clearQueue'],
+        },
       },
     },
     playing: {
@@ -209,11 +260,19 @@ export const audioPlaybackMachine = setup({
               type: 'forget',
               params: ({ context }: { context: AudioPlaybackContext }) => context.messageId!,
             },
+            'clearQueue',
           ],
         },
       },
     },
-    error: {},
+    error: {
+      on: {
+        QUEUE: {
+          target: 'starting',
+          actions: { type: 'choose', params: ({ event }) => event },
+        },
+      },
+    },
   },
 });
 

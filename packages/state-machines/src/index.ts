@@ -71,6 +71,7 @@ export type {
   AudioPlaybackInput,
   AudioPlaybackInternalEvent,
   AudioPlayer,
+  QueuedVoice,
 } from './audio-playback-machine';
 export type {
   StudioContext,

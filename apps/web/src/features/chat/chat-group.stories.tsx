@@ -121,6 +121,52 @@ export const ATurnOfTwoSpeakers: Story = {
   },
 };
 
+// What the voice player did, in order, for the story that checks it (cleared by its loader).
+const heard: string[] = [];
+const recordVoiceLinks = http.post('*/api/speech/link', async ({ request }) => {
+  heard.push(`link ${((await request.clone().json()) as { messageId: string }).messageId}`);
+});
+
+/**
+ * "Speak replies aloud" in a group: each speaker's reply is heard in turn, the second only once
+ * the first has been heard to its end, though it ended while the first was still being spoken.
+ */
+export const SpeakingEachSpeakerInTurn: Story = {
+  loaders: [() => void (heard.length = 0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        groupRoom(),
+        recordVoiceLinks,
+        mockChatStream({
+          delayMs: 20,
+          speakers: [
+            { speakerId: 'mate-2', reply: 'Ready when the storm is, Ada.' },
+            { speakerId: 'mate-3', reply: 'Then we eat at dawn.' },
+          ],
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const speak = await canvas.findByRole('switch', { name: 'Speak replies aloud' }, LOADS);
+    const audio = canvasElement.ownerDocument.querySelector('audio[data-voice-player]')!;
+    const ended = () => heard.push('ended');
+    audio.addEventListener('ended', ended);
+    try {
+      await userEvent.click(speak);
+      await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Kai, the stew?');
+      await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
+      // Each clip lasts 1.2 s; both replies are written long before the first has been heard.
+      await waitFor(() => expect(heard).toHaveLength(4), { timeout: 8000 });
+      await expect(heard).toEqual(['link msg-reply-1', 'ended', 'link msg-reply-2', 'ended']);
+    } finally {
+      audio.removeEventListener('ended', ended);
+    }
+  },
+};
+
 /**
  * Stop, while the second speaker writes: the turn ends there, the composer is ready again, and
  * what the speaker had written stays under its name while the server saves it.
