@@ -140,6 +140,30 @@ describe.each(DIALECTS)('a reply stopped before any text, on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    'answers a regeneration asked the moment a reply is stopped, rather than saying one is written',
+    async () => {
+      const { client } = await signUp(server);
+      const mate = await seededMate(server.db, 'Kai Tanaka');
+      const room = await client.room.createRoom({ mateId: mate.id });
+      model.hold = true;
+      // Stop, then "another version" at once: the stopped reply may not have ended yet.
+      await sendAndStop(client, { roomId: room.roomId, content: 'Tell me about the sea' });
+      model.hold = false;
+      const events: string[] = [];
+      await client.girl.chatSend(
+        { roomId: room.roomId, regenerate: true },
+        { onData: (event) => events.push(event.type) },
+      );
+      expect(events.at(-1)).toBe('reply-end');
+      expect((await settled(room.roomId)).at(-1)).toEqual({
+        role: 'mate',
+        content: 'Hello there.',
+        status: 'complete',
+      });
+    },
+  );
+
+  it.skipIf(skip)(
     'shows the last words in the chat list after a reply that failed before any text',
     async () => {
       const { client } = await signUp(server);

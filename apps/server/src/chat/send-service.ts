@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { ChatSendPayload, ChatStreamEvent } from '@mates/api-client';
 import type { Config } from '../config';
@@ -63,12 +64,7 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
   // and what the send reads (the room, its newest words for the prompt) no edit, delete or
   // other reply changes until it is done. Read before the lock, an edit made between the read
   // and the lock had not reached the prompt (PostgreSQL).
-  const controller = await chat.begin(request.roomId);
-  if (!controller) {
-    // Someone else's room answers as if it did not exist, busy or not.
-    await findOwnRoom(db, user.id, request.roomId);
-    throw refused('notices.chat.replyInProgress');
-  }
+  const controller = await claimRoom(deps, send);
   try {
     // The room, its mate's visibility and the caller's chats, in one read.
     const context = await sendContext(db, user, request.roomId, request.content !== undefined);
@@ -84,6 +80,35 @@ export async function sendTurn(deps: SendDeps, send: Send): Promise<void> {
   } finally {
     await chat.end(request.roomId, controller);
   }
+}
+
+/**
+ * How long a send waits, in turn, for its room while a reply is still written there: about 0.6 s
+ * in all. A reply the person has just stopped takes a few milliseconds more to end (the server
+ * sees the stop, saves what was written and frees the room), and "another version" asked the
+ * moment they pressed Stop is not refused for it. A reply still written after the waits (in
+ * another tab) is refused as before.
+ */
+export const BUSY_ROOM_WAITS_MS = [5, 10, 20, 40, 80, 150, 300];
+
+/**
+ * The room's lock for a send, waiting {@link BUSY_ROOM_WAITS_MS} while another reply ends; a
+ * room still busy is refused. The send gives up its place among those starting while it waits.
+ */
+async function claimRoom(deps: SendDeps, send: Send): Promise<AbortController> {
+  const { db, chat } = deps;
+  const { roomId } = send.request;
+  const controller = await chat.begin(roomId);
+  if (controller) return controller;
+  // Someone else's room answers as if it did not exist, busy or not, and at once.
+  await findOwnRoom(db, send.user.id, roomId);
+  send.started();
+  for (const wait of BUSY_ROOM_WAITS_MS) {
+    await setTimeout(wait);
+    const claimed = await chat.begin(roomId);
+    if (claimed) return claimed;
+  }
+  throw refused('notices.chat.replyInProgress');
 }
 
 /**
