@@ -48,6 +48,16 @@ describe('mentionedIn', () => {
     expect(mentionedIn('hope marlow, hi', group)).toEqual(['hope']);
   });
 
+  it('reads such a word opening a sentence before "you", "I", "we"… as the word ("Will you…")', () => {
+    const group = [member('will', 'Will'), member('hope', 'Hope'), member('may', 'May'), LYRA];
+    expect(mentionedIn('Will you come? Hope you can. May I sit?', group)).toEqual([]);
+    expect(mentionedIn('Lyra, stay.\nWill we go?', group)).toEqual(['lyra']);
+    // Said to them, or of them, they are named still.
+    expect(mentionedIn('Will, you come. Hope said no.', group)).toEqual(['will', 'hope']);
+    expect(mentionedIn('Will you come, May?', group)).toEqual(['may']);
+    expect(mentionedIn('Will you come? And you, Will?', group)).toEqual(['will']);
+  });
+
   it('takes a word two members share for neither: their whole names still name them', () => {
     const group = [member('kai-t', 'Kai Tanaka'), member('kai-r', 'Kai Rivers'), LYRA];
     expect(mentionedIn('Kai, what do you think?', group)).toEqual([]);

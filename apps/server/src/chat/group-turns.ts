@@ -42,15 +42,32 @@ const ALSO_A_WORD = new Set(
   ).split(' '),
 );
 
+/**
+ * Words that, straight after an {@link ALSO_A_WORD} opening a sentence, make it the word rather
+ * than a name: "Will you…", "Hope I'm not late", "May we…" ("Will, you…" and "Will said" are
+ * names).
+ */
+const PRONOUN_AFTER =
+  /^ +(?:you|i|we|they|he|she|it|i'm|i’m|you're|you’re|we're|we’re)(?![\p{L}\p{N}'’])/iu;
+
 /** Where `word` (one of {@link ALSO_A_WORD}) is written as a name in `content`, or -1. */
 function writtenAsName(content: string, word: string): number {
   const capital = word[0]!.toUpperCase() + word.slice(1);
   const edge = '(?![\\p{L}\\p{N}])';
-  const asName = new RegExp(`(^|[^\\p{L}\\p{N}@])(?:${capital}|${word.toUpperCase()})${edge}`, 'u');
-  const mentioned = new RegExp(`(^|[^\\p{L}\\p{N}])@${word}${edge}`, 'iu');
-  const at = [asName.exec(content)?.index, mentioned.exec(content)?.index].filter(
-    (index) => index !== undefined,
+  const asName = new RegExp(
+    `(^|[^\\p{L}\\p{N}@])(?:${capital}|${word.toUpperCase()})${edge}`,
+    'gu',
   );
+  const mentioned = new RegExp(`(^|[^\\p{L}\\p{N}])@${word}${edge}`, 'iu');
+  let written: number | undefined;
+  for (const match of content.matchAll(asName)) {
+    const start = match.index + match[1]!.length;
+    const opensSentence = /(?:^|[.!?…]\s+|\n\s*)$/u.test(content.slice(0, start));
+    if (opensSentence && PRONOUN_AFTER.test(content.slice(start + word.length))) continue;
+    written = match.index;
+    break;
+  }
+  const at = [written, mentioned.exec(content)?.index].filter((index) => index !== undefined);
   return at.length > 0 ? Math.min(...at) : -1;
 }
 
