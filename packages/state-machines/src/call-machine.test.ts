@@ -443,4 +443,39 @@ describe('callMachine', () => {
     expect(misfire.played).toEqual(['r1#0']);
     expect(misfire.sent.some((m) => (m as { type: string }).type === 'barge-in')).toBe(false);
   });
+
+  // Review: the person goes on after their pause, before their transcript came ("Tell me about
+  // the sea." … "and the mountains"). The transcript of the first words then came while they
+  // were still speaking, and the reply to it started and was sent sentence by sentence while
+  // they spoke or waited for their next transcript: every sentence was dropped, no barge-in
+  // went out, and the server kept the whole reply, charged, as if heard.
+  it('review: a reply to words whose transcript came while the person spoke on is cut, not dropped', async () => {
+    const call = setup();
+    await call.open();
+    call.mic().onSpeechStart();
+    call.mic().onSpeechEnd(new Float32Array([0.1]));
+    expect(call.turn()).toBe('transcribing');
+    // They go on before the transcript comes.
+    call.mic().onSpeechStart();
+    expect(call.turn()).toBe('hearing');
+    call.server({ type: 'transcript', messageId: 'u1', text: 'Tell me about the sea.' });
+    call.server({ type: 'reply-start', messageId: 'r1' });
+    call.sentence('r1', 0);
+    call.mic().onSpeechEnd(new Float32Array([0.2]));
+    call.sentence('r1', 1);
+    call.server({ type: 'reply-end', messageId: 'r1', text: 'One. Two.', cut: false });
+    const told = call.sent.some(
+      (message) =>
+        (message as { type: string; messageId?: string }).type === 'barge-in' &&
+        (message as { messageId?: string }).messageId === 'r1',
+    );
+    expect(told || call.played.includes('r1#0')).toBe(true);
+    expect(call.sent).toContainEqual({ type: 'barge-in', messageId: 'r1', heard: 0 });
+    // The next words are heard and answered as usual.
+    call.server({ type: 'transcript', messageId: 'u2', text: 'And the mountains?' });
+    expect(call.turn()).toBe('thinking');
+    call.server({ type: 'reply-start', messageId: 'r2' });
+    call.sentence('r2', 0);
+    expect(call.played).toEqual(['r2#0']);
+  });
 });

@@ -235,7 +235,8 @@ const INTERRUPTED = [
  * `SIGNED_OUT` ends (`signed-out`). A refused ticket, a denied microphone, or a socket that
  * closes before `ended` end in `failed` with `failure` and `error`. Leaving closes the socket,
  * the microphone and the player. Speech heard after the person's transcript and before the
- * reply starts cuts that reply as it starts (`barge-in` with none heard: it is taken back); in a
+ * reply starts cuts that reply as it starts (`barge-in` with none heard: it is taken back), and
+ * so does a transcript that comes while the person speaks on (it is of words said before); in a
  * group, a barge-in names the member whose clip plays, with that member's clips begun.
  */
 export const callMachine = setup({
@@ -627,6 +628,17 @@ export const callMachine = setup({
                       { target: 'transcribing', actions: 'sendUtterance' },
                     ],
                     'MIC.TEXT': { guard: 'hasText', actions: 'sendText' },
+                    'SOCKET.MESSAGE': [
+                      { guard: 'interruptedReplyStart', actions: INTERRUPTED },
+                      // The transcript of words said before these (the person went on before
+                      // it came): its reply would start while they speak, so it is cut as it
+                      // starts. With the browser's recognition, it may be of these very words.
+                      {
+                        guard: and([isMessage('transcript'), not('browserTranscribes')]),
+                        actions: ['onMessage', assign({ interrupting: true })],
+                      },
+                      { actions: 'onMessage' },
+                    ],
                   },
                 },
                 transcribing: {
