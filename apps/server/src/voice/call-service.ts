@@ -436,6 +436,9 @@ export class VoiceCall {
               });
             reply = this.#newReply(event.messageId, event.speakerId);
             turn.replies.push(reply);
+            // Started once the call had ended (words said just before a hang-up): nobody hears
+            // it, so it is taken back, its chat given back, whatever the model wrote by then.
+            if (this.#ended) this.#track(this.#cut(reply, 0, false));
             const started = reply;
             this.#post(() => {
               if (started.cut) return;
