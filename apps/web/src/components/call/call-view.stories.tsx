@@ -4,9 +4,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { CallServerMessage } from '@mates/api-client';
 import {
+  createBenefitsFixture,
   createCallTicketFixture,
   createMateSummaryFixture,
   createRoomGroupFixture,
+  mockEndpoint,
 } from '@mates/api-client/msw';
 import type {
   CallConnectionHandlers,
@@ -321,6 +323,38 @@ export const Ended: Story = {
     await userEvent.click(view.getByRole('button', { name: 'Hang up' }));
     await status(canvasElement, 'Call ended');
     await expect(view.getByRole('log')).toHaveTextContent('Tell me about your day.');
+  },
+};
+/** The chats the server says the person has, as the story's call spends them. */
+let serverChats = 20;
+/**
+ * Review: each reply of a call costs a chat, yet the chats the page shows (the header, the price
+ * before the next call) stayed as they were before the call; they are read again once it ends.
+ */
+export const EndedChatsReadAgain: Story = {
+  args: { effects: scripted((stage) => speaking(stage)) },
+  parameters: {
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/benefits', () => createBenefitsFixture({ chats: serverChats })),
+      ),
+    },
+  },
+  loaders: [() => void (serverChats = 20)],
+  play: async ({ canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const chats = () => {
+      const context = app.services.store.getSnapshot().context;
+      return 'userBenefits' in context ? context.userBenefits.chats : undefined;
+    };
+    await status(canvasElement, `${LYRA.name} is speaking`);
+    await waitFor(() => expect(chats()).toBe(20));
+    // The call's replies are charged on the server.
+    serverChats = 17;
+    const view = within(await dialog(canvasElement));
+    await userEvent.click(view.getByRole('button', { name: 'Hang up' }));
+    await status(canvasElement, 'Call ended');
+    await waitFor(() => expect(chats()).toBe(17));
   },
 };
 /** Ended by the server: the person started a call elsewhere. */

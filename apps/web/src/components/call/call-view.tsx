@@ -26,6 +26,7 @@ import {
 } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { roomKeys } from '../../lib/query-keys';
+import { useRefreshBenefits } from '../../hooks/use-refresh-benefits';
 import { browserMicrophone, elementCallPlayer, socketConnector } from './browser-call-effects';
 
 /**
@@ -183,13 +184,16 @@ function CallSession({
   useEffect(() => {
     if (!signedIn) actor.send({ type: 'SIGNED_OUT' });
   }, [signedIn, actor]);
-  // The transcript is the room's messages: read them again once the call is over.
+  // The transcript is the room's messages: read them again once the call is over, and the
+  // chats its replies cost (or gave back) with them.
   const refreshed = useRef(false);
+  const refreshBenefits = useRefreshBenefits();
   useEffect(() => {
     if (!over || refreshed.current) return;
     refreshed.current = true;
     void queries.invalidateQueries({ queryKey: roomKeys.messages(roomId) });
-  }, [over, queries, roomId]);
+    if (signedIn) refreshBenefits();
+  }, [over, queries, roomId, signedIn, refreshBenefits]);
 
   const { context } = snapshot;
   const muted = snapshot.hasTag('muted');
