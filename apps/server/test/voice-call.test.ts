@@ -800,6 +800,43 @@ describe.each(DIALECTS)('voice calls on %s', (dialect) => {
     },
   );
 
+  // Review: the person went on after their pause, so their next words came while the first
+  // reply was still spoken (the model writes far faster than speech is made). Hanging up then
+  // cut only the reply of the newest words: the first one was kept whole and not cut, though
+  // the person heard one sentence of it.
+  it.skipIf(skip)(
+    'review: hanging up cuts a reply still spoken while the next words are answered',
+    async () => {
+      const { room, start } = await person();
+      model.next({
+        kind: 'stream',
+        pieces: [
+          'Listen to this. ',
+          ...Array.from({ length: 30 }, (_, i) => `This is part number ${i} of my story. `),
+        ],
+      });
+      model.next({ kind: 'stream', pieces: ['And ', 'more.'], delayMs: 300 });
+      const call = await openCall(server.base, (await start()).d.socketPath);
+      await call.next('ready');
+      const requestsBefore = model.requests.length;
+      call.send({ type: 'text', text: 'Tell me a long story.' });
+      const first = await call.next('sentence');
+      call.send({ type: 'text', text: 'And then?' });
+      // The second words are being answered while the first reply is still spoken.
+      await until(async () => model.requests.length >= requestsBefore + 2);
+      expect(call.messages('reply-end')).toEqual([]);
+      call.send({ type: 'hang-up' });
+      await call.until('close', () => call.closed() !== null);
+      await waitForFree(room.roomId);
+      const reply = (await messagesOf(room.roomId)).find(
+        (message) => message.id === first.messageId,
+      )!;
+      expect(reply.content.startsWith('Listen to this.')).toBe(true);
+      expect(reply.content).not.toContain('part number 29');
+      expect(Boolean(reply.call_cut)).toBe(true);
+    },
+  );
+
   // Review: words said just before hanging up (or losing the line) were still sent; their reply
   // began after the call had ended, so nothing stopped it as a call's reply: whatever the model
   // had written by then was kept as said in the call, and charged, though nothing was heard.

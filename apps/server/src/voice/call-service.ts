@@ -277,14 +277,13 @@ export class VoiceCall {
     if (this.#ended) return this.settled();
     this.#ended = reason;
     clearTimeout(this.#idle);
+    // Stopped while written or still spoken (a model writes faster than speech is made), in
+    // this turn or one before it whose words are still going out: saved as what went out to
+    // the person, marked cut.
+    for (const reply of this.#replies.values())
+      if (!reply.cut && !reply.over) this.#track(this.#cut(reply, reply.sent, false));
     const turn = this.#turn;
-    if (turn) {
-      // Stopped while written or still spoken (a model writes faster than speech is made):
-      // saved as what went out to the person, marked cut.
-      for (const reply of turn.replies)
-        if (!reply.cut && !reply.over) this.#track(this.#cut(reply, reply.sent, false));
-      if (turn.controller && !turn.controller.signal.aborted) turn.controller.abort();
-    }
+    if (turn?.controller && !turn.controller.signal.aborted) turn.controller.abort();
     if (tell) this.line.send({ type: 'ended', reason });
     this.line.close();
     await this.settled();
