@@ -354,6 +354,51 @@ describe('callMachine', () => {
     expect(call.turn()).toBe('thinking');
   });
 
+  it("with the browser's recognition, a reply that comes before the speech ends is held, then heard", async () => {
+    const call = setup({ ticket: { ...TICKET, transcriber: 'browser' } });
+    await call.open();
+    call.mic().onSpeechStart();
+    // The recognizer's final words come before the detector hears the end of the speech…
+    call.mic().onText('Good morning');
+    expect(call.sent).toEqual([{ type: 'text', text: 'Good morning' }]);
+    // …and the server answers them meanwhile.
+    call.server({ type: 'transcript', messageId: 'u1', text: 'Good morning' });
+    call.server({ type: 'reply-start', messageId: 'r1' });
+    call.sentence('r1', 0);
+    expect(call.played).toEqual([]);
+    call.mic().onSpeechEnd(new Float32Array([0.1]));
+    // Played once the person has stopped, not dropped, and nothing cut.
+    expect(call.turn()).toEqual({ speaking: 'playing' });
+    expect(call.played).toEqual(['r1#0']);
+    call.sentence('r1', 1);
+    call.server({
+      type: 'reply-end',
+      messageId: 'r1',
+      text: 'Sentence 0. Sentence 1.',
+      cut: false,
+    });
+    call.endClip();
+    call.endClip();
+    expect(call.played).toEqual(['r1#0', 'r1#1']);
+    expect(call.turn()).toBe('listening');
+    expect(call.sent.some((message) => (message as { type: string }).type === 'barge-in')).toBe(
+      false,
+    );
+  });
+
+  it("with the browser's recognition, a transcript that came before the speech ended waits for its reply", async () => {
+    const call = setup({ ticket: { ...TICKET, transcriber: 'browser' } });
+    await call.open();
+    call.mic().onSpeechStart();
+    call.mic().onText('Good morning');
+    call.server({ type: 'transcript', messageId: 'u1', text: 'Good morning' });
+    call.mic().onSpeechEnd(new Float32Array([0.1]));
+    expect(call.turn()).toBe('thinking');
+    call.server({ type: 'reply-start', messageId: 'r1' });
+    call.sentence('r1', 0);
+    expect(call.played).toEqual(['r1#0']);
+  });
+
   it('a group call: each member speaks in turn, and the caption names the speaker', async () => {
     const call = setup();
     await call.open();

@@ -155,6 +155,12 @@ export interface CallMachineContext {
    * it starts, is cut at once (heard 0: taken back) rather than written, charged and unheard.
    */
   interrupting: boolean;
+  /**
+   * With the browser's recognition: the server gave the transcript of the words the browser
+   * heard during this speech before the detector heard the speech end. Its reply's sentences
+   * that come meanwhile are held, and played once the person stops.
+   */
+  transcribed: boolean;
   /** Replies the person cut: their late sentences are dropped. */
   cut: string[];
   /** The live caption, oldest first. */
@@ -317,6 +323,7 @@ export const callMachine = setup({
     queued: ({ context }) => context.queue.length > 0,
     replyOver: ({ context }) => context.queue.length === 0 && (context.reply?.ended ?? true),
     browserTranscribes: ({ context }) => context.ticket?.transcriber === 'browser',
+    transcribed: ({ context }) => context.transcribed,
     hasText: ({ event }) => event.type === 'MIC.TEXT' && event.text.trim() !== '',
     replyStarted: ({ context }) => context.reply !== null && !context.reply.ended,
     micOpen: stateIn('#callMicrophoneOpen'),
@@ -491,6 +498,7 @@ export const callMachine = setup({
     queue: [],
     begunOf: {},
     interrupting: false,
+    transcribed: false,
     cut: [],
     captions: [],
     notice: null,
@@ -615,6 +623,7 @@ export const callMachine = setup({
                   },
                 },
                 hearing: {
+                  entry: assign({ transcribed: false }),
                   // Muted while speaking: what was said so far is not sent.
                   always: { guard: 'micMuted', target: 'listening' },
                   on: {
@@ -624,18 +633,28 @@ export const callMachine = setup({
                     },
                     'VAD.START': {},
                     'VAD.END': [
+                      // The browser's words were answered already: their reply is awaited, or
+                      // played (its sentences held until now).
+                      { guard: and(['browserTranscribes', 'transcribed']), target: 'thinking' },
                       { guard: 'browserTranscribes', target: 'transcribing' },
                       { target: 'transcribing', actions: 'sendUtterance' },
                     ],
                     'MIC.TEXT': { guard: 'hasText', actions: 'sendText' },
+                    // The reply to the browser's words, come before the speech ended: held.
+                    'SOCKET.SENTENCE': { guard: 'browserTranscribes', actions: 'enqueue' },
                     'SOCKET.MESSAGE': [
                       { guard: 'interruptedReplyStart', actions: INTERRUPTED },
                       // The transcript of words said before these (the person went on before
                       // it came): its reply would start while they speak, so it is cut as it
-                      // starts. With the browser's recognition, it may be of these very words.
+                      // starts. With the browser's recognition, it is of these very words (the
+                      // browser sends them as soon as it has them): their reply is awaited.
                       {
                         guard: and([isMessage('transcript'), not('browserTranscribes')]),
                         actions: ['onMessage', assign({ interrupting: true })],
+                      },
+                      {
+                        guard: isMessage('transcript'),
+                        actions: ['onMessage', assign({ transcribed: true })],
                       },
                       { actions: 'onMessage' },
                     ],
@@ -674,8 +693,12 @@ export const callMachine = setup({
                       { actions: 'onMessage' },
                     ],
                   },
-                  // A reply with no sentence to play (all cut, or none written) is over.
-                  always: { guard: 'replyEndedSilently', target: 'listening' },
+                  always: [
+                    // Sentences held while the person still spoke (the browser's recognition).
+                    { guard: 'queued', target: 'speaking' },
+                    // A reply with no sentence to play (all cut, or none written) is over.
+                    { guard: 'replyEndedSilently', target: 'listening' },
+                  ],
                 },
                 speaking: {
                   initial: 'playing',
