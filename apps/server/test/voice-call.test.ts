@@ -346,6 +346,50 @@ describe.each(DIALECTS)('voice calls on %s', (dialect) => {
   });
 
   it.skipIf(skip)(
+    'in a group nobody answers on their own, the transcript says so; a member named answers',
+    async () => {
+      const { userInfo, client } = await signUp(server);
+      const mates = await server.db
+        .selectFrom('mates')
+        .select(['id', 'name'])
+        .where('nsfw', '=', false)
+        .where('visibility', '=', 'public')
+        .orderBy('id')
+        .limit(2)
+        .execute();
+      const room = await client.room.createGroup({
+        mateIds: mates.map((mate) => mate.id),
+        turnOrder: 'manual',
+        scenario: 'A call.',
+      });
+      const response = await fetch(`${server.base}/api/call/start`, {
+        method: 'POST',
+        headers: { token: userInfo.token, 'content-type': 'application/json' },
+        body: JSON.stringify({ roomId: room.roomId }),
+      });
+      const call = await openCall(
+        server.base,
+        ((await response.json()) as { d: CallTicket }).d.socketPath,
+      );
+      await call.next('ready');
+      call.send({ type: 'text', text: 'Hello, is anyone there?' });
+      expect(await call.next('transcript')).toMatchObject({
+        text: 'Hello, is anyone there?',
+        unanswered: true,
+      });
+      model.next({ kind: 'stream', pieces: ['I am here.'] });
+      const named = mates[1]!.name.split(' ')[0]!;
+      call.send({ type: 'text', text: `${named}, are you there?` });
+      const second = await call.next('transcript', 2);
+      expect(second.unanswered).toBeUndefined();
+      expect((await call.next('reply-start')).speakerId).toBe(mates[1]!.id);
+      await call.next('reply-end');
+      call.send({ type: 'hang-up' });
+      await call.until('close', () => call.closed() !== null);
+    },
+  );
+
+  it.skipIf(skip)(
     'refuses audio that is not a 16 kHz mono WAV, or longer than 30 s (4000)',
     async () => {
       const { start } = await person();

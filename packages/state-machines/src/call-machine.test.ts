@@ -399,6 +399,23 @@ describe('callMachine', () => {
     expect(call.played).toEqual(['r1#0']);
   });
 
+  it('a group call: words nobody answers on their own go back to listening', async () => {
+    const call = setup();
+    await call.open();
+    call.mic().onSpeechStart();
+    call.mic().onSpeechEnd(new Float32Array([0.1]));
+    call.server({ type: 'transcript', messageId: 'u1', text: 'Anyone?', unanswered: true });
+    expect(call.turn()).toBe('listening');
+    // Named, a member answers: the next words are thought over as ever.
+    call.mic().onSpeechStart();
+    call.mic().onSpeechEnd(new Float32Array([0.1]));
+    call.server({ type: 'transcript', messageId: 'u2', text: 'Kai, you?' });
+    expect(call.turn()).toBe('thinking');
+    call.server({ type: 'reply-start', messageId: 'r2', speakerId: 'kai' });
+    call.sentence('r2', 0);
+    expect(call.played).toEqual(['r2#0']);
+  });
+
   it('a group call: each member speaks in turn, and the caption names the speaker', async () => {
     const call = setup();
     await call.open();

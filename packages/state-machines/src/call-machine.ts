@@ -161,6 +161,8 @@ export interface CallMachineContext {
    * that come meanwhile are held, and played once the person stops.
    */
   transcribed: boolean;
+  /** The last transcript said nobody answers it on their own (a group): no reply is awaited. */
+  unanswered: boolean;
   /** Replies the person cut: their late sentences are dropped. */
   cut: string[];
   /** The live caption, oldest first. */
@@ -324,6 +326,7 @@ export const callMachine = setup({
     replyOver: ({ context }) => context.queue.length === 0 && (context.reply?.ended ?? true),
     browserTranscribes: ({ context }) => context.ticket?.transcriber === 'browser',
     transcribed: ({ context }) => context.transcribed,
+    unanswered: ({ context }) => context.unanswered,
     hasText: ({ event }) => event.type === 'MIC.TEXT' && event.text.trim() !== '',
     replyStarted: ({ context }) => context.reply !== null && !context.reply.ended,
     micOpen: stateIn('#callMicrophoneOpen'),
@@ -396,6 +399,7 @@ export const callMachine = setup({
             reply: null,
             begunOf: {},
             interrupting: false,
+            unanswered: message.unanswered === true,
             captions: keep(context, [
               ...context.captions,
               { who: 'person', messageId: message.messageId, text: message.text },
@@ -403,6 +407,7 @@ export const callMachine = setup({
           };
         case 'reply-start':
           return {
+            unanswered: false,
             reply: {
               messageId: message.messageId,
               ...(message.speakerId !== undefined && { speakerId: message.speakerId }),
@@ -499,6 +504,7 @@ export const callMachine = setup({
     begunOf: {},
     interrupting: false,
     transcribed: false,
+    unanswered: false,
     cut: [],
     captions: [],
     notice: null,
@@ -696,6 +702,8 @@ export const callMachine = setup({
                   always: [
                     // Sentences held while the person still spoke (the browser's recognition).
                     { guard: 'queued', target: 'speaking' },
+                    // Words nobody answers on their own (a group): nothing to wait for.
+                    { guard: 'unanswered', target: 'listening' },
                     // A reply with no sentence to play (all cut, or none written) is over.
                     { guard: 'replyEndedSilently', target: 'listening' },
                   ],

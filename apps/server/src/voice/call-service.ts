@@ -415,6 +415,8 @@ export class VoiceCall {
                 type: 'transcript',
                 messageId: event.userMessage.messageId,
                 text: event.userMessage.content,
+                // Nobody answers on their own: the person is not left waiting for a reply.
+                unanswered: true,
               });
             });
             return;

@@ -113,6 +113,11 @@ export interface CallTranscript {
   type: 'transcript';
   messageId: string;
   text: string;
+  /**
+   * `true` when nobody answers these words on their own (a group in manual order, or with every
+   * member muted, and no member named): no reply follows. Absent otherwise.
+   */
+  unanswered?: true;
 }
 
 /** A mate starts a reply (in a group, each speaker in turn). */
