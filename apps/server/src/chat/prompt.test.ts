@@ -189,3 +189,20 @@ describe("a group speaker's prompt", () => {
     ]);
   });
 });
+
+describe('a turn too long to fit, its tokens spread unevenly', () => {
+  // Words count one token each: a message of long words, then many short ones (English then
+  // emoji, say), has its tokens mostly at its end.
+  it('cuts the turn being answered to what is left of the context, its end kept', () => {
+    const start = Array.from({ length: 100 }, () => 'x'.repeat(50)).join(' ');
+    const end = Array.from({ length: 500 }, (_, i) => `${i % 10}`).join(' ');
+    const { turns } = buildPrompt(
+      { ...SOURCE, history: [{ role: 'user', content: `${start} ${end}` }] },
+      wordModel,
+      50,
+    );
+    const used = turns.reduce((sum, turn) => sum + wordModel.countTokens(turn.content) + 8, 0);
+    expect(used).toBeLessThanOrEqual(wordModel.contextSize - 50);
+    expect(turns.at(-1)!.content.endsWith(end.slice(-20))).toBe(true);
+  });
+});

@@ -181,12 +181,9 @@ export function buildPrompt(
     const cost = model.countTokens(turn.content) + 8;
     if (cost > budget) {
       if (kept.length === 0) {
-        const share = Math.max(0, budget - 8) / cost;
-        kept.unshift({
-          ...turn,
-          content: turn.content.slice(Math.floor(turn.content.length * (1 - share))),
-        });
-        historyTokens += Math.max(0, budget);
+        const content = endThatFits(turn.content, model, Math.max(0, budget - 8));
+        kept.unshift({ ...turn, content });
+        historyTokens += model.countTokens(content) + 8;
       }
       break;
     }
@@ -221,6 +218,30 @@ function historyTurn(
     return { role: 'assistant', content };
   const who = message.role === 'user' ? names.user : (message.speaker ?? names.char);
   return { role: 'user', content: `${who}: ${content}` };
+}
+
+/**
+ * The longest end of `text` within `limit` tokens: its share of the text by length first, then
+ * shorter while it counts more (tokens do not spread evenly over a text: English, then emoji or
+ * Chinese, has most of its tokens at its end), found by halving.
+ */
+function endThatFits(
+  text: string,
+  model: Pick<LanguageModel, 'countTokens'>,
+  limit: number,
+): string {
+  const cost = model.countTokens(text);
+  if (cost <= limit) return text;
+  const end = (length: number) => text.slice(text.length - length);
+  let high = Math.floor((text.length * limit) / cost);
+  if (model.countTokens(end(high)) <= limit) return end(high);
+  let low = 0;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (model.countTokens(end(middle)) <= limit) low = middle;
+    else high = middle - 1;
+  }
+  return end(low);
 }
 
 /** The headings of the memory's parts in the system turn, in the order they go in. */
