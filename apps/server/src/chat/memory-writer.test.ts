@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownerNamed, readMemories } from './memory-writer';
+import { fitWindow, ownerNamed, readMemories } from './memory-writer';
 
 const window = [
   { id: 'm1', position: 5 },
@@ -90,5 +90,28 @@ describe('ownerNamed', () => {
       owners,
     );
     expect(read.facts.map((fact) => fact.mateId)).toEqual(['lyra', null, null, null]);
+  });
+});
+
+describe('fitWindow', () => {
+  // Words count one token each: a reply of many short words (Chinese or emoji, say), then
+  // long ones, has most of its tokens at its start.
+  const model = {
+    contextSize: 600,
+    countTokens: (text: string) => text.split(/\s+/).filter(Boolean).length,
+  };
+
+  it('cuts a message whose tokens are mostly at its start to what the context holds', () => {
+    const start = Array.from({ length: 500 }, (_, i) => `${i % 10}`).join(' ');
+    const end = Array.from({ length: 100 }, () => 'x'.repeat(50)).join(' ');
+    const kept = fitWindow(model, [{ content: `${start} ${end}` }, { content: 'Short.' }], '', {
+      char: 'Lyra',
+      user: 'Ada',
+    });
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept[0]!.content.startsWith('0 1 2 3')).toBe(true);
+    // Room is left for the instructions and the answer (a third of the context).
+    const used = kept.reduce((sum, message) => sum + model.countTokens(message.content) + 8, 0);
+    expect(used).toBeLessThanOrEqual(model.contextSize - model.contextSize / 3);
   });
 });

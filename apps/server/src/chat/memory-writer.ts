@@ -376,7 +376,7 @@ export function fitWindow<M extends { content: string }>(
     let content = message.content;
     let cost = model.countTokens(content) + 8;
     if (cost > perMessage) {
-      content = `${content.slice(0, Math.floor((content.length * perMessage) / cost))}…`;
+      content = startThatFits(model, content, cost, perMessage);
       cost = model.countTokens(content) + 8;
     }
     if (kept.length > 0 && used + cost > room) break;
@@ -384,6 +384,30 @@ export function fitWindow<M extends { content: string }>(
     used += cost;
   }
   return kept;
+}
+
+/**
+ * The longest start of `content` (which costs `cost`), marked cut, within `limit` tokens: its
+ * share of the text by length first, then shorter while it counts more (tokens do not spread
+ * evenly over a text: emoji or Chinese, then English, has most of its tokens at its start).
+ */
+function startThatFits(
+  model: Pick<LanguageModel, 'countTokens'>,
+  content: string,
+  cost: number,
+  limit: number,
+): string {
+  const start = (length: number) => `${content.slice(0, length)}…`;
+  const fits = (length: number) => model.countTokens(start(length)) + 8 <= limit;
+  let high = Math.floor((content.length * limit) / cost);
+  if (fits(high)) return start(high);
+  let low = 0;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return start(low);
 }
 
 /** Two facts that differ only in case, spaces or a final full stop are the same fact. */
