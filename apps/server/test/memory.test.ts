@@ -153,6 +153,32 @@ describe.each(DIALECTS)('memory on %s', (dialect) => {
     60_000,
   );
 
+  it.skipIf(skip)(
+    'remembers what a long message crowded out of the prompt, and says it was left out',
+    async () => {
+      const { client, roomId, send } = await chatRoom();
+      const asksBefore = memoryAsks();
+      await send('My sister is called Ana and she sails.');
+      for (let turn = 1; turn < 5; turn += 1) await send(`Short line ${turn}.`);
+      // A message too long for the context alone: every message before it leaves the prompt.
+      const long = Array.from({ length: 700 }, (_, i) => `word${i}`).join(' ');
+      await send(long);
+      const prompt = lastReplyPrompt();
+      expect(prompt.slice(1).join('\n')).not.toContain('sister');
+      // What the mate saw says so: the greeting and ten messages were left out.
+      const view = await client.room.promptView({ roomId });
+      expect(view.rebuilt).toBe(false);
+      expect(view.leftOut).toBe(11);
+      // …and they are remembered.
+      const memories = await remembered(client, roomId, 1);
+      expect(memories.memories.map((memory) => memory.content)).toContain(
+        'My sister is called Ana and she sails.',
+      );
+      expect(memoryAsks() - asksBefore).toBeGreaterThan(0);
+    },
+    60_000,
+  );
+
   it.skipIf(skip)('lets the person add, pin, change and forget memories', async () => {
     const { client, roomId, send } = await chatRoom();
     const added = await client.room.saveMemory({

@@ -84,7 +84,9 @@ export async function loadConversation(
 export interface FittedPrompt extends BuiltPrompt {
   /**
    * The position of the oldest stored message in the prompt's history (those before it were
-   * left out: remembered through memory), or `null` when no stored message is in it.
+   * left out: remembered through memory); when only a new message not stored yet is in it, the
+   * position after the newest stored one (all of them were left out); `null` when the room has
+   * no stored message.
    */
   oldestKept: number | null;
 }
@@ -106,7 +108,12 @@ export async function fittingTurns(
     const built = buildPrompt(source, model, replyTokens);
     // Some of the history left out means no older message fits either.
     const { leftOut } = built.report;
-    if (source.wholeHistory || leftOut > 0)
-      return { ...built, oldestKept: source.positions?.[leftOut] ?? null };
+    if (source.wholeHistory || leftOut > 0) {
+      const positions = source.positions ?? [];
+      // A new message that alone fills the prompt left every stored one out.
+      const oldestKept =
+        positions.length === 0 ? null : (positions[leftOut] ?? positions.at(-1)! + 1);
+      return { ...built, oldestKept };
+    }
   }
 }
