@@ -276,6 +276,28 @@ describe.each(DIALECTS)('memory on %s', (dialect) => {
   });
 
   it.skipIf(skip)(
+    'says a memory forgotten in another tab is gone when it is edited at once, changing nothing',
+    async () => {
+      const { client, roomId } = await chatRoom();
+      const failures: unknown[] = [];
+      for (let round = 0; round < 12; round += 1) {
+        const fact = await client.room.saveMemory({ roomId, content: `Fact ${round}.` });
+        // One tab forgets it as the other saves its new words.
+        const [forgot, edited] = await Promise.allSettled([
+          client.room.deleteMemory({ roomId, memoryId: fact.memoryId }),
+          client.room.saveMemory({ roomId, memoryId: fact.memoryId, content: `Now ${round}.` }),
+        ]);
+        expect(forgot.status).toBe('fulfilled');
+        if (edited.status === 'rejected') failures.push(edited.reason);
+      }
+      // Refused as a memory not found (4004), never as the server's own failure.
+      for (const failure of failures)
+        expect(failure instanceof ApiError && failure.code).toBe(4004);
+      expect((await client.room.memories({ roomId })).memories).toEqual([]);
+    },
+  );
+
+  it.skipIf(skip)(
     'carries facts about the person into their other chats with the mate, when asked',
     async () => {
       const first = await chatRoom();

@@ -217,7 +217,10 @@ export async function insertMemory(
       .execute();
 }
 
-/** Changes a memory's text, pin, subject or owner; a change clears its "check this" mark. */
+/**
+ * Changes a memory's text, pin, subject or owner; a change clears its "check this" mark.
+ * `undefined` when it is gone (forgotten meanwhile, in another tab).
+ */
 export async function updateMemory(
   db: Kysely<Database>,
   memoryId: string,
@@ -229,13 +232,13 @@ export async function updateMemory(
     mate_id?: string | null;
   },
   at: string,
-): Promise<Selectable<MemoryTable>> {
+): Promise<Selectable<MemoryTable> | undefined> {
   return db
     .updateTable('memories')
     .set({ ...change, needs_review: false, updated_at: at })
     .where('id', '=', memoryId)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** Forgets a memory (its links go with it). */

@@ -236,6 +236,8 @@ export async function saveMemory(
       },
       at,
     );
+    // Forgotten since it was read (in another tab): gone, as if it had not been found.
+    if (!updated) throw missing('notices.notFound.memory');
     await touchMemories(trx, room.id);
     return updated;
   });
