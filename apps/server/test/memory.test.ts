@@ -425,6 +425,49 @@ describe.each(DIALECTS)('memory on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)('forgets a failure to write memories once nothing is left to write', async () => {
+    const { client, roomId } = await chatRoom();
+    const rows = await appendMessages(
+      suite.server.db,
+      roomId,
+      Array.from({ length: 12 }, (_, index) => ({
+        role: index % 2 ? ('mate' as const) : ('user' as const),
+        content: `Message ${index}.`,
+        status: 'complete' as const,
+      })),
+    );
+    suite.double.route((body) => {
+      const messages = body.messages as Turn[];
+      if (!messages[0]?.content.startsWith(MEMORY_ASK)) return undefined;
+      return { kind: 'stream', pieces: ['I would rather not.'] };
+    });
+    try {
+      await client.room.writeMemories({ roomId });
+      let state = await client.room.memories({ roomId });
+      for (let tries = 0; tries < 200 && state.writer.state !== 'failed'; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        state = await client.room.memories({ roomId });
+      }
+      expect(state.writer.state).toBe('failed');
+    } finally {
+      suite.double.route(rememberEveryLine);
+    }
+    // The person takes the chat on from their first message: what failed is gone, and the
+    // few messages left all fit the prompt.
+    await client.room.editMessage({ roomId, messageId: rows[0]!.id, content: 'Once more.' });
+    await client.girl.chatSend(
+      { roomId, regenerate: true, fromMessageId: rows[0]!.id },
+      { onData: () => {} },
+    );
+    // "Try again" has nothing to write: the failure is not said any longer.
+    const again = await client.room.writeMemories({ roomId });
+    expect(again.writer).toEqual({ state: 'idle', error: null });
+    expect((await client.room.memories({ roomId })).writer).toEqual({
+      state: 'idle',
+      error: null,
+    });
+  });
+
   it.skipIf(skip)(
     'says when the model could not write memories, and tries again when asked',
     async () => {

@@ -303,10 +303,10 @@ export async function writeMemoriesNow(
   const room = await changeableRoom(db, user, roomId);
   const held = deps.memory.lastPrompt(room.id)?.prompt.oldestKept;
   const before = held ?? (await newestPositions(db, room.id)) ?? 0;
-  if (before - 1 > room.memory_through) {
-    await setMemoryError(db, room.id, null);
-    await deps.memory.remember(room.id, before);
-  }
+  // Asked again, or with nothing left to write (the chat taken on from an earlier message took
+  // what failed away): no failure is said any longer.
+  if (room.memory_error !== null) await setMemoryError(db, room.id, null);
+  if (before - 1 > room.memory_through) await deps.memory.remember(room.id, before);
   return listMemories(deps, user, { roomId: room.id }, language);
 }
 
