@@ -290,6 +290,24 @@ describe.each(DIALECTS)('branches on %s', (dialect) => {
     expect(await store.get(copy.image_file!)).toBeNull();
   });
 
+  it.skipIf(skip)('refuses a fork at a picture not drawn, which no branch would hold', async () => {
+    const { client, roomId } = await chat(2);
+    const count = async () =>
+      (await suite.server.db.selectFrom('rooms').select('id').execute()).length;
+    const before = await count();
+    // Still being drawn, or never drawn: it stays with its path, and is not copied.
+    const pictureId = await insertPictureMessage(suite.server.db, {
+      roomId,
+      position: 4,
+      file: null as unknown as string,
+    });
+    await expect(client.room.branch({ roomId, messageId: pictureId })).rejects.toSatisfy(
+      (error: unknown) => error instanceof ApiError && error.code === 4004,
+    );
+    expect(await count()).toBe(before);
+    expect((await client.room.branches({ roomId })).branches).toHaveLength(1);
+  });
+
   it.skipIf(skip)('exports a path as JSON, Markdown and SillyTavern’s chat file', async () => {
     const { client, roomId, messages } = await chat(4);
     await client.girl.chatSend({ roomId, regenerate: true }, { onData: () => {} });

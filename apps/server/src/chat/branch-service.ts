@@ -72,19 +72,14 @@ async function branchIdleRoom(
   const { db } = deps;
   if (!(await canContinue(db, user, room))) throw refused('room.readOnly');
   const fork = await findRoomMessage(db, room.id, messageId);
-  if (!fork || unfinished(fork)) throw missing('notices.notFound.message');
+  // A message the branch would not hold is no place to fork at.
+  if (!fork || !copied(fork)) throw missing('notices.notFound.message');
   if ((await familyRooms(db, user.id, familyOf(room))).length >= BRANCHES_PER_CHAT_MAX)
     throw refused('notices.chat.tooManyBranches', { count: BRANCHES_PER_CHAT_MAX });
   await consume(deps.limits.branch, user.id);
   const at = now();
   const branchId = randomUUID();
-  // Not a picture still being drawn (it stays with its path), nor a reply left empty and
-  // unfinished by a stopped server: that one is given back when its path goes, and a copy
-  // would give it back once more for each branch.
-  const originals = (await messagesThrough(db, room.id, fork.position)).filter(
-    (message) =>
-      (message.image_prompt === null || message.image_file !== null) && !unfinished(message),
-  );
+  const originals = (await messagesThrough(db, room.id, fork.position)).filter(copied);
   // Each path owns its pictures' files: deleting one path never takes another's picture.
   const pictures = picturesOf(deps.config).store;
   const files = new Map<string, string>();
@@ -183,6 +178,14 @@ export async function roomBranches(
     })),
   };
 }
+
+/**
+ * Whether a branch holds a copy of `message`: not a picture still being drawn (it stays with
+ * its path), nor a reply left empty and unfinished by a stopped server: that one is given back
+ * when its path goes, and a copy would give it back once more for each branch.
+ */
+const copied = (message: MessageTable) =>
+  (message.image_prompt === null || message.image_file !== null) && !unfinished(message);
 
 /** A reply left empty and unfinished (by a server stopped mid-reply): given back, not copied. */
 const unfinished = (message: MessageTable) =>
