@@ -315,4 +315,65 @@ describe.each(DIALECTS)('memory per mate in a group on %s', (dialect) => {
       expect(prompt).not.toContain('cartographer');
     },
   );
+
+  it.skipIf(skip)(
+    'never shows the card of a member its creator closed in what the mate saw',
+    async () => {
+      answer();
+      const creator = await signUp(suite.server);
+      const draft = {
+        name: 'Closing Soon',
+        tagline: 'A tagline.',
+        description: 'SECRET DESCRIPTION',
+        personality: '',
+        scenario: '',
+        first_mes: 'Hello {{user}}.',
+        mes_example: '',
+        creator_notes: '',
+        system_prompt: '',
+        alternate_greetings: [],
+        tags: ['fantasy'],
+        gender: 'female' as const,
+        nsfw: false,
+        visibility: 'public' as const,
+      };
+      const closing = await creator.client.mate.saveMate(draft);
+      const user = await signUp(suite.server);
+      const lyra = await seededMate(suite.server.db, LYRA);
+      const { roomId } = await user.client.room.createGroup({
+        mateIds: [lyra.id, closing.mateId],
+        turnOrder: 'list',
+      });
+      const prompts = await promptsOf(user.client, { roomId, content: 'Evening, both of you.' });
+      expect(prompts.map((prompt) => prompt.speaker)).toEqual([LYRA, 'Closing Soon']);
+      // Its creator closes it, with new words on its card.
+      await creator.client.mate.saveMate({
+        ...draft,
+        mateId: closing.mateId,
+        description: 'SECRET NEW DESCRIPTION',
+        visibility: 'private',
+      });
+      // Refused, as in a chat with it alone, saying why, and nothing of its card.
+      const refusedView = () =>
+        expect(user.client.room.promptView({ roomId })).rejects.toSatisfy(
+          (error: unknown) =>
+            error instanceof Error &&
+            (error as ApiError).code === 5007 &&
+            error.message.includes('Closing Soon is no longer available') &&
+            !error.message.includes('SECRET'),
+        );
+      await refusedView();
+      // Built again (a reply this server holds no prompt of), nor then.
+      await appendMessages(suite.server.db, roomId, [
+        { role: 'user', content: 'Still there?', status: 'complete' },
+        {
+          role: 'mate',
+          content: 'Closing Soon nods.',
+          status: 'complete',
+          speakerId: closing.mateId,
+        },
+      ]);
+      await refusedView();
+    },
+  );
 });

@@ -14,6 +14,7 @@ import { now, toBool } from '../db/dialect';
 import { invalid, missing, refused } from '../domain/errors';
 import { textsFor, type SentenceKey } from '../i18n/texts';
 import { canContinue, findOwnRoom } from './rooms';
+import { mayStillSee } from './room-repository';
 import { fittingTurns, loadConversation, type FittedPrompt } from './conversation';
 import type { MemoryKeeper } from './memory-keeper';
 import { MEMORY_JOB } from './memory-writer';
@@ -351,6 +352,22 @@ export async function promptView(
     .orderBy('position', 'desc')
     .limit(1)
     .executeTakeFirst();
+  // In a group, nor the card of the member that wrote the last reply, once the person may no
+  // longer see it (closed by its creator, hidden, deleted): it left the group.
+  if (
+    lastReply &&
+    room.group_name !== null &&
+    lastReply.speaker_id !== null &&
+    !(await mayStillSee(db, user, lastReply.speaker_id))
+  ) {
+    const member = await db
+      .selectFrom('room_members')
+      .select('name')
+      .where('room_id', '=', room.id)
+      .where('mate_id', '=', lastReply.speaker_id)
+      .executeTakeFirst();
+    throw refused('room.speakerGone', { name: member?.name ?? '' });
+  }
   const held = deps.memory.lastPrompt(room.id);
   const base = { contextTokens: deps.model.contextSize, replyTokens: deps.maxTokens };
   if (!lastReply)

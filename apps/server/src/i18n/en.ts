@@ -18,6 +18,7 @@ export const en = {
     readOnly: 'This mate is no longer available. You can read this chat, but not continue it.',
     groupGone:
       'No mate of this group is available any more. You can read this chat, but not continue it.',
+    speakerGone: '{{name}} is no longer available: what it saw is not shown.',
   },
   memory: {
     tooMany: 'This chat remembers {{count}} things at most. Forget one before adding another.',

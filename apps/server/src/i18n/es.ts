@@ -21,6 +21,7 @@ export const es: Texts = {
     readOnly: 'Este mate ya no está disponible. Puedes leer este chat, pero no continuarlo.',
     groupGone:
       'Ningún mate de este grupo está ya disponible. Puedes leer este chat, pero no continuarlo.',
+    speakerGone: '{{name}} ya no está disponible: lo que vio no se muestra.',
   },
   memory: {
     tooMany: 'Este chat recuerda como máximo {{count}} cosas. Olvida una antes de añadir otra.',

@@ -21,6 +21,7 @@ export const fr: Texts = {
     readOnly: 'Ce mate n’est plus disponible. Tu peux relire ce chat, mais pas le poursuivre.',
     groupGone:
       'Aucun mate de ce groupe n’est plus disponible. Tu peux relire ce chat, mais pas le poursuivre.',
+    speakerGone: '{{name}} n’est plus disponible : ce qu’il a vu n’est pas montré.',
   },
   memory: {
     tooMany:
