@@ -217,6 +217,31 @@ describe.each(DIALECTS)('memory on %s', (dialect) => {
     expect((await client.room.memories({ roomId })).memories).toHaveLength(1);
   });
 
+  it.skipIf(skip)(
+    'pins or keeps a memory without its words, so words changed in another tab stay',
+    async () => {
+      const { client, roomId } = await chatRoom();
+      const fact = await client.room.saveMemory({ roomId, content: 'Ada likes tea.' });
+      // Another tab changes its words; this one, which read them before, pins it.
+      await client.room.saveMemory({
+        roomId,
+        memoryId: fact.memoryId,
+        content: 'Ada likes green tea.',
+      });
+      const pinned = await client.room.saveMemory({
+        roomId,
+        memoryId: fact.memoryId,
+        pinned: true,
+      });
+      expect(pinned).toMatchObject({ content: 'Ada likes green tea.', pinned: true });
+      // A new memory needs its words.
+      await expect(client.room.saveMemory({ roomId })).rejects.toSatisfy(
+        (error: unknown) => error instanceof ApiError && error.code === 4000,
+      );
+      expect((await client.room.memories({ roomId })).memories).toHaveLength(1);
+    },
+  );
+
   it.skipIf(skip)('refuses bad input and other people’s rooms, changing nothing', async () => {
     const owner = await chatRoom();
     const stranger = await chatRoom('Eve');

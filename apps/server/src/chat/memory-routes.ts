@@ -16,14 +16,20 @@ import {
 const id = z.string().min(1).max(100);
 const roomQuery = z.object({ roomId: id });
 const memoriesQuery = z.object({ roomId: id, mateId: id.optional() });
-const saveBody = z.object({
-  roomId: id,
-  mateId: id.nullable().optional(),
-  memoryId: id.optional(),
-  content: z.string().trim().min(1, 'is required').max(MEMORY_TEXT_MAX),
-  pinned: z.boolean().optional(),
-  about: z.enum(MEMORY_SUBJECTS).optional(),
-});
+const saveBody = z
+  .object({
+    roomId: id,
+    mateId: id.nullable().optional(),
+    memoryId: id.optional(),
+    // Unchanged when a change leaves it out (a pin, a "Keep"); a new memory needs it.
+    content: z.string().trim().min(1, 'is required').max(MEMORY_TEXT_MAX).optional(),
+    pinned: z.boolean().optional(),
+    about: z.enum(MEMORY_SUBJECTS).optional(),
+  })
+  .refine((body) => body.memoryId !== undefined || body.content !== undefined, {
+    path: ['content'],
+    message: 'is required',
+  });
 const deleteBody = z.object({ roomId: id, memoryId: id });
 const acrossBody = z.object({ roomId: id, enabled: z.boolean() });
 

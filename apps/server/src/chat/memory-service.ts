@@ -175,7 +175,8 @@ async function tellOtherChats(
 export interface MemoryChange {
   roomId: string;
   memoryId?: string;
-  content: string;
+  /** The words: a new memory's, or a change's (unchanged when absent). */
+  content?: string;
   pinned?: boolean;
   about?: MemorySubject;
   /** In a group, the member whose own it is (`null`: the group's); unchanged when absent. */
@@ -198,6 +199,8 @@ export async function saveMemory(
   const owner = await ownerIn(db, room, change.mateId, true);
   const at = now();
   if (change.memoryId === undefined) {
+    // The route refuses a new memory without words (4000).
+    if (change.content === undefined) throw new Error('saveMemory: a new memory has no words');
     if ((await countMemories(db, room.id)) >= MEMORIES_PER_ROOM_MAX)
       throw refused('memory.tooMany', { count: MEMORIES_PER_ROOM_MAX });
     const row = {
@@ -227,9 +230,11 @@ export async function saveMemory(
       trx,
       memory.id,
       {
-        content: change.content,
+        // Left out (a pin, a "Keep"): the words as they are now, whoever changed them since.
+        ...(change.content !== undefined && { content: change.content }),
         // A fact the person rewrote is theirs: never pruned as one the mate wrote.
-        ...(change.content !== memory.content && { author: 'person' }),
+        ...(change.content !== undefined &&
+          change.content !== memory.content && { author: 'person' }),
         ...(change.pinned !== undefined && { pinned: change.pinned }),
         // The summary is about the story, whatever is asked.
         ...(change.about !== undefined && memory.kind === 'fact' && { about: change.about }),

@@ -297,7 +297,7 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
     return {
       ...before,
       roomId,
-      content: content.trim(),
+      content: content === undefined ? before.content : content.trim(),
       ...(pinned === undefined ? {} : { pinned }),
       ...(about === undefined || before.kind === 'summary' ? {} : { about }),
       ...(mateId === undefined || before.kind === 'summary' ? {} : { mateId }),

@@ -111,8 +111,12 @@ export interface SaveMemoryPayload {
   roomId: string;
   /** The memory to change; absent to add one (a fact, written by the person). */
   memoryId?: string;
-  /** Its text (1 to {@link MEMORY_TEXT_MAX} characters after trimming). */
-  content: string;
+  /**
+   * Its text (1 to {@link MEMORY_TEXT_MAX} characters after trimming). Required to add one;
+   * unchanged when absent on a change (a pin, a "Keep": words changed meanwhile, in another
+   * tab, stay).
+   */
+  content?: string;
   /** Whether it is always in the prompt; unchanged when absent (new ones: not pinned). */
   pinned?: boolean;
   /** What it is about; unchanged when absent (new ones: the story). */

@@ -45,7 +45,7 @@ function groupMemoryServer(start: RoomMemories) {
       const saved: Memory = createMemoryFixture({
         memoryId: `memory-new-${calls.length}`,
         roomId: 'room-group',
-        content: payload.content.trim(),
+        ...(payload.content === undefined ? {} : { content: payload.content.trim() }),
         about: payload.about ?? 'story',
         author: 'person',
         mateId: payload.mateId ?? null,

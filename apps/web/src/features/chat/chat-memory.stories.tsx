@@ -65,7 +65,7 @@ function memoryServer(start: RoomMemories, writerAfter?: MemoryWriter) {
             sourceMessageIds: [],
             createdAt: new Date().toISOString(),
           })),
-        content: payload.content.trim(),
+        ...(payload.content === undefined ? {} : { content: payload.content.trim() }),
         ...(payload.pinned === undefined ? {} : { pinned: payload.pinned }),
         ...(payload.about === undefined ? {} : { about: payload.about }),
         needsReview: false,
@@ -276,7 +276,7 @@ export const NeedsReviewThenKeep: Story = {
     await expect(review.calls).toEqual([
       {
         path: 'saveMemory',
-        body: { roomId: 'room-1', memoryId: 'memory-review', content: 'Her sister is called Ana.' },
+        body: { roomId: 'room-1', memoryId: 'memory-review' },
       },
     ]);
   },
@@ -356,6 +356,60 @@ export const PinAMemory: Story = {
     await waitFor(() =>
       expect(within(facts2).getAllByRole('button', { name: 'Pin' })[0]).toHaveFocus(),
     );
+  },
+};
+
+/**
+ * One memory, whose words another tab changes once this one has read them; a save changes
+ * only what it is given, as the server does.
+ */
+function changedElsewhere() {
+  let memory = createMemoryFixture({ memoryId: 'memory-tea', content: 'Ada likes tea.' });
+  let reads = 0;
+  const handlers: HttpHandler[] = [
+    mockEndpoint('/room/memories', () => {
+      const answer = createRoomMemoriesFixture({ memories: [memory] });
+      reads += 1;
+      // Read here; then, in another tab, the person writes new words.
+      if (reads === 1) memory = { ...memory, content: 'Ada likes green tea.', author: 'person' };
+      return answer;
+    }),
+    mockEndpoint('/room/saveMemory', ({ body }) => {
+      const { content, pinned } = body as Partial<SaveMemoryPayload>;
+      memory = {
+        ...memory,
+        ...(content === undefined ? {} : { content: content.trim() }),
+        ...(pinned === undefined ? {} : { pinned }),
+        needsReview: false,
+      };
+      return memory;
+    }),
+  ];
+  return {
+    handlers,
+    saved: () => memory.content,
+    reset: () => {
+      memory = createMemoryFixture({ memoryId: 'memory-tea', content: 'Ada likes tea.' });
+      reads = 0;
+    },
+  };
+}
+
+const elsewhere = changedElsewhere();
+
+/**
+ * Pin, in a tab opened before the memory's words were changed in another: it pins the memory,
+ * and the words written in the other tab stay.
+ */
+export const PinKeepsWordsChangedElsewhere: Story = {
+  parameters: { app, msw: { handlers: api(...elsewhere.handlers) } },
+  loaders: [elsewhere.reset],
+  play: async ({ canvasElement }) => {
+    const panel = await openMemory(canvasElement);
+    await within(panel).findByText('Ada likes tea.');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Pin' }));
+    await waitFor(() => expect(listed(panel, 'Pinned')).toEqual(['Ada likes green tea.']));
+    await expect(elsewhere.saved()).toBe('Ada likes green tea.');
   },
 };
 

@@ -114,10 +114,11 @@ export function MemoryItem(props: MemoryItemProps) {
               variant="soft"
               size="small"
               aria-busy={busy}
-              // Saved as it is: the server clears the mark, and Keep goes: focus to Edit.
+              // Saved as it is: the server clears the mark, and Keep goes: focus to Edit. Its
+              // words are not sent: ones changed since in another tab stay.
               onClick={() =>
                 save.mutate(
-                  { memoryId: memory.memoryId, content: memory.content },
+                  { memoryId: memory.memoryId },
                   { onSuccess: () => edit.current?.focus() },
                 )
               }
@@ -138,7 +139,7 @@ export function MemoryItem(props: MemoryItemProps) {
               aria-busy={busy}
               onClick={() =>
                 save.mutate(
-                  { memoryId: memory.memoryId, content: memory.content, pinned: !memory.pinned },
+                  { memoryId: memory.memoryId, pinned: !memory.pinned },
                   { onSuccess: onPinned },
                 )
               }

@@ -7,7 +7,8 @@ import { dropMemory, keepMemory, replaceMemories } from './api/memory-cache';
 /** What `POST /room/saveMemory` is asked for: a new fact (no `memoryId`) or a change. */
 export interface MemoryChange {
   memoryId?: string;
-  content: string;
+  /** The words; left out of a pin or a "Keep", which leave them as they are on the server. */
+  content?: string;
   pinned?: boolean;
   about?: MemorySubject;
   /** In a group, whose it is: a member, or `null` for the whole group's. */
