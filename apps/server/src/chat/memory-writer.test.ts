@@ -8,6 +8,18 @@ const window = [
 ];
 
 describe('readMemories', () => {
+  it('drops U+0000 from what the model wrote (PostgreSQL cannot store it in text)', () => {
+    const read = readMemories(
+      JSON.stringify({
+        summary: 'They\u0000 met.',
+        facts: [{ text: 'Ana\u0000 sings.' }, { text: '\u0000' }],
+      }),
+      window,
+    );
+    expect(read.summary).toBe('They met.');
+    expect(read.facts.map((fact) => fact.text)).toEqual(['Ana sings.']);
+  });
+
   it('turns message numbers back into messages, dropping those outside the window', () => {
     const read = readMemories(
       JSON.stringify({

@@ -544,7 +544,7 @@ export function ownerNamed(said: unknown, owners: MemoryOwner[]): string | null 
 }
 
 /**
- * The model's answer as memories: facts trimmed to {@link MEMORY_TEXT_MAX}, their message
+ * The model's answer as memories: facts trimmed (without U+0000) to {@link MEMORY_TEXT_MAX}, their message
  * numbers turned back into messages (numbers outside the window are dropped), in a group each
  * given to the member it names (see {@link ownerNamed}).
  */
@@ -568,10 +568,10 @@ export function readMemories(
       from,
       mate,
     } = item as { text?: unknown; about?: unknown; from?: unknown; mate?: unknown };
-    if (typeof said !== 'string' || !said.trim()) continue;
+    if (typeof said !== 'string' || !plain(said)) continue;
     const numbers = Array.isArray(from) ? from : [];
     facts.push({
-      text: said.trim().slice(0, MEMORY_TEXT_MAX),
+      text: plain(said).slice(0, MEMORY_TEXT_MAX),
       about: about === 'person' ? 'person' : 'story',
       from: [
         ...new Set(
@@ -583,6 +583,12 @@ export function readMemories(
       mateId: owners.length > 0 ? ownerNamed(mate, owners) : null,
     });
   }
-  const summary = typeof parsed.summary === 'string' ? parsed.summary.trim() : '';
+  const summary = typeof parsed.summary === 'string' ? plain(parsed.summary) : '';
   return { summary: summary.slice(0, MEMORY_TEXT_MAX), facts };
 }
+
+/**
+ * A text the model wrote, trimmed and without U+0000 (a JSON `\u0000`): PostgreSQL cannot store
+ * that character in text, and the write, tried again, would fail every time.
+ */
+const plain = (text: string) => text.replaceAll('\0', '').trim();
