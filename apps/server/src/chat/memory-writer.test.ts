@@ -127,3 +127,17 @@ describe('fitWindow', () => {
     expect(used).toBeLessThanOrEqual(model.contextSize - model.contextSize / 3);
   });
 });
+
+describe('fitWindow, in emoji', () => {
+  // One token for each UTF-16 unit: wherever the cut falls, it could fall inside an emoji.
+  const model = { contextSize: 301, countTokens: (text: string) => text.length };
+
+  it('never keeps half of an emoji', () => {
+    const kept = fitWindow(model, [{ content: '🌊'.repeat(400) }], '', {
+      char: 'Lyra',
+      user: 'Ada',
+    });
+    expect(kept[0]!.content.length).toBeGreaterThan(1);
+    expect(kept[0]!.content).not.toMatch(/\p{Cs}/u);
+  });
+});

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { cutText } from '../cards/fit-card';
 import type { Kysely } from 'kysely';
 import { MEMORIES_PER_ROOM_MAX, MEMORY_TEXT_MAX } from '@mates/api-client';
 import type { Database } from '../db/schema';
@@ -397,7 +398,7 @@ function startThatFits(
   cost: number,
   limit: number,
 ): string {
-  const start = (length: number) => `${content.slice(0, length)}…`;
+  const start = (length: number) => `${cutText(content, length)}…`;
   const fits = (length: number) => model.countTokens(start(length)) + 8 <= limit;
   let high = Math.floor((content.length * limit) / cost);
   if (fits(high)) return start(high);

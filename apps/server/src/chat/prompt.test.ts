@@ -206,3 +206,21 @@ describe('a turn too long to fit, its tokens spread unevenly', () => {
     expect(turns.at(-1)!.content.endsWith(end.slice(-20))).toBe(true);
   });
 });
+
+describe('a turn cut to fit, in emoji', () => {
+  // One token for each UTF-16 unit: wherever the cut falls, it could fall inside an emoji.
+  const unitModel = { contextSize: 400, countTokens: (text: string) => text.length };
+
+  it('never keeps half of an emoji', () => {
+    for (const budget of [51, 52, 53]) {
+      const { turns } = buildPrompt(
+        { ...SOURCE, history: [{ role: 'user', content: '🌊'.repeat(300) }] },
+        unitModel,
+        budget,
+      );
+      const cut = turns.at(-1)!.content;
+      expect(cut.length).toBeGreaterThan(0);
+      expect(cut).not.toMatch(/\p{Cs}/u);
+    }
+  });
+});

@@ -232,7 +232,11 @@ function endThatFits(
 ): string {
   const cost = model.countTokens(text);
   if (cost <= limit) return text;
-  const end = (length: number) => text.slice(text.length - length);
+  // Never from the second half of a surrogate pair (an emoji cut in two).
+  const end = (length: number) => {
+    const from = text.length - length;
+    return text.slice(/[\uDC00-\uDFFF]/.test(text[from] ?? '') ? from + 1 : from);
+  };
   let high = Math.floor((text.length * limit) / cost);
   if (model.countTokens(end(high)) <= limit) return end(high);
   let low = 0;
