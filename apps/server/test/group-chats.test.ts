@@ -334,6 +334,31 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    'starts the "Continue" count again when the person edits their message and it is answered again',
+    async () => {
+      answerByName();
+      const { client, roomId } = await group({ turnOrder: 'list' });
+      await send(client, { roomId, content: 'Talk among yourselves.' });
+      for (let round = 0; round < GROUP_LIMITS.continuesInRow; round += 1)
+        await send(client, { roomId, next: true });
+      const message = (await client.room.roomInfo({ roomId })).messages.find(
+        (m) => m.role === 'user',
+      )!;
+      await client.room.editMessage({
+        roomId,
+        messageId: message.messageId,
+        content: 'Tell me a tale.',
+      });
+      // The edit takes the conversation on from the message: the "Continue"s after it are gone.
+      await send(client, { roomId, regenerate: true, fromMessageId: message.messageId });
+      const info = await client.room.roomInfo({ roomId });
+      expect(info.messages.filter((m) => m.role === 'mate')).toHaveLength(4);
+      expect(info.room.group?.continuesInRow).toBe(0);
+      expect(startsOf(await send(client, { roomId, next: true }))).toHaveLength(1);
+    },
+  );
+
+  it.skipIf(skip)(
     'counts "Continue" exactly: sends that read the room before another one ran are refused',
     async () => {
       answerByName();

@@ -141,6 +141,30 @@ describe('groupChatMachine', () => {
     expect(calls.at(-1)!.payload).toEqual({ roomId: 'room-g', next: true });
   });
 
+  it('goes on again once the person edits their message and it is answered again', async () => {
+    const { actor, calls, reply } = setup();
+    for (let index = 0; index < GROUP_LIMITS.continuesInRow; index += 1) {
+      actor.send({ type: 'CONTINUE' });
+      reply('kai', `r${index}`, 'More.');
+      calls.at(-1)!.finish();
+      await flush();
+    }
+    // Another version of the last reply is no message of the person's: still the limit.
+    actor.send({ type: 'REGENERATE' });
+    reply('kai', 'r-again', 'More still.');
+    calls.at(-1)!.finish();
+    await flush();
+    expect(actor.getSnapshot().context.nextsInRow).toBe(GROUP_LIMITS.continuesInRow);
+    // An edited message answered again: the "Continue"s after it went with the edit.
+    actor.send({ type: 'REGENERATE', fromMessageId: 'msg-u' });
+    expect(actor.getSnapshot().context.nextsInRow).toBe(0);
+    reply('kai', 'r-edit', 'Anew.');
+    calls.at(-1)!.finish();
+    await flush();
+    actor.send({ type: 'CONTINUE' });
+    expect(calls.at(-1)!.payload).toEqual({ roomId: 'room-g', next: true });
+  });
+
   it('ABORT stops the current speaker and the turn, keeping what arrived', async () => {
     const { actor, calls, emit, reply, context, logError } = setup();
     actor.send({ type: 'SEND', content: 'Hi' });

@@ -188,6 +188,8 @@ export const groupChatMachine = setup({
       const { fromMessageId } = event;
       return {
         ...IDLE_TURN,
+        // An edited message answered again is the person's: the "Continue"s after it are gone.
+        ...(fromMessageId ? { nextsInRow: 0 } : {}),
         request: {
           roomId: context.roomId,
           regenerate: true as const,

@@ -154,9 +154,11 @@ export async function sendGroupTurn(
       stream.done();
       return;
     }
-    // "Continue"s in a row are counted until the person writes again.
+    // "Continue"s in a row are counted until the person writes again: a new message, or one
+    // edited and answered again (the "Continue"s after it went with the edit).
     if (request.next) await countNexts(db, room, 'one more');
-    else if (request.content !== undefined) await countNexts(db, room, 'reset');
+    else if (request.content !== undefined || request.fromMessageId !== undefined)
+      await countNexts(db, room, 'reset');
   } finally {
     // Saved or refused: the person's next send may start.
     send.started();
