@@ -163,6 +163,29 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    "says who each other member is in its own name, never the speaker's ({{char}} in its card)",
+    async () => {
+      answerByName();
+      const { client, roomId, ids, userInfo } = await group({ turnOrder: 'list' });
+      // Cards say "{{char}}" for themselves (SillyTavern's): Lyra's is about Lyra, not Kai.
+      await suite.server.db
+        .updateTable('mates')
+        .set({ tagline: '{{char}} sings to {{user}} of the sea.' })
+        .where('id', '=', ids[0]!)
+        .execute();
+      const from = suite.double.requests.length;
+      await send(client, { roomId, content: 'Evening, everyone.' });
+      const kai = suite.double.requests
+        .slice(from)
+        .map((request) => request.body)
+        .find((body) => speakerOf(body) === KAI)!;
+      const system = (kai.messages as Turn[])[0]!.content;
+      expect(system).toContain(`- ${LYRA}: ${LYRA} sings to ${userInfo.nickname} of the sea.`);
+      expect(system).not.toContain(`${KAI} sings`);
+    },
+  );
+
+  it.skipIf(skip)(
     'in manual order keeps the message, then lets the person choose who speaks',
     async () => {
       answerByName();

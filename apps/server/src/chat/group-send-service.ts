@@ -25,9 +25,13 @@ const ABOUT_CHARS = 240;
 
 /** What `speakerId`'s prompt says of its group: the scene, the others, everyone's names. */
 export function promptContext(state: GroupState, speakerId: string): GroupPromptContext {
-  const about = (mateId: string) => {
+  const about = (mateId: string, name: string) => {
     const mate = state.mates.get(mateId);
-    const text = (mate?.tagline.trim() || mate?.description.trim()) ?? '';
+    // A card's "{{char}}" is its own mate, not the speaker whose prompt this fills in later.
+    const text = ((mate?.tagline.trim() || mate?.description.trim()) ?? '').replace(
+      /\{\{char\}\}/gi,
+      () => name,
+    );
     return text.length > ABOUT_CHARS ? `${text.slice(0, ABOUT_CHARS).trimEnd()}…` : text;
   };
   return {
@@ -35,7 +39,7 @@ export function promptContext(state: GroupState, speakerId: string): GroupPrompt
     scenario: state.room.group_scenario ?? '',
     others: state.active
       .filter((member) => member.mateId !== speakerId)
-      .map((member) => ({ name: member.name, about: about(member.mateId) })),
+      .map((member) => ({ name: member.name, about: about(member.mateId, member.name) })),
     names: new Map(state.rows.map((row) => [row.mate_id, row.name])),
   };
 }
