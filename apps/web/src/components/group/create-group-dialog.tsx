@@ -105,6 +105,8 @@ function CreateGroupForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
+        // Pressed again while the first is on its way: one group, not two.
+        if (create.isPending) return;
         setTried(true);
         if (!tooFew) create.mutate();
       }}

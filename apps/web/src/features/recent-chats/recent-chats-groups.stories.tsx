@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http } from 'msw';
+import { delay, http } from 'msw';
 import type { CreateGroupPayload } from '@mates/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
@@ -109,6 +109,40 @@ export const CreateAGroup: Story = {
     await expect(created).toEqual([
       { mateIds: ['mate-4', 'mate-2'], name: 'Night watch', turnOrder: 'natural' },
     ]);
+  },
+};
+
+/** "Create the group" pressed twice while the first is on its way makes one group, not two. */
+export const CreateOnce: Story = {
+  loaders: [() => void (created.length = 0)],
+  parameters: {
+    app: { path: '/recent-chats', signedIn: true },
+    msw: {
+      handlers: api(
+        rooms,
+        // The server takes a moment to answer: the person presses again meanwhile.
+        http.post('*/api/room/createGroup', async ({ request }) => {
+          created.push((await request.clone().json()) as CreateGroupPayload);
+          await delay(400);
+        }),
+        mockEndpoint('/room/roomInfo', () => {
+          const info = createGroupRoomInfoFixture({ messages: [] });
+          return { ...info, room: { ...info.room, roomId: 'room-group' } };
+        }),
+      ),
+    },
+  },
+  play: async ({ canvasElement, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const dialog = await openDialog(canvasElement);
+    const yours = await within(dialog).findByRole('list', { name: 'Your mates' }, LOADS);
+    await userEvent.click(within(yours).getByRole('button', { name: 'Lyra Moonwhisper' }));
+    await userEvent.click(within(yours).getByRole('button', { name: 'Kai Tanaka' }));
+    const create = within(dialog).getByRole('button', { name: 'Create the group' });
+    await userEvent.click(create);
+    await userEvent.click(create);
+    await waitFor(() => expect(app.router.state.location.search).toBe('?roomId=room-group'), LOADS);
+    await expect(created).toHaveLength(1);
   },
 };
 
