@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http } from 'msw';
+import { delay, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   createGroupMemberFixture,
@@ -98,6 +98,35 @@ export const RemoveAMember: Story = {
     const log = within(canvasElement).getByRole('log', { name: 'Conversation' });
     const kai = within(log).getByRole('article', { name: 'Kai Tanaka says' });
     await expect(within(kai).getByText('· left the group')).toBeVisible();
+  },
+};
+
+/**
+ * Remove pressed twice while the server answers: the member is removed once, and the sheet
+ * says nothing went wrong (a second removal was refused: it was no longer a member).
+ */
+export const RemoveOnce: Story = {
+  loaders: [() => void (calls.length = 0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        groupRoom,
+        recordGroupCalls,
+        http.post('*/api/room/removeGroupMember', () => delay(300)),
+      ),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const sheet = await openMembers(canvasElement);
+    const remove = within(sheet).getByRole('button', { name: 'Remove Kai Tanaka from the group' });
+    await userEvent.click(remove);
+    await userEvent.click(remove);
+    const former = await within(sheet).findByRole('list', { name: 'Left the group' }, LOADS);
+    await expect(former).toHaveTextContent('Kai Tanaka');
+    await expect(calls).toEqual([
+      { path: 'removeGroupMember', body: { roomId: 'room-group', mateId: 'mate-2' } },
+    ]);
   },
 };
 

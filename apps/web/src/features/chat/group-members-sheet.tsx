@@ -247,7 +247,8 @@ function MemberRow({
               aria-describedby={busyId}
               aria-busy={removing}
               aria-label={t('group.remove', { name: mate.name })}
-              onClick={() => changes.remove.mutate(mate.mateId)}
+              // Pressed again before the server answered: removed once (a second is refused).
+              onClick={() => !changes.remove.isPending && changes.remove.mutate(mate.mateId)}
             >
               {t('group.removeShort')}
             </Button>
