@@ -317,6 +317,44 @@ describe.each(DIALECTS)('memory per mate in a group on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    "takes a member's own facts out of its other chats once the group is deleted, first or not",
+    async () => {
+      answer();
+      const { client, roomId, ids } = await group();
+      const [lyra, kai] = ids as [string, string];
+      // Kai, not the group's first mate, carries facts across chats; so does Lyra.
+      const withKai = await client.room.createRoom({ mateId: kai });
+      await client.room.setMemoryAcrossChats({ roomId: withKai.roomId, enabled: true });
+      const withLyra = await client.room.createRoom({ mateId: lyra });
+      await client.room.setMemoryAcrossChats({ roomId: withLyra.roomId, enabled: true });
+      await client.room.saveMemory({
+        roomId,
+        content: 'Ada told Kai she cannot swim.',
+        mateId: kai,
+        about: 'person',
+      });
+      await client.room.saveMemory({
+        roomId,
+        content: 'Ada told Lyra she fears deep water.',
+        mateId: lyra,
+        about: 'person',
+      });
+      const promptIn = async (chat: string) => {
+        const from = suite.double.requests.length;
+        await client.girl.chatSend({ roomId: chat, content: 'Hello.' }, { onData: () => {} });
+        return (suite.double.requests[from]!.body.messages as Turn[])
+          .map((turn) => turn.content)
+          .join('\n');
+      };
+      expect(await promptIn(withKai.roomId)).toContain('cannot swim');
+      expect(await promptIn(withLyra.roomId)).toContain('deep water');
+      await client.room.deleteRoom({ roomId });
+      expect(await promptIn(withLyra.roomId)).not.toContain('deep water');
+      expect(await promptIn(withKai.roomId)).not.toContain('cannot swim');
+    },
+  );
+
+  it.skipIf(skip)(
     'never shows the card of a member its creator closed in what the mate saw',
     async () => {
       answer();

@@ -22,6 +22,7 @@ import { markPathUsed } from './branch-repository';
 import { acrossChatsOf, touchChats } from './memory-repository';
 import { canContinue, closedSummary, findOwnRoom, withoutCard } from './rooms';
 import { groupsOfRooms, groupState, isGroup, toRoomGroup, toRoomShape } from './group-service';
+import { membersOf } from './group-repository';
 import { failEmptyReply } from './turn-service';
 import {
   deleteRoomRow,
@@ -218,12 +219,17 @@ async function deleteHeldRoom(deps: RoomDeps, user: UserTable, room: RoomTable):
   for (const picture of await picturesOfRoom(db, room.id)) await cancelPicture(deps, picture);
   // Spoken clips' rows would go with the messages; their files go here.
   await dropSpeech(deps, { roomId: room.id });
+  // The mates whose facts it kept: its mate, or in a group every member's (read before the
+  // rows go with the room), each carried into that mate's other chats.
+  const keepers = isGroup(room)
+    ? (await membersOf(db, room.id)).map((member) => member.mate_id)
+    : [room.mate_id];
   // The files as they are when the rows go (a picture may have been stored meanwhile).
   const files = await deletePicturesOfRoom(db, room.id);
   await deleteRoomRow(db, room.id);
   // Its facts about the person leave the chats that carried them.
-  if (await acrossChatsOf(db, user.id, room.mate_id))
-    await touchChats(db, { userId: user.id, mateId: room.mate_id });
+  for (const mateId of keepers)
+    if (await acrossChatsOf(db, user.id, mateId)) await touchChats(db, { userId: user.id, mateId });
   await removePictureFiles(deps, files);
 }
 
