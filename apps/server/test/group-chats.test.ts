@@ -318,6 +318,16 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)(
+    'answers a member change that names no change with the group as it is',
+    async () => {
+      const { client, roomId, ids } = await group({ turnOrder: 'list' });
+      const before = await client.room.roomInfo({ roomId });
+      const answered = await client.room.updateGroupMember({ roomId, mateId: ids[1]! });
+      expect(answered).toEqual(before.room.group);
+    },
+  );
+
   it.skipIf(skip)('keeps a group from strangers', async () => {
     const { roomId } = await group();
     const stranger = await signUp(suite.server);

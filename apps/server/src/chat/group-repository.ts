@@ -43,6 +43,8 @@ export async function updateMember(
     >
   >,
 ): Promise<void> {
+  // Nothing to change (a call that named none) is no statement: an empty SET is not SQL.
+  if (Object.keys(changes).length === 0) return;
   await db
     .updateTable('room_members')
     .set(changes)
