@@ -48,6 +48,15 @@ describe('mentionedIn', () => {
     expect(mentionedIn('hope marlow, hi', group)).toEqual(['hope']);
   });
 
+  it('takes such a name written with its accents ("Ángel") as it takes it without', () => {
+    const group = [member('angel', 'Ángel'), member('rose', 'Rosé Park'), LYRA];
+    expect(mentionedIn('Ángel, ¿qué opinas?', group)).toEqual(['angel']);
+    expect(mentionedIn('Y tú, ÁNGEL? Rosé también.', group)).toEqual(['angel', 'rose']);
+    expect(mentionedIn('Angel, come.', group)).toEqual(['angel']);
+    expect(mentionedIn('@ángel, hi', group)).toEqual(['angel']);
+    expect(mentionedIn('An angel sang of a rose.', group)).toEqual([]);
+  });
+
   it('reads such a word opening a sentence before "you", "I", "we"… as the word ("Will you…")', () => {
     const group = [member('will', 'Will'), member('hope', 'Hope'), member('may', 'May'), LYRA];
     expect(mentionedIn('Will you come? Hope you can. May I sit?', group)).toEqual([]);

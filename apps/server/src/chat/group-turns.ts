@@ -9,8 +9,11 @@ export interface TurnMember {
   talkativeness: number;
 }
 
+/** Without accents, its case kept ("Ángel" is written as "Angel" is). */
+const unaccented = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
+
 /** Lower case without accents, for names said any way. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = (text: string) => unaccented(text).toLowerCase();
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -79,7 +82,9 @@ function writtenAsName(content: string, word: string): number {
  * ({@link ALSO_A_WORD}).
  */
 export function mentionedIn(content: string, members: readonly TurnMember[]): string[] {
-  const text = fold(content);
+  // Read as `text` is, its case kept: an everyday-word name is told by how it is written.
+  const plain = unaccented(content);
+  const text = plain.toLowerCase();
   const found: { mateId: string; at: number }[] = [];
   const wordsOf = (whole: string) =>
     whole
@@ -97,7 +102,7 @@ export function mentionedIn(content: string, members: readonly TurnMember[]): st
     for (const form of [whole, ...words]) {
       if (!form) continue;
       const index = ALSO_A_WORD.has(form)
-        ? writtenAsName(content, form)
+        ? writtenAsName(plain, form)
         : (new RegExp(`(^|[^\\p{L}\\p{N}])${escape(form)}(?![\\p{L}\\p{N}])`, 'u').exec(text)
             ?.index ?? -1);
       if (index >= 0 && (at < 0 || index < at)) at = index;
