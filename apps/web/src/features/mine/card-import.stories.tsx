@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { mockEndpoint, mockEndpointError, mockEndpointLoading } from '@mates/api-client/msw';
+import {
+  createMateFixture,
+  mockEndpoint,
+  mockEndpointError,
+  mockEndpointLoading,
+} from '@mates/api-client/msw';
 import { screenStories } from '../../testing/story-app';
 import { handlers, page, pngBlob, reset, server, signedIn } from './story-server';
 
@@ -209,5 +214,33 @@ export const ImportRefused: Story = {
     );
     await expect(panel.getByRole('region', { name: 'What will be created' })).toBeVisible();
     await expect(panel.queryByText(/is now one of your mates/)).toBeNull();
+  },
+};
+
+/** A second click while the import is under way does not import the card again. */
+export const ImportOnceWhileBusy: Story = {
+  loaders: [reset],
+  parameters: {
+    app: signedIn,
+    msw: {
+      handlers: handlers(
+        mockEndpoint('/mate/importCard', async ({ body }) => {
+          server.imports.push(body as (typeof server.imports)[number]);
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          return createMateFixture({ mateId: 'mate-imported', name: 'Seraphina' });
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const { panel, input } = await openImport(canvas);
+    await userEvent.upload(input, await pngCard());
+    const button = await panel.findByRole('button', { name: 'Import Seraphina' });
+    await userEvent.click(button);
+    await userEvent.click(button);
+    await panel.findByText(
+      'Seraphina is now one of your mates. It is private until you publish it.',
+    );
+    await expect(server.imports).toHaveLength(1);
   },
 };

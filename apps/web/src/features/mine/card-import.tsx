@@ -70,7 +70,12 @@ export function CardImport({ onClose }: { onClose: () => void }) {
               {t('common.cancel')}
             </Button>
             {preview.data && picked && (
-              <Button aria-busy={create.isPending} onClick={() => create.mutate(picked.payload)}>
+              // Disabled while it runs: a second click would import the card twice.
+              <Button
+                aria-busy={create.isPending}
+                disabled={create.isPending}
+                onClick={() => create.mutate(picked.payload)}
+              >
                 {t('cards.import', { name: preview.data.draft.name })}
               </Button>
             )}
