@@ -2,9 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/store-react';
 import { useServices } from '../lib/services-context';
 
-/** Card macros as a reader sees them: `{{char}}` is the mate, `{{user}}` the reader. */
+/**
+ * Card macros as a reader sees them: `{{char}}` is the mate, `{{user}}` the reader. Both in one
+ * pass, each name through a function: as replacement strings, `$&` or `$'` in a name would
+ * expand into the text around it, and a `{{user}}` in the mate's name would be filled too.
+ */
 export const fillMacros = (text: string, name: string, reader: string): string =>
-  text.replace(/\{\{char\}\}/gi, name).replace(/\{\{user\}\}/gi, reader);
+  text.replace(/\{\{(char|user)\}\}/gi, (_, macro: string) =>
+    macro.toLowerCase() === 'char' ? name : reader,
+  );
 
 /**
  * The name `{{user}}` stands for in card text: the signed-in person's nickname, or "User" for a
