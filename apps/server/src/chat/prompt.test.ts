@@ -54,6 +54,10 @@ describe('prompt', () => {
 
   it('fills macros in any case and names languages', () => {
     expect(fillMacros('{{CHAR}} and {{User}}', { char: 'A', user: 'B' })).toBe('A and B');
+    // Character Card V1's spellings, which older cards still use.
+    expect(fillMacros('<BOT> waves at <USER>; <user> at <bot>.', { char: 'A', user: 'B' })).toBe(
+      'A waves at B; B at A.',
+    );
     expect(languageName('pt-BR')).toBe('Brazilian Portuguese');
     expect(languageName('not a tag!')).toBe('not a tag!');
   });

@@ -13,4 +13,10 @@ describe('card macros', () => {
       'Mr {{user}} greets Jo',
     );
   });
+
+  it('fills the V1 spellings <BOT> and <USER> too, in any case', () => {
+    expect(fillMacros('<BOT> waves at <USER>; <user> at <bot>.', 'Ann', 'Jo')).toBe(
+      'Ann waves at Jo; Jo at Ann.',
+    );
+  });
 });

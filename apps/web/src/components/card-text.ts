@@ -3,13 +3,14 @@ import { useSelector } from '@xstate/store-react';
 import { useServices } from '../lib/services-context';
 
 /**
- * Card macros as a reader sees them: `{{char}}` is the mate, `{{user}}` the reader. Both in one
- * pass, each name through a function: as replacement strings, `$&` or `$'` in a name would
- * expand into the text around it, and a `{{user}}` in the mate's name would be filled too.
+ * Card macros as a reader sees them: `{{char}}` (V1: `<BOT>`) is the mate, `{{user}}` (V1:
+ * `<USER>`) the reader. All in one pass, each name through a function: as replacement strings,
+ * `$&` or `$'` in a name would expand into the text around it, and a `{{user}}` in the mate's
+ * name would be filled too.
  */
 export const fillMacros = (text: string, name: string, reader: string): string =>
-  text.replace(/\{\{(char|user)\}\}/gi, (_, macro: string) =>
-    macro.toLowerCase() === 'char' ? name : reader,
+  text.replace(/\{\{(char|user)\}\}|<(bot|user)>/gi, (_, macro?: string, v1?: string) =>
+    (macro ?? v1)!.toLowerCase() === 'user' ? reader : name,
   );
 
 /**
