@@ -390,6 +390,22 @@ describe.each(DIALECTS)('the creation studio on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)('a copy of a long name never keeps half of an emoji', async () => {
+    const { client } = await signUp(server);
+    // 92 letters and an emoji (two UTF-16 units): " (copy)" leaves room for 93 units.
+    const original = await client.mate.saveMate({
+      name: `${'a'.repeat(92)}🧭`,
+      first_mes: 'Which way?',
+      gender: 'female',
+    });
+    const copy = await client.mate.duplicateMate({ mateId: original.mateId });
+    expect(copy.name).toBe(`${'a'.repeat(92)} (copy)`);
+    // The copy can be saved as it is.
+    await expect(client.mate.saveMate(saveMatePayload(copy))).resolves.toMatchObject({
+      name: copy.name,
+    });
+  });
+
   it.skipIf(skip)(
     'deleteMate removes a mate from everything, while rooms stay readable and read-only',
     async () => {

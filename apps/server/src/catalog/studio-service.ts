@@ -38,6 +38,7 @@ import {
 } from './own-mate-service';
 import { copyPortrait, removePortrait, writePortrait } from './portrait-files';
 import { portraitFromUpload } from './portrait-upload';
+import { cutText } from '../cards/fit-card';
 
 /** How many portraits `GET /mate/portraitChoices` offers for one seed. */
 export const PORTRAIT_CHOICES = 6;
@@ -59,7 +60,8 @@ function readChoice(choiceId: string): { style: PortraitStyle; seed: string } {
 /** What a copy of `name` is called, within the characters a name may have. */
 function copyName(name: string): string {
   const suffix = ' (copy)';
-  return `${name.slice(0, MATE_TEXT_LIMITS.name - suffix.length).trimEnd()}${suffix}`;
+  // Cut between UTF-16 pairs: half an emoji would be stored as U+FFFD, and refused by a save.
+  return `${cutText(name, MATE_TEXT_LIMITS.name - suffix.length).trimEnd()}${suffix}`;
 }
 
 /** The whole mate as its creator sees it after a change. */
