@@ -390,14 +390,25 @@ describe.each(DIALECTS)('the creation studio on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)(
+    'a tagline left empty is the description’s first sentence, macros filled',
+    async () => {
+      const { client } = await signUp(server);
+      const saved = await client.mate.saveMate(
+        draft({
+          name: 'Lyra',
+          description: "{{char}} keeps {{user}}'s lost letters. She reads none of them.",
+        }),
+      );
+      // Listings show the tagline to everyone: no macro may show as written.
+      expect(saved.tagline).toBe('Lyra keeps your lost letters.');
+    },
+  );
+
   it.skipIf(skip)('a copy of a long name never keeps half of an emoji', async () => {
     const { client } = await signUp(server);
     // 92 letters and an emoji (two UTF-16 units): " (copy)" leaves room for 93 units.
-    const original = await client.mate.saveMate({
-      name: `${'a'.repeat(92)}🧭`,
-      first_mes: 'Which way?',
-      gender: 'female',
-    });
+    const original = await client.mate.saveMate(draft({ name: `${'a'.repeat(92)}🧭` }));
     const copy = await client.mate.duplicateMate({ mateId: original.mateId });
     expect(copy.name).toBe(`${'a'.repeat(92)} (copy)`);
     // The copy can be saved as it is.

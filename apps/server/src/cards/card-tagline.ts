@@ -1,7 +1,7 @@
 const LONGEST = 160;
 
-// SillyTavern's macros and their V1 spellings, as a reader of the tagline should see them.
-function resolveMacros(text: string, name: string): string {
+/** SillyTavern's macros and their V1 spellings, as a reader of a tagline should see them. */
+export function resolveMacros(text: string, name: string): string {
   return text
     .replace(/(?:\{\{user\}\}|<user>)['’]s\b/gi, 'your')
     .replace(/\{\{user\}\}|<user>/gi, 'you')

@@ -25,6 +25,7 @@ import {
 } from './own-mate-service';
 import { removePortrait } from './portrait-files';
 import { tagKeys } from './tag-repository';
+import { resolveMacros } from '../cards/card-tagline';
 
 /** What saving a mate works with: the studio's, the voices there are, and the creation limit. */
 export interface SaveMateDeps extends StudioDeps {
@@ -72,9 +73,13 @@ export async function saveMate(
   return toMate(await mateRow(deps.db, id), { userId: user.id, isAdmin: false });
 }
 
-/** The tagline a mate shows: the creator's, or the description's first sentence. */
+/** The tagline a mate shows: the creator's, or the description's first sentence, macros filled. */
 const taglineOf = (input: SaveMateInput) =>
-  input.tagline || input.description.split(/(?<=[.!?])\s/)[0]!.slice(0, MATE_TEXT_LIMITS.tagline);
+  input.tagline ||
+  resolveMacros(input.description.split(/(?<=[.!?])\s/)[0]!, input.name).slice(
+    0,
+    MATE_TEXT_LIMITS.tagline,
+  );
 
 /** Writes the fields of `input` over the caller's mate `id`, within the visibility rules. */
 async function updateMate(deps: StudioDeps, user: UserTable, input: SaveMateInput, id: string) {
