@@ -70,11 +70,11 @@ export function CardImport({ onClose }: { onClose: () => void }) {
               {t('common.cancel')}
             </Button>
             {preview.data && picked && (
-              // Disabled while it runs: a second click would import the card twice.
+              // A second press while it runs does nothing (it would import the card twice); not
+              // `disabled`, which would drop the keyboard's focus to the page.
               <Button
                 aria-busy={create.isPending}
-                disabled={create.isPending}
-                onClick={() => create.mutate(picked.payload)}
+                onClick={() => !create.isPending && create.mutate(picked.payload)}
               >
                 {t('cards.import', { name: preview.data.draft.name })}
               </Button>
