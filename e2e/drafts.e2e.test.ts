@@ -82,8 +82,11 @@ describe('a message being written', () => {
   test('does not come back once the server kept it, even when Stop came before the page heard', async () => {
     const { page } = await openChat(journey, 'draft-stopped');
     // A slow link: the server has the message (and keeps it) long before the page hears.
+    let answered: () => void = () => {};
+    const serverAnswered = new Promise<void>((resolve) => (answered = resolve));
     await page.route(SEND, async (route) => {
       const response = await route.fetch();
+      answered();
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       await route.fulfill({ response }).catch(() => {});
     });
@@ -91,6 +94,9 @@ describe('a message being written', () => {
     await composerOf(page).fill('Did I say this twice?');
     await composerOf(page).press('Enter');
     await conversationOf(page).getByText('Did I say this twice?').waitFor();
+    // Stop once the server has answered (on a busy machine the request may reach it late:
+    // a page that stopped and reloaded first would leave it nobody to answer).
+    await serverAnswered;
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.unroute(SEND);
     await page.reload();
