@@ -450,7 +450,11 @@ describe.each(DIALECTS)('memory on %s', (dialect) => {
     },
   );
 
-  it.skipIf(skip)('forgets a failure to write memories once nothing is left to write', async () => {
+  /**
+   * A room of twelve messages whose memories the model will not write: asked to, the writer
+   * fails; the room's rows and the writer's state then, the model answering again after.
+   */
+  async function failedWriting() {
     const { client, roomId } = await chatRoom();
     const rows = await appendMessages(
       suite.server.db,
@@ -473,10 +477,15 @@ describe.each(DIALECTS)('memory on %s', (dialect) => {
         await new Promise((resolve) => setTimeout(resolve, 50));
         state = await client.room.memories({ roomId });
       }
-      expect(state.writer.state).toBe('failed');
+      return { client, roomId, rows, state };
     } finally {
       suite.double.route(rememberEveryLine);
     }
+  }
+
+  it.skipIf(skip)('forgets a failure to write memories once nothing is left to write', async () => {
+    const { client, roomId, rows, state } = await failedWriting();
+    expect(state.writer.state).toBe('failed');
     // The person takes the chat on from their first message: what failed is gone, and the
     // few messages left all fit the prompt.
     await client.room.editMessage({ roomId, messageId: rows[0]!.id, content: 'Once more.' });
@@ -496,37 +505,13 @@ describe.each(DIALECTS)('memory on %s', (dialect) => {
   it.skipIf(skip)(
     'says when the model could not write memories, and tries again when asked',
     async () => {
-      const { client, roomId } = await chatRoom();
-      await appendMessages(
-        suite.server.db,
-        roomId,
-        Array.from({ length: 12 }, (_, index) => ({
-          role: index % 2 ? ('mate' as const) : ('user' as const),
-          content: `Message ${index}.`,
-          status: 'complete' as const,
-        })),
-      );
-      suite.double.route((body) => {
-        const messages = body.messages as Turn[];
-        if (!messages[0]?.content.startsWith(MEMORY_ASK)) return undefined;
-        return { kind: 'stream', pieces: ['I would rather not.'] };
+      const { client, roomId, state } = await failedWriting();
+      expect(state.writer).toEqual({
+        state: 'failed',
+        error:
+          'Memories could not be written from the older messages: the model answered something that was not a list of memories. Try again.',
       });
-      try {
-        await client.room.writeMemories({ roomId });
-        let state = await client.room.memories({ roomId });
-        for (let tries = 0; tries < 200 && state.writer.state !== 'failed'; tries += 1) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          state = await client.room.memories({ roomId });
-        }
-        expect(state.writer).toEqual({
-          state: 'failed',
-          error:
-            'Memories could not be written from the older messages: the model answered something that was not a list of memories. Try again.',
-        });
-        expect(state.memories).toEqual([]);
-      } finally {
-        suite.double.route(rememberEveryLine);
-      }
+      expect(state.memories).toEqual([]);
       const again = await client.room.writeMemories({ roomId });
       expect(again.writer.state).not.toBe('failed');
       const memories = await remembered(client, roomId, 2);
