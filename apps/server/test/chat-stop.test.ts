@@ -72,6 +72,13 @@ describe.each(DIALECTS)('a reply stopped before any text, on %s', (dialect) => {
     if (!skip) await server.close();
   });
 
+  /** A new person in a room with Kai. */
+  async function inRoomWithKai() {
+    const { client } = await signUp(server);
+    const mate = await seededMate(server.db, 'Kai Tanaka');
+    return { client, room: await client.room.createRoom({ mateId: mate.id }) };
+  }
+
   /** The room once the server has seen the stop and finished with the reply. */
   async function settled(roomId: string) {
     for (let read = 0; read < 200 && (await server.deps.chat.isBusy(roomId)); read += 1)
@@ -87,9 +94,7 @@ describe.each(DIALECTS)('a reply stopped before any text, on %s', (dialect) => {
   it.skipIf(skip)(
     'keeps no empty reply, gives the chat back, and the list shows the last words',
     async () => {
-      const { client } = await signUp(server);
-      const mate = await seededMate(server.db, 'Kai Tanaka');
-      const room = await client.room.createRoom({ mateId: mate.id });
+      const { client, room } = await inRoomWithKai();
       model.hold = true;
       await sendAndStop(client, { roomId: room.roomId, content: 'Tell me about the sea' });
       const messages = await settled(room.roomId);
@@ -115,9 +120,7 @@ describe.each(DIALECTS)('a reply stopped before any text, on %s', (dialect) => {
   it.skipIf(skip)(
     'keeps the reply a stopped regeneration would have replaced, as it was',
     async () => {
-      const { client } = await signUp(server);
-      const mate = await seededMate(server.db, 'Kai Tanaka');
-      const room = await client.room.createRoom({ mateId: mate.id });
+      const { client, room } = await inRoomWithKai();
       model.hold = false;
       await client.girl.chatSend({ roomId: room.roomId, content: 'Hi' }, { onData: () => {} });
       const before = await client.room.roomInfo({ roomId: room.roomId });
@@ -142,9 +145,7 @@ describe.each(DIALECTS)('a reply stopped before any text, on %s', (dialect) => {
   it.skipIf(skip)(
     'answers a regeneration asked the moment a reply is stopped, rather than saying one is written',
     async () => {
-      const { client } = await signUp(server);
-      const mate = await seededMate(server.db, 'Kai Tanaka');
-      const room = await client.room.createRoom({ mateId: mate.id });
+      const { client, room } = await inRoomWithKai();
       model.hold = true;
       // Stop, then "another version" at once: the stopped reply may not have ended yet.
       await sendAndStop(client, { roomId: room.roomId, content: 'Tell me about the sea' });
@@ -166,9 +167,7 @@ describe.each(DIALECTS)('a reply stopped before any text, on %s', (dialect) => {
   it.skipIf(skip)(
     'shows the last words in the chat list after a reply that failed before any text',
     async () => {
-      const { client } = await signUp(server);
-      const mate = await seededMate(server.db, 'Kai Tanaka');
-      const room = await client.room.createRoom({ mateId: mate.id });
+      const { client, room } = await inRoomWithKai();
       model.hold = false;
       model.fail = true;
       try {
