@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiError, Memory } from '@mates/api-client';
 import { DIALECTS, postgresAvailable, seededMate, signUp } from './harness';
 import { serverWithDouble } from './server-with-double';
+import { mateDraft } from './your-data-helpers';
 import { MEMORY_ASK, memoryRun, writerDeps, type Turn } from './memory-helpers';
 import { appendMessages } from '../src/chat/messages';
 import { writeMemories } from '../src/chat/memory-writer';
@@ -359,22 +360,12 @@ describe.each(DIALECTS)('memory per mate in a group on %s', (dialect) => {
     async () => {
       answer();
       const creator = await signUp(suite.server);
-      const draft = {
+      const draft = mateDraft({
         name: 'Closing Soon',
         tagline: 'A tagline.',
         description: 'SECRET DESCRIPTION',
-        personality: '',
-        scenario: '',
-        first_mes: 'Hello {{user}}.',
-        mes_example: '',
-        creator_notes: '',
-        system_prompt: '',
-        alternate_greetings: [],
-        tags: ['fantasy'],
-        gender: 'female' as const,
-        nsfw: false,
-        visibility: 'public' as const,
-      };
+        visibility: 'public',
+      });
       const closing = await creator.client.mate.saveMate(draft);
       const user = await signUp(suite.server);
       const lyra = await seededMate(suite.server.db, LYRA);

@@ -58,6 +58,12 @@ export const AGroupRow: Story = {
   },
 };
 
+/** The group's chat, once made: empty. */
+const newGroupRoom = mockEndpoint('/room/roomInfo', () => {
+  const info = createGroupRoomInfoFixture({ messages: [] });
+  return { ...info, room: { ...info.room, roomId: 'room-group' } };
+});
+
 /**
  * "New group": the person's own mates (never a draft) and popular ones, chosen by keyboard or
  * mouse, ordered, named; the group's chat opens once it is made.
@@ -67,14 +73,7 @@ export const CreateAGroup: Story = {
   parameters: {
     app: { path: '/recent-chats', signedIn: true },
     msw: {
-      handlers: api(
-        rooms,
-        recordCreates,
-        mockEndpoint('/room/roomInfo', () => {
-          const info = createGroupRoomInfoFixture({ messages: [] });
-          return { ...info, room: { ...info.room, roomId: 'room-group' } };
-        }),
-      ),
+      handlers: api(rooms, recordCreates, newGroupRoom),
     },
   },
   play: async ({ canvasElement, loaded }) => {
@@ -125,10 +124,7 @@ export const CreateOnce: Story = {
           created.push((await request.clone().json()) as CreateGroupPayload);
           await delay(400);
         }),
-        mockEndpoint('/room/roomInfo', () => {
-          const info = createGroupRoomInfoFixture({ messages: [] });
-          return { ...info, room: { ...info.room, roomId: 'room-group' } };
-        }),
+        newGroupRoom,
       ),
     },
   },
