@@ -18,7 +18,7 @@ import {
   wordsNow,
 } from './memory-repository';
 import { parseJson } from './generation-service';
-import { fillMacros } from './prompt';
+import { fillMacros, longestFitting } from './prompt';
 import { membersOf } from './group-repository';
 
 /** The durable job that writes a room's memories from the messages that left its prompt. */
@@ -388,9 +388,8 @@ export function fitWindow<M extends { content: string }>(
 }
 
 /**
- * The longest start of `content` (which costs `cost`), marked cut, within `limit` tokens: its
- * share of the text by length first, then shorter while it counts more (tokens do not spread
- * evenly over a text: emoji or Chinese, then English, has most of its tokens at its start).
+ * The longest start of `content` (which costs `cost`), marked cut, within `limit` tokens with
+ * its turn's 8 (see {@link longestFitting}).
  */
 function startThatFits(
   model: Pick<LanguageModel, 'countTokens'>,
@@ -398,17 +397,11 @@ function startThatFits(
   cost: number,
   limit: number,
 ): string {
-  const start = (length: number) => `${cutText(content, length)}…`;
-  const fits = (length: number) => model.countTokens(start(length)) + 8 <= limit;
-  let high = Math.floor((content.length * limit) / cost);
-  if (fits(high)) return start(high);
-  let low = 0;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (fits(middle)) low = middle;
-    else high = middle - 1;
-  }
-  return start(low);
+  return longestFitting(
+    (length) => `${cutText(content, length)}…`,
+    (part) => model.countTokens(part) + 8 <= limit,
+    { total: content.length, cost, limit },
+  );
 }
 
 /** Two facts that differ only in case, spaces or a final full stop are the same fact. */

@@ -222,10 +222,29 @@ function historyTurn(
 }
 
 /**
- * The longest end of `text` within `limit` tokens: its share of the text by length first, then
- * shorter while it counts more (tokens do not spread evenly over a text: English, then emoji or
- * Chinese, has most of its tokens at its end), found by halving.
+ * The longest of `cut(length)` (a part of a text `length` characters long; the whole is `total`
+ * characters and costs `cost` tokens) that `fits`: its share of the text by length first, then
+ * shorter by halving while it counts more (tokens do not spread evenly over a text: English,
+ * then emoji or Chinese, has most of its tokens at its end, and the other way round at its
+ * start).
  */
+export function longestFitting(
+  cut: (length: number) => string,
+  fits: (part: string) => boolean,
+  text: { total: number; cost: number; limit: number },
+): string {
+  let high = Math.floor((text.total * text.limit) / text.cost);
+  if (fits(cut(high))) return cut(high);
+  let low = 0;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(cut(middle))) low = middle;
+    else high = middle - 1;
+  }
+  return cut(low);
+}
+
+/** The longest end of `text` within `limit` tokens (see {@link longestFitting}). */
 function endThatFits(
   text: string,
   model: Pick<LanguageModel, 'countTokens'>,
@@ -238,15 +257,11 @@ function endThatFits(
     const from = text.length - length;
     return text.slice(/[\uDC00-\uDFFF]/.test(text[from] ?? '') ? from + 1 : from);
   };
-  let high = Math.floor((text.length * limit) / cost);
-  if (model.countTokens(end(high)) <= limit) return end(high);
-  let low = 0;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (model.countTokens(end(middle)) <= limit) low = middle;
-    else high = middle - 1;
-  }
-  return end(low);
+  return longestFitting(end, (part) => model.countTokens(part) <= limit, {
+    total: text.length,
+    cost,
+    limit,
+  });
 }
 
 /** The headings of the memory's parts in the system turn, in the order they go in. */
