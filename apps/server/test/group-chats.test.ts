@@ -167,10 +167,11 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
     async () => {
       answerByName();
       const { client, roomId, ids, userInfo } = await group({ turnOrder: 'list' });
-      // Cards say "{{char}}" for themselves (SillyTavern's): Lyra's is about Lyra, not Kai.
+      // Cards say "{{char}}" for themselves (SillyTavern's; V1 cards "<BOT>"): Lyra's is about
+      // Lyra, not Kai.
       await suite.server.db
         .updateTable('mates')
-        .set({ tagline: '{{char}} sings to {{user}} of the sea.' })
+        .set({ tagline: '{{char}} sings to {{user}} of the sea, as <bot> did.' })
         .where('id', '=', ids[0]!)
         .execute();
       const from = suite.double.requests.length;
@@ -180,7 +181,9 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
         .map((request) => request.body)
         .find((body) => speakerOf(body) === KAI)!;
       const system = (kai.messages as Turn[])[0]!.content;
-      expect(system).toContain(`- ${LYRA}: ${LYRA} sings to ${userInfo.nickname} of the sea.`);
+      expect(system).toContain(
+        `- ${LYRA}: ${LYRA} sings to ${userInfo.nickname} of the sea, as ${LYRA} did.`,
+      );
       expect(system).not.toContain(`${KAI} sings`);
     },
   );

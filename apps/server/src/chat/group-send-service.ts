@@ -19,6 +19,7 @@ import { textsFor } from '../i18n/texts';
 import { isOutOfSpace } from '../domain/out-of-space';
 import { countChat } from './turn-repository';
 import { startNextReply, startTurn, type StartedReply } from './turn-service';
+import { fillMacros } from './prompt';
 
 /** How much of another member's card its fellows' prompts carry: who it is, in a few words. */
 const ABOUT_CHARS = 240;
@@ -27,11 +28,12 @@ const ABOUT_CHARS = 240;
 export function promptContext(state: GroupState, speakerId: string): GroupPromptContext {
   const about = (mateId: string, name: string) => {
     const mate = state.mates.get(mateId);
-    // A card's "{{char}}" is its own mate, not the speaker whose prompt this fills in later.
-    const text = ((mate?.tagline.trim() || mate?.description.trim()) ?? '').replace(
-      /\{\{char\}\}/gi,
-      () => name,
-    );
+    // A card's "{{char}}" (V1: "<BOT>") is its own mate, not the speaker whose prompt fills
+    // the macros later; "{{user}}" is left for it (the person).
+    const text = fillMacros((mate?.tagline.trim() || mate?.description.trim()) ?? '', {
+      char: name,
+      user: '{{user}}',
+    });
     return text.length > ABOUT_CHARS ? `${text.slice(0, ABOUT_CHARS).trimEnd()}…` : text;
   };
   return {

@@ -92,9 +92,9 @@ export function languageName(tag: string): string {
 
 /**
  * Replaces the Character Card macros `{{char}}` and `{{user}}`, and their V1 spellings `<BOT>`
- * and `<USER>` (any case). The names go in
- * through a function, so `$&`, `$'` and `$1` in a name stay as written: as a replacement
- * string they would expand, and a name of fifty `$'` blew a prompt up to hundreds of megabytes.
+ * and `<USER>` (any case). The names go in through a function, so `$&`, `$'` and `$1` in a name
+ * stay as written: as a replacement string they would expand, and a name of fifty `$'` blew a
+ * prompt up to hundreds of megabytes.
  */
 export function fillMacros(text: string, names: { char: string; user: string }): string {
   return text.replace(/\{\{(char|user)\}\}|<(bot|user)>/gi, (_, macro?: string, v1?: string) =>
