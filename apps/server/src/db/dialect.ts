@@ -28,18 +28,16 @@ export function fromJson<T>(value: unknown, fallback: T): T {
   }
 }
 
-// Half of a surrogate pair: a high one not followed by a low one, or a low one alone.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
-
 // JSON.stringify writes half of a surrogate pair as `\udXXX`, which PostgreSQL's jsonb refuses
 // (the write failed as a server error); text columns keep it as U+FFFD, and so do these, keys too.
 function wellFormedJson(_key: string, value: unknown): unknown {
-  if (typeof value === 'string') return wellFormed(value);
+  if (typeof value === 'string') return value.toWellFormed();
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const keys = Object.keys(value);
-  if (keys.every((key) => wellFormed(key) === key)) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [wellFormed(key), inner]));
+  if (keys.every((key) => key.isWellFormed())) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key.toWellFormed(), inner]),
+  );
 }
 
 /** Writes a JSON column: a string that both dialects accept. */
