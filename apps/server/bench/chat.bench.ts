@@ -3,6 +3,11 @@
 // server's CPU and memory per stream; and whether every reply was saved in full. Beside it,
 // the same figures through a minimal relay (minimal-proxy.ts: read the request, ask the
 // provider, write what it sends; nothing else), which is what any Node server pays here.
+// And a second reference, the minimal send (minimal-send.ts): the least a send must do before
+// its first byte by #38's own list (a session known from memory, the person's message appended
+// and durable, the provider asked; the reply saved at its end). Between the relay and Mates,
+// it says how much of Mates' overhead keeping what a person wrote costs, and how much is Mates'
+// own layers.
 //
 // Three processes: the fake provider (fixed-rate-provider.mjs: 200 tokens, 5 ms apart), the
 // load client (stream-client.mjs, forked; it opens the streams and times them) and this one,
@@ -25,6 +30,7 @@ import { fork, spawn } from 'node:child_process';
 import { profileOf, profiled } from './cpu-profile';
 import { topSelfTime, type CpuProfile } from './profile-summary';
 import { startMinimalProxy } from './minimal-proxy';
+import { startMinimalSend } from './minimal-send';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -251,6 +257,18 @@ async function savedInFull(level: number): Promise<number> {
 // send path's code cold, and a sequential send waited 0.3 ms for a session read that takes
 // 10 µs warm. Four rounds of fifty sends, then.
 const warmUp = await newTargets('warm-up', 50);
+// The minimal send knows the bench users' sessions as Mates' session cache would.
+const minimalSend = await startMinimalSend(
+  provider.url,
+  'url' in database && database.url
+    ? { url: database.url }
+    : { sqliteFile: path.join(dataDir, 'minimal-send.db') },
+  new Map(
+    [...targets.values(), warmUp]
+      .flat()
+      .map(({ headers, body }) => [headers.token!, (body as { roomId: string }).roomId]),
+  ),
+);
 for (let round = 0; round < 4; round += 1)
   await client.run({ mode: 'mates', url: sendUrl, targets: warmUp });
 await client.run({
@@ -260,6 +278,8 @@ await client.run({
 });
 for (let round = 0; round < 4; round += 1)
   await client.run({ mode: 'direct', url: proxy.url, targets: directTargets(50) });
+for (let round = 0; round < 4; round += 1)
+  await client.run({ mode: 'mates', url: minimalSend.url, targets: warmUp });
 await new Promise((resolve) => setTimeout(resolve, 200));
 
 const rows: ResultRow[] = [];
@@ -270,6 +290,8 @@ for (const level of LEVELS) {
   const mates: StreamTiming[] = [];
   let cpuMs = 0;
   let relayCpuMs = 0;
+  let minimalCpuMs = 0;
+  const minimal: StreamTiming[] = [];
   let rssPeak = 0;
   let rssBefore = 0;
   for (let round = 0; round < rounds; round += 1) {
@@ -289,9 +311,18 @@ for (const level of LEVELS) {
     );
     const relayUsed = process.cpuUsage(relayCpu);
     relayCpuMs += (relayUsed.user + relayUsed.system) / 1000;
+    const minimalCpu = process.cpuUsage();
+    minimal.push(
+      ...(await client.run({ mode: 'mates', url: minimalSend.url, targets: targets.get(level)! }))
+        .results,
+    );
+    const minimalUsed = process.cpuUsage(minimalCpu);
+    minimalCpuMs += (minimalUsed.user + minimalUsed.system) / 1000;
     global.gc?.();
-    rssBefore = Math.max(rssBefore, process.memoryUsage().rss);
-    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
+    // The resident size alone: the whole of `memoryUsage()` walks V8's heap spaces, and taken
+    // every 20 ms during Mates' rounds only it charged Mates a tenth of a millisecond a stream.
+    rssBefore = Math.max(rssBefore, process.memoryUsage.rss());
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 20);
     const cpu = process.cpuUsage();
     const job = { mode: 'mates' as const, url: sendUrl, targets: targets.get(level)! };
     mates.push(...(await profiled(() => client.run(job))).results);
@@ -302,6 +333,7 @@ for (const level of LEVELS) {
   for (const [through, list] of [
     ['Mates', mates],
     ['the minimal relay', relayed],
+    ['the minimal send', minimal],
   ] as const) {
     const failed = list.find((t) => !t.ok);
     if (failed)
@@ -324,6 +356,7 @@ for (const level of LEVELS) {
     );
   const overhead = ttft(mates, 50) - ttft(direct, 50);
   const relayOverhead = ttft(relayed, 50) - ttft(direct, 50);
+  const minimalOverhead = ttft(minimal, 50) - ttft(direct, 50);
   // A relay measured faster than the direct reads (noise around zero) counts as no overhead.
   const relayFloor = Math.max(0, relayOverhead);
   const overheadGoal = Math.max(1.5 * relayFloor, relayFloor + 5);
@@ -338,10 +371,12 @@ for (const level of LEVELS) {
     'overhead p50 ms': round1(overhead),
     'overhead p99 ms': round1(ttft(mates, 99) - ttft(direct, 99)),
     'minimal relay overhead p50 ms': round1(relayOverhead),
+    'minimal send overhead p50 ms': round1(minimalOverhead),
     'direct total p50 ms': Math.round(total(direct, 50)),
     'Mates total p50 ms': Math.round(total(mates, 50)),
     'server CPU per stream ms': round1(cpuPerStream),
     'minimal relay CPU per stream ms': round1(relayCpuPerStream),
+    'minimal send CPU per stream ms': round1(minimalCpuMs / streams),
     // The goals: how Mates compares with the relay, and whether it is within them.
     'overhead ÷ relay': round1(overhead / Math.max(relayOverhead, 0.1)),
     'overhead goal ms': round1(overheadGoal),
@@ -357,7 +392,7 @@ for (const level of LEVELS) {
   });
 }
 console.log(
-  `Streamed replies (${DIALECT}${MEMORIES > 0 ? `, ${MEMORIES} memories in every room` : ''}): a provider emitting ${TOKENS} tokens ${INTERVAL_MS} ms apart and the load client each in their own process; the server in the bench process on ${os.cpus().length} cores. Overhead is Mates minus direct at the same percentile; the minimal relay (read the request, ask the provider, write what it sends) is what any Node server pays here.`,
+  `Streamed replies (${DIALECT}${MEMORIES > 0 ? `, ${MEMORIES} memories in every room` : ''}): a provider emitting ${TOKENS} tokens ${INTERVAL_MS} ms apart and the load client each in their own process; the server in the bench process on ${os.cpus().length} cores. Overhead is Mates minus direct at the same percentile; the minimal relay (read the request, ask the provider, write what it sends) is what any Node server pays here; the minimal send also keeps the person's message (durable before its first byte) and the reply.`,
 );
 console.table(rows);
 saveResults(
@@ -388,6 +423,7 @@ await new Promise<void>((resolve) => server.close(() => resolve()));
 await indexer.stop();
 client.stop();
 await proxy.close();
+await minimalSend.close();
 provider.stop();
 await database.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });
