@@ -1,9 +1,9 @@
 // A second reference for the chat figures (#38): the least a send must do before its first
 // byte, by the issue's own list, and nothing else. It knows who is asking from a session kept
-// in memory, appends the person's message as one row and waits until that row is durable
-// (SQLite: a write-ahead log synced by the same group sync as Mates'; PostgreSQL: one prepared
-// insert), asks the provider as the relay does, writes each piece of text as a `reply-delta`
-// event, and saves the reply once it has ended. No framework, no prompt from history, no
+// in memory, appends the person's message as one row (SQLite: a write-ahead log synced by the
+// same group sync as Mates'; PostgreSQL: one prepared insert) while it asks the provider as the
+// relay does, holds the provider's text until the row is durable, writes each piece of it as a
+// `reply-delta` event, and saves the reply once it has ended. No framework, no prompt from history, no
 // charge, no lock, no log line. Where it stands between the relay and Mates says how much of
 // Mates' overhead any send that keeps what a person wrote pays on this machine, and how much
 // is Mates' own.
@@ -79,15 +79,16 @@ export async function startMinimalSend(
   const server = http.createServer((req, res) => {
     const pieces: Buffer[] = [];
     req.on('data', (piece: Buffer) => pieces.push(piece));
-    req.on('end', () => void answer());
-    const answer = async () => {
+    req.on('end', () => answer());
+    const answer = () => {
       const user = sessions.get(String(req.headers.token));
       if (!user) return res.writeHead(401).end();
       const { roomId, content } = JSON.parse(Buffer.concat(pieces).toString()) as {
         roomId: string;
         content: string;
       };
-      await store.append([randomUUID(), roomId, 'user', content, new Date().toISOString()]);
+      // The provider is asked while the message is written; its text waits for the write.
+      const saved = store.append([randomUUID(), roomId, 'user', content, new Date().toISOString()]);
       const body = JSON.stringify({
         model: 'bench',
         stream: true,
@@ -103,27 +104,32 @@ export async function startMinimalSend(
             'content-length': Buffer.byteLength(body),
           },
         },
-        (provided) => {
-          res.writeHead(200, { 'content-type': 'text/event-stream' });
-          let reply = '';
-          const parser = createParser({
-            onEvent: ({ data }) => {
-              if (data === '[DONE]') return;
-              const text = (JSON.parse(data) as { choices: { delta: { content?: string } }[] })
-                .choices[0]?.delta.content;
-              if (!text) return;
-              reply += text;
-              res.write(`data: ${JSON.stringify({ type: 'reply-delta', text })}\n\n`);
-            },
-          });
-          provided.setEncoding('utf8');
-          provided.on('data', (text: string) => parser.feed(text));
-          provided.on('end', () => {
-            const row = [randomUUID(), roomId, 'mate', reply, new Date().toISOString()] as const;
-            void store.append([...row]).then(() => res.end('data: [DONE]\n\n'));
-          });
-        },
+        (provided) =>
+          void saved.then(
+            () => relay(provided),
+            () => res.destroy(),
+          ),
       );
+      const relay = (provided: http.IncomingMessage) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        let reply = '';
+        const parser = createParser({
+          onEvent: ({ data }) => {
+            if (data === '[DONE]') return;
+            const text = (JSON.parse(data) as { choices: { delta: { content?: string } }[] })
+              .choices[0]?.delta.content;
+            if (!text) return;
+            reply += text;
+            res.write(`data: ${JSON.stringify({ type: 'reply-delta', text })}\n\n`);
+          },
+        });
+        provided.setEncoding('utf8');
+        provided.on('data', (text: string) => parser.feed(text));
+        provided.on('end', () => {
+          const row = [randomUUID(), roomId, 'mate', reply, new Date().toISOString()] as const;
+          void store.append([...row]).then(() => res.end('data: [DONE]\n\n'));
+        });
+      };
       upstream.on('error', () => res.destroy());
       upstream.end(body);
     };
