@@ -272,6 +272,35 @@ describe('studioMachine', () => {
     expect(calls.setPortrait[0]).toEqual({ mateId: 'm-1', image: 'iVBOR' });
   });
 
+  it('keeps what is typed while a save is under way, and saves it only when asked', async () => {
+    const { actor, calls, answers } = start({ draft: DRAFT });
+    actor.send({ type: 'PORTRAIT.CHANGE', portrait: { choiceId: 'c-2', url: 'data:x' } });
+    actor.send({ type: 'SAVE', visibility: 'private' });
+    actor.send({ type: 'DRAFT.CHANGE', draft: { tagline: 'A lighthouse keeper who sings.' } });
+    answers.saveMate[0]!.resolve(mate({ mateId: 'm-9' }));
+    await waitFor(actor, (s) => s.matches('settingPortrait'));
+    actor.send({ type: 'DRAFT.CHANGE', draft: { description: 'Keeps the last lighthouse lit.' } });
+    answers.setPortrait[0]!.resolve(mate({ mateId: 'm-9' }));
+    // Saved, and the words typed meanwhile are still on the form, not yet saved.
+    await waitFor(actor, (s) => s.matches({ editing: 'idle' }));
+    const { context } = actor.getSnapshot();
+    expect(context.draft).toMatchObject({
+      tagline: 'A lighthouse keeper who sings.',
+      description: 'Keeps the last lighthouse lit.',
+    });
+    expect(context.savedDraft).toEqual(DRAFT);
+    expect(context.saved!.mateId).toBe('m-9');
+    expect(calls.saveMate[0]).toMatchObject({ tagline: DRAFT.tagline });
+    // Saving again updates the same mate with them.
+    actor.send({ type: 'SAVE', visibility: 'private' });
+    expect(calls.saveMate[1]).toMatchObject({
+      mateId: 'm-9',
+      tagline: 'A lighthouse keeper who sings.',
+    });
+    answers.saveMate[1]!.resolve(mate({ mateId: 'm-9' }));
+    await waitFor(actor, (s) => s.matches('saved'));
+  });
+
   it('goes back to editing after saving', async () => {
     const { actor, answers } = start({ draft: DRAFT });
     actor.send({ type: 'SAVE', visibility: 'private' });

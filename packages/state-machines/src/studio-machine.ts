@@ -86,6 +86,11 @@ export interface StudioContext {
   saved: Mate | null;
   /** The draft as it was sent by the last save that succeeded: what counts as unchanged. */
   savedDraft: MateDraft | null;
+  /**
+   * What the save under way sent, or the last one: the creator may go on typing or choose
+   * another voice while it runs, and what they changed meanwhile is kept for the next save.
+   */
+  sending: { draft: MateDraft; voice: string | null | undefined } | null;
   /** The last error's message and which call it came from, or `null`. */
   error: { failure: StudioFailure; message: string } | null;
 }
@@ -186,6 +191,10 @@ export const studioMachine = setup({
       context.draft !== null &&
       Object.keys(checkMateDraft(context.draft, event.visibility)).length === 0,
     hasPortrait: ({ context }) => context.portrait !== null,
+    changedWhileSaving: ({ context }) =>
+      context.sending !== null &&
+      (context.voice !== context.sending.voice ||
+        JSON.stringify(context.draft) !== JSON.stringify(context.sending.draft)),
   },
   actions: {
     changeIdea: assign(({ context, event }) => {
@@ -209,6 +218,12 @@ export const studioMachine = setup({
       return { portrait: event.portrait };
     }),
     clearError: assign({ error: null }),
+    /** The save answered: the mate, and the draft it sent as what counts as unchanged. */
+    keepSaved: assign(({ context }, saved: Mate) => ({
+      mateId: saved.mateId,
+      saved,
+      savedDraft: context.sending!.draft,
+    })),
     failWith: assign((_, params: { failure: StudioFailure; error: unknown }) => ({
       error: { failure: params.failure, message: message(params.error) },
     })),
@@ -234,6 +249,7 @@ export const studioMachine = setup({
     checked: false,
     saved: null,
     savedDraft: null,
+    sending: null,
     error: null,
   }),
   initial: 'starting',
@@ -298,7 +314,11 @@ export const studioMachine = setup({
               {
                 guard: 'draftSavable',
                 target: '#studio.saving',
-                actions: assign(({ event }) => ({ visibility: event.visibility, checked: false })),
+                actions: assign(({ context, event }) => ({
+                  visibility: event.visibility,
+                  checked: false,
+                  sending: { draft: context.draft!, voice: context.voice },
+                })),
               },
               { actions: assign(({ event }) => ({ visibility: event.visibility, checked: true })) },
             ],
@@ -342,40 +362,38 @@ export const studioMachine = setup({
     saving: {
       tags: ['busy'],
       entry: 'clearError',
+      // The form stays open while it saves: what is typed meanwhile is kept, not saved.
+      on: { 'DRAFT.CHANGE': { actions: 'changeDraft' } },
       invoke: {
         id: 'saveMate',
         src: 'saveMate',
         input: ({ context }) => ({
           client: context.client,
-          draft: context.draft!,
+          draft: context.sending!.draft,
           mateId: context.mateId,
           visibility: context.visibility!,
-          voice: context.voice,
+          voice: context.sending!.voice,
         }),
         onDone: [
           {
             guard: 'hasPortrait',
             target: 'settingPortrait',
-            actions: assign(({ context, event }) => ({
-              mateId: event.output.mateId,
-              saved: event.output,
-              savedDraft: context.draft,
-            })),
+            actions: { type: 'keepSaved', params: ({ event }) => event.output },
           },
+          // Changed meanwhile: saved, and back to the form with what is not saved yet.
           {
-            target: 'saved',
-            actions: assign(({ context, event }) => ({
-              mateId: event.output.mateId,
-              saved: event.output,
-              savedDraft: context.draft,
-            })),
+            guard: 'changedWhileSaving',
+            target: 'editing',
+            actions: { type: 'keepSaved', params: ({ event }) => event.output },
           },
+          { target: 'saved', actions: { type: 'keepSaved', params: ({ event }) => event.output } },
         ],
         onError: { target: 'editing', actions: { type: 'failWith', params: failure('save') } },
       },
     },
     settingPortrait: {
       tags: ['busy'],
+      on: { 'DRAFT.CHANGE': { actions: 'changeDraft' } },
       invoke: {
         id: 'setPortrait',
         src: 'setPortrait',
@@ -384,10 +402,17 @@ export const studioMachine = setup({
           mateId: context.mateId!,
           portrait: context.portrait!,
         }),
-        onDone: {
-          target: 'saved',
-          actions: assign(({ event }) => ({ saved: event.output, portrait: null })),
-        },
+        onDone: [
+          {
+            guard: 'changedWhileSaving',
+            target: 'editing',
+            actions: assign(({ event }) => ({ saved: event.output, portrait: null })),
+          },
+          {
+            target: 'saved',
+            actions: assign(({ event }) => ({ saved: event.output, portrait: null })),
+          },
+        ],
         onError: { target: 'editing', actions: { type: 'failWith', params: failure('portrait') } },
       },
     },

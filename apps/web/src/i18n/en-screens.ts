@@ -746,6 +746,7 @@ export const enScreens = {
     publish: 'Publish',
     saveChanges: 'Save changes',
     saving: 'Saving…',
+    savedChangedSince: 'Saved. What you changed since is not saved yet.',
     saveFailed: 'Not saved. Your work is still here.',
     portraitFailed: 'Saved, but the portrait was not applied. Save again to retry.',
     portrait: 'Portrait',

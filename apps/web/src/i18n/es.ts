@@ -859,6 +859,7 @@ export const es: Messages = {
     publish: 'Publicar',
     saveChanges: 'Guardar cambios',
     saving: 'Guardando…',
+    savedChangedSince: 'Guardado. Lo que cambiaste después aún no está guardado.',
     saveFailed: 'No se guardó. Tu trabajo sigue aquí.',
     portraitFailed: 'Guardado, pero el retrato no se aplicó. Guarda de nuevo para reintentarlo.',
     portrait: 'Retrato',

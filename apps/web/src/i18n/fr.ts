@@ -871,6 +871,7 @@ export const fr: Messages = {
     publish: 'Publier',
     saveChanges: 'Enregistrer les modifications',
     saving: 'Enregistrement…',
+    savedChangedSince: 'Enregistré. Ce que tu as modifié depuis n’est pas encore enregistré.',
     saveFailed: 'Non enregistré. Ton travail est toujours là.',
     portraitFailed:
       'Enregistré, mais le portrait n’a pas été appliqué. Enregistre à nouveau pour réessayer.',

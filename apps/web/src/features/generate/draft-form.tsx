@@ -137,6 +137,11 @@ export function DraftForm({
       setRefused((count) => count + 1);
   };
   const failure = context.error;
+  // Saved here, and changed since (perhaps while it saved): the form says what is not saved yet.
+  const changedSinceSaved =
+    context.saved !== null &&
+    context.savedDraft !== null &&
+    JSON.stringify(draft) !== JSON.stringify(context.savedDraft);
   return (
     <Card
       as="form"
@@ -273,6 +278,7 @@ export function DraftForm({
         </Text>
       )}
       {saving && <Text role="status">{t('generate.saving')}</Text>}
+      {!busy && changedSinceSaved && <Text role="status">{t('generate.savedChangedSince')}</Text>}
       <Flex gap={2} wrap>
         {editing ? (
           <Button type="submit" disabled={busy} aria-busy={saving}>

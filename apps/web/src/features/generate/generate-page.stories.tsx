@@ -71,6 +71,11 @@ const recordSaves = [
     return { ...lastSaved!, avatar: '/media/portraits/new.webp' };
   }),
 ];
+// The first save of a story holding it answers only once the story opens it (after typing).
+const firstSave = { open: () => {}, opened: Promise.resolve() };
+const holdFirstSave = () => {
+  firstSave.opened = new Promise((resolve) => (firstSave.open = resolve));
+};
 const resetServer = () => {
   sent.saves = [];
   sent.portraits = [];
@@ -316,6 +321,49 @@ export const Saved: Story = {
     };
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/chat-detail'));
     await expect(app.router.state.location.search).toBe('?roomId=room-1');
+  },
+};
+
+/**
+ * Words typed while the save is under way stay on the form: the mate is saved as it was, the
+ * form says what is not saved yet, and the next save sends them to the same mate.
+ */
+export const TypingWhileSaving: Story = {
+  loaders: [resetServer, holdFirstSave],
+  parameters: {
+    ...signedIn,
+    msw: {
+      handlers: api(
+        mockEndpoint('/mate/saveMate', async ({ body }) => {
+          if (sent.saves.length === 0) await firstSave.opened;
+          const payload = body as SaveMatePayload;
+          sent.saves.push(payload);
+          return createMateFixture({
+            ...payload,
+            mateId: payload.mateId ?? 'mate-saved',
+            visibility: payload.visibility ?? 'private',
+            creator: ADA,
+          });
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await generateDraft(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'Save private' }));
+    await expect(await canvas.findByText('Saving…')).toBeVisible();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), ' Jr');
+    firstSave.open();
+    await expect(
+      await canvas.findByText('Saved. What you changed since is not saved yet.'),
+    ).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Name' })).toHaveValue('Marisol Vega Jr');
+    await expect(sent.saves[0]).toMatchObject({ name: 'Marisol Vega' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Save private' }));
+    await expect(
+      await canvas.findByRole('heading', { name: 'Marisol Vega Jr is saved' }),
+    ).toBeVisible();
+    await expect(sent.saves[1]).toMatchObject({ mateId: 'mate-saved', name: 'Marisol Vega Jr' });
   },
 };
 

@@ -97,13 +97,18 @@ export function Studio({
     }
   }, [context, dirty, mateId, platform, portraitSeed, state, storage]);
 
-  // Once saved, the kept copy is done with, and lists showing the mate are stale.
+  // Once saved, lists showing the mate are stale; and unless the creator changed something while
+  // it saved (kept, and still theirs to save), the kept copy is done with.
+  const lastSaved = context.saved;
+  useEffect(() => {
+    if (!lastSaved) return;
+    queries.setQueryData(mateKeys.detail(lastSaved.mateId), lastSaved);
+    void queries.invalidateQueries({ queryKey: mateKeys.mine() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per save
+  }, [lastSaved]);
   const savedMate = state.matches('saved') ? context.saved : null;
   useEffect(() => {
-    if (!savedMate) return;
-    clearAutosave(storage, mateId);
-    queries.setQueryData(mateKeys.detail(savedMate.mateId), savedMate);
-    void queries.invalidateQueries({ queryKey: mateKeys.mine() });
+    if (savedMate) clearAutosave(storage, mateId);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per save
   }, [savedMate]);
 
