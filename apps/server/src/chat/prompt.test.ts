@@ -52,6 +52,32 @@ describe('prompt', () => {
     expect(text).toBe('Be Lyra for ada.\n\nAlways answer in Spanish.');
   });
 
+  it("puts the prompt built from the card where the card's own system prompt says {{original}}", () => {
+    // Character Card V2: {{original}} stands for the system prompt the card's own replaces.
+    const text = systemPrompt({
+      ...SOURCE,
+      persona: null,
+      mate: { ...SOURCE.mate, system_prompt: 'Be brief.\n{{Original}}\nNever break character.' },
+    });
+    expect(text).toBe(
+      [
+        'Be brief.',
+        "You are Lyra in a roleplay chat with ada. Stay in character; write only Lyra's words and actions, never ada's.",
+        '',
+        'About Lyra: Lyra keeps a library.',
+        '',
+        "Lyra's personality: patient",
+        '',
+        'Scenario: ada visits at dusk.',
+        '',
+        'Examples of how Lyra talks:\nada: Hi\nLyra: Hello.',
+        'Never break character.',
+        '',
+        'Always answer in Spanish.',
+      ].join('\n'),
+    );
+  });
+
   it('fills macros in any case and names languages', () => {
     expect(fillMacros('{{CHAR}} and {{User}}', { char: 'A', user: 'B' })).toBe('A and B');
     // Character Card V1's spellings, which older cards still use.

@@ -111,20 +111,28 @@ export function systemPrompt(source: PromptSource): string {
   const inGroup = group
     ? `You are {{char}} in a group roleplay chat with ${['{{user}}', ...group.others.map((other) => other.name)].join(', ')}. Stay in character; write only {{char}}'s words and actions, never anyone else's, and do not start with your name.`
     : null;
-  if (mate.system_prompt.trim()) {
-    parts.push(mate.system_prompt.trim());
-    if (inGroup) parts.push(inGroup);
-    if (group && scenario) parts.push(`Scenario: ${scenario}`);
-  } else {
-    parts.push(
+  // The prompt built from the card's fields, which a card's own system prompt replaces.
+  const builtIn = () => {
+    const own = [
       inGroup ??
         `You are {{char}} in a roleplay chat with {{user}}. Stay in character; write only {{char}}'s words and actions, never {{user}}'s.`,
-    );
-    if (mate.description.trim()) parts.push(`About {{char}}: ${mate.description.trim()}`);
-    if (mate.personality.trim()) parts.push(`{{char}}'s personality: ${mate.personality.trim()}`);
-    if (scenario) parts.push(`Scenario: ${scenario}`);
+    ];
+    if (mate.description.trim()) own.push(`About {{char}}: ${mate.description.trim()}`);
+    if (mate.personality.trim()) own.push(`{{char}}'s personality: ${mate.personality.trim()}`);
+    if (scenario) own.push(`Scenario: ${scenario}`);
     const examples = mate.mes_example.replace(/<START>/gi, '').trim();
-    if (examples) parts.push(`Examples of how {{char}} talks:\n${examples}`);
+    if (examples) own.push(`Examples of how {{char}} talks:\n${examples}`);
+    return own.join('\n\n');
+  };
+  const cardPrompt = mate.system_prompt.trim();
+  if (!cardPrompt) parts.push(builtIn());
+  // Character Card V2: `{{original}}` in the card's own stands for the prompt it replaces.
+  else if (/\{\{original\}\}/i.test(cardPrompt))
+    parts.push(cardPrompt.replace(/\{\{original\}\}/gi, builtIn));
+  else {
+    parts.push(cardPrompt);
+    if (inGroup) parts.push(inGroup);
+    if (group && scenario) parts.push(`Scenario: ${scenario}`);
   }
   if (group && group.others.length > 0)
     parts.push(
