@@ -13,6 +13,7 @@ import {
 import { startOpenAiDouble } from './openai-double';
 import { makeWav, startSpeechDouble } from './speech-doubles';
 import { callHubOf } from '../src/voice/call-socket';
+import { CALL_TURNS_WAITING } from '../src/voice/call-service';
 import { killableServer } from './killable-server';
 
 const withPostgres = await postgresAvailable();
@@ -802,6 +803,39 @@ describe.each(DIALECTS)('voice calls on %s', (dialect) => {
       expect(reply.id).toBe(first.messageId);
       expect(reply.content).not.toContain('part number 29');
       expect(Boolean(reply.call_cut)).toBe(true);
+    },
+  );
+
+  // Each utterance waited in memory for its turn, however many came: a socket sending recordings
+  // of 2 MB without pause grew the server until it died. Words that come while a few turns
+  // already wait are refused at once, and the call goes on.
+  it.skipIf(skip)(
+    'refuses words while too many wait for their answer, and answers the rest',
+    async () => {
+      const { room, start } = await person();
+      model.next({ kind: 'stream', pieces: ['One ', 'moment. ', 'Still here.'], delayMs: 300 });
+      const call = await openCall(server.base, (await start()).d.socketPath);
+      await call.next('ready');
+      for (let index = 0; index < 12; index += 1)
+        call.send({ type: 'text', text: `Words ${index}.` });
+      const error = await call.next('error');
+      expect(error).toMatchObject({
+        code: 5007,
+        message: 'Wait for the answer before saying more.',
+      });
+      await call.until(
+        'the refusals',
+        () => call.messages('error').length === 12 - 1 - CALL_TURNS_WAITING,
+      );
+      call.send({ type: 'hang-up' });
+      await call.until('close', () => call.closed() !== null);
+      await waitForFree(room.roomId);
+      // The first words and those that waited were kept; none of the refused ones.
+      const said = (await messagesOf(room.roomId))
+        .filter((message) => message.role === 'user')
+        .map((message) => message.content);
+      expect(said.length).toBeLessThanOrEqual(1 + CALL_TURNS_WAITING);
+      expect(said).not.toContain('Words 11.');
     },
   );
 

@@ -229,6 +229,7 @@ export const en = {
       badAudio:
         'The recording could not be used: send a WAV file, 16-bit mono, of at most {{seconds}} seconds.',
       nothingHeard: 'Nothing was heard. Speak again.',
+      waitForAnswer: 'Wait for the answer before saying more.',
       tooLong: 'text: at most {{count}} characters.',
     },
     payments: {

@@ -237,6 +237,7 @@ export const es: Texts = {
       badAudio:
         'No se pudo usar la grabación: envía un archivo WAV, mono de 16 bits, de {{seconds}} segundos como máximo.',
       nothingHeard: 'No se oyó nada. Vuelve a hablar.',
+      waitForAnswer: 'Espera la respuesta antes de decir más.',
       tooLong: 'text: como máximo {{count}} caracteres.',
     },
     payments: {

@@ -250,6 +250,7 @@ export const fr: Texts = {
       badAudio:
         'L’enregistrement est inutilisable : envoyez un fichier WAV, mono 16 bits, de {{seconds}} secondes au plus.',
       nothingHeard: 'Rien n’a été entendu. Parlez de nouveau.',
+      waitForAnswer: 'Attendez la réponse avant d’en dire plus.',
       tooLong: 'text : {{count}} caractères au plus.',
     },
     payments: {

@@ -39,6 +39,14 @@ export const CALL_TICKET_MS = 60_000;
 /** The longest text a browser's recognition may send as one turn (a typed message's bound). */
 export const CALL_TEXT_MAX = 8000;
 
+/**
+ * How many of the person's utterances may wait for their answer behind the one being answered.
+ * Each waits in memory (a recording of up to 2 MB): more are refused at once, so that a socket
+ * sending without pause cannot grow the server until it dies. A person who goes on talking
+ * while the mate answers leaves one or two waiting.
+ */
+export const CALL_TURNS_WAITING = 3;
+
 /** What calls need: a send's, and the engines. */
 export interface CallDeps extends SendDeps {
   limits: RateLimits;
@@ -238,7 +246,14 @@ export class VoiceCall {
       this.line.fail(invalid('notices.call.badAudio', { seconds: facts.maxSeconds }));
       return;
     }
-    this.#queue({ audio });
+    if (this.#roomToWait()) this.#queue({ audio });
+  }
+
+  /** Whether the person's words may wait for their turn (see {@link CALL_TURNS_WAITING}). */
+  #roomToWait(): boolean {
+    if (this.#working <= CALL_TURNS_WAITING) return true;
+    this.line.fail(refused('notices.call.waitForAnswer'));
+    return false;
   }
 
   /** A JSON message of the person's browser. */
@@ -253,7 +268,7 @@ export class VoiceCall {
           this.line.fail(invalid('notices.call.tooLong', { count: CALL_TEXT_MAX }));
           return;
         }
-        this.#queue({ text });
+        if (this.#roomToWait()) this.#queue({ text });
         return;
       }
       case 'barge-in':
