@@ -352,6 +352,17 @@ async function runDataExport(
     const readyAt = now();
     const expiresAt = new Date(Date.now() + EXPORT_KEEP_MS).toISOString();
     await markDataExportReady(deps.db, job.id, { file: key, size, readyAt, expiresAt });
+    // Its owner may have begun deleting the account while it was stored: the deletion removes
+    // the zips it saw recorded, not one recorded after it looked, so this one goes here.
+    const owner = await deps.db
+      .selectFrom('users')
+      .select('closing_at')
+      .where('id', '=', user.id)
+      .executeTakeFirst();
+    if (!owner || owner.closing_at) {
+      await deps.media.remove(key);
+      throw new Error('the account is closed');
+    }
     // One zip per person is kept: the one before goes (its export reads expired).
     for (const older of await olderDataExports(deps.db, user.id, job.id)) {
       await deps.media.remove(older.file!);
