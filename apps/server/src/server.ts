@@ -29,6 +29,7 @@ import { metricsApp } from './http/metrics-route';
 import { redisRoomLocks } from './chat/room-locks';
 import { redisStopRequests } from './chat/stop-requests';
 import { finishPrivacyLeftovers } from './privacy/privacy-leftovers';
+import { removeExpiredExports } from './privacy/data-export-service';
 import { hasOwnerWordsIndex } from './chat/message-search-repository';
 import { attachCalls, callHubOf } from './voice/call-socket';
 
@@ -290,6 +291,12 @@ function leftoversSweep(deps: Deps, everyMs?: number) {
       log.info(
         `gave back ${recovered} chat(s) of replies left unfinished by a ${starting ? 'stop' : 'server that died'}`,
       );
+    // Data zips past their time go while the server runs, as their mail promises, whether or
+    // not their owner looks again (the start removes those of a server that was stopped).
+    if (!starting) {
+      const removed = await removeExpiredExports({ db, media: mediaOf(config) });
+      if (removed) log.info(`removed ${removed} expired data export(s)`);
+    }
   };
   const interval =
     everyMs ??

@@ -1,9 +1,24 @@
 import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { DataExport } from '@mates/api-client';
 import { createMailer, type Mail, type Mailer } from '../src/mail/mailer';
-import { createTestApp, DIALECTS, postgresAvailable, signUp, type TestApp } from './harness';
+import {
+  createTestApp,
+  DIALECTS,
+  freshDatabase,
+  insertUser,
+  postgresAvailable,
+  signUp,
+  type TestApp,
+} from './harness';
+import { loadConfig } from '../src/config';
+import { startServer } from '../src/server';
+import { silentLogger } from '../src/logging/logger';
 import { fullAccount, readZip } from './your-data-helpers';
 import { readPngText } from '../src/cards/png-text';
 import { exportLinks } from '../src/privacy/data-export-service';
@@ -479,4 +494,57 @@ describe.each(DIALECTS)('download my data on %s', (dialect) => {
       );
     },
   );
+});
+
+describe.each(DIALECTS)('a zip past its time on a running server on %s', (dialect) => {
+  const skip = dialect === 'postgres' && !withPostgres;
+  it.skipIf(skip)('is removed without its owner looking or a restart', async () => {
+    // The mail promises that the zip is removed once its time is up; a server that ran on kept
+    // it (everything of a person's) until its owner looked again or the server restarted
+    // (found by an outside review).
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mates-expiring-'));
+    const database = dialect === 'postgres' ? await freshDatabase('postgres') : null;
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      PUBLIC_URL: 'http://mates.test',
+      SPEECH_PROVIDER: 'none',
+      ...(database?.url && { DATABASE_URL: database.url }),
+    });
+    const running = await startServer(config, silentLogger(), { sweepEveryMs: 200 });
+    try {
+      const { db } = running.deps;
+      await insertUser(db, { id: 'exporter', email: 'exporter@example.com', nickname: 'Ex' });
+      const media = mediaOf(running.deps.config);
+      const key = 'exports/expiringzip000000000001.zip';
+      await media.put(key, Buffer.from('PK'), 'application/zip');
+      const id = randomUUID();
+      const at = new Date(Date.now() - 8 * 86400_000).toISOString();
+      await db
+        .insertInto('data_exports')
+        .values({
+          id,
+          user_id: 'exporter',
+          file: key,
+          size: 2,
+          created_at: at,
+          ready_at: at,
+          expires_at: new Date(Date.now() - 1000).toISOString(),
+        })
+        .execute();
+      expect(
+        await eventually(
+          () => media.stat(key),
+          (info) => info === null,
+        ),
+      ).toBeNull();
+      expect(
+        await db.selectFrom('data_exports').select('file').where('id', '=', id).execute(),
+      ).toEqual([{ file: null }]);
+    } finally {
+      await running.close();
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
