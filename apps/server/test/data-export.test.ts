@@ -278,6 +278,40 @@ describe.each(DIALECTS)('download my data on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    'tells where the account is signed in and what it searched, never a token',
+    async () => {
+      // The zip is to hold everything the account holds: its sessions (when each began, was
+      // last used, ends) and the searches kept of it were left out (found by an outside review).
+      const person = await signUp(app);
+      await app.client().user.login({ email: person.userInfo.email, password: 'correct horse' });
+      expect((await person.client.mate.search({ keyword: 'Kai' })).list.length).toBeGreaterThan(0);
+      await person.client.user.exportData();
+      const { latest } = await untilDone(person.client);
+      const answer = await app.app.request(latest.downloadUrl!, {
+        headers: { token: person.userInfo.token },
+      });
+      const zip = await readZip(Buffer.from(await answer.arrayBuffer()));
+      const sessions = JSON.parse(zip.get('sessions.json')!.toString('utf8'));
+      expect(sessions).toHaveLength(2);
+      for (const session of sessions) {
+        expect(Object.keys(session).sort()).toEqual(['createdAt', 'expiresAt', 'lastSeenAt']);
+      }
+      expect(JSON.parse(zip.get('searches.json')!.toString('utf8'))).toEqual([
+        { word: 'kai', day: new Date().toISOString().slice(0, 10) },
+      ]);
+      const rows = await app.db
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('user_id', '=', person.userInfo.uuid)
+        .execute();
+      const everything = [...zip.values()].map((bytes) => bytes.toString('latin1')).join('\n');
+      for (const secret of [person.userInfo.token, ...rows.map((row) => row.token_hash)])
+        expect(everything).not.toContain(secret);
+      expect(zip.get('README.md')!.toString('utf8')).toContain('sessions.json');
+    },
+  );
+
+  it.skipIf(skip)(
     "serves the zip to its link with its owner's session only: signed out, sign in first",
     async () => {
       const person = await signUp(app);

@@ -296,3 +296,28 @@ export async function paymentsOf(db: Kysely<Database>, userId: string) {
   ]);
   return { checkouts, planPayments };
 }
+
+/**
+ * Where `userId` is signed in: when each session began, was last used and ends (never its
+ * token's hash), oldest first.
+ */
+export function sessionsOf(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['created_at', 'last_seen_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('last_seen_at')
+    .execute();
+}
+
+/** The searches kept of `userId` (a word once a day, for the hot words), oldest first. */
+export function searchesOf(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('search_word_people')
+    .select(['word', 'day'])
+    .where('user_id', '=', userId)
+    .orderBy('day')
+    .orderBy('word')
+    .execute();
+}

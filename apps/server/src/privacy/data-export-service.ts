@@ -37,6 +37,8 @@ import {
   paymentsOf,
   picturesPage,
   roomsOf,
+  searchesOf,
+  sessionsOf,
   socialOf,
   voiceClipsPage,
   writtenToTeamOf,
@@ -399,7 +401,7 @@ export async function buildDataZip(
     ownMatesOf(deps.db, user.id),
     fileCounts(deps.db, user.id),
   ]);
-  const total = 11 + rooms.length * 2 + mates.length + counts.pictures + counts.clips;
+  const total = 13 + rooms.length * 2 + mates.length + counts.pictures + counts.clips;
   let done = 0;
   let told = 0;
   const onEntry = () => {
@@ -535,6 +537,24 @@ async function* entriesOf(
   ] as const) {
     yield { name, source: { kind: 'bytes', make: async () => json((await toTeam)[part]) } };
   }
+  yield {
+    name: 'sessions.json',
+    source: {
+      kind: 'bytes',
+      make: async () =>
+        json(
+          (await sessionsOf(db, user.id)).map((session) => ({
+            createdAt: session.created_at,
+            lastSeenAt: session.last_seen_at,
+            expiresAt: session.expires_at,
+          })),
+        ),
+    },
+  };
+  yield {
+    name: 'searches.json',
+    source: { kind: 'bytes', make: async () => json(await searchesOf(db, user.id)) },
+  };
   yield { name: 'ledger.json', source: { kind: 'lines', lines: () => ledgerLines(db, user.id) } };
   yield {
     name: 'payments.json',
@@ -653,6 +673,10 @@ Everything this account holds, as it was when this file was made.
   team dealt with each report (\`outcome\`: \`hidden\`, the mate was hidden; \`dismissed\`, it
   was not).
 - \`feedback.json\`: what you wrote to support, and where you asked to be answered.
+- \`sessions.json\`: where you are signed in: when each sign-in began, was last used and
+  ends.
+- \`searches.json\`: the words you searched for mates, each once a day, kept for a week for
+  the hot words.
 - \`ledger.json\`: every movement of your chats and gold coins.
 - \`payments.json\`: your plan, purchases and plan payments.
 `;
