@@ -321,3 +321,9 @@ export function searchesOf(db: Kysely<Database>, userId: string) {
     .orderBy('word')
     .execute();
 }
+
+/** `userId`'s account while it is open: `undefined` once its deletion has begun, or it is gone. */
+export async function openAccountOf(db: Kysely<Database>, userId: string) {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  return user && !user.closing_at ? user : undefined;
+}

@@ -34,6 +34,7 @@ import {
   newestDataExport,
   olderDataExports,
   ownMatesOf,
+  openAccountOf,
   paymentsOf,
   picturesPage,
   roomsOf,
@@ -303,12 +304,7 @@ async function zipOf(
   const row = await dataExportById(deps.db, exportId);
   if (!row || !allowed(row.user_id)) return null;
   if (!row.file || !row.expires_at || new Date(row.expires_at).getTime() < Date.now()) return null;
-  const owner = await deps.db
-    .selectFrom('users')
-    .select(['closing_at'])
-    .where('id', '=', row.user_id)
-    .executeTakeFirst();
-  if (!owner || owner.closing_at) return null;
+  if (!(await openAccountOf(deps.db, row.user_id))) return null;
   const day = new Date(row.ready_at ?? row.created_at).toISOString().slice(0, 10);
   return { key: row.file, fileName: `mates-data-${day}.zip` };
 }
@@ -334,12 +330,8 @@ async function runDataExport(
   deps: DataExportDeps,
   job: JobContext<ExportPayload>,
 ): Promise<{ file: string }> {
-  const user = await deps.db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', job.payload.userId)
-    .executeTakeFirst();
-  if (!user || user.closing_at) throw new Error('the account is closed');
+  const user = await openAccountOf(deps.db, job.payload.userId);
+  if (!user) throw new Error('the account is closed');
   const folder = path.join(deps.config.dataDir, 'tmp', 'exports');
   await fsp.mkdir(folder, { recursive: true });
   const file = path.join(folder, `${job.id}.zip`);
@@ -356,12 +348,7 @@ async function runDataExport(
     await markDataExportReady(deps.db, job.id, { file: key, size, readyAt, expiresAt });
     // Its owner may have begun deleting the account while it was stored: the deletion removes
     // the zips it saw recorded, not one recorded after it looked, so this one goes here.
-    const owner = await deps.db
-      .selectFrom('users')
-      .select('closing_at')
-      .where('id', '=', user.id)
-      .executeTakeFirst();
-    if (!owner || owner.closing_at) {
+    if (!(await openAccountOf(deps.db, user.id))) {
       await deps.media.remove(key);
       throw new Error('the account is closed');
     }
