@@ -48,3 +48,25 @@ test("a mate's text loads pictures only from this server's media; others become 
   ]);
   for (const link of shown.querySelectorAll('a')) expect(link.rel).toContain('noreferrer');
 });
+
+test('a reply with a long line of code stays as wide as the chat, its code scrolled sideways', async () => {
+  const shown = await bubble(
+    [
+      'Try this:',
+      '```ts\nconst aVeryLongNameThatGoesOnAndOnWithoutAnyBreakAtAllForeverAndEverAndEver = 1;\n```',
+      'Then read https://example.com/a/very/long/address/that/does/not/break/at/all/anywhere.',
+    ].join('\n\n'),
+  );
+  shown.style.width = '320px';
+  shown.style.display = 'flex';
+  shown.style.flexDirection = 'column';
+  const right = shown.getBoundingClientRect().right;
+  const words = [...shown.querySelectorAll('p, pre')];
+  // Every part of the reply, the words after the code too, is within the chat's width.
+  expect(words.map((part) => part.getBoundingClientRect().right <= right + 0.5)).toEqual(
+    words.map(() => true),
+  );
+  const code = shown.querySelector('pre')!;
+  expect(code.scrollWidth).toBeGreaterThan(code.clientWidth);
+  expect(getComputedStyle(code).overflowX).toBe('auto');
+});

@@ -15,6 +15,8 @@ const Row = /* @__PURE__ */ styled('div', {
   flexDirection: 'column',
   gap: '$1',
   maxWidth: 'min(85%, 640px)',
+  // A long line of code must not widen the message past the chat: its block scrolls instead.
+  minWidth: 0,
   variants: {
     side: {
       user: { alignSelf: 'flex-end', alignItems: 'flex-end' },
@@ -49,11 +51,13 @@ const Bubble = /* @__PURE__ */ styled('div', {
   fontSize: '$3',
   lineHeight: '$body',
   overflowWrap: 'anywhere',
+  maxWidth: '100%',
   '& p': { margin: 0 },
   '& p + p': { marginTop: '$2' },
   '& em': { color: '$textMuted' },
   '& a': { color: '$accent' },
   '& pre, & code': { fontFamily: 'ui-monospace, monospace', fontSize: '$2' },
+  '& pre': { overflowX: 'auto' },
   variants: {
     side: {
       user: {
