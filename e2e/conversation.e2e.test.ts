@@ -177,6 +177,32 @@ describe('the conversation, as a person meets it', () => {
     await page.context().close();
   });
 
+  test('by keyboard, after "Save and reply again", the new reply\'s Regenerate button has the focus', async () => {
+    const { page } = await openChat(journey, 'keyboard-edit-again');
+    journey.model.next({ kind: 'stream', pieces: ['The first', ' answer.'] });
+    await composerOf(page).fill('Where were we?');
+    await composerOf(page).press('Enter');
+    await logOf(page).getByRole('button', { name: 'Regenerate reply' }).waitFor();
+    const mine = logOf(page).getByRole('article').filter({ hasText: 'Where were we?' });
+    await mine.getByRole('button', { name: 'Edit message' }).focus();
+    await page.keyboard.press('Enter');
+    const editor = page.getByRole('textbox', { name: 'Edit the message' });
+    await editor.fill('Where are we now?');
+    await page.getByRole('button', { name: 'Save and reply again' }).focus();
+    journey.model.next({ kind: 'stream', pieces: ['The second', ' answer.'], delayMs: 50 });
+    await page.keyboard.press('Enter');
+    await logOf(page).getByText('The second answer.').waitFor();
+    await logOf(page).getByRole('button', { name: 'Regenerate reply' }).waitFor();
+    await page.waitForTimeout(500);
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement!;
+      const message = element.closest('[role="article"]')?.textContent ?? '';
+      return `${element.tagName} ${element.getAttribute('aria-label') ?? ''} in ${message}`;
+    });
+    expect(focused).toMatch(/^BUTTON Regenerate reply in .*The second answer\./);
+    await page.context().close();
+  });
+
   // A note's place in the list moved as the message after it was saved: React drew it anew,
   // and the live log read "… joined the group" again at every send (found by an outside review).
   test('in a group, "… joined the group" is heard once, not again at the next send', async () => {

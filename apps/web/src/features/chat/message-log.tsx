@@ -160,6 +160,9 @@ export function MessageLog({
                 chat.send({ type: 'REGENERATE' });
               }}
               onContinue={() => {
+                // The editor's button went with it: once the new reply is written, its
+                // Regenerate button takes the focus, as after a regeneration.
+                actions.regenerating(message.messageId);
                 stopped.stopWaiting();
                 chat.send({ type: 'REGENERATE', fromMessageId: message.messageId });
               }}
