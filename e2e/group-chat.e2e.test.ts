@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Behaviour } from '../apps/server/test/openai-double';
+import { createApiClient } from '@mates/api-client';
 import { signedInPage, journeyWithDouble } from './harness';
 
 // A group chat as a person meets it (#40): three seeded mates in one room, made from Recent
@@ -142,5 +143,43 @@ describe('a group chat', () => {
     const row = page.getByRole('link', { name: /The stormy tavern/ });
     await row.waitFor();
     expect(await row.getAttribute('href')).toContain(roomId);
+  });
+
+  // The buttons were disabled while the mates wrote: the one pressed dropped the keyboard's focus
+  // to the page, and Tab started again from the top.
+  test('by keyboard, "Continue" and "Let … speak" keep the focus while the mates write', async () => {
+    const { server, browser } = journey;
+    const user = await server.signedInUser(`group-keys-${Date.now()}@example.com`);
+    const client = createApiClient({
+      baseUrl: `${server.url}/api`,
+      getToken: () => user.token,
+      getLanguage: () => 'en',
+    });
+    const ids: string[] = [];
+    for (const name of [LYRA, KAI])
+      ids.push((await client.mate.search({ keyword: name })).list[0]!.mateId);
+    const room = await client.room.createGroup({ mateIds: ids, name: 'Night watch' });
+    const page = await signedInPage(browser, server, user, `/chat-detail?roomId=${room.roomId}`);
+    /** The focused element's name, once the turn is over. */
+    const focusAfter = async () => {
+      await turnOver(page);
+      return page.evaluate(
+        () =>
+          document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+      );
+    };
+    const goOn = page.getByRole('button', {
+      name: 'Continue: one more reply, without a message of yours',
+    });
+    await goOn.focus();
+    const count = (await said(page)).length;
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await said(page)).length, { timeout: 20_000 }).toBe(count + 1);
+    expect(await focusAfter()).toBe('Continue: one more reply, without a message of yours');
+    await page.getByRole('button', { name: `Let ${KAI} speak` }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await said(page)).length, { timeout: 20_000 }).toBe(count + 2);
+    expect(await focusAfter()).toBe(`Let ${KAI} speak`);
+    await page.context().close();
   });
 });

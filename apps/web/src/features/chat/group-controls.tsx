@@ -25,6 +25,9 @@ export function GroupControls({
   const enough = inRow >= GROUP_LIMITS.continuesInRow;
   // A message nobody answered (manual order, everyone muted): the person lets a mate speak.
   const unanswered = !busy && reply.ended && reply.userMessage !== null && !reply.replyMessageId;
+  // aria-disabled, not disabled: the pressed button keeps the keyboard's focus while the mates
+  // write (a disabled one drops it to the page); a press meanwhile does nothing.
+  const waitNow = busy || enough;
   return (
     <Stack gap={2}>
       <Text tone="muted" size={1}>
@@ -44,9 +47,9 @@ export function GroupControls({
         <Button
           size="small"
           variant="soft"
-          disabled={busy || enough}
+          aria-disabled={waitNow}
           aria-label={t('group.continueLabel')}
-          onClick={() => chat.send({ type: 'CONTINUE' })}
+          onClick={() => !waitNow && chat.send({ type: 'CONTINUE' })}
         >
           {t('group.continue')}
         </Button>
@@ -55,8 +58,8 @@ export function GroupControls({
             key={mate.mateId}
             size="small"
             variant={group.turnOrder === 'manual' ? 'soft' : 'ghost'}
-            disabled={busy || enough}
-            onClick={() => chat.send({ type: 'LET_SPEAK', speakerId: mate.mateId })}
+            aria-disabled={waitNow}
+            onClick={() => !waitNow && chat.send({ type: 'LET_SPEAK', speakerId: mate.mateId })}
           >
             {t('group.letSpeak', { name: mate.name })}
             {muted ? ` (${t('group.muted')})` : ''}
