@@ -13,14 +13,14 @@ afterEach(async () => {
   root = host = null;
 });
 
-async function bubble(content: string): Promise<HTMLElement> {
+async function bubble(content: string, streaming = false): Promise<HTMLElement> {
   host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
   await act(async () =>
     root!.render(
       <ThemeProvider theme="dark">
-        <ChatBubble role="mate" speaker="Lyra" content={content} />
+        <ChatBubble role="mate" speaker="Lyra" content={content} streaming={streaming} />
       </ThemeProvider>,
     ),
   );
@@ -69,4 +69,29 @@ test('a reply with a long line of code stays as wide as the chat, its code scrol
   const code = shown.querySelector('pre')!;
   expect(code.scrollWidth).toBeGreaterThan(code.clientWidth);
   expect(getComputedStyle(code).overflowX).toBe('auto');
+});
+
+test('the caret of a reply still arriving follows its last words, on their line', async () => {
+  for (const content of ['Hello there.', 'Two things:\n\n- the map\n- the key']) {
+    const whole = await bubble(content);
+    const wholeHeight = whole
+      .querySelector('[role="article"] > div')!
+      .getBoundingClientRect().height;
+    await act(async () => root?.unmount());
+    host?.remove();
+    const arriving = await bubble(content, true);
+    const box = arriving.querySelector('[role="article"] > div')!.getBoundingClientRect();
+    // No line of its own: the message does not grow a line, then shrink when the reply ends.
+    expect(box.height).toBe(wholeHeight);
+    // And it is there, after the last words (a list's last item's).
+    const last = [...arriving.querySelectorAll('p, li')].at(-1)!;
+    expect(getComputedStyle(last, '::after').content).toBe('""');
+    expect(getComputedStyle(last, '::after').width).not.toBe('0px');
+    await act(async () => root?.unmount());
+    host?.remove();
+  }
+  // Before the first word, the caret alone shows that the reply is coming.
+  const empty = await bubble('', true);
+  const caret = empty.querySelector('[role="article"] > div')!;
+  expect(caret.getBoundingClientRect().height).toBeGreaterThan(10);
 });

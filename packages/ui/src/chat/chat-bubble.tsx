@@ -45,6 +45,17 @@ const Time = /* @__PURE__ */ styled('time', {
   transition: 'opacity 120ms',
   '@reducedMotion': { transition: 'none' },
 });
+/** A blinking block where the next words will come. */
+const caret = {
+  display: 'inline-block',
+  width: '0.5em',
+  height: '1em',
+  marginLeft: '2px',
+  verticalAlign: 'text-bottom',
+  backgroundColor: 'currentColor',
+  animation: `${blink} 1s step-end infinite`,
+  '@reducedMotion': { animation: 'none' },
+};
 const Bubble = /* @__PURE__ */ styled('div', {
   padding: '$2 $3',
   borderRadius: '$3',
@@ -70,18 +81,20 @@ const Bubble = /* @__PURE__ */ styled('div', {
     },
     status: { complete: {}, partial: {}, error: { border: '1px dashed $danger' } },
     highlighted: { true: { boxShadow: '0 0 0 3px $colors$focus' } },
+    // The caret follows the last words on their own line (after a list, its last item's), so
+    // the message does not grow a line while the reply arrives and shrink when it ends.
+    streaming: {
+      true: {
+        '& > :last-child:not(ul, ol)::after, & > :is(ul, ol):last-child > li:last-child::after': {
+          content: '""',
+          ...caret,
+        },
+      },
+    },
   },
 });
-const Caret = /* @__PURE__ */ styled('span', {
-  display: 'inline-block',
-  width: '0.5em',
-  height: '1em',
-  marginLeft: '2px',
-  verticalAlign: 'text-bottom',
-  backgroundColor: 'currentColor',
-  animation: `${blink} 1s step-end infinite`,
-  '@reducedMotion': { animation: 'none' },
-});
+/** The caret of a reply before its first word. */
+const Caret = /* @__PURE__ */ styled('span', caret);
 const Note = /* @__PURE__ */ styled('p', {
   margin: 0,
   fontSize: '$1',
@@ -206,9 +219,9 @@ export function ChatBubble({
       }}
     >
       {label}
-      <Bubble side={role} status={status} highlighted={highlighted}>
+      <Bubble side={role} status={status} highlighted={highlighted} streaming={streaming}>
         <MessageText content={content} />
-        {streaming && <Caret aria-hidden="true" />}
+        {streaming && !content.trim() && <Caret aria-hidden="true" />}
       </Bubble>
       {status === 'partial' && !streaming && <Note>{labels.partial}</Note>}
       {status === 'error' && <Note tone="danger">{labels.error}</Note>}
