@@ -830,6 +830,36 @@ export const SwipeBetweenGreetings: Story = {
   },
 };
 
+/** Choosing another version that fails (the connection lost here) says so, and keeps the shown one. */
+export const ChooseAVersionOffline: Story = {
+  loaders: [() => void (greetings.shown = 0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/roomInfo', () =>
+          createRoomInfoFixture({ messages: [greetingMessage()] }),
+        ),
+        http.post('*/room/chooseSwipe', () => HttpResponse.error()),
+      ),
+    },
+  },
+  play: async ({ canvas, loaded }) => {
+    const versions = await canvas.findByRole('group', { name: 'Versions of this reply' });
+    await userEvent.click(within(versions).getByRole('button', { name: 'Next version' }));
+    const { app } = loaded as { app: StoryApp };
+    await waitFor(() =>
+      expect(app.services.notices.getSnapshot().context.notices).toEqual([
+        expect.objectContaining({
+          tone: 'negative',
+          message: expect.stringMatching(/connection/i),
+        }),
+      ]),
+    );
+    await expect(versions).toHaveTextContent('1/3');
+  },
+};
+
 // What the mocked server was asked during one story: the personas chosen.
 const switched: (string | null)[] = [];
 

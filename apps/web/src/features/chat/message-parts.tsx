@@ -6,6 +6,7 @@ import type { Message } from '@mates/api-client';
 import { Button, Card, Flex, IconButton, TextArea } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { refreshRoom } from './api/room-cache';
+import { useSayFailure } from './use-say-failure';
 import { highlightRing, jumpTarget } from './use-jump-to-message';
 
 /** A 16-pixel line icon of one path, hidden from screen readers (its button is named). */
@@ -212,6 +213,7 @@ export function SwipeControls({
   const { t } = useTranslation();
   const { client } = useServices();
   const queries = useQueryClient();
+  const sayFailure = useSayFailure();
   const choose = useMutation({
     mutationFn: (index: number) =>
       client.room.chooseSwipe({ roomId, messageId: message.messageId, index }),
@@ -219,6 +221,8 @@ export function SwipeControls({
       onChosen();
       await refreshRoom(queries, roomId);
     },
+    // The version shown stays; the person hears why the other did not come.
+    onError: sayFailure,
   });
   const swipes = message.swipes;
   if (!swipes) return null;

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, ENVELOPE_CODES, type ChatExportFormat } from '@mates/api-client';
-import { errorText } from '../../i18n/error-text';
+import type { ChatExportFormat } from '@mates/api-client';
 import { useServices } from '../../lib/services-context';
 import { forgetDraft } from '../../lib/drafts';
 import { roomKeys } from '../../lib/query-keys';
 import { routeTo } from '../../lib/paths';
 import { chatKeys, roomBranchesQuery } from './api/chat-queries';
 import { saveTextFile } from './save-text-file';
+import { useSayFailure } from './use-say-failure';
 
 /**
  * The paths of the chat room `roomId` belongs to. `fresh`: read again on mount even when cached
@@ -27,19 +27,6 @@ export function useBranches(roomId: string, { fresh = false } = {}) {
 function refreshBranches(queries: QueryClient) {
   void queries.invalidateQueries({ queryKey: chatKeys.allBranches() });
   void queries.invalidateQueries({ queryKey: roomKeys.lists() });
-}
-
-/**
- * Says a failed call in a notice, where the control has no place for it. (A refusal, 5007, the
- * client has said already.)
- */
-function useSayFailure() {
-  const { t } = useTranslation();
-  const { notices } = useServices();
-  return (error: Error) => {
-    if (ApiError.isInstance(error) && error.code === ENVELOPE_CODES.notice) return;
-    notices.trigger.added({ tone: 'negative', message: errorText(error, t) });
-  };
 }
 
 /**
