@@ -62,14 +62,22 @@ const isGone = (error: unknown) =>
  * Downloads the ready zip: its link works only with its owner's session, so the app asks for a
  * ticket with the session (a minute's link of the zip for its owner alone) and hands that to
  * the browser, which saves the zip to disk as it arrives, however large. A signed-out answer
- * opens the sign-in, after which the person downloads again; a link that stopped working reads
- * the export again.
+ * opens the sign-in, after which the person downloads again. A link that stopped working reads
+ * the export again: a page left open past its link's hour takes the link signed now, and only
+ * a zip that is gone (a newer one, or its week over) is said to be.
  */
 function useZipDownload(client: ApiClient) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (downloadUrl: string) => {
-      const { url } = await client.user.exportTicket({ downloadUrl });
+      const ticket = (link: string) => client.user.exportTicket({ downloadUrl: link });
+      const { url } = await ticket(downloadUrl).catch(async (error: unknown) => {
+        if (!isGone(error)) throw error;
+        const { latest } = await queryClient.fetchQuery(exportStatusQuery(client));
+        const fresh = latest?.state === 'ready' ? latest.downloadUrl : null;
+        if (!fresh || fresh === downloadUrl) throw error;
+        return ticket(fresh);
+      });
       openDownload(url, document, import.meta.env.VITE_API_BASE);
     },
     onError: (error) => {

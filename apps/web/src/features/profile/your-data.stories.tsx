@@ -218,6 +218,51 @@ export const DataReadyLinkGone: Story = {
   },
 };
 
+// The link of a page left open for over an hour, and the one the server signs now.
+const OLD_LINK = '/api/user/exportDownload?exportId=export-1&expires=1&signature=old';
+const NEW_LINK = '/api/user/exportDownload?exportId=export-1&expires=2&signature=new';
+
+/**
+ * The page was left open past its link's hour: the zip is still there, so the download takes
+ * the link the server signs now, rather than saying the zip is gone.
+ */
+export const DownloadAfterAnHour: Story = {
+  loaders: [reset, () => void (server.asks = 0)],
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/exportStatus', () => ({
+          latest: createDataExportFixture({ downloadUrl: server.asks++ ? NEW_LINK : OLD_LINK }),
+        })),
+        http.post('*/api/user/exportTicket', async ({ request }) => {
+          const { downloadUrl } = (await request.json()) as { downloadUrl: string };
+          ticketAsks.push(downloadUrl);
+          if (downloadUrl === OLD_LINK)
+            return HttpResponse.json({ c: 4004, m: 'Download not found.', d: null });
+          return HttpResponse.json(envelope({ url: `${downloadUrl}&ticket=for-a-minute` }));
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const release = catchDownloads(canvasElement.ownerDocument);
+    try {
+      const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
+      await userEvent.click(await section.findByRole('button', { name: /Download the zip/ }));
+      await waitFor(() =>
+        expect(downloads.map((download) => download.href)).toEqual([
+          `${NEW_LINK}&ticket=for-a-minute`,
+        ]),
+      );
+      await expect(ticketAsks).toEqual([OLD_LINK, NEW_LINK]);
+      await expect(section.queryByText(/This download is no longer available/)).toBeNull();
+    } finally {
+      release();
+    }
+  },
+};
+
 /** Gathering failed: the server's reason, and a way to ask again. */
 export const DataExportFailed: Story = {
   parameters: {
