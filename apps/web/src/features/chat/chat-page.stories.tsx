@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { ChatSendPayload } from '@mates/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
@@ -791,8 +791,8 @@ const greetingMessage = () =>
     swipes: { index: greetings.shown, count: 3 },
   });
 
-/** A greeting with alternate greetings offers ‹ 1/3 ›; the chosen one is what the chat goes on from. */
-export const SwipeBetweenGreetings: Story = {
+/** A room whose greeting has three versions, the first shown, with `chooseSwipe` as given. */
+const greetingRoom = (chooseSwipe: HttpHandler): Pick<Story, 'loaders' | 'parameters'> => ({
   loaders: [() => void (greetings.shown = 0)],
   parameters: {
     app: { path: room, signedIn: true },
@@ -801,13 +801,20 @@ export const SwipeBetweenGreetings: Story = {
         mockEndpoint('/room/roomInfo', () =>
           createRoomInfoFixture({ messages: [greetingMessage()] }),
         ),
-        mockEndpoint('/room/chooseSwipe', ({ body }) => {
-          greetings.shown = (body as { index: number }).index;
-          return greetingMessage();
-        }),
+        chooseSwipe,
       ),
     },
   },
+});
+
+/** A greeting with alternate greetings offers ‹ 1/3 ›; the chosen one is what the chat goes on from. */
+export const SwipeBetweenGreetings: Story = {
+  ...greetingRoom(
+    mockEndpoint('/room/chooseSwipe', ({ body }) => {
+      greetings.shown = (body as { index: number }).index;
+      return greetingMessage();
+    }),
+  ),
   play: async ({ canvas }) => {
     const versions = await canvas.findByRole('group', { name: 'Versions of this reply' });
     await expect(versions).toHaveTextContent('1/3');
@@ -832,18 +839,7 @@ export const SwipeBetweenGreetings: Story = {
 
 /** Choosing another version that fails (the connection lost here) says so, and keeps the shown one. */
 export const ChooseAVersionOffline: Story = {
-  loaders: [() => void (greetings.shown = 0)],
-  parameters: {
-    app: { path: room, signedIn: true },
-    msw: {
-      handlers: api(
-        mockEndpoint('/room/roomInfo', () =>
-          createRoomInfoFixture({ messages: [greetingMessage()] }),
-        ),
-        http.post('*/room/chooseSwipe', () => HttpResponse.error()),
-      ),
-    },
-  },
+  ...greetingRoom(http.post('*/room/chooseSwipe', () => HttpResponse.error())),
   play: async ({ canvas, loaded }) => {
     const versions = await canvas.findByRole('group', { name: 'Versions of this reply' });
     await userEvent.click(within(versions).getByRole('button', { name: 'Next version' }));
