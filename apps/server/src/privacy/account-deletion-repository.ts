@@ -332,11 +332,16 @@ export async function portraitStays(
   userId: string,
   goingMates: string[],
 ): Promise<boolean> {
-  let mates = db.selectFrom('mates').select('id').where('avatar', '=', url);
-  if (goingMates.length && goingMates.length <= CHUNK)
-    mates = mates.where('id', 'not in', goingMates);
-  const [mate, user, persona] = await Promise.all([
-    mates.limit(1).executeTakeFirst(),
+  // The mates showing it, one more than are going at most (however many go, no `in` list):
+  // if any of them is not going, the portrait stays.
+  const going = new Set(goingMates);
+  const [mates, user, persona] = await Promise.all([
+    db
+      .selectFrom('mates')
+      .select('id')
+      .where('avatar', '=', url)
+      .limit(going.size + 1)
+      .execute(),
     db
       .selectFrom('users')
       .select('id')
@@ -352,5 +357,5 @@ export async function portraitStays(
       .limit(1)
       .executeTakeFirst(),
   ]);
-  return Boolean(mate || user || persona);
+  return mates.some((mate) => !going.has(mate.id)) || Boolean(user || persona);
 }
