@@ -46,4 +46,38 @@ describe('the first screen', () => {
     expect(chatScripts.some((script) => script.includes('data-line-parser'))).toBe(true);
     await page.context().close();
   });
+
+  test('a notice that cannot load its code while offline leaves the screen as it was', async () => {
+    // The notifications' code loads with the first notice: here that is the sign-up's failure,
+    // with the connection gone.
+    const visitor = await signedInPage(journey.browser, journey.server, null);
+    await visitor.goto(`${journey.server.url}/`);
+    await visitor.getByRole('article').first().waitFor();
+    await visitor.getByRole('button', { name: 'Sign in' }).click();
+    const popup = visitor.getByRole('dialog', { name: 'Sign in to Mates' });
+    await popup.getByRole('button', { name: 'Sign up' }).click();
+    const email = visitor.getByRole('textbox', { name: 'Email address' });
+    await email.fill('offline@example.com');
+    await visitor.getByRole('textbox', { name: 'Password' }).fill('correct horse 1');
+    await visitor.context().setOffline(true);
+    const toasterFailed = visitor.waitForEvent('requestfailed', (request) =>
+      request.url().includes('/assets/toaster-'),
+    );
+    await visitor.getByRole('button', { name: 'Continue' }).click();
+    await toasterFailed;
+    // Two frames: what React draws after the failed load is on the screen.
+    await visitor.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await visitor
+      .getByRole('dialog', { name: 'Create your account' })
+      .getByRole('button', { name: 'Continue' })
+      .waitFor();
+    expect(await visitor.getByText('Unexpected Application Error!').count()).toBe(0);
+    expect(await email.inputValue()).toBe('offline@example.com');
+    await visitor.getByRole('button', { name: 'Close' }).click();
+    await visitor.getByRole('heading', { name: 'Discover mates' }).waitFor();
+    expect(await visitor.getByText('Unexpected Application Error!').count()).toBe(0);
+    await visitor.context().close();
+  });
 });

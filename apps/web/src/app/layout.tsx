@@ -10,6 +10,7 @@ import { useDiscordGuard } from './discord-guard';
 import { useRouterLinks } from './use-router-links';
 import { LANGUAGES } from '../i18n/i18n';
 import { messageText } from '../i18n/error-text';
+import { LoadFailureBoundary } from './load-failure-boundary';
 
 // Neither is needed to draw a screen: they load when first shown (the popup also when idle).
 const SignInPopup = lazy(() =>
@@ -126,19 +127,31 @@ export function Layout() {
           </Suspense>
         )}
       </AppFrame>
+      {/* Offline, their code may not load: the screen stays, without them. */}
       {popupActor ? (
-        <Suspense fallback={null}>
-          <SignInPopup actor={popupActor} client={client} platform={platform} />
-        </Suspense>
+        <LoadFailureBoundary
+          onError={(error) => platform.logError('The sign-in popup could not load', error)}
+        >
+          <Suspense fallback={null}>
+            <SignInPopup actor={popupActor} client={client} platform={platform} />
+          </Suspense>
+        </LoadFailureBoundary>
       ) : null}
       {toaster ? (
-        <Suspense fallback={null}>
-          <Toaster
-            notices={toasts}
-            onDismiss={(id) => notices.trigger.dismissed({ id })}
-            labels={{ region: t('common.notifications'), dismiss: t('common.dismissNotification') }}
-          />
-        </Suspense>
+        <LoadFailureBoundary
+          onError={(error) => platform.logError('The notifications could not load', error)}
+        >
+          <Suspense fallback={null}>
+            <Toaster
+              notices={toasts}
+              onDismiss={(id) => notices.trigger.dismissed({ id })}
+              labels={{
+                region: t('common.notifications'),
+                dismiss: t('common.dismissNotification'),
+              }}
+            />
+          </Suspense>
+        </LoadFailureBoundary>
       ) : null}
     </>
   );

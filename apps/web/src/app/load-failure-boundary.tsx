@@ -1,0 +1,25 @@
+import { Component, type ReactNode } from 'react';
+
+/**
+ * Draws nothing in place of `children` once they fail to draw (a piece whose code could not be
+ * loaded, the connection gone), and says why in the log: the screen around them stays as it
+ * was, instead of the whole app giving way to an error.
+ */
+export class LoadFailureBoundary extends Component<
+  { onError: (error: unknown) => void; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
