@@ -46,3 +46,17 @@ export const French: Story = {
     await expect(canvas.getByRole('heading', { level: 2, name: 'Jamais autorisé' })).toBeVisible();
   },
 };
+
+/** The FAQ sends a person who wants to leave to the profile's "Delete my account…", not to a letter. */
+export const FaqDeleteAccount: Story = {
+  parameters: { app: { path: '/faq' } },
+  play: async ({ canvas }) => {
+    const heading = await canvas.findByRole('heading', {
+      level: 2,
+      name: 'How do I delete my account?',
+    });
+    const answer = heading.parentElement!;
+    await expect(answer).toHaveTextContent('Delete my account…');
+    await expect(answer).not.toHaveTextContent('Write to us');
+  },
+};

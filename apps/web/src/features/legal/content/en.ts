@@ -167,7 +167,7 @@ export const en: LegalTexts = {
       {
         heading: 'How do I delete my account?',
         paragraphs: [
-          'Write to us from the support page with the address you signed up with. We delete everything within 30 days.',
+          'In your profile, “Delete my account…” shows what goes, asks for your password (or a fresh sign-in with Google or Discord) and deletes it at once. Download your data there first if you want to keep it.',
         ],
       },
     ],

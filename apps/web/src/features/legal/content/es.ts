@@ -167,7 +167,7 @@ export const es: LegalTexts = {
       {
         heading: '¿Cómo borro mi cuenta?',
         paragraphs: [
-          'Escríbenos desde la página de soporte con la dirección con la que te registraste. Lo borramos todo en 30 días.',
+          'En tu perfil, «Eliminar mi cuenta…» muestra lo que se borra, pide tu contraseña (o volver a iniciar sesión con Google o Discord) y la borra al momento. Si quieres conservar tus datos, descárgalos allí antes.',
         ],
       },
     ],

@@ -167,7 +167,7 @@ export const fr: LegalTexts = {
       {
         heading: 'Comment supprimer mon compte ?',
         paragraphs: [
-          'Écris-nous depuis la page d’assistance avec l’adresse utilisée pour t’inscrire. Nous supprimons tout sous 30 jours.',
+          'Dans ton profil, « Supprimer mon compte… » montre ce qui part, demande ton mot de passe (ou une nouvelle connexion avec Google ou Discord) et le supprime aussitôt. Télécharge d’abord tes données au même endroit si tu veux les garder.',
         ],
       },
     ],
