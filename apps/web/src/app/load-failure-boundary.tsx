@@ -3,7 +3,8 @@ import { Component, type ReactNode } from 'react';
 /**
  * Draws nothing in place of `children` once they fail to draw (a piece whose code could not be
  * loaded, the connection gone), and says why in the log: the screen around them stays as it
- * was, instead of the whole app giving way to an error.
+ * was, instead of the whole app giving way to an error. React's own pattern for a boundary,
+ * written out: react-error-boundary would do the same and put the first screen over its budget.
  */
 export class LoadFailureBoundary extends Component<
   { onError: (error: unknown) => void; children: ReactNode },
