@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_EXPORT_FORMATS, type Branch, type ChatExportFormat } from '@mates/api-client';
 import { Button, Flex, Heading, Sheet, SideLink, Stack, Text } from '@mates/ui';
@@ -52,6 +52,21 @@ function BranchesContent({ roomId, onOpen }: { roomId: string; onOpen: () => voi
   const remove = useDeleteBranch();
   const [doomed, setDoomed] = useState<Branch | null>(null);
   const listId = useId();
+  const treeId = useId();
+  // Once a path is deleted and gone from the list (read again), its Delete button with it, the
+  // focus goes to the path listed after it, else before it, not to the page.
+  const focusAfter = useRef<{ gone: string; to: string } | null>(null);
+  useEffect(() => {
+    const after = focusAfter.current;
+    if (after === null || doomed !== null) return;
+    if (branches.data?.branches.some((branch) => branch.roomId === after.gone)) return;
+    focusAfter.current = null;
+    const link = href('/chat-detail', { roomId: after.to });
+    document
+      .getElementById(treeId)
+      ?.querySelector<HTMLElement>(`a[href="${CSS.escape(link)}"]`)
+      ?.focus();
+  }, [doomed, branches.data, treeId]);
   if (branches.isPending) return <Loading />;
   if (branches.isError)
     return <LoadError query={branches} title={t('branches.error')} wayOn={[]} />;
@@ -59,6 +74,18 @@ function BranchesContent({ roomId, onOpen }: { roomId: string; onOpen: () => voi
   // Named by when they were made, as the server lists them: Branch 1 is the chat's first path.
   const nameOf = (branch: Branch) =>
     t('branches.name', { number: all.findIndex((b) => b.roomId === branch.roomId) + 1 });
+  /** Deletes the path asked about; the focus then goes beside it, as listed. */
+  const deletePath = (gone: Branch) => {
+    const shown = listed(branchTree(all));
+    const at = shown.findIndex((branch) => branch.roomId === gone.roomId);
+    const beside = shown[at + 1] ?? shown[at - 1];
+    remove.mutate(gone.roomId, {
+      onSuccess: () => {
+        if (beside) focusAfter.current = { gone: gone.roomId, to: beside.roomId };
+        setDoomed(null);
+      },
+    });
+  };
   const item = (node: BranchNode) => (
     <BranchItem
       key={node.branch.roomId}
@@ -75,7 +102,7 @@ function BranchesContent({ roomId, onOpen }: { roomId: string; onOpen: () => voi
         <Heading as="h3" size={1} id={listId}>
           {t('branches.count', { count: all.length })}
         </Heading>
-        <Stack as="ul" gap={2} aria-labelledby={listId}>
+        <Stack id={treeId} as="ul" gap={2} aria-labelledby={listId}>
           {branchTree(all).map(item)}
         </Stack>
       </Stack>
@@ -86,14 +113,16 @@ function BranchesContent({ roomId, onOpen }: { roomId: string; onOpen: () => voi
         text={t('branches.confirmDeleteText')}
         confirm={t('common.delete')}
         busy={remove.isPending}
-        onConfirm={() =>
-          doomed && remove.mutate(doomed.roomId, { onSuccess: () => setDoomed(null) })
-        }
+        onConfirm={() => doomed && deletePath(doomed)}
         onCancel={() => setDoomed(null)}
       />
     </Stack>
   );
 }
+
+/** The paths in the order the tree lists them: each, then its branches. */
+const listed = (nodes: BranchNode[]): Branch[] =>
+  nodes.flatMap((node) => [node.branch, ...listed(node.children)]);
 
 /** One path: a link to its chat (its preview, its messages, when it changed), then its branches. */
 function BranchItem({

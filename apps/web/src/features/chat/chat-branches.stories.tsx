@@ -361,7 +361,10 @@ export const OpenABranch: Story = {
 
 const deleting = branchServer(createRoomBranchesFixture().branches);
 
-/** Delete branch asks first; once confirmed, that path alone is gone and the list says so. */
+/**
+ * Delete branch asks first; once confirmed, that path alone is gone and the list says so, and
+ * the focus goes to the path listed before it (its own button has gone), not to the page.
+ */
 export const DeleteABranch: Story = {
   parameters: { app, msw: { handlers: api(...deleting.handlers) } },
   loaders: [deleting.reset],
@@ -379,6 +382,9 @@ export const DeleteABranch: Story = {
     );
     const all = await within(panel).findByRole('list', { name: '2 branches' });
     await expect(within(all).getAllByRole('link')).toHaveLength(2);
+    await waitFor(() =>
+      expect(within(all).getByRole('link', { name: /^Branch 2\b/ })).toHaveFocus(),
+    );
     await expect(deleting.calls).toEqual([{ path: 'deleteRoom', body: { roomId: 'room-3' } }]);
     // The switcher at the fork now counts two paths.
     await within(canvasElement).findByRole('group', { name: 'Branch 1 of 2' }, { timeout: 4000 });
