@@ -19,7 +19,7 @@ import {
   mockEndpointError,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, screenStories } from '../../testing/story-app';
+import { api, expectNotice, screenStories } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Chat/Memory', ...screenStories } satisfies Meta;
 export default meta;
@@ -441,6 +441,71 @@ export const DeleteAMemory: Story = {
     await waitFor(() =>
       expect(within(next!).getByRole('button', { name: 'From the chat' })).toHaveFocus(),
     );
+  },
+};
+
+const forgottenElsewhere = memoryServer(createRoomMemoriesFixture());
+
+/**
+ * Forget, on a memory this tab still lists but another tab forgot already ("Memory not found."):
+ * it is forgotten, as asked; it leaves the list and the focus goes to the next memory.
+ */
+export const ForgetAMemoryForgottenElsewhere: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpointError('/room/deleteMemory', 4004, 'Memory not found.'),
+        ...forgottenElsewhere.handlers,
+      ),
+    },
+  },
+  loaders: [forgottenElsewhere.reset],
+  play: async ({ canvasElement }) => {
+    const panel = await openMemory(canvasElement);
+    const facts = within(panel).getByRole('list', { name: 'Memories' });
+    await userEvent.click(within(facts).getAllByRole('button', { name: 'Delete' })[0]!);
+    const body = within(canvasElement.ownerDocument.body);
+    const confirm = await body.findByRole('dialog', { name: 'Forget this memory?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Forget' }));
+    await waitFor(() =>
+      expect(body.queryByRole('dialog', { name: 'Forget this memory?' })).toBeNull(),
+    );
+    await waitFor(() => expect(listed(panel, 'Memories')).toHaveLength(2));
+    await expect(listed(panel, 'Memories')).not.toContain('Her sister is called Ana.');
+    const [next] = within(within(panel).getByRole('list', { name: 'Memories' })).getAllByRole(
+      'listitem',
+    );
+    await waitFor(() =>
+      expect(within(next!).getByRole('button', { name: 'From the chat' })).toHaveFocus(),
+    );
+  },
+};
+
+const unforgettable = memoryServer(createRoomMemoriesFixture());
+
+/** A forget the server could not do: said in a notice; the question stays, to try again. */
+export const ForgetFailed: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpointError('/room/deleteMemory', 5000, 'The server is resting.'),
+        ...unforgettable.handlers,
+      ),
+    },
+  },
+  loaders: [unforgettable.reset],
+  play: async ({ canvasElement }) => {
+    const panel = await openMemory(canvasElement);
+    const facts = within(panel).getByRole('list', { name: 'Memories' });
+    await userEvent.click(within(facts).getAllByRole('button', { name: 'Delete' })[0]!);
+    const body = within(canvasElement.ownerDocument.body);
+    const confirm = await body.findByRole('dialog', { name: 'Forget this memory?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Forget' }));
+    await expectNotice(canvasElement, 'The server is resting.');
+    await expect(confirm).toBeVisible();
+    await expect(within(confirm).getByRole('button', { name: 'Forget' })).toHaveFocus();
   },
 };
 

@@ -1,8 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MemorySubject } from '@mates/api-client';
+import { ApiError, type MemorySubject } from '@mates/api-client';
 import { useServices } from '../../lib/services-context';
 import { roomMemoriesQuery } from './api/chat-queries';
 import { dropMemory, keepMemory, replaceMemories } from './api/memory-cache';
+import { useSayFailure } from './use-say-failure';
+
+// The server answers 4004 for something that is not there (docs/product.md, codes).
+const NOT_FOUND_CODE = 4004;
 
 /** What `POST /room/saveMemory` is asked for: a new fact (no `memoryId`) or a change. */
 export interface MemoryChange {
@@ -28,9 +32,20 @@ export function useMemories(roomId: string) {
     mutationFn: (change: MemoryChange) => client.room.saveMemory({ roomId, ...change }),
     onSuccess: (memory) => keepMemory(queries, roomId, memory),
   });
+  const sayFailure = useSayFailure();
   const forget = useMutation({
-    mutationFn: (memoryId: string) => client.room.deleteMemory({ roomId, memoryId }),
+    mutationFn: async (memoryId: string) => {
+      try {
+        return await client.room.deleteMemory({ roomId, memoryId });
+      } catch (error) {
+        // Forgotten already (in another tab, since this one read the list): as asked.
+        if (ApiError.isInstance(error) && error.code === NOT_FOUND_CODE) return null;
+        throw error;
+      }
+    },
     onSuccess: (_none, memoryId) => dropMemory(queries, roomId, memoryId),
+    // The question stays open to try again; its button has no place to say why.
+    onError: sayFailure,
   });
   const acrossChats = useMutation({
     mutationFn: (enabled: boolean) => client.room.setMemoryAcrossChats({ roomId, enabled }),
