@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { HttpHandler } from 'msw';
+import { delay, http, type HttpHandler } from 'msw';
 import type {
   Memory,
   MemoryWriter,
@@ -564,6 +564,46 @@ export const AddAMemory: Story = {
         body: { roomId: 'room-1', content: 'I take my tea without sugar.', about: 'person' },
       },
     ]);
+  },
+};
+
+const addingOnce = memoryServer(createRoomMemoriesFixture());
+/** Saves asked for, counted as each arrives (each then waits before it is answered). */
+const saves = { asked: 0 };
+
+/** Save pressed twice while the server answers: the memory is added once, not twice. */
+export const AddAMemoryOnce: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        http.post('*/api/room/saveMemory', () => {
+          saves.asked += 1;
+          return delay(300);
+        }),
+        ...addingOnce.handlers,
+      ),
+    },
+  },
+  loaders: [addingOnce.reset, () => void (saves.asked = 0)],
+  play: async ({ canvasElement }) => {
+    const panel = await openMemory(canvasElement);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add a memory' }));
+    await userEvent.type(
+      within(panel).getByRole('textbox', { name: 'New memory' }),
+      'I take my tea without sugar.',
+    );
+    const save = within(panel).getByRole('button', { name: 'Save' });
+    await userEvent.click(save);
+    await userEvent.click(save);
+    await waitFor(
+      () => expect(listed(panel, 'Memories')[0]).toBe('I take my tea without sugar.'),
+      LOADS,
+    );
+    await expect(
+      listed(panel, 'Memories').filter((words) => words === 'I take my tea without sugar.'),
+    ).toHaveLength(1);
+    await expect(saves.asked).toBe(1);
   },
 };
 

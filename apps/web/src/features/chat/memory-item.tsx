@@ -210,6 +210,8 @@ export function MemoryEditor({
   const tooLong = content.trim().length > MEMORY_TEXT_MAX;
   const max = MEMORY_TEXT_MAX.toLocaleString();
   const submit = () => {
+    // A press while it is being saved does nothing: pressed again, it would be added twice.
+    if (memories.save.isPending) return;
     const trimmed = content.trim();
     if (!trimmed) return setProblem(t('memory.empty'));
     if (tooLong) return setProblem(t('memory.tooLong', { max }));
