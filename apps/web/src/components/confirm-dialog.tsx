@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, Flex, Text } from '@mates/ui';
 
-/** Asks before something that cannot be undone; focus returns where it was. */
+/**
+ * Asks before something that cannot be undone; focus returns where it was. While `busy`, the
+ * confirming button says so and a press does nothing (it would be done twice).
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -32,7 +35,7 @@ export function ConfirmDialog({
         <Button variant="ghost" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button variant="danger" onClick={onConfirm} aria-busy={busy}>
+        <Button variant="danger" onClick={() => !busy && onConfirm()} aria-busy={busy}>
           {confirm}
         </Button>
       </Flex>

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { HttpHandler } from 'msw';
+import { delay, http, type HttpHandler } from 'msw';
 import type { Branch, BranchPayload, ChatExportFormat, Message } from '@mates/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
@@ -388,6 +388,42 @@ export const DeleteABranch: Story = {
     await expect(deleting.calls).toEqual([{ path: 'deleteRoom', body: { roomId: 'room-3' } }]);
     // The switcher at the fork now counts two paths.
     await within(canvasElement).findByRole('group', { name: 'Branch 1 of 2' }, { timeout: 4000 });
+  },
+};
+
+const deletingOnce = branchServer(createRoomBranchesFixture().branches);
+/** Deletes asked for, counted as each arrives (each then waits before it is answered). */
+const deletes = { asked: 0 };
+
+/**
+ * Delete pressed twice in the question while the server answers: the path is deleted once, and
+ * no failure is said (a second delete would find it gone).
+ */
+export const DeleteABranchOnce: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        http.get('*/api/room/deleteRoom', () => {
+          deletes.asked += 1;
+          return delay(300);
+        }),
+        ...deletingOnce.handlers,
+      ),
+    },
+  },
+  loaders: [deletingOnce.reset, () => void (deletes.asked = 0)],
+  play: async ({ canvasElement }) => {
+    const panel = await openBranches(canvasElement);
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Delete Branch 3' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const confirm = await body.findByRole('dialog', { name: 'Delete Branch 3?' });
+    const remove = within(confirm).getByRole('button', { name: 'Delete' });
+    await userEvent.click(remove);
+    await userEvent.click(remove);
+    await within(panel).findByRole('list', { name: '2 branches' }, { timeout: 4000 });
+    await expect(deletes.asked).toBe(1);
+    await expect(deletingOnce.calls).toEqual([{ path: 'deleteRoom', body: { roomId: 'room-3' } }]);
   },
 };
 
