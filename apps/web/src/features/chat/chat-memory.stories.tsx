@@ -628,6 +628,30 @@ export const RememberMeAcrossChats: Story = {
   },
 };
 
+const acrossRefused = memoryServer(createRoomMemoriesFixture());
+
+/** "Remember me across chats" the server could not save: said in a notice; the switch stays off. */
+export const RememberMeAcrossChatsFailed: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpointError('/room/setMemoryAcrossChats', 5000, 'The server is resting.'),
+        ...acrossRefused.handlers,
+      ),
+    },
+  },
+  loaders: [acrossRefused.reset],
+  play: async ({ canvasElement }) => {
+    const panel = await openMemory(canvasElement);
+    const toggle = within(panel).getByRole('switch', { name: 'Remember me across chats' });
+    await userEvent.click(toggle);
+    await expectNotice(canvasElement, 'The server is resting.');
+    await expect(toggle).not.toBeChecked();
+    await expect(toggle).toHaveFocus();
+  },
+};
+
 /** A room of 120 messages kept as the server keeps them: pages of 50 before a message. */
 const storedRoom = mockEndpoint('/room/roomInfo', ({ query }) => {
   const messages = Array.from({ length: 120 }, (_, index) =>

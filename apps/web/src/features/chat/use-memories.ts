@@ -28,11 +28,11 @@ export function useMemories(roomId: string) {
   const { client } = useServices();
   const queries = useQueryClient();
   const memories = useQuery(roomMemoriesQuery(client, roomId));
+  const sayFailure = useSayFailure();
   const save = useMutation({
     mutationFn: (change: MemoryChange) => client.room.saveMemory({ roomId, ...change }),
     onSuccess: (memory) => keepMemory(queries, roomId, memory),
   });
-  const sayFailure = useSayFailure();
   const forget = useMutation({
     mutationFn: async (memoryId: string) => {
       try {
@@ -50,6 +50,8 @@ export function useMemories(roomId: string) {
   const acrossChats = useMutation({
     mutationFn: (enabled: boolean) => client.room.setMemoryAcrossChats({ roomId, enabled }),
     onSuccess: (data) => replaceMemories(queries, roomId, data),
+    // The switch stays as it was; it has no place to say why.
+    onError: sayFailure,
   });
   const writeAgain = useMutation({
     mutationFn: () => client.room.writeMemories({ roomId }),
