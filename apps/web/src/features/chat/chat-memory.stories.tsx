@@ -607,6 +607,34 @@ export const AddAMemoryOnce: Story = {
   },
 };
 
+const addingInFrench = memoryServer(createRoomMemoriesFixture());
+
+/**
+ * A new memory in French, whatever the browser's own language: the count under the field
+ * writes its numbers as French does ("1 000"), not as English ("1,000").
+ */
+export const AddAMemoryInFrench: Story = {
+  parameters: {
+    app: { ...app, language: 'fr' },
+    msw: { handlers: api(...addingInFrench.handlers) },
+  },
+  loaders: [addingInFrench.reset],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('log', { name: 'Conversation' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Mémoire' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const panel = await body.findByRole('dialog', { name: 'Mémoire' });
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: 'Ajouter un souvenir' }),
+    );
+    const field = within(panel).getByRole('textbox', { name: 'Nouveau souvenir' });
+    const thousand = new Intl.NumberFormat('fr').format(1000);
+    await expect(thousand).not.toBe('1,000');
+    await expect(field).toHaveAccessibleDescription(`0 / ${thousand} caractères`);
+  },
+};
+
 const across = memoryServer(createRoomMemoriesFixture());
 
 /** "Remember me across chats" is the mate's setting, saved at once. */

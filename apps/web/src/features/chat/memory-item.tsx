@@ -201,14 +201,16 @@ export function MemoryEditor({
   onSave,
   onDone,
 }: MemoryEditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const counterId = useId();
   const [content, setContent] = useState(initial);
   const [about, setAbout] = useState<MemorySubject>(initialAbout);
   const [owner, setOwner] = useState(initialOwner);
   const [problem, setProblem] = useState('');
   const tooLong = content.trim().length > MEMORY_TEXT_MAX;
-  const max = MEMORY_TEXT_MAX.toLocaleString();
+  // Numbers as the interface's language writes them, not the browser's.
+  const number = (value: number) => value.toLocaleString(i18n.language);
+  const max = number(MEMORY_TEXT_MAX);
   const submit = () => {
     // A press while it is being saved does nothing: pressed again, it would be added twice.
     if (memories.save.isPending) return;
@@ -242,7 +244,7 @@ export function MemoryEditor({
           onKeyDown={(event) => event.key === 'Escape' && onDone()}
         />
         <Text id={counterId} size={1} tone={tooLong ? 'danger' : 'muted'}>
-          {t('memory.count', { length: content.trim().length.toLocaleString(), max })}
+          {t('memory.count', { length: number(content.trim().length), max })}
         </Text>
       </Stack>
       {withAbout && (
