@@ -223,25 +223,30 @@ function ExportChat({ roomId }: { roomId: string }) {
         {t('branches.exportText')}
       </Text>
       <Flex gap={2} wrap>
-        {CHAT_EXPORT_FORMATS.map((format) => (
-          <Button
-            key={format}
-            size="small"
-            variant="soft"
-            aria-busy={exportChat.isPending && exportChat.variables === format}
-            onClick={() =>
-              exportChat.mutate(format, {
-                onSuccess: (file) =>
-                  notices.trigger.added({
-                    tone: 'positive',
-                    message: t('branches.saved', { fileName: file.fileName }),
-                  }),
-              })
-            }
-          >
-            {t(FORMAT_KEYS[format])}
-          </Button>
-        ))}
+        {CHAT_EXPORT_FORMATS.map((format) => {
+          const busy = exportChat.isPending && exportChat.variables === format;
+          return (
+            <Button
+              key={format}
+              size="small"
+              variant="soft"
+              aria-busy={busy}
+              // Pressed again while its file is written, it does nothing: else saved twice.
+              onClick={() =>
+                !busy &&
+                exportChat.mutate(format, {
+                  onSuccess: (file) =>
+                    notices.trigger.added({
+                      tone: 'positive',
+                      message: t('branches.saved', { fileName: file.fileName }),
+                    }),
+                })
+              }
+            >
+              {t(FORMAT_KEYS[format])}
+            </Button>
+          );
+        })}
       </Flex>
       {exportChat.isError && (
         <Text role="alert" tone="danger" size={2}>

@@ -504,6 +504,52 @@ export const ExportEachFormat: Story = {
   },
 };
 
+const exportingOnce = branchServer(createRoomBranchesFixture().branches);
+/** Exports asked for, counted as each arrives (each then waits before it is answered). */
+const exports = { asked: 0 };
+
+/** JSON pressed twice while the server writes the file: it is saved once, not twice. */
+export const ExportOnce: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        http.get('*/api/room/exportChat', () => {
+          exports.asked += 1;
+          return delay(300);
+        }),
+        ...exportingOnce.handlers,
+      ),
+    },
+  },
+  loaders: [exportingOnce.reset, () => void (exports.asked = 0)],
+  play: async ({ canvasElement }) => {
+    const document = canvasElement.ownerDocument;
+    const saved: string[] = [];
+    const catchDownload = (event: MouseEvent) => {
+      const link = event.target;
+      if (!(link instanceof HTMLAnchorElement) || !link.download) return;
+      event.preventDefault();
+      saved.push(link.download);
+    };
+    document.addEventListener('click', catchDownload, true);
+    try {
+      const panel = await openBranches(canvasElement);
+      const section = within(
+        await within(panel).findByRole('region', { name: 'Export this branch' }),
+      );
+      const json = section.getByRole('button', { name: 'JSON' });
+      await userEvent.click(json);
+      await userEvent.click(json);
+      await expectNotice(canvasElement, 'Saved Lyra Moonwhisper - 2026-11-20.json.');
+      await expect(exports.asked).toBe(1);
+      await expect(saved).toEqual(['Lyra Moonwhisper - 2026-11-20.json']);
+    } finally {
+      document.removeEventListener('click', catchDownload, true);
+    }
+  },
+};
+
 /** While the paths load, the chat shows without a switcher and the view says it is loading. */
 export const BranchesLoading: Story = {
   parameters: { app, msw: { handlers: api(mockEndpointLoading('/room/branches')) } },
