@@ -49,7 +49,12 @@ import { messageText } from '../../i18n/error-text';
 type TFunction = TFunction18<'translation'>;
 
 /** The words of one problem of the form rules. */
-function problemText(t: TFunction, field: string, problems: MateDraftProblems): string | undefined {
+function problemText(
+  t: TFunction,
+  field: string,
+  problems: MateDraftProblems,
+  language: string,
+): string | undefined {
   const problem = problems[field];
   if (!problem) return undefined;
   if (problem === 'required')
@@ -62,7 +67,7 @@ function problemText(t: TFunction, field: string, problems: MateDraftProblems): 
       : t('generate.problems.tooManyGreetings', { max: ALTERNATE_GREETINGS_LIMIT.count });
   const max =
     MATE_TEXT_LIMITS[field as MateTextField] ?? (ALTERNATE_GREETINGS_LIMIT.length as number);
-  return t('generate.problems.tooLong', { max: max.toLocaleString() });
+  return t('generate.problems.tooLong', { max: max.toLocaleString(language) });
 }
 
 const FAILURE_TEXT = {
@@ -90,7 +95,7 @@ export function DraftForm({
   portraitSeed: string | null;
   onPortraitSeed: (seed: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { store } = useServices();
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const generating = useSelector(actor, (snapshot) => snapshot.matches('generating'));
@@ -182,7 +187,7 @@ export function DraftForm({
           value={draft.name}
           disabled={context.busyField === 'name' || generating}
           required
-          error={problemText(t, 'name', problems)}
+          error={problemText(t, 'name', problems, i18n.language)}
           onChange={(event) => change({ name: event.target.value })}
         />
       </FieldRow>
@@ -191,7 +196,7 @@ export function DraftForm({
           label={t('generate.fields.tagline')}
           value={draft.tagline}
           disabled={context.busyField === 'tagline' || generating}
-          error={problemText(t, 'tagline', problems)}
+          error={problemText(t, 'tagline', problems, i18n.language)}
           onChange={(event) => change({ tagline: event.target.value })}
         />
       </FieldRow>
@@ -202,7 +207,7 @@ export function DraftForm({
             value={draft[field]}
             disabled={context.busyField === field || generating}
             required={field === 'first_mes' && context.visibility !== 'draft' && context.checked}
-            error={problemText(t, field, problems)}
+            error={problemText(t, field, problems, i18n.language)}
             onChange={(event) => change({ [field]: event.target.value })}
           />
         </FieldRow>
@@ -239,7 +244,9 @@ export function DraftForm({
               )),
             )}
           </Flex>
-          {problems.tags && <Text tone="danger">{problemText(t, 'tags', problems)}</Text>}
+          {problems.tags && (
+            <Text tone="danger">{problemText(t, 'tags', problems, i18n.language)}</Text>
+          )}
         </Stack>
       </FieldRow>
       <Flex gap={3} wrap>
@@ -361,7 +368,7 @@ function AlternateGreetings({
   action: ReactNode;
   onChange: (greetings: string[]) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const headingId = useId();
   return (
     <Stack gap={2} role="group" aria-labelledby={headingId}>
@@ -374,7 +381,7 @@ function AlternateGreetings({
             label={t('generate.alternate', { number: index + 1 })}
             value={greeting}
             disabled={disabled}
-            error={problemText(t, `alternate_greetings.${index}`, problems)}
+            error={problemText(t, `alternate_greetings.${index}`, problems, i18n.language)}
             onChange={(event) =>
               onChange(greetings.map((old, at) => (at === index ? event.target.value : old)))
             }
@@ -392,7 +399,7 @@ function AlternateGreetings({
         </Stack>
       ))}
       {problems.alternate_greetings && (
-        <Text tone="danger">{problemText(t, 'alternate_greetings', problems)}</Text>
+        <Text tone="danger">{problemText(t, 'alternate_greetings', problems, i18n.language)}</Text>
       )}
       <Flex gap={2} align="center" wrap>
         <Button

@@ -367,6 +367,18 @@ export const TypingWhileSaving: Story = {
   },
 };
 
+/** In French, whatever the browser's own language, the idea's count writes "1 000", not "1,000". */
+export const IdeaInFrench: Story = {
+  parameters: { app: { ...signedIn.app, language: 'fr' } },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('textbox', { name: 'Ton idée' });
+    const thousand = new Intl.NumberFormat('fr').format(1000);
+    await expect(thousand).not.toBe('1,000');
+    const count = canvas.getByText(/caractères/);
+    await expect(count.textContent).toBe(`0 / ${thousand} caractères`);
+  },
+};
+
 /** Publishing and saving private need a name and a greeting; each message is tied to its field. */
 export const SaveNeedsANameAndAGreeting: Story = {
   loaders: [resetServer],

@@ -14,7 +14,7 @@ import { messageText } from '../../i18n/error-text';
 
 /** The idea and its options, the cost, and Generate (or "Start from scratch"). */
 export function IdeaForm({ actor }: { actor: StudioActor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { store } = useServices();
   const costId = useId();
   const idea = useSelector(actor, (snapshot) => snapshot.context.idea);
@@ -27,7 +27,7 @@ export function IdeaForm({ actor }: { actor: StudioActor }) {
   const change = (patch: Partial<typeof idea>) => actor.send({ type: 'IDEA.CHANGE', idea: patch });
   const tooLong = idea.idea.length > IDEA_MAX_LENGTH;
   const problem = tooLong
-    ? t('generate.ideaTooLong', { max: IDEA_MAX_LENGTH.toLocaleString() })
+    ? t('generate.ideaTooLong', { max: IDEA_MAX_LENGTH.toLocaleString(i18n.language) })
     : tried && idea.idea.trim() === ''
       ? t('generate.ideaMissing')
       : undefined;
@@ -55,8 +55,8 @@ export function IdeaForm({ actor }: { actor: StudioActor }) {
         />
         <Text size={1} tone={tooLong ? 'danger' : 'muted'}>
           {t('generate.ideaCount', {
-            length: idea.idea.length.toLocaleString(),
-            max: IDEA_MAX_LENGTH.toLocaleString(),
+            length: idea.idea.length.toLocaleString(i18n.language),
+            max: IDEA_MAX_LENGTH.toLocaleString(i18n.language),
           })}
         </Text>
       </Stack>
