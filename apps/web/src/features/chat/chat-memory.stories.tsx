@@ -413,6 +413,24 @@ export const PinKeepsWordsChangedElsewhere: Story = {
   },
 };
 
+/** Presses Delete on the first memory listed: the question it opens, and the page's body. */
+async function askToForgetFirst(canvasElement: HTMLElement, panel: HTMLElement) {
+  const facts = within(panel).getByRole('list', { name: 'Memories' });
+  await userEvent.click(within(facts).getAllByRole('button', { name: 'Delete' })[0]!);
+  const body = within(canvasElement.ownerDocument.body);
+  return { body, confirm: await body.findByRole('dialog', { name: 'Forget this memory?' }) };
+}
+
+/** Once a memory is gone, the focus is on the first one left ("From the chat"). */
+async function expectFocusOnFirstMemory(panel: HTMLElement) {
+  const [next] = within(within(panel).getByRole('list', { name: 'Memories' })).getAllByRole(
+    'listitem',
+  );
+  await waitFor(() =>
+    expect(within(next!).getByRole('button', { name: 'From the chat' })).toHaveFocus(),
+  );
+}
+
 const deleting = memoryServer(createRoomMemoriesFixture());
 
 /**
@@ -424,10 +442,7 @@ export const DeleteAMemory: Story = {
   loaders: [deleting.reset],
   play: async ({ canvasElement }) => {
     const panel = await openMemory(canvasElement);
-    const facts = within(panel).getByRole('list', { name: 'Memories' });
-    await userEvent.click(within(facts).getAllByRole('button', { name: 'Delete' })[0]!);
-    const body = within(canvasElement.ownerDocument.body);
-    const confirm = await body.findByRole('dialog', { name: 'Forget this memory?' });
+    const { body, confirm } = await askToForgetFirst(canvasElement, panel);
     await expect(confirm).toHaveTextContent(`${MATE} will no longer remember it.`);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Forget' }));
     await waitFor(() => expect(listed(panel, 'Memories')).toHaveLength(2));
@@ -435,12 +450,7 @@ export const DeleteAMemory: Story = {
     await waitFor(() =>
       expect(body.queryByRole('dialog', { name: 'Forget this memory?' })).toBeNull(),
     );
-    const [next] = within(within(panel).getByRole('list', { name: 'Memories' })).getAllByRole(
-      'listitem',
-    );
-    await waitFor(() =>
-      expect(within(next!).getByRole('button', { name: 'From the chat' })).toHaveFocus(),
-    );
+    await expectFocusOnFirstMemory(panel);
   },
 };
 
@@ -463,22 +473,14 @@ export const ForgetAMemoryForgottenElsewhere: Story = {
   loaders: [forgottenElsewhere.reset],
   play: async ({ canvasElement }) => {
     const panel = await openMemory(canvasElement);
-    const facts = within(panel).getByRole('list', { name: 'Memories' });
-    await userEvent.click(within(facts).getAllByRole('button', { name: 'Delete' })[0]!);
-    const body = within(canvasElement.ownerDocument.body);
-    const confirm = await body.findByRole('dialog', { name: 'Forget this memory?' });
+    const { body, confirm } = await askToForgetFirst(canvasElement, panel);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Forget' }));
     await waitFor(() =>
       expect(body.queryByRole('dialog', { name: 'Forget this memory?' })).toBeNull(),
     );
     await waitFor(() => expect(listed(panel, 'Memories')).toHaveLength(2));
     await expect(listed(panel, 'Memories')).not.toContain('Her sister is called Ana.');
-    const [next] = within(within(panel).getByRole('list', { name: 'Memories' })).getAllByRole(
-      'listitem',
-    );
-    await waitFor(() =>
-      expect(within(next!).getByRole('button', { name: 'From the chat' })).toHaveFocus(),
-    );
+    await expectFocusOnFirstMemory(panel);
   },
 };
 
@@ -498,10 +500,7 @@ export const ForgetFailed: Story = {
   loaders: [unforgettable.reset],
   play: async ({ canvasElement }) => {
     const panel = await openMemory(canvasElement);
-    const facts = within(panel).getByRole('list', { name: 'Memories' });
-    await userEvent.click(within(facts).getAllByRole('button', { name: 'Delete' })[0]!);
-    const body = within(canvasElement.ownerDocument.body);
-    const confirm = await body.findByRole('dialog', { name: 'Forget this memory?' });
+    const { confirm } = await askToForgetFirst(canvasElement, panel);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Forget' }));
     await expectNotice(canvasElement, 'The server is resting.');
     await expect(confirm).toBeVisible();
