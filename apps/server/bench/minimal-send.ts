@@ -89,6 +89,9 @@ export async function startMinimalSend(
       };
       // The provider is asked while the message is written; its text waits for the write.
       const saved = store.append([randomUUID(), roomId, 'user', content, new Date().toISOString()]);
+      // Not kept: the stream is cut (a rejection left unheard until the provider answers would
+      // end the process).
+      saved.catch(() => res.destroy());
       const body = JSON.stringify({
         model: 'bench',
         stream: true,
@@ -107,7 +110,7 @@ export async function startMinimalSend(
         (provided) =>
           void saved.then(
             () => relay(provided),
-            () => res.destroy(),
+            () => provided.destroy(),
           ),
       );
       const relay = (provided: http.IncomingMessage) => {
@@ -126,8 +129,10 @@ export async function startMinimalSend(
         provided.setEncoding('utf8');
         provided.on('data', (text: string) => parser.feed(text));
         provided.on('end', () => {
-          const row = [randomUUID(), roomId, 'mate', reply, new Date().toISOString()] as const;
-          void store.append([...row]).then(() => res.end('data: [DONE]\n\n'));
+          store.append([randomUUID(), roomId, 'mate', reply, new Date().toISOString()]).then(
+            () => res.end('data: [DONE]\n\n'),
+            () => res.destroy(),
+          );
         });
       };
       upstream.on('error', () => res.destroy());
