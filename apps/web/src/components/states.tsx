@@ -10,8 +10,9 @@ export function Loading({ label }: { label?: string }) {
   return <Spinner label={label ?? t('common.loading')} />;
 }
 
-// The server answers 4004 for something that is not there (docs/product.md, codes).
-const NOT_FOUND_CODE = 4004;
+/** Whether the server answered that what was asked for is not there (4004, docs/product.md). */
+export const isNotFound = (error: unknown): boolean =>
+  ApiError.isInstance(error) && error.code === 4004;
 
 /** Where a dead end leads: the paths {@link WayOn} offers. */
 type WayOnPath = Extract<RoutePath, '/recent-chats' | '/' | '/mine'>;
@@ -31,7 +32,7 @@ export function LoadError({
   wayOn?: WayOnPath[];
 }) {
   const { t } = useTranslation();
-  const missing = ApiError.isInstance(query.error) && query.error.code === NOT_FOUND_CODE;
+  const missing = isNotFound(query.error);
   return (
     <EmptyState
       tone="error"

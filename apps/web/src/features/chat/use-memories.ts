@@ -1,12 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, type MemorySubject } from '@mates/api-client';
+import type { MemorySubject } from '@mates/api-client';
+import { isNotFound } from '../../components/states';
 import { useServices } from '../../lib/services-context';
 import { roomMemoriesQuery } from './api/chat-queries';
 import { dropMemory, keepMemory, replaceMemories } from './api/memory-cache';
 import { useSayFailure } from './use-say-failure';
-
-// The server answers 4004 for something that is not there (docs/product.md, codes).
-const NOT_FOUND_CODE = 4004;
 
 /** What `POST /room/saveMemory` is asked for: a new fact (no `memoryId`) or a change. */
 export interface MemoryChange {
@@ -39,7 +37,7 @@ export function useMemories(roomId: string) {
         return await client.room.deleteMemory({ roomId, memoryId });
       } catch (error) {
         // Forgotten already (in another tab, since this one read the list): as asked.
-        if (ApiError.isInstance(error) && error.code === NOT_FOUND_CODE) return null;
+        if (isNotFound(error)) return null;
         throw error;
       }
     },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError, type CreatorProfile } from '@mates/api-client';
+import type { CreatorProfile } from '@mates/api-client';
 import {
   Avatar,
   Button,
@@ -19,12 +19,9 @@ import { href } from '../../lib/paths';
 import { Page } from '../../components/page';
 import { MateList } from '../../components/mate-list';
 import { useSignedIn, useSignedInAction } from '../../components/sign-in-gate';
-import { Loading, LoadError } from '../../components/states';
+import { isNotFound, Loading, LoadError } from '../../components/states';
 import { useFollowCreator } from '../../hooks/use-follow-creator';
 import { usePaged } from '../../hooks/use-paged';
-
-// The server answers 4004 for a creator it does not know (docs/product.md, codes).
-const NOT_FOUND_CODE = 4004;
 
 /** `/creator?creatorId=…`: who a creator is, a follow toggle, and their public mates. */
 export function CreatorPage() {
@@ -38,7 +35,7 @@ export function CreatorPage() {
     enabled: creatorId !== '',
   });
 
-  if (!creatorId || (ApiError.isInstance(info.error) && info.error.code === NOT_FOUND_CODE))
+  if (!creatorId || isNotFound(info.error))
     return (
       <EmptyState
         title={t('creator.missing')}

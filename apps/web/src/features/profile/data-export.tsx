@@ -4,7 +4,7 @@ import { ApiError, type ApiClient, type DataExport } from '@mates/api-client';
 import { Button, Card, Flex, Heading, Stack, Text } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { errorText } from '../../i18n/error-text';
-import { InlineLoadError } from '../../components/states';
+import { InlineLoadError, isNotFound } from '../../components/states';
 import { exportStatusQuery, yourDataKeys } from './api/your-data-queries';
 import { openDownload } from './open-download';
 
@@ -56,7 +56,7 @@ export function DataExportCard() {
 
 /** Whether a download was refused because its zip is gone (a newer one, or it expired). */
 const isGone = (error: unknown) =>
-  error instanceof ApiError && (error.code === 4004 || error.status === 404);
+  isNotFound(error) || (error instanceof ApiError && error.status === 404);
 
 /**
  * Downloads the ready zip: its link works only with its owner's session, so the app asks for a
