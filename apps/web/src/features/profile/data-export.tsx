@@ -80,10 +80,6 @@ function useZipDownload(client: ApiClient) {
       });
       openDownload(url, document, import.meta.env.VITE_API_BASE);
     },
-    onError: (error) => {
-      if (isGone(error))
-        void queryClient.invalidateQueries({ queryKey: yourDataKeys.exportStatus() });
-    },
   });
 }
 
