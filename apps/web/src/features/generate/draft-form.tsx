@@ -82,16 +82,19 @@ const LONG_FIELDS = ['description', 'personality', 'scenario', 'first_mes', 'mes
 /**
  * The draft as an editable form: every field, each with "Write again"; the portrait; the
  * greeting's preview; and the saves. `editing` is the caller's mate when this edits one;
- * `portraitSeed` is what the portrait choices are drawn with, kept with the work.
+ * `portraitSeed` is what the portrait choices are drawn with, kept with the work; `unsaved`
+ * says that the work changed since it was last saved here (perhaps while it saved).
  */
 export function DraftForm({
   actor,
   editing,
+  unsaved,
   portraitSeed,
   onPortraitSeed,
 }: {
   actor: StudioActor;
   editing: Mate | null;
+  unsaved: boolean;
   portraitSeed: string | null;
   onPortraitSeed: (seed: string) => void;
 }) {
@@ -142,11 +145,6 @@ export function DraftForm({
       setRefused((count) => count + 1);
   };
   const failure = context.error;
-  // Saved here, and changed since (perhaps while it saved): the form says what is not saved yet.
-  const changedSinceSaved =
-    context.saved !== null &&
-    context.savedDraft !== null &&
-    JSON.stringify(draft) !== JSON.stringify(context.savedDraft);
   return (
     <Card
       as="form"
@@ -285,7 +283,7 @@ export function DraftForm({
         </Text>
       )}
       {saving && <Text role="status">{t('generate.saving')}</Text>}
-      {!busy && changedSinceSaved && <Text role="status">{t('generate.savedChangedSince')}</Text>}
+      {!busy && unsaved && <Text role="status">{t('generate.savedChangedSince')}</Text>}
       <Flex gap={2} wrap>
         {editing ? (
           <Button type="submit" disabled={busy} aria-busy={saving}>

@@ -134,6 +134,7 @@ export function Studio({
         <DraftForm
           actor={actor}
           editing={mate ?? null}
+          unsaved={context.saved !== null && dirty}
           portraitSeed={portraitSeed}
           onPortraitSeed={setPortraitSeed}
         />
