@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { HttpHandler } from 'msw';
+import { delay, http, type HttpHandler } from 'msw';
 import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -291,5 +291,22 @@ export function failingLoad(
       if (title) await expect(alert).toHaveTextContent(title);
       await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
     },
+  };
+}
+
+/**
+ * Calls to `path` (`/room/saveMemory`), counted as each arrives and passed on to the story's
+ * next handler after `ms`: a second press that should do nothing while the first is answered
+ * shows as a second call. `reset` is for the story's loaders.
+ */
+export function slowCalls(method: 'get' | 'post', path: EndpointPath, ms = 300) {
+  const counted = { asked: 0 };
+  return {
+    counted,
+    handler: http[method](`*/api${path}`, () => {
+      counted.asked += 1;
+      return delay(ms);
+    }),
+    reset: () => void (counted.asked = 0),
   };
 }

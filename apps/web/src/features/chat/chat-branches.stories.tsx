@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import type { Branch, BranchPayload, ChatExportFormat, Message } from '@mates/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
@@ -14,7 +14,13 @@ import {
   mockEndpointError,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, expectNotice, screenStories, type StoryApp } from '../../testing/story-app';
+import {
+  api,
+  expectNotice,
+  screenStories,
+  slowCalls,
+  type StoryApp,
+} from '../../testing/story-app';
 
 const meta = { title: 'Screens/Chat/Branches', ...screenStories } satisfies Meta;
 export default meta;
@@ -392,8 +398,7 @@ export const DeleteABranch: Story = {
 };
 
 const deletingOnce = branchServer(createRoomBranchesFixture().branches);
-/** Deletes asked for, counted as each arrives (each then waits before it is answered). */
-const deletes = { asked: 0 };
+const deletes = slowCalls('get', '/room/deleteRoom');
 
 /**
  * Delete pressed twice in the question while the server answers: the path is deleted once, and
@@ -403,16 +408,10 @@ export const DeleteABranchOnce: Story = {
   parameters: {
     app,
     msw: {
-      handlers: api(
-        http.get('*/api/room/deleteRoom', () => {
-          deletes.asked += 1;
-          return delay(300);
-        }),
-        ...deletingOnce.handlers,
-      ),
+      handlers: api(deletes.handler, ...deletingOnce.handlers),
     },
   },
-  loaders: [deletingOnce.reset, () => void (deletes.asked = 0)],
+  loaders: [deletingOnce.reset, deletes.reset],
   play: async ({ canvasElement }) => {
     const panel = await openBranches(canvasElement);
     await userEvent.click(await within(panel).findByRole('button', { name: 'Delete Branch 3' }));
@@ -422,7 +421,7 @@ export const DeleteABranchOnce: Story = {
     await userEvent.click(remove);
     await userEvent.click(remove);
     await within(panel).findByRole('list', { name: '2 branches' }, { timeout: 4000 });
-    await expect(deletes.asked).toBe(1);
+    await expect(deletes.counted.asked).toBe(1);
     await expect(deletingOnce.calls).toEqual([{ path: 'deleteRoom', body: { roomId: 'room-3' } }]);
   },
 };
@@ -505,24 +504,17 @@ export const ExportEachFormat: Story = {
 };
 
 const exportingOnce = branchServer(createRoomBranchesFixture().branches);
-/** Exports asked for, counted as each arrives (each then waits before it is answered). */
-const exports = { asked: 0 };
+const exports = slowCalls('get', '/room/exportChat');
 
 /** JSON pressed twice while the server writes the file: it is saved once, not twice. */
 export const ExportOnce: Story = {
   parameters: {
     app,
     msw: {
-      handlers: api(
-        http.get('*/api/room/exportChat', () => {
-          exports.asked += 1;
-          return delay(300);
-        }),
-        ...exportingOnce.handlers,
-      ),
+      handlers: api(exports.handler, ...exportingOnce.handlers),
     },
   },
-  loaders: [exportingOnce.reset, () => void (exports.asked = 0)],
+  loaders: [exportingOnce.reset, exports.reset],
   play: async ({ canvasElement }) => {
     const document = canvasElement.ownerDocument;
     const saved: string[] = [];
@@ -542,7 +534,7 @@ export const ExportOnce: Story = {
       await userEvent.click(json);
       await userEvent.click(json);
       await expectNotice(canvasElement, 'Saved Lyra Moonwhisper - 2026-11-20.json.');
-      await expect(exports.asked).toBe(1);
+      await expect(exports.counted.asked).toBe(1);
       await expect(saved).toEqual(['Lyra Moonwhisper - 2026-11-20.json']);
     } finally {
       document.removeEventListener('click', catchDownload, true);

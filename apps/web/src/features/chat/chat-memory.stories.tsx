@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import type {
   Memory,
   MemoryWriter,
@@ -19,7 +19,7 @@ import {
   mockEndpointError,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, expectNotice, screenStories } from '../../testing/story-app';
+import { api, expectNotice, screenStories, slowCalls } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Chat/Memory', ...screenStories } satisfies Meta;
 export default meta;
@@ -567,24 +567,17 @@ export const AddAMemory: Story = {
 };
 
 const addingOnce = memoryServer(createRoomMemoriesFixture());
-/** Saves asked for, counted as each arrives (each then waits before it is answered). */
-const saves = { asked: 0 };
+const saves = slowCalls('post', '/room/saveMemory');
 
 /** Save pressed twice while the server answers: the memory is added once, not twice. */
 export const AddAMemoryOnce: Story = {
   parameters: {
     app,
     msw: {
-      handlers: api(
-        http.post('*/api/room/saveMemory', () => {
-          saves.asked += 1;
-          return delay(300);
-        }),
-        ...addingOnce.handlers,
-      ),
+      handlers: api(saves.handler, ...addingOnce.handlers),
     },
   },
-  loaders: [addingOnce.reset, () => void (saves.asked = 0)],
+  loaders: [addingOnce.reset, saves.reset],
   play: async ({ canvasElement }) => {
     const panel = await openMemory(canvasElement);
     await userEvent.click(within(panel).getByRole('button', { name: 'Add a memory' }));
@@ -602,7 +595,7 @@ export const AddAMemoryOnce: Story = {
     await expect(
       listed(panel, 'Memories').filter((words) => words === 'I take my tea without sugar.'),
     ).toHaveLength(1);
-    await expect(saves.asked).toBe(1);
+    await expect(saves.counted.asked).toBe(1);
   },
 };
 
