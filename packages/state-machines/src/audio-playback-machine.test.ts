@@ -103,6 +103,21 @@ describe('audioPlaybackMachine', () => {
     expect(played).toHaveLength(2);
   });
 
+  it("plays a link just given even when this device's clock says it has expired", async () => {
+    // A clock set hours ahead (or a link given for less than the margin): the link is not kept
+    // for next time, but the one just asked for is played, not a crash of the page.
+    const { actor, played } = setup(async (payload) => ({
+      url: `https://mates.test/${payload.messageId}`,
+      expiresAt: '2026-11-23T11:00:00.000Z',
+      voice: 'embedded-slt',
+      charged: 0,
+    }));
+    actor.send({ type: 'PLAY', messageId: 'msg-2' });
+    await settle();
+    expect(played).toEqual(['https://mates.test/msg-2']);
+    expect(actor.getSnapshot().value).toBe('playing');
+  });
+
   it('a PLAY while a link is loading drops that link and plays the newer message', async () => {
     let release: (() => void) | null = null;
     const { actor, played } = setup(

@@ -101,10 +101,19 @@ const keyOf = (messageId: string, voice: string | undefined) => `${messageId}\u0
 
 /** The link kept for the current message and voice, if it has not nearly expired. */
 function keptLink(context: AudioPlaybackContext): SpeechLink | null {
-  if (!context.messageId) return null;
-  const link = context.links[keyOf(context.messageId, context.voice)];
+  const link = heldLink(context);
   if (!link) return null;
   return Date.parse(link.expiresAt) - context.now() > SPEECH_LINK_MARGIN_MS ? link : null;
+}
+
+/**
+ * The current message's link, however near its end by this device's clock: the one just asked
+ * for is played even when the clock is set wrong (the margin only decides whether a kept link
+ * is used again, {@link keptLink}).
+ */
+function heldLink(context: AudioPlaybackContext): SpeechLink | null {
+  if (!context.messageId) return null;
+  return context.links[keyOf(context.messageId, context.voice)] ?? null;
 }
 
 /**
@@ -247,7 +256,7 @@ export const audioPlaybackMachine = setup({
     playing: {
       invoke: {
         src: 'playback',
-        input: ({ context }) => ({ player: context.player, url: keptLink(context)!.url }),
+        input: ({ context }) => ({ player: context.player, url: heldLink(context)!.url }),
       },
       on: {
         'PLAYER.ENDED': { target: 'idle', actions: 'clear' },
