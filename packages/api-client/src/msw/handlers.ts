@@ -466,7 +466,9 @@ export const DEFAULT_RESOLVERS: DefaultResolvers = {
   '/aigc/models': () => fixtures.createModelsFixture(),
   '/speech/link': ({ body }) => ({
     url: fixtures.createAudioFixture(1200),
-    expiresAt: '2026-12-01T00:00:00.000Z',
+    // An hour from now, as the server signs it: a fixed date would have the link expired once
+    // that day came, and every story that plays one fail.
+    expiresAt: new Date(Date.now() + 60 * 60_000).toISOString(),
     voice: (body as { voice?: string }).voice ?? 'embedded-slt',
     charged: 1,
   }),
