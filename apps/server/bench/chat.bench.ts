@@ -258,16 +258,18 @@ async function savedInFull(level: number): Promise<number> {
 // 10 µs warm. Four rounds of fifty sends, then.
 const warmUp = await newTargets('warm-up', 50);
 // The minimal send knows the bench users' sessions as Mates' session cache would.
+const minimalSessions = new Map<string, string>();
+const knowSessions = (known: Target[]) => {
+  for (const { headers, body } of known)
+    minimalSessions.set(headers.token!, (body as { roomId: string }).roomId);
+};
+knowSessions([...targets.values(), warmUp].flat());
 const minimalSend = await startMinimalSend(
   provider.url,
   'url' in database && database.url
     ? { url: database.url }
     : { sqliteFile: path.join(dataDir, 'minimal-send.db') },
-  new Map(
-    [...targets.values(), warmUp]
-      .flat()
-      .map(({ headers, body }) => [headers.token!, (body as { roomId: string }).roomId]),
-  ),
+  minimalSessions,
 );
 for (let round = 0; round < 4; round += 1)
   await client.run({ mode: 'mates', url: sendUrl, targets: warmUp });
@@ -404,18 +406,42 @@ saveResults(
 // apart from the measured rounds, which it would slow down.
 const PROFILE_STREAMS = Number(process.env.BENCH_PROFILE_STREAMS ?? 50);
 if (PROFILE_STREAMS > 0) {
+  // The same round through the minimal send and the relay, each under the profiler too: a
+  // place's figure means little without what the references pay there.
   const profileTargets = await newTargets('profile', PROFILE_STREAMS);
-  const { profile } = await profileOf(() =>
-    client.run({ mode: 'mates', url: sendUrl, targets: profileTargets }),
+  knowSessions(profileTargets);
+  const profiles = {
+    mates: await profileOf(() =>
+      client.run({ mode: 'mates', url: sendUrl, targets: profileTargets }),
+    ),
+    minimal: await profileOf(() =>
+      client.run({ mode: 'mates', url: minimalSend.url, targets: profileTargets }),
+    ),
+    relay: await profileOf(() =>
+      client.run({ mode: 'direct', url: proxy.url, targets: directTargets(PROFILE_STREAMS) }),
+    ),
+  };
+  const perSend = (ms: number | undefined) =>
+    Math.round(((ms ?? 0) / PROFILE_STREAMS) * 1000) / 1000;
+  const places = (profile: object) =>
+    new Map(topSelfTime(profile as CpuProfile, 1000).map(({ place, ms }) => [place, ms]));
+  const [mates, minimal, relay] = [profiles.mates, profiles.minimal, profiles.relay].map((p) =>
+    places(p.profile),
   );
+  const total = (byPlace: Map<string, number>) => [...byPlace.values()].reduce((a, b) => a + b, 0);
   console.log(
-    `Where the server's CPU went (${DIALECT}), per send of ${TOKENS} tokens at ${PROFILE_STREAMS} streams: self time of the busiest places (a package, a file of ours, or Node's internals)`,
+    `Where the server's CPU went (${DIALECT}), per send of ${TOKENS} tokens at ${PROFILE_STREAMS} streams: self time of the busiest places (a package, a file of ours, or Node's internals), Mates beside the minimal send and the relay (in all: ${perSend(total(mates!))} / ${perSend(total(minimal!))} / ${perSend(total(relay!))} ms)`,
   );
   console.table(
-    topSelfTime(profile as CpuProfile, 15).map(({ place, ms }) => ({
-      place,
-      'ms per send': Math.round((ms / PROFILE_STREAMS) * 1000) / 1000,
-    })),
+    [...mates!]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 20)
+      .map(([place, ms]) => ({
+        place,
+        'Mates ms per send': perSend(ms),
+        'minimal send ms per send': perSend(minimal!.get(place)),
+        'relay ms per send': perSend(relay!.get(place)),
+      })),
   );
 }
 await new Promise<void>((resolve) => server.close(() => resolve()));
