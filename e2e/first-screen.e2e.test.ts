@@ -81,3 +81,25 @@ describe('the first screen', () => {
     await visitor.context().close();
   });
 });
+
+describe('a screen whose code cannot be fetched', () => {
+  test('says the connection is gone, and "Try again" brings the screen once it is back', async () => {
+    const visitor = await signedInPage(journey.browser, journey.server, null);
+    await visitor.goto(`${journey.server.url}/`);
+    await visitor.getByRole('article').first().waitFor();
+    await visitor.context().setOffline(true);
+    await visitor.getByRole('link', { name: 'FAQ' }).click();
+    const main = visitor.getByRole('main');
+    await main.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    // The person's language, not the browser's "Failed to fetch dynamically imported module".
+    await main
+      .getByText('The server could not be reached. Check your connection and try again.')
+      .waitFor();
+    expect(await main.getByText(/dynamically imported|module script/i).count()).toBe(0);
+    await visitor.context().setOffline(false);
+    // React Router keeps a screen's failed load for the page's life: only a new load mends it.
+    await main.getByRole('button', { name: 'Try again' }).click();
+    await main.getByRole('heading', { name: 'Frequently asked questions', level: 1 }).waitFor();
+    await visitor.context().close();
+  });
+});

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { Layout } from './layout';
-import { RouteError } from './route-error';
+import { RouteError, ScreenNotLoaded } from './route-error';
 import { NOT_FOUND, ROUTES, type RoutePath } from '../lib/paths';
 import { DiscoverPage } from '../features/discover/discover-page';
 import type { LegalTexts } from '../features/legal/content/types';
@@ -11,11 +11,14 @@ type Screen = () => Promise<{ Component: ComponentType }>;
 
 /**
  * A screen in a chunk of its own: the module to load and the component it holds. It loads
- * with the English texts of the screens after the first (`loadScreenTexts`).
+ * with the English texts of the screens after the first (`loadScreenTexts`); either failing
+ * to arrive fails the screen with {@link ScreenNotLoaded}.
  */
 function chunk<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Screen {
   return async () => {
-    const [module] = await Promise.all([load(), loadScreenTexts()]);
+    const [module] = await Promise.all([load(), loadScreenTexts()]).catch((cause: unknown) => {
+      throw new ScreenNotLoaded('', { cause });
+    });
     return { Component: pick(module) };
   };
 }

@@ -98,12 +98,6 @@ export const enFirstScreen = {
     clear: 'Clear filters',
     error: 'Mates could not be loaded',
   },
-  favorites: {
-    title: 'Favorites',
-    list: 'Your favorite mates',
-    empty: 'No favorites yet',
-    emptyText: 'Press the heart on any mate to keep it here.',
-  },
   visibility: {
     public: 'Public',
     private: 'Private',
@@ -113,10 +107,6 @@ export const enFirstScreen = {
     recentChats: 'Your recent chats',
     discover: 'Discover mates',
     mine: 'Your mates',
-  },
-  notFound: {
-    title: 'This page does not exist',
-    text: 'The link may be old, or mistyped.',
   },
   errors: {
     something: 'something error',

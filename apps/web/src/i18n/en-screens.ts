@@ -1,5 +1,15 @@
 /** The English texts of every screen but the first (see ./en-first-screen). */
 export const enScreens = {
+  favorites: {
+    title: 'Favorites',
+    list: 'Your favorite mates',
+    empty: 'No favorites yet',
+    emptyText: 'Press the heart on any mate to keep it here.',
+  },
+  notFound: {
+    title: 'This page does not exist',
+    text: 'The link may be old, or mistyped.',
+  },
   forYou: {
     title: 'For you',
     trending: 'Trending this week',
