@@ -95,3 +95,51 @@ test('the caret of a reply still arriving follows its last words, on their line'
   const caret = empty.querySelector('[role="article"] > div')!;
   expect(caret.getBoundingClientRect().height).toBeGreaterThan(10);
 });
+
+test('a reply with a table shows a table, scrolled sideways inside the chat when it is wide', async () => {
+  const shown = await bubble(
+    [
+      'Your week:',
+      '| Day | Plan | Hours |\n| --- | --- | ---: |\n| Monday | Library shift at the old observatory by the harbour | 4 |\n| Tuesday | Rest | 0 |',
+      'Sound good?',
+    ].join('\n\n'),
+  );
+  shown.style.width = '320px';
+  shown.style.display = 'flex';
+  shown.style.flexDirection = 'column';
+  const table = shown.querySelector('table')!;
+  expect(table).not.toBeNull();
+  expect([...table.querySelectorAll('th')].map((cell) => cell.textContent)).toEqual([
+    'Day',
+    'Plan',
+    'Hours',
+  ]);
+  expect([...table.querySelectorAll('tbody tr')].map((row) => row.textContent)).toEqual([
+    'MondayLibrary shift at the old observatory by the harbour4',
+    'TuesdayRest0',
+  ]);
+  // The table's own box, not the page, scrolls: the words after it stay within the chat.
+  const right = shown.getBoundingClientRect().right;
+  for (const part of shown.querySelectorAll('p, table'))
+    expect(part.getBoundingClientRect().right).toBeLessThanOrEqual(right + 0.5);
+  expect(getComputedStyle(table).overflowX).toBe('auto');
+});
+
+test('a double tilde strikes words through, a single one (roleplay\'s "hi~") stays as written', async () => {
+  const shown = await bubble('Hello~ friend~ I ~~hate~~ love tea~');
+  expect([...shown.querySelectorAll('del')].map((struck) => struck.textContent)).toEqual(['hate']);
+  expect(shown.textContent).toContain('Hello~ friend~ I hate love tea~');
+});
+
+test('an address written out in a reply is a link that opens elsewhere', async () => {
+  const shown = await bubble('The map is at https://maps.example.org/harbour, or www.example.com.');
+  const links = [...shown.querySelectorAll('a')];
+  expect(links.map((link) => link.getAttribute('href'))).toEqual([
+    'https://maps.example.org/harbour',
+    'http://www.example.com',
+  ]);
+  for (const link of links) {
+    expect(link.target).toBe('_blank');
+    expect(link.rel).toContain('noopener');
+  }
+});

@@ -147,6 +147,34 @@ export const LinesAndActions: Story = {
   },
 };
 
+/**
+ * A table, words struck through with two tildes (one, as roleplay writes "hi~", stays) and an
+ * address written out, which is a link. A wide table scrolls inside the message.
+ */
+export const TableStrikeAndLinks: Story = {
+  args: {
+    content: [
+      'Here is the week, as promised~',
+      '| Day | Plan | Hours |\n| --- | --- | ---: |\n| Monday | Library shift at the old observatory | 4 |\n| Tuesday | ~~Market~~ Rest | 0 |',
+      'The timetable is at https://harbour.example.org/timetable.',
+    ].join('\n\n'),
+  },
+  play: async ({ canvasElement }) => {
+    const bubble = within(canvasElement).getByRole('article', { name: 'Lyra says' });
+    const table = within(bubble).getByRole('table');
+    await expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Day', 'Plan', 'Hours']);
+    await expect(within(table).getByText('Market').tagName).toBe('DEL');
+    await expect(bubble.textContent).toContain('as promised~');
+    await expect(
+      within(bubble).getByRole('link', { name: 'https://harbour.example.org/timetable' }),
+    ).toHaveAttribute('target', '_blank');
+  },
+};
+
 /** With the speaker's portrait, and the time it was written: shown on hover and on keyboard focus. */
 export const PortraitAndTime: Story = {
   args: {

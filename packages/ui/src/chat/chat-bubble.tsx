@@ -2,6 +2,7 @@ import { memo, type ReactNode } from 'react';
 import type { MessageStatus } from '@mates/api-client';
 import Markdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
+import { remarkChatMarkdown } from './markdown-extensions';
 import { keyframes, styled } from '../theme/stitches.config';
 import { Avatar } from '../catalog/avatar';
 
@@ -69,6 +70,12 @@ const Bubble = /* @__PURE__ */ styled('div', {
   '& a': { color: '$accent' },
   '& pre, & code': { fontFamily: 'ui-monospace, monospace', fontSize: '$2' },
   '& pre': { overflowX: 'auto' },
+  // A wide table scrolls inside the message, as code does, rather than widening the chat.
+  '& table': { display: 'block', overflowX: 'auto', maxWidth: '100%', borderCollapse: 'collapse' },
+  '& th, & td': { padding: '$1 $2', border: '1px solid $border' },
+  // Headings start where their column's words do, unless the table aligns the column itself.
+  '& th:not([align])': { textAlign: 'start' },
+  '& :is(p, ul, ol, pre) + table, & table + *': { marginTop: '$2' },
   variants: {
     side: {
       user: {
@@ -85,10 +92,11 @@ const Bubble = /* @__PURE__ */ styled('div', {
     // the message does not grow a line while the reply arrives and shrink when it ends.
     streaming: {
       true: {
-        '& > :last-child:not(ul, ol)::after, & > :is(ul, ol):last-child > li:last-child::after': {
-          content: '""',
-          ...caret,
-        },
+        '& > :last-child:not(ul, ol, table)::after, & > :is(ul, ol):last-child > li:last-child::after':
+          {
+            content: '""',
+            ...caret,
+          },
       },
     },
   },
@@ -118,7 +126,7 @@ const ENGLISH: ChatBubbleLabels = {
   speaker: (name) => `${name} says`,
 };
 
-const REMARK_PLUGINS = [remarkBreaks];
+const REMARK_PLUGINS = [remarkChatMarkdown, remarkBreaks];
 
 /** Props of {@link ChatBubble}. */
 export interface ChatBubbleProps {
