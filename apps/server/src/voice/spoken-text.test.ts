@@ -29,6 +29,14 @@ describe('spokenText', () => {
     ).toBe('See my garden now');
   });
 
+  it('reads a table as the bubble shows it: row by row, its cells one after another', async () => {
+    expect(
+      await spokenText(
+        'Your week:\n\n| Day | Plan | Hours |\n| --- | --- | ---: |\n| Monday | **Library** | 4 |\n| Tuesday | ~~Market~~ Rest | 0 |',
+      ),
+    ).toBe('Your week:\nDay, Plan, Hours\nMonday, Library, 4\nTuesday, Market Rest, 0');
+  });
+
   it('reads code without its fences or backticks', async () => {
     expect(await spokenText('Run `ls` then:\n\n```sh\necho hi\n```')).toBe('Run ls then:\necho hi');
   });

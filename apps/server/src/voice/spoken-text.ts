@@ -1,19 +1,44 @@
-import type { Nodes } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 
 /** Blocks whose text is read as a sentence of its own. */
 const BLOCKS = new Set(['paragraph', 'heading', 'listItem', 'blockquote', 'code', 'tableRow']);
 
 /**
+ * Markdown as the chat bubble parses it (mdast, with the tables and `~~struck~~` words of
+ * GitHub's Markdown that the bubble reads too), loaded at the first message spoken: a server
+ * that speaks none never needs it.
+ */
+function markdownParser(): Promise<(markdown: string) => Root> {
+  return (parser ??= loadParser());
+}
+
+let parser: Promise<(markdown: string) => Root> | undefined;
+
+async function loadParser(): Promise<(markdown: string) => Root> {
+  const [{ fromMarkdown }, table, tableTree, strike, strikeTree] = await Promise.all([
+    import('mdast-util-from-markdown'),
+    import('micromark-extension-gfm-table'),
+    import('mdast-util-gfm-table'),
+    import('micromark-extension-gfm-strikethrough'),
+    import('mdast-util-gfm-strikethrough'),
+  ]);
+  const options = {
+    extensions: [table.gfmTable(), strike.gfmStrikethrough({ singleTilde: false })],
+    mdastExtensions: [tableTree.gfmTableFromMarkdown(), strikeTree.gfmStrikethroughFromMarkdown()],
+  };
+  return (markdown) => fromMarkdown(markdown, options);
+}
+
+/**
  * What a message says aloud: the text a person reads in the chat bubble, without markdown's
  * symbols. Parsed as the bubble parses it (mdast, as react-markdown does): emphasis, strong,
- * headings, lists and quotes give their words (a numbered list its numbers too); a link its text; code its content without the
- * fences; pictures and raw HTML nothing. Emphasis written with single asterisks (`*smiles*`)
- * is a stage direction the chat shows muted, and is not read; `_word_` emphasis is. The
- * parser is loaded at the first message spoken: a server that speaks none never needs it.
+ * headings, lists and quotes give their words (a numbered list its numbers too); a table its
+ * rows, cell after cell; a link its text; code its content without the fences; pictures and raw
+ * HTML nothing. Emphasis written with single asterisks (`*smiles*`)
+ * is a stage direction the chat shows muted, and is not read; `_word_` emphasis is.
  */
 export async function spokenText(markdown: string): Promise<string> {
-  const { fromMarkdown } = await import('mdast-util-from-markdown');
-  const tree = fromMarkdown(markdown);
+  const tree = (await markdownParser())(markdown);
   const parts: string[] = [];
   const walk = (node: Nodes): void => {
     switch (node.type) {
@@ -32,6 +57,14 @@ export async function spokenText(markdown: string): Promise<string> {
       case 'imageReference':
       case 'html':
       case 'definition':
+        return;
+      case 'tableRow':
+        // A row is a sentence of its cells, one after another ("Monday, Library, 4").
+        for (const [index, cell] of node.children.entries()) {
+          if (index > 0) parts.push(', ');
+          walk(cell);
+        }
+        parts.push('\n');
         return;
       case 'list':
         // A numbered list's numbers are said, as the bubble shows them ("1. stay").
