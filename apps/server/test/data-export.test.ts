@@ -387,6 +387,11 @@ describe.each(DIALECTS)('download my data on %s', (dialect) => {
       await expect(
         person.client.user.exportTicket({ downloadUrl: '/api/somewhere/else' }),
       ).rejects.toMatchObject({ code: 4004 });
+      // Nor for one that is no address at all: no link, not a failure of the server.
+      for (const downloadUrl of ['http://', '//[', 'http://[::'])
+        await expect(person.client.user.exportTicket({ downloadUrl })).rejects.toMatchObject({
+          code: 4004,
+        });
       // Bad input: a clear envelope, nothing made.
       await expect(person.client.user.exportTicket({ downloadUrl: '' })).rejects.toMatchObject({
         code: 4000,

@@ -272,6 +272,8 @@ export async function exportTicket(
   downloadUrl: string,
   callerId: string,
 ): Promise<ExportTicket> {
+  // Text that is no address at all (`http://`) is no download link either: not a failure.
+  if (!URL.canParse(downloadUrl, 'http://mates.invalid')) throw missing('notices.notFound.export');
   const url = new URL(downloadUrl, 'http://mates.invalid');
   const link = {
     exportId: url.searchParams.get('exportId') ?? '',
