@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@mates/api-client';
+import { ApiError, MEMORIES_PER_ROOM_MAX } from '@mates/api-client';
 import { chattableMateId, DIALECTS, postgresAvailable, signUp } from './harness';
 import { appendMessages } from '../src/chat/messages';
 import { writeMemories } from '../src/chat/memory-writer';
@@ -319,6 +320,47 @@ describe.each(DIALECTS)('memory on %s', (dialect) => {
       for (const failure of failures)
         expect(failure instanceof ApiError && failure.code).toBe(4004);
       expect((await client.room.memories({ roomId })).memories).toEqual([]);
+    },
+  );
+
+  it.skipIf(skip)(
+    'refuses the memories past the most a chat holds, however many are added at once',
+    async () => {
+      const { client, roomId, userInfo } = await chatRoom();
+      const at = new Date().toISOString();
+      const rows = Array.from({ length: MEMORIES_PER_ROOM_MAX - 1 }, (_, index) => ({
+        id: randomUUID(),
+        room_id: roomId,
+        kind: 'fact',
+        about: 'story',
+        content: `Fact ${index}.`,
+        pinned: false,
+        author: 'person',
+        mate_id: null,
+        needs_review: false,
+        created_at: at,
+        updated_at: at,
+      }));
+      for (let from = 0; from < rows.length; from += 100)
+        await suite.server.db
+          .insertInto('memories')
+          .values(rows.slice(from, from + 100))
+          .execute();
+      // Room for one more: of twenty added at once (a script's), one is kept. Handed to the
+      // app together, as requests arriving together on open connections are.
+      const added = await Promise.all(
+        Array.from({ length: 20 }, async (_, index) => {
+          const answer = await suite.server.app.request('/api/room/saveMemory', {
+            method: 'POST',
+            headers: { token: userInfo.token, 'content-type': 'application/json' },
+            body: JSON.stringify({ roomId, content: `At once ${index}.` }),
+          });
+          return ((await answer.json()) as { c: number }).c;
+        }),
+      );
+      expect(added.filter((code) => code === 200)).toHaveLength(1);
+      expect(added.filter((code) => code === 5007)).toHaveLength(19);
+      expect((await client.room.memories({ roomId })).memories).toHaveLength(MEMORIES_PER_ROOM_MAX);
     },
   );
 

@@ -15,6 +15,7 @@ import { invalid, missing, refused } from '../domain/errors';
 import { textsFor, type SentenceKey } from '../i18n/texts';
 import { canContinue, findOwnRoom } from './rooms';
 import { mayStillSee } from './room-repository';
+import { holdRoomRow } from './room-row-repository';
 import { fittingTurns, loadConversation, type FittedPrompt } from './conversation';
 import type { MemoryKeeper } from './memory-keeper';
 import { MEMORY_JOB } from './memory-writer';
@@ -201,8 +202,6 @@ export async function saveMemory(
   if (change.memoryId === undefined) {
     // The route refuses a new memory without words (4000).
     if (change.content === undefined) throw new Error('saveMemory: a new memory has no words');
-    if ((await countMemories(db, room.id)) >= MEMORIES_PER_ROOM_MAX)
-      throw refused('memory.tooMany', { count: MEMORIES_PER_ROOM_MAX });
     const row = {
       id: randomUUID(),
       room_id: room.id,
@@ -217,6 +216,11 @@ export async function saveMemory(
       updated_at: at,
     };
     await db.transaction().execute(async (trx) => {
+      // Counted under the room's row: adds sent at once had each found room for one more
+      // before any was written, and all were kept.
+      await holdRoomRow(trx, room.id);
+      if ((await countMemories(trx, room.id)) >= MEMORIES_PER_ROOM_MAX)
+        throw refused('memory.tooMany', { count: MEMORIES_PER_ROOM_MAX });
       await insertMemory(trx, row, []);
       await touchMemories(trx, room.id);
     });
