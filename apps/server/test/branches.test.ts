@@ -11,6 +11,7 @@ import {
 import { serverWithDouble } from './server-with-double';
 import { appendMessages } from '../src/chat/messages';
 import { picturesOf } from '../src/images/picture-messages';
+import { BRANCHES_PER_CHAT_MAX } from '../src/chat/branch-service';
 
 // Branches of a chat (#39): "Branch from here" makes a new path that holds the chat up to one
 // message; the first path stays; each path's prompt and memory hold only its own messages.
@@ -358,6 +359,55 @@ describe.each(DIALECTS)('branches on %s', (dialect) => {
     expect(lines[2]).toMatchObject({ is_user: true, is_system: false });
     expect(lines.at(-1)).toMatchObject({ swipes: ['Line 5.', 'Hello there.'], swipe_id: 1 });
   });
+
+  it.skipIf(skip)(
+    'keeps a chat to its most paths when several of its paths branch at once',
+    async () => {
+      const { client, roomId, messages, userInfo } = await chat(3);
+      const paths = [roomId];
+      for (let count = 0; count < 5; count += 1)
+        paths.push(
+          (await client.room.branch({ roomId, messageId: messages[1]!.messageId })).roomId,
+        );
+      // The chat one path short of the most it may have.
+      const first = await suite.server.db
+        .selectFrom('rooms')
+        .selectAll()
+        .where('id', '=', roomId)
+        .executeTakeFirstOrThrow();
+      const more = BRANCHES_PER_CHAT_MAX - 1 - paths.length;
+      await suite.server.db
+        .insertInto('rooms')
+        .values(
+          Array.from({ length: more }, () => ({
+            ...first,
+            id: randomUUID(),
+            family_id: roomId,
+            parent_room_id: roomId,
+          })),
+        )
+        .execute();
+      const forks = await Promise.all(
+        paths.map(
+          async (path) => (await client.room.roomInfo({ roomId: path, pageSize: 1 })).messages[0]!,
+        ),
+      );
+      // Each path (each held on its own) branches at once: one more path is made, no more.
+      const codes = await Promise.all(
+        paths.map(async (path, index) => {
+          const answer = await suite.server.app.request('/api/room/branch', {
+            method: 'POST',
+            headers: { token: userInfo.token, 'content-type': 'application/json' },
+            body: JSON.stringify({ roomId: path, messageId: forks[index]!.messageId }),
+          });
+          return ((await answer.json()) as { c: number }).c;
+        }),
+      );
+      expect(codes.filter((code) => code === 200)).toHaveLength(1);
+      expect(codes.filter((code) => code === 5007)).toHaveLength(paths.length - 1);
+      expect((await client.room.branches({ roomId })).branches).toHaveLength(BRANCHES_PER_CHAT_MAX);
+    },
+  );
 
   it.skipIf(skip)('refuses what it cannot branch, changing nothing', async () => {
     const owner = await chat(4);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database, MessageTable, RoomTable } from '../db/schema';
 import { MESSAGE_COLUMNS } from './message-repository';
 
@@ -13,6 +13,16 @@ export const familyOf = (room: Pick<RoomTable, 'id' | 'family_id'>): string =>
  */
 export function inFamily(alias: string, family: Expression<string>): Expression<SqlBool> {
   return sql<SqlBool>`(${sql.ref(`${alias}.family_id`)} = ${family} or ${sql.ref(`${alias}.id`)} = ${family})`;
+}
+
+/**
+ * Holds chat `family`'s paths until `trx` ends (PostgreSQL; SQLite runs one writer at a time
+ * anyway): a lock of its own, for its first path may be deleted and each path has its own lock.
+ * Taken first, before any row.
+ */
+export async function holdFamily(trx: Kysely<Database>, family: string): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`branch:${family}`}))`.execute(trx);
 }
 
 /** The rooms of a chat (every path of the family), oldest first. */

@@ -25,6 +25,7 @@ import {
   copyMemories,
   familyOf,
   familyRooms,
+  holdFamily,
   insertMessageCopies,
   messageCounts,
   messagesThrough,
@@ -74,8 +75,11 @@ async function branchIdleRoom(
   const fork = await findRoomMessage(db, room.id, messageId);
   // A message the branch would not hold is no place to fork at.
   if (!fork || !copied(fork)) throw missing('notices.notFound.message');
-  if ((await familyRooms(db, user.id, familyOf(room))).length >= BRANCHES_PER_CHAT_MAX)
-    throw refused('notices.chat.tooManyBranches', { count: BRANCHES_PER_CHAT_MAX });
+  const tooMany = async (reader: Kysely<Database>) => {
+    if ((await familyRooms(reader, user.id, familyOf(room))).length >= BRANCHES_PER_CHAT_MAX)
+      throw refused('notices.chat.tooManyBranches', { count: BRANCHES_PER_CHAT_MAX });
+  };
+  await tooMany(db);
   await consume(deps.limits.branch, user.id);
   const at = now();
   const branchId = randomUUID();
@@ -121,6 +125,10 @@ async function branchIdleRoom(
   };
   try {
     await db.transaction().execute(async (trx) => {
+      // Counted again under the chat's lock: its other paths, each held on its own, had each
+      // found room for one more and all were made.
+      await holdFamily(trx, familyOf(room));
+      await tooMany(trx);
       await insertRoom(trx, branch);
       await insertMessageCopies(trx, copies);
       if (room.group_name !== null) await copyMembers(trx, room.id, branchId);
