@@ -164,35 +164,40 @@ export class RecordedQueue implements JobQueue {
   ): Promise<string> {
     if (!this.#started) throw new Error('The job queue is not started.');
     const id = options.id ?? randomUUID();
-    try {
-      await this.#db
-        .insertInto('jobs')
-        .values({
-          id,
-          kind,
-          state: 'queued',
-          payload: toJson(payload ?? null),
-          progress: 0,
-          result: null,
-          error: null,
-          singleton_key: options.singletonKey ?? null,
-          attempts: 0,
-          created_at: now(),
-          started_at: null,
-          finished_at: null,
-        })
-        .execute();
-    } catch (error) {
-      if (options.singletonKey === undefined || !isUniqueViolation(error)) throw error;
-      const existing = await this.#db
-        .selectFrom('jobs')
-        .select('id')
-        .where('kind', '=', kind)
-        .where('singleton_key', '=', options.singletonKey)
-        .where('state', 'in', ['queued', 'running'])
-        .executeTakeFirst();
-      if (existing) return existing.id;
-      throw error;
+    // A job of the key that ends between the refused insert and the read leaves its place free:
+    // the insert is tried again (asking for an export as the last one finished answered 5000).
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.#db
+          .insertInto('jobs')
+          .values({
+            id,
+            kind,
+            state: 'queued',
+            payload: toJson(payload ?? null),
+            progress: 0,
+            result: null,
+            error: null,
+            singleton_key: options.singletonKey ?? null,
+            attempts: 0,
+            created_at: now(),
+            started_at: null,
+            finished_at: null,
+          })
+          .execute();
+        break;
+      } catch (error) {
+        if (options.singletonKey === undefined || !isUniqueViolation(error)) throw error;
+        const existing = await this.#db
+          .selectFrom('jobs')
+          .select('id')
+          .where('kind', '=', kind)
+          .where('singleton_key', '=', options.singletonKey)
+          .where('state', 'in', ['queued', 'running'])
+          .executeTakeFirst();
+        if (existing) return existing.id;
+        if (attempt === 3) throw error;
+      }
     }
     try {
       await this.#backend.send(kind, id, this.#backendKind(kind));
