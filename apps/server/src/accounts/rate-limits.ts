@@ -8,6 +8,13 @@ import type { Redis } from 'ioredis';
 import { refused } from '../domain/errors';
 
 /**
+ * How many "Download my data" zips one person may have built in a day: each is the whole
+ * account read and written again and a mail to its owner, and a server builds one at a time
+ * for everyone.
+ */
+export const DATA_EXPORTS_PER_DAY = 5;
+
+/**
  * One limiter per sensitive call: in this process's memory, or in Redis when several servers
  * must share the counts (see {@link createRateLimits}).
  */
@@ -52,6 +59,8 @@ export interface RateLimits {
   duplicateMate: RateLimiterAbstract;
   /** Branches of chats made, per user: each copies a chat (its pictures' files too). */
   branch: RateLimiterAbstract;
+  /** "Download my data" zips built, per user (see {@link DATA_EXPORTS_PER_DAY}). */
+  dataExport: RateLimiterAbstract;
   /** Portrait changes, per user: an upload is decoded, cropped and encoded. */
   setPortrait: RateLimiterAbstract;
   /** New mates from the studio's form (`saveMate` without `mateId`), per user. */
@@ -140,6 +149,8 @@ export function createRateLimits(scale = 1, shared?: SharedStore): RateLimits {
     changeNickname: limiter('nickname', 10, 60 * 60),
     // A person tries a few other ways a story could go; a script would copy chats without end.
     branch: limiter('branch', 60, 60 * 60),
+    // A person downloads their data now and then; a script would mail them and hold the line.
+    dataExport: limiter('data-export', DATA_EXPORTS_PER_DAY, 24 * 60 * 60),
     forgotPasswordByIp: limiter('forgot-ip', 10, 60 * 60),
     forgotPasswordByEmail: limiter('forgot-email', 3, 60 * 60),
     resetPassword: limiter('reset', 10, 15 * 60),

@@ -15,6 +15,7 @@ import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/media-store';
 import { textsFor } from '../i18n/texts';
 import { missing } from '../domain/errors';
+import { consume, type RateLimits } from '../accounts/rate-limits';
 import { exportChat } from '../chat/branch-service';
 import { exportCard } from '../cards/card-service';
 import { linkSecretOf } from '../images/picture-links';
@@ -66,6 +67,7 @@ export interface DataExportDeps {
   mailer: Mailer;
   media: MediaStore;
   log: Logger;
+  limits: Pick<RateLimits, 'dataExport'>;
 }
 
 interface ExportPayload {
@@ -90,6 +92,8 @@ export async function requestDataExport(
   user: UserTable,
   language: string,
 ): Promise<DataExport> {
+  // A new zip spends one of the day's; asking while one is built answers that one, for free.
+  await consume(deps.limits.dataExport, user.id);
   // Its record first, so that the job (which may start at once) finds it.
   const id = randomUUID();
   await insertDataExport(deps.db, { id, user_id: user.id, created_at: now() });
@@ -101,11 +105,15 @@ export async function requestDataExport(
       { id, singletonKey: `export:${user.id}` },
     );
   } catch (error) {
+    await deps.limits.dataExport.reward(user.id);
     await deleteDataExport(deps.db, id);
     throw error;
   }
   // One was being built already: that one is the answer.
-  if (jobId !== id) await deleteDataExport(deps.db, id);
+  if (jobId !== id) {
+    await deps.limits.dataExport.reward(user.id);
+    await deleteDataExport(deps.db, id);
+  }
   const row = await dataExportById(deps.db, jobId);
   if (!row) throw new Error(`data export ${jobId} has no record`);
   return toDataExport(deps, row, await deps.jobs.status(jobId), language);
