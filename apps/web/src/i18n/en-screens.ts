@@ -631,7 +631,7 @@ export const enScreens = {
   },
   cards: {
     title: 'Import a character card',
-    drop: 'Drop a PNG or JSON character card here (at most 12 MB), or choose one.',
+    drop: 'Drop a PNG or JSON character card here (a PNG at most 8 MB, a JSON file 12 MB), or choose one.',
     dropNow: 'Let go to read this card.',
     choose: 'Choose a card file',
     reading: 'Reading the card',
@@ -639,6 +639,7 @@ export const enScreens = {
       count: 'Choose one card at a time.',
       type: 'That is not a character card: choose a PNG or JSON file.',
       size: 'That file is larger than 12 MB.',
+      pngSize: 'That picture is larger than 8 MB.',
       json: 'That JSON file could not be read: it is not valid JSON.',
     },
     preview: 'What will be created',

@@ -734,7 +734,7 @@ export const es: Messages = {
   },
   cards: {
     title: 'Importar una tarjeta de personaje',
-    drop: 'Suelta aquí una tarjeta de personaje PNG o JSON (12 MB como máximo), o elige una.',
+    drop: 'Suelta aquí una tarjeta de personaje PNG o JSON (un PNG de 8 MB como máximo, un JSON de 12 MB), o elige una.',
     dropNow: 'Suelta para leer esta tarjeta.',
     choose: 'Elegir un archivo de tarjeta',
     reading: 'Leyendo la tarjeta',
@@ -742,6 +742,7 @@ export const es: Messages = {
       count: 'Elige una sola tarjeta cada vez.',
       type: 'Eso no es una tarjeta de personaje: elige un archivo PNG o JSON.',
       size: 'Ese archivo ocupa más de 12 MB.',
+      pngSize: 'Esa imagen ocupa más de 8 MB.',
       json: 'No se pudo leer ese archivo JSON: no es JSON válido.',
     },
     preview: 'Lo que se va a crear',

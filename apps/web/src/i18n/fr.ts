@@ -743,7 +743,7 @@ export const fr: Messages = {
   },
   cards: {
     title: 'Importer une fiche de personnage',
-    drop: 'Dépose ici une fiche de personnage PNG ou JSON (12 Mo au maximum), ou choisis-en une.',
+    drop: 'Dépose ici une fiche de personnage PNG ou JSON (8 Mo au maximum pour un PNG, 12 Mo pour un JSON), ou choisis-en une.',
     dropNow: 'Lâche pour lire cette fiche.',
     choose: 'Choisir un fichier de fiche',
     reading: 'Lecture de la fiche',
@@ -751,6 +751,7 @@ export const fr: Messages = {
       count: 'Choisis une seule fiche à la fois.',
       type: 'Ce n’est pas une fiche de personnage : choisis un fichier PNG ou JSON.',
       size: 'Ce fichier dépasse 12 Mo.',
+      pngSize: 'Cette image dépasse 8 Mo.',
       json: 'Ce fichier JSON n’a pas pu être lu : ce n’est pas du JSON valide.',
     },
     preview: 'Ce qui sera créé',

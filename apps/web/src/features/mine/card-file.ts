@@ -1,13 +1,20 @@
 import type { CardFile, ImportCardPayload } from '@mates/api-client';
 
-/** The largest card file the import takes: 12 MB. */
+/** The largest JSON card the import takes: 12 MB, the most the server reads of one call. */
 export const CARD_FILE_MAX_BYTES = 12 * 1024 * 1024;
+
+/**
+ * The largest PNG card: 8 MB, the most the server takes of a picture (as of a portrait upload).
+ * One over it passed here and was refused by the server in its own words ("png: must be at
+ * most 8 MB"), in English, naming a field the person never saw.
+ */
+export const CARD_PNG_MAX_BYTES = 8 * 1024 * 1024;
 
 /** What the file picker offers: PNG and JSON cards. */
 export const CARD_FILE_ACCEPT = '.png,.json,image/png,application/json';
 
 /** Why a file cannot be a card, before the server sees it. */
-export type CardFileProblem = 'count' | 'type' | 'size' | 'json';
+export type CardFileProblem = 'count' | 'type' | 'size' | 'pngSize' | 'json';
 
 /** A file read as a card: what to send, and the PNG's own picture to show beside the preview. */
 export type ReadCardFile =
@@ -32,8 +39,8 @@ function readAsDataUrl(file: File): Promise<string> {
 
 /**
  * Reads what was dropped or picked as one card: a PNG becomes base64 `png`, a JSON file a
- * parsed `card`. Anything else, more than one file, a file over 12 MB or JSON that does not
- * parse is refused here, so the server only sees what could be a card.
+ * parsed `card`. Anything else, more than one file, a PNG over 8 MB, a JSON file over 12 MB or
+ * JSON that does not parse is refused here, so the server only sees what could be a card.
  */
 export async function readCardFiles(files: readonly File[]): Promise<ReadCardFile> {
   const [file] = files;
@@ -42,6 +49,7 @@ export async function readCardFiles(files: readonly File[]): Promise<ReadCardFil
   if (!kind) return { ok: false, problem: 'type' };
   if (file.size > CARD_FILE_MAX_BYTES) return { ok: false, problem: 'size' };
   if (kind === 'png') {
+    if (file.size > CARD_PNG_MAX_BYTES) return { ok: false, problem: 'pngSize' };
     // A data URL is the PNG in base64 behind a prefix: the prefix goes, the picture is kept to show.
     const dataUrl = await readAsDataUrl(file);
     const png = dataUrl.slice(dataUrl.indexOf(',') + 1);

@@ -121,6 +121,25 @@ export const RefuseATextFile: Story = {
   },
 };
 
+/**
+ * A PNG card over 8 MB (the most a card's picture may be, as a portrait upload's) is refused by
+ * the drop zone in the person's words; the server, which refuses it too, is not asked.
+ */
+export const RefuseAPngOver8Mb: Story = {
+  loaders: [reset],
+  parameters: { app: signedIn, msw: { handlers: handlers() } },
+  play: async ({ canvas }) => {
+    const { panel, input } = await openImport(canvas);
+    const png = new Uint8Array(9 * 1024 * 1024);
+    png.set(new Uint8Array(await (await pngBlob()).arrayBuffer()));
+    await userEvent.upload(input, new File([png], 'Seraphina.png', { type: 'image/png' }));
+    await expect(await panel.findByRole('alert')).toHaveTextContent(
+      'That picture is larger than 8 MB.',
+    );
+    await expect(server.previews).toEqual([]);
+  },
+};
+
 /** A .json file that is not JSON: said by the drop zone. */
 export const RefuseBrokenJson: Story = {
   loaders: [reset],
