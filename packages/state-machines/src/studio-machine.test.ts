@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type {
-  ApiClient,
-  GenerateRolePayload,
-  Mate,
-  MateDraft,
-  SaveMatePayload,
-  SetPortraitPayload,
+import {
+  NetworkError,
+  type ApiClient,
+  type GenerateRolePayload,
+  type Mate,
+  type MateDraft,
+  type SaveMatePayload,
+  type SetPortraitPayload,
 } from '@mates/api-client';
 import { studioMachine, type StudioInput } from './studio-machine';
 import { checkMateDraft, emptyMateDraft, isIdeaValid } from './mate-draft-rules';
@@ -133,6 +134,21 @@ describe('studioMachine', () => {
     const { context } = actor.getSnapshot();
     expect(context.error).toEqual({ failure: 'generate', message: 'The model is resting' });
     expect(context.idea).toMatchObject({ idea: 'A pirate', tags: ['fantasy'] });
+  });
+
+  it('a call that never reached the server says so, for the screen to word it', async () => {
+    const { actor, answers } = start({ draft: DRAFT });
+    actor.send({ type: 'SAVE', visibility: 'private' });
+    answers.saveMate[0]!.reject(
+      new NetworkError({
+        method: 'POST',
+        path: '/mate/saveMate',
+        cause: new TypeError('Failed to fetch'),
+      }),
+    );
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.error).toMatchObject({ failure: 'save', network: true });
+    expect(actor.getSnapshot().context.draft).toEqual(DRAFT);
   });
 
   it('asks quietly: a failure is the studio’s to say, not a notice as well', () => {

@@ -1,13 +1,14 @@
 import { assertEvent, assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
-import type {
-  ApiClient,
-  Gender,
-  GenerateRolePayload,
-  LanguageCode,
-  Mate,
-  MateDraft,
-  MateVisibility,
-  RegenerableField,
+import {
+  NetworkError,
+  type ApiClient,
+  type Gender,
+  type GenerateRolePayload,
+  type LanguageCode,
+  type Mate,
+  type MateDraft,
+  type MateVisibility,
+  type RegenerableField,
 } from '@mates/api-client';
 import { checkMateDraft, emptyMateDraft, isIdeaValid } from './mate-draft-rules';
 
@@ -91,8 +92,12 @@ export interface StudioContext {
    * another voice while it runs, and what they changed meanwhile is kept for the next save.
    */
   sending: { draft: MateDraft; voice: string | null | undefined } | null;
-  /** The last error's message and which call it came from, or `null`. */
-  error: { failure: StudioFailure; message: string } | null;
+  /**
+   * The last error's message and which call it came from, or `null`; `network` when the call
+   * never reached the server (its message is then the client's own, "POST … failed: Failed to
+   * fetch", for no one to read: the screen says the connection is gone in its own words).
+   */
+  error: { failure: StudioFailure; message: string; network?: true } | null;
 }
 
 /** Events the studio accepts. */
@@ -225,7 +230,11 @@ export const studioMachine = setup({
       savedDraft: context.sending!.draft,
     })),
     failWith: assign((_, params: { failure: StudioFailure; error: unknown }) => ({
-      error: { failure: params.failure, message: message(params.error) },
+      error: {
+        failure: params.failure,
+        message: message(params.error),
+        ...(NetworkError.isInstance(params.error) ? { network: true as const } : {}),
+      },
     })),
   },
 }).createMachine({

@@ -43,7 +43,7 @@ import { VoiceField } from '../../components/voice/voice-field';
 import { fillMacros, useReaderName } from '../../components/card-text';
 import type { StudioActor } from './studio';
 import { useChatsLeft } from './use-chats-left';
-import { messageText } from '../../i18n/error-text';
+import { failureText } from './idea-form';
 
 // i18next's own type: taking useTranslation's return type instead runs past TypeScript's depth limit.
 type TFunction = TFunction18<'translation'>;
@@ -176,7 +176,7 @@ export function DraftForm({
         <Text role="alert" tone="danger">
           {t(FAILURE_TEXT[failure.failure])}
           {failure.failure === 'generate' || failure.failure === 'regenerate' ? ': ' : ' '}
-          {messageText(failure.message, t)}
+          {failureText(failure, t)}
         </Text>
       )}
       <FieldRow action={writeAgain('name')}>

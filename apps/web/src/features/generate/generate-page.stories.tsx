@@ -291,6 +291,28 @@ export const SavingError: Story = {
   },
 };
 
+/**
+ * A save that never reaches the server (offline): said in the person's words, not as the
+ * client's "POST /mate/saveMate failed: Failed to fetch"; every field is kept.
+ */
+export const SavingOffline: Story = {
+  parameters: {
+    ...signedIn,
+    msw: { handlers: api(http.post('*/mate/saveMate', () => HttpResponse.error())) },
+  },
+  play: async ({ canvas }) => {
+    await generateDraft(canvas);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), ' Jr');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save private' }));
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(
+      'Not saved. Your work is still here. The server could not be reached. Check your connection and try again.',
+    );
+    await expect(alert).not.toHaveTextContent('/mate/saveMate');
+    await expect(canvas.getByRole('textbox', { name: 'Name' })).toHaveValue('Marisol Vega Jr');
+  },
+};
+
 /** Saved private with a picked portrait: links to chat, to the mate, and to "Your mates". */
 export const Saved: Story = {
   loaders: [resetServer],

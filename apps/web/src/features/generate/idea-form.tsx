@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
 import { useSelector as useStoreSelector } from '@xstate/store-react';
 import { GENDERS, ROLE_DRAFT_COST_CHATS, type Gender } from '@mates/api-client';
-import { IDEA_MAX_LENGTH, isIdeaValid } from '@mates/state-machines';
+import { IDEA_MAX_LENGTH, isIdeaValid, type StudioContext } from '@mates/state-machines';
 import { Button, Card, Chip, Flex, Link, Select, Stack, Switch, Text, TextArea } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { href } from '../../lib/paths';
@@ -111,7 +112,7 @@ export function IdeaForm({ actor }: { actor: StudioActor }) {
       )}
       {failure?.failure === 'generate' && !generating && (
         <Text role="alert" tone="danger">
-          {t('generate.generateFailed')}: {messageText(failure.message, t)}
+          {t('generate.generateFailed')}: {failureText(failure, t)}
         </Text>
       )}
       <Text id={costId}>
@@ -138,6 +139,17 @@ export function IdeaForm({ actor }: { actor: StudioActor }) {
       )}
     </Card>
   );
+}
+
+/**
+ * Why a studio call failed, in the person's language: a call that never reached the server
+ * says the connection is gone (its message is the client's, naming the request in English).
+ */
+export function failureText(
+  failure: NonNullable<StudioContext['error']>,
+  t: TFunction<'translation'>,
+): string {
+  return failure.network ? t('errors.network') : messageText(failure.message, t);
 }
 
 /** A generation under way: its seconds, said politely, and a way to stop it. */
