@@ -137,6 +137,8 @@ export function DraftForm({
     form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refused]);
   const save = (visibility: MateVisibility) => {
+    // A press while a call runs does nothing (the buttons only look disabled, see below).
+    if (busy) return;
     actor.send({ type: 'SAVE', visibility });
     if (
       !actor.getSnapshot().hasTag('busy') &&
@@ -284,20 +286,22 @@ export function DraftForm({
       )}
       {saving && <Text role="status">{t('generate.saving')}</Text>}
       {!busy && unsaved && <Text role="status">{t('generate.savedChangedSince')}</Text>}
+      {/* `aria-disabled`, not `disabled`: the button pressed keeps the keyboard's focus while
+          it saves and after a refusal, rather than dropping it to the page. */}
       <Flex gap={2} wrap>
         {editing ? (
-          <Button type="submit" disabled={busy} aria-busy={saving}>
+          <Button type="submit" aria-disabled={busy} aria-busy={saving}>
             {t('generate.saveChanges')}
           </Button>
         ) : (
           <>
-            <Button variant="soft" disabled={busy} onClick={() => save('draft')}>
+            <Button variant="soft" aria-disabled={busy} onClick={() => save('draft')}>
               {t('generate.saveDraft')}
             </Button>
-            <Button variant="soft" disabled={busy} onClick={() => save('private')}>
+            <Button variant="soft" aria-disabled={busy} onClick={() => save('private')}>
               {t('generate.savePrivate')}
             </Button>
-            <Button disabled={busy} onClick={() => save('public')}>
+            <Button aria-disabled={busy} onClick={() => save('public')}>
               {t('generate.publish')}
             </Button>
           </>

@@ -313,6 +313,35 @@ export const SavingOffline: Story = {
   },
 };
 
+/**
+ * Saved from the keyboard, and refused: the button pressed keeps the focus while it saves and
+ * after, so Enter can try again (a disabled button dropped the focus to the page).
+ */
+export const SaveFromTheKeyboardKeepsFocus: Story = {
+  parameters: {
+    ...signedIn,
+    msw: {
+      handlers: api(
+        http.post('*/mate/saveMate', async () => {
+          await delay(300);
+          return HttpResponse.json({ c: 4000, m: 'tags: unknown tag "x"', d: null });
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await generateDraft(canvas);
+    const save = canvas.getByRole('button', { name: 'Save private' });
+    save.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(await canvas.findByText('Saving…')).toBeVisible();
+    await expect(save).toHaveFocus();
+    await expect(save).toHaveAttribute('aria-disabled', 'true');
+    await canvas.findByRole('alert');
+    await expect(save).toHaveFocus();
+  },
+};
+
 /** Saved private with a picked portrait: links to chat, to the mate, and to "Your mates". */
 export const Saved: Story = {
   loaders: [resetServer],
