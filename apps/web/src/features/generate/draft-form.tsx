@@ -163,8 +163,10 @@ export function DraftForm({
         {context.idea.idea.trim() !== '' && (
           <Button
             variant="soft"
-            disabled={!canWrite}
-            onClick={() => actor.send({ type: 'REGENERATE_ALL' })}
+            aria-disabled={!canWrite}
+            onClick={() => {
+              if (canWrite) actor.send({ type: 'REGENERATE_ALL' });
+            }}
           >
             {t('generate.writeAll')}
           </Button>
@@ -323,7 +325,11 @@ function FieldRow({ action, children }: { action: ReactNode; children: ReactNode
   );
 }
 
-/** "Write again" for one field; while that field is being written, says so instead. */
+/**
+ * "Write again" for one field; while that field is being written, says so beside it. The
+ * button stays where it is and only says it cannot act (`aria-disabled`) while a call runs, so
+ * that the one pressed from the keyboard keeps the focus; a press meanwhile does nothing.
+ */
 function WriteAgain({
   field,
   busyField,
@@ -337,22 +343,25 @@ function WriteAgain({
 }) {
   const { t } = useTranslation();
   const name = t(`generate.fields.${field}`);
-  if (busyField === field)
-    return (
-      <Text size={2} role="status" aria-live="polite">
-        {t('generate.writing', { field: name })}
-      </Text>
-    );
   return (
-    <Button
-      size="small"
-      variant="ghost"
-      disabled={disabled}
-      aria-label={t('generate.writeAgainField', { field: name })}
-      onClick={onWrite}
-    >
-      {t('generate.writeAgain')}
-    </Button>
+    <Flex align="center" gap={2}>
+      {busyField === field && (
+        <Text size={2} role="status" aria-live="polite">
+          {t('generate.writing', { field: name })}
+        </Text>
+      )}
+      <Button
+        size="small"
+        variant="ghost"
+        aria-disabled={disabled}
+        aria-label={t('generate.writeAgainField', { field: name })}
+        onClick={() => {
+          if (!disabled) onWrite();
+        }}
+      >
+        {t('generate.writeAgain')}
+      </Button>
+    </Flex>
   );
 }
 

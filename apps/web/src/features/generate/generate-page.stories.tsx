@@ -209,7 +209,42 @@ export const OneFieldRegenerating: Story = {
     await expect(name).toBeEnabled();
     await userEvent.type(name, ' Jr');
     await expect(name).toHaveValue('Marisol Vega Jr');
-    await expect(canvas.getByRole('button', { name: 'Write again: Name' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Write again: Name' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  },
+};
+
+/**
+ * "Write again" pressed from the keyboard keeps the focus while the field is written and after:
+ * the button stays (it says it cannot act meanwhile), the field's progress is said beside it.
+ */
+export const WriteAgainFromTheKeyboardKeepsFocus: Story = {
+  parameters: {
+    ...signedIn,
+    msw: {
+      handlers: api(
+        mockEndpoint('/mate/generateRole', async ({ body }) => {
+          if ((body as GenerateRolePayload).field) await delay(400);
+          return createMateDraftFixture();
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await generateDraft(canvas);
+    const again = canvas.getByRole('button', { name: 'Write again: Tagline' });
+    again.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Writing Tagline…');
+    await expect(again).toHaveFocus();
+    await expect(again).toHaveAttribute('aria-disabled', 'true');
+    // Another press meanwhile asks for nothing more.
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(canvas.queryByText('Writing Tagline…')).toBeNull());
+    await expect(again).toHaveFocus();
+    await expect(again).not.toHaveAttribute('aria-disabled', 'true');
   },
 };
 
