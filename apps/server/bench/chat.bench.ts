@@ -13,19 +13,22 @@
 // load client (stream-client.mjs, forked; it opens the streams and times them) and this one,
 // which runs the server and the relay and does little else while a level runs, so its CPU
 // time is theirs. Direct, relay and Mates rounds alternate. BENCH_LEVELS (e.g. `1,50`),
-// BENCH_ROUNDS (rounds of the sequential level, default 10), BENCH_TOKENS (tokens per reply,
-// default 200) and BENCH_DIALECT (`sqlite`, the default, on a file as in production, or
-// `postgres`) shorten or vary a run; BENCH_CPU_PROFILE=file.cpuprofile records the server's
-// CPU profile during the Mates rounds only (open it in Chrome DevTools). BENCH_MEMORY=N gives
-// every room N memories (a summary, two pinned facts, the rest facts) that each prompt ranks
-// and takes (#39): run it beside BENCH_MEMORY=0 for the send overhead of memory (`pnpm bench`
-// runs it at 100 memories, 1 and 50 streams, after the runs without; its results are kept apart).
+// BENCH_ROUNDS (rounds of the sequential level, default 10), BENCH_LEVEL_ROUNDS (rounds of
+// each concurrent level up to 200 streams, default 5; the table gives their medians),
+// BENCH_TOKENS (tokens per reply, default 200) and BENCH_DIALECT (`sqlite`, the default, on a
+// file as in production, or `postgres`) shorten or vary a run; BENCH_CPU_PROFILE=
+// file.cpuprofile records the server's CPU profile during the Mates rounds only (open it in
+// Chrome DevTools). BENCH_MEMORY=N gives every room N memories (a summary, two pinned facts,
+// the rest facts) that each prompt ranks and takes (#39): run it beside BENCH_MEMORY=0 for the
+// send overhead of memory (`pnpm bench` runs it at 100 memories, 1 and 50 streams, after the
+// runs without; its results are kept apart).
 //
 // The goals (#38) are ratios to the relay measured in the same run: first-token overhead at most
 // 1.5× the relay's, or the relay's + 5 ms where that is larger; server CPU per stream at most
 // 1.5× the relay's. The table says whether each level met them. After the measured rounds, one
 // more round of fifty streams runs under V8's profiler, and the places that took the most CPU
-// are printed per send (BENCH_PROFILE_STREAMS sets how many; 0 skips it).
+// are printed per send (BENCH_PROFILE_STREAMS sets how many; 0 skips it; BENCH_PROFILE_SAVE=
+// folder keeps the three profiles there).
 import { fork, spawn } from 'node:child_process';
 import { profileOf, profiled } from './cpu-profile';
 import { topSelfTime, type CpuProfile } from './profile-summary';
@@ -83,6 +86,20 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 const round1 = (value: number) => Math.round(value * 10) / 10;
+/**
+ * Rounds of each concurrent level up to 200 streams (BENCH_LEVEL_ROUNDS, default 5; 1,000
+ * streams: 3), whose medians the table gives.
+ */
+const CONCURRENT_ROUNDS = Number(process.env.BENCH_LEVEL_ROUNDS ?? 5);
+/** One round's first-token overheads (p50, ms) and CPU per stream (ms) of each way. */
+interface RoundFigures {
+  overhead: number;
+  relayOverhead: number;
+  minimalOverhead: number;
+  cpu: number;
+  relayCpu: number;
+  minimalCpu: number;
+}
 
 async function startProvider() {
   const child = spawn(
@@ -286,7 +303,7 @@ await new Promise((resolve) => setTimeout(resolve, 200));
 
 const rows: ResultRow[] = [];
 for (const level of LEVELS) {
-  const rounds = level === 1 ? SEQUENTIAL_ROUNDS : Math.max(1, Math.ceil(100 / level));
+  const rounds = level === 1 ? SEQUENTIAL_ROUNDS : level > 200 ? 3 : CONCURRENT_ROUNDS;
   const direct: StreamTiming[] = [];
   const relayed: StreamTiming[] = [];
   const mates: StreamTiming[] = [];
@@ -296,28 +313,29 @@ for (const level of LEVELS) {
   const minimal: StreamTiming[] = [];
   let rssPeak = 0;
   let rssBefore = 0;
+  // Each round's own figures: a concurrent level's table gives their medians (see `figure`).
+  const perRound: RoundFigures[] = [];
   for (let round = 0; round < rounds; round += 1) {
-    direct.push(
-      ...(
-        await client.run({
-          mode: 'direct',
-          url: `${provider.url}/chat/completions`,
-          targets: directTargets(level),
-        })
-      ).results,
-    );
+    const directRound = (
+      await client.run({
+        mode: 'direct',
+        url: `${provider.url}/chat/completions`,
+        targets: directTargets(level),
+      })
+    ).results;
+    direct.push(...directRound);
     const relayCpu = process.cpuUsage();
-    relayed.push(
-      ...(await client.run({ mode: 'direct', url: proxy.url, targets: directTargets(level) }))
-        .results,
-    );
+    const relayRound = (
+      await client.run({ mode: 'direct', url: proxy.url, targets: directTargets(level) })
+    ).results;
+    relayed.push(...relayRound);
     const relayUsed = process.cpuUsage(relayCpu);
     relayCpuMs += (relayUsed.user + relayUsed.system) / 1000;
     const minimalCpu = process.cpuUsage();
-    minimal.push(
-      ...(await client.run({ mode: 'mates', url: minimalSend.url, targets: targets.get(level)! }))
-        .results,
-    );
+    const minimalRound = (
+      await client.run({ mode: 'mates', url: minimalSend.url, targets: targets.get(level)! })
+    ).results;
+    minimal.push(...minimalRound);
     const minimalUsed = process.cpuUsage(minimalCpu);
     minimalCpuMs += (minimalUsed.user + minimalUsed.system) / 1000;
     global.gc?.();
@@ -327,10 +345,24 @@ for (const level of LEVELS) {
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 20);
     const cpu = process.cpuUsage();
     const job = { mode: 'mates' as const, url: sendUrl, targets: targets.get(level)! };
-    mates.push(...(await profiled(() => client.run(job))).results);
+    const matesRound = (await profiled(() => client.run(job))).results;
+    mates.push(...matesRound);
     const used = process.cpuUsage(cpu);
     clearInterval(sampler);
     cpuMs += (used.user + used.system) / 1000;
+    const firstTokens = (list: StreamTiming[]) =>
+      percentile(
+        list.map((t) => t.ttft),
+        50,
+      );
+    perRound.push({
+      overhead: firstTokens(matesRound) - firstTokens(directRound),
+      relayOverhead: firstTokens(relayRound) - firstTokens(directRound),
+      minimalOverhead: firstTokens(minimalRound) - firstTokens(directRound),
+      cpu: (used.user + used.system) / 1000 / level,
+      relayCpu: (relayUsed.user + relayUsed.system) / 1000 / level,
+      minimalCpu: (minimalUsed.user + minimalUsed.system) / 1000 / level,
+    });
   }
   for (const [through, list] of [
     ['Mates', mates],
@@ -356,14 +388,26 @@ for (const level of LEVELS) {
       list.map((t) => t.total),
       p,
     );
-  const overhead = ttft(mates, 50) - ttft(direct, 50);
-  const relayOverhead = ttft(relayed, 50) - ttft(direct, 50);
-  const minimalOverhead = ttft(minimal, 50) - ttft(direct, 50);
+  // Concurrent levels: the median of the rounds' figures, each round's Mates, relay and minimal
+  // send measured one after the other (#38), so that one round slowed by the machine (a core
+  // taken by something else for a second) moves no figure. One stream: all rounds' sends
+  // pooled, as each round is one send.
+  const pooled = level === 1;
+  const figure = (name: keyof RoundFigures, whole: number) =>
+    pooled
+      ? whole
+      : percentile(
+          perRound.map((one) => one[name]),
+          50,
+        );
+  const overhead = figure('overhead', ttft(mates, 50) - ttft(direct, 50));
+  const relayOverhead = figure('relayOverhead', ttft(relayed, 50) - ttft(direct, 50));
+  const minimalOverhead = figure('minimalOverhead', ttft(minimal, 50) - ttft(direct, 50));
   // A relay measured faster than the direct reads (noise around zero) counts as no overhead.
   const relayFloor = Math.max(0, relayOverhead);
   const overheadGoal = Math.max(1.5 * relayFloor, relayFloor + 5);
-  const cpuPerStream = cpuMs / streams;
-  const relayCpuPerStream = relayCpuMs / streams;
+  const cpuPerStream = figure('cpu', cpuMs / streams);
+  const relayCpuPerStream = figure('relayCpu', relayCpuMs / streams);
   rows.push({
     streams: String(level),
     'direct first token p50 ms': round1(ttft(direct, 50)),
@@ -378,7 +422,7 @@ for (const level of LEVELS) {
     'Mates total p50 ms': Math.round(total(mates, 50)),
     'server CPU per stream ms': round1(cpuPerStream),
     'minimal relay CPU per stream ms': round1(relayCpuPerStream),
-    'minimal send CPU per stream ms': round1(minimalCpuMs / streams),
+    'minimal send CPU per stream ms': round1(figure('minimalCpu', minimalCpuMs / streams)),
     // The goals: how Mates compares with the relay, and whether it is within them.
     'overhead ÷ relay': round1(overhead / Math.max(relayOverhead, 0.1)),
     'overhead goal ms': round1(overheadGoal),
@@ -421,6 +465,13 @@ if (PROFILE_STREAMS > 0) {
       client.run({ mode: 'direct', url: proxy.url, targets: directTargets(PROFILE_STREAMS) }),
     ),
   };
+  // BENCH_PROFILE_SAVE=folder keeps the three profiles, to open in Chrome DevTools.
+  const saveTo = process.env.BENCH_PROFILE_SAVE;
+  if (saveTo) {
+    fs.mkdirSync(saveTo, { recursive: true });
+    for (const [name, { profile }] of Object.entries(profiles))
+      fs.writeFileSync(path.join(saveTo, `${DIALECT}-${name}.cpuprofile`), JSON.stringify(profile));
+  }
   const perSend = (ms: number | undefined) =>
     Math.round(((ms ?? 0) / PROFILE_STREAMS) * 1000) / 1000;
   const places = (profile: object) =>
