@@ -48,6 +48,14 @@ async function generateDraft(canvas: Canvas) {
   await expect(await canvas.findByRole('textbox', { name: 'Name' })).toHaveValue('Marisol Vega');
 }
 
+/** Generates, renames the draft "Marisol Vega Jr", saves it private and answers the alert said. */
+async function saveChangedDraft(canvas: Canvas) {
+  await generateDraft(canvas);
+  await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), ' Jr');
+  await userEvent.click(canvas.getByRole('button', { name: 'Save private' }));
+  return canvas.findByRole('alert');
+}
+
 // The signed-in fixture user, as the creator of what they save.
 const ADA = { creatorId: 'user-1', name: 'Ada', avatar: null };
 
@@ -315,10 +323,7 @@ export const SavingError: Story = {
     msw: { handlers: api(mockEndpointError('/mate/saveMate', 4000, 'tags: unknown tag "x"')) },
   },
   play: async ({ canvas }) => {
-    await generateDraft(canvas);
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), ' Jr');
-    await userEvent.click(canvas.getByRole('button', { name: 'Save private' }));
-    const alert = await canvas.findByRole('alert');
+    const alert = await saveChangedDraft(canvas);
     await expect(alert).toHaveTextContent(
       'Not saved. Your work is still here. tags: unknown tag "x"',
     );
@@ -336,10 +341,7 @@ export const SavingOffline: Story = {
     msw: { handlers: api(http.post('*/mate/saveMate', () => HttpResponse.error())) },
   },
   play: async ({ canvas }) => {
-    await generateDraft(canvas);
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), ' Jr');
-    await userEvent.click(canvas.getByRole('button', { name: 'Save private' }));
-    const alert = await canvas.findByRole('alert');
+    const alert = await saveChangedDraft(canvas);
     await expect(alert).toHaveTextContent(
       'Not saved. Your work is still here. The server could not be reached. Check your connection and try again.',
     );
