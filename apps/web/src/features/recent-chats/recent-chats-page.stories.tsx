@@ -90,7 +90,10 @@ export const ANewChatIsListedAtOnce: Story = {
   },
 };
 
-/** The last message is previewed as plain text: no raw `*asterisks*`, lines run together. */
+/**
+ * The last message is previewed as plain text: no raw `*asterisks*` or table pipes, lines run
+ * together, paragraphs apart, a table read row by row.
+ */
 export const PlainPreviews: Story = {
   parameters: {
     app: { path: '/recent-chats', signedIn: true },
@@ -101,7 +104,8 @@ export const PlainPreviews: Story = {
             createRoomSummaryFixture({
               lastMessage: {
                 ...createRoomSummaryFixture().lastMessage!,
-                content: '*She waves.*\nSee you **tomorrow**, then?',
+                content:
+                  '*She waves.*\nSee you **tomorrow**, then?\n\n| Day | Plan |\n|---|---|\n| Mon | Rest |',
               },
             }),
           ]),
@@ -111,8 +115,11 @@ export const PlainPreviews: Story = {
   },
   play: async ({ canvas }) => {
     const list = await canvas.findByRole('list', { name: 'Your conversations' });
-    await expect(within(list).getByText('She waves. See you tomorrow, then?')).toBeVisible();
+    await expect(
+      within(list).getByText('She waves. See you tomorrow, then? Day, Plan; Mon, Rest'),
+    ).toBeVisible();
     await expect(list).not.toHaveTextContent('*');
+    await expect(list).not.toHaveTextContent('|');
   },
 };
 
