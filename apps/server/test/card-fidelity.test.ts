@@ -247,12 +247,7 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
       spec: 'v2',
       creator: 'kaartmaker',
       portraitFromCard: false,
-      unused: [
-        'Post-history instructions',
-        'Lorebook "Atlas" (1 entry)',
-        'Link to the world "Atlas"',
-        'Extension "other_app"',
-      ],
+      unused: ['Lorebook "Atlas" (1 entry)', 'Link to the world "Atlas"', 'Extension "other_app"'],
       droppedTags: ['Original Character'],
     });
     // What the import then makes is what the preview showed.
@@ -298,7 +293,6 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
       },
     });
     expect(quinn.unused).toEqual([
-      'Post-history instructions',
       'Lorebook (2 entries)',
       'Character note (inserted at depth 4)',
       'Regex scripts (1)',

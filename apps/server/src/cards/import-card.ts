@@ -172,7 +172,8 @@ function describeField(key: string, value: unknown): string | null {
       return `Lorebook${name} (${plural(entries, 'entry', 'entries')})`;
     }
     case 'post_history_instructions':
-      return typeof value === 'string' && value.trim() ? 'Post-history instructions' : null;
+      // The prompt puts them after the history (see chat/prompt.ts).
+      return null;
     case 'group_only_greetings':
       // Group chats open with them (see chat/group-service.ts).
       return null;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, RoomTable, UserTable } from '../db/schema';
+import type { Database, MateTable, RoomTable, UserTable } from '../db/schema';
+import { fromJson } from '../db/dialect';
 import { buildPrompt, type BuiltPrompt, type PromptGroup, type PromptSource } from './prompt';
 import type { LanguageModel } from '../llm/language-model';
 import { conversationRows, PROMPT_FIRST_READ, type KnownRows } from './conversation-repository';
@@ -69,6 +70,7 @@ export async function loadConversation(
     userName: user.nickname,
     history,
     ...(group && { group: { scenario: group.scenario, others: group.others } }),
+    instructions: postHistoryInstructions(mate),
     ...(recall && {
       memory: promptMemory(
         recall,
@@ -78,6 +80,18 @@ export async function loadConversation(
     wholeHistory: words.length < recent,
     positions: stored.map((message) => message.position),
   };
+}
+
+/**
+ * A mate's post-history instructions, kept from its card with the card's other fields Mates
+ * has no column for (`card_extra`); `''` for none.
+ */
+export function postHistoryInstructions(mate: Pick<MateTable, 'card_extra'>): string {
+  const extra = mate.card_extra;
+  // Not parsed when it has none: an imported card's extra may hold a large lorebook.
+  if (typeof extra === 'string' && !extra.includes('"post_history_instructions"')) return '';
+  const written = fromJson<Record<string, unknown>>(extra, {}).post_history_instructions;
+  return typeof written === 'string' ? written : '';
 }
 
 /** A prompt built by {@link fittingTurns}, and where its history starts in the room. */

@@ -446,6 +446,12 @@ async function viewOf(
       tokens: report.history.tokens,
       items: report.history.turns.length,
     },
+    {
+      kind: 'instructions',
+      text: report.instructions.text,
+      tokens: report.instructions.tokens,
+      items: 1,
+    },
   ];
   const shown = parts.filter((part) => part.items > 0 && part.text !== '');
   const leftOut =

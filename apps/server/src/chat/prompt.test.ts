@@ -186,6 +186,57 @@ describe('prompt', () => {
   });
 });
 
+describe("a card's post-history instructions", () => {
+  it('go after the history as a system turn, macros filled, {{original}} taken out', () => {
+    const { turns, report } = buildPrompt(
+      {
+        ...SOURCE,
+        instructions: '{{original}}\nStay in character, {{char}}; never speak for {{user}}.',
+      },
+      wordModel,
+      50,
+    );
+    const instructions = 'Stay in character, Lyra; never speak for Captain.';
+    expect(turns.at(-1)).toEqual({ role: 'system', content: instructions });
+    expect(turns.at(-2)).toEqual({ role: 'user', content: 'Hello Lyra!' });
+    expect(report.instructions).toEqual({ text: instructions, tokens: 8 });
+    // The history is the turns between the system prompt and the instructions.
+    expect(report.history.turns).toEqual(turns.slice(1, -1));
+  });
+
+  it('are left out when blank, and the prompt is as without them', () => {
+    const without = buildPrompt(SOURCE, wordModel, 50);
+    for (const instructions of ['', ' \n ', '{{original}}']) {
+      const built = buildPrompt({ ...SOURCE, instructions }, wordModel, 50);
+      expect(built.turns).toEqual(without.turns);
+      expect(built.report.instructions).toEqual({ text: '', tokens: 0 });
+    }
+  });
+
+  it('take their room from the history, and are cut to their share when too long', () => {
+    const history = Array.from({ length: 40 }, (_, i) => ({
+      role: i % 2 ? ('user' as const) : ('mate' as const),
+      content: `message number ${i} here`,
+    }));
+    const plain = buildPrompt({ ...SOURCE, history }, wordModel, 50);
+    const short = buildPrompt(
+      { ...SOURCE, history, instructions: 'Be brief. '.repeat(5) },
+      wordModel,
+      50,
+    );
+    expect(short.report.history.turns.length).toBeLessThan(plain.report.history.turns.length);
+    const long = buildPrompt(
+      { ...SOURCE, history, instructions: `Be brief. ${'word '.repeat(500)}` },
+      wordModel,
+      50,
+    );
+    expect(long.report.instructions.text.startsWith('Be brief. word')).toBe(true);
+    expect(long.report.instructions.tokens).toBeLessThanOrEqual(Math.floor((200 - 50) * 0.2));
+    // The turn being answered is still there, before the instructions.
+    expect(long.turns.at(-2)!.content).toBe('message number 39 here');
+  });
+});
+
 describe("a group speaker's prompt", () => {
   const group = { scenario: 'A tavern.', others: [{ name: 'Kai', about: 'The cook.' }] };
 

@@ -23,6 +23,11 @@ export interface PromptSource {
   memory?: PromptMemory;
   /** In a group chat: the scene, and who else is in it (see {@link PromptGroup}). */
   group?: PromptGroup;
+  /**
+   * The card's post-history instructions (Character Card V2 `post_history_instructions`): a
+   * system turn after the history, the last thing the model reads before it answers.
+   */
+  instructions?: string;
 }
 
 /** What a mate's prompt says of its group. */
@@ -48,6 +53,9 @@ export interface PromptMemory {
 /** The most of a prompt's room (after the reply's) that memories may take. */
 export const MEMORY_SHARE = 0.25;
 
+/** The most of a prompt's room (after the reply's) that a card's post-history instructions may take. */
+export const INSTRUCTIONS_SHARE = 0.2;
+
 /** What each part of a built prompt holds and costs, for "What the mate sees". */
 export interface PromptReport {
   /** The card, persona and language, and its tokens. */
@@ -56,6 +64,8 @@ export interface PromptReport {
   memory: Record<keyof PromptMemory, { items: string[]; tokens: number }>;
   /** The history's turns that went in (the newest), and their tokens. */
   history: { turns: ChatTurn[]; tokens: number };
+  /** The card's post-history instructions as they went in after the history, and their tokens. */
+  instructions: { text: string; tokens: number };
   /** How many turns of the history it was given were left out (the oldest). */
   leftOut: number;
   /** The names the turns are written with. */
@@ -180,8 +190,14 @@ export function buildPrompt(
     role: 'system',
     content: memory.text ? `${character}\n\n${memory.text}` : character,
   };
-  // A margin for the chat template's own tokens around each turn.
-  let budget = available - characterTokens - memory.tokens - 16;
+  const instructions = cardInstructions(source, names, model, available);
+  // A margin for the chat template's own tokens around each turn (and the instructions' turn).
+  let budget =
+    available -
+    characterTokens -
+    memory.tokens -
+    16 -
+    (instructions.text ? instructions.tokens + 8 : 0);
   const kept: ChatTurn[] = [];
   let historyTokens = 0;
   for (let index = source.history.length - 1; index >= 0; index -= 1) {
@@ -201,15 +217,52 @@ export function buildPrompt(
     kept.unshift(turn);
   }
   return {
-    turns: [system, ...kept],
+    turns: [
+      system,
+      ...kept,
+      ...(instructions.text ? [{ role: 'system' as const, content: instructions.text }] : []),
+    ],
     report: {
       character: { text: character, tokens: characterTokens },
       memory: memory.parts,
       history: { turns: kept, tokens: historyTokens },
+      instructions,
       leftOut: source.history.length - kept.length,
       names,
     },
   };
+}
+
+/**
+ * The card's post-history instructions as they go in (macros filled; `{{original}}`, which in
+ * SillyTavern stands for its own global instructions, has none here and is taken out), within
+ * {@link INSTRUCTIONS_SHARE} of the prompt's room, their start kept; blank: none.
+ */
+function cardInstructions(
+  source: PromptSource,
+  names: { char: string; user: string },
+  model: Pick<LanguageModel, 'countTokens'>,
+  available: number,
+): { text: string; tokens: number } {
+  const written = (source.instructions ?? '').replace(/\{\{original\}\}/gi, '').trim();
+  if (!written) return { text: '', tokens: 0 };
+  const limit = Math.floor(available * INSTRUCTIONS_SHARE);
+  const filled = fillMacros(written, names);
+  const cost = model.countTokens(filled);
+  const text =
+    cost <= limit
+      ? filled
+      : longestFitting(
+          // Never the first half of a surrogate pair (an emoji cut in two).
+          (length) =>
+            filled
+              .slice(0, length)
+              .replace(/[\uD800-\uDBFF]$/, '')
+              .trimEnd(),
+          (part) => model.countTokens(part) <= limit,
+          { total: filled.length, cost, limit },
+        );
+  return text ? { text, tokens: model.countTokens(text) } : { text: '', tokens: 0 };
 }
 
 /**

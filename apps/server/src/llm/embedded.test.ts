@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_GGUF } from '../../test/harness';
-import { createEmbeddedModel } from './embedded';
+import { createEmbeddedModel, sessionTurns } from './embedded';
 import { ModelBusyError } from './language-model';
 import { silentLogger } from '../logging/logger';
 
@@ -69,6 +69,22 @@ describe.skipIf(!haveModel)('embedded llama.cpp provider on the tiny GGUF', () =
     await expect(second).resolves.toMatchObject({ completionTokens: expect.any(Number) });
   });
 
+  it("answers a prompt that ends with a card's post-history instructions", async () => {
+    let text = '';
+    const result = await model.generate(
+      [
+        { role: 'system', content: 'You are Lyra, a librarian.' },
+        { role: 'assistant', content: 'Welcome to the library.' },
+        { role: 'user', content: 'Which book do you like?' },
+        { role: 'system', content: 'Answer in one short sentence.' },
+      ],
+      { signal: never(), maxTokens: 20 },
+      (piece) => (text += piece),
+    );
+    expect(text.trim()).not.toBe('');
+    expect(result.completionTokens).toBeGreaterThan(0);
+  });
+
   it('stops within a token of an abort', async () => {
     const controller = new AbortController();
     let pieces = 0;
@@ -82,5 +98,28 @@ describe.skipIf(!haveModel)('embedded llama.cpp provider on the tiny GGUF', () =
     );
     expect(pieces).toBeLessThanOrEqual(5);
     expect(result.finishReason).toBe('stop');
+  });
+});
+
+describe("a prompt's turns as a chat session takes them", () => {
+  const system = { role: 'system' as const, content: 'You are Lyra.' };
+  const history = [
+    { role: 'assistant' as const, content: 'Welcome.' },
+    { role: 'user' as const, content: 'Hello!' },
+  ];
+
+  it('answers the last turn, after the others', () => {
+    expect(sessionTurns([system, ...history])).toEqual({
+      history: [system, history[0]],
+      prompt: 'Hello!',
+    });
+  });
+
+  it("ends the text answered with a card's post-history instructions", () => {
+    const instructions = { role: 'system' as const, content: 'Stay in character.' };
+    expect(sessionTurns([system, ...history, instructions])).toEqual({
+      history: [system, history[0]],
+      prompt: 'Hello!\n\nStay in character.',
+    });
   });
 });

@@ -16,6 +16,22 @@ import {
 import { ProviderError } from '../domain/provider-error';
 import type { Logger } from '../logging/logger';
 
+/**
+ * A prompt's turns as a llama.cpp chat session takes them: the history it is given, and the
+ * text it is asked to answer (the last turn). A card's post-history instructions come after the
+ * turn being answered, as a system turn (see `buildPrompt`); a session's prompt is always
+ * the person's side, so they end its text.
+ */
+export function sessionTurns(turns: ChatTurn[]): { history: ChatTurn[]; prompt: string } {
+  const instructions = turns.length > 2 && turns.at(-1)!.role === 'system' ? turns.at(-1)! : null;
+  const asked = instructions ? turns.slice(0, -1) : turns;
+  const last = asked.at(-1)!;
+  return {
+    history: asked.slice(0, -1),
+    prompt: instructions ? `${last.content}\n\n${instructions.content}` : last.content,
+  };
+}
+
 /** Options of {@link createEmbeddedModel}. */
 export interface EmbeddedModelOptions {
   /** A GGUF file path, or an `hf:` URI downloaded once into `modelsDir`. */
@@ -149,8 +165,8 @@ export function createEmbeddedModel(
         autoDisposeSequence: false,
       });
       try {
-        const last = turns.at(-1)!;
-        session.setChatHistory(toHistory(turns.slice(0, -1)));
+        const { history, prompt } = sessionTurns(turns);
+        session.setChatHistory(toHistory(history));
         const grammar =
           generateOptions.jsonSchema && llama
             ? await llama.createGrammarForJsonSchema(generateOptions.jsonSchema as never)
@@ -160,7 +176,7 @@ export function createEmbeddedModel(
           (sum, turn) => sum + model!.tokenize(turn.content).length,
           0,
         );
-        const { stopReason } = await session.promptWithMeta(last.content, {
+        const { stopReason } = await session.promptWithMeta(prompt, {
           maxTokens: generateOptions.maxTokens,
           temperature: generateOptions.temperature ?? 0.8,
           signal: generateOptions.signal,

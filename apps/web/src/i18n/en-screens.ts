@@ -346,6 +346,7 @@ export const enScreens = {
       recalled: 'Recalled memories',
       acrossChats: 'From your other chats',
       history: 'Recent messages',
+      instructions: 'After the messages',
     },
     tokens_one: '{{count, number}} token',
     tokens_other: '{{count, number}} tokens',

@@ -441,6 +441,7 @@ export const es: Messages = {
       recalled: 'Recuerdos traídos',
       acrossChats: 'De tus otros chats',
       history: 'Mensajes recientes',
+      instructions: 'Después de los mensajes',
     },
     tokens_one: '{{count, number}} token',
     tokens_other: '{{count, number}} tokens',

@@ -447,6 +447,7 @@ export const fr: Messages = {
       recalled: 'Souvenirs rappelés',
       acrossChats: 'De tes autres chats',
       history: 'Messages récents',
+      instructions: 'Après les messages',
     },
     tokens_one: '{{count, number}} token',
     tokens_other: '{{count, number}} tokens',

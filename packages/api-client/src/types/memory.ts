@@ -153,12 +153,14 @@ export const PROMPT_PART_KINDS = [
   'recalled',
   'acrossChats',
   'history',
+  'instructions',
 ] as const;
 
 /**
  * A part of a prompt: the `character` (the card, persona and language), `pinned` memories,
  * the `summary`, memories `recalled` as relevant to the last messages, facts about the person
- * from other chats (`acrossChats`), and the `history` of newest turns.
+ * from other chats (`acrossChats`), the `history` of newest turns, and the card's post-history
+ * `instructions`, which the model reads after the history.
  */
 export type PromptPartKind = (typeof PROMPT_PART_KINDS)[number];
 

@@ -962,6 +962,49 @@ export const WhatTheMateSeesRebuilt: Story = {
   },
 };
 
+/**
+ * A mate from a card with post-history instructions: the model reads them after the recent
+ * messages, and the view says so, last, with their tokens and no count of items.
+ */
+export const WhatTheMateSeesAfterTheMessages: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/promptView', () => {
+          const view = createPromptViewFixture();
+          const parts = [
+            ...view.parts,
+            {
+              kind: 'instructions' as const,
+              text: "Stay in character as Lyra Moonwhisper; never write Ada's words.",
+              tokens: 16,
+              items: 1,
+            },
+          ];
+          return { ...view, parts, totalTokens: view.totalTokens + 16 };
+        }),
+      ),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openPromptView(canvasElement);
+    const parts = await within(dialog).findByRole('list', {
+      name: 'The prompt of the last reply, part by part.',
+    });
+    await expect(
+      within(parts)
+        .getAllByRole('heading')
+        .map((h) => h.textContent)
+        .slice(-2),
+    ).toEqual(['Recent messages', 'After the messages']);
+    const instructions = within(parts).getAllByRole('listitem').at(-1)!;
+    await expect(instructions).toHaveTextContent('16 tokens · <1% of the context');
+    await userEvent.click(within(instructions).getByRole('button', { name: 'Show the text' }));
+    await expect(within(instructions).getByText(/^Stay in character as Lyra/)).toBeVisible();
+  },
+};
+
 /** A chat with no reply yet has no prompt to show. */
 export const WhatTheMateSeesNoReplyYet: Story = {
   parameters: {

@@ -107,7 +107,7 @@ function Part({ part, contextTokens }: { part: PromptPart; contextTokens: number
   const share = contextTokens > 0 ? part.tokens / contextTokens : 0;
   const percent = share > 0 && share < 0.01 ? '<1' : String(Math.round(share * 100));
   const items =
-    part.kind === 'character'
+    part.kind === 'character' || part.kind === 'instructions'
       ? null
       : part.kind === 'history'
         ? t('prompt.messages', { count: part.items })
