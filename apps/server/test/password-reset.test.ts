@@ -187,6 +187,32 @@ describe.each(DIALECTS)('a forgotten password on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)(
+    'refuses a link asked for before the password was changed from the profile',
+    async () => {
+      // The person who changes their password (a link they did not ask for came, someone
+      // knows the old one) ends every other session; a reset link still out must end too, or
+      // whoever holds it sets the password again after the change.
+      const email = `changed-${Date.now()}@example.com`;
+      const { client } = await signUp(app, email);
+      await app.client().user.forgotPassword({ email });
+      const token = await resetToken(email);
+      await client.user.changePassword({
+        oldPassword: 'correct horse',
+        newPassword: 'a lantern only I know',
+      });
+      const late = await refusal(
+        app.client().user.resetPassword({ token, password: 'someone else lantern' }),
+      );
+      expect(late).toMatchObject({ code: 5007, message: en.notices.account.resetLinkDead });
+      // The changed password stands, and the person stays signed in.
+      expect(
+        (await app.client().user.login({ email, password: 'a lantern only I know' })).email,
+      ).toBe(email);
+      expect(await client.user.benefits()).toBeTruthy();
+    },
+  );
+
   it.skipIf(skip)('lets one of two resets with the same link win', async () => {
     const email = `twice-${Date.now()}@example.com`;
     await signUp(app, email);

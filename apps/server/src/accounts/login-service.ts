@@ -4,6 +4,7 @@ import { now } from '../db/dialect';
 import { refused } from '../domain/errors';
 import type { AccountDeps } from './account-deps';
 import { assertStrongPassword } from './password-policy';
+import { endResetLinksOf } from './password-reset-repository';
 import { consume, startLoginAttempt } from './rate-limits';
 import { addressWords } from './registration-service';
 import { hashPassword, verifyPassword } from './secrets';
@@ -40,7 +41,8 @@ export function logout(deps: Pick<AccountDeps, 'db'>, token: string): Promise<vo
 
 /**
  * Changes the signed-in person's password, once the current one proves them: a weak new one
- * is refused first, and every other session of theirs ends (the one of `token` stays).
+ * is refused first, and every other session of theirs ends (the one of `token` stays), as does
+ * every reset link still out.
  */
 export async function changePassword(
   deps: Pick<AccountDeps, 'db'>,
@@ -52,7 +54,13 @@ export async function changePassword(
   if (!user.password_hash || !(await verifyPassword(user.password_hash, input.oldPassword))) {
     throw refused('notices.account.currentPassword');
   }
-  await setPassword(deps.db, user.id, await hashPassword(input.newPassword), now());
+  const passwordHash = await hashPassword(input.newPassword);
+  // A reset link mailed before the change (perhaps to whoever the change shuts out) dies with
+  // the old password.
+  await deps.db.transaction().execute(async (trx) => {
+    await setPassword(trx, user.id, passwordHash, now());
+    await endResetLinksOf(trx, user.id, now());
+  });
   // Forgets the user's cached sessions too, on every server.
   await endOtherSessions(deps.db, user.id, token);
 }

@@ -38,6 +38,23 @@ export async function replaceResetLink(
   });
 }
 
+/**
+ * Ends every reset link of `userId`'s still out (marked used): the password was changed from
+ * the profile, and a link asked for before must not set it again.
+ */
+export async function endResetLinksOf(
+  db: Kysely<Database>,
+  userId: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 /** Marks a reset link used, once: `false` when it already was. */
 export async function useResetLink(
   trx: Kysely<Database>,
