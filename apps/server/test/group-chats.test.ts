@@ -740,6 +740,24 @@ describe.each(DIALECTS)('group chats on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)(
+    'exports the scenario the person wrote for the group, and its turn order',
+    async () => {
+      // "Export this branch" and "Download my data" take a group's chat away: the scenario the
+      // person wrote for it was left behind (only its name and members went).
+      const { client, roomId } = await group({ turnOrder: 'manual', names: [LYRA, KAI] });
+      const exported = JSON.parse(
+        (await client.room.exportChat({ roomId, format: 'json' })).content,
+      ) as { group: { scenario: string | null; turnOrder: string } };
+      expect(exported.group).toMatchObject({
+        scenario: 'A tavern on a stormy night.',
+        turnOrder: 'manual',
+      });
+      const markdown = await client.room.exportChat({ roomId, format: 'markdown' });
+      expect(markdown.content).toContain('Scenario: A tavern on a stormy night.');
+    },
+  );
+
   it.skipIf(skip)('speaks each reply in its speaker’s voice', async () => {
     answerByName();
     const { client, roomId, ids, userInfo } = await group({

@@ -275,6 +275,9 @@ export async function exportChat(
             ...(room.group_name !== null && {
               group: {
                 name: room.group_name,
+                // What the person wrote for the group, and who speaks after them.
+                scenario: room.group_scenario,
+                turnOrder: room.turn_order,
                 members: members.map((member) => ({
                   mateId: member.mate_id,
                   name: member.name,
@@ -321,6 +324,7 @@ function markdownOf(
   speaker: (message: MessageTable) => string,
 ): string {
   const lines = [`# ${names.char} and ${names.user}`, '', `Chat begun ${room.created_at}.`, ''];
+  if (room.group_scenario) lines.push(`Scenario: ${room.group_scenario}`, '');
   for (const message of messages) {
     const versions = versionsOf(message);
     const text =
