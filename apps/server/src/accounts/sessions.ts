@@ -49,23 +49,23 @@ export async function resolveSession(
   if (!token) return null;
   const tokenHash = hashToken(token);
   const cache = sessionCache(db);
-  let session = cache.get(tokenHash);
-  if (!session) {
-    const epoch = cache.epoch;
-    const row = await sessionWithUser(db, tokenHash);
-    if (!row) return null;
-    const { session_expires_at, session_seen_at, ...user } = row;
-    session = {
-      user,
-      expiresAt: Date.parse(session_expires_at),
-      seenAt: Date.parse(session_seen_at),
-    };
-    // Forgotten while it was read (a logout, a password changed): not kept.
-    if (cache.epoch !== epoch) return checked(db, tokenHash, session);
-  }
-  const user = await checked(db, tokenHash, session);
-  if (user) cache.set(tokenHash, session);
-  return user;
+  const epoch = cache.epoch;
+  const cached = cache.get(tokenHash);
+  // Not put back: the cache's minute counts from the read, however often the session is used
+  // (it bounds what a forget lost on its way leaves behind).
+  if (cached) return checked(db, tokenHash, cached);
+  const row = await sessionWithUser(db, tokenHash);
+  if (!row) return null;
+  const { session_expires_at, session_seen_at, ...user } = row;
+  const session: CachedSession = {
+    user,
+    expiresAt: Date.parse(session_expires_at),
+    seenAt: Date.parse(session_seen_at),
+  };
+  const found = await checked(db, tokenHash, session);
+  // Forgotten while it was read or written as seen (a logout, a password changed): not kept.
+  if (found && cache.epoch === epoch) cache.set(tokenHash, session);
+  return found;
 }
 
 /**
