@@ -44,7 +44,8 @@ export interface MoreMenuProps {
  * A "more" button that shows a panel of further controls, for a compact bar on a phone (a
  * disclosure: the panel may hold switches, which a menu could not). Escape or a press outside
  * closes it, Escape giving the focus back to the button; pressing a button or link in it (not
- * a switch) closes it too.
+ * a switch) closes it too, the focus going back to the button if it was on the control pressed
+ * (so that a dialog the control opens gives it back there).
  */
 export function MoreMenu({ label, children }: MoreMenuProps) {
   const [open, setOpen] = useState(false);
@@ -69,10 +70,14 @@ export function MoreMenu({ label, children }: MoreMenuProps) {
       doc.removeEventListener('pointerdown', onPointer);
     };
   }, [open]);
-  // A chosen action closes the panel; a switch stays, to be seen changed.
+  // A chosen action closes the panel; a switch stays, to be seen changed. The focus goes back
+  // to the button before the panel goes, with the control pressed: a dialog the action opens
+  // then gives it back there when it closes (else it would fall to the page).
   const chosen = (event: MouseEvent<HTMLDivElement>) => {
     const control = (event.target as HTMLElement).closest('a, button');
-    if (control && control.getAttribute('role') !== 'switch') setOpen(false);
+    if (!control || control.getAttribute('role') === 'switch') return;
+    if (control === control.ownerDocument.activeElement) button.current?.focus();
+    setOpen(false);
   };
   return (
     <Anchor ref={anchor}>
