@@ -161,6 +161,12 @@ export const PhoneHeader: Story = {
       await expect(box.bottom).toBeGreaterThan(row.top);
     }
     await expect(log.getBoundingClientRect().top).toBeLessThan(view.innerHeight * 0.15);
+    // The way back is a finger's size, as the menu's button is (the arrow alone was 13 px wide).
+    for (const element of [back, more]) {
+      const box = element.getBoundingClientRect();
+      await expect(box.width).toBeGreaterThanOrEqual(44);
+      await expect(box.height).toBeGreaterThanOrEqual(44);
+    }
     // The rest is in the menu, not on the screen.
     await expect(canvas.queryByRole('button', { name: 'Delete chat' })).toBeNull();
     await userEvent.click(more);

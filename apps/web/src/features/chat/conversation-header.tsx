@@ -103,7 +103,8 @@ export function ConversationHeader(props: ConversationHeaderProps) {
     <Docked edge="top">
       <NarrowOnly>
         <Flex gap={2} align="center">
-          <Link href={href('/recent-chats')} aria-label={t('chat.back')}>
+          {/* A finger's size (44 px), as the menu's button: the arrow alone was 13 px wide. */}
+          <Link href={href('/recent-chats')} aria-label={t('chat.back')} style={FINGER}>
             ←
           </Link>
           {group ? (
@@ -181,6 +182,16 @@ export function ConversationHeader(props: ConversationHeaderProps) {
     </Docked>
   );
 }
+
+/** The phone's way back: a 44-pixel square, its arrow in the middle. */
+const FINGER = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minWidth: '44px',
+  minHeight: '44px',
+  flexShrink: 0,
+} as const;
 
 /**
  * The mate's page, a new chat, the chat's memory, its branches and delete: in the phone's More
