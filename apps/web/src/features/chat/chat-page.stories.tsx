@@ -385,6 +385,30 @@ export const AskForIdeas: Story = {
   },
 };
 
+/**
+ * Ideas the server could not give: the person hears why, rather than nothing at all, and what
+ * they typed stays.
+ */
+export const IdeasThatFail: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpointError('/girl/chat/getInspiration', 5000, 'The model is not answering.'),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const message = await canvas.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(message, 'Half a thought');
+    await userEvent.click(canvas.getByRole('button', { name: 'Ideas' }));
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(await body.findByText('The model is not answering.', {}, LOADS)).toBeDefined();
+    await expect(message).toHaveValue('Half a thought');
+    await expect(canvas.queryByRole('group', { name: 'Suggested replies' })).toBeNull();
+  },
+};
+
 // What the mocked server remembers during one story: how often the room was read.
 const server = { reads: 0 };
 

@@ -5,6 +5,7 @@ import { ChatComposer } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { DictationStatus, MicButton, useDictation } from '../../components/voice/dictation';
 import { useDraft } from './use-draft';
+import { useSayFailure } from './use-say-failure';
 import type { ReplyStream } from './use-reply-stream';
 
 /**
@@ -29,8 +30,11 @@ export function Composer({
   const { client } = useServices();
   const [draft, setDraft, sent] = useDraft(chat, roomId);
   const dictation = useDictation({ catalog: voiceCatalog, text: draft, onText: setDraft });
+  const sayFailure = useSayFailure();
   const inspiration = useMutation({
     mutationFn: () => client.girl.chatGetInspiration({ roomId }),
+    // Ideas that could not come are said, not left as silence after the press.
+    onError: sayFailure,
   });
   const send = (content: string) => {
     inspiration.reset();
