@@ -15,6 +15,7 @@ const USER: UserInfo = {
   gender: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   isAdmin: false,
+  hasPassword: true,
 };
 
 function setup(saved?: object) {

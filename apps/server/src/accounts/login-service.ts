@@ -51,7 +51,9 @@ export async function changePassword(
   input: { oldPassword: string; newPassword: string },
 ): Promise<void> {
   assertStrongPassword('newPassword', input.newPassword, addressWords(user.email));
-  if (!user.password_hash || !(await verifyPassword(user.password_hash, input.oldPassword))) {
+  // An account made with Google or Discord has no current password to give.
+  if (!user.password_hash) throw refused('notices.account.noPassword');
+  if (!(await verifyPassword(user.password_hash, input.oldPassword))) {
     throw refused('notices.account.currentPassword');
   }
   const passwordHash = await hashPassword(input.newPassword);

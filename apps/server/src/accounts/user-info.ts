@@ -34,5 +34,6 @@ export function toUserInfo(
     gender: (user.gender as Gender | null) ?? null,
     createdAt: user.created_at,
     isAdmin: isAdmin(user, adminEmails),
+    hasPassword: user.password_hash !== null,
   };
 }

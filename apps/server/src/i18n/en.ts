@@ -70,6 +70,8 @@ export const en = {
       wrongPassword: 'Wrong e-mail address or password.',
       confirmEmail: 'Please confirm your e-mail address first: open the link we sent you.',
       currentPassword: 'The current password is not right.',
+      noPassword:
+        'This account signs in with Google or Discord and has no password yet. To set one, ask for a reset link at its address.',
       resetLinkDead: 'This reset link has expired or was already used. Ask for a new one.',
       googleNotSetUp: 'Google sign-in is not set up on this server.',
       googleNotConfirmed: 'Google could not confirm this sign-in. Please try again.',

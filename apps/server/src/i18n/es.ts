@@ -71,6 +71,8 @@ export const es: Texts = {
       wrongPassword: 'Correo electrónico o contraseña incorrectos.',
       confirmEmail: 'Primero confirma tu correo electrónico: abre el enlace que te enviamos.',
       currentPassword: 'La contraseña actual no es correcta.',
+      noPassword:
+        'Esta cuenta inicia sesión con Google o Discord y aún no tiene contraseña. Para crear una, pide un enlace de restablecimiento a su dirección.',
       resetLinkDead: 'Este enlace de restablecimiento ha caducado o ya se usó. Pide uno nuevo.',
       googleNotSetUp: 'El inicio de sesión con Google no está configurado en este servidor.',
       googleNotConfirmed: 'Google no pudo confirmar este inicio de sesión. Inténtalo de nuevo.',

@@ -73,6 +73,8 @@ export const fr: Texts = {
       wrongPassword: 'Adresse e-mail ou mot de passe incorrect.',
       confirmEmail: 'Confirme d’abord ton adresse e-mail : ouvre le lien que nous t’avons envoyé.',
       currentPassword: 'Le mot de passe actuel n’est pas le bon.',
+      noPassword:
+        'Ce compte se connecte avec Google ou Discord et n’a pas encore de mot de passe. Pour en choisir un, demande un lien de réinitialisation à son adresse.',
       resetLinkDead:
         'Ce lien de réinitialisation a expiré ou a déjà servi. Demandes-en un nouveau.',
       googleNotSetUp: 'La connexion avec Google n’est pas configurée sur ce serveur.',

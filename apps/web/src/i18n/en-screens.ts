@@ -542,6 +542,11 @@ export const enScreens = {
     newPassword: 'New password',
     passwordSaved: 'Your password is changed.',
     passwordMissing: 'Fill in both passwords.',
+    setPassword: 'Set a password',
+    noPassword:
+      'You sign in with Google or Discord, so your account has no password yet. To set one, we mail a link to {{email}}.',
+    setPasswordSend: 'Mail me the link',
+    setPasswordSent: 'The link is on its way to {{email}}. It works once, for one hour.',
     nickname: 'Your name',
     nicknameText:
       'Shown on the mates you publish and on your reviews. Mates call you by it when you chat without a persona.',

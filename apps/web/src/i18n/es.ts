@@ -643,6 +643,11 @@ export const es: Messages = {
     newPassword: 'Contraseña nueva',
     passwordSaved: 'Tu contraseña se ha cambiado.',
     passwordMissing: 'Rellena las dos contraseñas.',
+    setPassword: 'Crear una contraseña',
+    noPassword:
+      'Inicias sesión con Google o Discord, así que tu cuenta aún no tiene contraseña. Para crear una, enviamos un enlace a {{email}}.',
+    setPasswordSend: 'Enviarme el enlace',
+    setPasswordSent: 'El enlace va de camino a {{email}}. Funciona una vez, durante una hora.',
     nickname: 'Tu nombre',
     nicknameText:
       'Aparece en los mates que publicas y en tus reseñas. Los mates te llaman así cuando chateas sin persona.',

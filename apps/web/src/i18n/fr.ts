@@ -651,6 +651,11 @@ export const fr: Messages = {
     newPassword: 'Nouveau mot de passe',
     passwordSaved: 'Ton mot de passe a été changé.',
     passwordMissing: 'Remplis les deux mots de passe.',
+    setPassword: 'Choisir un mot de passe',
+    noPassword:
+      'Tu te connectes avec Google ou Discord, ton compte n’a donc pas encore de mot de passe. Pour en choisir un, nous envoyons un lien à {{email}}.',
+    setPasswordSend: 'M’envoyer le lien',
+    setPasswordSent: 'Le lien est en route vers {{email}}. Il sert une fois, pendant une heure.',
     nickname: 'Ton nom',
     nicknameText:
       'Affiché sur les mates que tu publies et sous tes avis. Les mates t’appellent ainsi quand tu discutes sans persona.',

@@ -349,6 +349,7 @@ export function createUserInfoFixture(overrides: Partial<UserInfo> = {}): UserIn
     gender: null,
     createdAt: CREATED,
     isAdmin: false,
+    hasPassword: true,
     ...overrides,
   };
 }

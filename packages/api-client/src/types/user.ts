@@ -24,6 +24,11 @@ export interface UserInfo {
   createdAt: IsoDateTime;
   /** Whether the user moderates reports (the server's `ADMIN_EMAILS`). */
   isAdmin: boolean;
+  /**
+   * Whether the account has a password. One made with Google or Discord has none (so no
+   * current password to change) until a reset link mailed to its address sets one.
+   */
+  hasPassword: boolean;
 }
 
 /** Payload of `POST /user/login` and `POST /user/register`. */

@@ -1,12 +1,59 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSelector } from '@xstate/store-react';
 import { Button, Card, Heading, PasswordField, Text } from '@mates/ui';
 import { useServices } from '../../lib/services-context';
 import { errorText } from '../../i18n/error-text';
 
-/** Changes the password: the current one, then the new one. */
+/**
+ * The password card: changing it (the current one, then the new one), or, for an account made
+ * with Google or Discord that has none, mailing the link that sets one.
+ */
 export function PasswordForm() {
+  const { store } = useServices();
+  // Unknown for a sign-in kept from before the server said (`undefined`): as with a password.
+  const { hasPassword, email } = useSelector(store, (state) => state.context.userInfo);
+  return hasPassword === false ? <SetPasswordByMail email={email ?? ''} /> : <ChangePassword />;
+}
+
+/**
+ * An account without a password sets one as a forgotten one is set: a link mailed to its
+ * address, which proves the person (a session alone could be someone else's).
+ */
+function SetPasswordByMail({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const mail = useMutation({ mutationFn: () => client.user.forgotPassword({ email }) });
+  return (
+    <Card
+      as="form"
+      aria-labelledby="profile-password"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!mail.isPending) mail.mutate();
+      }}
+    >
+      <Heading as="h2" size={2} id="profile-password">
+        {t('profile.setPassword')}
+      </Heading>
+      <Text>{t('profile.noPassword', { email })}</Text>
+      <Text role="status">{mail.isSuccess ? t('profile.setPasswordSent', { email }) : ''}</Text>
+      {mail.isError && (
+        <Text tone="danger" role="alert">
+          {errorText(mail.error, t)}
+        </Text>
+      )}
+      {/* Not disabled while it sends: the focus stays on the button pressed. */}
+      <Button type="submit" aria-busy={mail.isPending}>
+        {t('profile.setPasswordSend')}
+      </Button>
+    </Card>
+  );
+}
+
+/** Changes the password: the current one, then the new one. */
+function ChangePassword() {
   const { t } = useTranslation();
   const { client, notices } = useServices();
   const [oldPassword, setOld] = useState('');

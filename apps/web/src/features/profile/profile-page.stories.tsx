@@ -1,5 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { UpdateNicknamePayload, UpdateTagsPayload } from '@mates/api-client';
+import type {
+  ForgotPasswordPayload,
+  UpdateNicknamePayload,
+  UpdateTagsPayload,
+} from '@mates/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { http, HttpResponse } from 'msw';
 import {
@@ -24,6 +28,9 @@ import {
 const meta = { title: 'Screens/Profile', ...screenStories } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+// The addresses reset links were asked for, in the story that asks.
+const linksAskedFor: string[] = [];
 
 export const Anonymous: Story = visitorAt('/profile');
 
@@ -90,6 +97,46 @@ export const ChangeThePassword: Story = {
 };
 
 /** The server refuses: its message shows, and nothing is lost from the form. */
+/**
+ * An account made with Google or Discord has no password, so none to give as the current one:
+ * the card says so and mails the link that sets one to the account's address.
+ */
+export const SetAPasswordByMail: Story = {
+  parameters: {
+    app: { path: '/profile', signedIn: true, state: { userInfo: { hasPassword: false } } },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/forgotPassword', ({ body }) => {
+          linksAskedFor.push((body as ForgotPasswordPayload).email);
+          return null;
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    linksAskedFor.length = 0;
+    const form = within(await canvas.findByRole('form', { name: 'Set a password' }));
+    await expect(form.queryByLabelText('Current password')).toBeNull();
+    await expect(
+      form.getByText(
+        'You sign in with Google or Discord, so your account has no password yet. To set one, we mail a link to ada@example.com.',
+      ),
+    ).toBeVisible();
+    const mail = form.getByRole('button', { name: 'Mail me the link' });
+    await userEvent.click(mail);
+    // Said politely where a screen reader hears it.
+    const status = form.getByRole('status');
+    await waitFor(() =>
+      expect(status).toHaveTextContent(
+        'The link is on its way to ada@example.com. It works once, for one hour.',
+      ),
+    );
+    await expect(linksAskedFor).toEqual(['ada@example.com']);
+    // The focus stays where it was, on the button pressed.
+    await expect(mail).toHaveFocus();
+  },
+};
+
 export const EnterAWrongCurrentPassword: Story = {
   parameters: {
     app: { path: '/profile', signedIn: true },
