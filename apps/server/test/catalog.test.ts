@@ -173,6 +173,10 @@ describe.each(DIALECTS)('catalog on %s', (dialect) => {
       expect(await names('wojcik')).toContain('Tomasz "Tom" Wójcik');
       expect(await names('octopus')).toContain('Dr. Mira Solberg');
       expect(await names('"; drop table mates; --')).toEqual([]);
+      // Found from outside: a search of emoji or punctuation alone (no word in it) listed the
+      // whole catalog as "37 mates found".
+      expect(await names('😀')).toEqual([]);
+      expect(await names('!?')).toEqual([]);
       const tagged = await app
         .client()
         .mate.search({ keyword: '', tags: ['sci-fi', 'space'], pageSize: 50 });

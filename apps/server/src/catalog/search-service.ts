@@ -3,6 +3,7 @@ import type { UserTable } from '../db/schema';
 import { visibilityClass } from './catalog-cache';
 import type { CatalogDeps, ReadyAnswer } from './catalog-deps';
 import { matchingMates, type ListingFilters } from './listing-repository';
+import { paging, toPage } from './mate-rows';
 import { logSearch } from './hot-word-repository';
 import { searchWords, typedSpelling } from './search-words';
 
@@ -15,7 +16,7 @@ export interface SearchInput extends ListingFilters {
 /**
  * `/mate/search`: one page of the mates that match the words of `keyword` (name, tagline,
  * description, tags) and the filters. Answers are shared; the folded words are the key, so
- * "Café" and "cafe" share one. A signed-in search that finds something, on its first page,
+ * "Café" and "cafe" share one. A keyword without a word ("😀") finds nothing. A signed-in search that finds something, on its first page,
  * feeds the hot words.
  */
 export async function searchMates(
@@ -24,6 +25,9 @@ export async function searchMates(
   viewer: UserTable | null,
 ): Promise<ReadyAnswer<Paged<MateSummary>>> {
   const words = searchWords(input.keyword);
+  // Typed text with no word in it (emoji, punctuation) matches nothing; only an empty keyword
+  // lists every mate (the filters alone).
+  if (!words.length && input.keyword.trim()) return deps.ready(toPage([], paging(input), 0));
   const key = `search|${visibilityClass(viewer)}|${JSON.stringify({ ...input, keyword: words })}`;
   const answer = await deps.cache.get(['mates'], key, async () =>
     deps.ready(await matchingMates(deps.db, deps.dialect, input, words, viewer)),
