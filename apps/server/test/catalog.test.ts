@@ -177,6 +177,28 @@ describe.each(DIALECTS)('catalog on %s', (dialect) => {
       // whole catalog as "37 mates found".
       expect(await names('😀')).toEqual([]);
       expect(await names('!?')).toEqual([]);
+      // Found from outside: the tags show in the visitor's language ("Fantasía", "Comédie"),
+      // and Spanish search's empty page suggests "a tag like fantasía", but only the English
+      // keys were searched. A tag's name in any of the app's languages finds its mates.
+      const tagNamed = async (keyword: string, tag: string) => {
+        const found = (await app.client().mate.search({ keyword, pageSize: 50 })).list;
+        const all = (await app.client().mate.search({ keyword: '', tags: [tag], pageSize: 50 }))
+          .list;
+        expect(all.length).toBeGreaterThan(0);
+        for (const mate of all) expect(found.map((m) => m.name)).toContain(mate.name);
+      };
+      await tagNamed('fantasía', 'fantasy');
+      await tagNamed('fantasia', 'fantasy');
+      await tagNamed('Comédie', 'comedy');
+      await tagNamed('comedia', 'comedy');
+      await tagNamed('Ciencia ficción', 'sci-fi');
+      await tagNamed('science-fiction', 'sci-fi');
+      await tagNamed('postapocalíptico', 'post-apocalyptic');
+      await tagNamed('school', 'academy');
+      await tagNamed('mar', 'sea');
+      // A word that names a tag still finds what it says elsewhere ("mar", Margot's name).
+      expect(await names('mar')).toContain('Margot Lisle');
+      expect(await names('fantasía elven')).toEqual(['Lyra Moonwhisper']);
       const tagged = await app
         .client()
         .mate.search({ keyword: '', tags: ['sci-fi', 'space'], pageSize: 50 });

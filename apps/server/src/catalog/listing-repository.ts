@@ -10,6 +10,7 @@ import {
   visibleTo,
   type MateRow,
 } from './mate-rows';
+import { tagsNamedBy } from './tag-names';
 
 /**
  * Ids of the mates `viewer` may list: public, and safe for work unless they opted in.
@@ -96,15 +97,32 @@ export function recommendedMates(
   return pageOfMates(db, filtered, ordered, paging(filters));
 }
 
-// Each word matches as a prefix, so results come "as you type"; words contain only
+// Each word matches as a prefix, so results come "as you type", or as the tags it names in
+// one of the app's languages ("fantasía": the tag fantasy); words and tag keys contain only
 // letters and digits, so nothing in them can be read as search syntax.
 function ftsExpression(words: string[]): string {
-  return words.map((word) => `"${word}"*`).join(' ');
+  return words
+    .map((word) => {
+      const tags = tagsNamedBy(word).map((key) => `tags : "${key.join(' ')}"`);
+      return tags.length ? `("${word}"* OR ${tags.join(' OR ')})` : `"${word}"*`;
+    })
+    .join(' AND ');
+}
+
+// The same for PostgreSQL's tsquery: a tag key's words follow each other ("sci <-> fi").
+function tsqueryOf(words: string[]): string {
+  return words
+    .map((word) => {
+      const tags = tagsNamedBy(word).map((key) => `(${key.join(' <-> ')})`);
+      return tags.length ? `(${word}:* | ${tags.join(' | ')})` : `${word}:*`;
+    })
+    .join(' & ');
 }
 
 /**
  * One page of the mates `viewer` may list that match every one of `words` (in the name,
- * tagline, description or tags) and the filters, sorted as asked.
+ * tagline, description or tags, or a tag it names in another language) and the filters, sorted
+ * as asked.
  */
 export function matchingMates(
   db: Kysely<Database>,
@@ -138,7 +156,7 @@ export function matchingMates(
     ) as unknown as typeof ids;
     rank = sql<number>`-hits.fts_rank`;
   } else if (words.length) {
-    const tsquery = words.map((word) => `${word}:*`).join(' & ');
+    const tsquery = tsqueryOf(words);
     const phrase = words.join(' ');
     ids = ids.where(
       sql<boolean>`(mates.search @@ to_tsquery('simple', ${tsquery}) or mates_unaccent(lower(mates.name)) % ${phrase})`,
