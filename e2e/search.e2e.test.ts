@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { createApiClient } from '@mates/api-client';
 import { signedInPage, journeyWithDouble } from './harness';
+import { es } from '../apps/web/src/i18n/es';
+import { fr } from '../apps/web/src/i18n/fr';
+import { tagsNamedBy } from '../apps/server/src/catalog/tag-names';
+import { searchWords } from '../apps/server/src/catalog/search-words';
 
 // Searching every chat as a person meets it (#41): a word said forty chats ago, found from
 // Recent chats, opens its chat at the message, older messages loaded back to it.
@@ -58,4 +62,17 @@ describe('search every chat', () => {
     expect((await theirs.room.searchMessages({ keyword: 'periwinkle' })).list).toEqual([]);
     await page.context().close();
   }, 180_000);
+});
+
+// The server keeps its own copy of the tags' Spanish and French names, which a search in them
+// finds: it must follow the names the app shows.
+describe("the tags' names a search finds", () => {
+  test('are the names the app shows in Spanish and French', () => {
+    for (const names of [es.tags, fr.tags])
+      for (const [key, name] of Object.entries(names)) {
+        const first = searchWords(name).find((word) => word.length >= 3);
+        if (!first) continue;
+        expect(tagsNamedBy(first), `${name} (${key})`).toContainEqual(searchWords(key));
+      }
+  });
 });
