@@ -53,7 +53,7 @@ export interface PromptMemory {
 /** The most of a prompt's room (after the reply's) that memories may take. */
 export const MEMORY_SHARE = 0.25;
 
-/** The most of a prompt's room (after the reply's) that a card's post-history instructions may take. */
+/** The most of a prompt's room (after the reply's) that a card's post-history instructions take. */
 export const INSTRUCTIONS_SHARE = 0.2;
 
 /** What each part of a built prompt holds and costs, for "What the mate sees". */
