@@ -21,6 +21,21 @@ export type Behaviour =
   /** Streams the pieces, then goes silent with the connection open. */
   | { kind: 'stall'; pieces: string[]; delayMs?: number };
 
+/** `pieces` as far as the text before the first of `stops` in it, cut where they were. */
+function stoppedAt(pieces: string[], stops: string[]): string[] {
+  const text = pieces.join('');
+  const end = Math.min(...stops.map((stop) => text.indexOf(stop)).filter((at) => at >= 0));
+  if (!Number.isFinite(end)) return pieces;
+  const kept: string[] = [];
+  let length = 0;
+  for (const piece of pieces) {
+    if (length >= end) break;
+    kept.push(piece.slice(0, end - length));
+    length += piece.length;
+  }
+  return kept.filter(Boolean);
+}
+
 /**
  * An OpenAI-compatible server on 127.0.0.1 speaking the real streaming wire format:
  * `data: {chat.completion.chunk}` lines, a usage chunk when asked, then `data: [DONE]`.
@@ -64,7 +79,9 @@ export async function startOpenAiDouble() {
     const chunk = (delta: object, finish: string | null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     res.write(chunk({ role: 'assistant', content: '' }, null));
-    for (const piece of behaviour.pieces) {
+    // OpenAI's `stop`: the text ends before the first of them the model writes, left out.
+    const pieces = stoppedAt(behaviour.pieces, (body.stop as string[] | undefined) ?? []);
+    for (const piece of pieces) {
       if (res.destroyed) return;
       await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs ?? 0));
       res.write(chunk({ content: piece }, null));
@@ -83,7 +100,8 @@ export async function startOpenAiDouble() {
       res.socket?.destroy();
       return;
     }
-    res.write(chunk({}, behaviour.finishReason ?? 'stop'));
+    const stopped = pieces.join('') !== behaviour.pieces.join('');
+    res.write(chunk({}, stopped ? 'stop' : (behaviour.finishReason ?? 'stop')));
     if (behaviour.usage !== false) {
       res.write(
         `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 42, completion_tokens: behaviour.pieces.length, total_tokens: 42 + behaviour.pieces.length } })}\n\n`,

@@ -68,6 +68,29 @@ describe('chat through an OpenAI-compatible provider', () => {
     });
   });
 
+  it("ends a reply where the model starts writing the person's next line", async () => {
+    const { client, room } = await newRoom();
+    await client.user.updateNickname({ nickname: 'Ada' });
+    // A small model going on past its turn: it writes what Ada says next, then answers it.
+    double.next({
+      kind: 'stream',
+      pieces: ['*Kai smiles.* Fine, ', 'thanks.', '\nAda:', ' And you?', '\nKai: Great.'],
+    });
+    const events = await send(client, room.roomId, 'How are you?');
+    const body = double.requests.at(-1)!.body;
+    // Asked of the provider itself: its own stop sequences (OpenAI's `stop`).
+    expect(body.stop).toEqual(['\nAda:']);
+    const text = events
+      .filter((event) => event.type === 'reply-delta')
+      .map((event) => (event as { text: string }).text)
+      .join('');
+    expect(text).toBe('*Kai smiles.* Fine, thanks.');
+    expect(await reply(room.roomId)).toMatchObject({
+      content: '*Kai smiles.* Fine, thanks.',
+      status: 'complete',
+    });
+  });
+
   it('shows the reply growing to a reload during generation', async () => {
     const { client, room } = await newRoom();
     double.next({

@@ -249,6 +249,21 @@ describe("a group speaker's prompt", () => {
     }
   });
 
+  it("ends a reply where the model starts the person's line, or another member's", () => {
+    expect(buildPrompt(SOURCE, wordModel, 50).stop).toEqual(['\nCaptain:']);
+    const crowd = {
+      scenario: '',
+      others: ['Kai', 'Mo', 'Captain', 'Ivy', 'Zed'].map((name) => ({ name, about: '' })),
+    };
+    // The person first, each name once, four at most (OpenAI's limit).
+    expect(buildPrompt({ ...SOURCE, group: crowd }, wordModel, 50).stop).toEqual([
+      '\nCaptain:',
+      '\nKai:',
+      '\nMo:',
+      '\nIvy:',
+    ]);
+  });
+
   it("gives the speaker's own replies as its turns and the others' words as named turns", () => {
     const { turns } = buildPrompt(
       {

@@ -76,6 +76,12 @@ export interface PromptReport {
 export interface BuiltPrompt {
   turns: ChatTurn[];
   report: PromptReport;
+  /**
+   * Where the reply ends should the model go on to write someone else's line, as the history
+   * writes lines: a new line that starts with the person's name and a colon (in a group, another
+   * member's too). At most four, the person's first (OpenAI takes four stop sequences).
+   */
+  stop: string[];
 }
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
@@ -216,7 +222,11 @@ export function buildPrompt(
     historyTokens += cost;
     kept.unshift(turn);
   }
+  const speakers = [names.user, ...(source.group?.others.map((other) => other.name) ?? [])];
   return {
+    stop: [...new Set(speakers.filter((name) => name.trim()))]
+      .slice(0, 4)
+      .map((name) => `\n${name}:`),
     turns: [
       system,
       ...kept,

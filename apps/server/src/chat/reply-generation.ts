@@ -17,7 +17,7 @@ export interface ReplyGeneration {
 export function startGeneration(
   model: LanguageModel,
   turns: ChatTurn[],
-  options: { maxTokens: number; signal: AbortSignal },
+  options: { maxTokens: number; signal: AbortSignal; stop?: string[] },
 ): ReplyGeneration {
   // The caller's signal is forwarded by hand: AbortSignal.any took some 50 µs a call on Node 20.
   const stopper = new AbortController();
@@ -42,7 +42,11 @@ export function startGeneration(
         promptTokens: 0,
         completionTokens: 0,
       })
-    : model.generate(turns, { signal, maxTokens: options.maxTokens }, onText);
+    : model.generate(
+        turns,
+        { signal, maxTokens: options.maxTokens, ...(options.stop && { stop: options.stop }) },
+        onText,
+      );
   const settled = generated
     .then(
       (result) => ({ ok: true as const, result }),

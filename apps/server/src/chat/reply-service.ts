@@ -255,6 +255,7 @@ async function generateFor(
   const generation = startGeneration(deps.model, prompt.turns, {
     maxTokens: deps.maxTokens,
     signal,
+    stop: prompt.stop,
   });
   deps.memory?.built(room, prompt, reply.id);
   return generation;
@@ -298,6 +299,7 @@ export async function generateAhead(
   const generation = startGeneration(deps.model, prompt.turns, {
     maxTokens: deps.maxTokens,
     signal,
+    stop: prompt.stop,
   });
   deps.memory?.built(turn.room, prompt, null);
   // Node's HTTP client writes a request on its connection at the next tick. The turn's

@@ -85,6 +85,19 @@ describe.skipIf(!haveModel)('embedded llama.cpp provider on the tiny GGUF', () =
     expect(result.completionTokens).toBeGreaterThan(0);
   });
 
+  it('ends where the model writes a stop text, leaving it out', async () => {
+    let text = '';
+    const result = await model.generate(
+      [{ role: 'user', content: 'Tell me a long story about the sea.' }],
+      { signal: never(), maxTokens: 200, stop: [' ', '\n'] },
+      (piece) => (text += piece),
+    );
+    // Words follow each other with spaces: the first one ends it, long before 200 tokens.
+    expect(result.finishReason).toBe('stop');
+    expect(result.completionTokens).toBeLessThan(200);
+    expect(text).not.toMatch(/[ \n]/);
+  });
+
   it('stops within a token of an abort', async () => {
     const controller = new AbortController();
     let pieces = 0;

@@ -182,6 +182,7 @@ export function createEmbeddedModel(
           signal: generateOptions.signal,
           stopOnAbortSignal: true,
           grammar,
+          ...(generateOptions.stop?.length && { customStopTriggers: generateOptions.stop }),
           onTextChunk: (text) => {
             completionTokens += 1;
             onText(text);

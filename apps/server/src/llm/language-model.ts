@@ -22,6 +22,11 @@ export interface GenerateOptions {
   temperature?: number;
   /** Constrain the output to JSON matching this schema (grammar or `response_format`). */
   jsonSchema?: Record<string, unknown>;
+  /**
+   * Texts that end the generation where the model writes them, left out of what it gives (the
+   * provider's own stop sequences: OpenAI's `stop`, at most 4; llama.cpp's stop triggers).
+   */
+  stop?: string[];
 }
 
 /**

@@ -99,6 +99,7 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
         stream_options: { include_usage: true },
         max_tokens: generateOptions.maxTokens,
         temperature: generateOptions.temperature ?? 0.8,
+        ...(generateOptions.stop?.length && { stop: generateOptions.stop.slice(0, 4) }),
         ...(generateOptions.jsonSchema
           ? {
               response_format: {
