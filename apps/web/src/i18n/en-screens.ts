@@ -1,5 +1,7 @@
 /** The English texts of every screen but the first (see ./en-first-screen). */
 export const enScreens = {
+  // A label before its value ("Scenario: …"), as each language writes it (French: "Scénario : …").
+  format: { label: '{{label}}:' },
   favorites: {
     title: 'Favorites',
     list: 'Your favorite mates',

@@ -190,6 +190,7 @@ export const es: Messages = {
     send: 'Enviar denuncia',
     sent: 'Gracias: revisaremos este mate.',
   },
+  format: { label: '{{label}}:' },
   favorites: {
     title: 'Favoritos',
     list: 'Tus mates favoritos',

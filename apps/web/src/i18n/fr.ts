@@ -193,6 +193,7 @@ export const fr: Messages = {
     send: 'Envoyer le signalement',
     sent: 'Merci — nous allons examiner ce mate.',
   },
+  format: { label: '{{label}} :' },
   favorites: {
     title: 'Favoris',
     list: 'Tes mates favoris',

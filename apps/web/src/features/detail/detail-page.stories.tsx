@@ -39,6 +39,14 @@ export const Anonymous: Story = {
   },
 };
 
+/** In French, a label and its value are written as French writes them: a space before the colon. */
+export const InFrench: Story = {
+  parameters: { app: { path: '/detail?mateId=mate-1', language: 'fr' } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/^Scénario : You meet Lyra/)).toBeVisible();
+  },
+};
+
 // Ada's own mate, as the server answers its creator.
 const ADA = { creatorId: 'user-1', name: 'Ada', avatar: null };
 

@@ -118,7 +118,8 @@ export function DetailPage() {
           <Text>{fillMacros(data.description, data.name, you)}</Text>
           {data.scenario && (
             <Text tone="muted">
-              {t('detail.scenario')}: {fillMacros(data.scenario, data.name, you)}
+              {t('format.label', { label: t('detail.scenario') })}{' '}
+              {fillMacros(data.scenario, data.name, you)}
             </Text>
           )}
         </Stack>

@@ -178,8 +178,9 @@ export function DraftForm({
       {generating && <Progress onCancel={() => actor.send({ type: 'CANCEL' })} />}
       {failure && !busy && (
         <Text role="alert" tone="danger">
-          {t(FAILURE_TEXT[failure.failure])}
-          {failure.failure === 'generate' || failure.failure === 'regenerate' ? ': ' : ' '}
+          {failure.failure === 'generate' || failure.failure === 'regenerate'
+            ? t('format.label', { label: t(FAILURE_TEXT[failure.failure]) })
+            : t(FAILURE_TEXT[failure.failure])}{' '}
           {failureText(failure, t)}
         </Text>
       )}

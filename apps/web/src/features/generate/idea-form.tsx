@@ -112,7 +112,7 @@ export function IdeaForm({ actor }: { actor: StudioActor }) {
       )}
       {failure?.failure === 'generate' && !generating && (
         <Text role="alert" tone="danger">
-          {t('generate.generateFailed')}: {failureText(failure, t)}
+          {t('format.label', { label: t('generate.generateFailed') })} {failureText(failure, t)}
         </Text>
       )}
       <Text id={costId}>

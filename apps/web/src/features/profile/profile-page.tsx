@@ -87,7 +87,8 @@ function Profile() {
           </Stack>
         </Flex>
         <Text aria-live="polite">
-          {t('profile.benefits')}: {t('common.chats', { count: userBenefits.chats })} ·{' '}
+          {t('format.label', { label: t('profile.benefits') })}{' '}
+          {t('common.chats', { count: userBenefits.chats })} ·{' '}
           {t('common.goldCoins', { count: userBenefits.goldCoins })}
         </Text>
         {/* The balances shown are the ones the app held before (the header shows the same). */}

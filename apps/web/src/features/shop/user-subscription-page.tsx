@@ -336,7 +336,10 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
           }
         : null;
   return (
-    <Card as="li" aria-label={`${t(`plan.kinds.${entry.kind}`)}: ${change(entry)}`}>
+    <Card
+      as="li"
+      aria-label={`${t('format.label', { label: t(`plan.kinds.${entry.kind}`) })} ${change(entry)}`}
+    >
       <Flex justify="between" gap={3} wrap>
         <Stack gap={1}>
           <Text weight="medium">
@@ -352,7 +355,7 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
             <time dateTime={entry.createdAt}>{when}</time>
           </Text>
           <Text tone="muted" size={2}>
-            {t('plan.after')}: {amounts.chats(entry.balance.chats)} ·{' '}
+            {t('format.label', { label: t('plan.after') })} {amounts.chats(entry.balance.chats)} ·{' '}
             {amounts.goldCoins(entry.balance.goldCoins)}
           </Text>
         </Stack>
