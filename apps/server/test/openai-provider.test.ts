@@ -91,6 +91,18 @@ describe('chat through an OpenAI-compatible provider', () => {
     });
   });
 
+  it("reads a reply that opens with the mate's own name without it", async () => {
+    const { client, room } = await newRoom();
+    double.next({ kind: 'stream', pieces: ['Kai', ' Tanaka:', ' *waves* Hi!'] });
+    const events = await send(client, room.roomId, 'Hello');
+    const text = events
+      .filter((event) => event.type === 'reply-delta')
+      .map((event) => (event as { text: string }).text)
+      .join('');
+    expect(text).toBe('*waves* Hi!');
+    expect(await reply(room.roomId)).toMatchObject({ content: '*waves* Hi!', status: 'complete' });
+  });
+
   it('shows the reply growing to a reload during generation', async () => {
     const { client, room } = await newRoom();
     double.next({

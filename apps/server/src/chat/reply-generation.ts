@@ -13,11 +13,15 @@ export interface ReplyGeneration {
   stop: (reason?: unknown) => void;
 }
 
-/** Starts generating a reply to `turns` now; `signal` stops it. */
+/**
+ * Starts generating a reply to `turns` now; `signal` stops it. A reply that opens with its
+ * `speaker`'s name and a colon ("Lyra: Hello") is read without them: small models open so,
+ * writing their turn as the history's lines are written.
+ */
 export function startGeneration(
   model: LanguageModel,
   turns: ChatTurn[],
-  options: { maxTokens: number; signal: AbortSignal; stop?: string[] },
+  options: { maxTokens: number; signal: AbortSignal; stop?: string[]; speaker?: string },
 ): ReplyGeneration {
   // The caller's signal is forwarded by hand: AbortSignal.any took some 50 µs a call on Node 20.
   const stopper = new AbortController();
@@ -27,12 +31,17 @@ export function startGeneration(
   else options.signal.addEventListener('abort', forward, { once: true });
   let held: string[] | null = [];
   let reader: ((piece: string) => void) | null = null;
+  const hand = (piece: string) => {
+    if (reader) reader(piece);
+    else held!.push(piece);
+  };
+  const opening = options.speaker ? withoutName(`${options.speaker}:`, hand) : null;
   const onText = (sent: string) => {
     // U+0000 from a model is dropped: PostgreSQL cannot store it, and it means nothing in text.
     const piece = sent.includes('\0') ? sent.replaceAll('\0', '') : sent;
     if (!piece) return;
-    if (reader) reader(piece);
-    else held!.push(piece);
+    if (opening) opening.write(piece);
+    else hand(piece);
   };
   // A reader gone before the reply began (a regeneration whose stream found its caller gone)
   // wants nothing of the provider: it is not asked.
@@ -48,6 +57,8 @@ export function startGeneration(
         onText,
       );
   const settled = generated
+    // A reply shorter than the name ("Ly") is handed on as it is, once it has ended.
+    .finally(() => opening?.end())
     .then(
       (result) => ({ ok: true as const, result }),
       (error: unknown) => ({ ok: false as const, error }),
@@ -62,5 +73,39 @@ export function startGeneration(
     },
     settled,
     stop: (reason) => stopper.abort(reason),
+  };
+}
+
+/**
+ * Hands text on without `label` ("Lyra:") at its start, nor the white space around it. Only the
+ * opening is held, while it could still be the label; `end` hands on what is held then.
+ */
+function withoutName(label: string, hand: (piece: string) => void) {
+  let state: 'opening' | 'afterName' | 'through' = 'opening';
+  let opening = '';
+  const write = (piece: string): void => {
+    if (state === 'through') return hand(piece);
+    if (state === 'afterName') {
+      const text = piece.trimStart();
+      if (!text) return;
+      state = 'through';
+      return hand(text);
+    }
+    opening += piece;
+    const start = opening.trimStart();
+    if (start.startsWith(label)) {
+      state = 'afterName';
+      return write(start.slice(label.length));
+    }
+    if (label.startsWith(start)) return;
+    state = 'through';
+    hand(opening);
+  };
+  return {
+    write,
+    end: () => {
+      if (state === 'opening' && opening) hand(opening);
+      state = 'through';
+    },
   };
 }

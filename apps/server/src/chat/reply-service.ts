@@ -256,6 +256,7 @@ async function generateFor(
     maxTokens: deps.maxTokens,
     signal,
     stop: prompt.stop,
+    speaker: prompt.report.names.char,
   });
   deps.memory?.built(room, prompt, reply.id);
   return generation;
@@ -300,6 +301,7 @@ export async function generateAhead(
     maxTokens: deps.maxTokens,
     signal,
     stop: prompt.stop,
+    speaker: prompt.report.names.char,
   });
   deps.memory?.built(turn.room, prompt, null);
   // Node's HTTP client writes a request on its connection at the next tick. The turn's
