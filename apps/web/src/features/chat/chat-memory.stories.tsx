@@ -900,6 +900,18 @@ async function openPromptView(canvasElement: HTMLElement) {
   return dialog;
 }
 
+/** Opens "What the mate sees"; gives the dialog, its list of parts and the parts' names. */
+async function openPromptParts(canvasElement: HTMLElement) {
+  const dialog = await openPromptView(canvasElement);
+  const parts = await within(dialog).findByRole('list', {
+    name: 'The prompt of the last reply, part by part.',
+  });
+  const names = within(parts)
+    .getAllByRole('heading')
+    .map((heading) => heading.textContent);
+  return { dialog, parts, names };
+}
+
 /**
  * "What the mate sees": the last reply's prompt part by part, with tokens and a share of the
  * context each, the whole text on demand, and how many older messages memory stands for.
@@ -907,15 +919,8 @@ async function openPromptView(canvasElement: HTMLElement) {
 export const WhatTheMateSees: Story = {
   parameters: { app },
   play: async ({ canvasElement }) => {
-    const dialog = await openPromptView(canvasElement);
-    const parts = await within(dialog).findByRole('list', {
-      name: 'The prompt of the last reply, part by part.',
-    });
-    await expect(
-      within(parts)
-        .getAllByRole('heading')
-        .map((h) => h.textContent),
-    ).toEqual([
+    const { dialog, parts, names } = await openPromptParts(canvasElement);
+    await expect(names).toEqual([
       'Character',
       'Pinned memories',
       'Story so far',
@@ -988,16 +993,8 @@ export const WhatTheMateSeesAfterTheMessages: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    const dialog = await openPromptView(canvasElement);
-    const parts = await within(dialog).findByRole('list', {
-      name: 'The prompt of the last reply, part by part.',
-    });
-    await expect(
-      within(parts)
-        .getAllByRole('heading')
-        .map((h) => h.textContent)
-        .slice(-2),
-    ).toEqual(['Recent messages', 'After the messages']);
+    const { parts, names } = await openPromptParts(canvasElement);
+    await expect(names.slice(-2)).toEqual(['Recent messages', 'After the messages']);
     const instructions = within(parts).getAllByRole('listitem').at(-1)!;
     await expect(instructions).toHaveTextContent('16 tokens · <1% of the context');
     await userEvent.click(within(instructions).getByRole('button', { name: 'Show the text' }));
@@ -1091,15 +1088,8 @@ export const WhatTheMateSeesAFullPrompt: Story = {
     msw: { handlers: api(mockEndpoint('/room/promptView', () => fullPrompt)) },
   },
   play: async ({ canvasElement }) => {
-    const dialog = await openPromptView(canvasElement);
-    const parts = await within(dialog).findByRole('list', {
-      name: 'The prompt of the last reply, part by part.',
-    });
-    await expect(
-      within(parts)
-        .getAllByRole('heading')
-        .map((h) => h.textContent),
-    ).toEqual([
+    const { dialog, parts, names } = await openPromptParts(canvasElement);
+    await expect(names).toEqual([
       'Character',
       'Pinned memories',
       'Story so far',
@@ -1134,10 +1124,7 @@ export const WhatTheMateSeesPhone: Story = {
   play: async ({ canvasElement }) => {
     const view = canvasElement.ownerDocument.defaultView!;
     await expect(view.innerWidth).toBeLessThanOrEqual(320);
-    const dialog = await openPromptView(canvasElement);
-    await within(dialog).findByRole('list', {
-      name: 'The prompt of the last reply, part by part.',
-    });
+    const { dialog } = await openPromptParts(canvasElement);
     const box = dialog.getBoundingClientRect();
     await expect(box.left).toBeGreaterThanOrEqual(0);
     await expect(box.right).toBeLessThanOrEqual(view.innerWidth);
