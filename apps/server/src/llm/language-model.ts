@@ -34,7 +34,10 @@ export interface GenerateOptions {
  * calls `onText` with each piece of text as it arrives and resolves when it ends.
  */
 export interface LanguageModel {
-  /** Generates a reply to `turns` (the last is the user's). */
+  /**
+   * Generates a reply to `turns`: the last is the person's, or a card's post-history
+   * instructions (a system turn) right after it.
+   */
   generate: (
     turns: ChatTurn[],
     options: GenerateOptions,
