@@ -36,7 +36,7 @@ describe("a reply that starts with its speaker's name", () => {
   it('is read without it, however the name arrives', async () => {
     expect(await read(['Lyra: Hello', ' there.'], 'Lyra')).toBe('Hello there.');
     expect(await read(['Ly', 'ra', ':', ' ', 'Hello.'], 'Lyra')).toBe('Hello.');
-    expect(await read(['\n', 'Lyra:', '\n*waves*'], 'Lyra')).toBe('*waves*');
+    expect(await read(['\n', 'Lyra:', '\n*waves*'], 'Lyra')).toBe('\n*waves*');
   });
 
   it('keeps a start that only looks like the name, and a reply shorter than it', async () => {

@@ -77,7 +77,7 @@ export function startGeneration(
 }
 
 /**
- * Hands text on without `label` ("Lyra:") at its start, nor the white space around it. Only the
+ * Hands text on without `label` ("Lyra:") at its start, nor the white space after it. Only the
  * opening is held, while it could still be the label; `end` hands on what is held then.
  */
 function withoutName(label: string, hand: (piece: string) => void) {
@@ -92,12 +92,15 @@ function withoutName(label: string, hand: (piece: string) => void) {
       return hand(text);
     }
     opening += piece;
+    // White space before the name goes on at once: only what could be the name is held.
     const start = opening.trimStart();
-    if (start.startsWith(label)) {
+    if (start.length < opening.length) hand(opening.slice(0, opening.length - start.length));
+    opening = start;
+    if (opening.startsWith(label)) {
       state = 'afterName';
-      return write(start.slice(label.length));
+      return write(opening.slice(label.length));
     }
-    if (label.startsWith(start)) return;
+    if (label.startsWith(opening)) return;
     state = 'through';
     hand(opening);
   };
