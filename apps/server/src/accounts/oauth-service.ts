@@ -50,7 +50,8 @@ async function signIn(
   const { user, passwordRemoved } = await linkOrCreateUser(db, identity, language, config.welcome);
   if (passwordRemoved) {
     deps.mailer
-      .send(passwordRemovedMail(user.email, identity.provider))
+      // To the account's owner, in the language the account chose.
+      .send(passwordRemovedMail(user.email, identity.provider, user.language))
       .catch((error: unknown) =>
         deps.log.error(
           `the sign-in mail to ${user.email} was not sent: ${(error as Error).message}`,

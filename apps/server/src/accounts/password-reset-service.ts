@@ -56,7 +56,8 @@ async function mailResetLink(deps: AccountDeps, address: string): Promise<void> 
     used_at: null,
   };
   await replaceResetLink(deps.db, row, now());
-  await deps.mailer.send(resetLinkMail(user.email, token, deps.config.publicUrl));
+  // Whoever asked may be anyone: the mail goes to the account, in its language.
+  await deps.mailer.send(resetLinkMail(user.email, token, deps.config.publicUrl, user.language));
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   insertUserUnlessTaken,
   markVerified,
   setPendingPassword,
+  userByEmail,
   userById,
 } from './user-repository';
 import {
@@ -51,29 +52,36 @@ export async function register(deps: AccountDeps, input: Registration): Promise<
   const passwordHash = await hashPassword(input.password);
   const linkToken = randomToken();
   const ticket = randomToken();
-  const userId = await deps.db
+  const claim = await deps.db
     .transaction()
     .execute((trx) => claimUnverified(trx, input, passwordHash, { linkToken, ticket }));
   const { mailer, config } = deps;
-  if (userId) {
-    await forgetUserSessions(deps.db, userId);
-    await mailer.send(verificationMail(input.email, linkToken, config.publicUrl));
-  } else await mailer.send(alreadyRegisteredMail(input.email, config.publicUrl));
+  if ('pendingId' in claim) {
+    await forgetUserSessions(deps.db, claim.pendingId);
+    // Read by whoever is signing up, waiting for it in the app: in the language they signed up
+    // in (a pending account keeps the language of its first sign-up).
+    await mailer.send(verificationMail(input.email, linkToken, config.publicUrl, input.language));
+  } else {
+    // Read by the owner of the account, who may not be whoever is signing up: in the language
+    // the owner chose, not the caller's.
+    await mailer.send(alreadyRegisteredMail(input.email, config.publicUrl, claim.ownerLanguage));
+  }
   return ticket;
 }
 
 /**
  * Creates the user of an address, or takes over its pending sign-up: an address that never
  * verified proves nothing yet, so the latest registration's password and link replace every
- * earlier one. `null` when the address is verified. One transaction, so that parallel
- * registrations of one address queue on its row and leave one consistent state.
+ * earlier one. Its id, or the language of its owner's account when the address is verified.
+ * One transaction, so that parallel registrations of one address queue on its row and leave
+ * one consistent state.
  */
 async function claimUnverified(
   trx: Kysely<Database>,
   input: Registration,
   passwordHash: string,
   secrets: { linkToken: string; ticket: string },
-): Promise<string | null> {
+): Promise<{ pendingId: string } | { ownerLanguage: string }> {
   const at = now();
   await insertUserUnlessTaken(trx, {
     id: randomUUID(),
@@ -94,7 +102,10 @@ async function claimUnverified(
   });
   // The update also locks the row on PostgreSQL until this registration commits.
   const pendingId = await setPendingPassword(trx, input.email, passwordHash, at);
-  if (!pendingId) return null;
+  if (!pendingId) {
+    const owner = await userByEmail(trx, input.email);
+    return { ownerLanguage: owner?.language ?? input.language };
+  }
   // Every earlier link and ticket of the address stops working: a ticket belongs to one
   // registration.
   const created = Date.now();
@@ -108,7 +119,7 @@ async function claimUnverified(
     expires_at: new Date(created + VERIFICATION_TTL_MS).toISOString(),
     verified_at: null,
   });
-  return pendingId;
+  return { pendingId };
 }
 
 /** What opening a verification link did. */

@@ -52,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
     if (redis) shareSessionCache(db, redis, log);
     const user = await db
       .selectFrom('users')
-      .select(['id', 'email'])
+      .select(['id', 'email', 'language'])
       .where('email', '=', email)
       .where('closing_at', 'is', null)
       .executeTakeFirst();

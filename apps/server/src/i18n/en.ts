@@ -256,4 +256,56 @@ export const en = {
       export: 'Download not found.',
     },
   },
+  // The mails the server sends, each in its reader's language (`accounts/account-mails.ts`,
+  // `privacy/privacy-mails.ts`). A link, a date or a name is filled in by interpolation.
+  mails: {
+    verification: {
+      subject: 'Confirm your e-mail address for Mates',
+      welcome: 'Welcome to Mates!',
+      open: 'Confirm your e-mail address by opening this link:',
+      button: 'Confirm your e-mail address',
+      works: 'The link works for 24 hours. If you did not sign up, ignore this mail.',
+    },
+    alreadyRegistered: {
+      subject: 'Someone tried to sign up to Mates with your address',
+      tried:
+        'Someone, maybe you, tried to create a Mates account with this e-mail address, which already has one.',
+      ifYou:
+        'If it was you, sign in at {{url}}/ instead (with Google or Discord if you signed up that way).',
+      ifNot: 'If it was not you, ignore this mail: nothing was changed.',
+    },
+    resetLink: {
+      subject: 'Reset your Mates password',
+      asked: 'Someone, we hope you, asked to reset the password of your Mates account.',
+      open: 'Choose a new password here:',
+      button: 'Choose a new password',
+      works:
+        'The link works once, for one hour. If you did not ask, ignore this mail: your password stays as it is.',
+    },
+    passwordRemoved: {
+      subject: 'You signed in to Mates with {{provider}}',
+      signedIn: 'You just signed in to your Mates account with {{provider}}.',
+      removed:
+        'To keep the account yours, its password was removed and every other device was signed out: whoever chose that password may not have been you. Your mates, chats and coins are all still there.',
+      again:
+        'To sign in with a password again, choose "Forgot your password?" on the sign-in page and set a new one.',
+    },
+    dataReady: {
+      subject: 'Your Mates data is ready',
+      ready:
+        'Your Mates data is ready to download: every chat, your mates, pictures, voice clips and the rest, in one zip file.',
+      download: 'Download it from your profile, signed in to this account:',
+      // The HTML's sentence: `{{link}}` is the link, its words `downloadLink`.
+      downloadLink: 'Download it from your profile',
+      downloadHtml: '{{link}}, signed in to this account.',
+      until:
+        'It can be downloaded until {{date}}; then it is removed. If you did not ask for it, change your password: someone signed in as you did.',
+    },
+    accountDeleted: {
+      subject: 'Your Mates account was deleted',
+      deleted:
+        'Your Mates account was deleted, as you asked: your chats, personas, pictures, voice clips and private mates are gone, and every device was signed out.',
+      again: 'You can sign up again with this address at any time, as a new member.',
+    },
+  },
 } as const;

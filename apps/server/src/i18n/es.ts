@@ -264,4 +264,54 @@ export const es: Texts = {
       export: 'No se encontró la descarga.',
     },
   },
+  mails: {
+    verification: {
+      subject: 'Confirma tu dirección de correo para Mates',
+      welcome: '¡Te damos la bienvenida a Mates!',
+      open: 'Confirma tu dirección de correo abriendo este enlace:',
+      button: 'Confirma tu dirección de correo',
+      works: 'El enlace funciona durante 24 horas. Si no te registraste, ignora este correo.',
+    },
+    alreadyRegistered: {
+      subject: 'Alguien intentó registrarse en Mates con tu dirección',
+      tried:
+        'Alguien, quizá tú, intentó crear una cuenta de Mates con esta dirección de correo, que ya tiene una.',
+      ifYou:
+        'Si fuiste tú, inicia sesión en {{url}}/ en vez de registrarte (con Google o Discord si te registraste así).',
+      ifNot: 'Si no fuiste tú, ignora este correo: no se ha cambiado nada.',
+    },
+    resetLink: {
+      subject: 'Restablece tu contraseña de Mates',
+      asked: 'Alguien, esperamos que tú, pidió restablecer la contraseña de tu cuenta de Mates.',
+      open: 'Elige una contraseña nueva aquí:',
+      button: 'Elige una contraseña nueva',
+      works:
+        'El enlace funciona una sola vez, durante una hora. Si no lo pediste, ignora este correo: tu contraseña sigue igual.',
+    },
+    passwordRemoved: {
+      subject: 'Iniciaste sesión en Mates con {{provider}}',
+      signedIn: 'Acabas de iniciar sesión en tu cuenta de Mates con {{provider}}.',
+      removed:
+        'Para que la cuenta siga siendo tuya, se eliminó su contraseña y se cerró la sesión en todos los demás dispositivos: puede que no fueras tú quien eligió esa contraseña. Tus mates, chats y monedas siguen ahí.',
+      again:
+        'Para volver a iniciar sesión con contraseña, elige «¿Olvidaste tu contraseña?» en la página de inicio de sesión y crea una nueva.',
+    },
+    dataReady: {
+      subject: 'Tus datos de Mates están listos',
+      ready:
+        'Tus datos de Mates están listos para descargar: cada chat, tus mates, imágenes, clips de voz y todo lo demás, en un solo archivo zip.',
+      download: 'Descárgalos desde tu perfil, con la sesión iniciada en esta cuenta:',
+      downloadLink: 'Descárgalos desde tu perfil',
+      downloadHtml: '{{link}}, con la sesión iniciada en esta cuenta.',
+      until:
+        'Puedes descargarlos hasta el {{date}}; después se eliminan. Si no los pediste, cambia tu contraseña: alguien inició sesión como tú.',
+    },
+    accountDeleted: {
+      subject: 'Tu cuenta de Mates se ha eliminado',
+      deleted:
+        'Tu cuenta de Mates se ha eliminado, como pediste: tus chats, personas, imágenes, clips de voz y mates privados ya no están, y se cerró la sesión en todos los dispositivos.',
+      again:
+        'Puedes volver a registrarte con esta dirección cuando quieras, como un miembro nuevo.',
+    },
+  },
 };

@@ -279,4 +279,55 @@ export const fr: Texts = {
       export: 'Téléchargement introuvable.',
     },
   },
+  mails: {
+    verification: {
+      subject: 'Confirme ton adresse e-mail pour Mates',
+      welcome: 'Bienvenue sur Mates !',
+      open: 'Confirme ton adresse e-mail en ouvrant ce lien :',
+      button: 'Confirme ton adresse e-mail',
+      works:
+        'Le lien fonctionne pendant 24 heures. Si tu n’as pas créé de compte, ignore cet e-mail.',
+    },
+    alreadyRegistered: {
+      subject: 'Quelqu’un a essayé de s’inscrire sur Mates avec ton adresse',
+      tried:
+        'Quelqu’un, peut-être toi, a essayé de créer un compte Mates avec cette adresse e-mail, qui en a déjà un.',
+      ifYou:
+        'Si c’était toi, connecte-toi plutôt sur {{url}}/ (avec Google ou Discord si c’est ainsi que tu as créé ton compte).',
+      ifNot: 'Si ce n’était pas toi, ignore cet e-mail : rien n’a été modifié.',
+    },
+    resetLink: {
+      subject: 'Réinitialise ton mot de passe Mates',
+      asked:
+        'Quelqu’un, toi nous l’espérons, a demandé à réinitialiser le mot de passe de ton compte Mates.',
+      open: 'Choisis un nouveau mot de passe ici :',
+      button: 'Choisis un nouveau mot de passe',
+      works:
+        'Le lien ne sert qu’une fois, pendant une heure. Si tu n’as rien demandé, ignore cet e-mail : ton mot de passe reste le même.',
+    },
+    passwordRemoved: {
+      subject: 'Nouvelle connexion à Mates avec {{provider}}',
+      signedIn: 'Tu viens de te connecter à ton compte Mates avec {{provider}}.',
+      removed:
+        'Pour que le compte reste le tien, son mot de passe a été supprimé et tous tes autres appareils ont été déconnectés : la personne qui avait choisi ce mot de passe n’était peut-être pas toi. Tes mates, conversations et pièces sont toujours là.',
+      again:
+        'Pour te connecter de nouveau avec un mot de passe, clique sur « Mot de passe oublié ? » sur la page de connexion et choisis-en un nouveau.',
+    },
+    dataReady: {
+      subject: 'Tes données Mates sont prêtes',
+      ready:
+        'Tes données Mates sont prêtes à télécharger : chaque conversation, tes mates, images, extraits vocaux et tout le reste, dans un seul fichier zip.',
+      download: 'Télécharge-les depuis ton profil, en te connectant à ce compte :',
+      downloadLink: 'Télécharge-les depuis ton profil',
+      downloadHtml: '{{link}}, en te connectant à ce compte.',
+      until:
+        'Tu peux les télécharger jusqu’au {{date}} ; ensuite, elles sont supprimées. Si tu ne les as pas demandées, change ton mot de passe : quelqu’un s’est connecté à ta place.',
+    },
+    accountDeleted: {
+      subject: 'Ton compte Mates a été supprimé',
+      deleted:
+        'Ton compte Mates a été supprimé, comme tu l’as demandé : tes conversations, personas, images, extraits vocaux et mates privés ont disparu, et tous tes appareils ont été déconnectés.',
+      again: 'Tu peux te réinscrire avec cette adresse à tout moment, comme nouveau membre.',
+    },
+  },
 };

@@ -30,6 +30,15 @@ export function textsFor(language: string): TFunction {
 }
 
 /**
+ * The language {@link textsFor} speaks for `language` (its region dropped; English for any
+ * language the server has no sentences in): what a date or number beside them is written in.
+ */
+export function spokenLanguage(language: string): 'en' | 'es' | 'fr' {
+  const base = language.split('-')[0]!.toLowerCase();
+  return base === 'es' || base === 'fr' ? base : 'en';
+}
+
+/**
  * A bad input's message in the caller's `language`: a field's sentence the server knows
  * ("email: must be an e-mail address", from a zod check) is translated, the field named as
  * people read it; any other message is kept as it is. The server's own refusals are not looked

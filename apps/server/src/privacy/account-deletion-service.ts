@@ -114,7 +114,7 @@ export type ClosingDeps = Pick<
  */
 export async function closeAccount(
   deps: ClosingDeps,
-  user: Pick<UserTable, 'id' | 'email'>,
+  user: Pick<UserTable, 'id' | 'email' | 'language'>,
   publicMates: PublicMatesChoice,
 ): Promise<void> {
   await cancelPlan(deps, user.id);
@@ -128,7 +128,7 @@ export async function closeAccount(
   }
   await completeAccountDeletion(deps, user.id, publicMates);
   await deps.mailer
-    .send(accountDeletedMail(user.email))
+    .send(accountDeletedMail(user.email, user.language))
     .catch((error: unknown) =>
       deps.log.error(`the account deleted mail was not sent: ${(error as Error).message}`),
     );

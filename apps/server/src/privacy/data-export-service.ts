@@ -368,7 +368,7 @@ async function runDataExport(
       await clearDataExportFile(deps.db, older.id);
     }
     await deps.mailer
-      .send(dataReadyMail(user.email, deps.config.publicUrl, expiresAt))
+      .send(dataReadyMail(user.email, deps.config.publicUrl, expiresAt, user.language))
       .catch((error: unknown) =>
         deps.log.error(
           `the data export mail of ${job.id} was not sent: ${(error as Error).message}`,

@@ -1,36 +1,43 @@
+import { textsFor } from '../i18n/texts';
 import type { Mail } from '../mail/mailer';
+import { escapeHtml, mailDate, paragraphsHtml, sentenceWithLinkHtml } from '../mail/compose';
+
+// Each mail is written in its owner's language, the account's (English for a language the
+// server has no sentences in).
 
 /** Tells the owner that their data is ready, with a link to the profile that downloads it. */
-export function dataReadyMail(email: string, publicUrl: string, expiresAt: string): Mail {
+export function dataReadyMail(
+  email: string,
+  publicUrl: string,
+  expiresAt: string,
+  language: string,
+): Mail {
+  const t = textsFor(language);
   const link = `${publicUrl}/#/profile`;
-  const until = new Date(expiresAt).toUTCString();
-  const text = [
-    'Your Mates data is ready to download: every chat, your mates, pictures, voice clips and the rest, in one zip file.',
-    `Download it from your profile, signed in to this account:\n${link}`,
-    `It can be downloaded until ${until}; then it is removed. If you did not ask for it, change your password: someone signed in as you did.`,
+  const [ready, until] = [
+    t('mails.dataReady.ready'),
+    t('mails.dataReady.until', { date: mailDate(language, expiresAt) }),
   ];
   return {
     to: email,
-    subject: 'Your Mates data is ready',
-    text: `${text.join('\n\n')}\n`,
+    subject: t('mails.dataReady.subject'),
+    text: `${[ready, `${t('mails.dataReady.download')}\n${link}`, until].join('\n\n')}\n`,
     html: [
-      `<p>${text[0]}</p>`,
-      `<p><a href="${link}">Download it from your profile</a>, signed in to this account.</p>`,
-      `<p>${text[2]}</p>`,
+      `<p>${escapeHtml(ready)}</p>`,
+      `<p>${sentenceWithLinkHtml((placeholder) => t('mails.dataReady.downloadHtml', { link: placeholder }), link, t('mails.dataReady.downloadLink'))}</p>`,
+      `<p>${escapeHtml(until)}</p>`,
     ].join(''),
   };
 }
 
 /** Tells the owner that their account and everything in it were deleted. */
-export function accountDeletedMail(email: string): Mail {
-  const text = [
-    'Your Mates account was deleted, as you asked: your chats, personas, pictures, voice clips and private mates are gone, and every device was signed out.',
-    'You can sign up again with this address at any time, as a new member.',
-  ];
+export function accountDeletedMail(email: string, language: string): Mail {
+  const t = textsFor(language);
+  const paragraphs = [t('mails.accountDeleted.deleted'), t('mails.accountDeleted.again')];
   return {
     to: email,
-    subject: 'Your Mates account was deleted',
-    text: `${text.join('\n\n')}\n`,
-    html: text.map((paragraph) => `<p>${paragraph}</p>`).join(''),
+    subject: t('mails.accountDeleted.subject'),
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: paragraphsHtml(paragraphs),
   };
 }
