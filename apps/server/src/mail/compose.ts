@@ -1,17 +1,13 @@
+import escape from 'escape-html';
 import { spokenLanguage } from '../i18n/texts';
 
-/** `text` as HTML shows it: its `&`, `<`, `>` and quotes escaped (safe in an attribute too). */
+/**
+ * `text` as HTML shows it: its `&`, `<`, `>` and quotes escaped, safe in an attribute too
+ * (escape-html, Express's own).
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ENTITIES[char]!);
+  return escape(text);
 }
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
 
 /** Paragraphs of plain text as HTML, each escaped, a line break within one kept as `<br>`. */
 export function paragraphsHtml(paragraphs: string[]): string {
