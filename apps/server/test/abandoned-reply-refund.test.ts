@@ -34,7 +34,7 @@ describe('a regeneration beside another refund of the reply it replaces, on post
     const failing = db.transaction().execute(async (trx) => {
       if (!(await failIfEmpty(trx, a.reply.id))) return false;
       await refundChat(trx, user.id, {
-        reason: 'refund: no reply',
+        reason: { key: 'ledger.reasons.refundNoReply' },
         reference: { type: 'message', id: a.reply.id },
       });
       marked();

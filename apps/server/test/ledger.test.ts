@@ -44,7 +44,7 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
       suite.server.db,
       userId,
       { chats: chats - WELCOME_CHATS, goldCoins: goldCoins - WELCOME_COINS },
-      { kind: 'adjustment', reason: 'test: down to the last', reference: null },
+      { kind: 'adjustment', reason: { text: 'test: down to the last' }, reference: null },
     );
   const refusal = (promise: Promise<unknown>) =>
     promise.then(
@@ -107,11 +107,12 @@ describe.each(DIALECTS)('the benefits ledger on %s', (dialect) => {
     await leave(userInfo.uuid, 0, 1);
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        suite.server.db
-          .transaction()
-          .execute((trx) =>
-            spendGoldCoins(trx, userInfo.uuid, 1, { reason: 'test spend', reference: null }),
-          ),
+        suite.server.db.transaction().execute((trx) =>
+          spendGoldCoins(trx, userInfo.uuid, 1, {
+            reason: { text: 'test spend' },
+            reference: null,
+          }),
+        ),
       ),
     );
     expect(results.filter((r) => r === 'spent')).toHaveLength(1);

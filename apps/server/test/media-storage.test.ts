@@ -107,7 +107,7 @@ describe('two servers on one PostgreSQL database and one S3 bucket', () => {
       a.deps.db,
       userId,
       { chats: 5, goldCoins: 50 },
-      { kind: 'grant', reason: 'test', reference: null },
+      { kind: 'grant', reason: { text: 'test' }, reference: null },
     );
     token = await createSession(a.deps.db, userId);
     client = clientOf(a);
@@ -343,7 +343,7 @@ describe('when the bucket cannot be reached', () => {
       app.db,
       owner,
       { chats: 5, goldCoins: 20 },
-      { kind: 'grant', reason: 'test', reference: null },
+      { kind: 'grant', reason: { text: 'test' }, reference: null },
     );
     const token = await createSession(app.db, owner);
     const client = app.client({ token });

@@ -81,6 +81,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-29-0038-group-stays',
           '2026-11-29-0039-message-search-prefixes',
           '2026-11-29-0040-message-index-later',
+          '2026-11-30-0041-ledger-reason-keys',
         ]);
       } finally {
         await database.drop();

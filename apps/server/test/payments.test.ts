@@ -239,11 +239,12 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
     const { url } = await client.subscription.checkout({ packageId: 'coins-500' });
     const session = sessionOf(url);
     await stripe.pay(session.id);
-    const spent = await server.db
-      .transaction()
-      .execute((trx) =>
-        spendGoldCoins(trx, userInfo.uuid!, 300, { reason: 'picture', reference: null }),
-      );
+    const spent = await server.db.transaction().execute((trx) =>
+      spendGoldCoins(trx, userInfo.uuid!, 300, {
+        reason: { key: 'ledger.reasons.picture' },
+        reference: null,
+      }),
+    );
     expect(spent).toBe('spent');
 
     // Half refunded: half of what the pack gave, 250 coins, and 200 are left to take.
@@ -317,11 +318,12 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
       const renewal = stripe.renew(paid.subscription as string);
       expect(await stripe.deliver(renewal)).toBe(200);
       expect(await client.user.benefits()).toMatchObject({ chats: 5 + 6000, goldCoins: 400 });
-      await server.db
-        .transaction()
-        .execute((trx) =>
-          spendGoldCoins(trx, userInfo.uuid!, 150, { reason: 'picture', reference: null }),
-        );
+      await server.db.transaction().execute((trx) =>
+        spendGoldCoins(trx, userInfo.uuid!, 150, {
+          reason: { key: 'ledger.reasons.picture' },
+          reference: null,
+        }),
+      );
 
       // The renewal refunded in full: what that month gave is taken back, and only that.
       const renewalRefund = stripe.refundedPayment(stripe.paymentOfInvoice(renewal.data.object.id));

@@ -62,7 +62,7 @@ describe.each(DIALECTS)('a picture across a server restart on %s', (dialect) => 
         { chats: 0, goldCoins: 20 },
         {
           kind: 'grant',
-          reason: 'test',
+          reason: { text: 'test' },
           reference: null,
         },
       );

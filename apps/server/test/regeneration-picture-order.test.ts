@@ -40,7 +40,7 @@ describe('a regeneration giving back a chat beside a picture being charged, on p
       appended();
       await gate;
       return spendGoldCoins(trx, user.id, 1, {
-        reason: 'picture',
+        reason: { key: 'ledger.reasons.picture' },
         reference: { type: 'message', id: added.id },
       });
     });

@@ -41,7 +41,7 @@ describe('stopping the server while a reply is being written', () => {
       db,
       'u1',
       { chats: 5, goldCoins: 0 },
-      { kind: 'grant', reason: 'test', reference: null },
+      { kind: 'grant', reason: { text: 'test' }, reference: null },
     );
     const token = await createSession(db, 'u1');
     const client = createApiClient({

@@ -42,7 +42,7 @@ describe.each(DIALECTS)('a new turn written at once on %s', (dialect) => {
         db,
         id,
         { chats, goldCoins: 0 },
-        { kind: 'grant', reason: 'test', reference: null },
+        { kind: 'grant', reason: { text: 'test' }, reference: null },
       );
     const at = new Date().toISOString();
     const room = newRoomRow({
@@ -223,7 +223,7 @@ describe.each(DIALECTS)('a new turn written at once on %s', (dialect) => {
         db,
         who.user.id,
         { chats: 0, goldCoins: 10 },
-        { kind: 'grant', reason: 'test', reference: null },
+        { kind: 'grant', reason: { text: 'test' }, reference: null },
       );
       const picture = db.transaction().execute(async (trx) => {
         const [row] = await appendMessages(trx, who.room.id, [
@@ -236,7 +236,10 @@ describe.each(DIALECTS)('a new turn written at once on %s', (dialect) => {
         ]);
         await charging; // the send starts between the picture's message and its charge
         expect(
-          await spendGoldCoins(trx, who.user.id, 10, { reason: 'picture', reference: null }),
+          await spendGoldCoins(trx, who.user.id, 10, {
+            reason: { key: 'ledger.reasons.picture' },
+            reference: null,
+          }),
         ).toBe('spent');
         return row!;
       });

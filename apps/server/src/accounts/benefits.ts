@@ -13,6 +13,7 @@ import {
   type BenefitChange,
 } from './benefits-repository';
 import { insertLedgerRow, spendsSince } from './ledger-repository';
+import { storedReason, type Reason } from './ledger-reasons';
 
 /** What a visitor who is not signed in has (docs/product.md, constants). */
 export const DEFAULT_BENEFITS_FOR_VISITORS: UserBenefits = { chats: 0, goldCoins: 0, userId: null };
@@ -22,12 +23,14 @@ export const DAILY_CAP_REACHED =
   'You reached your daily spending limit. It resets at midnight UTC, or raise it on your subscription page.';
 
 /**
- * How a ledger row came about: its kind, its reason in plain words (e.g. `picture`,
- * `refund: picture failed`) and what it paid for or came from (`null`: nothing).
+ * How a ledger row came about: its kind, its reason (one of the server's sentences with its
+ * values, e.g. `{ key: 'ledger.reasons.refundPictureFailed' }`, stored in English as
+ * `refund: picture failed` with its key; or an operator's own words) and what it paid for or
+ * came from (`null`: nothing).
  */
 export interface Movement {
   kind: LedgerKind;
-  reason: string;
+  reason: Reason;
   reference: LedgerReference | null;
 }
 
@@ -40,7 +43,11 @@ export type SpendResult = 'spent' | 'short' | 'capped';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The welcome gift's ledger movement, granted once when an address is first verified. */
-export const WELCOME: Movement = { kind: 'grant', reason: 'welcome', reference: null };
+export const WELCOME: Movement = {
+  kind: 'grant',
+  reason: { key: 'ledger.reasons.welcome' },
+  reference: null,
+};
 
 /** A user's chats and gold coins left. */
 export async function getBenefits(db: Kysely<Database>, userId: string): Promise<UserBenefits> {
@@ -61,7 +68,7 @@ async function record(
     chats_delta: change.chats,
     gold_coins_delta: change.goldCoins,
     kind: movement.kind,
-    reason: movement.reason,
+    ...storedReason(movement.reason),
     reference_type: movement.reference?.type ?? null,
     reference_id: movement.reference?.id ?? null,
     chats_after: after.chats,
@@ -103,7 +110,7 @@ export async function takeBackUpTo(
   trx: Transaction<Database>,
   userId: string,
   want: { chats: number; goldCoins: number },
-  reasonFor: (taken: { chats: number; goldCoins: number }) => string,
+  reasonFor: (taken: { chats: number; goldCoins: number }) => Reason,
   reference: LedgerReference | null,
 ): Promise<{ chats: number; goldCoins: number }> {
   const locked = await lockBalances(trx, userId);

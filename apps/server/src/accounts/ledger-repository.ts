@@ -14,6 +14,8 @@ const ledgerRow = preparedQuery((db, v: NewLedgerRow) =>
     gold_coins_delta: v.gold_coins_delta,
     kind: v.kind,
     reason: v.reason,
+    reason_key: v.reason_key,
+    reason_args: v.reason_args,
     reference_type: v.reference_type,
     reference_id: v.reference_id,
     chats_after: v.chats_after,

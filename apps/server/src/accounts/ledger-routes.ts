@@ -11,7 +11,8 @@ export const MAX_DAILY_CAP = 1_000_000;
 const cap = z.number().int().min(0).max(MAX_DAILY_CAP).nullable();
 
 /**
- * `/user/ledger` (the caller's movements of chats and gold coins, newest first, paged),
+ * `/user/ledger` (the caller's movements of chats and gold coins, newest first, paged, their
+ * reasons in the caller's language),
  * `/user/spendingCap` and `/user/setSpendingCap` (daily caps; `null` is none). Signed in only.
  */
 export function ledgerRoutes(deps: Deps): Hono<ApiEnv> {
@@ -20,7 +21,7 @@ export function ledgerRoutes(deps: Deps): Hono<ApiEnv> {
 
   api.get('/user/ledger', z.object(pageFields), async (c, read) => {
     const user = requireUser(c);
-    return ledgerPage(deps, user.id, await read());
+    return ledgerPage(deps, user.id, await read(), c.get('language'));
   });
 
   api.get('/user/spendingCap', (c) => getSpendingCap(deps, requireUser(c).id));

@@ -10,6 +10,7 @@ import type { BenefitLedgerTable, Database } from '../db/schema';
 import { now } from '../db/dialect';
 import { paging, toPage } from '../catalog/mate-rows';
 import { spentToday } from './benefits';
+import { reasonIn } from './ledger-reasons';
 import { ledgerCount, ledgerRows, setSpendingCaps, spendingCapsOf } from './ledger-repository';
 import { forgetUserSessions } from './session-cache';
 
@@ -18,16 +19,17 @@ export interface LedgerDeps {
   db: Kysely<Database>;
 }
 
-/** A stored ledger row as the API shows it. */
+/** A stored ledger row as the API shows it, its reason said in `language`. */
 export function toLedgerEntry(
   row: Omit<BenefitLedgerTable, 'id'> & { id: number | string; room_id?: string | null },
+  language: string,
 ): LedgerEntry {
   return {
     entryId: String(row.id),
     kind: row.kind as LedgerKind,
     chats: row.chats_delta,
     goldCoins: row.gold_coins_delta,
-    reason: row.reason,
+    reason: reasonIn(language, row),
     reference:
       row.reference_type && row.reference_id
         ? {
@@ -41,18 +43,26 @@ export function toLedgerEntry(
   };
 }
 
-/** One page of the user's movements of chats and gold coins, newest first. */
+/**
+ * One page of the user's movements of chats and gold coins, newest first, each row's reason in
+ * `language` where it is one of the server's sentences.
+ */
 export async function ledgerPage(
   deps: LedgerDeps,
   userId: string,
   query: { page?: number; pageSize?: number },
+  language: string,
 ): Promise<Paged<LedgerEntry>> {
   const page = paging(query);
   const [rows, total] = await Promise.all([
     ledgerRows(deps.db, userId, { limit: page.pageSize, offset: page.offset }),
     ledgerCount(deps.db, userId),
   ]);
-  return toPage(rows.map(toLedgerEntry), page, total);
+  return toPage(
+    rows.map((row) => toLedgerEntry(row, language)),
+    page,
+    total,
+  );
 }
 
 /** The user's daily caps and what they spent today. */

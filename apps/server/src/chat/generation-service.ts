@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import type { ChatTurn } from '../llm/language-model';
 import type { Logger } from '../logging/logger';
 import { refundChat, spendChat, type Movement } from '../accounts/benefits';
+import type { Reason } from '../accounts/ledger-reasons';
 import { ProviderError } from '../domain/provider-error';
 import { refused } from '../domain/errors';
 import type { SentenceKey } from '../i18n/texts';
@@ -26,12 +27,13 @@ export interface GenerationRequest {
 
 /**
  * Runs `work` for one chat: spent before the model runs (so parallel calls cannot overdraw),
- * given back when `work` fails, since the user then got nothing for it.
+ * given back when `work` fails, since the user then got nothing for it (`spend.refund` says so
+ * in the ledger).
  */
 export async function forOneChat<T>(
   db: Kysely<Database>,
   userId: string,
-  spend: Omit<Movement, 'kind'>,
+  spend: Omit<Movement, 'kind'> & { refund: Reason },
   work: () => Promise<T>,
 ): Promise<T> {
   requireSpentChat(await db.transaction().execute((trx) => spendChat(trx, userId, spend)));
@@ -40,7 +42,7 @@ export async function forOneChat<T>(
   } catch (error) {
     await db.transaction().execute((trx) =>
       refundChat(trx, userId, {
-        reason: `${spend.reason}: refunded, nothing usable`,
+        reason: spend.refund,
         reference: spend.reference,
       }),
     );

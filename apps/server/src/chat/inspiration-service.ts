@@ -103,7 +103,11 @@ export async function getInspiration(deps: GenerationDeps, ask: InspirationAsk):
     maxTokens,
   );
   requireModel(deps.chat.model);
-  const spend = { reason: 'inspiration', reference: { type: 'room', id: room.id } } as const;
+  const spend = {
+    reason: { key: 'ledger.reasons.inspiration' },
+    refund: { key: 'ledger.reasons.inspirationNothingUsable' },
+    reference: { type: 'room', id: room.id },
+  } as const;
   return forOneChat(db, user.id, spend, async () =>
     readSuggestions(
       await completeText(deps, turns, { maxTokens, jsonSchema: suggestionsSchema(min) }, ask),

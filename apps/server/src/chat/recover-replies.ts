@@ -20,7 +20,11 @@ export async function recoverAbandonedReplies(
   let recovered = 0;
   for (const reply of abandoned) {
     if (await isBusy(reply.room_id)) continue;
-    if (await failEmptyReply(db, reply.user_id, reply.id, 'refund: reply abandoned'))
+    if (
+      await failEmptyReply(db, reply.user_id, reply.id, {
+        key: 'ledger.reasons.refundReplyAbandoned',
+      })
+    )
       recovered += 1;
   }
   return recovered;

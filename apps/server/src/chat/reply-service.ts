@@ -209,7 +209,7 @@ export async function writeReply(
     }
     if (signal.aborted && cutOffSentence(signal) === null)
       await dropStoppedReply(db, user.id, reply.id, started.shownVersion);
-    else await failEmptyReply(db, user.id, reply.id, 'refund: no reply');
+    else await failEmptyReply(db, user.id, reply.id, { key: 'ledger.reasons.refundNoReply' });
     return null;
   }
 }

@@ -79,7 +79,11 @@ export async function generateRole(deps: GenerationDeps, ask: RoleAsk): Promise<
   requireModel(deps.chat.model);
   const { field, draft } = ask;
   // The draft is not a mate yet: nothing to name.
-  const spend = { reason: 'character draft', reference: null };
+  const spend = {
+    reason: { key: 'ledger.reasons.characterDraft' },
+    refund: { key: 'ledger.reasons.characterDraftNothingUsable' },
+    reference: null,
+  } as const;
   return forOneChat(deps.db, ask.user.id, spend, async () => {
     if (field && draft) {
       const options = {

@@ -214,7 +214,7 @@ async function deleteHeldRoom(deps: RoomDeps, user: UserTable, room: RoomTable):
   const { db } = deps;
   // A reply that had not written a word yet goes with the room: its chat comes back first.
   for (const replyId of await emptyRepliesOf(db, room.id))
-    await failEmptyReply(db, user.id, replyId, 'refund: room deleted');
+    await failEmptyReply(db, user.id, replyId, { key: 'ledger.reasons.refundRoomDeleted' });
   // Pictures still being drawn stop with their coins back; drawn ones' files go with the room.
   for (const picture of await picturesOfRoom(db, room.id)) await cancelPicture(deps, picture);
   // Spoken clips' rows would go with the messages; their files go here.

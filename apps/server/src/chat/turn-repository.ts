@@ -6,6 +6,7 @@ import { preparedQuery } from '../db/prepared-query';
 import { atOnceOnSqlite, type RunNow } from '../db/sqlite-dialect';
 import { takeChatIfUncappedNow } from '../accounts/benefits-repository';
 import { insertLedgerRowNow } from '../accounts/ledger-repository';
+import { storedReason } from '../accounts/ledger-reasons';
 import { appendTwoNow } from './message-repository';
 import { countedToday, recordChatForTrending } from '../catalog/trending-repository';
 import { dayOf } from '../catalog/hot-word-repository';
@@ -378,6 +379,9 @@ export type TurnAtOnce = {
   at: string;
 };
 
+/** The ledger's reason for a chat spent on a reply, as stored (see `storedReason`). */
+const CHAT_SPENT = storedReason({ key: 'ledger.reasons.chat' });
+
 // The same text at every send: compiled once, and named on PostgreSQL (see `preparedQuery`).
 const turnAtOnce = preparedQuery(
   (_db, v: TurnAtOnce) => sql<{ position: number | string }>`
@@ -414,9 +418,9 @@ const turnAtOnce = preparedQuery(
     ),
     ledger as (
       insert into benefit_ledger (user_id, chats_delta, gold_coins_delta, kind, reason,
-        reference_type, reference_id, chats_after, gold_coins_after, created_at)
-      select ${v.userId}, -1, 0, 'spend', 'chat', 'message', ${v.replyId}, spent.chats,
-        spent.gold_coins, ${v.at}::timestamptz
+        reason_key, reference_type, reference_id, chats_after, gold_coins_after, created_at)
+      select ${v.userId}, -1, 0, 'spend', ${CHAT_SPENT.reason}, ${CHAT_SPENT.reason_key},
+        'message', ${v.replyId}, spent.chats, spent.gold_coins, ${v.at}::timestamptz
       from spent
       returning id
     )
@@ -464,7 +468,7 @@ function turnOnSqlite(run: RunNow, db: Kysely<Database>, v: TurnAtOnce): number 
     chats_delta: -1,
     gold_coins_delta: 0,
     kind: 'spend',
-    reason: 'chat',
+    ...CHAT_SPENT,
     reference_type: 'message',
     reference_id: v.replyId,
     chats_after: after.chats,

@@ -5,6 +5,7 @@ import type { Database, MessageTable, RoomTable, UserTable } from '../db/schema'
 import { invalid, refused } from '../domain/errors';
 import { en } from '../i18n/en';
 import { refundChat, spendChat, type SpendResult } from '../accounts/benefits';
+import type { Reason } from '../accounts/ledger-reasons';
 import { appendMessages, versionsOf, type NewMessage } from './messages';
 import { messageRow } from './message-repository';
 import type { GroupPromptContext } from './conversation';
@@ -172,13 +173,13 @@ export async function startTurn(
     // The balances after the room's row (taken by the append), as every append takes them.
     for (const id of abandoned)
       await refundChat(trx, user.id, {
-        reason: 'refund: reply abandoned',
+        reason: { key: 'ledger.reasons.refundReplyAbandoned' },
         reference: { type: 'message', id },
       });
     // Charged last, for the reply it pays for; a refusal throws and rolls all of it back.
     requireSpentChat(
       await spendChat(trx, user.id, {
-        reason: 'chat',
+        reason: { key: 'ledger.reasons.chat' },
         reference: { type: 'message', id: replyRow.id },
       }),
     );
@@ -200,7 +201,7 @@ export async function failEmptyReply(
   db: Kysely<Database>,
   userId: string,
   replyId: string,
-  reason: string,
+  reason: Reason,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // Only a reply still empty and unfinished: a second call (or another server) refunds nothing.
@@ -225,7 +226,7 @@ export async function giveBackUnwritten(
 ): Promise<void> {
   if (!(await failUnwrittenIn(trx, roomId, messageId))) return;
   await refundChat(trx, userId, {
-    reason: 'refund: reply abandoned',
+    reason: { key: 'ledger.reasons.refundReplyAbandoned' },
     reference: { type: 'message', id: messageId },
   });
 }
@@ -254,7 +255,7 @@ export async function dropStoppedReply(
         : await restoreIfEmpty(trx, replyId, kept, shownVersion);
     if (!taken) return false;
     await refundChat(trx, userId, {
-      reason: 'refund: stopped',
+      reason: { key: 'ledger.reasons.refundStopped' },
       reference: { type: 'message', id: replyId },
     });
     return true;
@@ -279,7 +280,7 @@ export async function startNextReply(
     ]);
     requireSpentChat(
       await spendChat(trx, user.id, {
-        reason: 'chat',
+        reason: { key: 'ledger.reasons.chat' },
         reference: { type: 'message', id: reply!.id },
       }),
     );

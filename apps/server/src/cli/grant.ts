@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/open-database';
 import { migrateOnStart } from '../db/migrate-on-start';
 import { grantBenefits, takeBackUpTo } from '../accounts/benefits';
+import { storedReason, type Reason } from '../accounts/ledger-reasons';
 import { runCommand } from './run-command';
 
 const USAGE = `Usage: pnpm grant --email <address> [--chats N] [--gold-coins N] [--reason "why"]
@@ -43,7 +44,9 @@ async function main(argv: string[]): Promise<number> {
   };
   if (change.chats === 0 && change.goldCoins === 0)
     throw new ConfigError('give --chats or --gold-coins (a number other than 0)');
-  const reason = values.reason?.trim() || 'gift from the operator';
+  // The operator's own words are kept as written; without any, the server's sentence.
+  const given = values.reason?.trim();
+  const reason: Reason = given ? { text: given } : { key: 'ledger.reasons.operatorGift' };
   const config = loadConfig();
   const { db, dialect, close } = openDatabase(config);
   try {
@@ -70,7 +73,7 @@ async function main(argv: string[]): Promise<number> {
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
     console.log(
-      `[mates] ${email}: ${change.chats >= 0 ? '+' : ''}${change.chats} chats, ${change.goldCoins >= 0 ? '+' : ''}${change.goldCoins} gold coins (${reason}); now ${after.chats} chats and ${after.gold_coins} gold coins`,
+      `[mates] ${email}: ${change.chats >= 0 ? '+' : ''}${change.chats} chats, ${change.goldCoins >= 0 ? '+' : ''}${change.goldCoins} gold coins (${storedReason(reason).reason}); now ${after.chats} chats and ${after.gold_coins} gold coins`,
     );
     return 0;
   } finally {

@@ -66,7 +66,15 @@ export interface BenefitLedgerTable {
   user_id: string;
   chats_delta: number;
   gold_coins_delta: number;
+  /** Why, in English words (what exports, the operators' commands and logs read). */
   reason: string;
+  /**
+   * The sentence `reason` says (`ledger.reasons.chat`, a key of the server's texts), which the
+   * ledger says in the reader's language, with its values as JSON (`reason_args`); `null` for
+   * an operator's own words and for rows older than the keys whose sentence had values.
+   */
+  reason_key: string | null;
+  reason_args: string | null;
   /** A `LedgerKind`: grant, purchase, renewal, spend, refund, adjustment. */
   kind: string;
   /** What it paid for or came from (`message`, `room`, `mate`, `package`), or `null`. */

@@ -13,13 +13,17 @@ const keys = (texts: object, prefix = ''): string[] =>
     typeof value === 'string' ? [prefix + key] : keys(value as object, `${prefix}${key}.`),
   );
 
+// Said alike in every language: a package's own name, and "chats", the product's word for them.
+const SAID_ALIKE = ['ledger.reasons.package', 'ledger.parts.chats_one', 'ledger.parts.chats_other'];
+
 // The server speaks the languages the web app ships: English, Spanish and French.
 describe('the server’s sentences', () => {
   it('exist in every language, none left in English', () => {
     for (const texts of [es, fr]) {
       expect(keys(texts)).toEqual(keys(en));
       const t = textsFor(texts === es ? 'es' : 'fr');
-      for (const key of keys(en)) expect(t(key)).not.toBe(textsFor('en')(key));
+      for (const key of keys(en).filter((key) => !SAID_ALIKE.includes(key)))
+        expect(t(key)).not.toBe(textsFor('en')(key));
     }
   });
 

@@ -163,7 +163,7 @@ export async function refundFailedPicture(
   payload: PicturePayload,
 ): Promise<void> {
   await refundGoldCoins(trx, payload.userId, payload.cost, {
-    reason: 'refund: picture failed',
+    reason: { key: 'ledger.reasons.refundPictureFailed' },
     reference: { type: 'message', id: payload.messageId },
   });
 }
@@ -182,7 +182,7 @@ export async function cancelPicture(
   if (data)
     await deps.db.transaction().execute((trx) =>
       refundGoldCoins(trx, data.userId, data.cost, {
-        reason: 'refund: picture cancelled',
+        reason: { key: 'ledger.reasons.refundPictureCancelled' },
         reference: { type: 'message', id: data.messageId },
       }),
     );
@@ -209,7 +209,7 @@ export async function recoverUnqueuedPictures(
       const owed = await coinsOwedFor(trx, orphan.user_id, orphan.id);
       if (owed > 0)
         await refundGoldCoins(trx, orphan.user_id, owed, {
-          reason: 'refund: picture not queued',
+          reason: { key: 'ledger.reasons.refundPictureNotQueued' },
           reference: { type: 'message', id: orphan.id },
         });
       return true;

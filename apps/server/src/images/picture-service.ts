@@ -139,7 +139,7 @@ function chargePicture(
     await setPictureJob(trx, added.id, jobId);
     // Charged for the message it pays for; a refusal rolls the message back.
     const spent = await spendGoldCoins(trx, userId, image.cost, {
-      reason: 'picture',
+      reason: { key: 'ledger.reasons.picture' },
       reference: { type: 'message', id: added.id },
     });
     if (spent === 'capped') throw refused('notices.balance.dailyCap');
@@ -163,7 +163,7 @@ async function queuePicture(
       // refunded it already, on this server or another; the coins go back once.
       if (!(await failPictureOnce(trx, payload.messageId, NOT_QUEUED))) return;
       await refundGoldCoins(trx, payload.userId, image.cost, {
-        reason: 'refund: picture not queued',
+        reason: { key: 'ledger.reasons.refundPictureNotQueued' },
         reference: { type: 'message', id: payload.messageId },
       });
     });

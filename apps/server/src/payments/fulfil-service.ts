@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../db/schema';
 import { addBenefits } from '../accounts/benefits';
+import type { Reason } from '../accounts/ledger-reasons';
 import {
   checkoutById,
   endUnpaidCheckout,
@@ -159,12 +160,21 @@ async function sessionPaid(
     { chats: pack.chats, goldCoins: pack.gold_coins },
     {
       kind: 'purchase',
-      reason: plan ? `${pack.name} plan, first ${pack.period}` : pack.name,
+      reason: plan
+        ? planBought(pack)
+        : { key: 'ledger.reasons.package', args: { name: pack.name } },
       reference: { type: 'package', id: pack.id },
     },
   );
   if (plan) await planStarted(trx, session, subscription, checkout.user_id, pack);
   return true;
+}
+
+/** The ledger's reason for a plan's first period: `Plus plan, first month`. */
+function planBought(pack: PackageRow): Reason {
+  const args = { name: pack.name };
+  if (pack.period === 'year') return { key: 'ledger.reasons.planFirstYear', args };
+  return { key: 'ledger.reasons.planFirstMonth', args };
 }
 
 /**
@@ -239,7 +249,7 @@ async function invoicePaid(trx: Trx, invoice: Stripe.Invoice, created: number): 
     { chats: pack.chats, goldCoins: pack.gold_coins },
     {
       kind: 'renewal',
-      reason: `${pack.name} plan renewed`,
+      reason: { key: 'ledger.reasons.planRenewed', args: { name: pack.name } },
       reference: { type: 'package', id: pack.id },
     },
   );

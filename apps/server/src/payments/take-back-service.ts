@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../db/schema';
 import { takeBackUpTo } from '../accounts/benefits';
+import type { KeyedReason, Reason } from '../accounts/ledger-reasons';
 import {
   isUnpaidCheckout,
   lockCheckoutPaidBy,
@@ -121,24 +122,55 @@ export async function paymentTakenBack(
   await payment.update({ amount_refunded: refunded, amount_disputed: disputed });
   const want = shareTakenBack(charge.amount, payment, refunded + disputed);
   const pack = await packageById(trx, payment.packageId);
-  const name = `${pack?.name ?? payment.packageId}${payment.plan ? ' plan' : ''}`;
-  const what = how === 'refund' ? 'payment refunded' : 'chargeback lost';
+  const name = pack?.name ?? payment.packageId;
+  const what: KeyedReason | string = payment.plan
+    ? { key: 'ledger.parts.plan', args: { name } }
+    : name;
   await takeBackUpTo(
     trx,
     payment.userId,
     want,
-    (taken) => {
-      const spent = [
-        want.chats > taken.chats ? `${want.chats - taken.chats} chats` : '',
-        want.goldCoins > taken.goldCoins ? `${want.goldCoins - taken.goldCoins} gold coins` : '',
-      ].filter(Boolean);
-      return spent.length
-        ? `${what}: ${name} (${spent.join(' and ')} already spent)`
-        : `${what}: ${name}`;
-    },
+    (taken) =>
+      takenBackReason(how, what, {
+        chats: want.chats - taken.chats,
+        goldCoins: want.goldCoins - taken.goldCoins,
+      }),
     { type: 'package', id: payment.packageId },
   );
   return true;
+}
+
+/**
+ * The ledger's reason for a payment taken back: `payment refunded: Plus plan`, with what was
+ * already spent of it when some was (`(52 gold coins already spent)`).
+ */
+function takenBackReason(
+  how: 'refund' | 'chargeback',
+  what: KeyedReason | string,
+  spent: { chats: number; goldCoins: number },
+): Reason {
+  const chats: KeyedReason = { key: 'ledger.parts.chats', args: { count: spent.chats } };
+  const coins: KeyedReason = { key: 'ledger.parts.goldCoins', args: { count: spent.goldCoins } };
+  const said: KeyedReason | null =
+    spent.chats > 0 && spent.goldCoins > 0
+      ? { key: 'ledger.parts.both', args: { chats, goldCoins: coins } }
+      : spent.chats > 0
+        ? chats
+        : spent.goldCoins > 0
+          ? coins
+          : null;
+  if (!said)
+    return {
+      key: how === 'refund' ? 'ledger.reasons.paymentRefunded' : 'ledger.reasons.chargebackLost',
+      args: { what },
+    };
+  return {
+    key:
+      how === 'refund'
+        ? 'ledger.reasons.paymentRefundedSpent'
+        : 'ledger.reasons.chargebackLostSpent',
+    args: { what, spent: said },
+  };
 }
 
 /**

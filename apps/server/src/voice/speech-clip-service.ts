@@ -93,7 +93,7 @@ async function chargeClip(
       : await insertClip(trx, { id: randomUUID(), message_id: messageId, voice, ...fresh });
     if (!written) return false;
     const spent = await spendGoldCoins(trx, fresh.user_id, fresh.cost, {
-      reason: 'voice',
+      reason: { key: 'ledger.reasons.voice' },
       reference: { type: 'message', id: messageId },
     });
     if (spent === 'capped') throw refused('notices.balance.dailyCap');

@@ -44,7 +44,7 @@ export async function dropSpeechIn(
       !(row.making_until && Date.parse(row.making_until) > at)
     )
       await refundGoldCoins(trx, row.user_id, row.cost, {
-        reason: 'refund: voice dropped unplayed',
+        reason: { key: 'ledger.reasons.refundVoiceUnplayed' },
         reference: { type: 'message', id: row.message_id },
       });
   return rows.flatMap((row) => (row.file ? [row.file] : []));

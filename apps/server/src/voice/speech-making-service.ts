@@ -85,7 +85,7 @@ async function failClip(deps: Deps, clip: SpeechClipTable, error: unknown, claim
     const dropped = !marked && Date.now() < claimedUntil && !(await clipExists(trx, clip.id));
     if (marked || dropped)
       await refundGoldCoins(trx, clip.user_id, clip.cost, {
-        reason: 'refund: voice failed',
+        reason: { key: 'ledger.reasons.refundVoiceFailed' },
         reference: { type: 'message', id: clip.message_id },
       });
   });
