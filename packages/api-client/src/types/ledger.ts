@@ -41,7 +41,10 @@ export interface LedgerEntry {
   chats: number;
   /** Gold coins added (positive) or taken (negative). */
   goldCoins: number;
-  /** Why, in plain words (in English), e.g. `picture`, `refund: picture failed`. */
+  /**
+   * Why, in plain words in the caller's language (`language` header), e.g. `picture`,
+   * `refund: picture failed`; an operator's own words as written.
+   */
   reason: string;
   /** What it paid for or came from, or `null`. */
   reference: LedgerReference | null;
