@@ -31,6 +31,57 @@ describe.each(DIALECTS)('the persona of a chat on %s', (dialect) => {
   });
 
   it.skipIf(skip)(
+    'the greeting names the persona chosen before the first message, and stays once the chat began',
+    async () => {
+      const { client } = await signUp(suite.server);
+      await client.user.updateNickname({ nickname: 'Quiet Otter 417' });
+      const [lyra] = (await client.mate.search({ keyword: 'Lyra Moonwhisper' })).list;
+      const { roomId } = await client.room.createRoom({ mateId: lyra!.mateId });
+      const greeting = async () => (await client.room.roomInfo({ roomId })).messages[0]!;
+      expect((await greeting()).content).toContain('this late, Quiet Otter 417.');
+      const rhea = await client.user.saveOrUpdatePersona({
+        name: 'Captain Rhea',
+        description: 'A ship captain.',
+      });
+      // Opened as themselves, then switched to the persona they meant to play: the greeting
+      // (each of its versions) is to the persona, as the prompt is.
+      await client.room.setPersona({ roomId, personaId: rhea.uuid });
+      const first = await greeting();
+      expect(first.content).toContain('this late, Captain Rhea.');
+      expect(first.content).not.toContain('Quiet Otter');
+      expect(first.swipes).toEqual({ index: 0, count: 2 });
+      suite.double.next({ kind: 'stream', pieces: ['Aye.'] });
+      await client.girl.chatSend({ roomId, content: 'A map of the sea.' }, { onData: () => {} });
+      const sent = JSON.stringify(suite.double.requests.at(-1)!.body.messages);
+      expect(sent).toContain('this late, Captain Rhea.');
+      expect(sent).not.toContain('Quiet Otter');
+      // Once the person has spoken, what was said stays as it was said.
+      await client.room.setPersona({ roomId, personaId: null });
+      expect((await greeting()).content).toContain('this late, Captain Rhea.');
+    },
+  );
+
+  it.skipIf(skip)(
+    'a greeting the person edited keeps their words when the persona changes',
+    async () => {
+      const { client } = await signUp(suite.server);
+      const [lyra] = (await client.mate.search({ keyword: 'Lyra Moonwhisper' })).list;
+      const { roomId } = await client.room.createRoom({ mateId: lyra!.mateId });
+      const [first] = (await client.room.roomInfo({ roomId })).messages;
+      await client.room.editMessage({
+        roomId,
+        messageId: first!.messageId,
+        content: 'Lyra waves at me from the top shelf.',
+      });
+      const rhea = await client.user.saveOrUpdatePersona({ name: 'Captain Rhea', description: '' });
+      await client.room.setPersona({ roomId, personaId: rhea.uuid });
+      expect((await client.room.roomInfo({ roomId })).messages[0]!.content).toBe(
+        'Lyra waves at me from the top shelf.',
+      );
+    },
+  );
+
+  it.skipIf(skip)(
     'refuses a persona that is not the caller’s, and a room that is not theirs',
     async () => {
       const ada = await signUp(suite.server);

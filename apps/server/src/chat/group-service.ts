@@ -21,7 +21,7 @@ import { toMateSummary, type MateRow } from '../catalog/mate-rows';
 import { mateVisibleTo } from '../catalog/listing-repository';
 import { findDefaultPersona, ownPersona } from '../accounts/persona-repository';
 import type { ChatService } from './chat-service';
-import { fillMacros } from './prompt';
+import { greetingVersions } from './greeting';
 import { closedSummary, findOwnRoom } from './rooms';
 import { insertRoom, newRoomRow, visibleMateIds } from './room-repository';
 import { appendMessage } from './message-repository';
@@ -111,27 +111,9 @@ const memberRow = (
 });
 
 /**
- * The greeting a group opens with: the first member's V3 `group_only_greetings` when its card
- * has some (the first; the others are its versions), else its greeting and alternates.
- */
-function groupGreeting(mate: MateRow): { text: string; others: string[] } {
-  const extra = fromJson<Record<string, unknown>>(mate.card_extra, {});
-  const groupOnly = Array.isArray(extra.group_only_greetings)
-    ? extra.group_only_greetings.filter(
-        (text): text is string => typeof text === 'string' && text.trim() !== '',
-      )
-    : [];
-  if (groupOnly.length > 0) return { text: groupOnly[0]!, others: groupOnly.slice(1) };
-  return {
-    text: mate.first_mes,
-    others: fromJson<string[]>(mate.alternate_greetings, []).filter((text) => text.trim()),
-  };
-}
-
-/**
  * Opens a group chat with 2 to 6 different mates the user may chat with, as their persona (or
  * their default one); it opens with the first member's greeting for groups (see
- * {@link groupGreeting}).
+ * `greetingVersions`).
  */
 export async function createGroup(
   deps: GroupDeps,
@@ -165,16 +147,16 @@ export async function createGroup(
   });
   const rows = mates.map((mate, index) => memberRow(room.id, mate, index, at));
   const names = { char: first.name, user: persona?.name ?? user.nickname };
-  const greeting = groupGreeting(first);
+  const [greeting, ...others] = greetingVersions(first, names, true);
   await db.transaction().execute(async (trx) => {
     await insertRoom(trx, room);
     await insertMembers(trx, rows);
-    if (greeting.text.trim())
+    if (greeting !== undefined)
       await appendMessage(trx, room.id, {
         role: 'mate',
-        content: fillMacros(greeting.text, names),
+        content: greeting,
         status: 'complete',
-        swipes: { others: greeting.others.map((text) => fillMacros(text, names)), index: 0 },
+        swipes: { others, index: 0 },
         speakerId: first.id,
       });
   });

@@ -6,7 +6,7 @@ import type { Paged, Room, RoomInfo, RoomSummary } from '@mates/api-client';
 import type { Config } from '../config';
 import type { Database, RoomTable, UserTable } from '../db/schema';
 import type { JobQueue } from '../jobs/job-queue';
-import { fromJson, now } from '../db/dialect';
+import { now } from '../db/dialect';
 import { invalid, missing } from '../domain/errors';
 import { paging, toMate, toMateSummary, toPage } from '../catalog/mate-rows';
 import { textsFor } from '../i18n/texts';
@@ -17,7 +17,9 @@ import type { Logger } from '../logging/logger';
 import { cancelPicture } from '../images/picture-job-service';
 import { dropSpeech } from '../voice/speech-clips';
 import type { ChatService } from './chat-service';
-import { fillMacros } from './prompt';
+import { greetingVersions } from './greeting';
+import { versionsOf } from './messages';
+import { holdRoomRow } from './room-row-repository';
 import { markPathUsed } from './branch-repository';
 import { acrossChatsOf, touchChats } from './memory-repository';
 import { canContinue, closedSummary, findOwnRoom, withoutCard } from './rooms';
@@ -40,6 +42,7 @@ import {
   newestMessages,
   picturesOfRoom,
   positionOf,
+  writeChosenVersion,
 } from './message-repository';
 
 /** What the rooms' rules need from the server. */
@@ -89,12 +92,9 @@ export async function createRoom(
   const names = { char: mate.name, user: persona?.name ?? user.nickname };
   await db.transaction().execute(async (trx) => {
     await insertRoom(trx, room);
-    const greeting = fillMacros(mate.first_mes, names);
     // The alternate greetings are the greeting's other versions, to swipe between.
-    const alternates = fromJson<string[]>(mate.alternate_greetings, [])
-      .map((text) => fillMacros(text, names))
-      .filter((text) => text.trim());
-    if (greeting.trim())
+    const [greeting, ...alternates] = greetingVersions(mate, names, false);
+    if (greeting !== undefined)
       await appendMessage(trx, room.id, {
         role: 'mate',
         content: greeting,
@@ -235,7 +235,8 @@ async function deleteHeldRoom(deps: RoomDeps, user: UserTable, room: RoomTable):
 
 /**
  * Who the person plays in one of their rooms from the next message on: a persona of theirs, or
- * none.
+ * none. Before their first message, the greeting (each of its versions) greets who they now
+ * play, unless it was edited: it is what the card says to them, as the prompt is.
  */
 export async function setPersona(
   deps: RoomDeps,
@@ -244,8 +245,56 @@ export async function setPersona(
 ): Promise<Room> {
   const { db } = deps;
   const room = await findOwnRoom(db, user.id, input.roomId);
-  if (input.personaId && !(await ownPersona(db, user.id, input.personaId)))
-    throw missing('notices.notFound.persona');
-  await setRoomPersona(db, room.id, input.personaId);
+  const persona = input.personaId ? await ownPersona(db, user.id, input.personaId) : undefined;
+  if (input.personaId && !persona) throw missing('notices.notFound.persona');
+  // The greeting changes only between replies; while one is written the chat has begun.
+  const held = await deps.chat.begin(room.id);
+  try {
+    if (held) await readdressGreeting(deps, user, room, persona?.name ?? user.nickname);
+    await setRoomPersona(db, room.id, input.personaId);
+  } finally {
+    if (held) await deps.chat.end(room.id, held);
+  }
   return { ...toRoom(room), personaId: input.personaId };
+}
+
+/**
+ * Fills the greeting of a room where the person has not spoken yet with `userName`, when it is
+ * still what the card wrote to the name it was filled with (not edited, the card and that name
+ * unchanged since); the version shown stays the one shown.
+ */
+async function readdressGreeting(
+  deps: RoomDeps,
+  user: UserTable,
+  room: RoomTable,
+  userName: string,
+): Promise<void> {
+  const { db } = deps;
+  const messages = await newestMessages(db, room.id, { limit: 2 });
+  const greeting = messages.length === 1 ? messages[0]! : undefined;
+  if (!greeting || greeting.role !== 'mate' || greeting.edited_at !== null) return;
+  const mate = await mateRow(db, greeting.speaker_id ?? room.mate_id);
+  const before = room.persona_id ? await ownPersona(db, user.id, room.persona_id) : undefined;
+  const inGroup = isGroup(room);
+  const was = greetingVersions(
+    mate,
+    { char: mate.name, user: before?.name ?? user.nickname },
+    inGroup,
+  );
+  const versions = versionsOf(greeting);
+  if (was.length !== versions.length || was.some((text, at) => text !== versions[at])) return;
+  const after = greetingVersions(mate, { char: mate.name, user: userName }, inGroup);
+  if (after.length !== was.length || after.every((text, at) => text === was[at])) return;
+  const index = Math.min(Math.max(0, greeting.swipe_index), versions.length - 1);
+  await db.transaction().execute(async (trx) => {
+    await holdRoomRow(trx, room.id);
+    await writeChosenVersion(trx, greeting, {
+      content: after[index]!,
+      others: after.filter((_, at) => at !== index),
+      index,
+      status: 'complete',
+    });
+  });
+  // Its audio says the other name.
+  await dropSpeech(deps, { ids: [greeting.id] });
 }
