@@ -919,6 +919,34 @@ export const SwitchThePersona: Story = {
   },
 };
 
+/**
+ * Switching the persona that fails (the connection lost here) says so, and the switch shows the
+ * persona still played (it changed nothing but the chosen value, and said nothing).
+ */
+export const SwitchThePersonaOffline: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: { handlers: api(http.post('*/room/setPersona', () => HttpResponse.error())) },
+  },
+  play: async ({ canvas, canvasElement, loaded }) => {
+    const playAs = await canvas.findByRole('combobox', { name: 'Play as' });
+    await expect(playAs).toHaveTextContent('Ada');
+    await userEvent.click(playAs);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole('option', { name: 'Yourself' }));
+    const { app } = loaded as { app: StoryApp };
+    await waitFor(() =>
+      expect(app.services.notices.getSnapshot().context.notices).toEqual([
+        expect.objectContaining({
+          tone: 'negative',
+          message: expect.stringMatching(/connection/i),
+        }),
+      ]),
+    );
+    await expect(playAs).toHaveTextContent('Ada');
+  },
+};
+
 // What the mocked server does during one story: whether reading the personas fails.
 const personas = { failing: true };
 
