@@ -135,6 +135,25 @@ export const FirstPersonaByKeyboard: Story = {
   },
 };
 
+/**
+ * A persona's name takes at most the 50 characters the server keeps (it took 60, and a name of
+ * 51 to 60 was refused on Save after being typed whole).
+ */
+export const NameAsLongAsKept: Story = {
+  parameters: {
+    app: { path: '/mine', signedIn: true },
+    msw: { handlers: api(mockEndpoint('/user/personas', () => [])) },
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'New persona' }));
+    const form = within(await canvas.findByRole('form', { name: 'New persona' }));
+    await userEvent.type(form.getByLabelText('Name'), 'Captain Rhea of the Marigold, '.repeat(2));
+    await expect(form.getByLabelText('Name')).toHaveValue(
+      'Captain Rhea of the Marigold, Captain Rhea of the ',
+    );
+  },
+};
+
 export const Error: Story = failingLoad(
   { path: '/mine', signedIn: true },
   '/user/personas',

@@ -49,7 +49,8 @@ export function PersonaForm({ persona, onDone }: { persona: Persona | null; onDo
         value={name}
         // The form opened on a press of New persona or Edit: typing starts here.
         autoFocus
-        maxLength={60}
+        // As long as the server keeps (1–50 characters).
+        maxLength={50}
         onChange={(event) => setName(event.target.value)}
         error={problem || undefined}
       />
