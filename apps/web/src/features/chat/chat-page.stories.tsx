@@ -789,6 +789,51 @@ export const NewChatWithTheSameMate: Story = {
   },
 };
 
+// What the mocked server was asked during one story: the persona each new chat was opened as.
+const openedAs: (string | undefined)[] = [];
+
+/**
+ * "New chat" from a chat played as a persona other than the default opens the new one as that
+ * persona too (it opened as the default, greeting someone else), as SillyTavern's new chat does.
+ */
+export const NewChatAsThePersonaPlayed: Story = {
+  loaders: [() => void openedAs.splice(0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/roomInfo', () =>
+          createRoomInfoFixture({
+            persona: createPersonaFixture({
+              uuid: 'persona-2',
+              name: 'Captain Vale',
+              isDefault: false,
+            }),
+          }),
+        ),
+        mockEndpoint('/room/createRoom', ({ query }) => {
+          openedAs.push(query.personaId);
+          return {
+            roomId: 'room-9',
+            mateId: 'mate-1',
+            personaId: query.personaId ?? null,
+            createdAt: '2026-11-24T10:00:00.000Z',
+            updatedAt: '2026-11-24T10:00:00.000Z',
+          };
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'New chat with Lyra Moonwhisper' }),
+    );
+    await waitFor(() => expect(app.router.state.location.search).toBe('?roomId=room-9'));
+    await expect(openedAs).toEqual(['persona-2']);
+  },
+};
+
 /** "Delete chat" asks first, then deletes it and goes back to the recent chats. */
 export const DeleteThisChat: Story = {
   parameters: { app: { path: room, signedIn: true } },

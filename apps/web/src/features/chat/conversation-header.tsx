@@ -63,7 +63,9 @@ export function ConversationHeader(props: ConversationHeaderProps) {
   const navigate = useNavigate();
   // One for both places the actions are drawn (the phone's menu, the wide header).
   const newChat = useMutation({
-    mutationFn: (mateId: string) => client.room.createRoom({ mateId }),
+    // As the persona played here (without one, the default persona, as any new chat opens).
+    mutationFn: (mateId: string) =>
+      client.room.createRoom({ mateId, ...(persona ? { personaId: persona.uuid } : {}) }),
     onSuccess: (created) => navigate(routeTo('/chat-detail', { roomId: created.roomId })),
   });
   const [leaving, setLeaving] = useState(false);
