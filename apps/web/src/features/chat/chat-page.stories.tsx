@@ -789,6 +789,29 @@ export const NewChatWithTheSameMate: Story = {
   },
 };
 
+/** "New chat" that fails (the connection lost here) says so, and stays in this chat. */
+export const NewChatOffline: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: { handlers: api(http.get('*/room/createRoom', () => HttpResponse.error())) },
+  },
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'New chat with Lyra Moonwhisper' }),
+    );
+    await waitFor(() =>
+      expect(app.services.notices.getSnapshot().context.notices).toEqual([
+        expect.objectContaining({
+          tone: 'negative',
+          message: expect.stringMatching(/connection/i),
+        }),
+      ]),
+    );
+    await expect(app.router.state.location.search).toBe('?roomId=room-1');
+  },
+};
+
 // What the mocked server was asked during one story: the persona each new chat was opened as.
 const openedAs: (string | undefined)[] = [];
 

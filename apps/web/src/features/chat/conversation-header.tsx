@@ -26,6 +26,7 @@ import { PersonaSwitch } from './persona-switch';
 import { portraitOf } from '../../components/group/group-look';
 import { CreateGroupDialog } from '../../components/group/create-group-dialog';
 import { CallButton } from '../../components/call/call-button';
+import { useSayFailure } from './use-say-failure';
 
 /** Props of {@link ConversationHeader}. */
 export interface ConversationHeaderProps {
@@ -61,12 +62,15 @@ export function ConversationHeader(props: ConversationHeaderProps) {
   const group = room.room?.group;
   const { client } = useServices();
   const navigate = useNavigate();
+  const sayFailure = useSayFailure();
   // One for both places the actions are drawn (the phone's menu, the wide header).
   const newChat = useMutation({
     // As the persona played here (without one, the default persona, as any new chat opens).
     mutationFn: (mateId: string) =>
       client.room.createRoom({ mateId, ...(persona ? { personaId: persona.uuid } : {}) }),
     onSuccess: (created) => navigate(routeTo('/chat-detail', { roomId: created.roomId })),
+    // A chat that could not open is said, not left as silence after the press.
+    onError: sayFailure,
   });
   const [leaving, setLeaving] = useState(false);
   const [inviting, setInviting] = useState(false);
