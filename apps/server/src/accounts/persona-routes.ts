@@ -11,6 +11,7 @@ import {
   toPersona,
 } from './persona-service';
 import { en } from '../i18n/en';
+import { hidesInMateName } from './nicknames';
 
 /** Personas: list, save or update, set default, delete. Only ever the caller's own. */
 export function personaRoutes(deps: Deps): Hono<ApiEnv> {
@@ -23,7 +24,16 @@ export function personaRoutes(deps: Deps): Hono<ApiEnv> {
 
   const personaPayload = z.object({
     uuid: z.string().min(1).optional(),
-    name: z.string().trim().min(1, 'is required').max(50),
+    // A persona's name is the person's side in the prompt: no line of its own, nothing hidden
+    // (as a mate's name; an emoji joined with U+200D is a name).
+    name: z
+      .string()
+      .trim()
+      .min(1, 'is required')
+      .max(50)
+      .refine((name) => !hidesInMateName(name), {
+        message: 'must not hold control or invisible characters',
+      }),
     description: z.string().max(2000).default(''),
     avatar: z
       .string()
