@@ -5,6 +5,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   createPageFixture,
   createRoomSummaryFixture,
+  createRoomFixture,
   createMessageFixture,
   createPersonaFixture,
   createRoomInfoFixture,
@@ -764,27 +765,26 @@ export const CancelWhileTheModelLoads: Story = {
   },
 };
 
+/** Presses "New chat with Lyra Moonwhisper" in the chat's header. */
+async function pressNewChat(canvas: ReturnType<typeof within>) {
+  await userEvent.click(
+    await canvas.findByRole('button', { name: 'New chat with Lyra Moonwhisper' }),
+  );
+}
+
 /** "New chat" starts another conversation with the same mate and opens it. */
 export const NewChatWithTheSameMate: Story = {
   parameters: {
     app: { path: room, signedIn: true },
     msw: {
       handlers: api(
-        mockEndpoint('/room/createRoom', () => ({
-          roomId: 'room-9',
-          mateId: 'mate-1',
-          personaId: null,
-          createdAt: '2026-11-24T10:00:00.000Z',
-          updatedAt: '2026-11-24T10:00:00.000Z',
-        })),
+        mockEndpoint('/room/createRoom', () => createRoomFixture({ roomId: 'room-9' })),
       ),
     },
   },
   play: async ({ canvas, loaded }) => {
     const app = loaded.app as StoryApp;
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'New chat with Lyra Moonwhisper' }),
-    );
+    await pressNewChat(canvas);
     await waitFor(() => expect(app.router.state.location.search).toBe('?roomId=room-9'));
   },
 };
@@ -797,9 +797,7 @@ export const NewChatOffline: Story = {
   },
   play: async ({ canvas, loaded }) => {
     const app = loaded.app as StoryApp;
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'New chat with Lyra Moonwhisper' }),
-    );
+    await pressNewChat(canvas);
     await waitFor(() =>
       expect(app.services.notices.getSnapshot().context.notices).toEqual([
         expect.objectContaining({
@@ -836,22 +834,14 @@ export const NewChatAsThePersonaPlayed: Story = {
         ),
         mockEndpoint('/room/createRoom', ({ query }) => {
           openedAs.push(query.personaId);
-          return {
-            roomId: 'room-9',
-            mateId: 'mate-1',
-            personaId: query.personaId ?? null,
-            createdAt: '2026-11-24T10:00:00.000Z',
-            updatedAt: '2026-11-24T10:00:00.000Z',
-          };
+          return createRoomFixture({ roomId: 'room-9', personaId: query.personaId ?? null });
         }),
       ),
     },
   },
   play: async ({ canvas, loaded }) => {
     const app = loaded.app as StoryApp;
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'New chat with Lyra Moonwhisper' }),
-    );
+    await pressNewChat(canvas);
     await waitFor(() => expect(app.router.state.location.search).toBe('?roomId=room-9'));
     await expect(openedAs).toEqual(['persona-2']);
   },
