@@ -515,3 +515,14 @@ export async function regenerateWithReaderGone(
     },
   );
 }
+
+/** Asks until `done` holds; fails after `tries` asks (no timing is asserted). */
+export async function until<T>(ask: () => Promise<T>, done: (value: T) => boolean, tries = 300) {
+  let last: T | undefined;
+  for (let i = 0; i < tries; i += 1) {
+    last = await ask();
+    if (done(last)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`still not there after ${tries} asks: ${JSON.stringify(last)}`);
+}

@@ -14,6 +14,7 @@ import {
   signUp,
   startTestServer,
   unconfiguredModel,
+  until,
 } from './harness';
 import { startAutomatic1111Double } from './image-doubles';
 import { startStripeDouble, type StripeDouble } from './stripe-double';
@@ -36,17 +37,6 @@ const helloModel = (): LanguageModel => ({
     return { finishReason: 'stop', promptTokens: 1, completionTokens: 1 };
   },
 });
-
-/** Asks until `done` holds; fails after `tries` asks (no timing is asserted). */
-async function until<T>(ask: () => Promise<T>, done: (value: T) => boolean, tries = 300) {
-  let last: T | undefined;
-  for (let i = 0; i < tries; i += 1) {
-    last = await ask();
-    if (done(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`still not there after ${tries} asks: ${JSON.stringify(last)}`);
-}
 
 describe.each(DIALECTS)('the ledger in the reader’s language on %s', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;

@@ -19,6 +19,7 @@ import {
   postgresAvailable,
   startTestServer,
   seededMate,
+  until,
 } from './harness';
 import { drawPng, startAutomatic1111Double } from './image-doubles';
 import { startS3Double } from './s3-double';
@@ -27,17 +28,6 @@ import { startS3Double } from './s3-double';
 // store: the DATA_DIR folder by default, an S3-compatible bucket when S3_BUCKET is set, so a
 // file stored through one server is served by every other.
 const withPostgres = await postgresAvailable();
-
-/** Asks until `done` holds; fails after `tries` asks (no timing is asserted). */
-async function until<T>(ask: () => Promise<T>, done: (value: T) => boolean, tries = 300) {
-  let last: T | undefined;
-  for (let i = 0; i < tries; i += 1) {
-    last = await ask();
-    if (done(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`still not there after ${tries} asks: ${JSON.stringify(last)}`);
-}
 
 /** `/api/ready`'s status and answer. */
 async function readiness(base: string) {

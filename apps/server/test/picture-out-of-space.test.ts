@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { JobStatus } from '@mates/api-client';
-import { postgresAvailable, seededMate, signUp, startTestServer } from './harness';
+import { postgresAvailable, seededMate, signUp, startTestServer, until } from './harness';
 import { startAutomatic1111Double } from './image-doubles';
 import { OUT_OF_SPACE } from '../src/domain/out-of-space';
 
@@ -10,17 +10,6 @@ import { OUT_OF_SPACE } from '../src/domain/out-of-space';
 // be raised by a trigger on the one write that records the picture, where SQLite's SQLITE_FULL
 // comes only from a page the file cannot add (the reply test fills SQLite's disk).
 const withPostgres = await postgresAvailable();
-
-/** Asks until `done` holds; fails after `tries` asks (no timing is asserted). */
-async function until<T>(ask: () => Promise<T>, done: (value: T) => boolean, tries = 300) {
-  let last: T | undefined;
-  for (let i = 0; i < tries; i += 1) {
-    last = await ask();
-    if (done(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`still not there after ${tries} asks: ${JSON.stringify(last)}`);
-}
 
 describe.skipIf(!withPostgres)('a picture recorded on a full disk, on postgres', () => {
   let double: Awaited<ReturnType<typeof startAutomatic1111Double>>;

@@ -11,6 +11,7 @@ import {
   startTestServer,
   unconfiguredModel,
   seededMate,
+  until,
 } from './harness';
 import { startAutomatic1111Double } from './image-doubles';
 import {
@@ -25,17 +26,6 @@ import { en } from '../src/i18n/en';
 const withPostgres = await postgresAvailable();
 const COST = 7;
 const WELCOME_COINS = 20;
-
-/** Asks until `done` holds; fails after `tries` asks (no timing is asserted). */
-async function until<T>(ask: () => Promise<T>, done: (value: T) => boolean, tries = 300) {
-  let last: T | undefined;
-  for (let i = 0; i < tries; i += 1) {
-    last = await ask();
-    if (done(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`still not there after ${tries} asks: ${JSON.stringify(last)}`);
-}
 
 const finalStates: JobState[] = ['succeeded', 'failed', 'cancelled'];
 

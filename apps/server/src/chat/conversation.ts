@@ -86,7 +86,7 @@ export async function loadConversation(
  * A mate's post-history instructions, kept from its card with the card's other fields Mates
  * has no column for (`card_extra`); `''` for none.
  */
-export function postHistoryInstructions(mate: Pick<MateTable, 'card_extra'>): string {
+function postHistoryInstructions(mate: Pick<MateTable, 'card_extra'>): string {
   const extra = mate.card_extra;
   // Not parsed when it has none: an imported card's extra may hold a large lorebook.
   if (typeof extra === 'string' && !extra.includes('"post_history_instructions"')) return '';
