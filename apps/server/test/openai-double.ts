@@ -37,10 +37,41 @@ function stoppedAt(pieces: string[], stops: string[]): string[] {
 }
 
 /**
+ * What OpenAI answers a reasoning model's request (o-series, GPT-5) for a parameter such a
+ * model refuses, as its API words it, one at a time; `null` when the request is one it takes.
+ */
+function reasoningModelRefusal(body: Record<string, unknown>): object | null {
+  const refused = (param: string, message: string, code: string) => ({
+    error: { message, type: 'invalid_request_error', param, code },
+  });
+  if ('max_tokens' in body)
+    return refused(
+      'max_tokens',
+      "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      'unsupported_parameter',
+    );
+  if ('stop' in body)
+    return refused(
+      'stop',
+      "Unsupported parameter: 'stop' is not supported with this model.",
+      'unsupported_parameter',
+    );
+  if ('temperature' in body && body.temperature !== 1)
+    return refused(
+      'temperature',
+      `Unsupported value: 'temperature' does not support ${String(body.temperature)} with this model. Only the default (1) value is supported.`,
+      'unsupported_value',
+    );
+  return null;
+}
+
+/**
  * An OpenAI-compatible server on 127.0.0.1 speaking the real streaming wire format:
  * `data: {chat.completion.chunk}` lines, a usage chunk when asked, then `data: [DONE]`.
+ * `reasoning` makes it refuse what OpenAI's reasoning models refuse (`stop`, `max_tokens`, a
+ * temperature other than 1) with OpenAI's 400.
  */
-export async function startOpenAiDouble() {
+export async function startOpenAiDouble(options: { reasoning?: boolean } = {}) {
   const requests: { headers: http.IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
   const queue: Behaviour[] = [];
   // Requests a test answers by what they ask (e.g. the memory writer's), ahead of the queue.
@@ -58,6 +89,11 @@ export async function startOpenAiDouble() {
     }
     const body = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
     requests.push({ headers: req.headers, body });
+    const refusal = options.reasoning ? reasoningModelRefusal(body) : null;
+    if (refusal) {
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(refusal));
+      return;
+    }
     const behaviour = router?.(body) ??
       queue.shift() ?? { kind: 'stream', pieces: ['Hello', ' there.'] };
     if (behaviour.kind === 'hang') {

@@ -161,3 +161,38 @@ describe('chat through an OpenAI-compatible provider', () => {
     expect(retry).toMatchObject({ content: 'Back.', status: 'complete' });
   });
 });
+
+describe('chat through a reasoning model (o-series, GPT-5)', () => {
+  let double: Awaited<ReturnType<typeof startOpenAiDouble>>;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ double, server, close } = await startOnOpenAiDouble({}, { reasoning: true }));
+  });
+  afterAll(() => close());
+
+  it('asks again without what the model refuses, and from then on asks without it', async () => {
+    const { client } = await signUp(server);
+    const mate = await seededMate(server.db, 'Kai Tanaka');
+    const room = await client.room.createRoom({ mateId: mate.id });
+    double.next({ kind: 'stream', pieces: ['*Kai', ' smiles* Hi.'] });
+    const events = await send(client, room.roomId, 'Hello');
+    expect(events.at(-1)).toMatchObject({ type: 'reply-end' });
+    const text = events
+      .filter((event) => event.type === 'reply-delta')
+      .map((event) => (event as { text: string }).text)
+      .join('');
+    expect(text).toBe('*Kai smiles* Hi.');
+    // One refusal at a time, as OpenAI answers them; the reply's length goes as the model takes it.
+    const asked = double.requests.map((request) => request.body);
+    expect(asked).toHaveLength(4);
+    expect(asked.at(-1)).toMatchObject({ max_completion_tokens: 320 });
+    expect(asked.at(-1)).not.toHaveProperty('max_tokens');
+    expect(asked.at(-1)).not.toHaveProperty('stop');
+    expect(asked.at(-1)).not.toHaveProperty('temperature');
+    // Learned once for the model: the next reply is asked for in one request.
+    double.next({ kind: 'stream', pieces: ['Again.'] });
+    await send(client, room.roomId, 'And again');
+    expect(double.requests).toHaveLength(5);
+  });
+});

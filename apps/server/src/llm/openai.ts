@@ -36,6 +36,28 @@ function refusal(status: number, body: string): ProviderError {
   return new ProviderError(detail, status === 429 ? 'busy' : 'failed', { status });
 }
 
+/** Parameters of a request that some models refuse (OpenAI's reasoning models: o-series, GPT-5). */
+type RefusableParameter = 'stop' | 'max_tokens' | 'temperature';
+
+/**
+ * The parameter a 400 says the model refuses, by OpenAI's error fields (`param`, and `code`
+ * `unsupported_parameter` or `unsupported_value`), when it is one a request can go without:
+ * `stop` (the reply then ends by the model's own turn end), `temperature` (the model's own),
+ * `max_tokens` (sent as `max_completion_tokens`, which such models take instead).
+ */
+function refusedParameter(status: number, body: string): RefusableParameter | null {
+  if (status !== 400) return null;
+  let error: { param?: unknown; code?: unknown } | undefined;
+  try {
+    error = (JSON.parse(body) as { error?: typeof error } | null)?.error;
+  } catch {
+    return null;
+  }
+  if (error?.code !== 'unsupported_parameter' && error?.code !== 'unsupported_value') return null;
+  const { param } = error;
+  return param === 'stop' || param === 'max_tokens' || param === 'temperature' ? param : null;
+}
+
 /** Aborts when `signal` does, or when {@link IdleTimer.arm} was not called again in time. */
 function idleTimer(signal: AbortSignal) {
   const controller = new AbortController();
@@ -87,6 +109,8 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
     accept: 'text/event-stream',
     ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
   };
+  // What this model refused, learned from its answers (see `refusedParameter`).
+  const refused = new Set<RefusableParameter>();
   const request = (turns: ChatTurn[], generateOptions: GenerateOptions, signal: AbortSignal) =>
     post(
       endpoint,
@@ -97,9 +121,12 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
         messages: turns,
         stream: true,
         stream_options: { include_usage: true },
-        max_tokens: generateOptions.maxTokens,
-        temperature: generateOptions.temperature ?? 0.8,
-        ...(generateOptions.stop?.length && { stop: generateOptions.stop.slice(0, 4) }),
+        ...(refused.has('max_tokens')
+          ? { max_completion_tokens: generateOptions.maxTokens }
+          : { max_tokens: generateOptions.maxTokens }),
+        ...(!refused.has('temperature') && { temperature: generateOptions.temperature ?? 0.8 }),
+        ...(!refused.has('stop') &&
+          generateOptions.stop?.length && { stop: generateOptions.stop.slice(0, 4) }),
         ...(generateOptions.jsonSchema
           ? {
               response_format: {
@@ -111,6 +138,40 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
       }),
       signal,
     );
+  /** The provider's answer to `turns`, asked again for each parameter the model refuses. */
+  const answer = async (
+    turns: ChatTurn[],
+    generateOptions: GenerateOptions,
+    timer: ReturnType<typeof idleTimer>,
+  ): Promise<http.IncomingMessage> => {
+    for (;;) {
+      timer.arm(connectTimeoutMs);
+      let response: http.IncomingMessage;
+      try {
+        response = await request(turns, generateOptions, timer.signal);
+      } catch (error) {
+        if (timer.timedOut)
+          throw new ProviderError(
+            `The model provider did not answer within ${connectTimeoutMs} ms.`,
+            'timeout',
+          );
+        throw new ProviderError(
+          `The model provider cannot be reached: ${(error as Error).message}`,
+          'unreachable',
+          { cause: error },
+        );
+      }
+      const status = response.statusCode ?? 0;
+      if (status >= 200 && status <= 299) return response;
+      const body = await textOf(response).catch(() => '');
+      const parameter = refusedParameter(status, body);
+      if (!parameter || refused.has(parameter)) throw refusal(status, body);
+      refused.add(parameter);
+      options.log?.warn(
+        `The model ${options.model} refuses "${parameter}": asked again without it, and from now on.`,
+      );
+    }
+  };
 
   return {
     contextSize: options.contextSize,
@@ -134,26 +195,7 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
         completionTokens: countTokens(state.produced),
       });
       try {
-        timer.arm(connectTimeoutMs);
-        let response: http.IncomingMessage;
-        try {
-          response = await request(turns, generateOptions, timer.signal);
-        } catch (error) {
-          if (generateOptions.signal.aborted) return stopped();
-          if (timer.timedOut)
-            throw new ProviderError(
-              `The model provider did not answer within ${connectTimeoutMs} ms.`,
-              'timeout',
-            );
-          throw new ProviderError(
-            `The model provider cannot be reached: ${(error as Error).message}`,
-            'unreachable',
-            { cause: error },
-          );
-        }
-        const status = response.statusCode ?? 0;
-        if (status < 200 || status > 299)
-          throw refusal(status, await textOf(response).catch(() => ''));
+        const response = await answer(turns, generateOptions, timer);
         const type = response.headers['content-type'] ?? '';
         timer.arm(idleTimeoutMs);
         if (type.includes('application/json')) {
