@@ -195,4 +195,30 @@ describe('chat through a reasoning model (o-series, GPT-5)', () => {
     await send(client, room.roomId, 'And again');
     expect(double.requests).toHaveLength(5);
   });
+
+  it("ends the reply where the model starts writing the person's next line, without `stop`", async () => {
+    const { client } = await signUp(server);
+    await client.user.updateNickname({ nickname: 'Ada' });
+    const mate = await seededMate(server.db, 'Kai Tanaka');
+    const room = await client.room.createRoom({ mateId: mate.id });
+    double.next({
+      kind: 'stream',
+      pieces: ['*Kai smiles.* Fine, ', 'thanks.', '\nAda:', ' And you?', '\nKai: Great.'],
+    });
+    const events = await send(client, room.roomId, 'How are you?');
+    expect(double.requests.at(-1)!.body).not.toHaveProperty('stop');
+    const text = events
+      .filter((event) => event.type === 'reply-delta')
+      .map((event) => (event as { text: string }).text)
+      .join('');
+    expect(text).toBe('*Kai smiles.* Fine, thanks.');
+    expect(events.at(-1)).toMatchObject({ type: 'reply-end' });
+    const saved = await server.db
+      .selectFrom('messages')
+      .select(['content', 'status'])
+      .where('room_id', '=', room.roomId)
+      .orderBy('position', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({ content: '*Kai smiles.* Fine, thanks.', status: 'complete' });
+  });
 });
