@@ -184,6 +184,40 @@ describe('a SQLite file in WAL mode', () => {
     expect(await written).toBe(2);
   });
 
+  it('runs the work asked while the connection is busy as one commit, each rolled back alone (#38)', async () => {
+    const syncs = heldSyncs();
+    const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
+    let asked: Promise<unknown>[] = [];
+    // Three sends' turns asked while another holds the connection.
+    await db.connection().execute(async (busy) => {
+      await busy.selectFrom('notes').selectAll().execute();
+      asked = [
+        atOnceOnSqlite(db, (run) => run(raw('insert into notes (text) values (?)', 'one'))),
+        atOnceOnSqlite(db, (run) => {
+          run(raw('insert into notes (text) values (?)', 'gone'));
+          run(raw('insert into notes (text) values (?)', null));
+        }),
+        atOnceOnSqlite(db, (run) => {
+          run(raw('insert into notes (text) values (?)', 'three'));
+          return 'answered';
+        }),
+      ];
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(syncs.count).toBe(1);
+    syncs.endAll();
+    const [one, failed, three] = await Promise.allSettled(asked);
+    expect(one).toMatchObject({ status: 'fulfilled' });
+    expect(failed).toMatchObject({ status: 'rejected', reason: { message: /NOT NULL/ } });
+    expect(three).toEqual({ status: 'fulfilled', value: 'answered' });
+    // One sync for the three: what failed is gone, the rest kept.
+    expect(syncs.count).toBe(1);
+    expect(await db.selectFrom('notes').select('text').orderBy('id').execute()).toEqual([
+      { text: 'one' },
+      { text: 'three' },
+    ]);
+  });
+
   it('rolls all of it back when a statement fails, and syncs nothing', async () => {
     const syncs = heldSyncs();
     const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));

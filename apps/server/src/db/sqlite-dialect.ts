@@ -208,6 +208,15 @@ interface Shared {
   runner: ReturnType<typeof statementRunner>;
   /** Resolves once what was committed is on disk; `null` where SQLite syncs it itself. */
   durable: (() => Promise<void>) | null;
+  /** Work for {@link together} waiting for the connection: run as one transaction when it comes. */
+  waiting: Together[];
+}
+
+/** Work asked of {@link atOnceOnSqlite} outside a transaction, waiting its turn. */
+interface Together {
+  work: (run: RunNow) => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
 }
 
 /**
@@ -282,6 +291,58 @@ class Turn implements DatabaseConnection {
     return result;
   }
 
+  /**
+   * Runs the work waiting in {@link Shared.waiting} as one transaction, each a savepoint of it
+   * (one failing is rolled back alone), committed and synced once for all. See {@link together}.
+   */
+  async together(): Promise<void> {
+    if (!this.#release) await this.#hold();
+    const { database, runner } = this.shared;
+    const batch = this.shared.waiting;
+    this.shared.waiting = [];
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    let wrote = false;
+    try {
+      let wroteNow = false;
+      const run: RunNow = (query) => {
+        const { result, wrote: writer } = runner.run<never>(query);
+        // A write that changed no row (a refused turn's update) leaves nothing to sync.
+        wroteNow ||= writer && (result.rows.length > 0 || (result.numAffectedRows ?? 0n) > 0n);
+        return result;
+      };
+      const one = (item: Together) => {
+        wroteNow = false;
+        try {
+          // Alone, the work is the transaction; with others, a savepoint of it.
+          const value = batch.length === 1 ? item.work(run) : database.transaction(item.work)(run);
+          outcomes.push({ ok: true, value });
+          wrote ||= wroteNow;
+        } catch (error) {
+          if (batch.length === 1) throw error;
+          outcomes.push({ ok: false, error });
+        }
+      };
+      database.transaction(() => batch.forEach(one))();
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    if (wrote && this.shared.durable) {
+      this.release();
+      try {
+        await this.shared.durable();
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+        return;
+      }
+    }
+    batch.forEach((item, at) => {
+      const outcome = outcomes[at]!;
+      if (outcome.ok) item.resolve(outcome.value);
+      else item.reject(outcome.error);
+    });
+  }
+
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!this.#release) await this.#hold();
     yield* this.shared.runner.stream<R>(query);
@@ -301,13 +362,8 @@ class Turn implements DatabaseConnection {
   }
 }
 
-function driverOf(database: BetterSqlite3.Database, syncFile: (file: string) => FileSync): Driver {
-  const shared: Shared = {
-    database,
-    lock: new Mutex(),
-    runner: statementRunner(database),
-    durable: null,
-  };
+function driverOf(shared: Shared, syncFile: (file: string) => FileSync): Driver {
+  const { database } = shared;
   const turn = (connection: DatabaseConnection) => connection as Turn;
   let wal: ReturnType<typeof durability> = null;
   return {
@@ -342,9 +398,40 @@ function driverOf(database: BetterSqlite3.Database, syncFile: (file: string) => 
  * does.
  */
 class TransactionalSqliteAdapter extends SqliteAdapter {
+  constructor(
+    /** The connection the dialect's driver hands out (see {@link together}). */
+    readonly shared: Shared,
+  ) {
+    super();
+  }
+
   override get supportsTransactionalDdl(): boolean {
     return true;
   }
+}
+
+/**
+ * Runs `work` in one transaction with the other work asked meanwhile (each a savepoint of it,
+ * so that one failing is rolled back alone), committed and synced once for all: a commit writes
+ * each page it changed to the WAL, and sends at once change the same pages (the messages'
+ * indexes, the ledger's), so several sends' turns cost about what one's did. Work asked while
+ * the connection is busy waits for it, and joins the next batch.
+ */
+function together<T>(
+  executor: ReturnType<Kysely<unknown>['getExecutor']>,
+  shared: Shared,
+  work: (run: RunNow) => T,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    shared.waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+    if (shared.waiting.length > 1) return;
+    // Through Kysely, which starts the driver on its first use.
+    executor
+      .provideConnection(async (connection) => (connection as Turn).together())
+      .catch((error: unknown) => {
+        for (const item of shared.waiting.splice(0)) item.reject(error);
+      });
+  });
 }
 
 /** Runs one compiled query on the spot (see {@link atOnceOnSqlite}): its rows, or what it changed. */
@@ -361,10 +448,13 @@ export type RunNow = <R>(query: CompiledQuery<R>) => QueryResult<R>;
  * savepoint, on disk when that transaction commits.
  */
 export async function atOnceOnSqlite<T>(
-  db: Pick<Kysely<unknown>, 'getExecutor'>,
+  db: Pick<Kysely<unknown>, 'getExecutor' | 'isTransaction'>,
   work: (run: RunNow) => T,
 ): Promise<T | null> {
-  if (!(db.getExecutor().adapter instanceof TransactionalSqliteAdapter)) return null;
+  const executor = db.getExecutor();
+  const { adapter } = executor;
+  if (!(adapter instanceof TransactionalSqliteAdapter)) return null;
+  if (!db.isTransaction) return together(executor, adapter.shared, work);
   return db.getExecutor().provideConnection(async (connection) => {
     if (!(connection instanceof Turn)) return null;
     return connection.atOnce(work);
@@ -384,20 +474,26 @@ export interface PreparedSqliteOptions {
  * applied whole or not at all (see {@link TransactionalSqliteAdapter}).
  */
 export class PreparedSqliteDialect extends SqliteDialect {
-  readonly #database: BetterSqlite3.Database;
+  readonly #shared: Shared;
   readonly #syncFile: (file: string) => FileSync;
 
   constructor(database: BetterSqlite3.Database, options: PreparedSqliteOptions = {}) {
     super({ database });
-    this.#database = database;
+    this.#shared = {
+      database,
+      lock: new Mutex(),
+      runner: statementRunner(database),
+      durable: null,
+      waiting: [],
+    };
     this.#syncFile = options.syncFile ?? fileSync;
   }
 
   override createDriver(): Driver {
-    return driverOf(this.#database, this.#syncFile);
+    return driverOf(this.#shared, this.#syncFile);
   }
 
   override createAdapter(): DialectAdapter {
-    return new TransactionalSqliteAdapter();
+    return new TransactionalSqliteAdapter(this.#shared);
   }
 }
