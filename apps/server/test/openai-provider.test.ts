@@ -91,6 +91,21 @@ describe('chat through an OpenAI-compatible provider', () => {
     });
   });
 
+  it('keeps a reply cut off by its length as far as its last whole sentence', async () => {
+    const { client, room } = await newRoom();
+    double.next({
+      kind: 'stream',
+      pieces: ['*Kai smiles.* It was a long day. ', 'We walked to the', ' harbour and'],
+      finishReason: 'length',
+    });
+    const events = await send(client, room.roomId, 'Tell me about your day');
+    expect(events.at(-1)).toMatchObject({ type: 'reply-end', finishReason: 'length' });
+    expect(await reply(room.roomId)).toMatchObject({
+      content: '*Kai smiles.* It was a long day.',
+      status: 'complete',
+    });
+  });
+
   it("reads a reply that opens with the mate's own name without it", async () => {
     const { client, room } = await newRoom();
     double.next({ kind: 'stream', pieces: ['Kai', ' Tanaka:', ' *waves* Hi!'] });

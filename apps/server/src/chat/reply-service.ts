@@ -15,6 +15,7 @@ import type { MemoryKeeper } from './memory-keeper';
 import type { KnownRows } from './conversation-repository';
 import { dropStoppedReply, failEmptyReply, type StartedReply } from './turn-service';
 import { startGeneration, type ReplyGeneration } from './reply-generation';
+import { withoutUnfinishedSentence } from './unfinished-sentence';
 import type { Logger } from '../logging/logger';
 import { isOutOfSpace } from '../domain/out-of-space';
 
@@ -161,6 +162,9 @@ export async function writeReply(
     }
     // Blank lines only are no reply: the prompt and the versions take them for none.
     if (!text.trim()) throw new ProviderError('The model provider sent an empty reply.', 'empty');
+    // Stopped at its length mid-sentence, it is kept as far as its last whole one (the reader's
+    // screen reads the saved reply again once it ends).
+    if (result.finishReason === 'length') text = withoutUnfinishedSentence(text, language);
     saver.write(text, 'complete');
     await saver.settle();
     report({
