@@ -169,7 +169,9 @@ describe('memory in a long chat', () => {
     // The branch's own chat, which ends at turn 10: on a loaded machine the chat left stays a
     // moment after the address changes, and what was typed in its composer went with it.
     await expect
-      .poll(() => log.getByText(`Small talk number 60: ${SMALL_TALK}`, { exact: true }).count())
+      .poll(() => log.getByText(`Small talk number 60: ${SMALL_TALK}`, { exact: true }).count(), {
+        timeout: 15_000,
+      })
       .toBe(0);
     await log.getByText(turn10, { exact: true }).waitFor();
     await page.getByRole('textbox', { name: 'Message' }).fill('Do I have any pets?');
