@@ -247,7 +247,8 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
       spec: 'v2',
       creator: 'kaartmaker',
       portraitFromCard: false,
-      unused: ['Lorebook "Atlas" (1 entry)', 'Link to the world "Atlas"', 'Extension "other_app"'],
+      // The lorebook is used (chat/prompt.ts): not listed.
+      unused: ['Link to the world "Atlas"', 'Extension "other_app"'],
       droppedTags: ['Original Character'],
     });
     // What the import then makes is what the preview showed.
@@ -264,7 +265,6 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
     expect(v3.unused.some((part) => /group|talkativeness/i.test(part))).toBe(false);
     expect(v3.unused).toEqual(
       expect.arrayContaining([
-        'Lorebook "Atlas" (1 entry)',
         'Nickname "Zoë"',
         'Card assets (1 file)',
         'Creator notes in other languages (en)',
@@ -284,7 +284,13 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
         data: {
           ...V2_DATA,
           tags: ['NSFW', 'Mystery', 'Original Character', 'original character'],
-          character_book: { entries: [{ keys: ['fog'], content: 'The fog is alive.' }, {}] },
+          character_book: {
+            entries: [
+              { keys: ['fog'], content: 'The fog is alive.' },
+              {},
+              { keys: ['/fog+/i'], content: 'Found by a pattern.' },
+            ],
+          },
           extensions: {
             depth_prompt: { depth: 4, prompt: 'Mention the fog.' },
             regex_scripts: [{ scriptName: 'trim' }],
@@ -293,7 +299,7 @@ describe.each(DIALECTS)('card fidelity on %s', (dialect) => {
       },
     });
     expect(quinn.unused).toEqual([
-      'Lorebook (2 entries)',
+      'Lorebook entries found by patterns (1 entry)',
       'Character note (inserted at depth 4)',
       'Regex scripts (1)',
     ]);

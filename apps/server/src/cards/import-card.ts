@@ -16,6 +16,7 @@ import {
 import { cardTagline } from './card-tagline';
 import { cardTagKeys, fitCard } from './fit-card';
 import { PngFormatError, readPngText, withoutPngText } from './png-text';
+import { entriesByPattern } from './lorebook';
 
 // The card fields a mate holds: its text fields (a card has no tagline: one in a card is
 // kept for export like any other field Mates does not use), greetings and extensions.
@@ -164,12 +165,12 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 function describeField(key: string, value: unknown): string | null {
   switch (key) {
     case 'character_book': {
-      const book = (value ?? {}) as { name?: unknown; entries?: unknown };
-      const entries = Array.isArray(book.entries)
-        ? book.entries.length
-        : Object.keys((book.entries as object | null) ?? {}).length;
-      const name = typeof book.name === 'string' && book.name.trim() ? ` "${book.name}"` : '';
-      return `Lorebook${name} (${plural(entries, 'entry', 'entries')})`;
+      // Its entries go into the prompt when the chat calls for them (see lorebook.ts), but
+      // those found by patterns only.
+      const byPattern = entriesByPattern(value);
+      return byPattern
+        ? `Lorebook entries found by patterns (${plural(byPattern, 'entry', 'entries')})`
+        : null;
     }
     case 'post_history_instructions':
       // The prompt puts them after the history (see chat/prompt.ts).

@@ -5,6 +5,7 @@ import { buildPrompt, type BuiltPrompt, type PromptGroup, type PromptSource } fr
 import type { LanguageModel } from '../llm/language-model';
 import { conversationRows, PROMPT_FIRST_READ, type KnownRows } from './conversation-repository';
 import { promptMemory } from './recall';
+import { cardLorebook } from '../cards/lorebook';
 
 /**
  * A conversation read for a prompt: whether its history goes back to the room's start, and
@@ -71,6 +72,7 @@ export async function loadConversation(
     history,
     ...(group && { group: { scenario: group.scenario, others: group.others } }),
     instructions: postHistoryInstructions(mate),
+    lore: cardLorebook(mate.card_extra),
     ...(recall && {
       memory: promptMemory(
         recall,

@@ -428,6 +428,12 @@ async function viewOf(
   const list = (items: string[]) => items.map((item) => `- ${item}`).join('\n');
   const parts: PromptPart[] = [
     { kind: 'character', text: report.character.text, tokens: report.character.tokens, items: 1 },
+    {
+      kind: 'lore',
+      text: report.lore.items.join('\n\n'),
+      tokens: report.lore.tokens,
+      items: report.lore.items.length,
+    },
     ...(['pinned', 'summary', 'acrossChats', 'recalled'] as const).map((kind) => ({
       kind,
       text:

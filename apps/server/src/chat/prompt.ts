@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { MateTable, PersonaTable } from '../db/schema';
 import type { ChatTurn, LanguageModel } from '../llm/language-model';
+import { calledLore, type Lorebook } from '../cards/lorebook';
 
 /** What a prompt is built from. */
 export interface PromptSource {
@@ -28,6 +29,8 @@ export interface PromptSource {
    * system turn after the history, the last thing the model reads before it answers.
    */
   instructions?: string;
+  /** The card's lorebook (Character Card V2 `character_book`), if it has one in use. */
+  lore?: Lorebook | null;
 }
 
 /** What a mate's prompt says of its group. */
@@ -56,10 +59,15 @@ export const MEMORY_SHARE = 0.25;
 /** The most of a prompt's room (after the reply's) that a card's post-history instructions take. */
 export const INSTRUCTIONS_SHARE = 0.2;
 
+/** The most of a prompt's room (after the reply's) that the lorebook's entries take. */
+export const LORE_SHARE = 0.2;
+
 /** What each part of a built prompt holds and costs, for "What the mate sees". */
 export interface PromptReport {
   /** The card, persona and language, and its tokens. */
   character: { text: string; tokens: number };
+  /** The lorebook's entries the last messages called for, as they went in, and their tokens. */
+  lore: { items: string[]; tokens: number };
   /** The memories that went in, by part, with their tokens (empty parts included). */
   memory: Record<keyof PromptMemory, { items: string[]; tokens: number }>;
   /** The history's turns that went in (the newest), and their tokens. */
@@ -191,16 +199,18 @@ export function buildPrompt(
   const available = model.contextSize - replyTokens;
   const character = fitSystemPrompt(systemPrompt(source), model, Math.floor(available * 0.6));
   const characterTokens = model.countTokens(character);
+  const lore = fitLore(source, names, model, available);
   const memory = fitMemory(source.memory, names, model, Math.floor(available * MEMORY_SHARE));
   const system: ChatTurn = {
     role: 'system',
-    content: memory.text ? `${character}\n\n${memory.text}` : character,
+    content: [character, ...lore.items, memory.text].filter(Boolean).join('\n\n'),
   };
   const instructions = cardInstructions(source, names, model, available);
   // A margin for the chat template's own tokens around each turn (and the instructions' turn).
   let budget =
     available -
     characterTokens -
+    lore.tokens -
     memory.tokens -
     16 -
     (instructions.text ? instructions.tokens + 8 : 0);
@@ -234,6 +244,7 @@ export function buildPrompt(
     ],
     report: {
       character: { text: character, tokens: characterTokens },
+      lore,
       memory: memory.parts,
       history: { turns: kept, tokens: historyTokens },
       instructions,
@@ -273,6 +284,37 @@ function cardInstructions(
           { total: filled.length, cost, limit },
         );
   return text ? { text, tokens: model.countTokens(text) } : { text: '', tokens: 0 };
+}
+
+/**
+ * The lorebook entries the last messages call for (see `calledLore`), macros filled, each whole
+ * or not at all, the most important first, within the card's token budget and
+ * {@link LORE_SHARE} of the prompt's room; in the prompt in their `order`.
+ */
+function fitLore(
+  source: PromptSource,
+  names: { char: string; user: string },
+  model: Pick<LanguageModel, 'countTokens'>,
+  available: number,
+): { items: string[]; tokens: number } {
+  if (!source.lore) return { items: [], tokens: 0 };
+  const called = calledLore(
+    source.lore,
+    source.history.map((turn) => turn.content),
+  );
+  const limit = Math.min(source.lore.tokenBudget ?? Infinity, Math.floor(available * LORE_SHARE));
+  let tokens = 0;
+  const kept: { order: number; text: string }[] = [];
+  for (const entry of called) {
+    const text = fillMacros(entry.content, names);
+    // Each with the blank line before it.
+    const cost = model.countTokens(text) + 1;
+    if (tokens + cost > limit) continue;
+    tokens += cost;
+    kept.push({ order: entry.order, text });
+  }
+  kept.sort((a, b) => a.order - b.order);
+  return { items: kept.map((entry) => entry.text), tokens };
 }
 
 /**

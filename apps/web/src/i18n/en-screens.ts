@@ -343,6 +343,7 @@ export const enScreens = {
     error: 'The prompt could not be loaded',
     parts: {
       character: 'Character',
+      lore: 'Lorebook',
       pinned: 'Pinned memories',
       summary: 'Story so far',
       recalled: 'Recalled memories',
@@ -352,6 +353,8 @@ export const enScreens = {
     },
     tokens_one: '{{count, number}} token',
     tokens_other: '{{count, number}} tokens',
+    entries_one: '{{count, number}} entry',
+    entries_other: '{{count, number}} entries',
     memories_one: '{{count, number}} memory',
     memories_other: '{{count, number}} memories',
     messages_one: '{{count, number}} message',

@@ -437,6 +437,7 @@ export const es: Messages = {
     error: 'No se pudo cargar el prompt',
     parts: {
       character: 'Personaje',
+      lore: 'Información del mundo',
       pinned: 'Recuerdos fijados',
       summary: 'La historia hasta ahora',
       recalled: 'Recuerdos traídos',
@@ -446,6 +447,8 @@ export const es: Messages = {
     },
     tokens_one: '{{count, number}} token',
     tokens_other: '{{count, number}} tokens',
+    entries_one: '{{count, number}} entrada',
+    entries_other: '{{count, number}} entradas',
     memories_one: '{{count, number}} recuerdo',
     memories_other: '{{count, number}} recuerdos',
     messages_one: '{{count, number}} mensaje',

@@ -443,6 +443,7 @@ export const fr: Messages = {
     error: 'Le prompt n’a pas pu être chargé',
     parts: {
       character: 'Personnage',
+      lore: "Informations sur l'univers",
       pinned: 'Souvenirs épinglés',
       summary: 'L’histoire jusqu’ici',
       recalled: 'Souvenirs rappelés',
@@ -452,6 +453,8 @@ export const fr: Messages = {
     },
     tokens_one: '{{count, number}} token',
     tokens_other: '{{count, number}} tokens',
+    entries_one: '{{count, number}} entrée',
+    entries_other: '{{count, number}} entrées',
     memories_one: '{{count, number}} souvenir',
     memories_other: '{{count, number}} souvenirs',
     messages_one: '{{count, number}} message',

@@ -148,6 +148,7 @@ export interface SetMemoryAcrossChatsPayload {
 /** Every part a prompt is made of, in the order the prompt holds them. */
 export const PROMPT_PART_KINDS = [
   'character',
+  'lore',
   'pinned',
   'summary',
   'recalled',
@@ -157,7 +158,8 @@ export const PROMPT_PART_KINDS = [
 ] as const;
 
 /**
- * A part of a prompt: the `character` (the card, persona and language), `pinned` memories,
+ * A part of a prompt: the `character` (the card, persona and language), the entries of the
+ * card's lorebook the last messages called for (`lore`), `pinned` memories,
  * the `summary`, memories `recalled` as relevant to the last messages, facts about the person
  * from other chats (`acrossChats`), the `history` of newest turns, and the card's post-history
  * `instructions`, which the model reads after the history.

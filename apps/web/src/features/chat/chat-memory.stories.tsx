@@ -1002,6 +1002,43 @@ export const WhatTheMateSeesAfterTheMessages: Story = {
   },
 };
 
+/**
+ * A mate from a card with a lorebook: the entries the last messages called for come right after
+ * the character, counted as entries.
+ */
+export const WhatTheMateSeesFromTheLorebook: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/promptView', () => {
+          const view = createPromptViewFixture();
+          const [character, ...rest] = view.parts;
+          const lore = {
+            kind: 'lore' as const,
+            text: 'The town is called Saltmere.\n\nThe lighthouse has never gone dark.',
+            tokens: 18,
+            items: 2,
+          };
+          return {
+            ...view,
+            parts: [character!, lore, ...rest],
+            totalTokens: view.totalTokens + 18,
+          };
+        }),
+      ),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const { parts, names } = await openPromptParts(canvasElement);
+    await expect(names.slice(0, 2)).toEqual(['Character', 'Lorebook']);
+    const lore = within(parts).getAllByRole('listitem')[1]!;
+    await expect(lore).toHaveTextContent('18 tokens · 2 entries');
+    await userEvent.click(within(lore).getByRole('button', { name: 'Show the text' }));
+    await expect(within(lore).getByText(/^The town is called Saltmere\./)).toBeVisible();
+  },
+};
+
 /** A chat with no reply yet has no prompt to show. */
 export const WhatTheMateSeesNoReplyYet: Story = {
   parameters: {

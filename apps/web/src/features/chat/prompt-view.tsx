@@ -111,7 +111,9 @@ function Part({ part, contextTokens }: { part: PromptPart; contextTokens: number
       ? null
       : part.kind === 'history'
         ? t('prompt.messages', { count: part.items })
-        : t('prompt.memories', { count: part.items });
+        : part.kind === 'lore'
+          ? t('prompt.entries', { count: part.items })
+          : t('prompt.memories', { count: part.items });
   return (
     <Card>
       <Stack gap={2}>
