@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, JobState, JobStatus } from '@mates/api-client';
 import type { ChatTurn, LanguageModel } from '../src/llm/language-model';
@@ -264,6 +265,52 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
     )!;
     expect(message.image).toMatchObject({ state: 'cancelled', url: null });
   });
+
+  it.skipIf(skip)(
+    'a cancel whose refund cannot be written cancels nothing: asked again, it cancels and refunds',
+    async () => {
+      const { client } = await signUp(app);
+      const roomId = await roomWith(client);
+      double.queue.push({ kind: 'hang' });
+      const ref = await client.room.createImage({ roomId, prompt: 'Kai, in the rain' });
+      await until(
+        () => client.room.checkJobStatus({ jobId: ref.jobId }),
+        (status) => status.state === 'running',
+      );
+      // The database refuses the refund's ledger row (a full disk, a lost connection, a kill
+      // between the two writes): the cancel must not stand without its refund.
+      const refund = 'ledger.reasons.refundPictureCancelled';
+      if (dialect === 'sqlite')
+        await sql`create trigger refuse_refund before insert on benefit_ledger
+          when new.reason_key = ${sql.lit(refund)}
+          begin select raise(abort, 'the disk is full'); end`.execute(app.db);
+      else {
+        await sql`create function refuse_refund() returns trigger language plpgsql as $$
+          begin raise exception 'the disk is full'; end $$`.execute(app.db);
+        await sql`create trigger refuse_refund before insert on benefit_ledger for each row
+          when (new.reason_key = ${sql.lit(refund)}) execute function refuse_refund()`.execute(
+          app.db,
+        );
+      }
+      try {
+        expect(
+          await client.room.cancelImage({ jobId: ref.jobId }).catch((error: unknown) => error),
+        ).toMatchObject({ code: 5000 });
+      } finally {
+        await sql`drop trigger refuse_refund${sql.raw(dialect === 'postgres' ? ' on benefit_ledger' : '')}`.execute(
+          app.db,
+        );
+        if (dialect === 'postgres') await sql`drop function refuse_refund()`.execute(app.db);
+      }
+      expect((await client.room.checkJobStatus({ jobId: ref.jobId })).state).toBe('running');
+      expect(await coins(client)).toBe(WELCOME_COINS - COST);
+      expect(await client.room.cancelImage({ jobId: ref.jobId })).toMatchObject({
+        state: 'cancelled',
+      });
+      expect(await coins(client)).toBe(WELCOME_COINS);
+      expect(await ledger(client)).toEqual([WELCOME_COINS, -COST, COST]);
+    },
+  );
 
   it.skipIf(skip)('a picture message cannot be edited; deleting it removes its file', async () => {
     const { client } = await signUp(app);

@@ -169,24 +169,27 @@ export async function refundFailedPicture(
 }
 
 /**
- * Cancels a picture message's job when it is queued or running and gives its coins back
- * (once: only the call that cancelled it refunds); `false` when it had already ended.
+ * Cancels a picture message's job when it is queued or running and gives its coins back, in
+ * the same transaction (once: only the call that cancelled it refunds); `false` when it had
+ * already ended.
  */
 export async function cancelPicture(
   deps: { db: Kysely<Database>; jobs: JobQueue },
   row: MessageTable,
 ): Promise<boolean> {
-  if (!row.image_job_id) return false;
-  if (!(await deps.jobs.cancel(row.image_job_id))) return false;
-  const data = await picturePayloadOf(deps.db, row.image_job_id);
-  if (data)
-    await deps.db.transaction().execute((trx) =>
-      refundGoldCoins(trx, data.userId, data.cost, {
-        reason: { key: 'ledger.reasons.refundPictureCancelled' },
-        reference: { type: 'message', id: data.messageId },
-      }),
-    );
-  return true;
+  const jobId = row.image_job_id;
+  if (!jobId) return false;
+  // Refunded in the transaction that cancels: a cancel never stands without its refund.
+  return deps.jobs.cancel(jobId, {
+    onCancelled: async (trx) => {
+      const data = await picturePayloadOf(trx, jobId);
+      if (data)
+        await refundGoldCoins(trx, data.userId, data.cost, {
+          reason: { key: 'ledger.reasons.refundPictureCancelled' },
+          reference: { type: 'message', id: data.messageId },
+        });
+    },
+  });
 }
 
 /**

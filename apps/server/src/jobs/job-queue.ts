@@ -102,8 +102,13 @@ export interface JobQueue {
   /**
    * Cancels a queued or running job (a running handler's signal fires, in whichever process
    * runs it); `true` when it was cancelled, `false` when it had already ended or is unknown.
+   * `onCancelled` runs in the transaction that cancels it (a refund): should it fail, the job
+   * is not cancelled, and the call throws.
    */
-  cancel(jobId: string): Promise<boolean>;
+  cancel(
+    jobId: string,
+    options?: { onCancelled?: (trx: Kysely<Database>) => Promise<void> },
+  ): Promise<boolean>;
   /** Records a running job's progress (0..1, clamped); the handler's `progress` calls this. */
   progress(jobId: string, value: number): Promise<void>;
   /** Prepares the library's storage and starts the workers of the defined kinds. */

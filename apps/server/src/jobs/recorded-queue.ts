@@ -222,14 +222,22 @@ export class RecordedQueue implements JobQueue {
     return row ? toStatus<Result>(row, this.#readJson) : null;
   }
 
-  async cancel(jobId: string): Promise<boolean> {
-    const row = await this.#db
-      .updateTable('jobs')
-      .set({ state: 'cancelled', finished_at: now() })
-      .where('id', '=', jobId)
-      .where('state', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (Number(row.numUpdatedRows) === 0) return false;
+  async cancel(
+    jobId: string,
+    options: { onCancelled?: (trx: Kysely<Database>) => Promise<void> } = {},
+  ): Promise<boolean> {
+    const cancelled = await this.#db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('jobs')
+        .set({ state: 'cancelled', finished_at: now() })
+        .where('id', '=', jobId)
+        .where('state', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      if (Number(row.numUpdatedRows) === 0) return false;
+      await options.onCancelled?.(trx);
+      return true;
+    });
+    if (!cancelled) return false;
     // Here at once; in another process through its watcher. A queued job's dispatch finds
     // its row final and ends without running.
     this.#running.get(jobId)?.controller.abort(new Cancelled());
