@@ -124,6 +124,51 @@ describe.each(DIALECTS)("a card's lorebook on %s", (dialect) => {
     },
   );
 
+  it.skipIf(skip)(
+    "fills a SillyTavern card's macros in its greeting and prompt, as SillyTavern does",
+    async () => {
+      const { client } = await signUp(suite.server);
+      await client.user.updateNickname({ nickname: 'Ada' });
+      const mate = await client.mate.importCard({
+        card: {
+          ...CARD,
+          data: {
+            ...CARD.data,
+            name: 'Moth',
+            first_mes:
+              '{{// written for SillyTavern }}*{{char}} holds out {{random::a lantern::a map::a key}}.*{{newline}}Evening, {{user}}.',
+            description: '{{char}} rolled a {{roll:1d1+5}} and keeps {{pick::cats::owls::moths}}.',
+            character_book: {
+              entries: [
+                {
+                  keys: [],
+                  content: 'Lore {{// hidden }}of the {{pick::north::south}}.',
+                  constant: true,
+                },
+              ],
+            },
+          },
+        },
+      });
+      const room = await client.room.createRoom({ mateId: mate.mateId });
+      const greeting = (await client.room.roomInfo({ roomId: room.roomId })).messages[0]!.content;
+      expect(greeting).toMatch(/^\*Moth holds out (a lantern|a map|a key)\.\*\nEvening, Ada\.$/);
+      const prompts: string[] = [];
+      for (const content of ['Hi {{char}}! {{roll:d6}}', 'And again.']) {
+        await client.girl.chatSend({ roomId: room.roomId, content }, { onData: () => {} });
+        const messages = suite.double.requests.at(-1)!.body.messages as { content: string }[];
+        prompts.push(messages[0]!.content);
+        // What the person wrote has its names filled, nothing else.
+        expect(messages.some((m) => m.content === 'Hi Moth! {{roll:d6}}')).toBe(true);
+      }
+      expect(prompts[0]).toMatch(/Moth rolled a 6 and keeps (cats|owls|moths)\./);
+      expect(prompts[0]).toMatch(/Lore of the (north|south)\./);
+      expect(prompts[0]).not.toContain('{{');
+      // Picked once for the chat: the same in each of its prompts.
+      expect(prompts[1]).toBe(prompts[0]);
+    },
+  );
+
   it.skipIf(skip)('leaves the prompt as it was for a mate without one', async () => {
     const { client } = await signUp(suite.server);
     const { character_book: _book, ...data } = CARD.data;

@@ -73,6 +73,8 @@ export async function loadConversation(
     ...(group && { group: { scenario: group.scenario, others: group.others } }),
     instructions: postHistoryInstructions(mate),
     lore: cardLorebook(mate.card_extra),
+    // A branch picks as its chat did.
+    seed: room.family_id ?? room.id,
     ...(recall && {
       memory: promptMemory(
         recall,

@@ -147,7 +147,7 @@ export async function createGroup(
   });
   const rows = mates.map((mate, index) => memberRow(room.id, mate, index, at));
   const names = { char: first.name, user: persona?.name ?? user.nickname };
-  const [greeting, ...others] = greetingVersions(first, names, true);
+  const [greeting, ...others] = greetingVersions(first, names, true, room.id);
   await db.transaction().execute(async (trx) => {
     await insertRoom(trx, room);
     await insertMembers(trx, rows);

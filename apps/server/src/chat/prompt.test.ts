@@ -8,6 +8,7 @@ import {
   systemPrompt,
   type PromptSource,
 } from './prompt';
+import { greetingVersions } from './greeting';
 
 const SOURCE: PromptSource = {
   mate: {
@@ -183,6 +184,83 @@ describe('prompt', () => {
     const [kept] = report.memory.summary.items;
     expect(kept!.startsWith('…')).toBe(true);
     expect(kept!.endsWith('event199')).toBe(true);
+  });
+});
+
+describe("a card's SillyTavern macros in the prompt", () => {
+  const card = {
+    ...SOURCE,
+    seed: 'room-1',
+    mate: {
+      ...SOURCE.mate,
+      description:
+        '{{// only for creators }}{{char}} keeps a library of {{pick::maps::poems::recipes}}.',
+      system_prompt: '',
+    },
+    instructions: 'Answer {{random::briefly::warmly}}.{{trim}}\n',
+    lore: {
+      scanDepth: 3,
+      tokenBudget: null,
+      entries: [
+        {
+          keys: ['hello'],
+          secondaryKeys: [],
+          selective: false,
+          constant: false,
+          content: 'The library opens at {{roll:1d1+8}}.',
+          order: 1,
+          priority: 0,
+          caseSensitive: false,
+        },
+      ],
+    },
+  } satisfies PromptSource;
+
+  it('are filled in the card, its lore and its instructions; a chat picks the same each time', () => {
+    const { turns } = buildPrompt(card, wordModel, 50);
+    const system = turns[0]!.content;
+    expect(system).toMatch(/About Lyra: Lyra keeps a library of (maps|poems|recipes)\./);
+    expect(system).not.toContain('{{');
+    expect(system).toContain('The library opens at 9.');
+    expect(turns.at(-1)!.content).toMatch(/^Answer (briefly|warmly)\.$/);
+    for (let i = 0; i < 10; i++)
+      expect(buildPrompt(card, wordModel, 50).turns[0]!.content).toBe(system);
+  });
+
+  it('are not filled in what people and the mate wrote: only the names are', () => {
+    const { turns } = buildPrompt(
+      { ...card, history: [{ role: 'user', content: '{{user}} rolls {{roll:d6}} {{// aside}}' }] },
+      wordModel,
+      50,
+    );
+    expect(turns.find((turn) => turn.role === 'user')!.content).toBe(
+      'Captain rolls {{roll:d6}} {{// aside}}',
+    );
+  });
+});
+
+describe("a chat's greeting with SillyTavern macros", () => {
+  const mate = {
+    card_extra: '{}',
+    first_mes:
+      '{{// note }}*{{char}} offers {{user}} {{random::tea::coffee::cocoa::juice::milk}}.*',
+    alternate_greetings: JSON.stringify(['{{pick::Hi::Hey}}, {{user}}.']),
+  };
+
+  it('is filled, and filled the same again for its chat (a persona renamed finds it unchanged)', () => {
+    const [greeting, alternate] = greetingVersions(
+      mate,
+      { char: 'Lyra', user: 'Ada' },
+      false,
+      'room-1',
+    );
+    expect(greeting).toMatch(/^\*Lyra offers Ada (tea|coffee|cocoa|juice|milk)\.\*$/);
+    expect(alternate).toMatch(/^(Hi|Hey), Ada\.$/);
+    for (let i = 0; i < 10; i++)
+      expect(greetingVersions(mate, { char: 'Lyra', user: 'Ada' }, false, 'room-1')).toEqual([
+        greeting,
+        alternate,
+      ]);
   });
 });
 

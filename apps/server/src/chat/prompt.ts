@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { MateTable, PersonaTable } from '../db/schema';
 import type { ChatTurn, LanguageModel } from '../llm/language-model';
 import { calledLore, type Lorebook } from '../cards/lorebook';
+import { fillCardMacros, fillNames, type MacroNames } from '../cards/card-macros';
 
 /** What a prompt is built from. */
 export interface PromptSource {
@@ -31,6 +32,11 @@ export interface PromptSource {
   instructions?: string;
   /** The card's lorebook (Character Card V2 `character_book`), if it has one in use. */
   lore?: Lorebook | null;
+  /**
+   * The chat the prompt is for (its room's id): a card's `{{pick}}` chooses the same in each of
+   * its prompts (see `fillCardMacros`).
+   */
+  seed?: string;
 }
 
 /** What a mate's prompt says of its group. */
@@ -115,15 +121,16 @@ export function languageName(tag: string): string {
 }
 
 /**
- * Replaces the Character Card macros `{{char}}` and `{{user}}`, and their V1 spellings `<BOT>`
- * and `<USER>` (any case). The names go in through a function, so `$&`, `$'` and `$1` in a name
- * stay as written: as a replacement string they would expand, and a name of fifty `$'` blew a
- * prompt up to hundreds of megabytes.
+ * Replaces `{{char}}` and `{{user}}` (V1: `<BOT>`, `<USER>`) and no other macro: for what people
+ * and models wrote (see `fillNames`); a card's own text takes them all (see {@link cardText}).
  */
-export function fillMacros(text: string, names: { char: string; user: string }): string {
-  return text.replace(/\{\{(char|user)\}\}|<(bot|user)>/gi, (_, macro?: string, v1?: string) =>
-    (macro ?? v1)!.toLowerCase() === 'user' ? names.user : names.char,
-  );
+export function fillMacros(text: string, names: MacroNames): string {
+  return fillNames(text, names);
+}
+
+/** A card's text (its prompt, lore, instructions) with SillyTavern's macros filled, anew. */
+function cardText(text: string, names: MacroNames, source: PromptSource): string {
+  return fillCardMacros(text, names, { seed: source.seed ?? '', fresh: true });
 }
 
 /** The system prompt: the card's own, or one built from its fields; then persona and language. */
@@ -164,10 +171,11 @@ export function systemPrompt(source: PromptSource): string {
     );
   if (persona?.description.trim()) parts.push(`About {{user}}: ${persona.description.trim()}`);
   parts.push(`Always answer in ${languageName(source.language)}.`);
-  return fillMacros(parts.join('\n\n'), {
-    char: mate.name,
-    user: persona?.name ?? source.userName,
-  });
+  return cardText(
+    parts.join('\n\n'),
+    { char: mate.name, user: persona?.name ?? source.userName },
+    source,
+  );
 }
 
 /**
@@ -268,7 +276,7 @@ function cardInstructions(
   const written = (source.instructions ?? '').replace(/\{\{original\}\}/gi, '').trim();
   if (!written) return { text: '', tokens: 0 };
   const limit = Math.floor(available * INSTRUCTIONS_SHARE);
-  const filled = fillMacros(written, names);
+  const filled = cardText(written, names, source);
   const cost = model.countTokens(filled);
   const text =
     cost <= limit
@@ -306,7 +314,7 @@ function fitLore(
   let tokens = 0;
   const kept: { order: number; text: string }[] = [];
   for (const entry of called) {
-    const text = fillMacros(entry.content, names);
+    const text = cardText(entry.content, names, source);
     // Each with the blank line before it.
     const cost = model.countTokens(text) + 1;
     if (tokens + cost > limit) continue;

@@ -93,7 +93,7 @@ export async function createRoom(
   await db.transaction().execute(async (trx) => {
     await insertRoom(trx, room);
     // The alternate greetings are the greeting's other versions, to swipe between.
-    const [greeting, ...alternates] = greetingVersions(mate, names, false);
+    const [greeting, ...alternates] = greetingVersions(mate, names, false, room.id);
     if (greeting !== undefined)
       await appendMessage(trx, room.id, {
         role: 'mate',
@@ -280,10 +280,16 @@ async function readdressGreeting(
     mate,
     { char: mate.name, user: before?.name ?? user.nickname },
     inGroup,
+    room.family_id ?? room.id,
   );
   const versions = versionsOf(greeting);
   if (was.length !== versions.length || was.some((text, at) => text !== versions[at])) return;
-  const after = greetingVersions(mate, { char: mate.name, user: userName }, inGroup);
+  const after = greetingVersions(
+    mate,
+    { char: mate.name, user: userName },
+    inGroup,
+    room.family_id ?? room.id,
+  );
   if (after.length !== was.length || after.every((text, at) => text === was[at])) return;
   const index = Math.min(Math.max(0, greeting.swipe_index), versions.length - 1);
   await db.transaction().execute(async (trx) => {
