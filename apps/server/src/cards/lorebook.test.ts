@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { calledLore, cardLorebook, type Lorebook } from './lorebook';
+import {
+  calledLore,
+  cardLorebook as mateLorebook,
+  LORE_LIMITS,
+  readLorebook as cardLorebook,
+  type Lorebook,
+} from './lorebook';
 
 const book = (entries: object[], more: object = {}): Lorebook =>
   cardLorebook(JSON.stringify({ character_book: { entries, ...more } }))!;
@@ -61,5 +67,46 @@ describe("a card's lorebook", () => {
     expect(
       cardLorebook({ character_book: { entries: [{ keys: ['a'], content: 'x' }] } }),
     ).not.toBeNull();
+  });
+
+  it('uses a bounded part of a huge book: anyone may publish one, and it is read at every send', () => {
+    const huge = book(
+      Array.from({ length: 5000 }, (_, i) => ({
+        keys: [`w${i}`, `the w${i}`, 'x'.repeat(LORE_LIMITS.keyLength + 1)],
+        content: `entry ${i}`,
+      })),
+    );
+    expect(huge.entries).toHaveLength(LORE_LIMITS.entries);
+    const keys = huge.entries.flatMap((entry) => entry.keys);
+    expect(keys).toHaveLength(LORE_LIMITS.entries * 2);
+    expect(keys.every((key) => key.length <= LORE_LIMITS.keyLength)).toBe(true);
+    expect(contents(huge, ['w1 and w999 and w1000'])).toEqual(['entry 1', 'entry 999']);
+    // Keys past the book's share are not used.
+    const many = book([
+      { keys: Array.from({ length: LORE_LIMITS.keys }, (_, i) => `k${i}`), content: 'first' },
+      { keys: ['late'], content: 'second' },
+    ]);
+    expect(contents(many, ['late k7'])).toEqual(['first']);
+    // Only the end of a long message is looked through.
+    expect(contents(huge, [`w3 ${'.'.repeat(LORE_LIMITS.scanned)}`])).toEqual([]);
+  });
+
+  it('is read once per mate and save: a mate saved since is read again', () => {
+    const mate = {
+      id: 'm1',
+      updated_at: '2026-12-01T00:00:00.000Z',
+      card_extra: JSON.stringify({
+        character_book: { entries: [{ keys: ['a'], content: 'one' }] },
+      }),
+    };
+    expect(mateLorebook(mate)?.entries[0]?.content).toBe('one');
+    const edited = JSON.stringify({
+      character_book: { entries: [{ keys: ['a'], content: 'two' }] },
+    });
+    expect(mateLorebook({ ...mate, card_extra: edited })?.entries[0]?.content).toBe('one');
+    expect(
+      mateLorebook({ ...mate, card_extra: edited, updated_at: '2026-12-02T00:00:00.000Z' })
+        ?.entries[0]?.content,
+    ).toBe('two');
   });
 });

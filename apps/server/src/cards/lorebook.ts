@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { fromJson } from '../db/dialect';
+import type { MateTable } from '../db/schema';
 
 /** A lorebook entry as a prompt uses it (Character Card V2 `character_book.entries`). */
 export interface LoreEntry {
@@ -30,6 +31,15 @@ export interface Lorebook {
 /** How many of the last messages are looked through when the card does not say (SillyTavern's 2, and the message answered). */
 const SCAN_DEPTH = 3;
 
+/**
+ * What of a lorebook is used, at most: its first 1,000 entries in use, 4,096 keys in all (an
+ * entry's keys past that are not), keys of up to 100 characters, and the last 16,000
+ * characters of the messages looked through. A card anyone may publish is read at every send
+ * of every chat with its mate: without bounds, one of 12 MB of keys would hold the server for
+ * seconds at each.
+ */
+export const LORE_LIMITS = { entries: 1000, keys: 4096, keyLength: 100, scanned: 16_000 };
+
 const strings = (value: unknown): string[] =>
   Array.isArray(value)
     ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
@@ -38,7 +48,7 @@ const number = (value: unknown, otherwise: number) =>
   typeof value === 'number' && Number.isFinite(value) ? value : otherwise;
 
 /** The lorebook of a card's other fields (`card_extra`, as stored or parsed), or `null`. */
-function readLorebook(extra: unknown): Lorebook | null {
+export function readLorebook(extra: unknown): Lorebook | null {
   const book = fromJson<Record<string, unknown>>(extra, {}).character_book;
   if (typeof book !== 'object' || book === null) return null;
   const {
@@ -53,23 +63,36 @@ function readLorebook(extra: unknown): Lorebook | null {
       ? Object.values(entries)
       : [];
   const used: LoreEntry[] = [];
+  let keysLeft = LORE_LIMITS.keys;
+  // Trimmed, and as they are compared (lower case unless the entry says otherwise).
+  const keysOf = (value: unknown, caseSensitive: boolean) => {
+    const keys = strings(value)
+      .map((key) => key.trim())
+      .filter((key) => key.length <= LORE_LIMITS.keyLength && !isRegexKey(key))
+      .slice(0, Math.max(keysLeft, 0))
+      .map((key) => (caseSensitive ? key : key.toLowerCase()));
+    keysLeft -= keys.length;
+    return keys;
+  };
   for (const entry of listed) {
+    if (used.length === LORE_LIMITS.entries) break;
     if (typeof entry !== 'object' || entry === null) continue;
     const e = entry as Record<string, unknown>;
     const content = typeof e.content === 'string' ? e.content.trim() : '';
     if (!content || e.enabled === false) continue;
-    const keys = strings(e.keys).filter((key) => !isRegexKey(key));
+    const caseSensitive = e.case_sensitive === true;
+    const keys = keysOf(e.keys, caseSensitive);
     const constant = e.constant === true;
     if (!constant && keys.length === 0) continue;
     used.push({
       keys,
-      secondaryKeys: strings(e.secondary_keys).filter((key) => !isRegexKey(key)),
+      secondaryKeys: keysOf(e.secondary_keys, caseSensitive),
       selective: e.selective === true,
       constant,
       content,
       order: number(e.insertion_order, 100),
       priority: number(e.priority, 0),
-      caseSensitive: e.case_sensitive === true,
+      caseSensitive,
     });
   }
   if (used.length === 0) return null;
@@ -112,20 +135,44 @@ export function entriesByPattern(book: unknown): number {
  */
 const isRegexKey = (key: string) => /^\/.+\/[a-z]*$/s.test(key.trim());
 
-/** Lorebooks read from stored cards, by the card's text: every send of a chat reads the same one. */
-const read = new LRUCache<string, Lorebook | 'none'>({ max: 200 });
+/**
+ * Lorebooks read from mates' cards, by mate (and when it was last saved): every send of a chat
+ * reads the same one, and a long card's text is neither parsed nor hashed again. Bounded by the
+ * text its entries hold.
+ */
+const read = new LRUCache<string, Lorebook | 'none'>({
+  max: 500,
+  maxSize: 32_000_000,
+  sizeCalculation: (book) =>
+    book === 'none'
+      ? 1
+      : book.entries.reduce(
+          (size, entry) =>
+            size +
+            entry.content.length +
+            entry.keys.join('').length +
+            entry.secondaryKeys.join('').length +
+            100,
+          1,
+        ),
+});
 
 /**
  * The lorebook of a mate's card (`card_extra`, which holds the card's fields Mates has no column
  * for), or `null`; not parsed when the card has none (an imported card's other fields may be long).
  */
-export function cardLorebook(extra: unknown): Lorebook | null {
-  if (typeof extra !== 'string') return readLorebook(extra);
-  if (!extra.includes('"character_book"')) return null;
-  let book = read.get(extra);
+export function cardLorebook(
+  mate: Pick<MateTable, 'id' | 'updated_at' | 'card_extra'>,
+): Lorebook | null {
+  const key = `${mate.id}\0${String(mate.updated_at)}`;
+  let book = read.get(key);
   if (book === undefined) {
-    book = readLorebook(extra) ?? 'none';
-    read.set(extra, book);
+    const extra = mate.card_extra;
+    book =
+      (typeof extra === 'string' && !extra.includes('"character_book"')
+        ? null
+        : readLorebook(extra)) ?? 'none';
+    read.set(key, book);
   }
   return book === 'none' ? null : book;
 }
@@ -135,16 +182,32 @@ const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hangul}]/u;
 const WORD = /[\p{L}\p{N}_]/u;
 
-/** Whether `key` is in `text` as a word of its own (anywhere, in a script without spaces). */
-function holds(text: string, key: string, caseSensitive: boolean): boolean {
-  const haystack = caseSensitive ? text : text.toLowerCase();
-  const needle = (caseSensitive ? key : key.toLowerCase()).trim();
-  if (!needle) return false;
-  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+/** The text a lorebook's keys are looked for in: as written and in lower case, and its words. */
+interface Scanned {
+  exact: string;
+  lower: string;
+  words: { exact?: Set<string>; lower?: Set<string> };
+}
+
+const SINGLE_WORD = /^[\p{L}\p{N}_]+$/u;
+const NOT_WORD = /[^\p{L}\p{N}_]+/u;
+
+/** Whether `key` (as compared: see `keysOf`) is in the text as a word of its own (anywhere, in a script without spaces). */
+function holds(scanned: Scanned, key: string, caseSensitive: boolean): boolean {
+  if (!key) return false;
+  const side = caseSensitive ? 'exact' : 'lower';
+  const haystack = scanned[side];
+  // A word of a spaced script is looked up among the text's words, not searched for: a book
+  // of thousands of keys costs one pass over the text.
+  if (SINGLE_WORD.test(key) && !UNSPACED.test(key)) {
+    const words = (scanned.words[side] ??= new Set(haystack.split(NOT_WORD)));
+    return words.has(key);
+  }
+  for (let at = haystack.indexOf(key); at >= 0; at = haystack.indexOf(key, at + 1)) {
     const before = haystack[at - 1];
-    const after = haystack[at + needle.length];
-    const startOk = before === undefined || !WORD.test(before) || UNSPACED.test(needle[0]!);
-    const endOk = after === undefined || !WORD.test(after) || UNSPACED.test(needle.at(-1)!);
+    const after = haystack[at + key.length];
+    const startOk = before === undefined || !WORD.test(before) || UNSPACED.test(key[0]!);
+    const endOk = after === undefined || !WORD.test(after) || UNSPACED.test(key.at(-1)!);
     if (startOk && endOk) return true;
   }
   return false;
@@ -152,11 +215,13 @@ function holds(text: string, key: string, caseSensitive: boolean): boolean {
 
 /**
  * The entries of `book` the last messages (`recent`, oldest first) call for: constant ones, and
- * those one of whose keys is in the last `scanDepth` of them (a selective one with one of its
- * secondary keys too), most important first (`priority`, then `order`).
+ * those one of whose keys is in the last `scanDepth` of them (their last
+ * {@link LORE_LIMITS}`.scanned` characters; a selective one with one of its secondary keys too),
+ * most important first (`priority`, then `order`).
  */
 export function calledLore(book: Lorebook, recent: string[]): LoreEntry[] {
-  const scanned = recent.slice(-book.scanDepth).join('\n');
+  const exact = recent.slice(-book.scanDepth).join('\n').slice(-LORE_LIMITS.scanned);
+  const scanned: Scanned = { exact, lower: exact.toLowerCase(), words: {} };
   const called = (keys: string[], caseSensitive: boolean) =>
     keys.some((key) => holds(scanned, key, caseSensitive));
   return book.entries

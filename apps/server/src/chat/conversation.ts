@@ -72,7 +72,7 @@ export async function loadConversation(
     history,
     ...(group && { group: { scenario: group.scenario, others: group.others } }),
     instructions: postHistoryInstructions(mate),
-    lore: cardLorebook(mate.card_extra),
+    lore: cardLorebook(mate),
     // A branch picks as its chat did.
     seed: room.family_id ?? room.id,
     ...(recall && {
