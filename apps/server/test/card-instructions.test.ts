@@ -1,32 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, postgresAvailable, signUp } from './harness';
 import { memoryServer } from './memory-helpers';
+import { wrenCard } from './card-helpers';
 
 // A card's post-history instructions (Character Card V2 `post_history_instructions`): what
 // SillyTavern sends after the chat history, the last thing the model reads before it answers.
 const withPostgres = await postgresAvailable();
 
-const CARD = {
-  spec: 'chara_card_v2',
-  spec_version: '2.0',
-  data: {
-    name: 'Wren',
-    description: '{{char}} keeps the harbour light.',
-    personality: 'terse',
-    scenario: '',
-    first_mes: 'Evening, {{user}}.',
-    mes_example: '',
-    creator_notes: '',
-    system_prompt: '',
-    post_history_instructions:
-      '{{original}} Stay in character as {{char}}; never write for {{user}}.',
-    alternate_greetings: [],
-    tags: [],
-    creator: 'someone',
-    character_version: '1',
-    extensions: {},
-  },
-};
+const CARD = wrenCard({
+  post_history_instructions:
+    '{{original}} Stay in character as {{char}}; never write for {{user}}.',
+});
 
 describe.each(DIALECTS)("a card's post-history instructions on %s", (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;

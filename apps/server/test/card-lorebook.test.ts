@@ -1,68 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, postgresAvailable, signUp } from './harness';
 import { memoryServer } from './memory-helpers';
+import { wrenCard } from './card-helpers';
 
 // A card's lorebook (Character Card V2 `character_book`): entries that SillyTavern puts into the
 // prompt when the last messages name one of their keys.
 const withPostgres = await postgresAvailable();
 
-const CARD = {
-  spec: 'chara_card_v2',
-  spec_version: '2.0',
-  data: {
-    name: 'Wren',
-    description: '{{char}} keeps the harbour light.',
-    personality: 'terse',
-    scenario: '',
-    first_mes: 'Evening, {{user}}.',
-    mes_example: '',
-    creator_notes: '',
-    system_prompt: '',
-    post_history_instructions: '',
-    alternate_greetings: [],
-    tags: [],
-    creator: 'someone',
-    character_version: '1',
-    extensions: {},
-    character_book: {
-      name: 'Harbour',
-      entries: [
-        {
-          keys: ['lighthouse', 'the light'],
-          content: "The lighthouse was built by {{char}}'s grandmother and has never gone dark.",
-          enabled: true,
-          insertion_order: 10,
-        },
-        {
-          keys: ['Mara'],
-          content: 'Mara is the ferrywoman; she owes {{user}} a favour.',
-          enabled: true,
-          insertion_order: 5,
-          case_sensitive: true,
-        },
-        {
-          keys: [],
-          content: 'The town is called Saltmere.',
-          enabled: true,
-          constant: true,
-          insertion_order: 1,
-        },
-        {
-          keys: ['lighthouse'],
-          content: 'A switched-off entry.',
-          enabled: false,
-          insertion_order: 2,
-        },
-        {
-          keys: ['/light.*/i'],
-          content: 'A pattern the server does not run.',
-          enabled: true,
-          insertion_order: 3,
-        },
-      ],
-    },
+const CARD = wrenCard({
+  character_book: {
+    name: 'Harbour',
+    entries: [
+      {
+        keys: ['lighthouse', 'the light'],
+        content: "The lighthouse was built by {{char}}'s grandmother and has never gone dark.",
+        enabled: true,
+        insertion_order: 10,
+      },
+      {
+        keys: ['Mara'],
+        content: 'Mara is the ferrywoman; she owes {{user}} a favour.',
+        enabled: true,
+        insertion_order: 5,
+        case_sensitive: true,
+      },
+      {
+        keys: [],
+        content: 'The town is called Saltmere.',
+        enabled: true,
+        constant: true,
+        insertion_order: 1,
+      },
+      {
+        keys: ['lighthouse'],
+        content: 'A switched-off entry.',
+        enabled: false,
+        insertion_order: 2,
+      },
+      {
+        keys: ['/light.*/i'],
+        content: 'A pattern the server does not run.',
+        enabled: true,
+        insertion_order: 3,
+      },
+    ],
   },
-};
+});
 
 describe.each(DIALECTS)("a card's lorebook on %s", (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
