@@ -85,7 +85,7 @@ describe.each(DIALECTS)("a card's lorebook on %s", (dialect) => {
       expect(prompt.indexOf('harbour light')).toBeLessThan(prompt.indexOf('Saltmere'));
       expect(prompt.indexOf('Saltmere')).toBeLessThan(prompt.indexOf('grandmother'));
 
-      await send('Mara waved.');
+      await send('Mara waved from the lighthouse.');
       prompt = system();
       expect(prompt).toContain('Mara is the ferrywoman; she owes Ada a favour.');
       expect(prompt.indexOf('ferrywoman')).toBeLessThan(prompt.indexOf('grandmother'));

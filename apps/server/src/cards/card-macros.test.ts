@@ -95,4 +95,27 @@ describe("a card's SillyTavern macros", () => {
     // Only the line breaks touching {{trim}} go ("\n", then each "\r\n"; the last "\r" stays).
     expect(filled).toBe(`${'\n'.repeat(100_000)}x\r${'{{//'.repeat(50_000)}`);
   });
+
+  it('take a note out whole, names inside it and all (SillyTavern fills names first)', () => {
+    expect(
+      fillCardMacros('Hi.{{// {{char}} must never tell {{user}}: the butler did it}} Bye', names, {
+        seed: 's',
+      }),
+    ).toBe('Hi. Bye');
+  });
+
+  it("split choices as SillyTavern does: on '::' where the list has it, else on commas", () => {
+    const one = (text: string) => fillCardMacros(text, names, { seed: 's', fresh: true });
+    for (let i = 0; i < 50; i++) {
+      expect(one('{{random::a,b,c}}')).toMatch(/^[abc]$/);
+      expect(one('{{random:a::b}}')).toMatch(/^[ab]$/);
+      expect(one('{{random : x::y}}')).toMatch(/^ ?[xy]$/);
+      expect(Number(one('{{roll 1d6}}'))).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('read a long dice formula at once, and leave it as written', () => {
+    const formula = `{{roll:${' '.repeat(2000)}1${' '.repeat(2000)}x}}`;
+    expect(fillCardMacros(formula, names, { seed: 's' })).toBe(formula);
+  });
 });

@@ -29,18 +29,27 @@ function seeded(seed: string, place: string): number {
   return createHash('sha256').update(`${seed}\0${place}`).digest().readUInt32BE(0) / 2 ** 32;
 }
 
-/** The choices of `{{random::a::b}}` (or `{{pick:a,b}}`, where `\,` is a comma in a choice). */
+/**
+ * The choices of a `{{random}}` or `{{pick}}` list, as SillyTavern splits them: on `::` where
+ * the list has it, else on commas, each choice trimmed (`\,` is a comma in a choice).
+ */
 function choicesOf(list: string): string[] {
-  if (list.startsWith(':')) return list.slice(1).split('::');
+  if (list.includes('::')) return list.split('::');
   return list.split(/(?<!\\),/).map((choice) => choice.replaceAll('\\,', ',').trim());
 }
 
+/** The longest dice formula read: a longer one is no throw anyone writes. */
+const LONGEST_FORMULA = 32;
+
 /** `{{roll:2d6+1}}`'s throw (`d6` and `6` are one die), or `null` for what is not dice. */
 function roll(formula: string, chance: () => number): string | null {
-  const dice = /^\s*(\d*)\s*d?\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$/i.exec(formula);
+  if (formula.length > LONGEST_FORMULA) return null;
+  const dice = /^(\d{0,3})d(\d{1,7})(?:([+-])(\d{1,7}))?$|^(\d{1,7})$/i.exec(
+    formula.replace(/\s+/g, ''),
+  );
   if (!dice) return null;
   const count = dice[1] ? Number(dice[1]) : 1;
-  const sides = Number(dice[2]);
+  const sides = Number(dice[2] ?? dice[5]);
   if (count < 1 || count > MOST_DICE || sides < 1 || sides > MOST_SIDES) return null;
   let total = dice[4] ? Number(dice[4]) * (dice[3] === '-' ? -1 : 1) : 0;
   for (let die = 0; die < count; die++) total += 1 + Math.floor(chance() * sides);
@@ -55,12 +64,31 @@ function withoutNotes(text: string): string {
   let kept = '';
   let from = 0;
   for (let open = text.indexOf('{{//'); open >= 0; open = text.indexOf('{{//', from)) {
-    const close = text.indexOf('}}', open + 4);
+    const close = noteEnd(text, open + 4);
     if (close < 0) break;
     kept += text.slice(from, open);
-    from = close + 2;
+    from = close;
   }
   return kept + text.slice(from);
+}
+
+/**
+ * Where a note opened before `from` ends (after its `}}`), macros inside it (`{{char}}`) passed
+ * over whole, as SillyTavern fills them before it takes notes out; -1 when it never closes.
+ */
+function noteEnd(text: string, from: number): number {
+  let depth = 0;
+  for (let at = from; at < text.length - 1; at++) {
+    if (text[at] === '{' && text[at + 1] === '{') {
+      depth++;
+      at++;
+    } else if (text[at] === '}' && text[at + 1] === '}') {
+      if (depth === 0) return at + 2;
+      depth--;
+      at++;
+    }
+  }
+  return -1;
 }
 
 /**
@@ -100,9 +128,10 @@ export function fillCardMacros(text: string, names: MacroNames, options: MacroOp
     .replace(/\{\{noop\}\}/gi, '')
     .replace(/\{\{newline\}\}/gi, '\n')
     .replace(
-      /\{\{(random|pick|roll)(:(?:[^{}]|\{\{(?:char|user)\}\})*)\}\}/gi,
-      (macro, name: string, rest: string) => {
-        const kind = name.toLowerCase();
+      // SillyTavern's spellings: `{{random::a::b}}`, `{{random:a,b}}`, `{{roll:d6}}`, `{{roll 2d6}}`.
+      /\{\{(random|pick)\s?::?((?:[^{}]|\{\{(?:char|user)\}\})*)\}\}|\{\{roll[ :]([^{}]*)\}\}/gi,
+      (macro, name: string | undefined, list: string | undefined, formula: string | undefined) => {
+        const kind = name?.toLowerCase() ?? 'roll';
         const at = ++place;
         let draw = 0;
         // Each draw its own chance (a seeded 2d6 is not two equal dice).
@@ -110,8 +139,8 @@ export function fillCardMacros(text: string, names: MacroNames, options: MacroOp
           options.fresh && kind !== 'pick'
             ? Math.random()
             : seeded(options.seed, `${kind}\0${at}\0${draw++}\0${macro}`);
-        if (kind === 'roll') return roll(rest.slice(1), chance) ?? macro;
-        const choices = choicesOf(rest.slice(1));
+        if (formula !== undefined) return roll(formula, chance) ?? macro;
+        const choices = choicesOf(list ?? '');
         return choices[Math.floor(chance() * choices.length)] ?? '';
       },
     );

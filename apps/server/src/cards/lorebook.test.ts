@@ -31,9 +31,10 @@ describe("a card's lorebook", () => {
   it('looks through the last messages only, as deep as the card says', () => {
     const lore = book([{ keys: ['fox'], content: 'fox' }], { scan_depth: 1 });
     expect(contents(lore, ['the fox', 'nothing'])).toEqual([]);
-    expect(contents(book([{ keys: ['fox'], content: 'fox' }]), ['the fox', 'a', 'b'])).toEqual([
-      'fox',
-    ]);
+    // SillyTavern's two when the card does not say: the message answered and the one before.
+    const fox = book([{ keys: ['fox'], content: 'fox' }]);
+    expect(contents(fox, ['the fox', 'a'])).toEqual(['fox']);
+    expect(contents(fox, ['the fox', 'a', 'b'])).toEqual([]);
   });
 
   it('wants a secondary key too for a selective entry, and orders by priority', () => {
@@ -77,9 +78,8 @@ describe("a card's lorebook", () => {
       })),
     );
     expect(huge.entries).toHaveLength(LORE_LIMITS.entries);
-    const keys = huge.entries.flatMap((entry) => entry.keys);
-    expect(keys).toHaveLength(LORE_LIMITS.entries * 2);
-    expect(keys.every((key) => key.length <= LORE_LIMITS.keyLength)).toBe(true);
+    // The key longer than a key may be is not one.
+    expect(huge.entries.flatMap((entry) => entry.keys)).toHaveLength(LORE_LIMITS.entries * 2);
     expect(contents(huge, ['w1 and w999 and w1000'])).toEqual(['entry 1', 'entry 999']);
     // Keys past the book's share are not used.
     const many = book([
@@ -108,5 +108,53 @@ describe("a card's lorebook", () => {
       mateLorebook({ ...mate, card_extra: edited, updated_at: '2026-12-02T00:00:00.000Z' })
         ?.entries[0]?.content,
     ).toBe('two');
+  });
+
+  it("decides by SillyTavern's selective logic: any, not all, not any, all", () => {
+    const logic = (selectiveLogic: number) =>
+      book([
+        {
+          keys: ['dragon'],
+          secondary_keys: ['friendly', 'green'],
+          selective: true,
+          content: 'the dragon',
+          extensions: { selectiveLogic },
+        },
+      ]);
+    const texts = ['a dragon', 'a friendly dragon', 'a friendly green dragon'];
+    const called = (selectiveLogic: number) =>
+      texts.map((text) => contents(logic(selectiveLogic), [text]).length === 1);
+    expect(called(0)).toEqual([false, true, true]);
+    expect(called(1)).toEqual([true, true, false]);
+    expect(called(2)).toEqual([true, false, false]);
+    expect(called(3)).toEqual([false, false, true]);
+  });
+
+  it('finds keys of several words as words, whatever stands between them', () => {
+    const lore = book([{ keys: ['the old light'], content: 'light' }]);
+    expect(contents(lore, ['Look at The old-light!'])).toEqual(['light']);
+    expect(contents(lore, ['the older light'])).toEqual([]);
+  });
+
+  it('keeps the higher order first when priorities are equal, as SillyTavern drops the lower', () => {
+    const lore = book([
+      { keys: ['fox'], content: 'early', insertion_order: 1 },
+      { keys: ['fox'], content: 'late', insertion_order: 9 },
+    ]);
+    expect(contents(lore, ['fox'])).toEqual(['late', 'early']);
+  });
+
+  it('answers a book made to be slow (keys beside letters, runs of one word) in one pass', () => {
+    const slow = book(
+      Array.from({ length: LORE_LIMITS.entries }, (_, i) => ({
+        keys: ['a.', `${'a '.repeat(40)}b${i}`, '灯'.repeat(50) + String(i)],
+        content: `entry ${i}`,
+      })),
+    );
+    const text = 'a.'.repeat(7999);
+    // Every entry has "a", a word of the text: all are called; the runs of "a" end in no "b".
+    expect(contents(slow, [text])).toHaveLength(LORE_LIMITS.entries);
+    const runs = book([{ keys: [`${'a '.repeat(40)}b`], content: 'run' }]);
+    expect(contents(runs, ['a '.repeat(8000)])).toEqual([]);
   });
 });

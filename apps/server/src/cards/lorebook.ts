@@ -2,13 +2,27 @@ import { LRUCache } from 'lru-cache';
 import { fromJson } from '../db/dialect';
 import type { MateTable } from '../db/schema';
 
+/**
+ * A key as it is looked for, in lower case unless its entry is case-sensitive: a run of words
+ * (`words`: "the old light" is found in "The old-light" but not in "the older light"), or, in
+ * a script written without spaces, text found anywhere (`text`).
+ */
+export type LoreKey = { words: string[] } | { text: string };
+
+/**
+ * How a selective entry's secondary keys decide (SillyTavern's `extensions.selectiveLogic`):
+ * one of them there (`any`), not all of them (`notAll`), none (`notAny`), or all (`all`).
+ */
+export type SelectiveLogic = 'any' | 'notAll' | 'notAny' | 'all';
+
 /** A lorebook entry as a prompt uses it (Character Card V2 `character_book.entries`). */
 export interface LoreEntry {
-  /** Words that bring the entry into the prompt when one of the last messages holds one. */
-  keys: string[];
-  /** With `selective`: one of these must be there too. */
-  secondaryKeys: string[];
+  /** Keys that bring the entry into the prompt when one of the last messages holds one. */
+  keys: LoreKey[];
+  /** With `selective`: how these decide too (see {@link SelectiveLogic}). */
+  secondaryKeys: LoreKey[];
   selective: boolean;
+  selectiveLogic: SelectiveLogic;
   /** Always in the prompt, keys or not. */
   constant: boolean;
   content: string;
@@ -28,8 +42,8 @@ export interface Lorebook {
   entries: LoreEntry[];
 }
 
-/** How many of the last messages are looked through when the card does not say (SillyTavern's 2, and the message answered). */
-const SCAN_DEPTH = 3;
+/** How many of the last messages are looked through when the card does not say (SillyTavern's 2: the message answered and the one before). */
+const SCAN_DEPTH = 2;
 
 /**
  * What of a lorebook is used, at most: its first 1,000 entries in use, 4,096 keys in all (an
@@ -38,7 +52,18 @@ const SCAN_DEPTH = 3;
  * of every chat with its mate: without bounds, one of 12 MB of keys would hold the server for
  * seconds at each.
  */
-export const LORE_LIMITS = { entries: 1000, keys: 4096, keyLength: 100, scanned: 16_000 };
+export const LORE_LIMITS = {
+  entries: 1000,
+  keys: 4096,
+  keyLength: 100,
+  scanned: 16_000,
+  /** Keys in a script written without spaces, each searched for in the whole text. */
+  searchedKeys: 256,
+  /** Words compared, in all, while looking for keys of several words. */
+  comparisons: 200_000,
+};
+
+const SELECTIVE_LOGIC: SelectiveLogic[] = ['any', 'notAll', 'notAny', 'all'];
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value)
@@ -64,14 +89,25 @@ export function readLorebook(extra: unknown): Lorebook | null {
       : [];
   const used: LoreEntry[] = [];
   let keysLeft = LORE_LIMITS.keys;
-  // Trimmed, and as they are compared (lower case unless the entry says otherwise).
+  let searchedLeft = LORE_LIMITS.searchedKeys;
+  // As they are looked for (see `LoreKey`); a key of no words at all ("!!") finds nothing.
   const keysOf = (value: unknown, caseSensitive: boolean) => {
-    const keys = strings(value)
-      .map((key) => key.trim())
-      .filter((key) => key.length <= LORE_LIMITS.keyLength && !isRegexKey(key))
-      .slice(0, Math.max(keysLeft, 0))
-      .map((key) => (caseSensitive ? key : key.toLowerCase()));
-    keysLeft -= keys.length;
+    const keys: LoreKey[] = [];
+    for (const written of strings(value)) {
+      if (keysLeft === 0) break;
+      const key = caseSensitive ? written.trim() : written.trim().toLowerCase();
+      if (key.length > LORE_LIMITS.keyLength || isRegexKey(key)) continue;
+      if (UNSPACED.test(key)) {
+        if (searchedLeft === 0) continue;
+        searchedLeft--;
+        keys.push({ text: key });
+      } else {
+        const words = key.split(NOT_WORD).filter(Boolean);
+        if (words.length === 0) continue;
+        keys.push({ words });
+      }
+      keysLeft--;
+    }
     return keys;
   };
   for (const entry of listed) {
@@ -88,6 +124,10 @@ export function readLorebook(extra: unknown): Lorebook | null {
       keys,
       secondaryKeys: keysOf(e.secondary_keys, caseSensitive),
       selective: e.selective === true,
+      selectiveLogic:
+        SELECTIVE_LOGIC[
+          number((e.extensions as { selectiveLogic?: unknown } | undefined)?.selectiveLogic, 0)
+        ] ?? 'any',
       constant,
       content,
       order: number(e.insertion_order, 100),
@@ -150,8 +190,8 @@ const read = new LRUCache<string, Lorebook | 'none'>({
           (size, entry) =>
             size +
             entry.content.length +
-            entry.keys.join('').length +
-            entry.secondaryKeys.join('').length +
+            JSON.stringify(entry.keys).length +
+            JSON.stringify(entry.secondaryKeys).length +
             100,
           1,
         ),
@@ -180,35 +220,50 @@ export function cardLorebook(
 /** Scripts written without spaces between words: a key there is found inside a word. */
 const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hangul}]/u;
-const WORD = /[\p{L}\p{N}_]/u;
 
-/** The text a lorebook's keys are looked for in: as written and in lower case, and its words. */
+/** The text a lorebook's keys are looked for in, as written and in lower case. */
 interface Scanned {
   exact: string;
   lower: string;
-  words: { exact?: Set<string>; lower?: Set<string> };
+  /** Its words, and where each stands among them, for each case (read when first needed). */
+  words: { exact?: TextWords; lower?: TextWords };
+  /** Words compared so far (see {@link LORE_LIMITS}). */
+  comparisons: number;
 }
 
-const SINGLE_WORD = /^[\p{L}\p{N}_]+$/u;
+interface TextWords {
+  list: string[];
+  at: Map<string, number[]>;
+}
+
 const NOT_WORD = /[^\p{L}\p{N}_]+/u;
 
-/** Whether `key` (as compared: see `keysOf`) is in the text as a word of its own (anywhere, in a script without spaces). */
-function holds(scanned: Scanned, key: string, caseSensitive: boolean): boolean {
-  if (!key) return false;
+function wordsOf(text: string): TextWords {
+  const list = text.split(NOT_WORD).filter(Boolean);
+  const at = new Map<string, number[]>();
+  list.forEach((word, index) => {
+    const places = at.get(word);
+    if (places) places.push(index);
+    else at.set(word, [index]);
+  });
+  return { list, at };
+}
+
+/** Whether `key` is in the scanned text (see {@link LoreKey}). */
+function holds(scanned: Scanned, key: LoreKey, caseSensitive: boolean): boolean {
   const side = caseSensitive ? 'exact' : 'lower';
-  const haystack = scanned[side];
-  // A word of a spaced script is looked up among the text's words, not searched for: a book
-  // of thousands of keys costs one pass over the text.
-  if (SINGLE_WORD.test(key) && !UNSPACED.test(key)) {
-    const words = (scanned.words[side] ??= new Set(haystack.split(NOT_WORD)));
-    return words.has(key);
-  }
-  for (let at = haystack.indexOf(key); at >= 0; at = haystack.indexOf(key, at + 1)) {
-    const before = haystack[at - 1];
-    const after = haystack[at + key.length];
-    const startOk = before === undefined || !WORD.test(before) || UNSPACED.test(key[0]!);
-    const endOk = after === undefined || !WORD.test(after) || UNSPACED.test(key.at(-1)!);
-    if (startOk && endOk) return true;
+  if ('text' in key) return scanned[side].includes(key.text);
+  const words = (scanned.words[side] ??= wordsOf(scanned[side]));
+  const [first, ...rest] = key.words;
+  const places = words.at.get(first!);
+  if (!places) return false;
+  if (rest.length === 0) return true;
+  for (const place of places) {
+    if (scanned.comparisons > LORE_LIMITS.comparisons) return false;
+    let index = 0;
+    while (index < rest.length && words.list[place + 1 + index] === rest[index]) index++;
+    scanned.comparisons += index + 1;
+    if (index === rest.length) return true;
   }
   return false;
 }
@@ -216,22 +271,29 @@ function holds(scanned: Scanned, key: string, caseSensitive: boolean): boolean {
 /**
  * The entries of `book` the last messages (`recent`, oldest first) call for: constant ones, and
  * those one of whose keys is in the last `scanDepth` of them (their last
- * {@link LORE_LIMITS}`.scanned` characters; a selective one with one of its secondary keys too),
- * most important first (`priority`, then `order`).
+ * {@link LORE_LIMITS}`.scanned` characters), a selective one as its secondary keys decide too
+ * (see {@link SelectiveLogic}); most important first: by `priority`, then the higher `order`,
+ * which SillyTavern keeps first when they do not all fit.
  */
 export function calledLore(book: Lorebook, recent: string[]): LoreEntry[] {
   const exact = recent.slice(-book.scanDepth).join('\n').slice(-LORE_LIMITS.scanned);
-  const scanned: Scanned = { exact, lower: exact.toLowerCase(), words: {} };
-  const called = (keys: string[], caseSensitive: boolean) =>
-    keys.some((key) => holds(scanned, key, caseSensitive));
+  const scanned: Scanned = { exact, lower: exact.toLowerCase(), words: {}, comparisons: 0 };
+  const found = (entry: LoreEntry) => (key: LoreKey) => holds(scanned, key, entry.caseSensitive);
+  const secondaryAgrees = (entry: LoreEntry) => {
+    const keys = entry.secondaryKeys;
+    if (!entry.selective || keys.length === 0) return true;
+    switch (entry.selectiveLogic) {
+      case 'any':
+        return keys.some(found(entry));
+      case 'notAll':
+        return !keys.every(found(entry));
+      case 'notAny':
+        return !keys.some(found(entry));
+      case 'all':
+        return keys.every(found(entry));
+    }
+  };
   return book.entries
-    .filter(
-      (entry) =>
-        entry.constant ||
-        (called(entry.keys, entry.caseSensitive) &&
-          (!entry.selective ||
-            entry.secondaryKeys.length === 0 ||
-            called(entry.secondaryKeys, entry.caseSensitive))),
-    )
-    .sort((a, b) => b.priority - a.priority || a.order - b.order);
+    .filter((entry) => entry.constant || (entry.keys.some(found(entry)) && secondaryAgrees(entry)))
+    .sort((a, b) => b.priority - a.priority || b.order - a.order);
 }

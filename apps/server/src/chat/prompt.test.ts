@@ -203,9 +203,10 @@ describe("a card's SillyTavern macros in the prompt", () => {
       tokenBudget: null,
       entries: [
         {
-          keys: ['hello'],
+          keys: [{ words: ['hello'] }],
           secondaryKeys: [],
           selective: false,
+          selectiveLogic: 'any',
           constant: false,
           content: 'The library opens at {{roll:1d1+8}}.',
           order: 1,
@@ -225,6 +226,21 @@ describe("a card's SillyTavern macros in the prompt", () => {
     expect(turns.at(-1)!.content).toMatch(/^Answer (briefly|warmly)\.$/);
     for (let i = 0; i < 10; i++)
       expect(buildPrompt(card, wordModel, 50).turns[0]!.content).toBe(system);
+  });
+
+  it('are filled field by field, and not in the persona the person wrote', () => {
+    const text = systemPrompt({
+      ...card,
+      mate: {
+        ...card.mate,
+        description: '{{char}} hums. {{// a note never closed',
+        personality: 'calm, {{random::kind::kind}}',
+      },
+      persona: { name: 'Captain', description: '{{roll:d6}} {{// mine}} {{char}}' },
+    });
+    expect(text).toContain('About Lyra: Lyra hums. {{// a note never closed');
+    expect(text).toContain("Lyra's personality: calm, kind");
+    expect(text).toContain('About Captain: {{roll:d6}} {{// mine}} Lyra');
   });
 
   it('are not filled in what people and the mate wrote: only the names are', () => {

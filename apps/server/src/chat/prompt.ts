@@ -133,49 +133,64 @@ function cardText(text: string, names: MacroNames, source: PromptSource): string
   return fillCardMacros(text, names, { seed: source.seed ?? '', fresh: true });
 }
 
-/** The system prompt: the card's own, or one built from its fields; then persona and language. */
+/**
+ * The system prompt: the card's own, or one built from its fields; then persona and language.
+ * Each part is filled on its own: the card's text takes SillyTavern's macros (see
+ * {@link cardText}), what people wrote (the persona, a group's scene) and our own wording only
+ * the names; a note left open in one field never reaches into the next.
+ */
 export function systemPrompt(source: PromptSource): string {
   const { mate, persona, group } = source;
+  const names = { char: mate.name, user: persona?.name ?? source.userName };
+  const card = (text: string) => cardText(text, names, source);
+  const named = (text: string) => fillNames(text, names);
   const parts: string[] = [];
-  const scenario = group?.scenario.trim() || mate.scenario.trim();
+  const scenario = group?.scenario.trim()
+    ? named(group.scenario.trim())
+    : card(mate.scenario.trim());
   // In a group, every speaker is told it is one of several, whatever its card says.
   const inGroup = group
-    ? `You are {{char}} in a group roleplay chat with ${['{{user}}', ...group.others.map((other) => other.name)].join(', ')}. Stay in character; write only {{char}}'s words and actions, never anyone else's, and do not start with your name.`
+    ? `You are ${names.char} in a group roleplay chat with ${[names.user, ...group.others.map((other) => other.name)].join(', ')}. Stay in character; write only ${names.char}'s words and actions, never anyone else's, and do not start with your name.`
     : null;
   // The prompt built from the card's fields, which a card's own system prompt replaces.
   const builtIn = () => {
     const own = [
       inGroup ??
-        `You are {{char}} in a roleplay chat with {{user}}. Stay in character; write only {{char}}'s words and actions, never {{user}}'s.`,
+        `You are ${names.char} in a roleplay chat with ${names.user}. Stay in character; write only ${names.char}'s words and actions, never ${names.user}'s.`,
     ];
-    if (mate.description.trim()) own.push(`About {{char}}: ${mate.description.trim()}`);
-    if (mate.personality.trim()) own.push(`{{char}}'s personality: ${mate.personality.trim()}`);
+    const description = card(mate.description.trim());
+    if (description) own.push(`About ${names.char}: ${description}`);
+    const personality = card(mate.personality.trim());
+    if (personality) own.push(`${names.char}'s personality: ${personality}`);
     if (scenario) own.push(`Scenario: ${scenario}`);
-    const examples = mate.mes_example.replace(/<START>/gi, '').trim();
-    if (examples) own.push(`Examples of how {{char}} talks:\n${examples}`);
+    const examples = card(mate.mes_example.replace(/<START>/gi, '').trim());
+    if (examples) own.push(`Examples of how ${names.char} talks:\n${examples}`);
     return own.join('\n\n');
   };
   const cardPrompt = mate.system_prompt.trim();
   if (!cardPrompt) parts.push(builtIn());
   // Character Card V2: `{{original}}` in the card's own stands for the prompt it replaces.
-  else if (/\{\{original\}\}/i.test(cardPrompt))
-    parts.push(cardPrompt.replace(/\{\{original\}\}/gi, builtIn));
-  else {
-    parts.push(cardPrompt);
+  else if (/\{\{original\}\}/i.test(cardPrompt)) {
+    const original = builtIn();
+    parts.push(
+      cardPrompt
+        .split(/\{\{original\}\}/i)
+        .map(card)
+        .join(original),
+    );
+  } else {
+    parts.push(card(cardPrompt));
     if (inGroup) parts.push(inGroup);
     if (group && scenario) parts.push(`Scenario: ${scenario}`);
   }
   if (group && group.others.length > 0)
     parts.push(
-      `Also here:\n${group.others.map((other) => `- ${other.name}${other.about ? `: ${other.about}` : ''}`).join('\n')}`,
+      `Also here:\n${group.others.map((other) => `- ${other.name}${other.about ? `: ${card(other.about)}` : ''}`).join('\n')}`,
     );
-  if (persona?.description.trim()) parts.push(`About {{user}}: ${persona.description.trim()}`);
+  if (persona?.description.trim())
+    parts.push(`About ${names.user}: ${named(persona.description.trim())}`);
   parts.push(`Always answer in ${languageName(source.language)}.`);
-  return cardText(
-    parts.join('\n\n'),
-    { char: mate.name, user: persona?.name ?? source.userName },
-    source,
-  );
+  return parts.filter(Boolean).join('\n\n');
 }
 
 /**
