@@ -72,6 +72,14 @@ const strings = (value: unknown): string[] =>
 const number = (value: unknown, otherwise: number) =>
   typeof value === 'number' && Number.isFinite(value) ? value : otherwise;
 
+/** A book's `entries` as a list: V2 writes an array, some editors an object by id. */
+const listedEntries = (entries: unknown): unknown[] =>
+  Array.isArray(entries)
+    ? entries
+    : typeof entries === 'object' && entries !== null
+      ? Object.values(entries)
+      : [];
+
 /** The lorebook of a card's other fields (`card_extra`, as stored or parsed), or `null`. */
 export function readLorebook(extra: unknown): Lorebook | null {
   const book = fromJson<Record<string, unknown>>(extra, {}).character_book;
@@ -81,12 +89,7 @@ export function readLorebook(extra: unknown): Lorebook | null {
     scan_depth: scanDepth,
     token_budget: tokenBudget,
   } = book as Record<string, unknown>;
-  // V2 writes an array; some editors an object by id.
-  const listed = Array.isArray(entries)
-    ? entries
-    : typeof entries === 'object' && entries !== null
-      ? Object.values(entries)
-      : [];
+  const listed = listedEntries(entries);
   const used: LoreEntry[] = [];
   let keysLeft = LORE_LIMITS.keys;
   let searchedLeft = LORE_LIMITS.searchedKeys;
@@ -150,12 +153,7 @@ export function readLorebook(extra: unknown): Lorebook | null {
  */
 export function entriesByPattern(book: unknown): number {
   const { entries } = (book ?? {}) as { entries?: unknown };
-  const listed = Array.isArray(entries)
-    ? entries
-    : typeof entries === 'object' && entries !== null
-      ? Object.values(entries)
-      : [];
-  return listed.filter((entry) => {
+  return listedEntries(entries).filter((entry) => {
     const e = (entry ?? {}) as Record<string, unknown>;
     const keys = strings(e.keys);
     return (

@@ -316,7 +316,7 @@ function cardInstructions(
  */
 function fitLore(
   source: PromptSource,
-  names: { char: string; user: string },
+  names: MacroNames,
   model: Pick<LanguageModel, 'countTokens'>,
   available: number,
 ): { items: string[]; tokens: number } {
