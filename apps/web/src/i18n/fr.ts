@@ -443,7 +443,7 @@ export const fr: Messages = {
     error: 'Le prompt n’a pas pu être chargé',
     parts: {
       character: 'Personnage',
-      lore: "Informations sur l'univers",
+      lore: 'Informations sur l’univers',
       pinned: 'Souvenirs épinglés',
       summary: 'L’histoire jusqu’ici',
       recalled: 'Souvenirs rappelés',
