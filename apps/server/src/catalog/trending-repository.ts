@@ -1,4 +1,4 @@
-import type { Kysely, QueryResult, Transaction } from 'kysely';
+import { sql, type Kysely, type QueryResult, type Transaction } from 'kysely';
 import { preparedQuery } from '../db/prepared-query';
 import type { Database, UserTable } from '../db/schema';
 import { matesWithCreators, visibleTo, type MateRow } from './mate-rows';
@@ -99,33 +99,34 @@ export async function recordChatForTrending(
   await countDay(trx, { mateId, day: today, delta: 1 });
 }
 
-/** How many people one read of {@link countedToday} asks about (bound parameters stay few). */
-const PEOPLE_PER_READ = 500;
+// The people and mates go as two JSON arrays: one statement whatever their number, compiled once
+// (a list of bound values would be a new statement, built and compiled, for each batch's size).
+const countedTodayQuery = preparedQuery(
+  (_db, v: { today: string; people: string; mates: string }) =>
+    sql<{ mate_id: string; user_id: string }>`
+    select mate_id, user_id from mate_chatters
+    where last_day = ${v.today}
+      and user_id in (select value from json_each(${v.people}))
+      and mate_id in (select value from json_each(${v.mates}))
+  `,
+);
 
 /**
  * Of `chats`, those whose person is already counted today for the mate, as `mateId userId`
  * keys: for them {@link recordChatForTrending} would read one row and write nothing, and a
- * batch of chats learns it in one read (per {@link PEOPLE_PER_READ} people) instead of one each.
+ * batch of chats learns it in one read instead of one each. SQLite's (PostgreSQL reads it in
+ * the statement that counts the batch's messages, see `turn-repository.ts`).
  */
 export async function countedToday(
   db: Kysely<Database> | Transaction<Database>,
   chats: { mateId: string; userId: string }[],
 ): Promise<Set<string>> {
-  const today = dayOf(Date.now());
-  const people = [...new Set(chats.map((chat) => chat.userId))];
-  const mates = [...new Set(chats.map((chat) => chat.mateId))];
-  const counted = new Set<string>();
-  for (let from = 0; from < people.length; from += PEOPLE_PER_READ) {
-    const rows = await db
-      .selectFrom('mate_chatters')
-      .select(['mate_id', 'user_id'])
-      .where('last_day', '=', today)
-      .where('user_id', 'in', people.slice(from, from + PEOPLE_PER_READ))
-      .where('mate_id', 'in', mates)
-      .execute();
-    for (const row of rows) counted.add(`${row.mate_id} ${row.user_id}`);
-  }
-  return counted;
+  const { rows } = await countedTodayQuery(db, {
+    today: dayOf(Date.now()),
+    people: JSON.stringify([...new Set(chats.map((chat) => chat.userId))]),
+    mates: JSON.stringify([...new Set(chats.map((chat) => chat.mateId))]),
+  });
+  return new Set(rows.map((row) => `${row.mate_id} ${row.user_id}`));
 }
 
 /** A trending mate: the mate's row and how many people chatted with it in the window. */
