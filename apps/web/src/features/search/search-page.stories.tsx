@@ -6,7 +6,7 @@ import {
   mockEndpoint,
   mockEndpointLoading,
 } from '@mates/api-client/msw';
-import { api, failingLoad, screenStories } from '../../testing/story-app';
+import { api, failingLoad, screenStories, type StoryApp } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Search', ...screenStories } satisfies Meta;
 export default meta;
@@ -72,6 +72,27 @@ export const TypeAQuery: Story = {
     await userEvent.type(await canvas.findByRole('searchbox', { name: 'Search mates' }), 'lyra');
     await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(1));
     await expect(canvas.getByText('1 mate found')).toBeVisible();
+  },
+};
+
+/**
+ * The address changed while the page is open (a search link followed, Back, the address typed):
+ * the field and the results follow it, and what the person types after still searches.
+ */
+export const FollowsTheAddress: Story = {
+  parameters: { app: { path: '/search?q=elf', signedIn: true }, msw: { handlers: search } },
+  play: async ({ canvas, loaded }) => {
+    const app = loaded.app as StoryApp;
+    const field = await canvas.findByRole('searchbox', { name: 'Search mates' });
+    await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(3));
+    await app.router.navigate('/search?q=lyra');
+    await waitFor(() => expect(field).toHaveValue('lyra'));
+    await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(1));
+    await app.router.navigate('/search');
+    await waitFor(() => expect(field).toHaveValue(''));
+    await userEvent.type(field, 'mage');
+    await waitFor(() => expect(canvas.getAllByRole('article')).toHaveLength(3));
+    await expect(app.router.state.location.search).toBe('?q=mage');
   },
 };
 

@@ -18,7 +18,15 @@ export function SearchPage() {
   const { t } = useTranslation();
   const { client } = useServices();
   const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(params.get('q') ?? '');
+  const address = params.get('q') ?? '';
+  const [text, setText] = useState(address);
+  // The address changed under the page (a search link, Back, the address typed): the field
+  // follows it. Typing changes the address too, to what the field holds already.
+  const [followed, setFollowed] = useState(address);
+  if (address !== followed) {
+    setFollowed(address);
+    if (address.trim() !== text.trim()) setText(address);
+  }
   const keyword = useDebounced(text.trim(), 250);
   const hotWords = useQuery(hotWordsQuery(client));
   const results = usePaged(
