@@ -17,6 +17,7 @@ import { ledgerRoutes } from './accounts/ledger-routes';
 import { passwordResetRoutes } from './accounts/password-reset-routes';
 import { paymentRoutes } from './payments/payment-routes';
 import { roomRoutes } from './chat/room-routes';
+import { personaGreetings } from './chat/room-service';
 import { sendRoutes } from './chat/send-routes';
 import { memoryRoutes } from './chat/memory-routes';
 import { groupRoutes } from './chat/group-routes';
@@ -85,7 +86,14 @@ export function createApp(deps: Deps): Hono {
   });
   // The creation studio's and the cards' calls work on the same database and portrait store.
   const studio: StudioDeps = { db: deps.db, dialect: deps.dialect, media: mediaOf(deps.config) };
-  api.route('/user', accountRoutes(deps));
+  // A persona renamed or deleted readdresses the greetings of its chats not yet begun.
+  api.route(
+    '/user',
+    accountRoutes({
+      ...deps,
+      greetings: (userId, personaId) => personaGreetings(deps, userId, personaId),
+    }),
+  );
   api.route('/user', userCatalogRoutes(deps));
   api.route('/user', ledgerRoutes(deps));
   api.route('/user', passwordResetRoutes(deps));

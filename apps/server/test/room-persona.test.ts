@@ -62,6 +62,58 @@ describe.each(DIALECTS)('the persona of a chat on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    'a persona renamed or deleted readdresses the greetings of its chats not begun, and only those',
+    async () => {
+      const { client } = await signUp(suite.server);
+      await client.user.updateNickname({ nickname: 'Quiet Otter 417' });
+      const rhea = await client.user.saveOrUpdatePersona({ name: 'Captain Rhea', description: '' });
+      const [lyra] = (await client.mate.search({ keyword: 'Lyra Moonwhisper' })).list;
+      const open = async () => {
+        const { roomId } = await client.room.createRoom({
+          mateId: lyra!.mateId,
+          personaId: rhea.uuid,
+        });
+        return roomId;
+      };
+      const waiting = await open();
+      const begun = await open();
+      const edited = await open();
+      const greeting = async (roomId: string) =>
+        (await client.room.roomInfo({ roomId })).messages[0]!;
+      expect((await greeting(waiting)).content).toContain('this late, Captain Rhea.');
+      suite.double.next({ kind: 'stream', pieces: ['Aye.'] });
+      await client.girl.chatSend({ roomId: begun, content: 'A map.' }, { onData: () => {} });
+      await client.room.editMessage({
+        roomId: edited,
+        messageId: (await greeting(edited)).messageId,
+        content: 'Lyra nods at Captain Rhea.',
+      });
+
+      // Renamed: the chat not begun greets the new name; what was said, or written by the
+      // person, stays.
+      await client.user.saveOrUpdatePersona({
+        uuid: rhea.uuid,
+        name: 'Admiral Rhea',
+        description: '',
+      });
+      const renamed = await greeting(waiting);
+      expect(renamed.content).toContain('this late, Admiral Rhea.');
+      expect(renamed.swipes).toEqual({ index: 0, count: 2 });
+      expect((await greeting(begun)).content).toContain('this late, Captain Rhea.');
+      expect((await greeting(edited)).content).toBe('Lyra nods at Captain Rhea.');
+
+      // Deleted while another version is shown: the chat goes on as the person themself, its
+      // greeting says so, and the version shown stays the one shown.
+      await client.room.chooseSwipe({ roomId: waiting, messageId: renamed.messageId, index: 1 });
+      await client.user.deleteDefaultPersona({ uuid: rhea.uuid });
+      expect((await greeting(waiting)).swipes).toEqual({ index: 1, count: 2 });
+      await client.room.chooseSwipe({ roomId: waiting, messageId: renamed.messageId, index: 0 });
+      expect((await greeting(waiting)).content).toContain('this late, Quiet Otter 417.');
+      expect((await greeting(begun)).content).toContain('this late, Captain Rhea.');
+    },
+  );
+
+  it.skipIf(skip)(
     'a greeting the person edited keeps their words when the persona changes',
     async () => {
       const { client } = await signUp(suite.server);

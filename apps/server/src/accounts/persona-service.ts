@@ -52,6 +52,14 @@ export const MAX_PERSONAS = 20;
 export interface PersonaDeps {
   db: Kysely<Database>;
   dialect: DialectName;
+  /**
+   * The chats a persona's new name (or its deletion) reaches: called before the change with the
+   * persona, it answers what readdresses their greetings after it (`personaGreetings` in chat).
+   */
+  greetings?: (
+    userId: string,
+    personaId: string,
+  ) => Promise<(from: string, to: string | null) => Promise<void>>;
 }
 
 /** The fields a user writes on a persona. */
@@ -81,8 +89,11 @@ export async function savePersona(
   fields: PersonaFields,
 ): Promise<PersonaTable> {
   if (!personaId) return addPersona(deps, userId, fields);
-  await own(deps, userId, personaId);
+  const before = await own(deps, userId, personaId);
+  // A chat where the person has not spoken yet greets them by the persona's new name.
+  const readdress = before.name === fields.name ? null : await deps.greetings?.(userId, personaId);
   await updatePersona(deps.db, personaId, fields);
+  await readdress?.(before.name, fields.name);
   return own(deps, userId, personaId);
 }
 
@@ -138,9 +149,12 @@ export async function deletePersona(
   userId: string,
   personaId: string,
 ): Promise<void> {
-  await own(deps, userId, personaId);
+  const persona = await own(deps, userId, personaId);
+  // Its chats go on as the person themself: one not begun greets them by their nickname.
+  const readdress = await deps.greetings?.(userId, personaId);
   await inUserTransaction(deps.db, deps.dialect, userId, async (trx) => {
     const deleted = await deletePersonaRow(trx, userId, personaId);
     if (deleted?.wasDefault) await makeOldestPersonaDefault(trx, userId);
   });
+  await readdress?.(persona.name, null);
 }

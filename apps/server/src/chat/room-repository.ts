@@ -290,6 +290,38 @@ export async function setRoomPersona(
   await db.updateTable('rooms').set({ persona_id: personaId }).where('id', '=', roomId).execute();
 }
 
+/**
+ * The person's rooms played as `personaId` where nothing but the greeting is written yet: a
+ * room with one message (its first two looked at, however long the room).
+ */
+export async function greetingOnlyRooms(
+  db: Kysely<Database>,
+  userId: string,
+  personaId: string,
+): Promise<RoomTable[]> {
+  return db
+    .selectFrom('rooms')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('persona_id', '=', personaId)
+    .where(
+      (eb) =>
+        eb
+          .selectFrom(
+            eb
+              .selectFrom('messages')
+              .select('messages.id')
+              .whereRef('messages.room_id', '=', 'rooms.id')
+              .limit(2)
+              .as('first'),
+          )
+          .select(eb.fn.countAll().as('n')),
+      '=',
+      1,
+    )
+    .execute();
+}
+
 /** Removes a room's row (its messages go first: see `deleteRoomPictures`). */
 export async function deleteRoomRow(db: Kysely<Database>, roomId: string): Promise<void> {
   await db.deleteFrom('rooms').where('id', '=', roomId).execute();

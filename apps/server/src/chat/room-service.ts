@@ -11,6 +11,7 @@ import { invalid, missing } from '../domain/errors';
 import { paging, toMate, toMateSummary, toPage } from '../catalog/mate-rows';
 import { textsFor } from '../i18n/texts';
 import { findDefaultPersona, ownPersona } from '../accounts/persona-repository';
+import { userById } from '../accounts/user-repository';
 import { toPersona } from '../accounts/persona-service';
 import { removePictureFiles, withImages } from '../images/picture-messages';
 import type { Logger } from '../logging/logger';
@@ -28,6 +29,7 @@ import { membersOf } from './group-repository';
 import { failEmptyReply } from './turn-service';
 import {
   deleteRoomRow,
+  greetingOnlyRooms,
   insertRoom,
   newRoomRow,
   roomPage,
@@ -250,7 +252,15 @@ export async function setPersona(
   // The greeting changes only between replies; while one is written the chat has begun.
   const held = await deps.chat.begin(room.id);
   try {
-    if (held) await readdressGreeting(deps, user, room, persona?.name ?? user.nickname);
+    if (held) {
+      const before = room.persona_id ? await ownPersona(db, user.id, room.persona_id) : undefined;
+      await readdressGreeting(
+        deps,
+        room,
+        before?.name ?? user.nickname,
+        persona?.name ?? user.nickname,
+      );
+    }
     await setRoomPersona(db, room.id, input.personaId);
   } finally {
     if (held) await deps.chat.end(room.id, held);
@@ -259,14 +269,48 @@ export async function setPersona(
 }
 
 /**
+ * The greetings of the person's chats played as `personaId` where they have not spoken yet,
+ * readdressed from `from` to `to` (the persona renamed; or deleted, `to` then `null`: their
+ * nickname), as a chat's greeting is when it changes persona ({@link setPersona}). The chats are
+ * found before the change (a deleted persona's leave it), and readdressed after it; one being
+ * answered meanwhile has begun and is left, and one that fails is logged: the persona's change
+ * stands.
+ */
+export async function personaGreetings(
+  deps: RoomDeps,
+  userId: string,
+  personaId: string,
+): Promise<(from: string, to: string | null) => Promise<void>> {
+  const rooms = await greetingOnlyRooms(deps.db, userId, personaId);
+  return async (from, to) => {
+    if (rooms.length === 0) return;
+    const name = to ?? (await userById(deps.db, userId))?.nickname;
+    if (name === undefined || name === from) return;
+    for (const room of rooms) {
+      const held = await deps.chat.begin(room.id);
+      if (!held) continue;
+      try {
+        await readdressGreeting(deps, room, from, name);
+      } catch (error) {
+        deps.log.warn(
+          `could not readdress the greeting of room ${room.id}: ${(error as Error).message}`,
+        );
+      } finally {
+        await deps.chat.end(room.id, held);
+      }
+    }
+  };
+}
+
+/**
  * Fills the greeting of a room where the person has not spoken yet with `userName`, when it is
- * still what the card wrote to the name it was filled with (not edited, the card and that name
- * unchanged since); the version shown stays the one shown.
+ * still what the card wrote to `wasName` (not edited, the card unchanged since); the version
+ * shown stays the one shown.
  */
 async function readdressGreeting(
   deps: RoomDeps,
-  user: UserTable,
   room: RoomTable,
+  wasName: string,
   userName: string,
 ): Promise<void> {
   const { db } = deps;
@@ -274,11 +318,10 @@ async function readdressGreeting(
   const greeting = messages.length === 1 ? messages[0]! : undefined;
   if (!greeting || greeting.role !== 'mate' || greeting.edited_at !== null) return;
   const mate = await mateRow(db, greeting.speaker_id ?? room.mate_id);
-  const before = room.persona_id ? await ownPersona(db, user.id, room.persona_id) : undefined;
   const inGroup = isGroup(room);
   const was = greetingVersions(
     mate,
-    { char: mate.name, user: before?.name ?? user.nickname },
+    { char: mate.name, user: wasName },
     inGroup,
     room.family_id ?? room.id,
   );
