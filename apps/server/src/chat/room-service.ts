@@ -273,7 +273,7 @@ export async function setPersona(
  * readdressed from `from` to `to` (the persona renamed; or deleted, `to` then `null`: their
  * nickname), as a chat's greeting is when it changes persona ({@link setPersona}). The chats are
  * found before the change (a deleted persona's leave it), and readdressed after it; one being
- * answered meanwhile has begun and is left, and one that fails is logged: the persona's change
+ * answered meanwhile has begun and is left, and a failure is logged: the persona's change
  * stands.
  */
 export async function personaGreetings(
@@ -282,25 +282,28 @@ export async function personaGreetings(
   personaId: string,
 ): Promise<(from: string, to: string | null) => Promise<void>> {
   const rooms = await greetingOnlyRooms(deps.db, userId, personaId);
+  const readdress = async (room: RoomTable, from: string, to: string) => {
+    const held = await deps.chat.begin(room.id);
+    if (!held) return;
+    try {
+      await readdressGreeting(deps, room, from, to);
+    } finally {
+      await deps.chat.end(room.id, held);
+    }
+  };
   return async (from, to) => {
     if (rooms.length === 0) return;
-    const name = to ?? (await userById(deps.db, userId))?.nickname;
-    if (name === undefined || name === from) return;
-    for (const room of rooms) {
-      const held = await deps.chat.begin(room.id);
-      if (!held) continue;
-      try {
-        await readdressGreeting(deps, room, from, name);
-      } catch (error) {
-        deps.log.warn(
-          `could not readdress the greeting of room ${room.id}: ${(error as Error).message}`,
-        );
-      } finally {
-        await deps.chat.end(room.id, held);
-      }
+    try {
+      const name = to ?? (await userById(deps.db, userId))?.nickname;
+      if (name === undefined || name === from) return;
+      for (const room of rooms) await readdress(room, from, name);
+    } catch (error) {
+      deps.log.warn(`could not readdress the greetings of persona ${personaId}: ${detail(error)}`);
     }
   };
 }
+
+const detail = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Fills the greeting of a room where the person has not spoken yet with `userName`, when it is
