@@ -86,7 +86,8 @@ export function createApp(deps: Deps): Hono {
   });
   // The creation studio's and the cards' calls work on the same database and portrait store.
   const studio: StudioDeps = { db: deps.db, dialect: deps.dialect, media: mediaOf(deps.config) };
-  // A persona renamed or deleted readdresses the greetings of its chats not yet begun.
+  // A persona renamed or deleted, or a new nickname, readdresses the greetings of the chats
+  // not yet begun.
   api.route(
     '/user',
     accountRoutes({

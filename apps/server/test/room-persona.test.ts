@@ -114,6 +114,31 @@ describe.each(DIALECTS)('the persona of a chat on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    'a new nickname readdresses the greetings of the chats not begun as the person themself',
+    async () => {
+      const { client } = await signUp(suite.server);
+      await client.user.updateNickname({ nickname: 'Quiet Otter 417' });
+      const [lyra] = (await client.mate.search({ keyword: 'Lyra Moonwhisper' })).list;
+      const { roomId: waiting } = await client.room.createRoom({ mateId: lyra!.mateId });
+      const { roomId: begun } = await client.room.createRoom({ mateId: lyra!.mateId });
+      const rhea = await client.user.saveOrUpdatePersona({ name: 'Captain Rhea', description: '' });
+      const { roomId: played } = await client.room.createRoom({
+        mateId: lyra!.mateId,
+        personaId: rhea.uuid,
+      });
+      suite.double.next({ kind: 'stream', pieces: ['Aye.'] });
+      await client.girl.chatSend({ roomId: begun, content: 'A map.' }, { onData: () => {} });
+      const greeting = async (roomId: string) =>
+        (await client.room.roomInfo({ roomId })).messages[0]!.content;
+
+      await client.user.updateNickname({ nickname: 'Loud Heron 12' });
+      expect(await greeting(waiting)).toContain('this late, Loud Heron 12.');
+      expect(await greeting(begun)).toContain('this late, Quiet Otter 417.');
+      expect(await greeting(played)).toContain('this late, Captain Rhea.');
+    },
+  );
+
+  it.skipIf(skip)(
     'a greeting the person edited keeps their words when the persona changes',
     async () => {
       const { client } = await signUp(suite.server);

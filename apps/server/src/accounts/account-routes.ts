@@ -12,7 +12,7 @@ import { changePassword, login, logout } from './login-service';
 import { setLanguage, setNickname, setTags } from './account-settings-service';
 import { oauthRoutes } from './oauth-routes';
 import { personaRoutes } from './persona-routes';
-import type { PersonaDeps } from './persona-service';
+import type { GreetingsOf } from './persona-service';
 
 export const email = z
   .email('must be an e-mail address')
@@ -48,7 +48,7 @@ const tagsPayload = z.object({
  * benefits. The rules are in `registration-service.ts`, `login-service.ts` and
  * `account-settings-service.ts`; a rate limit on the caller is spent before their input is read.
  */
-export function accountRoutes(deps: Deps & Pick<PersonaDeps, 'greetings'>): Hono<ApiEnv> {
+export function accountRoutes(deps: Deps & { greetings?: GreetingsOf }): Hono<ApiEnv> {
   const { limits } = deps;
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/user');

@@ -62,7 +62,7 @@ export async function setTags(
  * changes an hour are allowed.
  */
 export async function setNickname(
-  deps: Pick<AccountDeps, 'db' | 'config' | 'limits'>,
+  deps: Pick<AccountDeps, 'db' | 'config' | 'limits' | 'greetings'>,
   user: UserTable,
   token: string,
   nickname: string,
@@ -71,6 +71,9 @@ export async function setNickname(
   const info = toUserInfo({ ...user, nickname }, token, deps.config.adminEmails);
   if (nickname === user.nickname) return info;
   await consume(deps.limits.changeNickname, user.id);
+  // A chat they play as themself and have not spoken in yet greets them by the new name.
+  const readdress = await deps.greetings?.(user.id, null);
   await saveSettings(deps, user.id, { nickname });
+  await readdress?.(user.nickname, nickname);
   return info;
 }

@@ -9,13 +9,13 @@ import {
   personaAvatar,
   savePersona,
   toPersona,
-  type PersonaDeps,
+  type GreetingsOf,
 } from './persona-service';
 import { en } from '../i18n/en';
 import { hidesInMateName } from './nicknames';
 
 /** Personas: list, save or update, set default, delete. Only ever the caller's own. */
-export function personaRoutes(deps: Deps & Pick<PersonaDeps, 'greetings'>): Hono<ApiEnv> {
+export function personaRoutes(deps: Deps & { greetings?: GreetingsOf }): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
   const api = contract(routes, '/user');
 

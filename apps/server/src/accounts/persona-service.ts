@@ -52,15 +52,19 @@ export const MAX_PERSONAS = 20;
 export interface PersonaDeps {
   db: Kysely<Database>;
   dialect: DialectName;
-  /**
-   * The chats a persona's new name (or its deletion) reaches: called before the change with the
-   * persona, it answers what readdresses their greetings after it (`personaGreetings` in chat).
-   */
-  greetings?: (
-    userId: string,
-    personaId: string,
-  ) => Promise<(from: string, to: string | null) => Promise<void>>;
+  greetings?: GreetingsOf;
 }
+
+/**
+ * The chats a new name reaches (a persona renamed or deleted, the person's nickname changed):
+ * called before the change with the person and who they play there (`null`: themself), it
+ * answers what readdresses the greetings of those not begun after it, from the old name to the
+ * new (`null`: their nickname). The composition root gives `personaGreetings` of chat.
+ */
+export type GreetingsOf = (
+  userId: string,
+  personaId: string | null,
+) => Promise<(from: string, to: string | null) => Promise<void>>;
 
 /** The fields a user writes on a persona. */
 export interface PersonaFields {

@@ -291,19 +291,19 @@ export async function setRoomPersona(
 }
 
 /**
- * The person's rooms played as `personaId` where nothing but the greeting is written yet: a
- * room with one message (its first two looked at, however long the room).
+ * The person's rooms played as `personaId` (`null`: as themself) where nothing but the greeting
+ * is written yet: a room with one message (its first two looked at, however long the room).
  */
 export async function greetingOnlyRooms(
   db: Kysely<Database>,
   userId: string,
-  personaId: string,
+  personaId: string | null,
 ): Promise<RoomTable[]> {
   return db
     .selectFrom('rooms')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('persona_id', '=', personaId)
+    .where('persona_id', personaId === null ? 'is' : '=', personaId)
     .where(
       (eb) =>
         eb

@@ -269,17 +269,17 @@ export async function setPersona(
 }
 
 /**
- * The greetings of the person's chats played as `personaId` where they have not spoken yet,
- * readdressed from `from` to `to` (the persona renamed; or deleted, `to` then `null`: their
- * nickname), as a chat's greeting is when it changes persona ({@link setPersona}). The chats are
- * found before the change (a deleted persona's leave it), and readdressed after it; one being
- * answered meanwhile has begun and is left, and a failure is logged: the persona's change
- * stands.
+ * The greetings of the person's chats played as `personaId` (`null`: as themself) where they
+ * have not spoken yet, readdressed from `from` to `to` (the persona renamed, or the person's
+ * nickname changed; the persona deleted: `to` is `null`, their nickname), as a chat's greeting is
+ * when it changes persona ({@link setPersona}). The chats are found before the change (a deleted
+ * persona's leave it), and readdressed after it; one being answered meanwhile has begun and is
+ * left, and a failure is logged: the change itself stands.
  */
 export async function personaGreetings(
   deps: RoomDeps,
   userId: string,
-  personaId: string,
+  personaId: string | null,
 ): Promise<(from: string, to: string | null) => Promise<void>> {
   const rooms = await greetingOnlyRooms(deps.db, userId, personaId);
   const readdress = async (room: RoomTable, from: string, to: string) => {
