@@ -21,6 +21,7 @@ import {
   recoverUnqueuedPictures,
 } from '../src/images/picture-job-service';
 import { en } from '../src/i18n/en';
+import { es } from '../src/i18n/es';
 
 // Issue #15: pictures in the chat, drawn by a job through the AUTOMATIC1111 double, charged in
 // gold coins (given back when they fail or are cancelled), served to the room's owner only.
@@ -206,9 +207,9 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
   });
 
   it.skipIf(skip)(
-    'an engine error fails the picture, says why and gives the coins back once',
+    "an engine error fails the picture, says why in the reader's language and gives the coins back once",
     async () => {
-      const { client } = await signUp(app);
+      const { client, userInfo } = await signUp(app);
       const roomId = await roomWith(client);
       double.queue.push({
         kind: 'status',
@@ -237,6 +238,22 @@ describe.each(DIALECTS)('pictures in the chat on %s', (dialect) => {
         url: null,
         error: PICTURE_FAILURES.failed,
       });
+      // Read in Spanish, the same failure is said in Spanish, where the room shows it and
+      // where its job is asked after.
+      const inSpanish = app.client({ token: userInfo.token, language: 'es' });
+      const spanish = es.pictures.failures.failed;
+      expect(spanish).not.toBe(PICTURE_FAILURES.failed);
+      expect(await inSpanish.room.checkJobStatus({ jobId: ref.jobId })).toMatchObject({
+        error: spanish,
+      });
+      const read = (await inSpanish.room.roomInfo({ roomId })).messages.find(
+        (m) => m.messageId === ref.messageId,
+      )!;
+      expect(read.image).toMatchObject({ error: spanish });
+      const listed = (await inSpanish.room.roomList()).list;
+      expect(listed.find((room) => room.roomId === roomId)?.lastMessage?.image?.error).toBe(
+        spanish,
+      );
     },
   );
 

@@ -54,7 +54,7 @@ export function roomRoutes(deps: Deps): Hono<ApiEnv> {
   );
 
   api.get('/room/roomList', listQuery, async (c, read) =>
-    listRooms(deps, requireUser(c), await read()),
+    listRooms(deps, requireUser(c), { ...(await read()), language: c.get('language') }),
   );
 
   api.get('/room/roomInfo', infoQuery, async (c, read) =>

@@ -117,7 +117,7 @@ export async function createRoom(
 export async function listRooms(
   deps: RoomDeps,
   user: UserTable,
-  input: { keyword: string; page?: number; pageSize?: number },
+  input: { keyword: string; page?: number; pageSize?: number; language: string },
 ): Promise<Paged<RoomSummary>> {
   const { db } = deps;
   const pages = paging(input);
@@ -132,7 +132,7 @@ export async function listRooms(
     ),
   ]);
   const [lastMessages, groups] = await Promise.all([
-    withImages(db, deps.config, lastRows),
+    withImages(db, deps.config, lastRows, input.language),
     groupsOfRooms(db, user, rooms),
   ]);
   const lastByRoom = new Map(lastMessages.map((message) => [message.roomId, message]));
@@ -183,7 +183,12 @@ export async function roomInfo(
     // A creator chatting with their own hidden mate is told why it is hidden (#14).
     mate: writable ? toMate(mate, { userId: user.id, isAdmin: false }) : withoutCard(toMate(mate)),
     persona: persona ? toPersona(persona) : null,
-    messages: await withImages(db, deps.config, newestFirst.slice(0, input.pageSize).reverse()),
+    messages: await withImages(
+      db,
+      deps.config,
+      newestFirst.slice(0, input.pageSize).reverse(),
+      input.language,
+    ),
     hasMoreBefore: newestFirst.length > input.pageSize,
     readOnly: writable
       ? null

@@ -258,6 +258,22 @@ export const en = {
   },
   // The mails the server sends, each in its reader's language (`accounts/account-mails.ts`,
   // `privacy/privacy-mails.ts`). A link, a date or a name is filled in by interpolation.
+  /** Why a picture failed, as its reader is told (the engine's own detail goes to the log). */
+  pictures: {
+    failures: {
+      unreachable: 'The picture engine could not be reached.',
+      unauthorized: 'The picture engine refused this server. Tell the server’s owner.',
+      busy: 'The picture engine is busy. Try again in a little while.',
+      refused: 'The picture engine refused to draw this. Try describing it differently.',
+      rejected: 'The picture engine cannot draw this model or size.',
+      failed: 'The picture engine failed while drawing.',
+      timeout: 'The picture took too long to draw.',
+      cut: 'The connection to the picture engine dropped while drawing.',
+      malformed: 'The picture engine answered without a picture.',
+      cancelled: 'The picture was cancelled.',
+      notStored: 'The picture was drawn but could not be stored. Try again in a little while.',
+    },
+  },
   mails: {
     verification: {
       subject: 'Confirm your e-mail address for Mates',

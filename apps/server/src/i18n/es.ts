@@ -264,6 +264,23 @@ export const es: Texts = {
       export: 'No se encontró la descarga.',
     },
   },
+  pictures: {
+    failures: {
+      unreachable: 'No se pudo contactar con el motor de imágenes.',
+      unauthorized:
+        'El motor de imágenes rechazó este servidor. Avisa a quien administra el servidor.',
+      busy: 'El motor de imágenes está ocupado. Vuelve a intentarlo dentro de un rato.',
+      refused: 'El motor de imágenes se negó a dibujar esto. Prueba a describirlo de otra forma.',
+      rejected: 'El motor de imágenes no puede dibujar con este modelo o tamaño.',
+      failed: 'El motor de imágenes falló mientras dibujaba.',
+      timeout: 'La imagen tardó demasiado en dibujarse.',
+      cut: 'Se cortó la conexión con el motor de imágenes mientras dibujaba.',
+      malformed: 'El motor de imágenes respondió sin una imagen.',
+      cancelled: 'La imagen se canceló.',
+      notStored:
+        'La imagen se dibujó, pero no se pudo guardar. Vuelve a intentarlo dentro de un rato.',
+    },
+  },
   mails: {
     verification: {
       subject: 'Confirma tu dirección de correo para Mates',

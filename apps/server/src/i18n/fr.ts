@@ -279,6 +279,23 @@ export const fr: Texts = {
       export: 'Téléchargement introuvable.',
     },
   },
+  pictures: {
+    failures: {
+      unreachable: 'Le moteur d’images est injoignable.',
+      unauthorized:
+        'Le moteur d’images a refusé ce serveur. Préviens la personne qui gère ce serveur.',
+      busy: 'Le moteur d’images est occupé. Réessaie dans un moment.',
+      refused: 'Le moteur d’images a refusé de dessiner ceci. Essaie de le décrire autrement.',
+      rejected: 'Le moteur d’images ne peut pas dessiner avec ce modèle ou cette taille.',
+      failed: 'Le moteur d’images a échoué pendant le dessin.',
+      timeout: 'L’image a mis trop de temps à être dessinée.',
+      cut: 'La connexion au moteur d’images a été coupée pendant le dessin.',
+      malformed: 'Le moteur d’images a répondu sans image.',
+      cancelled: 'L’image a été annulée.',
+      notStored:
+        'L’image a été dessinée mais n’a pas pu être enregistrée. Réessaie dans un moment.',
+    },
+  },
   mails: {
     verification: {
       subject: 'Confirme ton adresse e-mail pour Mates',

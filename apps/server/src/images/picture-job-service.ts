@@ -33,23 +33,15 @@ import {
  *   stored (the process died between charging and queueing).
  */
 
-/** Why a picture failed, as people are told it (the engine's detail goes to the log). */
-export const PICTURE_FAILURES: Record<ImageFailure, string> = {
-  unreachable: 'The picture engine could not be reached.',
-  unauthorized: 'The picture engine refused this server. Tell the server’s owner.',
-  busy: 'The picture engine is busy. Try again in a little while.',
-  refused: 'The picture engine refused to draw this. Try describing it differently.',
-  rejected: 'The picture engine cannot draw this model or size.',
-  failed: 'The picture engine failed while drawing.',
-  timeout: 'The picture took too long to draw.',
-  cut: 'The connection to the picture engine dropped while drawing.',
-  malformed: 'The picture engine answered without a picture.',
-  cancelled: 'The picture was cancelled.',
-};
+/**
+ * Why a picture failed, as it is stored (on its message, or as its job's error) and told in
+ * English; a reader is told it in their language (`pictureErrorIn`). The engine's detail goes
+ * to the log.
+ */
+export const PICTURE_FAILURES: Record<ImageFailure, string> = en.pictures.failures;
 
 /** Why a picture failed when it was drawn but the media store could not keep it. */
-export const PICTURE_NOT_STORED =
-  'The picture was drawn but could not be stored. Try again in a little while.';
+export const PICTURE_NOT_STORED = en.pictures.failures.notStored;
 
 /** The error of a picture message whose job could not be queued (kept in English, as written). */
 export const NOT_QUEUED = en.notices.pictures.notQueued;

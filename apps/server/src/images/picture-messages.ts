@@ -9,6 +9,8 @@ import { mediaOf } from '../media/media-of';
 import { removeLeftFiles } from '../media/media-store';
 import { linkSecretOf, pictureLinks, sharedPictureUrl, type PictureLinks } from './picture-links';
 import { jobsOf, type PictureJobFields } from './picture-repository';
+import { en } from '../i18n/en';
+import { textsFor, type SentenceKey } from '../i18n/texts';
 
 /** The kind of the jobs that draw picture messages. */
 export const PICTURE_JOB = 'picture';
@@ -53,11 +55,33 @@ export async function removePictureFiles(
   await removeLeftFiles(picturesOf(deps.config).store, files, 'picture', deps.log);
 }
 
-/** A picture message's `image` from its row and its job (`null` for text messages). */
+/**
+ * A failed picture's sentences as they are stored (in English, on its message or as its job's
+ * error, since pictures began: servers of an earlier version read them too), by key.
+ */
+const FAILURE_KEYS = new Map<string, SentenceKey>([
+  ...Object.entries(en.pictures.failures).map(
+    ([name, text]) => [text, `pictures.failures.${name}` as SentenceKey] as const,
+  ),
+  [en.notices.pictures.notQueued, 'notices.pictures.notQueued'],
+  [en.notices.server.full, 'notices.server.full'],
+]);
+
+/** Why a picture failed, as stored, in the reader's `language`; a sentence not ours as it is. */
+export function pictureErrorIn(language: string, stored: string | null): string | null {
+  const key = stored === null ? undefined : FAILURE_KEYS.get(stored);
+  return key ? textsFor(language)(key) : stored;
+}
+
+/**
+ * A picture message's `image` from its row and its job (`null` for text messages), its failure
+ * said in the reader's `language`.
+ */
 export function imageOf(
   row: MessageTable,
   job: PictureJobFields | undefined,
   links: PictureLinks,
+  language: string,
 ): MessageImage | null {
   if (row.image_prompt === null) return null;
   const state: JobState = row.image_error ? 'failed' : ((job?.state as JobState) ?? 'queued');
@@ -71,21 +95,28 @@ export function imageOf(
     prompt: row.image_prompt,
     size: (row.image_size ?? '768x1024') as ImageSize,
     model: row.image_model,
-    error: row.image_error ?? job?.error ?? null,
+    error: pictureErrorIn(language, row.image_error ?? job?.error ?? null),
     sharedUrl: done && row.image_share_id ? sharedPictureUrl(row.image_share_id) : null,
   };
 }
 
-/** Messages in API form, picture messages with their `image` (fresh signed links). */
+/**
+ * Messages in API form, picture messages with their `image` (fresh signed links; a failure in
+ * the reader's `language`).
+ */
 export async function withImages(
   db: Kysely<Database>,
   config: Config,
   rows: MessageTable[],
+  language: string,
 ): Promise<Message[]> {
   if (!rows.some((row) => row.image_prompt !== null)) return rows.map((row) => toMessage(row));
   const jobs = await jobsOf(db, rows);
   const { links } = picturesOf(config);
   return rows.map((row) =>
-    toMessage(row, imageOf(row, row.image_job_id ? jobs.get(row.image_job_id) : undefined, links)),
+    toMessage(
+      row,
+      imageOf(row, row.image_job_id ? jobs.get(row.image_job_id) : undefined, links, language),
+    ),
   );
 }

@@ -80,8 +80,12 @@ export function pictureRoutes(deps: Deps): Hono<ApiEnv> {
   definePictureJob({ db, jobs: deps.jobs, log: deps.log, engine, image, store });
 
   const base = { db, links, engine, image, jobs: deps.jobs, limits: deps.limits };
-  /** The services' dependencies, with the request's own logger. */
-  const depsOf = (c: Context<ApiEnv>): PictureDeps => ({ ...base, log: c.get('log') });
+  /** The services' dependencies, with the request's own logger and language. */
+  const depsOf = (c: Context<ApiEnv>): PictureDeps => ({
+    ...base,
+    log: c.get('log'),
+    language: c.get('language'),
+  });
   const api = contract(routes, '/room');
 
   api.post('/room/createImage', createImageSchema, async (c, read) =>

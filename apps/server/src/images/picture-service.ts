@@ -50,6 +50,8 @@ export interface PictureDeps extends PictureFileDeps {
   limits: Pick<RateLimits, 'createImage'>;
   /** The request's logger (with its id and user). */
   log: Logger;
+  /** The caller's language: a failure is said in it. */
+  language: string;
 }
 
 /** A picture link's fields (`GET /room/picture`). */
@@ -182,7 +184,7 @@ async function ownPicture(deps: PictureDeps, userId: string, jobId: string) {
 async function statusOf(deps: PictureDeps, row: MessageTable): Promise<JobStatus> {
   const jobs = await jobsOf(deps.db, [row]);
   const job = jobs.get(row.image_job_id!);
-  const picture = imageOf(row, job, deps.links)!;
+  const picture = imageOf(row, job, deps.links, deps.language)!;
   return {
     jobId: picture.jobId,
     state: picture.state,

@@ -72,7 +72,7 @@ export interface JobStatus {
    * ask again (or load the room) for fresh ones.
    */
   images: string[];
-  /** Why it failed, in plain words, or `null`. */
+  /** Why it failed, in plain words and in the caller’s language, or `null`. */
   error: string | null;
   /** When it was queued. */
   createdAt: IsoDateTime;
@@ -102,7 +102,7 @@ export interface MessageImage {
   size: ImageSize;
   /** The image model it was asked of (an id from `GET /aigc/models`), or `null` for the default. */
   model: string | null;
-  /** Why it failed, or `null`. */
+  /** Why it failed, in the caller’s language, or `null`. */
   error: string | null;
   /**
    * A public link anyone can open, while the room's owner shares it (`POST /room/sharePicture`);
