@@ -19,4 +19,22 @@ describe('card macros', () => {
       'Ann waves at Jo; Jo at Ann.',
     );
   });
+
+  it('shows SillyTavern macros as a reader would meet them, not as written', () => {
+    // Notes for creators (a macro inside one too), noop, newline and trim are for the card.
+    expect(
+      fillMacros(
+        '{{// keep {{char}} shy }}Ann{{noop}} blushes.{{newline}}Then:\n{{trim}}\nhi',
+        'Ann',
+        'Jo',
+      ),
+    ).toBe('Ann blushes.\nThen:hi');
+    // A choice shows its first one (a chat makes its own), spelled either way; a throw its dice.
+    expect(fillMacros('{{random::tea::coffee}}, {{pick:red, blue}}, {{roll:d20}}', 'A', 'B')).toBe(
+      'tea, red, d20',
+    );
+    expect(fillMacros('{{random::{{user}}::{{char}}}} waves', 'Ann', 'Jo')).toBe('Jo waves');
+    // What is no macro of SillyTavern's, or never closes, stays as written.
+    expect(fillMacros('{{time}} {{// never closed', 'A', 'B')).toBe('{{time}} {{// never closed');
+  });
 });
