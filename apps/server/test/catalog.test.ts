@@ -211,6 +211,53 @@ describe.each(DIALECTS)('catalog on %s', (dialect) => {
   );
 
   it.skipIf(skip)(
+    'finds a creator’s mates by the creator’s name, as it is now, new mates included',
+    async () => {
+      const search = async (keyword: string) =>
+        (await app.client().mate.search({ keyword, pageSize: 50 })).list;
+      const amaras = await search('Okafor');
+      expect(amaras.length).toBeGreaterThan(1);
+      expect(new Set(amaras.map((mate) => mate.creator.name))).toEqual(new Set(['Amara Okafor']));
+      // Every one of them, as her page lists them; by a prefix and without accents too.
+      const creatorId = amaras[0]!.creator.creatorId;
+      const hers = await app.client().mate.creatorMates({ creatorId, pageSize: 50 });
+      expect(amaras.map((mate) => mate.mateId).sort()).toEqual(
+        hers.list.map((mate) => mate.mateId).sort(),
+      );
+      expect((await search('okaf')).map((mate) => mate.mateId).sort()).toEqual(
+        hers.list.map((mate) => mate.mateId).sort(),
+      );
+      expect((await search('ines robles')).length).toBeGreaterThan(0);
+      // A name's words with a mate's: Amara's mates that say "tea" somewhere.
+      for (const mate of await search('Okafor tea')) expect(mate.creator.name).toBe('Amara Okafor');
+
+      // A creator who renames is found by the new name, not the old; their new mate too.
+      const { client } = await signUp(app);
+      await client.user.updateNickname({ nickname: 'Pimbleworth Quaxley' });
+      const { mateId } = await client.mate.saveMate({
+        name: 'Moss the Archivist',
+        tagline: '',
+        description: 'Keeps the letters nobody came back for.',
+        personality: 'patient',
+        scenario: '',
+        first_mes: 'Oh, a visitor, {{user}}!',
+        mes_example: '',
+        creator_notes: '',
+        system_prompt: '',
+        alternate_greetings: [],
+        tags: ['fantasy'],
+        gender: 'female',
+        nsfw: false,
+        visibility: 'public',
+      });
+      expect((await search('Pimbleworth')).map((mate) => mate.mateId)).toEqual([mateId]);
+      await client.user.updateNickname({ nickname: 'Yarrowmont Fennick' });
+      expect((await search('Yarrowmont')).map((mate) => mate.mateId)).toEqual([mateId]);
+      expect(await search('Pimbleworth')).toEqual([]);
+    },
+  );
+
+  it.skipIf(skip)(
     'turns signed-in searches into hot words, each person counted once a day',
     async () => {
       const people = [await signUp(app), await signUp(app), await signUp(app)];

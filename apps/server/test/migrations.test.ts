@@ -82,6 +82,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-29-0039-message-search-prefixes',
           '2026-11-29-0040-message-index-later',
           '2026-11-30-0041-ledger-reason-keys',
+          '2026-12-02-0042-creator-search',
         ]);
       } finally {
         await database.drop();

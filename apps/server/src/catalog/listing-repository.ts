@@ -121,8 +121,8 @@ function tsqueryOf(words: string[]): string {
 
 /**
  * One page of the mates `viewer` may list that match every one of `words` (in the name,
- * tagline, description or tags, or a tag it names in another language) and the filters, sorted
- * as asked.
+ * tagline, description or tags, a tag it names in another language, or the creator's name) and
+ * the filters, sorted as asked.
  */
 export function matchingMates(
   db: Kysely<Database>,

@@ -16,7 +16,10 @@ const searchQuery = z.object({
   ...pageFields,
 });
 
-/** `/mate/search`: name, tagline, description and tags; paged; answered ahead of the middlewares. */
+/**
+ * `/mate/search`: name, tagline, description, tags and the creator's name; paged; answered ahead
+ * of the middlewares.
+ */
 export function searchRoutes(catalog: CatalogDeps, shared: SharedCalls): Hono<ApiEnv> {
   const routes = new Hono<ApiEnv>();
   contract(routes, '/mate', shared).shared('/mate/search', searchQuery, (input, viewer) =>

@@ -15,7 +15,7 @@ export interface SearchInput extends ListingFilters {
 
 /**
  * `/mate/search`: one page of the mates that match the words of `keyword` (name, tagline,
- * description, tags) and the filters. Answers are shared; the folded words are the key, so
+ * description, tags, the creator's name) and the filters. Answers are shared; the folded words are the key, so
  * "Café" and "cafe" share one. A keyword without a word ("😀") finds nothing. A signed-in
  * search that finds something, on its first page, feeds the hot words.
  */

@@ -41,6 +41,7 @@ import * as groupStays from './migrations/2026-11-29-0038-group-stays';
 import * as messageSearchPrefixes from './migrations/2026-11-29-0039-message-search-prefixes';
 import * as messageIndexLater from './migrations/2026-11-29-0040-message-index-later';
 import * as ledgerReasonKeys from './migrations/2026-11-30-0041-ledger-reason-keys';
+import * as creatorSearch from './migrations/2026-12-02-0042-creator-search';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-29-0039-message-search-prefixes': messageSearchPrefixes,
   '2026-11-29-0040-message-index-later': messageIndexLater,
   '2026-11-30-0041-ledger-reason-keys': ledgerReasonKeys,
+  '2026-12-02-0042-creator-search': creatorSearch,
 };
 
 /** The names of every migration this server knows, in the order they run. */
