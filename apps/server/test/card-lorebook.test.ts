@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DIALECTS, postgresAvailable, signUp } from './harness';
 import { memoryServer } from './memory-helpers';
 import { wrenCard } from './card-helpers';
+import { toJson } from '../src/db/dialect';
 
 // A card's lorebook (Character Card V2 `character_book`): entries that SillyTavern puts into the
 // prompt when the last messages name one of their keys.
@@ -149,6 +150,45 @@ describe.each(DIALECTS)("a card's lorebook on %s", (dialect) => {
       expect(prompts[0]).not.toContain('{{');
       // Picked once for the chat: the same in each of its prompts.
       expect(prompts[1]).toBe(prompts[0]);
+    },
+  );
+
+  it.skipIf(skip)(
+    'reads and parses the card’s other fields once for a mate as saved, not at every send',
+    async () => {
+      const { client } = await signUp(suite.server);
+      const card = wrenCard({
+        post_history_instructions: 'Answer in one line.',
+        character_book: { entries: [{ keys: [], content: 'Saltmere.', constant: true }] },
+      });
+      const mate = await client.mate.importCard({ card });
+      const room = await client.room.createRoom({ mateId: mate.mateId });
+      const sent = () => JSON.stringify(suite.double.requests.at(-1)!.body.messages);
+      const send = (content: string) =>
+        client.girl.chatSend({ roomId: room.roomId, content }, { onData: () => {} });
+      await send('Hi!');
+      expect(sent()).toContain('Answer in one line.');
+      expect(sent()).toContain('Saltmere.');
+      // The stored fields changed under the server (the mate not saved again): a send uses
+      // what it read of this save, without reading or parsing them again.
+      const { db } = suite.server;
+      await db
+        .updateTable('mates')
+        .set({ card_extra: toJson({ post_history_instructions: 'Gone.' }) })
+        .where('id', '=', mate.mateId)
+        .execute();
+      await send('Again.');
+      expect(sent()).toContain('Answer in one line.');
+      expect(sent()).toContain('Saltmere.');
+      // Saved again, it is read again.
+      await db
+        .updateTable('mates')
+        .set({ updated_at: new Date(Date.now() + 1000).toISOString() })
+        .where('id', '=', mate.mateId)
+        .execute();
+      await send('And now?');
+      expect(sent()).toContain('Gone.');
+      expect(sent()).not.toContain('Saltmere.');
     },
   );
 

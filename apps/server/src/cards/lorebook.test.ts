@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  calledLore,
-  cardLorebook as mateLorebook,
-  LORE_LIMITS,
-  readLorebook as cardLorebook,
-  type Lorebook,
-} from './lorebook';
+import { calledLore, LORE_LIMITS, readLorebook as cardLorebook, type Lorebook } from './lorebook';
 
 const book = (entries: object[], more: object = {}): Lorebook =>
   cardLorebook(JSON.stringify({ character_book: { entries, ...more } }))!;
@@ -89,25 +83,6 @@ describe("a card's lorebook", () => {
     expect(contents(many, ['late k7'])).toEqual(['first']);
     // Only the end of a long message is looked through.
     expect(contents(huge, [`w3 ${'.'.repeat(LORE_LIMITS.scanned)}`])).toEqual([]);
-  });
-
-  it('is read once per mate and save: a mate saved since is read again', () => {
-    const mate = {
-      id: 'm1',
-      updated_at: '2026-12-01T00:00:00.000Z',
-      card_extra: JSON.stringify({
-        character_book: { entries: [{ keys: ['a'], content: 'one' }] },
-      }),
-    };
-    expect(mateLorebook(mate)?.entries[0]?.content).toBe('one');
-    const edited = JSON.stringify({
-      character_book: { entries: [{ keys: ['a'], content: 'two' }] },
-    });
-    expect(mateLorebook({ ...mate, card_extra: edited })?.entries[0]?.content).toBe('one');
-    expect(
-      mateLorebook({ ...mate, card_extra: edited, updated_at: '2026-12-02T00:00:00.000Z' })
-        ?.entries[0]?.content,
-    ).toBe('two');
   });
 
   it("decides by SillyTavern's selective logic: any, not all, not any, all", () => {

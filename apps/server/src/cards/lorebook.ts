@@ -1,6 +1,4 @@
-import { LRUCache } from 'lru-cache';
 import { fromJson } from '../db/dialect';
-import type { MateTable } from '../db/schema';
 
 /**
  * A key as it is looked for, in lower case unless its entry is case-sensitive: a run of words
@@ -173,46 +171,17 @@ export function entriesByPattern(book: unknown): number {
  */
 const isRegexKey = (key: string) => /^\/.+\/[a-z]*$/s.test(key.trim());
 
-/**
- * Lorebooks read from mates' cards, by mate (and when it was last saved): every send of a chat
- * reads the same one, and a long card's text is neither parsed nor hashed again. Bounded by the
- * text its entries hold.
- */
-const read = new LRUCache<string, Lorebook | 'none'>({
-  max: 500,
-  maxSize: 32_000_000,
-  sizeCalculation: (book) =>
-    book === 'none'
-      ? 1
-      : book.entries.reduce(
-          (size, entry) =>
-            size +
-            entry.content.length +
-            JSON.stringify(entry.keys).length +
-            JSON.stringify(entry.secondaryKeys).length +
-            100,
-          1,
-        ),
-});
-
-/**
- * The lorebook of a mate's card (`card_extra`, which holds the card's fields Mates has no column
- * for), or `null`; not parsed when the card has none (an imported card's other fields may be long).
- */
-export function cardLorebook(
-  mate: Pick<MateTable, 'id' | 'updated_at' | 'card_extra'>,
-): Lorebook | null {
-  const key = `${mate.id}\0${String(mate.updated_at)}`;
-  let book = read.get(key);
-  if (book === undefined) {
-    const extra = mate.card_extra;
-    book =
-      (typeof extra === 'string' && !extra.includes('"character_book"')
-        ? null
-        : readLorebook(extra)) ?? 'none';
-    read.set(key, book);
-  }
-  return book === 'none' ? null : book;
+/** About how much memory a read lorebook holds: the text of its entries and keys. */
+export function loreSize(book: Lorebook): number {
+  return book.entries.reduce(
+    (size, entry) =>
+      size +
+      entry.content.length +
+      JSON.stringify(entry.keys).length +
+      JSON.stringify(entry.secondaryKeys).length +
+      100,
+    1,
+  );
 }
 
 /** Scripts written without spaces between words: a key there is found inside a word. */

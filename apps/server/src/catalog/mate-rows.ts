@@ -66,13 +66,25 @@ const MATE_COLUMN_SET = {
 } satisfies Record<keyof MateTable, 1>;
 const MATE_COLUMNS = Object.keys(MATE_COLUMN_SET) as (keyof MateTable)[];
 
+/** A mate's row as a prompt reads it: without `card_extra` (see {@link PROMPT_MATE_COLUMNS}). */
+export type PromptMate = Omit<MateTable, 'card_extra'>;
+
 /**
- * A mate's whole row selected beside another table's, each column named `prefix` + its name
- * so that none meets the other table's (a prefix that none of the other's columns starts
- * with): read back with {@link mateFromRow}.
+ * A mate's columns but `card_extra`: the card's other fields (an imported card's lorebook, up to
+ * 12 MB) are read and parsed once for a mate as saved, apart (`cards/card-extras.ts`), not with
+ * the row at every send.
  */
-export function mateColumnsAs(prefix: string) {
-  return MATE_COLUMNS.map((column) => sql.ref<unknown>(`mates.${column}`).as(`${prefix}${column}`));
+export const PROMPT_MATE_COLUMNS = MATE_COLUMNS.filter(
+  (column): column is keyof PromptMate => column !== 'card_extra',
+);
+
+/**
+ * A mate's whole row (or its `columns`) selected beside another table's, each column named
+ * `prefix` + its name so that none meets the other table's (a prefix that none of the other's
+ * columns starts with): read back with {@link mateFromRow}.
+ */
+export function mateColumnsAs(prefix: string, columns: readonly string[] = MATE_COLUMNS) {
+  return columns.map((column) => sql.ref<unknown>(`mates.${column}`).as(`${prefix}${column}`));
 }
 
 /**

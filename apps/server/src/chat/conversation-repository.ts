@@ -1,12 +1,22 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { Database, MateTable, PersonaTable, RoomTable } from '../db/schema';
+import type { Database, PersonaTable, RoomTable } from '../db/schema';
+import { PROMPT_MATE_COLUMNS, type PromptMate } from '../catalog/mate-rows';
 import { preparedQuery } from '../db/prepared-query';
 import { roomRecall, type RoomRecall } from './recall';
 
 // Read for every reply: each compiled once (see `preparedQuery`).
 const mateById = preparedQuery((db, v: { id: string }) =>
-  db.selectFrom('mates').selectAll().where('id', '=', v.id),
+  db.selectFrom('mates').select(PROMPT_MATE_COLUMNS).where('id', '=', v.id),
 );
+/** A mate's card's other fields, read when the prompt has not kept them (see `cardExtrasOf`). */
+const cardExtraById = preparedQuery((db, v: { id: string }) =>
+  db.selectFrom('mates').select('card_extra').where('id', '=', v.id),
+);
+
+/** The stored `card_extra` of mate `id` (`'{}'` when it is gone). */
+export async function cardExtraOf(db: Kysely<Database>, id: string): Promise<unknown> {
+  return (await cardExtraById(db, { id })).rows[0]?.card_extra ?? '{}';
+}
 const personaById = preparedQuery((db, v: { id: string }) =>
   db.selectFrom('personas').selectAll().where('id', '=', v.id),
 );
@@ -45,7 +55,7 @@ export type PromptWords = ConversationRows['words'];
 /** What the caller of {@link conversationRows} read already, so that it is not read again. */
 export interface KnownRows {
   /** The answering mate's row. */
-  mate?: MateTable;
+  mate?: PromptMate;
   /** The room's {@link PROMPT_FIRST_READ} newest words, read with its room. */
   words?: PromptWords;
 }
@@ -53,7 +63,7 @@ export interface KnownRows {
 /** What a prompt is built from, as stored: a room's mate, its persona and its newest words. */
 export interface ConversationRows {
   /** `undefined` when the mate is gone. */
-  mate: MateTable | undefined;
+  mate: PromptMate | undefined;
   persona: PersonaTable | undefined;
   /** The room's `recent` newest messages that are not pictures, newest first. */
   words: {

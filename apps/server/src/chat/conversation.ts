@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { Database, MateTable, RoomTable, UserTable } from '../db/schema';
-import { fromJson } from '../db/dialect';
+import type { Database, RoomTable, UserTable } from '../db/schema';
 import { buildPrompt, type BuiltPrompt, type PromptGroup, type PromptSource } from './prompt';
 import type { LanguageModel } from '../llm/language-model';
-import { conversationRows, PROMPT_FIRST_READ, type KnownRows } from './conversation-repository';
+import {
+  cardExtraOf,
+  conversationRows,
+  PROMPT_FIRST_READ,
+  type KnownRows,
+} from './conversation-repository';
 import { promptMemory } from './recall';
-import { cardLorebook } from '../cards/lorebook';
+import { cardExtrasOf } from '../cards/card-extras';
 
 /**
  * A conversation read for a prompt: whether its history goes back to the room's start, and
@@ -51,6 +55,8 @@ export async function loadConversation(
     known,
   );
   if (!mate) throw new Error(`room ${room.id}: its mate ${room.mate_id} is gone`);
+  // Its card's other fields (a lorebook, instructions), read and parsed once for the mate as saved.
+  const extras = await cardExtrasOf(mate, () => cardExtraOf(db, mate.id));
   const stored = words
     .filter((message) => message.id !== replyId && message.content.trim() !== '')
     .reverse();
@@ -71,8 +77,8 @@ export async function loadConversation(
     userName: user.nickname,
     history,
     ...(group && { group: { scenario: group.scenario, others: group.others } }),
-    instructions: postHistoryInstructions(mate),
-    lore: cardLorebook(mate),
+    instructions: extras.instructions,
+    lore: extras.lore,
     // A branch picks as its chat did.
     seed: room.family_id ?? room.id,
     ...(recall && {
@@ -84,18 +90,6 @@ export async function loadConversation(
     wholeHistory: words.length < recent,
     positions: stored.map((message) => message.position),
   };
-}
-
-/**
- * A mate's post-history instructions, kept from its card with the card's other fields Mates
- * has no column for (`card_extra`); `''` for none.
- */
-function postHistoryInstructions(mate: Pick<MateTable, 'card_extra'>): string {
-  const extra = mate.card_extra;
-  // Not parsed when it has none: an imported card's extra may hold a large lorebook.
-  if (typeof extra === 'string' && !extra.includes('"post_history_instructions"')) return '';
-  const written = fromJson<Record<string, unknown>>(extra, {}).post_history_instructions;
-  return typeof written === 'string' ? written : '';
 }
 
 /** A prompt built by {@link fittingTurns}, and where its history starts in the room. */

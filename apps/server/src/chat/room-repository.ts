@@ -5,8 +5,15 @@ import {
   type SelectQueryBuilder,
   type Transaction,
 } from 'kysely';
-import type { Database, MateTable, RoomTable, UserTable } from '../db/schema';
-import { mateColumnsAs, mateFromRow, matesWithCreators, visibleTo } from '../catalog/mate-rows';
+import type { Database, RoomTable, UserTable } from '../db/schema';
+import {
+  mateColumnsAs,
+  mateFromRow,
+  matesWithCreators,
+  PROMPT_MATE_COLUMNS,
+  visibleTo,
+  type PromptMate,
+} from '../catalog/mate-rows';
 import { inFamily } from './branch-repository';
 import { preparedQuery } from '../db/prepared-query';
 import { toBool } from '../db/dialect';
@@ -101,7 +108,7 @@ const sendContextOf = ([false, true] as const).map((adult) =>
         .innerJoin('users', 'users.id', 'rooms.user_id')
         .leftJoin('mates', 'mates.id', 'rooms.mate_id')
         .selectAll('rooms')
-        .select(mateColumnsAs(MATE_PREFIX))
+        .select(mateColumnsAs(MATE_PREFIX, PROMPT_MATE_COLUMNS))
         .select((eb) => [
           eb
             .exists(
@@ -142,8 +149,8 @@ export interface SendContext {
   chatsLeft: number;
   /** The caller's daily cap on chats (`null`: none): whether it lets a chat through is counted. */
   chatsCap: number | null;
-  /** The room's mate as stored (`undefined`: gone). */
-  mate: MateTable | undefined;
+  /** The room's mate as stored, as a prompt reads it (`undefined`: gone). */
+  mate: PromptMate | undefined;
   /**
    * The room's {@link PROMPT_FIRST_READ} newest words, read before the room's reply lock was
    * taken: `undefined` on SQLite, for a regeneration or a group's room, and when the newest is a
