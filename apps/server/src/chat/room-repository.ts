@@ -298,8 +298,15 @@ export async function setRoomPersona(
 }
 
 /**
- * The person's rooms played as `personaId` (`null`: as themself) where nothing but the greeting
- * is written yet: a room with one message (its first two looked at, however long the room).
+ * The most chats a new name readdresses at once (see `personaGreetings`), the newest: a person
+ * renaming again and again must not have the server rewrite thousands of rooms each time.
+ */
+export const GREETINGS_READDRESSED = 100;
+
+/**
+ * The person's newest {@link GREETINGS_READDRESSED} rooms played as `personaId` (`null`: as
+ * themself) where nothing but the greeting is written yet: a room with one message (its first
+ * two looked at, however long the room).
  */
 export async function greetingOnlyRooms(
   db: Kysely<Database>,
@@ -326,6 +333,8 @@ export async function greetingOnlyRooms(
       '=',
       1,
     )
+    .orderBy('created_at', 'desc')
+    .limit(GREETINGS_READDRESSED)
     .execute();
 }
 
