@@ -258,7 +258,12 @@ export const en = {
   },
   // The mails the server sends, each in its reader's language (`accounts/account-mails.ts`,
   // `privacy/privacy-mails.ts`). A link, a date or a name is filled in by interpolation.
-  /** Why a picture failed, as its reader is told (the engine's own detail goes to the log). */
+  /**
+   * Why a picture failed, as its reader is told (the engine's own detail goes to the log). Stored
+   * as written here, on the picture's message or as its job's error, and found again by it in
+   * the reader's language (`images/picture-messages.ts`): a sentence changed here needs the rows
+   * that hold it changed too, by a migration.
+   */
   pictures: {
     failures: {
       unreachable: 'The picture engine could not be reached.',

@@ -67,10 +67,19 @@ const FAILURE_KEYS = new Map<string, SentenceKey>([
   [en.notices.server.full, 'notices.server.full'],
 ]);
 
-/** Why a picture failed, as stored, in the reader's `language`; a sentence not ours as it is. */
+/**
+ * Why a picture failed, as stored, in the reader's `language`. What is no sentence of ours (the
+ * job queue's own, "The job ran longer than 300000 ms.", or a fault's message, which the log
+ * keeps) is said as the engine failing, or taking too long, never in its own words.
+ */
 export function pictureErrorIn(language: string, stored: string | null): string | null {
-  const key = stored === null ? undefined : FAILURE_KEYS.get(stored);
-  return key ? textsFor(language)(key) : stored;
+  if (stored === null) return null;
+  const key =
+    FAILURE_KEYS.get(stored) ??
+    (stored.startsWith('The job ran longer than')
+      ? 'pictures.failures.timeout'
+      : 'pictures.failures.failed');
+  return textsFor(language)(key);
 }
 
 /**
