@@ -34,6 +34,10 @@ describe('card macros', () => {
       'tea, red, d20',
     );
     expect(fillMacros('{{random::{{user}}::{{char}}}} waves', 'Ann', 'Jo')).toBe('Jo waves');
+    // Dice the server would not throw stay as written, as it leaves them.
+    expect(fillMacros('{{roll:banana}} {{roll:}} {{roll 2d6 + 1}}', 'A', 'B')).toBe(
+      '{{roll:banana}} {{roll:}} 2d6+1',
+    );
     // What is no macro of SillyTavern's, or never closes, stays as written.
     expect(fillMacros('{{time}} {{// never closed', 'A', 'B')).toBe('{{time}} {{// never closed');
   });

@@ -25,9 +25,20 @@ function withoutCardMacros(text: string): string {
     .replace(/\{\{newline\}\}/gi, '\n')
     .replace(
       /\{\{(?:random|pick)\s?::?((?:[^{}]|\{\{(?:char|user)\}\})*)\}\}|\{\{roll[ :]([^{}]*)\}\}/gi,
-      (_, list: string | undefined, dice: string | undefined) =>
-        dice !== undefined ? dice.trim() : (firstChoice(list ?? '') ?? ''),
+      (macro: string, list: string | undefined, dice: string | undefined) =>
+        dice !== undefined ? (diceOf(dice) ?? macro) : (firstChoice(list ?? '') ?? ''),
     );
+}
+
+/**
+ * A `{{roll}}`'s dice as written (`2d6+1`, `d20`, `20`), or `null` for what the server throws no
+ * dice for (it leaves that as written): longer than 32 characters, or not dice.
+ */
+function diceOf(formula: string): string | null {
+  const dice = formula.replace(/\s+/g, '');
+  return formula.length <= 32 && /^(\d{0,3}d\d{1,7}([+-]\d{1,7})?|\d{1,7})$/i.test(dice)
+    ? dice
+    : null;
 }
 
 /** A `{{random}}` list's first choice, split as SillyTavern splits it (`::`, else commas). */
