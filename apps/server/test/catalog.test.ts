@@ -10,6 +10,7 @@ import {
   type TestApp,
   chatters,
 } from './harness';
+import { mateDraft } from './your-data-helpers';
 
 const withPostgres = await postgresAvailable();
 const NSFW_SEED_MATES = 3;
@@ -234,22 +235,13 @@ describe.each(DIALECTS)('catalog on %s', (dialect) => {
       // A creator who renames is found by the new name, not the old; their new mate too.
       const { client } = await signUp(app);
       await client.user.updateNickname({ nickname: 'Pimbleworth Quaxley' });
-      const { mateId } = await client.mate.saveMate({
-        name: 'Moss the Archivist',
-        tagline: '',
-        description: 'Keeps the letters nobody came back for.',
-        personality: 'patient',
-        scenario: '',
-        first_mes: 'Oh, a visitor, {{user}}!',
-        mes_example: '',
-        creator_notes: '',
-        system_prompt: '',
-        alternate_greetings: [],
-        tags: ['fantasy'],
-        gender: 'female',
-        nsfw: false,
-        visibility: 'public',
-      });
+      const { mateId } = await client.mate.saveMate(
+        mateDraft({
+          name: 'Moss the Archivist',
+          description: 'Keeps the letters nobody came back for.',
+          visibility: 'public',
+        }),
+      );
       expect((await search('Pimbleworth')).map((mate) => mate.mateId)).toEqual([mateId]);
       await client.user.updateNickname({ nickname: 'Yarrowmont Fennick' });
       expect((await search('Yarrowmont')).map((mate) => mate.mateId)).toEqual([mateId]);
