@@ -52,6 +52,7 @@ export const MAX_PERSONAS = 20;
 export interface PersonaDeps {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** The chats a persona's new name (or its deletion) reaches (see {@link GreetingsOf}). */
   greetings?: GreetingsOf;
 }
 

@@ -303,7 +303,8 @@ export async function personaGreetings(
       if (name === undefined || name === from) return;
       for (const room of rooms) await readdress(room, from, name);
     } catch (error) {
-      deps.log.warn(`could not readdress the greetings of persona ${personaId}: ${detail(error)}`);
+      const whose = personaId === null ? `user ${userId}` : `persona ${personaId}`;
+      deps.log.warn(`could not readdress the greetings of ${whose}: ${detail(error)}`);
     }
   };
 }
