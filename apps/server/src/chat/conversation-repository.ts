@@ -8,17 +8,12 @@ import { roomRecall, type RoomRecall } from './recall';
 const mateById = preparedQuery((db, v: { id: string }) =>
   db.selectFrom('mates').select(PROMPT_MATE_COLUMNS).where('id', '=', v.id),
 );
+const personaById = preparedQuery((db, v: { id: string }) =>
+  db.selectFrom('personas').selectAll().where('id', '=', v.id),
+);
 /** A mate's card's other fields, read when the prompt has not kept them (see `cardExtrasOf`). */
 const cardExtraById = preparedQuery((db, v: { id: string }) =>
   db.selectFrom('mates').select('card_extra').where('id', '=', v.id),
-);
-
-/** The stored `card_extra` of mate `id` (`'{}'` when it is gone). */
-export async function cardExtraOf(db: Kysely<Database>, id: string): Promise<unknown> {
-  return (await cardExtraById(db, { id })).rows[0]?.card_extra ?? '{}';
-}
-const personaById = preparedQuery((db, v: { id: string }) =>
-  db.selectFrom('personas').selectAll().where('id', '=', v.id),
 );
 /** The newest `recent` messages of a room, newest first. */
 const wordsOf = preparedQuery((db, v: { roomId: string; recent: number }) =>
@@ -100,4 +95,9 @@ export async function conversationRows(
     roomRecall(db, room, speakerId),
   ]);
   return { mate: mates.rows[0], persona: personas?.rows[0], words: messages.rows, recall };
+}
+
+/** The stored `card_extra` of mate `id` (`'{}'` when it is gone). */
+export async function cardExtraOf(db: Kysely<Database>, id: string): Promise<unknown> {
+  return (await cardExtraById(db, { id })).rows[0]?.card_extra ?? '{}';
 }

@@ -301,7 +301,7 @@ export async function setRoomPersona(
  * The most chats a new name readdresses at once (see `personaGreetings`), the newest: a person
  * renaming again and again must not have the server rewrite thousands of rooms each time.
  */
-export const GREETINGS_READDRESSED = 100;
+const GREETINGS_READDRESSED = 100;
 
 /**
  * The person's newest {@link GREETINGS_READDRESSED} rooms played as `personaId` (`null`: as

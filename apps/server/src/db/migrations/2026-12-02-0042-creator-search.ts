@@ -4,9 +4,9 @@ import type { DialectName } from '../dialect';
 /**
  * A mate is found by its creator's name too: `mates.creator_name` holds the creator's nickname,
  * written by the database itself (when a mate is made or given to another creator, and on each
- * of its creator's mates when they rename), and searched beside the name, tagline, description and tags, weighed least. The
- * search index is made again with it: FTS5's table on SQLite (filled from `mates` at once), the
- * generated `search` column and its index on PostgreSQL.
+ * of its creator's mates when they rename), and searched beside the name, tagline, description
+ * and tags, weighed least. The search index is made again with it: FTS5's table on SQLite
+ * (filled from `mates` at once), the generated `search` column and its index on PostgreSQL.
  */
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   if (dialect === 'postgres') {
