@@ -13,6 +13,12 @@ describe('a reply cut off by its length', () => {
     expect(withoutUnfinishedSentence('*smiles* Hello.\n\n*She turns to', 'en')).toBe(
       '*smiles* Hello.',
     );
+    expect(withoutUnfinishedSentence('“Be careful.” She turned to the', 'en')).toBe(
+      '“Be careful.”',
+    );
+    expect(withoutUnfinishedSentence('Lo dijo. «Ten cuidado.» Y luego', 'es')).toBe(
+      'Lo dijo. «Ten cuidado.»',
+    );
     expect(withoutUnfinishedSentence('彼は笑った。彼女は窓の', 'ja')).toBe('彼は笑った。');
     expect(withoutUnfinishedSentence('Hola. ¿Qué tal? Yo estaba', 'es')).toBe('Hola. ¿Qué tal?');
   });
