@@ -18,7 +18,8 @@
 // BENCH_TOKENS (tokens per reply, default 200) and BENCH_DIALECT (`sqlite`, the default, on a
 // file as in production, or `postgres`) shorten or vary a run; BENCH_CPU_PROFILE=
 // file.cpuprofile records the server's CPU profile during the Mates rounds only (open it in
-// Chrome DevTools). BENCH_MEMORY=N gives every room N memories (a summary, two pinned facts,
+// Chrome DevTools); BENCH_LOG_FILE=file keeps the server's log in that file rather than a pipe
+// that keeps nothing. BENCH_MEMORY=N gives every room N memories (a summary, two pinned facts,
 // the rest facts) that each prompt ranks and takes (#39): run it beside BENCH_MEMORY=0 for the
 // send overhead of memory (`pnpm bench` runs it at 100 memories, 1 and 50 streams, after the
 // runs without; its results are kept apart).
@@ -52,7 +53,7 @@ import { createFolderStore } from '../src/media/folder-store';
 import { freshDatabase, memoryMailer } from '../test/harness';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { benchUser } from './bench-user';
-import { createLogger, silentLogger } from '../src/logging/logger';
+import { createLogger, logDestination, silentLogger } from '../src/logging/logger';
 import { logPipe } from './log-pipe';
 import { createMetrics } from '../src/metrics/metrics';
 import { instrumentModel } from '../src/metrics/instrument-model';
@@ -176,8 +177,11 @@ const app = createApp({
   // Never started: chat makes no jobs.
   jobs: createJobQueue({ db, dialect: database.dialect, dataDir, log: silentLogger() }),
   // Each request logs its line as in production (JSON, through the same destination), into a
-  // pipe (see log-pipe.ts).
-  log: createLogger({ level: 'info', format: 'json' }, logPipe()),
+  // pipe (see log-pipe.ts), or into BENCH_LOG_FILE to look into a run.
+  log: createLogger(
+    { level: 'info', format: 'json' },
+    process.env.BENCH_LOG_FILE ? logDestination(process.env.BENCH_LOG_FILE) : logPipe(),
+  ),
   metrics,
 });
 // SQLite's search index is written in batches as on a running server (migration 0040).
