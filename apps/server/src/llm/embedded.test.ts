@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_GGUF } from '../../test/harness';
 import { createEmbeddedModel, sessionTurns } from './embedded';
-import { ModelBusyError } from './language-model';
+import { ModelBusyError, type ChatTurn } from './language-model';
 import { silentLogger } from '../logging/logger';
 
 const haveModel = fs.existsSync(TEST_GGUF);
@@ -111,6 +111,75 @@ describe.skipIf(!haveModel)('embedded llama.cpp provider on the tiny GGUF', () =
     );
     expect(pieces).toBeLessThanOrEqual(5);
     expect(result.finishReason).toBe('stop');
+  });
+});
+
+describe.skipIf(!haveModel)("a conversation's next message on the tiny GGUF", () => {
+  let model: ReturnType<typeof createEmbeddedModel>;
+  beforeAll(async () => {
+    model = createEmbeddedModel({
+      model: TEST_GGUF,
+      modelsDir: '/tmp',
+      threads: 1,
+      contextSize: 2048,
+      parallel: 2,
+      queue: 2,
+      log: silentLogger(),
+    });
+    await model.ready;
+  });
+  afterAll(() => model.close());
+
+  const card = (name: string): ChatTurn[] => [
+    { role: 'system', content: `You are ${name}, who tells stories by the sea. `.repeat(12) },
+    { role: 'assistant', content: `Hello, I am ${name}.` },
+  ];
+  const answer = async (turns: ChatTurn[]) => {
+    let text = '';
+    const result = await model.generate(
+      turns,
+      { signal: never(), maxTokens: 12, temperature: 0 },
+      (piece) => (text += piece),
+    );
+    return { text, result };
+  };
+
+  it('reads only what is new since its last reply, on the sequence that read the rest', async () => {
+    const lyra = [...card('Lyra'), { role: 'user' as const, content: 'Tell me a story.' }];
+    const kai = [...card('Kai'), { role: 'user' as const, content: 'Tell me a story.' }];
+    const first = await answer(lyra);
+    // Nothing held yet: all of it is read.
+    expect(first.result.cachedPromptTokens).toBe(0);
+    expect(first.result.promptTokens).toBeGreaterThan(100);
+    // Another conversation meanwhile takes the other sequence, not Lyra's.
+    expect((await answer(kai)).result.cachedPromptTokens).toBe(0);
+    const next = await answer([
+      ...lyra,
+      { role: 'assistant', content: first.text },
+      { role: 'user', content: 'And then?' },
+    ]);
+    expect(next.result.promptTokens).toBeGreaterThan(first.result.promptTokens);
+    // The card, the greeting, the first message and reply came from the cache: only the new
+    // message (and the template's marks around it) was read.
+    expect(next.result.cachedPromptTokens).toBeGreaterThanOrEqual(first.result.promptTokens - 2);
+    expect(next.result.promptTokens - next.result.cachedPromptTokens!).toBeLessThan(30);
+  });
+
+  it('writes what a sequence that held nothing writes', async () => {
+    const turns = [...card('Mira'), { role: 'user' as const, content: 'What is by the sea?' }];
+    const first = await answer(turns);
+    const later = [
+      ...turns,
+      { role: 'assistant' as const, content: first.text },
+      { role: 'user' as const, content: 'Tell me more.' },
+    ];
+    const cached = await answer(later);
+    expect(cached.result.cachedPromptTokens).toBeGreaterThan(100);
+    // Both sequences now hold other conversations: the same prompt is read from its start.
+    await Promise.all([answer([...card('Ada'), turns[2]!]), answer([...card('Bo'), turns[2]!])]);
+    const fresh = await answer(later);
+    expect(fresh.result.cachedPromptTokens).toBeLessThan(cached.result.cachedPromptTokens!);
+    expect(fresh.text).toBe(cached.text);
   });
 });
 

@@ -54,10 +54,60 @@ export interface EmbeddedModelOptions {
 export const MODEL_LOADING = 'The language model is loading. Please try again in a moment.';
 
 /**
+ * A context sequence and the turns it holds evaluated: its KV cache, which the next
+ * generation on it takes up as far as its prompt begins the same way.
+ */
+interface Slot {
+  sequence: LlamaContextSequence;
+  /** What the sequence last read and wrote: its history, prompt and reply, in order. */
+  turns: ChatTurn[];
+  /** When it was last given back (a counter): the longest unused goes first to a stranger. */
+  usedAt: number;
+}
+
+/** How many of `turns` begin as `held` does, turn by turn. */
+function sharedTurns(held: ChatTurn[], turns: ChatTurn[]): number {
+  let shared = 0;
+  while (
+    shared < held.length &&
+    shared < turns.length &&
+    held[shared]!.role === turns[shared]!.role &&
+    held[shared]!.content === turns[shared]!.content
+  )
+    shared += 1;
+  return shared;
+}
+
+/**
+ * The free slot for `turns`: the one whose held turns begin as they do for longest (a
+ * conversation comes back to the sequence that read its beginning), else the one unused
+ * longest, so that a conversation just answered keeps its cache for its next message.
+ */
+function closestSlot(free: Slot[], turns: ChatTurn[]): Slot | undefined {
+  let best: Slot | undefined;
+  let bestShared = -1;
+  for (const slot of free) {
+    const shared = sharedTurns(slot.turns, turns);
+    if (shared > bestShared || (shared === bestShared && slot.usedAt < best!.usedAt)) {
+      best = slot;
+      bestShared = shared;
+    }
+  }
+  return best;
+}
+
+/**
  * llama.cpp in-process: one model loaded once, `parallel` context sequences, and a FIFO
  * queue of at most `queue` waiting generations. Loading (and, for an `hf:` URI, the first
  * download) happens in the background: the server starts at once, and chat says what is
  * happening until the model is ready.
+ *
+ * A sequence keeps what it evaluated after a generation (llama.cpp's KV cache), and the next
+ * one on it reads only where its prompt differs from that: a conversation's next message costs
+ * its new words, not the whole card and history again (a prompt is the same turns, one reply
+ * and one message longer). A generation takes the free sequence that read the most of its
+ * beginning. What a sequence holds decides nothing of what it writes: llama.cpp keeps only the
+ * tokens the new prompt shares, and evaluates the rest as if the sequence were new.
  */
 export function createEmbeddedModel(
   options: EmbeddedModelOptions,
@@ -69,8 +119,9 @@ export function createEmbeddedModel(
   let model: LlamaModel | undefined;
   let context: LlamaContext | undefined;
   let status = MODEL_LOADING;
-  const free: LlamaContextSequence[] = [];
-  const waiting: ((sequence: LlamaContextSequence) => void)[] = [];
+  const free: Slot[] = [];
+  const waiting: ((slot: Slot) => void)[] = [];
+  let uses = 0;
 
   const ready = (async () => {
     try {
@@ -96,7 +147,8 @@ export function createEmbeddedModel(
         sequences: options.parallel,
         threads: options.threads,
       });
-      for (let index = 0; index < options.parallel; index += 1) free.push(context.getSequence());
+      for (let index = 0; index < options.parallel; index += 1)
+        free.push({ sequence: context.getSequence(), turns: [], usedAt: 0 });
       status = '';
       options.log.info(
         `language model ready: ${modelPath} (${options.parallel} at once, ${options.threads} threads, ${contextSize} tokens each)`,
@@ -107,15 +159,18 @@ export function createEmbeddedModel(
     }
   })();
 
-  async function acquire(signal: AbortSignal): Promise<LlamaContextSequence> {
+  async function acquire(turns: ChatTurn[], signal: AbortSignal): Promise<Slot> {
     // Aborted already: it would wait for a slot that nobody wants (its listener never called).
     signal.throwIfAborted();
-    const sequence = free.pop();
-    if (sequence) return sequence;
+    const slot = closestSlot(free, turns);
+    if (slot) {
+      free.splice(free.indexOf(slot), 1);
+      return slot;
+    }
     if (waiting.length >= options.queue)
       throw new ModelBusyError('Every conversation slot is busy. Please try again in a moment.');
     return new Promise((resolve, reject) => {
-      const take = (next: LlamaContextSequence) => resolve(next);
+      const take = (next: Slot) => resolve(next);
       waiting.push(take);
       signal.addEventListener(
         'abort',
@@ -129,10 +184,12 @@ export function createEmbeddedModel(
     });
   }
 
-  function release(sequence: LlamaContextSequence): void {
+  function release(slot: Slot): void {
+    uses += 1;
+    slot.usedAt = uses;
     const next = waiting.shift();
-    if (next) next(sequence);
-    else free.push(sequence);
+    if (next) next(slot);
+    else free.push(slot);
   }
 
   const toHistory = (turns: ChatTurn[]): ChatHistoryItem[] =>
@@ -159,23 +216,23 @@ export function createEmbeddedModel(
       const reason = status === '' ? null : status;
       if (reason || !model || !llamaCpp)
         throw new ProviderError(reason ?? 'The language model is not ready.', 'unavailable');
-      const sequence = await acquire(generateOptions.signal);
+      const slot = await acquire(turns, generateOptions.signal);
+      const { sequence } = slot;
       const session = new llamaCpp.LlamaChatSession({
         contextSequence: sequence,
         autoDisposeSequence: false,
       });
+      const { history, prompt } = sessionTurns(turns);
+      let reply = '';
+      let ended = false;
       try {
-        const { history, prompt } = sessionTurns(turns);
         session.setChatHistory(toHistory(history));
         const grammar =
           generateOptions.jsonSchema && llama
             ? await llama.createGrammarForJsonSchema(generateOptions.jsonSchema as never)
             : undefined;
-        let completionTokens = 0;
-        const promptTokens = turns.reduce(
-          (sum, turn) => sum + model!.tokenize(turn.content).length,
-          0,
-        );
+        const read = sequence.tokenMeter.usedInputTokens;
+        const written = sequence.tokenMeter.usedOutputTokens;
         const { stopReason } = await session.promptWithMeta(prompt, {
           maxTokens: generateOptions.maxTokens,
           temperature: generateOptions.temperature ?? 0.8,
@@ -184,19 +241,33 @@ export function createEmbeddedModel(
           grammar,
           ...(generateOptions.stop?.length && { customStopTriggers: generateOptions.stop }),
           onTextChunk: (text) => {
-            completionTokens += 1;
+            reply += text;
             onText(text);
           },
         });
+        ended = true;
+        // The prompt as the model read it (its chat template's tokens too): what the sequence
+        // holds, less what it wrote; what it did not evaluate now came from its cache.
+        const completionTokens = sequence.tokenMeter.usedOutputTokens - written;
+        const promptTokens = Math.max(0, sequence.contextTokens.length - completionTokens);
+        const evaluated = sequence.tokenMeter.usedInputTokens - read;
         return {
           finishReason: stopReason === 'maxTokens' ? 'length' : 'stop',
           promptTokens,
           completionTokens,
+          cachedPromptTokens: Math.max(0, promptTokens - evaluated),
         };
       } finally {
         session.dispose({ disposeSequence: false });
-        await sequence.clearHistory();
-        release(sequence);
+        if (ended) {
+          slot.turns = [...history, { role: 'user', content: prompt }];
+          if (reply) slot.turns.push({ role: 'assistant', content: reply });
+        } else {
+          // Failed midway: what the sequence holds is not known, so it holds nothing.
+          slot.turns = [];
+          await sequence.clearHistory().catch(() => undefined);
+        }
+        release(slot);
       }
     },
     async close() {

@@ -10,6 +10,11 @@ export interface GenerationResult {
   finishReason: 'stop' | 'length';
   promptTokens: number;
   completionTokens: number;
+  /**
+   * Of `promptTokens`, those the model did not read again because it held them from an earlier
+   * generation (llama.cpp's KV cache, a provider's prompt cache), where it says.
+   */
+  cachedPromptTokens?: number;
 }
 
 /** Options of one generation. */
