@@ -194,6 +194,22 @@ describe('logs and metrics of a server', () => {
     expect(stream?.reqId).toEqual(expect.any(String));
   });
 
+  it("counts the prompt's tokens read anew and taken from the provider's cache, where it says", async () => {
+    const { client, room } = await newRoom(server);
+    const before = await metrics();
+    const read = sample(before, 'mates_model_prompt_tokens_total', { source: 'read' }) ?? 0;
+    const cached = sample(before, 'mates_model_prompt_tokens_total', { source: 'cache' }) ?? 0;
+    // Of 42 prompt tokens, 30 held from the last message (OpenAI's prompt_tokens_details).
+    chat.double.next({ kind: 'stream', pieces: ['Welcome', ' back.'], cachedTokens: 30 });
+    expect((await send(client, room.roomId, 'Hi')).at(-1)).toMatchObject({ type: 'reply-end' });
+    // A provider that does not say what it cached adds to neither.
+    chat.double.next({ kind: 'stream', pieces: ['Again.'] });
+    expect((await send(client, room.roomId, 'Hi')).at(-1)).toMatchObject({ type: 'reply-end' });
+    const after = await metrics();
+    expect(sample(after, 'mates_model_prompt_tokens_total', { source: 'cache' })).toBe(cached + 30);
+    expect(sample(after, 'mates_model_prompt_tokens_total', { source: 'read' })).toBe(read + 12);
+  });
+
   it("counts the model's busy refusals", async () => {
     const { client, room } = await newRoom(server);
     const before = sample(await metrics(), 'mates_model_busy_refusals_total');

@@ -9,6 +9,8 @@ export type Behaviour =
       delayMs?: number;
       finishReason?: 'stop' | 'length';
       usage?: boolean;
+      /** Of the prompt's 42 tokens, those its usage says came from the prompt cache. */
+      cachedTokens?: number;
     }
   | { kind: 'cut'; pieces: string[]; delayMs?: number }
   | { kind: 'status'; status: number; body: unknown }
@@ -140,7 +142,7 @@ export async function startOpenAiDouble(options: { reasoning?: boolean } = {}) {
     res.write(chunk({}, stopped ? 'stop' : (behaviour.finishReason ?? 'stop')));
     if (behaviour.usage !== false) {
       res.write(
-        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 42, completion_tokens: behaviour.pieces.length, total_tokens: 42 + behaviour.pieces.length } })}\n\n`,
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 42, completion_tokens: behaviour.pieces.length, total_tokens: 42 + behaviour.pieces.length, ...(behaviour.cachedTokens !== undefined && { prompt_tokens_details: { cached_tokens: behaviour.cachedTokens } }) } })}\n\n`,
       );
     }
     res.end('data: [DONE]\n\n');

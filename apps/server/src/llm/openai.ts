@@ -26,7 +26,12 @@ interface CompletionChunk {
     message?: { content?: string | null };
     finish_reason?: string | null;
   }[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+  usage?: {
+    prompt_tokens?: number;
+    completion_tokens?: number;
+    // OpenAI's prompt caching; llama.cpp's server and vLLM say it the same way.
+    prompt_tokens_details?: { cached_tokens?: number } | null;
+  } | null;
   error?: { message?: string };
 }
 
@@ -241,6 +246,9 @@ export function createOpenAiModel(options: OpenAiModelOptions): LanguageModel {
           state.usage?.prompt_tokens ??
           turns.reduce((sum, turn) => sum + countTokens(turn.content), 0),
         completionTokens: state.usage?.completion_tokens ?? countTokens(state.produced),
+        ...(typeof state.usage?.prompt_tokens_details?.cached_tokens === 'number' && {
+          cachedPromptTokens: state.usage.prompt_tokens_details.cached_tokens,
+        }),
       };
     },
   };

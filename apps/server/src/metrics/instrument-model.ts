@@ -3,9 +3,10 @@ import { ProviderError } from '../domain/provider-error';
 import type { Metrics } from './metrics';
 
 /**
- * `model`, measured: each generation's time to its first piece of text and its tokens per
- * second (after the first token), and each refusal because the model was busy. Generations in
- * flight are counted here for models that do not report their own {@link LanguageModel.load}.
+ * `model`, measured: each generation's time to its first piece of text, its tokens per second
+ * (after the first token) and its prompt tokens read or cached, and each refusal because the
+ * model was busy. Generations in flight are counted here for models that do not report their
+ * own {@link LanguageModel.load}.
  */
 export function instrumentModel(model: LanguageModel, metrics: Metrics): LanguageModel {
   let inFlight = 0;
@@ -28,6 +29,12 @@ export function instrumentModel(model: LanguageModel, metrics: Metrics): Languag
         // A provider that reports no usage leaves its pieces as the count (about one token each).
         const tokens = (result.completionTokens || pieces) - 1;
         if (tokens > 0 && seconds > 0) metrics.tokensPerSecond.observe(tokens / seconds);
+        // Only from a model that says what it held: otherwise no share of the cache is known.
+        if (result.cachedPromptTokens !== undefined) {
+          const cached = Math.min(result.cachedPromptTokens, result.promptTokens);
+          metrics.promptTokens.inc({ source: 'cache' }, cached);
+          metrics.promptTokens.inc({ source: 'read' }, result.promptTokens - cached);
+        }
         return result;
       } catch (error) {
         if (error instanceof ProviderError && error.failure === 'busy') {

@@ -25,6 +25,8 @@ export interface Metrics {
   modelBusyRefusals: Counter;
   /** Jobs that ended failed, by kind. */
   jobFailures: Counter<'kind'>;
+  /** Prompt tokens of finished generations, read anew or taken from the model's cache. */
+  promptTokens: Counter<'source'>;
 }
 
 /** Metric names start with this. */
@@ -64,6 +66,12 @@ export function createMetrics(): Metrics {
       name: `${METRICS_PREFIX}job_failures_total`,
       help: 'Background jobs that ended failed, by kind.',
       labelNames: ['kind'],
+      registers: [registry],
+    }),
+    promptTokens: new Counter({
+      name: `${METRICS_PREFIX}model_prompt_tokens_total`,
+      help: 'Prompt tokens of finished generations: read anew by the model ("read"), or held from an earlier one ("cache": llama.cpp\'s KV cache, a provider\'s prompt cache), where the model says.',
+      labelNames: ['source'],
       registers: [registry],
     }),
   };
