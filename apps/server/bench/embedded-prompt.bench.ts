@@ -1,48 +1,97 @@
-// What a conversation's next message costs the embedded model as the chat grows (#38): its
-// time to first token when the llama.cpp sequence still holds the conversation (what a send
-// meets now: the sequence that read a chat's beginning answers its next message), beside the
-// same prompt read from its start, as every send read it before (the sequence made to hold
-// another conversation first). One sequence, one thread, 12-token replies at temperature 0, a
-// card of about 1,300 characters; the chat grows by a message and a reply a turn until it
-// nearly fills the 2,048-token context. LLM_MODEL (a GGUF file; default the tiny model of the tests) and
-// BENCH_TURNS (default 40) vary it. Prints medians over spans of turns and saves
-// bench/results/embedded-prompt.json.
+// What a chat's next message costs the embedded model as the chat grows, and once it no longer
+// fits the context (#38). Three ways in the same run, each on a llama.cpp model of its own (one
+// sequence, one thread):
+// - now: the sequence that holds the chat answers its next message, and the prompt is built as
+//   a send builds it (`fittingTurns`: once the chat no longer fits, its history starts where the
+//   last prompt's did while that fits, then moves on past a quarter of its room);
+// - kept sequence, start moved at each send: the same sequence, the prompt holding as much of
+//   the newest history as fits (`buildTurns`, as prompts were built before), whose start moves
+//   on by a message or two at each send once the chat is full;
+// - read from the start: the "now" prompt once the sequence holds another conversation, as every
+//   send read its prompt before sequences were kept.
+// 12-token replies at temperature 0, a card of about 700 characters, a 2,048-token context;
+// the chat grows by a message and a reply a turn. LLM_MODEL (a GGUF file; default the tiny model
+// of the tests) and BENCH_TURNS (default 60) vary it. Prints medians over spans of turns (time
+// to first token, prompt tokens read anew) and saves bench/results/embedded-prompt.json.
 import os from 'node:os';
 import { createEmbeddedModel } from '../src/llm/embedded';
 import type { ChatTurn, GenerationResult } from '../src/llm/language-model';
+import { buildTurns, type PromptSource } from '../src/chat/prompt';
+import { fittingTurns } from '../src/chat/conversation';
 import { silentLogger } from '../src/logging/logger';
 import { TEST_GGUF } from '../test/harness';
 import { saveResults, type ResultRow } from './results';
 
 const MODEL = process.env.LLM_MODEL ?? TEST_GGUF;
-const TURNS = Number(process.env.BENCH_TURNS ?? 40);
+const TURNS = Number(process.env.BENCH_TURNS ?? 60);
 const REPLY_TOKENS = 12;
 const CONTEXT = 2048;
 
-const model = createEmbeddedModel({
-  model: MODEL,
-  modelsDir: os.tmpdir(),
-  threads: 1,
-  contextSize: CONTEXT,
-  parallel: 1,
-  queue: 1,
-  log: silentLogger(),
-});
-await model.ready;
-if (model.unavailableReason()) throw new Error(model.unavailableReason()!);
+const loaded = () => {
+  const one = createEmbeddedModel({
+    model: MODEL,
+    modelsDir: os.tmpdir(),
+    threads: 1,
+    contextSize: CONTEXT,
+    parallel: 1,
+    queue: 1,
+    log: silentLogger(),
+  });
+  return one.ready.then(() => {
+    if (one.unavailableReason()) throw new Error(one.unavailableReason()!);
+    return one;
+  });
+};
+const now = await loaded();
+const moved = await loaded();
 
-const card =
-  'You are Lyra Moonwhisper, the keeper of a lighthouse library on a windy northern coast. ' +
-  'You speak softly, love old maps and sea stories, and remember every visitor by the book ' +
-  'they borrowed. '.repeat(8);
-const turns: ChatTurn[] = [
-  { role: 'system', content: card },
-  { role: 'assistant', content: 'Welcome in from the rain. Which story shall we find tonight?' },
+const mate = {
+  name: 'Lyra',
+  description:
+    'Lyra Moonwhisper keeps a lighthouse library on a windy northern coast. She speaks softly, ' +
+    'loves old maps and sea stories, and remembers every visitor by the book they borrowed. '.repeat(
+      4,
+    ),
+  personality: 'gentle, curious, patient',
+  scenario: 'A stormy night; {{user}} comes in from the rain.',
+  mes_example: '',
+  system_prompt: '',
+};
+/** The chat so far, oldest first, each message at its position in the room (its index). */
+const history: PromptSource['history'] = [
+  { role: 'mate', content: 'Welcome in from the rain. Which story shall we find tonight?' },
 ];
+const source = (from: number): PromptSource => ({
+  mate,
+  persona: null,
+  userName: 'Ada',
+  language: 'en',
+  history: history.slice(from),
+  seed: 'bench',
+});
+/** Where the last prompt built as a send builds it started its history. */
+let heldFrom: number | null = null;
+const promptNow = async () => {
+  const prompt = await fittingTurns(
+    async (recent) => {
+      const from = Math.max(0, history.length - recent);
+      return {
+        ...source(from),
+        wholeHistory: from === 0,
+        positions: history.map((_, index) => index).slice(from),
+      };
+    },
+    now,
+    REPLY_TOKENS,
+    { heldFrom },
+  );
+  heldFrom = prompt.oldestKept;
+  return prompt.turns;
+};
 const stranger: ChatTurn[] = [{ role: 'user', content: 'Say something short.' }];
 
 /** One answer: its time to first text, the prompt's tokens and those read anew. */
-async function ask(prompt: ChatTurn[]) {
+async function ask(model: typeof now, prompt: ChatTurn[]) {
   const started = performance.now();
   let first = NaN;
   let text = '';
@@ -62,35 +111,23 @@ async function ask(prompt: ChatTurn[]) {
   };
 }
 
-interface Turn {
-  turn: number;
-  promptTokens: number;
-  keptMs: number;
-  keptRead: number;
-  freshMs: number;
-  freshRead: number;
-}
-const measured: Turn[] = [];
+type Asked = Awaited<ReturnType<typeof ask>>;
+const measured: { turn: number; now: Asked; moved: Asked; fresh: Asked }[] = [];
 for (let turn = 1; turn <= TURNS; turn += 1) {
-  // Until the context is nearly full: past it, llama.cpp would drop the chat's oldest turns.
-  if ((measured.at(-1)?.promptTokens ?? 0) > CONTEXT - 200) break;
-  turns.push({ role: 'user', content: `Turn ${turn}: tell me what happened next at the shore.` });
-  // The sequence holds the chat as far as the last reply: the next message as a send asks it.
-  const kept = await ask(turns);
-  // The same prompt once the sequence holds another conversation: read from its start.
-  await ask(stranger);
-  const fresh = await ask(turns);
-  measured.push({
+  history.push({ role: 'user', content: `Turn ${turn}: tell me what happened next at the shore.` });
+  const turns = await promptNow();
+  const asked = {
     turn,
-    promptTokens: kept.promptTokens,
-    keptMs: kept.firstMs,
-    keptRead: kept.read,
-    freshMs: fresh.firstMs,
-    freshRead: fresh.read,
-  });
-  turns.push({ role: 'assistant', content: fresh.text });
+    now: await ask(now, turns),
+    moved: await ask(moved, buildTurns(source(0), moved, REPLY_TOKENS)),
+    // The same prompt as "now" once the sequence holds another conversation.
+    fresh: await ask(now, stranger).then(() => ask(now, turns)),
+  };
+  measured.push(asked);
+  history.push({ role: 'mate', content: asked.now.text.trim() || '…' });
 }
-await model.close();
+await now.close();
+await moved.close();
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -98,30 +135,41 @@ const median = (values: number[]) => {
 };
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const spans = [
-  [1, 5],
-  [6, 10],
+  [1, 10],
   [11, 20],
   [21, 30],
-  [31, 40],
+  [31, 45],
+  [46, 60],
+  [61, 80],
+  [81, 100],
 ];
 const rows: ResultRow[] = [];
 for (const [from, to] of spans) {
   const span = measured.filter((one) => one.turn >= from! && one.turn <= to!);
   if (span.length === 0) continue;
-  const keptMs = median(span.map((one) => one.keptMs));
-  const freshMs = median(span.map((one) => one.freshMs));
+  const of = (way: 'now' | 'moved' | 'fresh', figure: 'firstMs' | 'read') =>
+    round1(median(span.map((one) => one[way][figure])));
   rows.push({
-    turns: `${from}–${Math.min(to!, span.at(-1)!.turn)}`,
-    'prompt tokens': median(span.map((one) => one.promptTokens)),
-    'read, sequence kept': median(span.map((one) => one.keptRead)),
-    'read, from the start': median(span.map((one) => one.freshRead)),
-    'first token ms, sequence kept': round1(keptMs),
-    'first token ms, from the start': round1(freshMs),
-    'from the start ÷ kept': round1(freshMs / keptMs),
+    turns: `${from}–${span.at(-1)!.turn}`,
+    'prompt tokens': median(span.map((one) => one.now.promptTokens)),
+    'now: first token ms': of('now', 'firstMs'),
+    'now: read': of('now', 'read'),
+    // The sends whose history started later than the last prompt's: read again from there.
+    'now: sends reading their history again': span.filter((one) => one.now.read > 200).length,
+    'now: prompt tokens, mean': Math.round(
+      span.reduce((sum, one) => sum + one.now.promptTokens, 0) / span.length,
+    ),
+    'start moved: prompt tokens, mean': Math.round(
+      span.reduce((sum, one) => sum + one.moved.promptTokens, 0) / span.length,
+    ),
+    'start moved: first token ms': of('moved', 'firstMs'),
+    'start moved: read': of('moved', 'read'),
+    'from the start: first token ms': of('fresh', 'firstMs'),
+    'from the start: read': of('fresh', 'read'),
   });
 }
 console.log(
-  `A chat's next message on the embedded model (${MODEL.split('/').at(-1)}, one sequence, one thread, ${os.cpus().length} cores): its time to first token with the sequence that holds the chat, beside the same prompt read from its start; medians over spans of turns.`,
+  `A chat's next message on the embedded model (${MODEL.split('/').at(-1)}, a ${CONTEXT}-token context, one sequence and one thread each, ${os.cpus().length} cores): medians over spans of turns of the time to first token and of the prompt tokens read anew; now, beside the kept sequence with a prompt whose start moves at each send once the chat is full, and the prompt read from its start.`,
 );
 console.table(rows);
 saveResults('embedded-prompt', rows);

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database, RoomTable, UserTable } from '../db/schema';
-import { buildPrompt, type BuiltPrompt, type PromptGroup, type PromptSource } from './prompt';
-import type { LanguageModel } from '../llm/language-model';
+import {
+  buildPrompt,
+  turnMarkTokens,
+  type BuiltPrompt,
+  type PromptGroup,
+  type PromptModel,
+  type PromptSource,
+} from './prompt';
 import {
   cardExtraOf,
   conversationRows,
@@ -104,16 +110,36 @@ export interface FittedPrompt extends BuiltPrompt {
 }
 
 /**
+ * The share of the history's room a prompt leaves free when its chat no longer fits and the
+ * start of its history moves on (see {@link fittingTurns}).
+ */
+export const HISTORY_SLACK = 0.25;
+
+/** What {@link fittingTurns} may know of the room's last prompt. */
+export interface PromptHold {
+  /** Where the room's last prompt's history started (its `oldestKept`), if it is known. */
+  heldFrom?: number | null;
+}
+
+/**
  * A prompt ({@link buildPrompt}) from a room's newest messages only: `read(recent)`
  * reads the conversation with its `recent` newest messages, first `PROMPT_FIRST_READ`, and four
  * times more while every one of them fits the model's context and the room has older ones. A
  * room of thousands of messages costs what a room of the few that fit does: reading all of
  * them took 14 ms of the event loop at each send for 5,000 (#20).
+ *
+ * Once a chat no longer fits, its history starts where the room's last prompt's did
+ * (`hold.heldFrom`) for as long as that still fits; when it no longer does, it moves on past
+ * {@link HISTORY_SLACK} of the history's room more than it must. A prompt then begins as the
+ * one before it did for several sends: a model that keeps what it read (llama.cpp's sequences,
+ * a provider's prompt cache) reads only the new words, where moving the start by a message
+ * or two at every send made it read the whole history again at each one.
  */
 export async function fittingTurns(
   read: (recent: number) => Promise<PromptSource & { wholeHistory: boolean; positions?: number[] }>,
-  model: Pick<LanguageModel, 'countTokens' | 'contextSize'>,
+  model: PromptModel,
   replyTokens: number,
+  hold: PromptHold = {},
 ): Promise<FittedPrompt> {
   for (let recent = PROMPT_FIRST_READ; ; recent *= 4) {
     const source = await read(recent);
@@ -122,10 +148,54 @@ export async function fittingTurns(
     const { leftOut } = built.report;
     if (source.wholeHistory || leftOut > 0) {
       const positions = source.positions ?? [];
+      const start = leftOut === 0 ? 0 : steadyStart(built, positions, model, hold.heldFrom);
+      const steady =
+        start === leftOut
+          ? built
+          : (() => {
+              const later = buildPrompt(
+                { ...source, history: source.history.slice(start) },
+                model,
+                replyTokens,
+              );
+              return {
+                ...later,
+                report: { ...later.report, leftOut: start + later.report.leftOut },
+              };
+            })();
+      const kept = steady.report.leftOut;
       // A new message that alone fills the prompt left every stored one out.
-      const oldestKept =
-        positions.length === 0 ? null : (positions[leftOut] ?? positions.at(-1)! + 1);
-      return { ...built, oldestKept };
+      const oldestKept = positions.length === 0 ? null : (positions[kept] ?? positions.at(-1)! + 1);
+      return { ...steady, oldestKept };
     }
   }
+}
+
+/**
+ * Where a prompt whose chat does not fit starts its history, as an index of its source's
+ * history (at least `built`'s own start, the most that fits): where the room's last prompt
+ * started, while that is still within what fits and before the turn answered; else as far on
+ * as leaves {@link HISTORY_SLACK} of the history's tokens free (the turn answered always kept).
+ */
+function steadyStart(
+  built: BuiltPrompt,
+  positions: number[],
+  model: PromptModel,
+  heldFrom: number | null | undefined,
+): number {
+  const { leftOut, history } = built.report;
+  const turns = history.turns.length;
+  if (heldFrom !== null && heldFrom !== undefined) {
+    const held = positions.findIndex((position) => position >= heldFrom);
+    if (held >= leftOut && held < leftOut + turns - 1) return held;
+  }
+  let tokens = history.tokens;
+  const target = Math.floor(history.tokens * (1 - HISTORY_SLACK));
+  let start = 0;
+  // Counted as `buildPrompt` counts a turn: its text and the template's marks around it.
+  while (start < turns - 1 && tokens > target) {
+    tokens -= model.countTokens(history.turns[start]!.content) + turnMarkTokens(model);
+    start += 1;
+  }
+  return leftOut + start;
 }

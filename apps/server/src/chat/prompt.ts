@@ -193,6 +193,17 @@ export function systemPrompt(source: PromptSource): string {
   return parts.filter(Boolean).join('\n\n');
 }
 
+/** What a prompt needs of its model: its tokens, its context and its template's cost a turn. */
+export type PromptModel = Pick<LanguageModel, 'countTokens' | 'contextSize' | 'turnTokens'>;
+
+/**
+ * The tokens counted for the chat template's marks around each turn: the model's own figure
+ * where it knows it, never under 8 (a margin as the prompt was always counted with).
+ */
+export function turnMarkTokens(model: Pick<LanguageModel, 'turnTokens'>): number {
+  return Math.max(8, Math.ceil(model.turnTokens ?? 0));
+}
+
 /**
  * The turns to send: the system prompt, then as much recent history as fits the model's
  * context after room for the reply, counted in the model's tokens. The turn being answered
@@ -200,7 +211,7 @@ export function systemPrompt(source: PromptSource): string {
  */
 export function buildTurns(
   source: PromptSource,
-  model: Pick<LanguageModel, 'countTokens' | 'contextSize'>,
+  model: PromptModel,
   replyTokens: number,
 ): ChatTurn[] {
   return buildPrompt(source, model, replyTokens).turns;
@@ -215,7 +226,7 @@ export function buildTurns(
  */
 export function buildPrompt(
   source: PromptSource,
-  model: Pick<LanguageModel, 'countTokens' | 'contextSize'>,
+  model: PromptModel,
   replyTokens: number,
 ): BuiltPrompt {
   const names = { char: source.mate.name, user: source.persona?.name ?? source.userName };
@@ -230,24 +241,25 @@ export function buildPrompt(
   };
   const instructions = cardInstructions(source, names, model, available);
   // A margin for the chat template's own tokens around each turn (and the instructions' turn).
+  const mark = turnMarkTokens(model);
   let budget =
     available -
     characterTokens -
     lore.tokens -
     memory.tokens -
-    16 -
-    (instructions.text ? instructions.tokens + 8 : 0);
+    2 * mark -
+    (instructions.text ? instructions.tokens + mark : 0);
   const kept: ChatTurn[] = [];
   let historyTokens = 0;
   for (let index = source.history.length - 1; index >= 0; index -= 1) {
     const message = source.history[index]!;
     const turn = historyTurn(message, names, source.group !== undefined);
-    const cost = model.countTokens(turn.content) + 8;
+    const cost = model.countTokens(turn.content) + mark;
     if (cost > budget) {
       if (kept.length === 0) {
-        const content = endThatFits(turn.content, model, Math.max(0, budget - 8));
+        const content = endThatFits(turn.content, model, Math.max(0, budget - mark));
         kept.unshift({ ...turn, content });
-        historyTokens += model.countTokens(content) + 8;
+        historyTokens += model.countTokens(content) + mark;
       }
       break;
     }

@@ -10,7 +10,12 @@ import { ProviderError } from '../domain/provider-error';
 import { textsFor } from '../i18n/texts';
 import { toMessage } from './messages';
 import { saveReplyText } from './turn-repository';
-import { fittingTurns, loadConversation, type GroupPromptContext } from './conversation';
+import {
+  fittingTurns,
+  loadConversation,
+  type GroupPromptContext,
+  type PromptHold,
+} from './conversation';
 import type { MemoryKeeper } from './memory-keeper';
 import type { KnownRows } from './conversation-repository';
 import { dropStoppedReply, failEmptyReply, type StartedReply } from './turn-service';
@@ -240,6 +245,11 @@ function detailOf(error: unknown): string {
   return error instanceof ProviderError ? `${error.message}${cause}` : `${error.stack}${cause}`;
 }
 
+/** Where this server's last prompt in `room` started its history (see `fittingTurns`). */
+function heldPrompt(deps: ReplyDeps, room: RoomTable): PromptHold {
+  return { heldFrom: deps.memory?.lastPrompt(room.id)?.prompt.oldestKept };
+}
+
 /** The turn's conversation, read now (the user's new message included), and its reply started. */
 async function generateFor(
   deps: ReplyDeps,
@@ -255,6 +265,7 @@ async function generateFor(
     }),
     deps.model,
     deps.maxTokens,
+    heldPrompt(deps, room),
   );
   const generation = startGeneration(deps.model, prompt.turns, {
     maxTokens: deps.maxTokens,
@@ -300,6 +311,7 @@ export async function generateAhead(
     }),
     deps.model,
     deps.maxTokens,
+    heldPrompt(deps, turn.room),
   );
   const generation = startGeneration(deps.model, prompt.turns, {
     maxTokens: deps.maxTokens,

@@ -97,6 +97,29 @@ function closestSlot(free: Slot[], turns: ChatTurn[]): Slot | undefined {
 }
 
 /**
+ * The tokens `model`'s chat template adds around a turn, on average over a made-up chat of
+ * twenty-one turns (its role marks, the start of a reply): what a prompt counts for each turn
+ * beside its text, so that one built to fit the context does fit once templated. Past the
+ * context, llama.cpp would drop the oldest history itself, unseen by the prompt's report.
+ */
+function templateTokensPerTurn(llamaCpp: typeof LlamaCpp, model: LlamaModel): number | undefined {
+  const wrapper = llamaCpp.resolveChatWrapper(model);
+  if (!wrapper) return undefined;
+  const system = 'You are Lyra, a librarian.';
+  const history: ChatHistoryItem[] = [{ type: 'system', text: system }];
+  let written = model.tokenize(system).length;
+  for (let turn = 0; turn < 10; turn += 1) {
+    const [question, answer] = [`Where is book ${turn}?`, `On shelf ${turn}, by the window.`];
+    history.push({ type: 'user', text: question }, { type: 'model', response: [answer] });
+    written += model.tokenize(question).length + model.tokenize(answer).length;
+  }
+  const templated = wrapper
+    .generateContextState({ chatHistory: history })
+    .contextText.tokenize(model.tokenizer).length;
+  return Math.max(0, (templated - written) / history.length);
+}
+
+/**
  * llama.cpp in-process: one model loaded once, `parallel` context sequences, and a FIFO
  * queue of at most `queue` waiting generations. Loading (and, for an `hf:` URI, the first
  * download) happens in the background: the server starts at once, and chat says what is
@@ -122,6 +145,7 @@ export function createEmbeddedModel(
   const free: Slot[] = [];
   const waiting: ((slot: Slot) => void)[] = [];
   let uses = 0;
+  let turnTokens: number | undefined;
 
   const ready = (async () => {
     try {
@@ -149,6 +173,7 @@ export function createEmbeddedModel(
       });
       for (let index = 0; index < options.parallel; index += 1)
         free.push({ sequence: context.getSequence(), turns: [], usedAt: 0 });
+      turnTokens = templateTokensPerTurn(llamaCpp, model);
       status = '';
       options.log.info(
         `language model ready: ${modelPath} (${options.parallel} at once, ${options.threads} threads, ${contextSize} tokens each)`,
@@ -204,6 +229,9 @@ export function createEmbeddedModel(
     // What each sequence really holds once loaded (bounded by what the model was trained on).
     get contextSize() {
       return context?.contextSize ?? options.contextSize;
+    },
+    get turnTokens() {
+      return turnTokens;
     },
     unavailableReason: () => (status === '' ? null : status),
     describe: () => `embedded llama.cpp (${options.model})`,

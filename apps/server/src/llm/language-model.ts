@@ -52,6 +52,11 @@ export interface LanguageModel {
   countTokens: (text: string) => number;
   /** Tokens one conversation may hold, prompt and reply together. */
   contextSize: number;
+  /**
+   * Tokens the model's chat template adds around each turn (its role marks), where the model
+   * knows its template (the embedded one, once loaded); prompts count 8 a turn otherwise.
+   */
+  turnTokens?: number;
   /** Why the model cannot answer now (still loading, not configured), or `null` when it can. */
   unavailableReason: () => string | null;
   /** For the start-up log. */

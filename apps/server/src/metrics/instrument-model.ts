@@ -50,6 +50,9 @@ export function instrumentModel(model: LanguageModel, metrics: Metrics): Languag
     get contextSize() {
       return model.contextSize;
     },
+    get turnTokens() {
+      return model.turnTokens;
+    },
     unavailableReason: () => model.unavailableReason(),
     describe: () => model.describe(),
     load: () => model.load?.() ?? { running: inFlight, waiting: 0 },
