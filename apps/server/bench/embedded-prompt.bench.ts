@@ -91,13 +91,13 @@ const promptNow = async () => {
 const stranger: ChatTurn[] = [{ role: 'user', content: 'Say something short.' }];
 
 /** One answer: its time to first text, the prompt's tokens and those read anew. */
-async function ask(model: typeof now, prompt: ChatTurn[]) {
+async function ask(model: typeof now, prompt: ChatTurn[], owner = 'ada') {
   const started = performance.now();
   let first = NaN;
   let text = '';
   const result: GenerationResult = await model.generate(
     prompt,
-    { signal: new AbortController().signal, maxTokens: REPLY_TOKENS, temperature: 0 },
+    { signal: new AbortController().signal, maxTokens: REPLY_TOKENS, temperature: 0, owner },
     (piece) => {
       if (Number.isNaN(first)) first = performance.now() - started;
       text += piece;
@@ -121,7 +121,7 @@ for (let turn = 1; turn <= TURNS; turn += 1) {
     now: await ask(now, turns),
     moved: await ask(moved, buildTurns(source(0), moved, REPLY_TOKENS)),
     // The same prompt as "now" once the sequence holds another conversation.
-    fresh: await ask(now, stranger).then(() => ask(now, turns)),
+    fresh: await ask(now, stranger, 'bo').then(() => ask(now, turns)),
   };
   measured.push(asked);
   history.push({ role: 'mate', content: asked.now.text.trim() || '…' });

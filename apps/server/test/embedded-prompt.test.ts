@@ -68,7 +68,7 @@ describe.skipIf(!haveModel)("a full chat's prompts on the tiny GGUF", () => {
       let text = '';
       const result = await model.generate(
         prompt.turns,
-        { signal: new AbortController().signal, maxTokens: REPLY, temperature: 0 },
+        { signal: new AbortController().signal, maxTokens: REPLY, temperature: 0, owner: 'ada' },
         (piece) => (text += piece),
       );
       // All of the prompt was read (llama.cpp dropped none of it to make room), within the context.

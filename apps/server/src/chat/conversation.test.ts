@@ -109,4 +109,30 @@ describe("a prompt's history once its chat no longer fits", () => {
     const between = await fittingTurns(chat.read, model, REPLY, { heldFrom: fits.leftOut + 1 });
     expect(between.oldestKept).toBe(fits.leftOut + 1);
   });
+
+  it('moves back to leave no more than a quarter of its room free (a roomier prompt than the last)', async () => {
+    const chat = room(60);
+    const moved = await fittingTurns(chat.read, model, REPLY);
+    // Past where moving on leaves a quarter free (a group's last speaker had a longer card).
+    const far = await fittingTurns(chat.read, model, REPLY, { heldFrom: moved.oldestKept! + 3 });
+    expect(far.oldestKept).toBe(moved.oldestKept);
+  });
+
+  it("holds as much as fits where its system turn is not the last prompt's", async () => {
+    const chat = room(60);
+    const fits = buildPrompt({ ...(await chat.read(60)), language: 'en' }, model, REPLY).report;
+    const moved = await fittingTurns(chat.read, model, REPLY);
+    // The memories recalled changed: the prompt differs from its start, nothing to keep.
+    const changed = await fittingTurns(chat.read, model, REPLY, {
+      heldFrom: moved.oldestKept,
+      heldSystem: 'another system turn',
+    });
+    expect(changed.oldestKept).toBe(fits.leftOut);
+    // The same system turn: the start is kept.
+    const same = await fittingTurns(chat.read, model, REPLY, {
+      heldFrom: moved.oldestKept,
+      heldSystem: moved.turns[0]!.content,
+    });
+    expect(same.oldestKept).toBe(moved.oldestKept);
+  });
 });

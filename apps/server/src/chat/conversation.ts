@@ -119,6 +119,13 @@ export const HISTORY_SLACK = 0.25;
 export interface PromptHold {
   /** Where the room's last prompt's history started (its `oldestKept`), if it is known. */
   heldFrom?: number | null;
+  /** The room's last prompt's system turn, if it is known. */
+  heldSystem?: string;
+}
+
+/** What `prompt`, a room's last, tells the room's next one (see {@link fittingTurns}). */
+export function promptHold(prompt: FittedPrompt | undefined): PromptHold {
+  return prompt ? { heldFrom: prompt.oldestKept, heldSystem: prompt.turns[0]?.content } : {};
 }
 
 /**
@@ -130,7 +137,8 @@ export interface PromptHold {
  *
  * Once a chat no longer fits, its history starts where the room's last prompt's did
  * (`hold.heldFrom`) for as long as that still fits; when it no longer does, it moves on past
- * {@link HISTORY_SLACK} of the history's room more than it must. A prompt then begins as the
+ * {@link HISTORY_SLACK} of the history's room more than it must (see `steadyStart`: not when
+ * the system turn changed since the last prompt, which breaks the prompt's start anyway). A prompt then begins as the
  * one before it did for several sends: a model that keeps what it read (llama.cpp's sequences,
  * a provider's prompt cache) reads only the new words, where moving the start by a message
  * or two at every send made it read the whole history again at each one.
@@ -148,7 +156,7 @@ export async function fittingTurns(
     const { leftOut } = built.report;
     if (source.wholeHistory || leftOut > 0) {
       const positions = source.positions ?? [];
-      const start = leftOut === 0 ? 0 : steadyStart(built, positions, model, hold.heldFrom);
+      const start = leftOut === 0 ? 0 : steadyStart(built, positions, model, hold);
       const steady =
         start === leftOut
           ? built
@@ -173,22 +181,22 @@ export async function fittingTurns(
 
 /**
  * Where a prompt whose chat does not fit starts its history, as an index of its source's
- * history (at least `built`'s own start, the most that fits): where the room's last prompt
- * started, while that is still within what fits and before the turn answered; else as far on
- * as leaves {@link HISTORY_SLACK} of the history's tokens free (the turn answered always kept).
+ * history (at least `built`'s own start, the most that fits). Where the room's last prompt
+ * started, while that fits and leaves at most {@link HISTORY_SLACK} of the history's tokens
+ * free; else as far on as leaves that share free (the turn answered always kept). But where the
+ * system turn is not the last prompt's (the memories recalled or the lore called by the newest
+ * messages changed), the prompt differs from its start anyway: as much history as fits.
  */
 function steadyStart(
   built: BuiltPrompt,
   positions: number[],
   model: PromptModel,
-  heldFrom: number | null | undefined,
+  hold: PromptHold,
 ): number {
   const { leftOut, history } = built.report;
+  const { heldFrom, heldSystem } = hold;
+  if (heldSystem !== undefined && heldSystem !== built.turns[0]!.content) return leftOut;
   const turns = history.turns.length;
-  if (heldFrom !== null && heldFrom !== undefined) {
-    const held = positions.findIndex((position) => position >= heldFrom);
-    if (held >= leftOut && held < leftOut + turns - 1) return held;
-  }
   let tokens = history.tokens;
   const target = Math.floor(history.tokens * (1 - HISTORY_SLACK));
   let start = 0;
@@ -196,6 +204,10 @@ function steadyStart(
   while (start < turns - 1 && tokens > target) {
     tokens -= model.countTokens(history.turns[start]!.content) + turnMarkTokens(model);
     start += 1;
+  }
+  if (heldFrom !== null && heldFrom !== undefined) {
+    const held = positions.findIndex((position) => position >= heldFrom);
+    if (held >= leftOut && held <= leftOut + start) return held;
   }
   return leftOut + start;
 }

@@ -16,7 +16,7 @@ import { textsFor, type SentenceKey } from '../i18n/texts';
 import { canContinue, findOwnRoom } from './rooms';
 import { mayStillSee } from './room-repository';
 import { holdRoomRow } from './room-row-repository';
-import { fittingTurns, loadConversation, type FittedPrompt } from './conversation';
+import { fittingTurns, loadConversation, promptHold, type FittedPrompt } from './conversation';
 import type { MemoryKeeper } from './memory-keeper';
 import { MEMORY_JOB } from './memory-writer';
 import { groupState } from './group-service';
@@ -408,6 +408,8 @@ export async function promptView(
     }),
     deps.model,
     deps.maxTokens,
+    // Started where this server's last prompt in the room did, as a regeneration's would be.
+    promptHold(held?.prompt),
   );
   return viewOf(db, room.id, prompt, {
     ...base,

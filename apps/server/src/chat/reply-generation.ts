@@ -24,7 +24,14 @@ export interface ReplyGeneration {
 export function startGeneration(
   model: LanguageModel,
   turns: ChatTurn[],
-  options: { maxTokens: number; signal: AbortSignal; stop?: string[]; speaker?: string },
+  options: {
+    maxTokens: number;
+    signal: AbortSignal;
+    stop?: string[];
+    speaker?: string;
+    /** Whose chat it is (see `GenerateOptions.owner`). */
+    owner?: string;
+  },
 ): ReplyGeneration {
   // The caller's signal is forwarded by hand: AbortSignal.any took some 50 µs a call on Node 20.
   const stopper = new AbortController();
@@ -61,7 +68,12 @@ export function startGeneration(
       })
     : model.generate(
         turns,
-        { signal, maxTokens: options.maxTokens, ...(options.stop && { stop: options.stop }) },
+        {
+          signal,
+          maxTokens: options.maxTokens,
+          ...(options.stop && { stop: options.stop }),
+          ...(options.owner !== undefined && { owner: options.owner }),
+        },
         onText,
       );
   const settled = generated

@@ -13,6 +13,7 @@ import { saveReplyText } from './turn-repository';
 import {
   fittingTurns,
   loadConversation,
+  promptHold,
   type GroupPromptContext,
   type PromptHold,
 } from './conversation';
@@ -245,9 +246,9 @@ function detailOf(error: unknown): string {
   return error instanceof ProviderError ? `${error.message}${cause}` : `${error.stack}${cause}`;
 }
 
-/** Where this server's last prompt in `room` started its history (see `fittingTurns`). */
+/** What this server's last prompt in `room` tells the next one (see `fittingTurns`). */
 function heldPrompt(deps: ReplyDeps, room: RoomTable): PromptHold {
-  return { heldFrom: deps.memory?.lastPrompt(room.id)?.prompt.oldestKept };
+  return promptHold(deps.memory?.lastPrompt(room.id)?.prompt);
 }
 
 /** The turn's conversation, read now (the user's new message included), and its reply started. */
@@ -272,6 +273,7 @@ async function generateFor(
     signal,
     stop: prompt.stop,
     speaker: prompt.report.names.char,
+    owner: user.id,
   });
   deps.memory?.built(room, prompt, reply.id);
   return generation;
@@ -318,6 +320,7 @@ export async function generateAhead(
     signal,
     stop: prompt.stop,
     speaker: prompt.report.names.char,
+    owner: turn.user.id,
   });
   deps.memory?.built(turn.room, prompt, null);
   // Node's HTTP client writes a request on its connection at the next tick. The turn's

@@ -134,11 +134,12 @@ describe.skipIf(!haveModel)("a conversation's next message on the tiny GGUF", ()
     { role: 'system', content: `You are ${name}, who tells stories by the sea. `.repeat(12) },
     { role: 'assistant', content: `Hello, I am ${name}.` },
   ];
-  const answer = async (turns: ChatTurn[]) => {
+  /** An answer in `owner`'s chat (`null`: nobody's, as a memory's summary asks). */
+  const answer = async (turns: ChatTurn[], owner: string | null = 'ada') => {
     let text = '';
     const result = await model.generate(
       turns,
-      { signal: never(), maxTokens: 12, temperature: 0 },
+      { signal: never(), maxTokens: 12, temperature: 0, ...(owner !== null && { owner }) },
       (piece) => (text += piece),
     );
     return { text, result };
@@ -165,21 +166,35 @@ describe.skipIf(!haveModel)("a conversation's next message on the tiny GGUF", ()
     expect(next.result.promptTokens - next.result.cachedPromptTokens!).toBeLessThan(30);
   });
 
-  it('writes what a sequence that held nothing writes', async () => {
-    const turns = [...card('Mira'), { role: 'user' as const, content: 'What is by the sea?' }];
-    const first = await answer(turns);
-    const later = [
-      ...turns,
-      { role: 'assistant' as const, content: first.text },
-      { role: 'user' as const, content: 'Tell me more.' },
-    ];
-    const cached = await answer(later);
-    expect(cached.result.cachedPromptTokens).toBeGreaterThan(100);
-    // Both sequences now hold other conversations: the same prompt is read from its start.
-    await Promise.all([answer([...card('Ada'), turns[2]!]), answer([...card('Bo'), turns[2]!])]);
-    const fresh = await answer(later);
-    expect(fresh.result.cachedPromptTokens).toBeLessThan(cached.result.cachedPromptTokens!);
-    expect(fresh.text).toBe(cached.text);
+  it("never reads on from another person's words, nor keeps a generation's with no owner", async () => {
+    const turns = [...card('Mira'), { role: 'user' as const, content: 'My secret is 4471.' }];
+    expect((await answer(turns, 'dee')).result.cachedPromptTokens).toBe(0);
+    // The same prompt from someone else (a guess at Dee's words): nothing of Dee's is taken
+    // up, not even the card they share, so the time and the count say nothing of Dee's.
+    expect((await answer(turns, 'bo')).result.cachedPromptTokens).toBe(0);
+    expect((await answer(turns, 'cy')).result.cachedPromptTokens).toBe(0);
+    expect((await answer(turns, 'dee')).result.cachedPromptTokens).toBe(0);
+    // Nobody's (a memory's summary, a draft): never kept for anyone, itself included.
+    expect((await answer(turns, null)).result.cachedPromptTokens).toBe(0);
+    expect((await answer(turns, null)).result.cachedPromptTokens).toBe(0);
+  });
+
+  it("keeps a chat's sequence from another chat of the same person while one is empty", async () => {
+    const lyra = [...card('Lyra'), { role: 'user' as const, content: 'A story, please.' }];
+    // Both sequences made empty by a stranger's generations.
+    await Promise.all([answer(lyra, 'stranger'), answer(lyra, 'stranger')]);
+    await answer(lyra, null);
+    await answer(lyra, null);
+    const first = await answer(lyra);
+    // A second chat of the same person with the same mate shares the card and greeting: it
+    // takes the other sequence, not the first chat's.
+    await answer([...card('Lyra'), { role: 'user', content: 'Who are you?' }]);
+    const next = await answer([
+      ...lyra,
+      { role: 'assistant', content: first.text },
+      { role: 'user', content: 'And then?' },
+    ]);
+    expect(next.result.promptTokens - next.result.cachedPromptTokens!).toBeLessThan(30);
   });
 });
 

@@ -61,6 +61,8 @@ interface Slot {
   sequence: LlamaContextSequence;
   /** What the sequence last read and wrote: its history, prompt and reply, in order. */
   turns: ChatTurn[];
+  /** Whose words those are ({@link GenerateOptions.owner}); `undefined`: nobody's to reuse. */
+  owner: string | undefined;
   /** When it was last given back (a counter): the longest unused goes first to a stranger. */
   usedAt: number;
 }
@@ -79,18 +81,44 @@ function sharedTurns(held: ChatTurn[], turns: ChatTurn[]): number {
 }
 
 /**
- * The free slot for `turns`: the one whose held turns begin as they do for longest (a
- * conversation comes back to the sequence that read its beginning), else the one unused
- * longest, so that a conversation just answered keeps its cache for its next message.
+ * How many turns of `slot` a generation of `owner`'s on `turns` takes up: all it shares when it
+ * goes on from what the slot holds, else none. It goes on when it shares all of it but the
+ * reply (saved other than written, or regenerated), or all but the reply and the message
+ * before it, where that was sent with the card's instructions after it (see
+ * {@link sessionTurns}). Another's words, or nobody's, are never taken up.
  */
-function closestSlot(free: Slot[], turns: ChatTurn[]): Slot | undefined {
+function continued(slot: Slot, turns: ChatTurn[], owner: string | undefined): number {
+  const held = slot.turns;
+  if (owner === undefined || slot.owner !== owner || held.length === 0) return 0;
+  const shared = sharedTurns(held, turns);
+  if (shared >= held.length - 1) return shared;
+  const [sent, now] = [held[shared], turns[shared]];
+  const withInstructions =
+    shared === held.length - 2 &&
+    sent?.role === 'user' &&
+    now?.role === 'user' &&
+    sent.content.startsWith(`${now.content}\n\n`);
+  return withInstructions ? shared : 0;
+}
+
+/**
+ * The free slot for `turns`: the one holding the conversation they go on (it comes back to the
+ * sequence that read its beginning), else an empty one, else the one unused longest, so that
+ * a conversation just answered keeps its cache for its next message.
+ */
+function closestSlot(free: Slot[], turns: ChatTurn[], owner: string | undefined): Slot | undefined {
   let best: Slot | undefined;
-  let bestShared = -1;
+  let bestRank: [number, number, number] = [-1, -1, -1];
   for (const slot of free) {
-    const shared = sharedTurns(slot.turns, turns);
-    if (shared > bestShared || (shared === bestShared && slot.usedAt < best!.usedAt)) {
+    const rank: [number, number, number] = [
+      continued(slot, turns, owner),
+      slot.turns.length === 0 ? 1 : 0,
+      -slot.usedAt,
+    ];
+    const better = rank.findIndex((value, index) => value !== bestRank[index]);
+    if (better >= 0 && rank[better]! > bestRank[better]!) {
       best = slot;
-      bestShared = shared;
+      bestRank = rank;
     }
   }
   return best;
@@ -128,9 +156,12 @@ function templateTokensPerTurn(llamaCpp: typeof LlamaCpp, model: LlamaModel): nu
  * A sequence keeps what it evaluated after a generation (llama.cpp's KV cache), and the next
  * one on it reads only where its prompt differs from that: a conversation's next message costs
  * its new words, not the whole card and history again (a prompt is the same turns, one reply
- * and one message longer). A generation takes the free sequence that read the most of its
- * beginning. What a sequence holds decides nothing of what it writes: llama.cpp keeps only the
- * tokens the new prompt shares, and evaluates the rest as if the sequence were new.
+ * and one message longer). A generation takes the free sequence holding the conversation it
+ * goes on, else an empty one, else the one unused longest. Only the same owner's words are read
+ * on (a person's, `GenerateOptions.owner`): a sequence that held another's, or nobody's, is
+ * emptied first, so no one's time to first token or cached count says anything of another's
+ * chat. llama.cpp keeps only the tokens the new prompt shares, and evaluates the rest as if the
+ * sequence were new (what it writes differs from a fresh read by rounding only).
  */
 export function createEmbeddedModel(
   options: EmbeddedModelOptions,
@@ -172,8 +203,15 @@ export function createEmbeddedModel(
         threads: options.threads,
       });
       for (let index = 0; index < options.parallel; index += 1)
-        free.push({ sequence: context.getSequence(), turns: [], usedAt: 0 });
-      turnTokens = templateTokensPerTurn(llamaCpp, model);
+        free.push({ sequence: context.getSequence(), turns: [], owner: undefined, usedAt: 0 });
+      try {
+        turnTokens = templateTokensPerTurn(llamaCpp, model);
+      } catch (error) {
+        // Prompts count their usual margin a turn; the model answers all the same.
+        options.log.warn(
+          `could not measure the chat template's tokens a turn: ${(error as Error).message}`,
+        );
+      }
       status = '';
       options.log.info(
         `language model ready: ${modelPath} (${options.parallel} at once, ${options.threads} threads, ${contextSize} tokens each)`,
@@ -184,10 +222,32 @@ export function createEmbeddedModel(
     }
   })();
 
-  async function acquire(turns: ChatTurn[], signal: AbortSignal): Promise<Slot> {
+  /**
+   * `slot`'s sequence made empty; one that cannot be is replaced by a new sequence (it could hold
+   * anything: nothing may read on from it).
+   */
+  async function emptied(slot: Slot): Promise<void> {
+    slot.turns = [];
+    slot.owner = undefined;
+    try {
+      await slot.sequence.clearHistory();
+    } catch (error) {
+      options.log.warn(
+        `could not empty a llama.cpp sequence, replaced: ${(error as Error).message}`,
+      );
+      await Promise.resolve(slot.sequence.dispose()).catch(() => undefined);
+      slot.sequence = context!.getSequence();
+    }
+  }
+
+  async function acquire(
+    turns: ChatTurn[],
+    owner: string | undefined,
+    signal: AbortSignal,
+  ): Promise<Slot> {
     // Aborted already: it would wait for a slot that nobody wants (its listener never called).
     signal.throwIfAborted();
-    const slot = closestSlot(free, turns);
+    const slot = closestSlot(free, turns, owner);
     if (slot) {
       free.splice(free.indexOf(slot), 1);
       return slot;
@@ -244,7 +304,11 @@ export function createEmbeddedModel(
       const reason = status === '' ? null : status;
       if (reason || !model || !llamaCpp)
         throw new ProviderError(reason ?? 'The language model is not ready.', 'unavailable');
-      const slot = await acquire(turns, generateOptions.signal);
+      const { owner } = generateOptions;
+      const slot = await acquire(turns, owner, generateOptions.signal);
+      // Another's words (or nobody's) are not read on: the sequence starts empty.
+      if (slot.turns.length > 0 && (owner === undefined || slot.owner !== owner))
+        await emptied(slot);
       const { sequence } = slot;
       const session = new llamaCpp.LlamaChatSession({
         contextSequence: sequence,
@@ -290,10 +354,10 @@ export function createEmbeddedModel(
         if (ended) {
           slot.turns = [...history, { role: 'user', content: prompt }];
           if (reply) slot.turns.push({ role: 'assistant', content: reply });
+          slot.owner = owner;
         } else {
           // Failed midway: what the sequence holds is not known, so it holds nothing.
-          slot.turns = [];
-          await sequence.clearHistory().catch(() => undefined);
+          await emptied(slot);
         }
         release(slot);
       }

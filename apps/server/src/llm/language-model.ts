@@ -32,6 +32,11 @@ export interface GenerateOptions {
    * provider's own stop sequences: OpenAI's `stop`, at most 4; llama.cpp's stop triggers).
    */
   stop?: string[];
+  /**
+   * Whose words the prompt holds (a person's id): a model that keeps what it read (the embedded
+   * one) reads on from it for the same owner only. None: nothing of it is kept for anyone.
+   */
+  owner?: string;
 }
 
 /**
