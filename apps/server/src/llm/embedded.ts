@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type {
   ChatHistoryItem,
   Llama,
+  LlamaChatSession,
   LlamaContext,
   LlamaContextSequence,
   LlamaModel,
@@ -235,8 +236,16 @@ export function createEmbeddedModel(
       options.log.warn(
         `could not empty a llama.cpp sequence, replaced: ${(error as Error).message}`,
       );
-      await Promise.resolve(slot.sequence.dispose()).catch(() => undefined);
-      slot.sequence = context!.getSequence();
+      // Never thrown: the slot goes back to the pool whatever happens (a replacement that
+      // cannot be made leaves a sequence whose next generation fails, said as any failure).
+      try {
+        await Promise.resolve(slot.sequence.dispose()).catch(() => undefined);
+        slot.sequence = context!.getSequence();
+      } catch (replacing) {
+        options.log.error(
+          `could not replace a llama.cpp sequence: ${(replacing as Error).message}`,
+        );
+      }
     }
   }
 
@@ -306,18 +315,19 @@ export function createEmbeddedModel(
         throw new ProviderError(reason ?? 'The language model is not ready.', 'unavailable');
       const { owner } = generateOptions;
       const slot = await acquire(turns, owner, generateOptions.signal);
-      // Another's words (or nobody's) are not read on: the sequence starts empty.
-      if (slot.turns.length > 0 && (owner === undefined || slot.owner !== owner))
-        await emptied(slot);
-      const { sequence } = slot;
-      const session = new llamaCpp.LlamaChatSession({
-        contextSequence: sequence,
-        autoDisposeSequence: false,
-      });
       const { history, prompt } = sessionTurns(turns);
+      let session: LlamaChatSession | undefined;
       let reply = '';
       let ended = false;
       try {
+        // Another's words (or nobody's) are not read on: the sequence starts empty.
+        if (slot.turns.length > 0 && (owner === undefined || slot.owner !== owner))
+          await emptied(slot);
+        const { sequence } = slot;
+        session = new llamaCpp.LlamaChatSession({
+          contextSequence: sequence,
+          autoDisposeSequence: false,
+        });
         session.setChatHistory(toHistory(history));
         const grammar =
           generateOptions.jsonSchema && llama
@@ -350,7 +360,7 @@ export function createEmbeddedModel(
           cachedPromptTokens: Math.max(0, promptTokens - evaluated),
         };
       } finally {
-        session.dispose({ disposeSequence: false });
+        session?.dispose({ disposeSequence: false });
         if (ended) {
           slot.turns = [...history, { role: 'user', content: prompt }];
           if (reply) slot.turns.push({ role: 'assistant', content: reply });
