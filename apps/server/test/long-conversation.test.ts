@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chattableMateId, DIALECTS, newestMessageId, postgresAvailable, signUp } from './harness';
 import { serverWithDouble } from './server-with-double';
 import { appendMessages } from '../src/chat/messages';
-import { buildTurns } from '../src/chat/prompt';
-import { loadConversation } from '../src/chat/conversation';
+import { fittingTurns, loadConversation } from '../src/chat/conversation';
 
 // A prompt is built from a room's newest messages, read a few at a time until no older one
 // fits (#20): it must be the prompt that reading the whole room gives.
@@ -42,7 +41,10 @@ describe.each(DIALECTS)('a reply in a long conversation on %s', (dialect) => {
       .messages;
   }
 
-  /** The prompt from the whole room read at once, as it was built before (#20). */
+  /**
+   * The prompt from the whole room read at once, as it was built before (#20), its history's
+   * start where a send's first prompt in a full room puts it (#38: a quarter of its room free).
+   */
   async function wholePrompt(roomId: string, userId: string) {
     const room = await suite.server.db
       .selectFrom('rooms')
@@ -56,11 +58,12 @@ describe.each(DIALECTS)('a reply in a long conversation on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     const replyId = await newestMessageId(suite.server.db, roomId);
     const conversation = await loadConversation(suite.server.db, room, user, replyId, 1_000_000);
-    return buildTurns(
-      { ...conversation, language: 'en' },
+    const { turns } = await fittingTurns(
+      async () => ({ ...conversation, language: 'en' }),
       suite.server.deps.chat.model,
       suite.server.deps.config.llm.maxTokens,
     );
+    return turns;
   }
 
   it.skipIf(skip)('keeps every message that fits, far more than the first read', async () => {
