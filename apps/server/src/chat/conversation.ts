@@ -138,10 +138,11 @@ export function promptHold(prompt: FittedPrompt | undefined): PromptHold {
  * Once a chat no longer fits, its history starts where the room's last prompt's did
  * (`hold.heldFrom`) for as long as that still fits; when it no longer does, it moves on past
  * {@link HISTORY_SLACK} of the history's room more than it must (see `steadyStart`: not when
- * the system turn changed since the last prompt, which breaks the prompt's start anyway). A prompt then begins as the
- * one before it did for several sends: a model that keeps what it read (llama.cpp's sequences,
- * a provider's prompt cache) reads only the new words, where moving the start by a message
- * or two at every send made it read the whole history again at each one.
+ * the system turn changed since the last prompt, which breaks the prompt's start anyway). A
+ * prompt then begins as the one before it did for several sends: a model that keeps what it
+ * read (llama.cpp's sequences, a provider's prompt cache) reads only the new words, where
+ * moving the start by a message or two at every send made it read the whole history again at
+ * each one.
  */
 export async function fittingTurns(
   read: (recent: number) => Promise<PromptSource & { wholeHistory: boolean; positions?: number[] }>,
