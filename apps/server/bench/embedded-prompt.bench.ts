@@ -19,7 +19,7 @@ import type { ChatTurn, GenerationResult } from '../src/llm/language-model';
 import { buildTurns, type PromptSource } from '../src/chat/prompt';
 import { fittingTurns } from '../src/chat/conversation';
 import { silentLogger } from '../src/logging/logger';
-import { TEST_GGUF } from '../test/harness';
+import { historyReader, TEST_GGUF } from '../test/harness';
 import { saveResults, type ResultRow } from './results';
 
 const MODEL = process.env.LLM_MODEL ?? TEST_GGUF;
@@ -61,30 +61,12 @@ const mate = {
 const history: PromptSource['history'] = [
   { role: 'mate', content: 'Welcome in from the rain. Which story shall we find tonight?' },
 ];
-const source = (from: number): PromptSource => ({
-  mate,
-  persona: null,
-  userName: 'Ada',
-  language: 'en',
-  history: history.slice(from),
-  seed: 'bench',
-});
+const card = { mate, persona: null, userName: 'Ada', seed: 'bench' };
+const read = historyReader(card, history);
 /** Where the last prompt built as a send builds it started its history. */
 let heldFrom: number | null = null;
 const promptNow = async () => {
-  const prompt = await fittingTurns(
-    async (recent) => {
-      const from = Math.max(0, history.length - recent);
-      return {
-        ...source(from),
-        wholeHistory: from === 0,
-        positions: history.map((_, index) => index).slice(from),
-      };
-    },
-    now,
-    REPLY_TOKENS,
-    { heldFrom },
-  );
+  const prompt = await fittingTurns(read, now, REPLY_TOKENS, { heldFrom });
   heldFrom = prompt.oldestKept;
   return prompt.turns;
 };
@@ -119,7 +101,7 @@ for (let turn = 1; turn <= TURNS; turn += 1) {
   const asked = {
     turn,
     now: await ask(now, turns),
-    moved: await ask(moved, buildTurns(source(0), moved, REPLY_TOKENS)),
+    moved: await ask(moved, buildTurns({ ...card, language: 'en', history }, moved, REPLY_TOKENS)),
     // The same prompt as "now" once the sequence holds another conversation.
     fresh: await ask(now, stranger, 'bo').then(() => ask(now, turns)),
   };

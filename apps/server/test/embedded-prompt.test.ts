@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_GGUF } from './harness';
-import { createEmbeddedModel } from '../src/llm/embedded';
+import { historyReader, TEST_GGUF, tinyModel } from './harness';
 import { fittingTurns } from '../src/chat/conversation';
 import type { PromptSource } from '../src/chat/prompt';
-import { silentLogger } from '../src/logging/logger';
 
 // A chat that fills the embedded model's context, as a send builds its prompt: the prompt fits
 // once the model's chat template is around its turns (the tiny model's Llama 2 template costs
@@ -14,18 +12,9 @@ const haveModel = fs.existsSync(TEST_GGUF);
 const REPLY = 12;
 
 describe.skipIf(!haveModel)("a full chat's prompts on the tiny GGUF", () => {
-  let model: ReturnType<typeof createEmbeddedModel>;
+  let model: Awaited<ReturnType<typeof tinyModel>>;
   beforeAll(async () => {
-    model = createEmbeddedModel({
-      model: TEST_GGUF,
-      modelsDir: '/tmp',
-      threads: 1,
-      contextSize: 1024,
-      parallel: 1,
-      queue: 1,
-      log: silentLogger(),
-    });
-    await model.ready;
+    model = await tinyModel({ contextSize: 1024 });
   });
   afterAll(() => model.close());
 
@@ -41,9 +30,8 @@ describe.skipIf(!haveModel)("a full chat's prompts on the tiny GGUF", () => {
     for (let turn = 1; turn <= 30; turn += 1) {
       history.push({ role: 'user', content: `Turn ${turn}: what did you see at the harbour?` });
       const prompt = await fittingTurns(
-        async (recent) => {
-          const from = Math.max(0, history.length - recent);
-          return {
+        historyReader(
+          {
             mate: {
               name: 'Lyra',
               description: 'Lyra keeps a library by the sea. '.repeat(10),
@@ -54,12 +42,9 @@ describe.skipIf(!haveModel)("a full chat's prompts on the tiny GGUF", () => {
             },
             persona: null,
             userName: 'Ada',
-            language: 'en',
-            history: history.slice(from),
-            wholeHistory: from === 0,
-            positions: history.map((_, index) => index).slice(from),
-          };
-        },
+          },
+          history,
+        ),
         model,
         REPLY,
         { heldFrom },

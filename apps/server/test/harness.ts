@@ -33,6 +33,8 @@ import { newMateRow, type NewMate } from '../src/catalog/mate-repository';
 import { createJobQueue } from '../src/jobs/create-job-queue';
 import { createTranscriptionEngine } from '../src/voice/create-transcription';
 import { silentLogger, type Logger } from '../src/logging/logger';
+import { createEmbeddedModel } from '../src/llm/embedded';
+import type { PromptSource } from '../src/chat/prompt';
 import { sendTurn } from '../src/chat/send-service';
 import { createMetrics } from '../src/metrics/metrics';
 import { instrumentModel } from '../src/metrics/instrument-model';
@@ -434,6 +436,44 @@ export function unconfiguredModel(): LanguageModel {
 export const TEST_GGUF =
   process.env.MATES_TEST_GGUF ??
   path.resolve(import.meta.dirname, '../../../fixtures/models/stories260K.gguf');
+
+/** The tiny GGUF loaded by the embedded provider (one thread), ready to generate. */
+export async function tinyModel(
+  options: { contextSize?: number; parallel?: number } = {},
+): Promise<ReturnType<typeof createEmbeddedModel>> {
+  const parallel = options.parallel ?? 1;
+  const model = createEmbeddedModel({
+    model: TEST_GGUF,
+    modelsDir: os.tmpdir(),
+    threads: 1,
+    contextSize: options.contextSize ?? 2048,
+    parallel,
+    queue: parallel,
+    log: silentLogger(),
+  });
+  await model.ready;
+  return model;
+}
+
+/**
+ * What `fittingTurns` reads of a room held in memory: `history` (its positions are its
+ * indexes), its `recent` newest, with the rest of `source`.
+ */
+export function historyReader(
+  source: Omit<PromptSource, 'history' | 'language'>,
+  history: PromptSource['history'],
+) {
+  return async (recent: number) => {
+    const from = Math.max(0, history.length - recent);
+    return {
+      ...source,
+      language: 'en',
+      history: history.slice(from),
+      wholeHistory: from === 0,
+      positions: history.map((_, index) => index).slice(from),
+    };
+  };
+}
 
 /** A seeded app listening on 127.0.0.1, with clients that use real HTTP. */
 export async function startTestServer(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fittingTurns, HISTORY_SLACK } from './conversation';
+import { historyReader } from '../../test/harness';
 import { buildPrompt, type PromptSource } from './prompt';
 
 /** One token a word: a 300-token context, 20 of them for the reply. */
@@ -23,21 +24,7 @@ function room(count: number) {
     role: index % 2 === 0 ? 'mate' : 'user',
     content: `message ${index} says some more words to fill it`,
   }));
-  return {
-    history,
-    read: async (recent: number) => {
-      const from = Math.max(0, history.length - recent);
-      return {
-        mate,
-        persona: null,
-        userName: 'Ada',
-        language: 'en',
-        history: history.slice(from),
-        wholeHistory: from === 0,
-        positions: history.map((_, index) => index).slice(from),
-      };
-    },
-  };
+  return { history, read: historyReader({ mate, persona: null, userName: 'Ada' }, history) };
 }
 
 /** Where a prompt's history starts: the position of its first message. */

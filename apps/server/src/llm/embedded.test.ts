@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_GGUF } from '../../test/harness';
-import { createEmbeddedModel, sessionTurns } from './embedded';
+import { TEST_GGUF, tinyModel } from '../../test/harness';
+import { sessionTurns } from './embedded';
 import { ModelBusyError, type ChatTurn } from './language-model';
-import { silentLogger } from '../logging/logger';
 
 const haveModel = fs.existsSync(TEST_GGUF);
 if (!haveModel)
@@ -11,18 +10,9 @@ if (!haveModel)
 const never = () => new AbortController().signal;
 
 describe.skipIf(!haveModel)('embedded llama.cpp provider on the tiny GGUF', () => {
-  let model: ReturnType<typeof createEmbeddedModel>;
+  let model: Awaited<ReturnType<typeof tinyModel>>;
   beforeAll(async () => {
-    model = createEmbeddedModel({
-      model: TEST_GGUF,
-      modelsDir: '/tmp',
-      threads: 1,
-      contextSize: 2048,
-      parallel: 1,
-      queue: 1,
-      log: silentLogger(),
-    });
-    await model.ready;
+    model = await tinyModel();
   });
   afterAll(() => model.close());
 
@@ -115,18 +105,9 @@ describe.skipIf(!haveModel)('embedded llama.cpp provider on the tiny GGUF', () =
 });
 
 describe.skipIf(!haveModel)("a conversation's next message on the tiny GGUF", () => {
-  let model: ReturnType<typeof createEmbeddedModel>;
+  let model: Awaited<ReturnType<typeof tinyModel>>;
   beforeAll(async () => {
-    model = createEmbeddedModel({
-      model: TEST_GGUF,
-      modelsDir: '/tmp',
-      threads: 1,
-      contextSize: 2048,
-      parallel: 2,
-      queue: 2,
-      log: silentLogger(),
-    });
-    await model.ready;
+    model = await tinyModel({ parallel: 2 });
   });
   afterAll(() => model.close());
 
