@@ -8,7 +8,9 @@
 //   the newest history as fits (`buildTurns`, as prompts were built before), whose start moves
 //   on by a message or two at each send once the chat is full;
 // - read from the start: the "now" prompt once the sequence holds another conversation, as every
-//   send read its prompt before sequences were kept.
+//   send read its prompt before sequences were kept;
+// - with memories: the "now" prompt of the same chat once it has memories (a pinned fact, a
+//   summary, eight facts recalled in another order at each message), on a model of its own.
 // 12-token replies at temperature 0, a card of about 700 characters, a 2,048-token context;
 // the chat grows by a message and a reply a turn. LLM_MODEL (a GGUF file; default the tiny model
 // of the tests) and BENCH_TURNS (default 60) vary it. Prints medians over spans of turns (time
@@ -16,7 +18,7 @@
 import os from 'node:os';
 import { createEmbeddedModel } from '../src/llm/embedded';
 import type { ChatTurn, GenerationResult } from '../src/llm/language-model';
-import { buildTurns, type PromptSource } from '../src/chat/prompt';
+import { buildTurns, type PromptMemory, type PromptSource } from '../src/chat/prompt';
 import { fittingTurns } from '../src/chat/conversation';
 import { silentLogger } from '../src/logging/logger';
 import { historyReader, TEST_GGUF } from '../test/harness';
@@ -44,6 +46,7 @@ const loaded = () => {
 };
 const now = await loaded();
 const moved = await loaded();
+const remembering = await loaded();
 
 const mate = {
   name: 'Lyra',
@@ -72,6 +75,31 @@ const promptNow = async () => {
 };
 const stranger: ChatTurn[] = [{ role: 'user', content: 'Say something short.' }];
 
+const FACTS = Array.from(
+  { length: 8 },
+  (_, index) =>
+    `Ada told Lyra about the ${['red', 'grey', 'blue'][index % 3]} boat number ${index}.`,
+);
+/** What the room remembers at `turn`: its facts recalled in another order at each message. */
+const memoryAt = (turn: number): PromptMemory => ({
+  pinned: ['Ada is afraid of deep water.'],
+  summary: 'Ada came in from the storm; Lyra showed her the maps of the northern coast.',
+  acrossChats: [],
+  recalled: [...FACTS.slice(turn % FACTS.length), ...FACTS.slice(0, turn % FACTS.length)],
+  newest: FACTS,
+});
+let heldWithMemory: number | null = null;
+const promptWithMemory = async (turn: number) => {
+  const prompt = await fittingTurns(
+    historyReader({ ...card, memory: memoryAt(turn) }, history),
+    remembering,
+    REPLY_TOKENS,
+    { heldFrom: heldWithMemory },
+  );
+  heldWithMemory = prompt.oldestKept;
+  return prompt.turns;
+};
+
 /** One answer: its time to first text, the prompt's tokens and those read anew. */
 async function ask(model: typeof now, prompt: ChatTurn[], owner = 'ada') {
   const started = performance.now();
@@ -94,7 +122,7 @@ async function ask(model: typeof now, prompt: ChatTurn[], owner = 'ada') {
 }
 
 type Asked = Awaited<ReturnType<typeof ask>>;
-const measured: { turn: number; now: Asked; moved: Asked; fresh: Asked }[] = [];
+const measured: { turn: number; now: Asked; moved: Asked; fresh: Asked; memory: Asked }[] = [];
 for (let turn = 1; turn <= TURNS; turn += 1) {
   history.push({ role: 'user', content: `Turn ${turn}: tell me what happened next at the shore.` });
   const turns = await promptNow();
@@ -104,12 +132,14 @@ for (let turn = 1; turn <= TURNS; turn += 1) {
     moved: await ask(moved, buildTurns({ ...card, language: 'en', history }, moved, REPLY_TOKENS)),
     // The same prompt as "now" once the sequence holds another conversation.
     fresh: await ask(now, stranger, 'bo').then(() => ask(now, turns)),
+    memory: await ask(remembering, await promptWithMemory(turn)),
   };
   measured.push(asked);
   history.push({ role: 'mate', content: asked.now.text.trim() || '…' });
 }
 await now.close();
 await moved.close();
+await remembering.close();
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -129,7 +159,7 @@ const rows: ResultRow[] = [];
 for (const [from, to] of spans) {
   const span = measured.filter((one) => one.turn >= from! && one.turn <= to!);
   if (span.length === 0) continue;
-  const of = (way: 'now' | 'moved' | 'fresh', figure: 'firstMs' | 'read') =>
+  const of = (way: 'now' | 'moved' | 'fresh' | 'memory', figure: 'firstMs' | 'read') =>
     round1(median(span.map((one) => one[way][figure])));
   rows.push({
     turns: `${from}–${span.at(-1)!.turn}`,
@@ -148,10 +178,13 @@ for (const [from, to] of spans) {
     'start moved: read': of('moved', 'read'),
     'from the start: first token ms': of('fresh', 'firstMs'),
     'from the start: read': of('fresh', 'read'),
+    'with memories: prompt tokens': median(span.map((one) => one.memory.promptTokens)),
+    'with memories: first token ms': of('memory', 'firstMs'),
+    'with memories: read': of('memory', 'read'),
   });
 }
 console.log(
-  `A chat's next message on the embedded model (${MODEL.split('/').at(-1)}, a ${CONTEXT}-token context, one sequence and one thread each, ${os.cpus().length} cores): medians over spans of turns of the time to first token and of the prompt tokens read anew; now, beside the kept sequence with a prompt whose start moves at each send once the chat is full, and the prompt read from its start.`,
+  `A chat's next message on the embedded model (${MODEL.split('/').at(-1)}, a ${CONTEXT}-token context, one sequence and one thread each, ${os.cpus().length} cores): medians over spans of turns of the time to first token and of the prompt tokens read anew; now, beside the kept sequence with a prompt whose start moves at each send once the chat is full, the prompt read from its start, and the chat with memories.`,
 );
 console.table(rows);
 saveResults('embedded-prompt', rows);

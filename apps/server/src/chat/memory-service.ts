@@ -428,6 +428,13 @@ async function viewOf(
 ): Promise<PromptView> {
   const { report } = prompt;
   const list = (items: string[]) => items.map((item) => `- ${item}`).join('\n');
+  const memoryPart = (kind: keyof typeof report.memory): PromptPart => ({
+    kind,
+    text:
+      kind === 'summary' ? report.memory[kind].items.join('\n') : list(report.memory[kind].items),
+    tokens: report.memory[kind].tokens,
+    items: report.memory[kind].items.length,
+  });
   const parts: PromptPart[] = [
     { kind: 'character', text: report.character.text, tokens: report.character.tokens, items: 1 },
     {
@@ -436,13 +443,8 @@ async function viewOf(
       tokens: report.lore.tokens,
       items: report.lore.items.length,
     },
-    ...(['pinned', 'summary', 'acrossChats', 'recalled'] as const).map((kind) => ({
-      kind,
-      text:
-        kind === 'summary' ? report.memory[kind].items.join('\n') : list(report.memory[kind].items),
-      tokens: report.memory[kind].tokens,
-      items: report.memory[kind].items.length,
-    })),
+    ...(['pinned', 'summary', 'acrossChats'] as const).map(memoryPart),
+    ...(report.recalledAfterHistory ? [] : [memoryPart('recalled')]),
     {
       kind: 'history',
       text: report.history.turns
@@ -454,6 +456,8 @@ async function viewOf(
       tokens: report.history.tokens,
       items: report.history.turns.length,
     },
+    // Where not all fit, those recalled for the message answered: after the history.
+    ...(report.recalledAfterHistory ? [memoryPart('recalled')] : []),
     {
       kind: 'instructions',
       text: report.instructions.text,

@@ -134,7 +134,7 @@ describe('prompt', () => {
     expect(turns.at(-1)!.content).toBe('Hello Lyra!');
   });
 
-  it('puts memories in the system turn within their share: pinned, summary, other chats, recalled', () => {
+  it('puts memories within their share: pinned, summary, other chats in the system turn, recalled facts after the history where not all fit', () => {
     const recalled = Array.from({ length: 30 }, (_, i) => `fact number ${i} about the lighthouse`);
     const history = Array.from({ length: 40 }, (_, i) => ({
       role: i % 2 ? ('user' as const) : ('mate' as const),
@@ -160,18 +160,75 @@ describe('prompt', () => {
     expect(system).toContain(
       'Lyra knows about Captain from other chats:\n- Captain plays the cello.',
     );
-    // Recalled facts in their order, as many as fit the share.
-    expect(report.memory.recalled.items).toEqual(
-      recalled.slice(0, report.memory.recalled.items.length),
-    );
-    expect(report.memory.recalled.items.length).toBeGreaterThan(0);
-    expect(report.memory.recalled.items.length).toBeLessThan(30);
+    // Recalled facts in their order, as many as fit the share, after the turn answered.
+    expect(system).not.toContain('fact number');
+    expect(report.recalledAfterHistory).toBe(true);
+    const kept = report.memory.recalled.items;
+    expect(kept).toEqual(recalled.slice(0, kept.length));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(30);
+    expect(turns.at(-1)).toEqual({
+      role: 'system',
+      content: `Lyra also remembers:\n${kept.map((fact) => `- ${fact}`).join('\n')}`,
+    });
     const memoryTokens = Object.values(report.memory).reduce((sum, part) => sum + part.tokens, 0);
     expect(memoryTokens).toBeLessThanOrEqual(Math.floor((400 - 50) * MEMORY_SHARE));
     // The history takes what is left, the turn being answered included.
-    expect(turns.at(-1)!.content).toBe('message number 39 here');
-    expect(report.leftOut).toBe(40 - (turns.length - 1));
-    expect(report.history.turns).toEqual(turns.slice(1));
+    expect(turns.at(-2)!.content).toBe('message number 39 here');
+    expect(report.leftOut).toBe(40 - (turns.length - 2));
+    expect(report.history.turns).toEqual(turns.slice(1, -1));
+  });
+
+  describe('keeps the system turn as it was when only the facts recalled for the message change', () => {
+    const prompt = (facts: string[], recalled: string[], last: string) =>
+      buildPrompt(
+        {
+          ...SOURCE,
+          history: [...SOURCE.history, { role: 'user', content: last }],
+          memory: {
+            pinned: ['Captain is allergic to cats.'],
+            summary: null,
+            acrossChats: [],
+            recalled,
+            newest: facts,
+          },
+          instructions: 'Stay in character.',
+        },
+        wordModel,
+        50,
+      );
+
+    it('all of them in the system turn, newest first, where they all fit', () => {
+      const facts = ['Captain sailed north.', 'Captain hates fog.', 'Captain keeps a logbook.'];
+      const first = prompt(facts, facts, 'Where did you sail?');
+      const next = prompt(facts, [...facts].reverse(), 'Is it foggy out?');
+      expect(next.turns[0]).toEqual(first.turns[0]);
+      expect(next.turns[0]!.content).toContain(
+        `Lyra also remembers:\n${facts.map((fact) => `- ${fact}`).join('\n')}`,
+      );
+      expect(next.report.recalledAfterHistory).toBe(false);
+      expect(next.report.memory.recalled.items).toEqual(facts);
+      expect(next.turns.at(-1)).toEqual({ role: 'system', content: 'Stay in character.' });
+    });
+
+    it('those chosen for the message after the history, where not all fit', () => {
+      const facts = Array.from({ length: 40 }, (_, i) => `Captain sailed to port ${i}.`);
+      const first = prompt(facts, facts, 'Where did you sail?');
+      const chosen = [...facts].reverse();
+      const next = prompt(facts, chosen, 'Is it foggy out?');
+      expect(next.turns[0]).toEqual(first.turns[0]);
+      expect(next.turns[0]!.content).not.toContain('port');
+      expect(next.report.recalledAfterHistory).toBe(true);
+      const kept = next.report.memory.recalled.items;
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept).toEqual(chosen.slice(0, kept.length));
+      // The facts for this message, then the card's instructions: the last thing read.
+      expect(next.turns.at(-1)).toEqual({
+        role: 'system',
+        content: `Lyra also remembers:\n${kept.map((fact) => `- ${fact}`).join('\n')}\n\nStay in character.`,
+      });
+      expect(next.turns.at(-2)).toEqual({ role: 'user', content: 'Is it foggy out?' });
+    });
   });
 
   it('keeps the end of a summary too long for its share (the latest events)', () => {

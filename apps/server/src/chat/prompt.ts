@@ -57,7 +57,15 @@ export interface PromptMemory {
   acrossChats: string[];
   /** The other facts, most relevant to the last messages first: as many as fit go in. */
   recalled: string[];
+  /**
+   * The same facts newest first: an order that stays from message to message, which they take
+   * when they all fit (absent: `recalled`'s).
+   */
+  newest?: string[];
 }
+
+/** The parts of what a mate remembers, as a prompt holds them. */
+export type MemoryPartKind = Exclude<keyof PromptMemory, 'newest'>;
 
 /** The most of a prompt's room (after the reply's) that memories may take. */
 export const MEMORY_SHARE = 0.25;
@@ -75,7 +83,9 @@ export interface PromptReport {
   /** The lorebook's entries the last messages called for, as they went in, and their tokens. */
   lore: { items: string[]; tokens: number };
   /** The memories that went in, by part, with their tokens (empty parts included). */
-  memory: Record<keyof PromptMemory, { items: string[]; tokens: number }>;
+  memory: Record<MemoryPartKind, { items: string[]; tokens: number }>;
+  /** Whether the recalled facts went after the history (not all fit), else in the system turn. */
+  recalledAfterHistory: boolean;
   /** The history's turns that went in (the newest), and their tokens. */
   history: { turns: ChatTurn[]; tokens: number };
   /** The card's post-history instructions as they went in after the history, and their tokens. */
@@ -219,10 +229,20 @@ export function buildTurns(
 
 /**
  * A prompt within the model's context after room for the reply: the system turn (the card, at
- * most 60% of the room; then what the mate remembers, at most {@link MEMORY_SHARE}: pinned
- * memories, the summary, facts from other chats, the most relevant facts), then as much of the
- * newest history as fits. The turn being answered is always kept (cut to fit if it alone is
- * too long). The report says what each part holds and costs.
+ * most 60% of the room; the lorebook's entries called; then what the mate remembers, at most
+ * {@link MEMORY_SHARE}: pinned memories, the summary, facts from other chats, the other facts),
+ * then as much of the newest history as fits, then a system turn after the turn being answered:
+ * the card's post-history instructions, and before them the facts when not all of them fit.
+ * The turn being answered is always kept (cut to fit if it alone is too long). The report says
+ * what each part holds and costs.
+ *
+ * Every prompt of a chat should begin as the last one did, so that a model that keeps what it
+ * read (the embedded model's sequences, a provider's prompt cache) reads only the new words.
+ * Facts that all fit go in the system turn newest first, an order that stays. Where they do not
+ * all fit, those most relevant to the last messages go in, a choice and an order that change
+ * with each message: in the system turn they made the whole card and history be read again at
+ * each message, so they go after the history, next to the message they were recalled for, and
+ * only they and the new words are read.
  */
 export function buildPrompt(
   source: PromptSource,
@@ -237,10 +257,12 @@ export function buildPrompt(
   const memory = fitMemory(source.memory, names, model, Math.floor(available * MEMORY_SHARE));
   const system: ChatTurn = {
     role: 'system',
-    content: [character, ...lore.items, memory.text].filter(Boolean).join('\n\n'),
+    content: [character, ...lore.items, memory.lasting].filter(Boolean).join('\n\n'),
   };
   const instructions = cardInstructions(source, names, model, available);
-  // A margin for the chat template's own tokens around each turn (and the instructions' turn).
+  // After the turn answered: the facts recalled for it (not all fit), the card's instructions.
+  const after = [memory.recalled, instructions.text].filter(Boolean).join('\n\n');
+  // A margin for the chat template's own tokens around each turn (and the turn after).
   const mark = turnMarkTokens(model);
   let budget =
     available -
@@ -248,7 +270,7 @@ export function buildPrompt(
     lore.tokens -
     memory.tokens -
     2 * mark -
-    (instructions.text ? instructions.tokens + mark : 0);
+    (after ? instructions.tokens + mark : 0);
   const kept: ChatTurn[] = [];
   let historyTokens = 0;
   for (let index = source.history.length - 1; index >= 0; index -= 1) {
@@ -272,15 +294,12 @@ export function buildPrompt(
     stop: [...new Set(speakers.filter((name) => name.trim()))]
       .slice(0, 4)
       .map((name) => `\n${name}:`),
-    turns: [
-      system,
-      ...kept,
-      ...(instructions.text ? [{ role: 'system' as const, content: instructions.text }] : []),
-    ],
+    turns: [system, ...kept, ...(after ? [{ role: 'system' as const, content: after }] : [])],
     report: {
       character: { text: character, tokens: characterTokens },
       lore,
       memory: memory.parts,
+      recalledAfterHistory: memory.recalledAfterHistory,
       history: { turns: kept, tokens: historyTokens },
       instructions,
       leftOut: source.history.length - kept.length,
@@ -412,8 +431,8 @@ function endThatFits(
   });
 }
 
-/** The headings of the memory's parts in the system turn, in the order they go in. */
-const MEMORY_HEADINGS: Record<keyof PromptMemory, string> = {
+/** The headings of the memory's parts, in the order they go in. */
+const MEMORY_HEADINGS: Record<MemoryPartKind, string> = {
   pinned: '{{char}} always remembers:',
   summary: 'The story so far:',
   acrossChats: '{{char}} knows about {{user}} from other chats:',
@@ -423,23 +442,31 @@ const MEMORY_ORDER = ['pinned', 'summary', 'acrossChats', 'recalled'] as const;
 
 /**
  * What of `memory` fits in `limit` tokens, part by part in {@link MEMORY_ORDER}, each item
- * whole or not at all (a summary too long for what is left keeps its end: the latest events).
+ * whole or not at all (a summary too long for what is left keeps its end: the latest events):
+ * the text for the system turn, and the recalled facts' for after the history when not all of
+ * them fit (else they go in the system turn newest first; see {@link buildPrompt}).
  */
 function fitMemory(
   memory: PromptMemory | undefined,
   names: { char: string; user: string },
   model: Pick<LanguageModel, 'countTokens'>,
   limit: number,
-): { text: string; tokens: number; parts: PromptReport['memory'] } {
+): {
+  lasting: string;
+  recalled: string;
+  tokens: number;
+  parts: PromptReport['memory'];
+  recalledAfterHistory: boolean;
+} {
   const parts: PromptReport['memory'] = {
     pinned: { items: [], tokens: 0 },
     summary: { items: [], tokens: 0 },
     acrossChats: { items: [], tokens: 0 },
     recalled: { items: [], tokens: 0 },
   };
-  if (!memory) return { text: '', tokens: 0, parts };
+  if (!memory) return { lasting: '', recalled: '', tokens: 0, parts, recalledAfterHistory: false };
   let left = limit;
-  const sections: string[] = [];
+  const sections: { kind: MemoryPartKind; text: string }[] = [];
   for (const kind of MEMORY_ORDER) {
     const items = kind === 'summary' ? (memory.summary ? [memory.summary] : []) : memory[kind];
     if (items.length === 0) continue;
@@ -472,14 +499,36 @@ function fitMemory(
       } else break; // In their order: the rest counts for nothing once one does not fit.
     }
     if (lines.length === 0) continue;
-    sections.push(`${heading}\n${lines.join('\n')}`);
+    sections.push({ kind, text: `${heading}\n${lines.join('\n')}` });
     parts[kind].tokens = used;
     left -= used;
   }
   // Each line was counted with its break; the sections' blank lines and the one before them
   // are about a token each (counting the whole again would tokenize it twice).
   const tokens = limit - left + (sections.length > 0 ? sections.length + 1 : 0);
-  return { text: sections.join('\n\n'), tokens, parts };
+  const recalled = sections.find((section) => section.kind === 'recalled');
+  const allFit = parts.recalled.items.length === memory.recalled.length;
+  if (recalled && allFit && memory.newest?.length === memory.recalled.length) {
+    // Every fact went in: in an order that stays, so that the system turn does too.
+    parts.recalled.items = memory.newest.map((fact) => fillMacros(fact, names));
+    recalled.text = [
+      fillMacros(MEMORY_HEADINGS.recalled, names),
+      ...parts.recalled.items.map((item) => `- ${item}`),
+    ].join('\n');
+  }
+  const after = recalled !== undefined && !allFit;
+  const textOf = (inSystem: boolean) =>
+    sections
+      .filter((section) => (after && section === recalled) !== inSystem)
+      .map((section) => section.text)
+      .join('\n\n');
+  return {
+    lasting: textOf(true),
+    recalled: textOf(false),
+    tokens,
+    parts,
+    recalledAfterHistory: after,
+  };
 }
 
 // A card can be longer than a small model's context: keep its start (who the character is)

@@ -142,7 +142,8 @@ export function recallOf(rows: PromptMemoryRow[], roomId: string, version: numbe
  */
 export function promptMemory(recall: RoomRecall, recent: string[]): PromptMemory {
   const { pinned, summary, acrossChats, facts, index } = recall;
-  if (!index || recent.length === 0) return { pinned, summary, acrossChats, recalled: facts };
+  if (!index || recent.length === 0)
+    return { pinned, summary, acrossChats, recalled: facts, newest: facts };
   const key = recent.join('\u0000');
   if (recall.last?.recent === key) return recall.last.memory;
   const scores = new Map<number, number>();
@@ -172,6 +173,7 @@ export function promptMemory(recall: RoomRecall, recent: string[]): PromptMemory
     summary,
     acrossChats,
     recalled: [...found, ...rest].map((id) => facts[id]!),
+    newest: facts,
   };
   recall.last = { recent: key, memory };
   return memory;

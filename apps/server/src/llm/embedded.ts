@@ -19,9 +19,9 @@ import type { Logger } from '../logging/logger';
 
 /**
  * A prompt's turns as a llama.cpp chat session takes them: the history it is given, and the
- * text it is asked to answer (the last turn). A card's post-history instructions come after the
- * turn being answered, as a system turn (see `buildPrompt`); a session's prompt is always
- * the person's side, so they end its text.
+ * text it is asked to answer (the last turn). What comes after the turn being answered (the
+ * facts recalled for it, the card's post-history instructions) is a system turn (see
+ * `buildPrompt`); a session's prompt is always the person's side, so it ends its text.
  */
 export function sessionTurns(turns: ChatTurn[]): { history: ChatTurn[]; prompt: string } {
   const instructions = turns.length > 2 && turns.at(-1)!.role === 'system' ? turns.at(-1)! : null;
@@ -85,8 +85,8 @@ function sharedTurns(held: ChatTurn[], turns: ChatTurn[]): number {
  * How many turns of `slot` a generation of `owner`'s on `turns` takes up: all it shares when it
  * goes on from what the slot holds, else none. It goes on when it shares all of it but the
  * reply (saved other than written, or regenerated), or all but the reply and the message
- * before it, where that was sent with the card's instructions after it (see
- * {@link sessionTurns}). Another's words, or nobody's, are never taken up.
+ * before it, where that was sent with a system turn after it (the recalled facts, the card's
+ * instructions: see {@link sessionTurns}). Another's words, or nobody's, are never taken up.
  */
 function continued(slot: Slot, turns: ChatTurn[], owner: string | undefined): number {
   const held = slot.turns;
@@ -94,12 +94,12 @@ function continued(slot: Slot, turns: ChatTurn[], owner: string | undefined): nu
   const shared = sharedTurns(held, turns);
   if (shared >= held.length - 1) return shared;
   const [sent, now] = [held[shared], turns[shared]];
-  const withInstructions =
+  const withTurnAfter =
     shared === held.length - 2 &&
     sent?.role === 'user' &&
     now?.role === 'user' &&
     sent.content.startsWith(`${now.content}\n\n`);
-  return withInstructions ? shared : 0;
+  return withTurnAfter ? shared : 0;
 }
 
 /**

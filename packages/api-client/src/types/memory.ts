@@ -151,18 +151,20 @@ export const PROMPT_PART_KINDS = [
   'lore',
   'pinned',
   'summary',
-  'recalled',
   'acrossChats',
+  'recalled',
   'history',
   'instructions',
 ] as const;
 
 /**
  * A part of a prompt: the `character` (the card, persona and language), the entries of the
- * card's lorebook the last messages called for (`lore`), `pinned` memories,
- * the `summary`, memories `recalled` as relevant to the last messages, facts about the person
- * from other chats (`acrossChats`), the `history` of newest turns, and the card's post-history
- * `instructions`, which the model reads after the history.
+ * card's lorebook the last messages called for (`lore`), `pinned` memories, the `summary`,
+ * facts about the person from other chats (`acrossChats`), the other facts (`recalled`: all of
+ * them, newest first, or where not all fit those most relevant to the last messages, which then
+ * come after the history), the `history` of newest turns, and the card's post-history
+ * `instructions`, which the model reads after the history. A prompt view lists its parts in the
+ * order the prompt holds them.
  */
 export type PromptPartKind = (typeof PROMPT_PART_KINDS)[number];
 
