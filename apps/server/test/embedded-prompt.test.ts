@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyReader, TEST_GGUF, tinyModel } from './harness';
-import { fittingTurns } from '../src/chat/conversation';
+import { fittingTurns, promptHold, type PromptHold } from '../src/chat/conversation';
 import type { PromptMemory, PromptSource } from '../src/chat/prompt';
 
 // A chat that fills the embedded model's context, as a send builds its prompt: the prompt fits
@@ -9,6 +9,9 @@ import type { PromptMemory, PromptSource } from '../src/chat/prompt';
 // about 11 tokens a turn, more than the 8 a prompt counted), and the chat's next messages read
 // their new words only while the history's start stays where it was.
 const haveModel = fs.existsSync(TEST_GGUF);
+
+/** A send's prompt: its tokens, those read anew, and whether the facts went after the history. */
+type Send = { prompt: number; read: number; factsAfter: boolean };
 const REPLY = 12;
 
 describe.skipIf(!haveModel)("a full chat's prompts on the tiny GGUF", () => {
@@ -40,7 +43,7 @@ describe.skipIf(!haveModel)("a full chat's prompts on the tiny GGUF", () => {
       newest: facts,
     });
     /** What a chat's sends read: the first all of it, none again from its start. */
-    const readOnce = (sends: { prompt: number; read: number }[]) => {
+    const readOnce = (sends: Send[]) => {
       expect(sends[0]!.read).toBeGreaterThan(sends[0]!.prompt / 2);
       expect(sends.slice(1).filter((send) => send.read > send.prompt / 2)).toEqual([]);
     };
@@ -53,6 +56,7 @@ describe.skipIf(!haveModel)("a full chat's prompts on the tiny GGUF", () => {
         'Lyra lent Ada a book of maps.',
       ];
       const sends = await chat(16, remembering(facts), 'ada, remembering');
+      expect(sends.map((send) => send.factsAfter)).not.toContain(true);
       readOnce(sends);
       // Past the first, a send reads about as much as one with no memories (its history's
       // start moving on aside: a few times).
@@ -63,6 +67,7 @@ describe.skipIf(!haveModel)("a full chat's prompts on the tiny GGUF", () => {
     it('reads the new words and the facts chosen where not all fit', async () => {
       const facts = Array.from({ length: 30 }, (_, i) => `Ada saw boat number ${i} at the pier.`);
       const sends = await chat(16, remembering(facts), 'ada, remembering more');
+      expect(sends.map((send) => send.factsAfter)).not.toContain(false);
       readOnce(sends);
       // The facts chosen fill the memory's share, a quarter of the prompt: a send reads them and
       // its new words, a third of its prompt at most (its history's start moving on aside).
@@ -80,10 +85,11 @@ describe.skipIf(!haveModel)("a full chat's prompts on the tiny GGUF", () => {
     turns: number,
     memoryAt?: (turn: number) => PromptMemory,
     owner = 'ada',
-  ): Promise<{ prompt: number; read: number }[]> {
+  ): Promise<Send[]> {
     const history: PromptSource['history'] = [{ role: 'mate', content: 'Welcome, traveller.' }];
-    let heldFrom: number | null = null;
-    const sends: { prompt: number; read: number }[] = [];
+    // What the room's last prompt tells the next, as a send passes it on.
+    let hold: PromptHold = {};
+    const sends: Send[] = [];
     for (let turn = 1; turn <= turns; turn += 1) {
       history.push({ role: 'user', content: `Turn ${turn}: what did you see at the harbour?` });
       const prompt = await fittingTurns(
@@ -105,9 +111,9 @@ describe.skipIf(!haveModel)("a full chat's prompts on the tiny GGUF", () => {
         ),
         model,
         REPLY,
-        { heldFrom },
+        hold,
       );
-      heldFrom = prompt.oldestKept;
+      hold = promptHold(prompt);
       let text = '';
       const result = await model.generate(
         prompt.turns,
@@ -121,11 +127,12 @@ describe.skipIf(!haveModel)("a full chat's prompts on the tiny GGUF", () => {
       sends.push({
         prompt: result.promptTokens,
         read: result.promptTokens - result.cachedPromptTokens!,
+        factsAfter: prompt.report.recalledAfterHistory,
       });
       history.push({ role: 'mate', content: text.trim() || '…' });
     }
     // The chat filled the context: its history's start moved on (a few times, not at each send).
-    expect(heldFrom).toBeGreaterThan(0);
+    expect(hold.heldFrom).toBeGreaterThan(0);
     return sends;
   }
 });

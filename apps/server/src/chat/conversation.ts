@@ -185,9 +185,10 @@ export async function fittingTurns(
  * history (at least `built`'s own start, the most that fits). Where the room's last prompt
  * started, while that fits and leaves at most {@link HISTORY_SLACK} of the history's tokens
  * free; else as far on as leaves that share free (the turn answered always kept). But where the
- * system turn is not the last prompt's (the lore called by the newest messages changed, or the
- * summary or a pinned memory), the prompt differs from its start anyway: as much history as
- * fits. The facts recalled for each message come after the history and change nothing here.
+ * system turn is not the last prompt's (the lore called by the newest messages changed, the
+ * summary, a pinned memory, or a new fact while all fit), the prompt differs from its start
+ * anyway: as much history as fits. Facts chosen for each message (where not all fit) come after
+ * the history and change nothing here.
  */
 function steadyStart(
   built: BuiltPrompt,
