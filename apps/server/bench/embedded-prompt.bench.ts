@@ -19,7 +19,7 @@ import os from 'node:os';
 import { createEmbeddedModel } from '../src/llm/embedded';
 import type { ChatTurn, GenerationResult } from '../src/llm/language-model';
 import { buildTurns, type PromptMemory, type PromptSource } from '../src/chat/prompt';
-import { fittingTurns } from '../src/chat/conversation';
+import { fittingTurns, promptHold, type PromptHold } from '../src/chat/conversation';
 import { silentLogger } from '../src/logging/logger';
 import { historyReader, TEST_GGUF } from '../test/harness';
 import { saveResults, type ResultRow } from './results';
@@ -65,14 +65,20 @@ const history: PromptSource['history'] = [
   { role: 'mate', content: 'Welcome in from the rain. Which story shall we find tonight?' },
 ];
 const card = { mate, persona: null, userName: 'Ada', seed: 'bench' };
-const read = historyReader(card, history);
-/** Where the last prompt built as a send builds it started its history. */
-let heldFrom: number | null = null;
-const promptNow = async () => {
-  const prompt = await fittingTurns(read, now, REPLY_TOKENS, { heldFrom });
-  heldFrom = prompt.oldestKept;
-  return prompt.turns;
+/**
+ * Prompts built as a send builds them, on `model`, each told of the last (`promptHold`) as a
+ * room's are; `memoryAt(turn)` is what the room remembers at each.
+ */
+const promptsAsSent = (model: typeof now, memoryAt?: (turn: number) => PromptMemory) => {
+  let hold: PromptHold = {};
+  return async (turn: number) => {
+    const source = memoryAt ? { ...card, memory: memoryAt(turn) } : card;
+    const prompt = await fittingTurns(historyReader(source, history), model, REPLY_TOKENS, hold);
+    hold = promptHold(prompt);
+    return prompt.turns;
+  };
 };
+const promptNow = promptsAsSent(now);
 const stranger: ChatTurn[] = [{ role: 'user', content: 'Say something short.' }];
 
 const FACTS = Array.from(
@@ -88,17 +94,7 @@ const memoryAt = (turn: number): PromptMemory => ({
   recalled: [...FACTS.slice(turn % FACTS.length), ...FACTS.slice(0, turn % FACTS.length)],
   newest: FACTS,
 });
-let heldWithMemory: number | null = null;
-const promptWithMemory = async (turn: number) => {
-  const prompt = await fittingTurns(
-    historyReader({ ...card, memory: memoryAt(turn) }, history),
-    remembering,
-    REPLY_TOKENS,
-    { heldFrom: heldWithMemory },
-  );
-  heldWithMemory = prompt.oldestKept;
-  return prompt.turns;
-};
+const promptWithMemory = promptsAsSent(remembering, memoryAt);
 
 /** One answer: its time to first text, the prompt's tokens and those read anew. */
 async function ask(model: typeof now, prompt: ChatTurn[], owner = 'ada') {
@@ -125,7 +121,7 @@ type Asked = Awaited<ReturnType<typeof ask>>;
 const measured: { turn: number; now: Asked; moved: Asked; fresh: Asked; memory: Asked }[] = [];
 for (let turn = 1; turn <= TURNS; turn += 1) {
   history.push({ role: 'user', content: `Turn ${turn}: tell me what happened next at the shore.` });
-  const turns = await promptNow();
+  const turns = await promptNow(turn);
   const asked = {
     turn,
     now: await ask(now, turns),

@@ -516,18 +516,17 @@ function fitMemory(
       ...parts.recalled.items.map((item) => `- ${item}`),
     ].join('\n');
   }
-  const after = recalled !== undefined && !allFit;
-  const textOf = (inSystem: boolean) =>
-    sections
-      .filter((section) => (after && section === recalled) !== inSystem)
-      .map((section) => section.text)
-      .join('\n\n');
+  // Where not all fit, those chosen for the message: after the history.
+  const after = allFit ? undefined : recalled;
   return {
-    lasting: textOf(true),
-    recalled: textOf(false),
+    lasting: sections
+      .filter((section) => section !== after)
+      .map((section) => section.text)
+      .join('\n\n'),
+    recalled: after?.text ?? '',
     tokens,
     parts,
-    recalledAfterHistory: after,
+    recalledAfterHistory: after !== undefined,
   };
 }
 
