@@ -8,7 +8,9 @@
 // and, when it answers, PostgreSQL. BENCH_SEARCH_SIZES (default `10000,1000000`),
 // BENCH_SEARCH_CALLS (default 200) and BENCH_DIALECT (`sqlite` or `postgres`; both by default)
 // vary a run. The goal: p99 at most 50 ms at a million messages. Prints a table and saves
-// bench/results/search.json.
+// bench/results/search.json. Then, at each size, one chat is deleted: the time of the request's
+// statement and, on SQLite, of the indexer's steps that take its words out of the index's pages
+// (bench/results/search-delete.json).
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +18,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { connect } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
-import { indexAllPendingMessages } from '../src/chat/message-search-repository';
+import {
+  FORGET_BATCH,
+  forgetRemovedMessages,
+  indexAllPendingMessages,
+} from '../src/chat/message-search-repository';
 import { seedIfEmpty } from '../src/seed/seed';
 import { createFolderStore } from '../src/media/folder-store';
 import { freshDatabase, postgresAvailable } from '../test/harness';
@@ -87,6 +93,9 @@ async function timed(work: (call: number) => Promise<unknown>): Promise<[number,
   const round = (ms: number) => Math.round(ms * 100) / 100;
   return [round(percentile(times, 0.5)), round(percentile(times, 0.99))];
 }
+
+/** A chat deleted at each size (see `measure`). */
+const deletions: ResultRow[] = [];
 
 async function measure(dialect: DialectName): Promise<ResultRow[]> {
   const database = dialect === 'sqlite' ? await sqliteDatabase() : await freshDatabase(dialect);
@@ -186,6 +195,35 @@ async function measure(dialect: DialectName): Promise<ResultRow[]> {
             'p99 goal met (≤ 50 ms)': p99 <= 50 ? 'yes' : 'no',
           });
         }
+        // A chat deleted: what the request waits for, and, on SQLite, the indexer's work to take
+        // its words out of the index's pages (migration 0043), in steps with other work between.
+        const room = people[0]!.rooms[1]!.id;
+        const { count } = await db
+          .selectFrom('messages')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('room_id', '=', room)
+          .executeTakeFirstOrThrow();
+        let moment = performance.now();
+        await db.deleteFrom('rooms').where('id', '=', room).execute();
+        const deleteMs = performance.now() - moment;
+        const steps: number[] = [];
+        for (;;) {
+          moment = performance.now();
+          const taken = await forgetRemovedMessages(db, dialect);
+          if (taken > 0) steps.push(performance.now() - moment);
+          if (taken < FORGET_BATCH) break;
+        }
+        const round = (ms: number) => Math.round(ms * 10) / 10;
+        deletions.push({
+          database: dialect,
+          messages: String(size),
+          owners: owners.label,
+          'chat of messages': Number(count),
+          'delete request ms': round(deleteMs),
+          'forget steps': steps.length,
+          'forget total ms': round(steps.reduce((sum, ms) => sum + ms, 0)),
+          'longest step ms': round(Math.max(0, ...steps)),
+        });
       }
     }
   } finally {
@@ -205,3 +243,8 @@ console.log(
 );
 console.table(rows);
 saveResults('search', rows);
+console.log(
+  "A chat deleted (the second of the first person's): the request's statement, and on SQLite the indexer's steps that take its words out of the index's pages (migration 0043).",
+);
+console.table(deletions);
+saveResults('search-delete', deletions);

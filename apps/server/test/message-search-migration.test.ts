@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateTo, migrateToLatest } from '../src/db/migrate';
-import { findMessages } from '../src/chat/message-search-repository';
+import { findMessages, forgetRemovedMessages } from '../src/chat/message-search-repository';
 import { DIALECTS, emptyDatabase, insertUser, mateRow, postgresAvailable } from './harness';
 
 // Searching every chat on a database written before messages carried their owner (#41): the
@@ -87,4 +87,68 @@ describe.each(DIALECTS)('the message search owner migration on %s', (dialect) =>
       }
     },
   );
+});
+
+// Migration 0043: the SQLite index is told what leaves it and takes it out of its pages; the
+// words deleted before it, which the old index kept in its pages behind a tombstone, go too.
+describe('the search index that forgets, migrated on sqlite', () => {
+  it('drops what was deleted before it, and finds what was written before it', async () => {
+    const database = await emptyDatabase('sqlite');
+    const db = database.db;
+    const inPages = async (fragment: string) =>
+      Number(
+        (
+          await sql<{ count: number }>`select count(*) as count from messages_fts_data
+            where instr(block, cast(${fragment} as blob)) > 0`.execute(db)
+        ).rows[0]!.count,
+      );
+    try {
+      await migrateTo(db as never, 'sqlite', '2026-12-02-0042-creator-search');
+      await insertUser(db, { id: 'ada', email: 'ada@example.com' });
+      await db
+        .insertInto('mates')
+        .values(mateRow('ada', { id: 'm' }))
+        .execute();
+      const at = new Date(Date.UTC(2026, 10, 1)).toISOString();
+      await sql`insert into rooms (id, user_id, mate_id, created_at, updated_at)
+        values ('ra', 'ada', 'm', ${at}, ${at})`.execute(db);
+      const write = (id: string, position: number, content: string) =>
+        sql`insert into messages (id, room_id, position, role, content, status, created_at, swipe_index)
+          values (${id}, 'ra', ${position}, 'user', ${content}, 'complete', ${at}, 0)`.execute(db);
+      await write('gone', 1, 'The xylophonequartz secret.');
+      await write('edited', 2, 'The zeppelinmarmalade secret.');
+      await write('kept', 3, 'The harbour light.');
+      // The batch as it was before 0043.
+      await sql`insert into messages_fts(rowid, owner, body)
+        select messages.rowid, rooms.user_id, messages.content
+        from messages join rooms on rooms.id = messages.room_id`.execute(db);
+      await sql`delete from messages_fts_pending`.execute(db);
+      await db.deleteFrom('messages').where('id', '=', 'gone').execute();
+      await db
+        .updateTable('messages')
+        .set({ content: 'A plain secret.' })
+        .where('id', '=', 'edited')
+        .execute();
+      await write('new', 4, 'A lighthouse, noted.');
+      expect(await inPages('lophonequartz')).toBe(1);
+
+      await migrateToLatest(db as never, 'sqlite');
+      expect(await inPages('lophonequartz')).toBe(0);
+      expect(await inPages('ppelinmarmalade')).toBe(0);
+      const found = async (words: string[]) =>
+        (await findMessages(db, 'sqlite', { userId: 'ada', words, limit: 10, offset: 0 })).map(
+          (row) => row.id,
+        );
+      expect(await found(['secret'])).toEqual(['edited']);
+      expect(await found(['light'])).toEqual(['new', 'kept']);
+      // Written before it, removed after it: out of the pages at the indexer's next step.
+      expect(await inPages('arbour')).toBe(1);
+      await db.deleteFrom('messages').where('id', '=', 'kept').execute();
+      await forgetRemovedMessages(db, 'sqlite');
+      expect(await inPages('arbour')).toBe(0);
+      await sql`insert into messages_fts(messages_fts) values ('integrity-check')`.execute(db);
+    } finally {
+      await database.drop();
+    }
+  });
 });

@@ -83,6 +83,7 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
           '2026-11-29-0040-message-index-later',
           '2026-11-30-0041-ledger-reason-keys',
           '2026-12-02-0042-creator-search',
+          '2026-12-03-0043-message-index-forgets',
         ]);
       } finally {
         await database.drop();

@@ -2,25 +2,38 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect';
 import type { Database } from '../db/schema';
 import type { Logger } from '../logging/logger';
-import { INDEX_BATCH, indexPendingMessages } from './message-search-repository';
+import {
+  FORGET_BATCH,
+  INDEX_BATCH,
+  PARTIAL_WAIT_S,
+  forgetRemovedMessages,
+  indexPendingMessages,
+} from './message-search-repository';
 
-/** How often a server on SQLite indexes the messages written meanwhile (see migration 0040). */
+/**
+ * How often a server on SQLite indexes the messages written meanwhile, and forgets those removed
+ * (see migrations 0040 and 0043).
+ */
 export const INDEX_EVERY_MS = 1000;
 
 /**
- * Indexes, every `everyMs`, the messages whose writes were noted for SQLite's search index, a
- * batch at a time with the event loop's other work between batches; a search indexes what is
- * left before it reads (see `findMessages`). A step that fails (a full disk) is logged and
- * tried again at the next: the notes stay until they are indexed. Nothing on PostgreSQL.
+ * Every `everyMs`, takes the messages removed since out of SQLite's search index (migration
+ * 0043), then indexes the messages whose writes were noted for it (a reply being written once it
+ * ends: `PARTIAL_WAIT_S`), a batch at a time with the event loop's other work between batches; a
+ * search does what is left before it reads (see
+ * `findMessages`). A step that fails (a full disk) is logged and tried again at the next: the
+ * notes stay until they are done. Nothing on PostgreSQL.
  */
 export function messageIndexer(
   deps: { db: Kysely<Database>; dialect: DialectName; log: Logger },
   everyMs = INDEX_EVERY_MS,
 ) {
   const { db, dialect, log } = deps;
-  const step = async () => {
+  const step = async (partialAfterS: number) => {
     try {
-      while ((await indexPendingMessages(db, dialect)) === INDEX_BATCH)
+      while ((await forgetRemovedMessages(db, dialect)) === FORGET_BATCH)
+        await new Promise((resolve) => setImmediate(resolve));
+      while ((await indexPendingMessages(db, dialect, INDEX_BATCH, partialAfterS)) === INDEX_BATCH)
         await new Promise((resolve) => setImmediate(resolve));
     } catch (error) {
       log.warn(
@@ -35,15 +48,18 @@ export function messageIndexer(
     start: () => {
       if (dialect !== 'sqlite') return;
       timer = setInterval(() => {
-        running ??= step().finally(() => (running = null));
+        running ??= step(PARTIAL_WAIT_S).finally(() => (running = null));
       }, everyMs);
       timer.unref();
     },
-    /** Stops, after indexing what is noted (a later start would find it noted all the same). */
+    /**
+     * Stops, after indexing what is noted, replies cut off by the stop among it (a later start
+     * would find it noted all the same).
+     */
     stop: async () => {
       clearInterval(timer);
       await running;
-      if (dialect === 'sqlite') await step();
+      if (dialect === 'sqlite') await step(0);
     },
   };
 }

@@ -201,26 +201,88 @@ async function ownsMoreThan(db: Kysely<Database>, userId: string, count: number)
 export const INDEX_BATCH = 200;
 
 /**
+ * How long the server's indexer lets a `partial` message wait (seconds since its first write
+ * after the last batch): a reply being written ends well within it, and one cut off is indexed
+ * after it (or at the next search).
+ */
+export const PARTIAL_WAIT_S = 60;
+
+/**
+ * How many removed messages one step of {@link forgetRemovedMessages} takes out of the index's
+ * pages: about 1.5 ms a short message and 5 ms a long one at 100,000 messages (migration 0043),
+ * so that a step holds the event loop some 15–30 ms.
+ */
+export const FORGET_BATCH = 5;
+
+/**
+ * On SQLite, takes up to `limit` of the messages noted as removed (migration 0043) out of the
+ * search index: the words it holds of each out of the pages they were written on, in one
+ * transaction, which also clears their notes. Answers how many it took; nothing on PostgreSQL,
+ * whose index is the messages' own rows.
+ */
+export async function forgetRemovedMessages(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  limit = FORGET_BATCH,
+): Promise<number> {
+  if (dialect !== 'sqlite') return 0;
+  const { rows } = await sql`select 1 from messages_fts_forget limit 1`.execute(db);
+  if (rows.length === 0) return 0;
+  return db.transaction().execute(async (trx) => {
+    const noted = sql`select id from messages_fts_forget order by id limit ${limit}`;
+    await sql`insert into messages_fts(messages_fts, rowid, owner, body)
+      select 'delete', message_rowid, owner, body from messages_fts_forget
+      where id in (${noted}) order by id`.execute(trx);
+    const taken = await sql`delete from messages_fts_forget where id in (${noted})`.execute(trx);
+    return Number(taken.numAffectedRows ?? 0);
+  });
+}
+
+/**
  * On SQLite, indexes up to `limit` of the messages whose writes were noted for the search index
- * (migration 0040): each one's old entry out, its words as they are now in (none for a message
- * emptied), in one transaction, which also clears their notes. A message written twice before
- * a step (a reply saved as it grows) is indexed once, as it is then. Answers how many notes it
- * took; nothing on PostgreSQL, whose index follows every write.
+ * (migrations 0040 and 0043): the words the index held of each out (their note keeps them), its
+ * words as they are now in (none for a message emptied), in one transaction, which also clears
+ * their notes. A message written twice before a step (a reply saved as it grows) is indexed
+ * once, as it is then; one written at the rowid of a removed message the index still holds
+ * waits until {@link forgetRemovedMessages} has taken that out. With `partialAfterS`, a
+ * `partial` message noted less than that many seconds ago waits too: a reply being written is
+ * indexed once, as it ends, not taken out of the index's pages again at each step (the server's
+ * indexer; a search takes everything). Answers how many notes it took; nothing on PostgreSQL,
+ * whose index follows every write.
  */
 export async function indexPendingMessages(
   db: Kysely<Database>,
   dialect: DialectName,
   limit = INDEX_BATCH,
+  partialAfterS = 0,
 ): Promise<number> {
   if (dialect !== 'sqlite') return 0;
+  // A reply still being written waits, when asked (see `partialAfterS` above).
+  const ready = sql`(messages.status <> 'partial'
+    or pending.noted_at <= unixepoch() - ${partialAfterS})`;
   // Mostly nothing is noted (an idle server's step, a search after the last batch): one read
   // answers that, where the transaction's deletes would write and wait for a sync of the WAL.
-  const { rows } = await sql`select 1 from messages_fts_pending limit 1`.execute(db);
+  // The notes are read first (SQLite's `cross join` keeps that order): the planner, which
+  // knows nothing of how few there are, read every message to join them (13–25 ms a search at
+  // 100,000 messages).
+  const { rows } = await sql`select 1 from messages_fts_pending as pending
+    cross join messages on messages.rowid = pending.message_rowid
+    where ${ready} limit 1`.execute(db);
   if (rows.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    const noted = sql`select message_rowid from messages_fts_pending
-      order by message_rowid limit ${limit}`;
-    await sql`delete from messages_fts where rowid in (${noted})`.execute(trx);
+    const noted = sql`select pending.message_rowid from messages_fts_pending as pending
+      cross join messages on messages.rowid = pending.message_rowid
+      where ${ready}
+      and pending.message_rowid not in (select message_rowid from messages_fts_forget)
+      order by pending.message_rowid limit ${limit}`;
+    // What the index holds of each (migration 0043), out of its pages.
+    await sql`insert into messages_fts(messages_fts, rowid, owner, body)
+      select 'delete', pending.message_rowid, rooms.user_id, pending.indexed
+      from (${noted}) as noted
+      join messages_fts_pending as pending on pending.message_rowid = noted.message_rowid
+      join messages on messages.rowid = pending.message_rowid
+      join rooms on rooms.id = messages.room_id
+      where pending.indexed is not null`.execute(trx);
     await sql`insert into messages_fts(rowid, owner, body)
       select messages.rowid, rooms.user_id, messages.content
       from (${noted}) as noted
@@ -233,17 +295,21 @@ export async function indexPendingMessages(
   });
 }
 
-/** Indexes every message noted for the search index, a batch at a time (see above). */
+/**
+ * Takes every removed message out of the search index, then indexes every message noted for
+ * it, a batch at a time (see above).
+ */
 export async function indexAllPendingMessages(
   db: Kysely<Database>,
   dialect: DialectName,
 ): Promise<void> {
+  while ((await forgetRemovedMessages(db, dialect)) === FORGET_BATCH);
   while ((await indexPendingMessages(db, dialect)) === INDEX_BATCH);
 }
 
 /** The SQLite search: the owner's matches in the FTS5 table, newest first, to the page. */
 async function findOnSqlite(db: Kysely<Database>, search: MessageSearch) {
-  // What was written since the last batch is indexed first: a search finds it.
+  // What was removed or written since the last batch is done first: a search finds it as it is.
   await indexAllPendingMessages(db, 'sqlite');
   // The owner's id as a phrase of its words (the tokenizer splits it the same way).
   const owner = search.userId
