@@ -256,8 +256,17 @@ describe.each(STORES)('delete my account on $dialect, files in a $store', ({ dia
           WHERE messages_fts MATCH ${`owner:"${person.userInfo.uuid}"`}`.execute(server.db);
         expect(indexed.rows).toEqual([]);
         // Nor are their words left in its pages (before migration 0043 they stayed there,
-        // behind a tombstone, until a merge).
+        // behind a tombstone, until a merge), nor in its notes.
         expect(await inIndexPages()).toBe(0);
+        for (const notes of ['messages_fts_forget', 'messages_fts_pending'])
+          expect(
+            (
+              await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(notes)}`.execute(
+                server.db,
+              )
+            ).rows[0]!.n,
+            notes,
+          ).toBe(0);
       }
       // No file of theirs.
       for (const key of files) expect(await stored(key), key).toBe(false);

@@ -120,12 +120,20 @@ describe('the search index written in batches, on sqlite', () => {
     expect(await toForget(db)).toBe(1);
     expect(await forgetRemovedMessages(db, 'sqlite')).toBe(1);
     expect(await indexed(db, 'lighthouse')).toBe(0);
-    // A search forgets what is noted before it reads.
-    await write('again', 'the lighthouse once more');
+    // A search leaves out what waits to be forgotten, and still fills its page from older
+    // matches: the newest are removed ones.
+    await write('older', 'the lighthouse of old');
     await indexPendingMessages(db, 'sqlite');
-    await db.deleteFrom('messages').where('id', '=', 'again').execute();
-    expect(await findMessages(db, 'sqlite', search(['lighthouse']))).toEqual([]);
-    expect(await toForget(db)).toBe(0);
+    for (const id of ['newer-1', 'newer-2', 'newer-3']) await write(id, 'the lighthouse, newer');
+    await indexPendingMessages(db, 'sqlite');
+    await db.deleteFrom('messages').where('id', 'like', 'newer-%').execute();
+    expect(await toForget(db)).toBe(3);
+    expect(
+      (await findMessages(db, 'sqlite', { ...search(['lighthouse']), limit: 1 })).map(
+        (row) => row.id,
+      ),
+    ).toEqual(['older']);
+    expect(await toForget(db)).toBe(3);
   });
 
   // Found from outside (12-02): the index hid what left it behind a tombstone, and the words
@@ -230,6 +238,21 @@ describe('the search index written in batches, on sqlite', () => {
     expect((await findMessages(db, 'sqlite', search(['sang']))).map((row) => row.id)).toEqual([
       'reply',
     ]);
+  });
+
+  it('refuses a room changing hands and a message changing rooms, whose owner the index holds', async () => {
+    await insertUser(db, { id: 'other', email: 'other@example.com' });
+    await write('said', 'the lighthouse');
+    await expect(
+      db.updateTable('rooms').set({ user_id: 'other' }).where('id', '=', 'room').execute(),
+    ).rejects.toThrow('a room does not change hands');
+    await db
+      .insertInto('rooms')
+      .values(newRoomRow({ id: 'elsewhere', user_id: 'other', mate_id: 'mate' }))
+      .execute();
+    await expect(
+      db.updateTable('messages').set({ room_id: 'elsewhere' }).where('id', '=', 'said').execute(),
+    ).rejects.toThrow('a message does not change rooms');
   });
 
   it('indexes a batch at a time, and the indexer indexes what is left when it stops', async () => {

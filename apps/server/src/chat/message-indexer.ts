@@ -20,7 +20,7 @@ export const INDEX_EVERY_MS = 1000;
  * Every `everyMs`, takes the messages removed since out of SQLite's search index (migration
  * 0043), then indexes the messages whose writes were noted for it (a reply being written once it
  * ends: `PARTIAL_WAIT_S`), a batch at a time with the event loop's other work between batches; a
- * search does what is left before it reads (see
+ * search indexes what is written before it reads, and leaves out what waits to be forgotten (see
  * `findMessages`). A step that fails (a full disk) is logged and tried again at the next: the
  * notes stay until they are done. Nothing on PostgreSQL.
  */
@@ -30,9 +30,17 @@ export function messageIndexer(
 ) {
   const { db, dialect, log } = deps;
   const step = async (partialAfterS: number) => {
+    // Apart: words that could not be taken out of the index do not stop new ones coming in.
     try {
       while ((await forgetRemovedMessages(db, dialect)) === FORGET_BATCH)
         await new Promise((resolve) => setImmediate(resolve));
+    } catch (error) {
+      log.warn(
+        { err: error },
+        `could not take removed messages out of the search index: ${(error as Error).message}`,
+      );
+    }
+    try {
       while ((await indexPendingMessages(db, dialect, INDEX_BATCH, partialAfterS)) === INDEX_BATCH)
         await new Promise((resolve) => setImmediate(resolve));
     } catch (error) {

@@ -229,12 +229,14 @@ export async function forgetRemovedMessages(
   const { rows } = await sql`select 1 from messages_fts_forget limit 1`.execute(db);
   if (rows.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    const noted = sql`select id from messages_fts_forget order by id limit ${limit}`;
+    const picked = await sql<{ id: number }>`select id from messages_fts_forget
+      order by id limit ${limit}`.execute(trx);
+    const noted = sql.join(picked.rows.map((row) => row.id));
     await sql`insert into messages_fts(messages_fts, rowid, owner, body)
       select 'delete', message_rowid, owner, body from messages_fts_forget
       where id in (${noted}) order by id`.execute(trx);
-    const taken = await sql`delete from messages_fts_forget where id in (${noted})`.execute(trx);
-    return Number(taken.numAffectedRows ?? 0);
+    await sql`delete from messages_fts_forget where id in (${noted})`.execute(trx);
+    return picked.rows.length;
   });
 }
 
@@ -259,7 +261,7 @@ export async function indexPendingMessages(
   if (dialect !== 'sqlite') return 0;
   // A reply still being written waits, when asked (see `partialAfterS` above).
   const ready = sql`(messages.status <> 'partial'
-    or pending.noted_at <= unixepoch() - ${partialAfterS})`;
+    or pending.noted_at <= ${Math.floor(Date.now() / 1000) - partialAfterS})`;
   // Mostly nothing is noted (an idle server's step, a search after the last batch): one read
   // answers that, where the transaction's deletes would write and wait for a sync of the WAL.
   // The notes are read first (SQLite's `cross join` keeps that order): the planner, which
@@ -270,28 +272,28 @@ export async function indexPendingMessages(
     where ${ready} limit 1`.execute(db);
   if (rows.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    const noted = sql`select pending.message_rowid from messages_fts_pending as pending
+    // The batch is chosen once, so that every statement below works on the same notes.
+    const picked = await sql<{ message_rowid: number }>`select pending.message_rowid
+      from messages_fts_pending as pending
       cross join messages on messages.rowid = pending.message_rowid
       where ${ready}
       and pending.message_rowid not in (select message_rowid from messages_fts_forget)
-      order by pending.message_rowid limit ${limit}`;
+      order by pending.message_rowid limit ${limit}`.execute(trx);
+    if (picked.rows.length === 0) return 0;
+    const noted = sql.join(picked.rows.map((row) => row.message_rowid));
     // What the index holds of each (migration 0043), out of its pages.
     await sql`insert into messages_fts(messages_fts, rowid, owner, body)
       select 'delete', pending.message_rowid, rooms.user_id, pending.indexed
-      from (${noted}) as noted
-      join messages_fts_pending as pending on pending.message_rowid = noted.message_rowid
+      from messages_fts_pending as pending
       join messages on messages.rowid = pending.message_rowid
       join rooms on rooms.id = messages.room_id
-      where pending.indexed is not null`.execute(trx);
+      where pending.message_rowid in (${noted}) and pending.indexed is not null`.execute(trx);
     await sql`insert into messages_fts(rowid, owner, body)
       select messages.rowid, rooms.user_id, messages.content
-      from (${noted}) as noted
-      join messages on messages.rowid = noted.message_rowid
-      join rooms on rooms.id = messages.room_id
-      where messages.content <> ''`.execute(trx);
-    const taken = await sql`delete from messages_fts_pending
-      where message_rowid in (${noted})`.execute(trx);
-    return Number(taken.numAffectedRows ?? 0);
+      from messages join rooms on rooms.id = messages.room_id
+      where messages.rowid in (${noted}) and messages.content <> ''`.execute(trx);
+    await sql`delete from messages_fts_pending where message_rowid in (${noted})`.execute(trx);
+    return picked.rows.length;
   });
 }
 
@@ -309,8 +311,10 @@ export async function indexAllPendingMessages(
 
 /** The SQLite search: the owner's matches in the FTS5 table, newest first, to the page. */
 async function findOnSqlite(db: Kysely<Database>, search: MessageSearch) {
-  // What was removed or written since the last batch is done first: a search finds it as it is.
-  await indexAllPendingMessages(db, 'sqlite');
+  // What was written since the last batch is indexed first: a search finds it. What was
+  // removed is left to the indexer (taking words out of pages takes time: a chat of 1,000
+  // messages about 3 s), and is not found meanwhile (below).
+  while ((await indexPendingMessages(db, 'sqlite')) === INDEX_BATCH);
   // The owner's id as a phrase of its words (the tokenizer splits it the same way).
   const owner = search.userId
     .split(/[^\p{L}\p{N}]+/u)
@@ -332,6 +336,7 @@ async function findOnSqlite(db: Kysely<Database>, search: MessageSearch) {
     .where(
       sql<boolean>`messages.rowid in (
         select rowid from messages_fts where messages_fts match ${match}
+        and rowid not in (select message_rowid from messages_fts_forget)
         order by rowid desc limit ${search.limit + search.offset}
       )`,
     )

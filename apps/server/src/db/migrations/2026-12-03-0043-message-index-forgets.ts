@@ -13,15 +13,15 @@ import type { DialectName } from '../dialect';
  * 100,000 messages, so it is not done in the statement that removes them (a chat of 1,000
  * messages deleted would hold the server for seconds): what leaves the index is noted in
  * `messages_fts_forget` (its rowid, owner and words, what the index holds of it) and the
- * indexer takes it out in small steps, as it indexes what is written (`chat/message-indexer.ts`),
- * and before every search. A message written at a rowid that waits to be forgotten is indexed
- * once it is. What the index holds of a message:
+ * indexer takes it out in small steps, before it indexes what is written
+ * (`chat/message-indexer.ts`); a search leaves out what waits. A message written at a rowid
+ * that waits to be forgotten is indexed once it is. What the index holds of a message:
  * - indexed as it is: its content;
  * - written since it was indexed: what its note in `messages_fts_pending` kept (`indexed`, from
  *   the first write after the batch; NULL: nothing of it);
  * - its owner: its room's, which a message removed with its room no longer finds, so a room
  *   deleted (alone, or with its account) notes its messages before it goes. A room never changes
- *   hands nor a message rooms.
+ *   hands nor a message rooms (two triggers refuse it).
  * Words taken out cost, so a reply is not indexed while it is being written, only to be taken
  * out again at its next save (200 replies half written, indexed and then again: 0.5 s, where a
  * tombstone cost 23 ms): the indexer lets a `partial` message noted less than a minute ago
@@ -78,6 +78,17 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
           ELSE nullif(old.content, '') END AS body) AS held
       WHERE rooms.id = old.room_id AND held.body IS NOT NULL;
     DELETE FROM messages_fts_pending WHERE message_rowid = old.rowid;
+  END`.execute(db);
+  // The owner the index holds is the room's owner now: a room changing hands, or a message
+  // rooms, would have FTS5 told another owner than it holds (a corrupt index). Neither happens;
+  // these keep it so.
+  await sql`CREATE TRIGGER rooms_owner_kept BEFORE UPDATE OF user_id ON rooms
+    WHEN new.user_id IS NOT old.user_id BEGIN
+    SELECT RAISE(ABORT, 'a room does not change hands (the search index holds its owner)');
+  END`.execute(db);
+  await sql`CREATE TRIGGER messages_room_kept BEFORE UPDATE OF room_id ON messages
+    WHEN new.room_id IS NOT old.room_id BEGIN
+    SELECT RAISE(ABORT, 'a message does not change rooms (the search index holds its owner)');
   END`.execute(db);
   await sql`CREATE TRIGGER rooms_messages_fts_delete BEFORE DELETE ON rooms BEGIN
     INSERT INTO messages_fts_forget(message_rowid, owner, body)
