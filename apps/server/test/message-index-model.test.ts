@@ -5,13 +5,14 @@ import type { Database } from '../src/db/schema';
 import { PreparedSqliteDialect } from '../src/db/sqlite-dialect';
 import { migrateToLatest } from '../src/db/migrate';
 import { newRoomRow } from '../src/chat/room-repository';
-import { messageRow } from '../src/chat/message-repository';
+import { appendMessage } from '../src/chat/message-repository';
 import {
   forgetRemovedMessages,
   indexAllPendingMessages,
   indexPendingMessages,
 } from '../src/chat/message-search-repository';
 import { insertUser, mateRow } from './harness';
+import { checkMessageIndex } from './message-index-helpers';
 
 // SQLite's search index since migration 0043 must be told exactly the words it holds of what
 // leaves it, or FTS5's index goes wrong for good. These check it against a model: the index an
@@ -115,15 +116,11 @@ describe('the search index against a model of it, on sqlite', () => {
             : messages[random(messages.length)]!;
       const what = random(20);
       if (what < 5) {
-        await database
-          .insertInto('messages')
-          .values(
-            messageRow(
-              { role: 'mate', content: words(), status: random(2) ? 'partial' : 'complete' },
-              { id: `m${(counter += 1)}`, roomId: room.id, position: counter, at: '2026-12-03' },
-            ),
-          )
-          .execute();
+        await appendMessage(database, room.id, {
+          role: 'mate',
+          content: words(),
+          status: random(2) ? 'partial' : 'complete',
+        });
       } else if (what < 9 && message) {
         const content = random(4) === 0 ? message.content : words();
         await database
@@ -160,7 +157,7 @@ describe('the search index against a model of it, on sqlite', () => {
     }
     await indexAllPendingMessages(database, 'sqlite');
     expect(await differences(database)).toEqual([]);
-    await sql`insert into messages_fts(messages_fts) values ('integrity-check')`.execute(database);
+    await checkMessageIndex(database);
   });
 
   it('chooses a batch once, whatever the clock does between its statements', async () => {
@@ -191,31 +188,18 @@ describe('the search index against a model of it, on sqlite', () => {
       .values(newRoomRow({ id: 'room', user_id: 'reader', mate_id: 'mate' }))
       .execute();
     // A reply cut off and left `partial`, indexed; then written again.
-    const at = '2026-12-03';
-    await db
-      .insertInto('messages')
-      .values(
-        messageRow(
-          { role: 'mate', content: 'alpha words', status: 'partial' },
-          { id: 'cut', roomId: 'room', position: 1, at },
-        ),
-      )
-      .execute();
+    const cut = await appendMessage(db, 'room', {
+      role: 'mate',
+      content: 'alpha words',
+      status: 'partial',
+    });
     await indexAllPendingMessages(db, 'sqlite');
     await db
       .updateTable('messages')
       .set({ content: 'beta words' })
-      .where('id', '=', 'cut')
+      .where('id', '=', cut.id)
       .execute();
-    await db
-      .insertInto('messages')
-      .values(
-        messageRow(
-          { role: 'user', content: 'gamma', status: 'complete' },
-          { id: 'said', roomId: 'room', position: 2, at },
-        ),
-      )
-      .execute();
+    await appendMessage(db, 'room', { role: 'user', content: 'gamma', status: 'complete' });
     // The indexer's step, the last moment before the cut reply's wait ends.
     vi.setSystemTime(Date.now() + 59_500);
     moveOn = true;

@@ -14,6 +14,7 @@ import {
 import { messageIndexer } from '../src/chat/message-indexer';
 import { silentLogger } from '../src/logging/logger';
 import { freshDatabase, insertUser, mateRow } from './harness';
+import { checkMessageIndex, indexNotes, indexPagesHolding } from './message-index-helpers';
 
 // #38: on SQLite a message's words reach the search index in batches after its writes
 // (migration 0040), not at each write; a reply saved as it grows is indexed once, as it ends.
@@ -25,35 +26,9 @@ async function indexed(db: Kysely<Database>, words: string): Promise<number> {
     where messages_fts match ${words}`.execute(db);
   return Number(rows[0]!.count);
 }
-async function noted(db: Kysely<Database>): Promise<number> {
-  const { rows } = await sql<{
-    count: number;
-  }>`select count(*) as count from messages_fts_pending`.execute(db);
-  return Number(rows[0]!.count);
-}
-
-async function toForget(db: Kysely<Database>): Promise<number> {
-  const { rows } = await sql<{
-    count: number;
-  }>`select count(*) as count from messages_fts_forget`.execute(db);
-  return Number(rows[0]!.count);
-}
+const noted = (db: Kysely<Database>) => indexNotes(db, 'messages_fts_pending');
+const toForget = (db: Kysely<Database>) => indexNotes(db, 'messages_fts_forget');
 const search = (words: string[]) => ({ userId: 'reader', words, limit: 10, offset: 0 });
-
-/**
- * How many of the index's pages hold `fragment` (a word's end: FTS5 writes a word after the
- * start it shares with the word before it on the page, so the whole word may not be there).
- */
-async function inPages(db: Kysely<Database>, fragment: string): Promise<number> {
-  const { rows } = await sql<{ count: number }>`select count(*) as count from messages_fts_data
-    where instr(block, cast(${fragment} as blob)) > 0`.execute(db);
-  return Number(rows[0]!.count);
-}
-
-/** FTS5's own check of the index: throws when it is corrupt. */
-async function checkIndex(db: Kysely<Database>): Promise<void> {
-  await sql`insert into messages_fts(messages_fts) values ('integrity-check')`.execute(db);
-}
 
 describe('the search index written in batches, on sqlite', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -148,7 +123,7 @@ describe('the search index written in batches, on sqlite', () => {
     await write('removed-while-noted', 'the wombatcathedral secret');
     await indexPendingMessages(db, 'sqlite');
     for (const fragment of ['lophonequartz', 'ppelinmarmalade', 'okkaboulevard', 'mbatcathedral'])
-      expect(await inPages(db, fragment), fragment).toBe(1);
+      expect(await indexPagesHolding(db, fragment), fragment).toBe(1);
 
     await db.deleteFrom('messages').where('id', '=', 'deleted').execute();
     await save('edited', 'a plain secret');
@@ -158,14 +133,14 @@ describe('the search index written in batches, on sqlite', () => {
     await save('removed-while-noted', 'the plain cathedral');
     await db.deleteFrom('messages').where('id', '=', 'removed-while-noted').execute();
     expect(await forgetRemovedMessages(db, 'sqlite')).toBe(2);
-    expect(await inPages(db, 'lophonequartz')).toBe(0);
-    expect(await inPages(db, 'mbatcathedral')).toBe(0);
+    expect(await indexPagesHolding(db, 'lophonequartz')).toBe(0);
+    expect(await indexPagesHolding(db, 'mbatcathedral')).toBe(0);
     await indexPendingMessages(db, 'sqlite');
-    expect(await inPages(db, 'ppelinmarmalade')).toBe(0);
-    expect(await inPages(db, 'okkaboulevard')).toBe(0);
+    expect(await indexPagesHolding(db, 'ppelinmarmalade')).toBe(0);
+    expect(await indexPagesHolding(db, 'okkaboulevard')).toBe(0);
     expect(await indexed(db, 'plain')).toBe(1);
     expect(await indexed(db, 'harbour')).toBe(60);
-    await checkIndex(db);
+    await checkMessageIndex(db);
   });
 
   it("takes a deleted room's and a deleted account's words out of its pages", async () => {
@@ -179,8 +154,8 @@ describe('the search index written in batches, on sqlite', () => {
     expect(await toForget(db)).toBe(2);
     await indexAllPendingMessages(db, 'sqlite');
     for (const fragment of ['rwhalorchestra', 'ngolinsymphony', 'olotlparliament'])
-      expect(await inPages(db, fragment), fragment).toBe(0);
-    await checkIndex(db);
+      expect(await indexPagesHolding(db, fragment), fragment).toBe(0);
+    await checkMessageIndex(db);
 
     // An account deleted takes its rooms, and so their messages, with it.
     await db
@@ -189,34 +164,32 @@ describe('the search index written in batches, on sqlite', () => {
       .execute();
     await write('account', 'the capybaralantern secret');
     await indexPendingMessages(db, 'sqlite');
-    expect(await inPages(db, 'pybaralantern')).toBe(1);
+    expect(await indexPagesHolding(db, 'pybaralantern')).toBe(1);
     await db.deleteFrom('users').where('id', '=', 'reader').execute();
     expect(await db.selectFrom('messages').select('id').execute()).toEqual([]);
     await indexAllPendingMessages(db, 'sqlite');
-    expect(await inPages(db, 'pybaralantern')).toBe(0);
-    expect(await inPages(db, 'reader')).toBe(0);
-    await checkIndex(db);
+    expect(await indexPagesHolding(db, 'pybaralantern')).toBe(0);
+    expect(await indexPagesHolding(db, 'reader')).toBe(0);
+    await checkMessageIndex(db);
   });
 
   it('indexes a message written at the rowid of one still to be forgotten once it is', async () => {
     await write('first', 'the lighthouse');
     await indexPendingMessages(db, 'sqlite');
     // The newest row removed: SQLite gives its rowid to the next row written.
-    const [before] = (
-      await sql<{ rowid: number }>`select rowid from messages where id = 'first'`.execute(db)
-    ).rows;
+    const rowidOf = async (id: string) =>
+      (await sql<{ rowid: number }>`select rowid from messages where id = ${id}`.execute(db))
+        .rows[0]?.rowid;
+    const before = await rowidOf('first');
     await db.deleteFrom('messages').where('id', '=', 'first').execute();
     await write('second', 'a harbour');
-    const [after] = (
-      await sql<{ rowid: number }>`select rowid from messages where id = 'second'`.execute(db)
-    ).rows;
-    expect(after!.rowid).toBe(before!.rowid);
+    expect(await rowidOf('second')).toBe(before);
     expect(await indexPendingMessages(db, 'sqlite')).toBe(0);
     expect(await noted(db)).toBe(1);
     await indexAllPendingMessages(db, 'sqlite');
     expect(await indexed(db, 'lighthouse')).toBe(0);
     expect(await indexed(db, 'harbour')).toBe(1);
-    await checkIndex(db);
+    await checkMessageIndex(db);
   });
 
   it("lets a reply being written wait for the server's indexer, not for a search", async () => {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { migrateTo, migrateToLatest } from '../src/db/migrate';
 import { findMessages, forgetRemovedMessages } from '../src/chat/message-search-repository';
 import { DIALECTS, emptyDatabase, insertUser, mateRow, postgresAvailable } from './harness';
+import { checkMessageIndex, indexPagesHolding } from './message-index-helpers';
 
 // Searching every chat on a database written before messages carried their owner (#41): the
 // owner is filled in for every message already there, kept for every message written after,
@@ -95,13 +96,6 @@ describe('the search index that forgets, migrated on sqlite', () => {
   it('drops what was deleted before it, and finds what was written before it', async () => {
     const database = await emptyDatabase('sqlite');
     const db = database.db;
-    const inPages = async (fragment: string) =>
-      Number(
-        (
-          await sql<{ count: number }>`select count(*) as count from messages_fts_data
-            where instr(block, cast(${fragment} as blob)) > 0`.execute(db)
-        ).rows[0]!.count,
-      );
     try {
       await migrateTo(db as never, 'sqlite', '2026-12-02-0042-creator-search');
       await insertUser(db, { id: 'ada', email: 'ada@example.com' });
@@ -130,11 +124,11 @@ describe('the search index that forgets, migrated on sqlite', () => {
         .where('id', '=', 'edited')
         .execute();
       await write('new', 4, 'A lighthouse, noted.');
-      expect(await inPages('lophonequartz')).toBe(1);
+      expect(await indexPagesHolding(db, 'lophonequartz')).toBe(1);
 
       await migrateToLatest(db as never, 'sqlite');
-      expect(await inPages('lophonequartz')).toBe(0);
-      expect(await inPages('ppelinmarmalade')).toBe(0);
+      expect(await indexPagesHolding(db, 'lophonequartz')).toBe(0);
+      expect(await indexPagesHolding(db, 'ppelinmarmalade')).toBe(0);
       const found = async (words: string[]) =>
         (await findMessages(db, 'sqlite', { userId: 'ada', words, limit: 10, offset: 0 })).map(
           (row) => row.id,
@@ -142,11 +136,11 @@ describe('the search index that forgets, migrated on sqlite', () => {
       expect(await found(['secret'])).toEqual(['edited']);
       expect(await found(['light'])).toEqual(['new', 'kept']);
       // Written before it, removed after it: out of the pages at the indexer's next step.
-      expect(await inPages('arbour')).toBe(1);
+      expect(await indexPagesHolding(db, 'arbour')).toBe(1);
       await db.deleteFrom('messages').where('id', '=', 'kept').execute();
       await forgetRemovedMessages(db, 'sqlite');
-      expect(await inPages('arbour')).toBe(0);
-      await sql`insert into messages_fts(messages_fts) values ('integrity-check')`.execute(db);
+      expect(await indexPagesHolding(db, 'arbour')).toBe(0);
+      await checkMessageIndex(db);
     } finally {
       await database.drop();
     }
