@@ -29,26 +29,26 @@ export function messageIndexer(
   everyMs = INDEX_EVERY_MS,
 ) {
   const { db, dialect, log } = deps;
+  /** Runs `batch` until it takes less than `full`, other work between; a failure is logged. */
+  const drain = async (batch: () => Promise<number>, full: number, failure: string) => {
+    try {
+      while ((await batch()) === full) await new Promise((resolve) => setImmediate(resolve));
+    } catch (error) {
+      log.warn({ err: error }, `${failure}: ${(error as Error).message}`);
+    }
+  };
+  // Apart: words that could not be taken out of the index do not stop new ones coming in.
   const step = async (partialAfterS: number) => {
-    // Apart: words that could not be taken out of the index do not stop new ones coming in.
-    try {
-      while ((await forgetRemovedMessages(db, dialect)) === FORGET_BATCH)
-        await new Promise((resolve) => setImmediate(resolve));
-    } catch (error) {
-      log.warn(
-        { err: error },
-        `could not take removed messages out of the search index: ${(error as Error).message}`,
-      );
-    }
-    try {
-      while ((await indexPendingMessages(db, dialect, INDEX_BATCH, partialAfterS)) === INDEX_BATCH)
-        await new Promise((resolve) => setImmediate(resolve));
-    } catch (error) {
-      log.warn(
-        { err: error },
-        `could not index new messages for search: ${(error as Error).message}`,
-      );
-    }
+    await drain(
+      () => forgetRemovedMessages(db, dialect),
+      FORGET_BATCH,
+      'could not take removed messages out of the search index',
+    );
+    await drain(
+      () => indexPendingMessages(db, dialect, INDEX_BATCH, partialAfterS),
+      INDEX_BATCH,
+      'could not index new messages for search',
+    );
   };
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
