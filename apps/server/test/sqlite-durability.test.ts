@@ -9,6 +9,7 @@ import {
   fileSync,
   groupSync,
   PreparedSqliteDialect,
+  runNowOnSqlite,
   type FileSync,
 } from '../src/db/sqlite-dialect';
 
@@ -277,6 +278,61 @@ describe('a SQLite file in WAL mode', () => {
     expect(await db.selectFrom('notes').select('text').where('text', '=', 'y').execute()).toEqual([
       { text: 'y' },
     ]);
+  });
+
+  it('runs a statement on the spot when the connection is free, a write answered once synced (#38)', async () => {
+    const syncs = heldSyncs();
+    const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
+    // Before the driver has started (its first use), nothing runs on the spot.
+    expect(runNowOnSqlite(db, raw('select 1'))).toBeNull();
+    await db.selectFrom('notes').selectAll().execute();
+    const written = runNowOnSqlite(db, raw('insert into notes (text) values (?)', 'now'));
+    // Ran before the caller's next line: the row is there, its sync under way.
+    expect(written).not.toBeNull();
+    expect(syncs.count).toBe(1);
+    expect(await settled(written!)).toBe(false);
+    const read = runNowOnSqlite<{ text: string }>(db, raw('select text from notes'));
+    expect((await read!).rows).toEqual([{ text: 'now' }]);
+    syncs.endAll();
+    expect((await written!).numAffectedRows).toBe(1n);
+    // A failing statement rejects, and changes nothing.
+    await expect(
+      runNowOnSqlite(db, raw('insert into notes (text) values (?)', null))!,
+    ).rejects.toThrow(/NOT NULL/);
+    expect(await db.selectFrom('notes').select('text').execute()).toEqual([{ text: 'now' }]);
+  });
+
+  it('runs nothing on the spot while the connection is held, nor inside a transaction (#38)', async () => {
+    const syncs = heldSyncs();
+    const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
+    await db.selectFrom('notes').selectAll().execute();
+    const committed = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ text: 'uncommitted' }).execute();
+      // Held by the transaction: a statement outside it would read what is not committed.
+      expect(runNowOnSqlite(db, raw('select text from notes'))).toBeNull();
+      expect(runNowOnSqlite(trx, raw('select text from notes'))).toBeNull();
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    syncs.endAll();
+    await committed;
+    // Work waiting for the connection goes first, too.
+    const waiting = db.connection().execute(async (busy) => {
+      const turn = atOnceOnSqlite(db, (run) =>
+        run(raw('insert into notes (text) values (?)', 'x')),
+      );
+      expect(runNowOnSqlite(db, raw('select text from notes'))).toBeNull();
+      await busy.selectFrom('notes').selectAll().execute();
+      // Wrapped: the turn itself waits for this connection to be let go.
+      return { turn };
+    });
+    const { turn } = await waiting;
+    await new Promise((resolve) => setImmediate(resolve));
+    syncs.endAll();
+    await turn;
+    await db.destroy();
+    dbs.splice(dbs.indexOf(db), 1);
+    // A database closed runs nothing on the spot.
+    expect(runNowOnSqlite(db, raw('select 1'))).toBeNull();
   });
 
   it('runs nothing on a database of another dialect', async () => {

@@ -1,6 +1,7 @@
 import type { CompiledQuery, Compilable, Kysely, QueryResult, RawBuilder } from 'kysely';
 import type { Database } from './schema';
 import { registerHotStatement } from './named-statements';
+import { runNowOnSqlite } from './sqlite-dialect';
 
 const SLOT = Symbol('prepared query slot');
 
@@ -44,7 +45,11 @@ export function preparedQuery<V extends Record<string, unknown>, R>(
     return { ...query, parameters };
   };
   return Object.assign(
-    (db: Kysely<Database>, values: V) => db.executeQuery<R>(withValues(db, values)),
+    (db: Kysely<Database>, values: V) => {
+      const query = withValues(db, values);
+      // On SQLite with the connection free, at once (see `runNowOnSqlite`).
+      return runNowOnSqlite(db, query) ?? db.executeQuery<R>(query);
+    },
     { withValues },
   );
 }

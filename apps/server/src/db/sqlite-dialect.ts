@@ -210,6 +210,8 @@ interface Shared {
   durable: (() => Promise<void>) | null;
   /** Work for {@link together} waiting for the connection: run as one transaction when it comes. */
   waiting: Together[];
+  /** Whether the driver has started (commits made durable as {@link durability} says). */
+  started: boolean;
 }
 
 /** Work asked of {@link atOnceOnSqlite} outside a transaction, waiting its turn. */
@@ -370,6 +372,7 @@ function driverOf(shared: Shared, syncFile: (file: string) => FileSync): Driver 
     init: async () => {
       wal = durability(database, syncFile);
       shared.durable = wal?.durable ?? null;
+      shared.started = true;
     },
     acquireConnection: async () => new Turn(await shared.lock.acquire(), shared),
     beginTransaction: (connection) => turn(connection).raw('begin'),
@@ -381,6 +384,7 @@ function driverOf(shared: Shared, syncFile: (file: string) => FileSync): Driver 
     releaseSavepoint: (connection, name) => turn(connection).raw(`release "${name}"`),
     releaseConnection: async (connection) => turn(connection).release(),
     destroy: async () => {
+      shared.started = false;
       database.close();
       wal?.close();
     },
@@ -461,6 +465,40 @@ export async function atOnceOnSqlite<T>(
   });
 }
 
+/**
+ * Runs one compiled query on the spot when `db` is on {@link PreparedSqliteDialect}, outside a
+ * transaction, and nobody holds or waits for the connection: what it answered, once durable if
+ * it wrote (else `null`, and nothing runs; the caller goes through Kysely's executor). Kysely's
+ * executor takes the connection's lock, a turn of promises and one `await` a step before and
+ * after the statement, about as much of the event loop as SQLite takes to run a chat send's
+ * reads. With the connection free nothing is queued before it, so running it now keeps the
+ * connection's order; the statement runs to its end before the event loop turns.
+ */
+export function runNowOnSqlite<R>(
+  db: Pick<Kysely<unknown>, 'getExecutor' | 'isTransaction'>,
+  query: CompiledQuery<R>,
+): Promise<QueryResult<R>> | null {
+  if (db.isTransaction) return null;
+  const { adapter } = db.getExecutor();
+  if (!(adapter instanceof TransactionalSqliteAdapter)) return null;
+  const { shared } = adapter;
+  if (
+    !shared.started ||
+    shared.lock.isLocked() ||
+    shared.waiting.length > 0 ||
+    shared.database.inTransaction
+  )
+    return null;
+  let ran: Ran<R>;
+  try {
+    ran = shared.runner.run<R>(query);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  if (!ran.wrote || !shared.durable) return Promise.resolve(ran.result);
+  return shared.durable().then(() => ran.result);
+}
+
 /** Options of {@link PreparedSqliteDialect}. */
 export interface PreparedSqliteOptions {
   /** How a file is synced to disk (default {@link fileSync}); tests watch or hold syncs. */
@@ -485,6 +523,7 @@ export class PreparedSqliteDialect extends SqliteDialect {
       runner: statementRunner(database),
       durable: null,
       waiting: [],
+      started: false,
     };
     this.#syncFile = options.syncFile ?? fileSync;
   }
