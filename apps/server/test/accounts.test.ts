@@ -242,6 +242,12 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
     await expect(client.user.updateLange({ language: 'not a language' })).rejects.toMatchObject({
       code: 4000,
     });
+    // Shaped like a tag, but no language tag by BCP 47: the prompts' language names and the
+    // sentence rules would not know it.
+    await expect(client.user.updateLange({ language: 'en-US-US' })).rejects.toMatchObject({
+      code: 4000,
+      message: 'language: must be a language tag such as "en" or "pt-BR"',
+    });
     await client.user.updateLange({ language: 'es' });
     await expect(
       client.user.updateTags({ tags: ['fantasy', 'no-such-tag'] }),

@@ -23,17 +23,36 @@ const credentials = z.object({ email, password: z.string().min(1, 'is required')
 /** The shape of a language tag such as `en` or `pt-BR`. */
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
+/**
+ * Whether `tag` is a language tag: shaped like one, and one by BCP 47 as ICU reads it (the
+ * prompts' language names and the sentence rules of `Intl` throw on `en-US-US` or `zh-yue`).
+ */
+function isLanguageTag(tag: string): boolean {
+  if (tag.length > 35 || !LANGUAGE_TAG.test(tag)) return false;
+  try {
+    Intl.getCanonicalLocales(tag);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const TAG_HINT = 'must be a language tag such as "en" or "pt-BR"';
+
 /** A language tag such as `en` or `pt-BR`, as every call that takes one checks it. */
-export const languageTag = z
-  .string()
-  .regex(LANGUAGE_TAG, 'must be a language tag such as "en" or "pt-BR"');
+export const languageTag = z.string().regex(LANGUAGE_TAG, TAG_HINT).refine(isLanguageTag, TAG_HINT);
 
 /**
- * The caller's language from the `language` header: the tag as given, or `en` when there is
- * none or it is not one (it is kept on a new account and read into prompts).
+ * The caller's language from the `language` header: the tag as given; its first subtag when the
+ * rest is no tag ICU knows (`zh-yue` is read as `zh`); or `en` when there is none or it is not
+ * one (it is kept on a new account and read into prompts).
  */
-export const headerLanguage = (header: string | undefined): string =>
-  header && header.length <= 35 && LANGUAGE_TAG.test(header) ? header : 'en';
+export const headerLanguage = (header: string | undefined): string => {
+  if (!header) return 'en';
+  if (isLanguageTag(header)) return header;
+  const first = header.split('-')[0]!;
+  return first !== header && isLanguageTag(first) ? first : 'en';
+};
 
 const verifyPayload = z.object({ email, verifyTicket: z.string().max(200).optional() });
 const passwordPayload = z.object({ oldPassword: z.string().max(200), newPassword: password });

@@ -3,19 +3,19 @@ import { withoutUnfinishedSentence } from './unfinished-sentence';
 
 describe('a reply cut off by its length', () => {
   it('ends at its last whole sentence', () => {
-    expect(withoutUnfinishedSentence('He smiled. She turned to the window and', 'en')).toBe(
-      'He smiled.',
+    expect(withoutUnfinishedSentence('He smiled at her for a while. She turned to the', 'en')).toBe(
+      'He smiled at her for a while.',
     );
     expect(withoutUnfinishedSentence('Hi! How are you? I was', 'en')).toBe('Hi! How are you?');
-    expect(withoutUnfinishedSentence('"Hello there." She turned to the', 'en')).toBe(
-      '"Hello there."',
+    expect(withoutUnfinishedSentence('"Hello there, you are late." She turned to the', 'en')).toBe(
+      '"Hello there, you are late."',
     );
-    expect(withoutUnfinishedSentence('*smiles* Hello.\n\n*She turns to', 'en')).toBe(
-      '*smiles* Hello.',
+    expect(withoutUnfinishedSentence('*smiles* Hello, welcome back.\n\n*She turns to', 'en')).toBe(
+      '*smiles* Hello, welcome back.',
     );
-    expect(withoutUnfinishedSentence('“Be careful.” She turned to the', 'en')).toBe(
-      '“Be careful.”',
-    );
+    expect(
+      withoutUnfinishedSentence('“Be careful out there tonight.” She turned to the', 'en'),
+    ).toBe('“Be careful out there tonight.”');
     expect(withoutUnfinishedSentence('Lo dijo. «Ten cuidado.» Y luego', 'es')).toBe(
       'Lo dijo. «Ten cuidado.»',
     );
@@ -24,9 +24,33 @@ describe('a reply cut off by its length', () => {
   });
 
   it("keeps an action's closing mark, and closes an action it would leave open", () => {
-    expect(withoutUnfinishedSentence('*He smiled.* She turned to', 'en')).toBe('*He smiled.*');
-    expect(withoutUnfinishedSentence('*She walks over. She sits and', 'en')).toBe(
-      '*She walks over.*',
+    expect(withoutUnfinishedSentence('*He smiled at her.* She turned to', 'en')).toBe(
+      '*He smiled at her.*',
+    );
+    expect(withoutUnfinishedSentence('*She walks over to you. She sits and', 'en')).toBe(
+      '*She walks over to you.*',
+    );
+  });
+
+  it('keeps the whole text when the cut would take away more than it keeps, or leave nothing', () => {
+    expect(withoutUnfinishedSentence('He smiled. She turned to the window and', 'en')).toBe(
+      'He smiled. She turned to the window and',
+    );
+    expect(withoutUnfinishedSentence('\nShe looked at the sea and', 'en')).toBe(
+      '\nShe looked at the sea and',
+    );
+  });
+
+  it("drops a list's number left alone with the unfinished item", () => {
+    expect(withoutUnfinishedSentence('1. Walks by the river.\n2. Rainy days.\n3. Plu', 'en')).toBe(
+      '1. Walks by the river.\n2. Rainy days.',
+    );
+  });
+
+  it('reads a language tag the sentence rules do not know by its first subtag', () => {
+    expect(withoutUnfinishedSentence('他笑了很久很久。她转向', 'zh-yue')).toBe('他笑了很久很久。');
+    expect(withoutUnfinishedSentence('He smiled at her for a while. She', 'en-GB-oed')).toBe(
+      'He smiled at her for a while.',
     );
   });
 
