@@ -268,6 +268,12 @@ export const enScreens = {
     editLabel: 'Edit the message',
     editEmpty: 'Write something, or delete the message.',
     saveAndContinue: 'Save and reply again',
+    replyAgainTitle: 'Reply again from this message?',
+    replyAgainText_one:
+      'The message after it will be deleted. To keep it, cancel and choose “Branch from here” first.',
+    replyAgainText_other:
+      'The {{count}} messages after it will be deleted. To keep them, cancel and choose “Branch from here” first.',
+    replyAgainConfirm: 'Delete and reply again',
     confirmDelete: 'Delete this message?',
     confirmDeleteText: 'It will be removed from the conversation.',
     partial: 'This reply was cut off.',

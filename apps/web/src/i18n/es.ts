@@ -362,6 +362,12 @@ export const es: Messages = {
     editLabel: 'Edita el mensaje',
     editEmpty: 'Escribe algo, o borra el mensaje.',
     saveAndContinue: 'Guardar y responder de nuevo',
+    replyAgainTitle: '¿Responder de nuevo desde este mensaje?',
+    replyAgainText_one:
+      'Se eliminará el mensaje que lo sigue. Para conservarlo, cancela y elige antes «Crear una rama desde aquí».',
+    replyAgainText_other:
+      'Se eliminarán los {{count}} mensajes que lo siguen. Para conservarlos, cancela y elige antes «Crear una rama desde aquí».',
+    replyAgainConfirm: 'Eliminar y responder de nuevo',
     confirmDelete: '¿Eliminar este mensaje?',
     confirmDeleteText: 'Se quitará de la conversación.',
     partial: 'Esta respuesta se cortó.',

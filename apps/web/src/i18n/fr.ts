@@ -368,6 +368,12 @@ export const fr: Messages = {
     editLabel: 'Modifie le message',
     editEmpty: 'Écris quelque chose, ou supprime le message.',
     saveAndContinue: 'Enregistrer et répondre à nouveau',
+    replyAgainTitle: 'Répondre à nouveau à partir de ce message ?',
+    replyAgainText_one:
+      'Le message qui le suit sera supprimé. Pour le garder, annule et choisis d’abord « Créer une branche ici ».',
+    replyAgainText_other:
+      'Les {{count}} messages qui le suivent seront supprimés. Pour les garder, annule et choisis d’abord « Créer une branche ici ».',
+    replyAgainConfirm: 'Supprimer et répondre à nouveau',
     confirmDelete: 'Supprimer ce message ?',
     confirmDeleteText: 'Il sera retiré de la conversation.',
     partial: 'Cette réponse a été interrompue.',

@@ -290,6 +290,61 @@ export const EditAMessageAndContinue: Story = {
   },
 };
 
+/**
+ * Found from outside: answering an earlier message again deleted the turns after it, the
+ * person's own among them, without a word. It asks first, and says how to keep them; cancelled,
+ * nothing is sent and the edit stays open.
+ */
+export const ReplyAgainFromAnEarlierMessage: Story = {
+  loaders: [() => void (sent.length = 0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        recordSends,
+        mockChatStream({ reply: 'An old map? Show me.' }),
+        mockEndpoint('/room/roomInfo', () => {
+          const info = createRoomInfoFixture();
+          return {
+            ...info,
+            messages: [
+              ...info.messages,
+              createMessageFixture({ messageId: 'msg-4', role: 'user', content: 'Here it is.' }),
+              createMessageFixture({ messageId: 'msg-5', content: '*She unrolls it.* North.' }),
+            ],
+          };
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    const [first] = within(log).getAllByRole('article', { name: 'You say' });
+    await userEvent.click(within(first!).getByRole('button', { name: 'Edit message' }));
+    const editor = await canvas.findByRole('textbox', { name: 'Edit the message' });
+    await userEvent.clear(editor);
+    await userEvent.type(editor, 'I brought the old map.');
+    const again = canvas.getByRole('button', { name: 'Save and reply again' });
+    await userEvent.click(again);
+    const page = within(canvasElement.ownerDocument.body);
+    const dialog = await page.findByRole('dialog', { name: 'Reply again from this message?' });
+    await expect(dialog).toHaveTextContent(
+      'The 3 messages after it will be deleted. To keep them, cancel and choose “Branch from here” first.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(page.queryByRole('dialog')).toBeNull());
+    await expect(sent).toEqual([]);
+    await expect(canvas.getByRole('textbox', { name: 'Edit the message' })).toHaveValue(
+      'I brought the old map.',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Save and reply again' }));
+    const asked = await page.findByRole('dialog', { name: 'Reply again from this message?' });
+    await userEvent.click(within(asked).getByRole('button', { name: 'Delete and reply again' }));
+    await waitFor(() => expect(log).toHaveTextContent('An old map? Show me.'));
+    await expect(sent).toEqual([{ roomId: 'room-1', regenerate: true, fromMessageId: 'msg-2' }]);
+  },
+};
+
 /** Stop ends the reply where it is; the composer is ready again, long before it would end. */
 export const StopAReply: Story = {
   parameters: {

@@ -45,6 +45,8 @@ export interface MessageItemProps {
   onRegenerate: () => void;
   /** Asks for a new reply to this (edited) message: later messages go. */
   onContinue: () => void;
+  /** How many messages {@link MessageItemProps.onContinue} deletes that the person is asked about. */
+  deletesLater?: number;
   /** The message now says something else (edited, another version): its kept audio goes. */
   onChanged: () => void;
   /** The message's edit was kept. */
@@ -79,6 +81,7 @@ export function MessageItem(props: MessageItemProps) {
         roomId={roomId}
         message={message}
         highlighted={props.highlighted ?? false}
+        deletesLater={props.deletesLater ?? 0}
         onDone={() => actions.closeEditor(message.messageId)}
         onSaved={props.onSaved}
         onContinue={() => {

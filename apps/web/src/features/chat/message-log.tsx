@@ -117,6 +117,7 @@ export function MessageLog({
     />
   );
   const streaming = !catchingUp && !lastUnread;
+  const deletesLater = textAfterYours(visible.shown);
   return (
     <div ref={logRef} role="log" aria-label={t('chat.conversation')} aria-live="polite">
       <Stack gap={3}>
@@ -149,6 +150,7 @@ export function MessageLog({
                 actions.regenerated !== null && actions.regenerated !== message.messageId
               }
               isLastReply={message.messageId === visible.lastReply?.messageId}
+              deletesLater={deletesLater.get(message.messageId) ?? 0}
               highlighted={message.messageId === highlighted}
               {...(forks?.has(message.messageId) ? { branches: forks.get(message.messageId) } : {})}
               branching={message.messageId === branchingFrom}
@@ -265,4 +267,24 @@ function GroupNoteLine({ note }: { note: GroupNote }) {
       {t(note.kind === 'joined' ? 'group.joined' : 'group.leftNote', { name: note.name })}
     </Text>
   );
+}
+
+/**
+ * For each message with a message of the person's after it, how many text messages come after
+ * it: what answering it again deletes (pictures stay), which the editor asks about first. The
+ * replies right after the newest of the person's messages alone are no loss worth asking about:
+ * they answered what is being changed.
+ */
+function textAfterYours(shown: readonly Message[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  let after = 0;
+  let yoursAfter = false;
+  for (let at = shown.length - 1; at >= 0; at -= 1) {
+    const message = shown[at]!;
+    if (yoursAfter) counts.set(message.messageId, after);
+    if (message.image) continue;
+    after += 1;
+    if (message.role === 'user') yoursAfter = true;
+  }
+  return counts;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text';
 import type { Message } from '@mates/api-client';
 import { Button, Card, Flex, IconButton, TextArea } from '@mates/ui';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useServices } from '../../lib/services-context';
 import { refreshRoom } from './api/room-cache';
 import { useSayFailure } from './use-say-failure';
@@ -121,9 +122,15 @@ export function MessageEditor({
   onSaved,
   onContinue,
   highlighted = false,
+  deletesLater = 0,
 }: {
   roomId: string;
   message: Message;
+  /**
+   * How many messages "Save and reply again" deletes (those after it, when the person wrote one
+   * of them): asked first, with a word on branching to keep them. 0 asks nothing.
+   */
+  deletesLater?: number;
   /** Marked: the message a link led to (a memory's source). */
   highlighted?: boolean;
   onDone: () => void;
@@ -137,6 +144,7 @@ export function MessageEditor({
   const queries = useQueryClient();
   const [content, setContent] = useState(message.content);
   const [problem, setProblem] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const save = useMutation({
     mutationFn: (_then: 'done' | 'continue') =>
       client.room.editMessage({ roomId, messageId: message.messageId, content: content.trim() }),
@@ -150,10 +158,14 @@ export function MessageEditor({
     onError: (error) => setProblem(errorText(error, t)),
   });
   const target = jumpTarget(message.messageId);
-  const submit = (then: 'done' | 'continue') => {
+  const submit = (then: 'done' | 'continue', confirmed = false) => {
     // Said by the field: an empty message is not saved (deleting it is its own action).
     if (!content.trim()) return setProblem(t('chat.editEmpty'));
     setProblem('');
+    // Found from outside: answering an earlier message again deleted the turns after it, the
+    // person's own messages among them, without a word.
+    if (then === 'continue' && deletesLater > 0 && !confirmed) return setConfirming(true);
+    setConfirming(false);
     save.mutate(then);
   };
   return (
@@ -193,6 +205,15 @@ export function MessageEditor({
           {t('common.save')}
         </Button>
       </Flex>
+      <ConfirmDialog
+        open={confirming}
+        title={t('chat.replyAgainTitle')}
+        text={t('chat.replyAgainText', { count: deletesLater })}
+        confirm={t('chat.replyAgainConfirm')}
+        busy={save.isPending}
+        onConfirm={() => submit('continue', true)}
+        onCancel={() => setConfirming(false)}
+      />
     </Card>
   );
 }
