@@ -264,7 +264,8 @@ export const enScreens = {
     regenerate: 'Regenerate reply',
     edit: 'Edit message',
     delete: 'Delete message',
-    composerWaiting: 'Your message waits until the reply is written, or you stop it.',
+    composerWaiting:
+      'A reply is still being written: send your message once it ends, or stop the reply first.',
     editLabel: 'Edit the message',
     editEmpty: 'Write something, or delete the message.',
     saveAndContinue: 'Save and reply again',

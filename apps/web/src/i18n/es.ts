@@ -358,7 +358,8 @@ export const es: Messages = {
     regenerate: 'Regenerar la respuesta',
     edit: 'Editar el mensaje',
     delete: 'Eliminar el mensaje',
-    composerWaiting: 'Tu mensaje espera a que termine la respuesta, o a que la detengas.',
+    composerWaiting:
+      'Aún se está escribiendo una respuesta: envía tu mensaje cuando termine, o detén antes la respuesta.',
     editLabel: 'Edita el mensaje',
     editEmpty: 'Escribe algo, o borra el mensaje.',
     saveAndContinue: 'Guardar y responder de nuevo',

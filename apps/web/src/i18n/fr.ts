@@ -364,7 +364,8 @@ export const fr: Messages = {
     regenerate: 'Régénérer la réponse',
     edit: 'Modifier le message',
     delete: 'Supprimer le message',
-    composerWaiting: 'Ton message attend la fin de la réponse, ou que tu l’arrêtes.',
+    composerWaiting:
+      'Une réponse est encore en cours d’écriture : envoie ton message quand elle sera finie, ou arrête-la d’abord.',
     editLabel: 'Modifie le message',
     editEmpty: 'Écris quelque chose, ou supprime le message.',
     saveAndContinue: 'Enregistrer et répondre à nouveau',

@@ -68,10 +68,11 @@ export const StopAndPickASuggestion: Story = {
     await expect(status).toBeEmptyDOMElement();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Wait{Enter}');
     await expect(args.onSend).not.toHaveBeenCalled();
-    // Said, politely: the message is kept and waits for the reply (or Stop).
+    // Said, politely: the message is kept in the box, to send once the reply ends (or Stop).
+    // Found from outside: "waits until the reply is written" read as a promise to send it then.
     await expect(canvas.getByRole('status')).toBe(status);
     await expect(status).toHaveTextContent(
-      'Your message waits until the reply is written, or you stop it.',
+      'A reply is still being written: send your message once it ends, or stop the reply first.',
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Stop' }));
     await expect(args.onStop).toHaveBeenCalledOnce();

@@ -71,7 +71,8 @@ const ENGLISH: ChatComposerLabels = {
   stop: 'Stop',
   inspire: 'Ideas',
   suggestions: 'Suggested replies',
-  waiting: 'Your message waits until the reply is written, or you stop it.',
+  waiting:
+    'A reply is still being written: send your message once it ends, or stop the reply first.',
 };
 
 /** Props of {@link ChatComposer}. */
