@@ -262,6 +262,7 @@ export const enScreens = {
     waitingToSend: 'Your message will be sent as soon as it is ready.',
     cancelSending: 'Cancel sending',
     regenerate: 'Regenerate reply',
+    askForReply: 'Ask for a reply',
     edit: 'Edit message',
     delete: 'Delete message',
     composerWaiting:

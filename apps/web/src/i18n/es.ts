@@ -356,6 +356,7 @@ export const es: Messages = {
     waitingToSend: 'Tu mensaje se enviará en cuanto esté listo.',
     cancelSending: 'Cancelar el envío',
     regenerate: 'Regenerar la respuesta',
+    askForReply: 'Pedir una respuesta',
     edit: 'Editar el mensaje',
     delete: 'Eliminar el mensaje',
     composerWaiting:

@@ -362,6 +362,7 @@ export const fr: Messages = {
     waitingToSend: 'Ton message partira dès que le modèle sera prêt.',
     cancelSending: 'Annuler l’envoi',
     regenerate: 'Régénérer la réponse',
+    askForReply: 'Demander une réponse',
     edit: 'Modifier le message',
     delete: 'Supprimer le message',
     composerWaiting:

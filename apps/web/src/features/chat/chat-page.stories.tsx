@@ -270,6 +270,48 @@ export const EditByKeyboard: Story = {
   },
 };
 
+/**
+ * Found from outside: a chat that ends on the person's message (a path branched from it, a
+ * reply stopped before its first word) showed "Regenerate reply" on the reply before it, which
+ * then stayed as it was while a new reply came after their message. That reply has no such
+ * button now; their message has "Ask for a reply", and stays in view while the reply is written.
+ */
+export const AskForAReplyToTheLastMessage: Story = {
+  loaders: [() => void (sent.length = 0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        recordSends,
+        mockChatStream({ reply: 'At last, the map.', delayMs: 200 }),
+        mockEndpoint('/room/roomInfo', () => {
+          const info = createRoomInfoFixture();
+          return {
+            ...info,
+            messages: [
+              ...info.messages,
+              createMessageFixture({ messageId: 'msg-4', role: 'user', content: 'Here it is.' }),
+            ],
+          };
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    await waitFor(() => expect(log).toHaveTextContent('Here it is.'));
+    await expect(within(log).queryByRole('button', { name: 'Regenerate reply' })).toBeNull();
+    const mine = within(log).getAllByRole('article', { name: 'You say' }).at(-1)!;
+    await expect(mine).toHaveTextContent('Here it is.');
+    await userEvent.click(within(mine).getByRole('button', { name: 'Ask for a reply' }));
+    await waitFor(() => expect(log).toHaveTextContent('At last'), LOADS);
+    // Their message stays while the reply is written.
+    await expect(log).toHaveTextContent('Here it is.');
+    await waitFor(() => expect(log).toHaveTextContent('At last, the map.'), LOADS);
+    await expect(sent).toEqual([{ roomId: 'room-1', regenerate: true }]);
+  },
+};
+
 /** An earlier message edited, then answered again: the conversation continues from it. */
 export const EditAMessageAndContinue: Story = {
   loaders: [() => void (sent.length = 0)],

@@ -23,6 +23,8 @@ export interface MessageItemProps {
   open: boolean;
   /** The last reply: it can be regenerated. */
   isLastMate: boolean;
+  /** The person's message the chat ends on, in a one-to-one chat: a reply can be asked for. */
+  unanswered?: boolean;
   /**
    * A regeneration of the reply before this one ended: if the focus went with the Regenerate
    * button it pressed, this reply's takes it.
@@ -186,7 +188,8 @@ function MessageButtons(props: MessageItemProps) {
         <MessageVoiceButton messageId={message.messageId} catalog={voiceCatalog} />
       )}
       <MessageActions
-        canRegenerate={open && isLastMate}
+        canRegenerate={open && (isLastMate || (props.unanswered ?? false))}
+        {...(props.unanswered ? { regenerateLabel: 'chat.askForReply' as const } : {})}
         onRegenerate={onRegenerate}
         onEdit={() => actions.startEditing(message.messageId)}
         {...(open ? { onBranch: props.onBranch } : {})}

@@ -146,6 +146,7 @@ export function MessageLog({
               }
               canAct={open && !busy}
               isLastMate={message.messageId === visible.lastMate?.messageId}
+              unanswered={!look.group && message.messageId === visible.unanswered?.messageId}
               focusRegenerate={
                 actions.regenerated !== null && actions.regenerated !== message.messageId
               }

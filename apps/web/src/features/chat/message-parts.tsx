@@ -28,6 +28,7 @@ export const Icon = ({ d }: { d: string }) => (
 /** A message's buttons: regenerate (the last reply only), edit, branch from here, delete. */
 export function MessageActions({
   canRegenerate,
+  regenerateLabel = 'chat.regenerate',
   onRegenerate,
   onEdit,
   onBranch,
@@ -39,6 +40,8 @@ export function MessageActions({
   onRegenerateFocused,
 }: {
   canRegenerate: boolean;
+  /** What the button says: "Regenerate reply", or on the person's unanswered message "Ask for a reply". */
+  regenerateLabel?: 'chat.regenerate' | 'chat.askForReply';
   onRegenerate: () => void;
   onEdit: () => void;
   /** "Branch from here": a new path of the chat from this message (absent: not offered). */
@@ -75,7 +78,7 @@ export function MessageActions({
       {canRegenerate && (
         <IconButton
           ref={regenerate}
-          label={t('chat.regenerate')}
+          label={t(regenerateLabel)}
           icon={<Icon d="M21 12a9 9 0 1 1-3-6.7M21 3v6h-6" />}
           size="small"
           onClick={onRegenerate}

@@ -29,11 +29,31 @@ export function visibleMessages(
           message.role !== 'mate' || message.status !== 'partial' || message.content !== '',
       )
     : messages;
+  // Without an edited message, the last reply is replaced; a chat that ends on the person's
+  // message keeps it, and the new reply comes after.
+  const replaced = kept.at(-1)?.role === 'mate' ? -1 : kept.length;
   return {
-    shown: regenerating ? kept.slice(0, from >= 0 ? from + 1 : -1) : kept,
-    lastMate: messages.findLast((message) => message.role === 'mate'),
+    shown: regenerating ? kept.slice(0, from >= 0 ? from + 1 : replaced) : kept,
+    // The reply that "Regenerate reply" writes again: none when the person's message comes
+    // after it (a path branched from their message, a reply stopped before its first word),
+    // since the server then answers that message and leaves this reply as it is.
+    lastMate:
+      lastIndex(messages, 'mate') > lastIndex(messages, 'user')
+        ? messages.findLast((message) => message.role === 'mate')
+        : undefined,
+    // The person's message that nothing answers yet, when the chat ends on it: "Ask for a
+    // reply" answers it.
+    unanswered:
+      lastIndex(messages, 'user') > lastIndex(messages, 'mate')
+        ? messages.findLast((message) => message.role === 'user')
+        : undefined,
     // The reply whose versions can be chosen: the last text from the mate (pictures aside).
     lastReply: messages.findLast((message) => message.role === 'mate' && !message.image),
     lastText: messages.findLast((message) => !message.image && message.content),
   };
+}
+
+/** Where the last message of `role` is in `messages` (-1: none). */
+function lastIndex(messages: readonly Message[], role: Message['role']): number {
+  return messages.findLastIndex((message) => message.role === role);
 }
