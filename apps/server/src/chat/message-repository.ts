@@ -86,7 +86,8 @@ export async function newestMessages(
 
 /**
  * Each room's last message, in one query (the unique (room_id, position) index finds it): a
- * reply that failed before its first word holds nothing to preview, so the one before it.
+ * reply that failed before its first word, or has none yet (being written, or stopped before
+ * its first and not yet taken back), holds nothing to preview, so the one before it.
  */
 export async function lastMessagesOf(
   db: Kysely<Database>,
@@ -105,7 +106,10 @@ export async function lastMessagesOf(
           .selectFrom('messages as n')
           .select((inner) => inner.fn.max('n.position').as('position'))
           .whereRef('n.room_id', '=', 'm.room_id')
-          .where('n.status', '<>', 'error'),
+          .where('n.status', '<>', 'error')
+          .where((empty) =>
+            empty.or([empty('n.status', '<>', 'partial'), empty('n.content', '<>', '')]),
+          ),
       ),
     )
     .execute();
