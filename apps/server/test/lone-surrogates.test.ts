@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DIALECTS,
-  createTestApp,
   postgresAvailable,
   saveMatePayload,
+  seededMate,
   signUp,
-  type TestApp,
+  startTestServer,
+  unconfiguredModel,
 } from './harness';
 
 // Found from outside: half of an emoji (a UTF-16 surrogate without its pair, as a card cut
@@ -16,9 +17,20 @@ const withPostgres = await postgresAvailable();
 
 describe.each(DIALECTS)('half an emoji on %s', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
-  let app: TestApp;
+  let app: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
-    if (!skip) app = await createTestApp(dialect);
+    // Over HTTP (a chat's reply streams on Node's own response), with a model that says hello.
+    if (!skip)
+      app = await startTestServer(dialect, {
+        model: {
+          ...unconfiguredModel(),
+          unavailableReason: () => null,
+          async generate(_turns, _options, onText) {
+            onText('Hello.');
+            return { finishReason: 'stop', promptTokens: 1, completionTokens: 1 };
+          },
+        },
+      });
   });
   afterAll(async () => {
     if (!skip) await app.close();
@@ -62,4 +74,29 @@ describe.each(DIALECTS)('half an emoji on %s', (dialect) => {
       'Bye \uFFFD',
     ]);
   });
+  it.skipIf(skip)(
+    'in a chat message is kept as one U+FFFD each, as sent and as the limit counts it',
+    async () => {
+      // An outside review reported a send of 8,000 halves (the limit) kept as 24,000 U+FFFD on
+      // SQLite; not reproduced through the API here. Held
+      // here near the limit, on both databases: one U+FFFD for each half, as text columns do.
+      const { userInfo, client } = await signUp(app);
+      const mate = await seededMate(app.db, 'Kai Tanaka');
+      const { roomId } = await client.room.createRoom({ mateId: mate.id });
+      const content = `Hi \ud83d there ${'\ud800'.repeat(7980)}`;
+      const answer = await fetch(`${app.base}/api/girl/chat/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: userInfo.token },
+        body: String.raw`{"roomId":"${roomId}","content":"${content}"}`,
+      });
+      await answer.text();
+      const rows = await app.db
+        .selectFrom('messages')
+        .select(['role', 'content'])
+        .where('room_id', '=', roomId)
+        .where('role', '=', 'user')
+        .execute();
+      expect(rows).toEqual([{ role: 'user', content: `Hi \uFFFD there ${'\uFFFD'.repeat(7980)}` }]);
+    },
+  );
 });
