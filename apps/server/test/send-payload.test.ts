@@ -52,3 +52,36 @@ describe('a send that mixes the fields of two kinds of send', () => {
     }).toEqual(before);
   });
 });
+
+// Found from outside (2026-12-03): a message of zero-width characters only (U+200B, U+200C,
+// U+200D, U+2060) passed the check that refuses spaces alone: saved as an invisible message,
+// answered, and charged a chat. An edit to such a text was kept too.
+describe('a message with nothing visible in it', () => {
+  const suite = serverWithDouble('sqlite');
+
+  it('is refused as empty, sent or edited, and nothing is written or spent', async () => {
+    const { client } = await signUp(suite.server);
+    const mate = await seededMate(suite.server.db, 'Kai Tanaka');
+    const { roomId } = await client.room.createRoom({ mateId: mate.id });
+    suite.double.route(() => ({ kind: 'stream', pieces: ['Hello.'] }));
+    await client.girl.chatSend({ roomId, content: 'Hi.' }, { onData: () => {} });
+    const before = {
+      messages: (await client.room.roomInfo({ roomId })).messages,
+      chats: (await client.user.benefits()).chats,
+    };
+    const mine = before.messages.find((message) => message.role === 'user')!;
+    const invisible = '\u200b\u200c \u200d\u2060\ufeff\u00ad';
+    await expect(
+      client.girl.chatSend({ roomId, content: invisible }, { onData: () => {} }),
+    ).rejects.toMatchObject({ code: 4000, message: 'content: is required' });
+    await expect(
+      client.room.editMessage({ roomId, messageId: mine.messageId, content: invisible }),
+    ).rejects.toMatchObject({ code: 4000, message: 'content: is required' });
+    expect({
+      messages: (await client.room.roomInfo({ roomId })).messages,
+      chats: (await client.user.benefits()).chats,
+    }).toEqual(before);
+    // A joiner inside something visible is part of it (👩‍💻 is three code points).
+    await client.room.editMessage({ roomId, messageId: mine.messageId, content: 'Hi 👩\u200d💻' });
+  });
+});

@@ -4,6 +4,7 @@ import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { pageFields } from '../catalog/query-schemas';
 import { createRoom, deleteRoom, listRooms, roomInfo, setPersona } from './room-service';
+import { personText } from './message-text';
 import { chooseSwipe, deleteMessage, editMessage } from './message-edit-service';
 import { branchRoom, exportChat, roomBranches } from './branch-service';
 import { searchMessages } from './message-search-service';
@@ -20,7 +21,7 @@ const infoQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
 const editQuery = messageQuery.extend({
-  content: z.string().trim().min(1, 'is required').max(8000),
+  content: personText(8000),
 });
 // Who the person plays in this chat from the next message on: a persona of theirs, or none.
 const personaBody = z.object({ roomId: id, personaId: id.nullable() });

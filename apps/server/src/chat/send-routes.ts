@@ -6,13 +6,14 @@ import type { ChatSendPayload } from '@mates/api-client';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import { openEventStream } from './event-stream';
+import { personText } from './message-text';
 import { sendTurn } from './send-service';
 import type { MemoryKeeper } from './memory-keeper';
 
 const payload = z
   .object({
     roomId: z.string().min(1).max(100),
-    content: z.string().trim().min(1, 'is required').max(8000).optional(),
+    content: personText(8000).optional(),
     regenerate: z.boolean().optional(),
     fromMessageId: z.string().min(1).max(100).optional(),
     // A group chat's "Continue", or "Let X speak" with the member's id.
