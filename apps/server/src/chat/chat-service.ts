@@ -22,8 +22,11 @@ export interface ChatService {
    * still that one's: a holder whose lock expired, and which another took since, frees nothing.
    */
   end: (roomId: string, controller?: AbortController) => Promise<void>;
-  /** Stops the room's reply, if any, on whichever server writes it. */
-  stop: (roomId: string) => Promise<void>;
+  /**
+   * Stops the room's reply, if any, on whichever server writes it; on this one with `reason`
+   * (see {@link RoomDeleted}), elsewhere as the reader's own stop.
+   */
+  stop: (roomId: string, reason?: unknown) => Promise<void>;
   /**
    * Marks the room busy for a change that cannot wait for its reply (the room deleted): a reply
    * being written is stopped (again at every try: a send may take the room meanwhile), and the
@@ -32,7 +35,7 @@ export interface ChatService {
    * be read (Redis away: no reply can begin anywhere either): the caller goes on without it.
    * {@link ChatService.end} frees it.
    */
-  takeOver: (roomId: string) => Promise<AbortController | null>;
+  takeOver: (roomId: string, reason?: unknown) => Promise<AbortController | null>;
   /**
    * Stops every reply this server writes, and each one begun afterwards, with `reason` (a
    * shutdown: see {@link ServerStopping}).
@@ -50,6 +53,18 @@ export class ServerStopping extends Error {
   override name = 'ServerStopping';
   constructor() {
     super('The server is stopping.');
+  }
+}
+
+/**
+ * Why a reply is stopped when its room is deleted: it ends with an `error` event saying so,
+ * not as the reader's own stop. Only the server that deletes the room knows the reason; a
+ * reply another server writes hears a plain stop (the stop requests carry a room's id alone).
+ */
+export class RoomDeleted extends Error {
+  override name = 'RoomDeleted';
+  constructor() {
+    super('The chat was deleted.');
   }
 }
 
@@ -72,8 +87,9 @@ export function createChatService(
   let idle: (() => void)[] = [];
   /** Set by `stopAll`: why replies begun from then on are stopped at once. */
   let stopping: { reason: unknown } | null = null;
-  const stopHere = (roomId: string) => active.get(roomId)?.controller.abort();
-  options.stops?.listen(stopHere);
+  const stopHere = (roomId: string, reason?: unknown) =>
+    active.get(roomId)?.controller.abort(reason);
+  options.stops?.listen((roomId) => stopHere(roomId));
   const begin = async (roomId: string): Promise<AbortController | null> => {
     const claim = await locks.claim(roomId);
     if (!claim) return null;
@@ -87,8 +103,8 @@ export function createChatService(
     if (stopping) controller.abort(stopping.reason);
     return controller;
   };
-  const stop = async (roomId: string) => {
-    stopHere(roomId);
+  const stop = async (roomId: string, reason?: unknown) => {
+    stopHere(roomId, reason);
     await options.stops?.publish(roomId);
   };
   return {
@@ -107,7 +123,7 @@ export function createChatService(
       idle = [];
     },
     stop,
-    takeOver: async (roomId) => {
+    takeOver: async (roomId, reason) => {
       for (const wait of [0, ...TAKE_OVER_WAITS_MS]) {
         if (wait > 0) await setTimeout(wait);
         let held: AbortController | null;
@@ -115,12 +131,12 @@ export function createChatService(
           held = await begin(roomId);
         } catch {
           // The locks cannot be read (Redis away, said by the locks): no reply can begin either.
-          await stop(roomId);
+          await stop(roomId, reason);
           return null;
         }
         if (held) return held;
         // Asked at every try: a send may have taken the room since the last.
-        await stop(roomId);
+        await stop(roomId, reason);
       }
       return null;
     },

@@ -1,4 +1,4 @@
-import { ServerStopping, type ChatService } from './chat-service';
+import { RoomDeleted, ServerStopping, type ChatService } from './chat-service';
 import type { Config } from '../config';
 import { RoomLockLost } from './room-locks';
 import type { Kysely } from 'kysely';
@@ -158,7 +158,12 @@ export async function writeReply(
     if (why) {
       // The server is stopping, or lost the room: keep what arrived, and tell the reader why.
       const messageId = await finishCutOff();
-      report({ type: 'error', message: t(why), messageId });
+      // A room being deleted takes the saved reply with it: there is none to point at.
+      report({
+        type: 'error',
+        message: t(why),
+        messageId: why === 'reply.gone' ? null : messageId,
+      });
       return false;
     }
     if (signal.aborted) {
@@ -228,6 +233,7 @@ export async function writeReply(
 function cutOffSentence(signal: AbortSignal): string | null {
   if (!signal.aborted) return null;
   if (signal.reason instanceof ServerStopping) return 'reply.shutdown';
+  if (signal.reason instanceof RoomDeleted) return 'reply.gone';
   if (signal.reason instanceof RoomLockLost) return 'reply.internal';
   return null;
 }

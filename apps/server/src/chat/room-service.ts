@@ -17,7 +17,7 @@ import { removePictureFiles, withImages } from '../images/picture-messages';
 import type { Logger } from '../logging/logger';
 import { cancelPicture } from '../images/picture-job-service';
 import { dropSpeech } from '../voice/speech-clips';
-import type { ChatService } from './chat-service';
+import { RoomDeleted, type ChatService } from './chat-service';
 import { greetingVersions } from './greeting';
 import { versionsOf } from './messages';
 import { holdRoomRow } from './room-row-repository';
@@ -209,7 +209,7 @@ export async function deleteRoom(deps: RoomDeps, user: UserTable, roomId: string
   // got). Should it outlast the wait (a server that did not hear the stop), or the locks not
   // answer (Redis away), the room goes all the same, and a reply still written in it ends when
   // its next save finds it gone.
-  const held = await deps.chat.takeOver(room.id);
+  const held = await deps.chat.takeOver(room.id, new RoomDeleted());
   try {
     await deleteHeldRoom(deps, user, room);
   } finally {
