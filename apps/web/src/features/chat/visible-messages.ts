@@ -29,31 +29,29 @@ export function visibleMessages(
           message.role !== 'mate' || message.status !== 'partial' || message.content !== '',
       )
     : messages;
-  // Without an edited message, the last reply is replaced; a chat that ends on the person's
-  // message keeps it, and the new reply comes after.
-  const replaced = kept.at(-1)?.role === 'mate' ? -1 : kept.length;
+  // Pictures aside (they stay, whatever is answered or written again): the last text reply, and
+  // the person's last message. Read from what is drawn: an empty reply stopped before its first
+  // word, not yet taken back when the room was read, is neither.
+  const replyAt = kept.findLastIndex((message) => message.role === 'mate' && !message.image);
+  const yoursAt = kept.findLastIndex((message) => message.role === 'user');
+  const answered = replyAt > yoursAt;
   return {
-    shown: regenerating ? kept.slice(0, from >= 0 ? from + 1 : replaced) : kept,
+    // Without an edited message, the last reply is replaced (hidden until the new one is read);
+    // a chat that ends on the person's message keeps all of it, the new reply coming after.
+    shown: regenerating
+      ? from >= 0
+        ? kept.slice(0, from + 1)
+        : kept.filter((_, at) => !answered || at !== replyAt)
+      : kept,
     // The reply that "Regenerate reply" writes again: none when the person's message comes
     // after it (a path branched from their message, a reply stopped before its first word),
     // since the server then answers that message and leaves this reply as it is.
-    lastMate:
-      lastIndex(messages, 'mate') > lastIndex(messages, 'user')
-        ? messages.findLast((message) => message.role === 'mate')
-        : undefined,
+    lastMate: answered ? kept[replyAt] : undefined,
     // The person's message that nothing answers yet, when the chat ends on it: "Ask for a
     // reply" answers it.
-    unanswered:
-      lastIndex(messages, 'user') > lastIndex(messages, 'mate')
-        ? messages.findLast((message) => message.role === 'user')
-        : undefined,
+    unanswered: !answered && yoursAt >= 0 ? kept[yoursAt] : undefined,
     // The reply whose versions can be chosen: the last text from the mate (pictures aside).
     lastReply: messages.findLast((message) => message.role === 'mate' && !message.image),
     lastText: messages.findLast((message) => !message.image && message.content),
   };
-}
-
-/** Where the last message of `role` is in `messages` (-1: none). */
-function lastIndex(messages: readonly Message[], role: Message['role']): number {
-  return messages.findLastIndex((message) => message.role === role);
 }
