@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, CompiledQuery, Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   atOnceOnSqlite,
@@ -283,9 +283,14 @@ describe('a SQLite file in WAL mode', () => {
   it('runs a statement on the spot when the connection is free, a write answered once synced (#38)', async () => {
     const syncs = heldSyncs();
     const { db } = open(() => ({ sync: syncs.sync, close: () => {} }));
-    // Before the driver has started (its first use), nothing runs on the spot.
+    // Before the driver has started (its first use), nothing runs on the spot; nor while the
+    // first query waits for that start: it was asked first.
     expect(runNowOnSqlite(db, raw('select 1'))).toBeNull();
-    await db.selectFrom('notes').selectAll().execute();
+    const first = db.selectFrom('notes').selectAll().execute();
+    expect(runNowOnSqlite(db, raw('select text from notes'))).toBeNull();
+    await first;
+    // A database with a plugin answers through Kysely's executor, which applies it.
+    expect(runNowOnSqlite(db.withPlugin(new CamelCasePlugin()), raw('select 1'))).toBeNull();
     const written = runNowOnSqlite(db, raw('insert into notes (text) values (?)', 'now'));
     // Ran before the caller's next line: the row is there, its sync under way.
     expect(written).not.toBeNull();

@@ -210,7 +210,7 @@ interface Shared {
   durable: (() => Promise<void>) | null;
   /** Work for {@link together} waiting for the connection: run as one transaction when it comes. */
   waiting: Together[];
-  /** Whether the driver has started (commits made durable as {@link durability} says). */
+  /** Whether a query has held the connection (the driver started: commits made durable as {@link durability} says). */
   started: boolean;
 }
 
@@ -372,9 +372,14 @@ function driverOf(shared: Shared, syncFile: (file: string) => FileSync): Driver 
     init: async () => {
       wal = durability(database, syncFile);
       shared.durable = wal?.durable ?? null;
-      shared.started = true;
     },
-    acquireConnection: async () => new Turn(await shared.lock.acquire(), shared),
+    acquireConnection: async () => {
+      const release = await shared.lock.acquire();
+      // Started once the first query holds the connection, not when the driver's start began:
+      // a statement on the spot must not run before a query asked earlier.
+      shared.started = true;
+      return new Turn(release, shared);
+    },
     beginTransaction: (connection) => turn(connection).raw('begin'),
     commitTransaction: (connection) => turn(connection).raw('commit'),
     rollbackTransaction: (connection) => turn(connection).rollback(),
@@ -479,8 +484,10 @@ export function runNowOnSqlite<R>(
   query: CompiledQuery<R>,
 ): Promise<QueryResult<R>> | null {
   if (db.isTransaction) return null;
-  const { adapter } = db.getExecutor();
-  if (!(adapter instanceof TransactionalSqliteAdapter)) return null;
+  const executor = db.getExecutor();
+  const { adapter } = executor;
+  // Plugins transform what the executor runs and answers: through it, always.
+  if (!(adapter instanceof TransactionalSqliteAdapter) || executor.plugins.length > 0) return null;
   const { shared } = adapter;
   if (
     !shared.started ||
