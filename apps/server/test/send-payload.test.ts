@@ -70,7 +70,7 @@ describe('a message with nothing visible in it', () => {
       chats: (await client.user.benefits()).chats,
     };
     const mine = before.messages.find((message) => message.role === 'user')!;
-    const invisible = '\u200b\u200c \u200d\u2060\ufeff\u00ad';
+    const invisible = '\u200b\u200c \u200d\u2060\ufeff\u00ad\u3164\u2800\ufe0f\u0007';
     await expect(
       client.girl.chatSend({ roomId, content: invisible }, { onData: () => {} }),
     ).rejects.toMatchObject({ code: 4000, message: 'content: is required' });
@@ -81,7 +81,12 @@ describe('a message with nothing visible in it', () => {
       messages: (await client.room.roomInfo({ roomId })).messages,
       chats: (await client.user.benefits()).chats,
     }).toEqual(before);
-    // A joiner inside something visible is part of it (👩‍💻 is three code points).
-    await client.room.editMessage({ roomId, messageId: mine.messageId, content: 'Hi 👩\u200d💻' });
+    // A joiner inside something visible is part of it (👩‍💻 is three code points), and so is an
+    // accent written after its letter.
+    await client.room.editMessage({
+      roomId,
+      messageId: mine.messageId,
+      content: 'Hi 👩\u200d💻 e\u0301',
+    });
   });
 });

@@ -203,11 +203,9 @@ export async function writeReply(
       deps.log.error(`could not finish reply ${reply.id}: ${detailOf(finishing)}`);
       return text.trim() ? reply.id : null;
     });
-    report({
-      type: 'error',
-      message: t(cutOffSentence(signal) ?? sentenceFor(error)),
-      messageId,
-    });
+    const why = cutOffSentence(signal) ?? sentenceFor(error);
+    // A room being deleted takes the saved reply with it: there is none to point at.
+    report({ type: 'error', message: t(why), messageId: why === 'reply.gone' ? null : messageId });
     return false;
   }
 
@@ -224,7 +222,13 @@ export async function writeReply(
     }
     if (signal.aborted && cutOffSentence(signal) === null)
       await dropStoppedReply(db, user.id, reply.id, started.shownVersion);
-    else await failEmptyReply(db, user.id, reply.id, { key: 'ledger.reasons.refundNoReply' });
+    else
+      await failEmptyReply(db, user.id, reply.id, {
+        key:
+          signal.reason instanceof RoomDeleted
+            ? 'ledger.reasons.refundRoomDeleted'
+            : 'ledger.reasons.refundNoReply',
+      });
     return null;
   }
 }

@@ -41,6 +41,12 @@ describe('a reply cut off by its length', () => {
     );
   });
 
+  it("drops a list's number left alone at the very end", () => {
+    expect(
+      withoutUnfinishedSentence('1. Walks by the river.\n2. Rainy days by the fire.\n3.', 'en'),
+    ).toBe('1. Walks by the river.\n2. Rainy days by the fire.');
+  });
+
   it("drops a list's number left alone with the unfinished item", () => {
     expect(withoutUnfinishedSentence('1. Walks by the river.\n2. Rainy days.\n3. Plu', 'en')).toBe(
       '1. Walks by the river.\n2. Rainy days.',

@@ -4,8 +4,8 @@ const CLOSERS = /^[\p{Pe}\p{Pf}"'*_~]+/u;
 /** A sentence's end: its terminal mark, then what closes around it. */
 const WHOLE = /[\p{Sentence_Terminal}\u2026][\p{Pe}\p{Pf}"'*_~]*$/u;
 
-/** A list's number or letter alone ("3.", "b)"), which the sentence rules take for a sentence. */
-const LIST_MARK = /^\s*(?:\d{1,3}|[a-z])[.)]\s*$/iu;
+/** A list's number or letter alone ("3.", "b."), which the sentence rules take for a sentence. */
+const LIST_MARK = /^\s*(?:\d{1,3}|[a-z])\.\s*$/iu;
 
 /**
  * Sentence rules for `language`, or its first subtag's, or the default language's: a tag that
@@ -40,7 +40,8 @@ export function withoutUnfinishedSentence(text: string, language: string): strin
   // open the next ("*She turns").
   const closers = /\s/u.test(text[last.index - 1]!) ? '' : (CLOSERS.exec(last.segment)?.[0] ?? '');
   const rest = last.segment.slice(closers.length).trim();
-  if (!rest || WHOLE.test(rest)) return text;
+  // A list's number alone at the very end ("…\n3.") is the start of an item, not a sentence.
+  if (!rest || (WHOLE.test(rest) && !LIST_MARK.test(rest))) return text;
   // A number alone before the unfinished sentence is that sentence's own ("3. Plu").
   const before = sentences.at(-2);
   const end = !closers && before && LIST_MARK.test(before.segment) ? before.index : last.index;
