@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import type { Logger } from '../logging/logger';
+import { lazyChild, type Logger } from '../logging/logger';
 import type { Metrics } from '../metrics/metrics';
 
 declare module 'hono' {
@@ -96,7 +96,7 @@ export function requestLog(options: {
     // From the request's arrival: a shared call that failed first was tried before this.
     const started = c.get('sharedTry')?.started ?? performance.now();
     const reqId = c.get('requestId');
-    c.set('log', options.log.child({ reqId }));
+    c.set('log', lazyChild(options.log, { reqId }));
     await next();
     const seconds = (performance.now() - started) / 1000;
     // A chat stream is written straight to Node's response; its status is there.
