@@ -41,6 +41,17 @@ describe('the app’s languages', () => {
     }
   });
 
+  it('call a mate a mate everywhere, as the discover page does, never by a second word', () => {
+    // A Spanish reader met "Buscar mates" on the discover page and "Buscar compañeros" when
+    // inviting one of the same mates into a group.
+    const otherWords = { es: /compañer[oa]s?/i, fr: /compagnons?|compagnes?/i };
+    for (const [language, word] of [
+      [es, otherWords.es],
+      [fr, otherWords.fr],
+    ] as const)
+      expect(texts(language).filter(([, text]) => word.test(text))).toEqual([]);
+  });
+
   it('name the tags the app knows, and keep the server’s name for any other', async () => {
     const t = await speaking('fr');
     expect(tagName(t, 'slice-of-life', 'Slice of life')).toBe('Tranche de vie');
