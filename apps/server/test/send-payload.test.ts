@@ -90,3 +90,45 @@ describe('a message with nothing visible in it', () => {
     });
   });
 });
+
+// Found from outside (2026-12-03, later): a memory of zero-width spaces, or of a bell and a
+// terminal's colour code, was saved and went into every prompt; a group renamed to nothing
+// visible showed an empty title. Both take what a person writes as a message does.
+describe('a memory or a group name with nothing visible in it', () => {
+  const suite = serverWithDouble('sqlite');
+
+  it('is refused as empty, and nothing is written', async () => {
+    const { client } = await signUp(suite.server);
+    const kai = await seededMate(suite.server.db, 'Kai Tanaka');
+    const lyra = await seededMate(suite.server.db, 'Lyra Moonwhisper');
+    const { roomId } = await client.room.createRoom({ mateId: kai.id });
+    const kept = await client.room.saveMemory({ roomId, content: 'Her sister is called Ana.' });
+    const group = await client.room.createGroup({ mateIds: [kai.id, lyra.id], name: 'Tavern' });
+    const before = {
+      memories: await client.room.memories({ roomId }),
+      group: (await client.room.roomInfo({ roomId: group.roomId })).room,
+    };
+    for (const invisible of ['\u200b\u200b', '\u0007\u001b', '\u3164 \u2800']) {
+      await expect(client.room.saveMemory({ roomId, content: invisible })).rejects.toMatchObject({
+        code: 4000,
+        message: 'content: is required',
+      });
+      await expect(
+        client.room.saveMemory({ roomId, memoryId: kept.memoryId, content: invisible }),
+      ).rejects.toMatchObject({ code: 4000, message: 'content: is required' });
+      await expect(
+        client.room.updateGroup({ roomId: group.roomId, name: invisible }),
+      ).rejects.toMatchObject({ code: 4000, message: 'name: is required' });
+    }
+    expect({
+      memories: await client.room.memories({ roomId }),
+      group: (await client.room.roomInfo({ roomId: group.roomId })).room,
+    }).toEqual(before);
+    // A new group named with nothing visible is named by its members, as one left unnamed.
+    const unnamed = await client.room.createGroup({
+      mateIds: [kai.id, lyra.id],
+      name: '\u200b\u2800',
+    });
+    expect(unnamed.group?.name).toBe('Kai Tanaka, Lyra Moonwhisper');
+  });
+});

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { GROUP_LIMITS, GROUP_TURN_ORDERS } from '@mates/api-client';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
+import { hasVisible, personText } from './message-text';
 import {
   addGroupMember,
   createGroup,
@@ -12,12 +13,18 @@ import {
 } from './group-service';
 
 const id = z.string().min(1).max(100);
-const name = z.string().trim().min(1, 'is required').max(GROUP_LIMITS.nameMax);
+const name = personText(GROUP_LIMITS.nameMax);
 const scenario = z.string().trim().max(GROUP_LIMITS.scenarioMax);
 const order = z.enum(GROUP_TURN_ORDERS);
 const createBody = z.object({
   mateIds: z.array(id).min(GROUP_LIMITS.minMembers).max(GROUP_LIMITS.maxMembers),
-  name: z.string().trim().max(GROUP_LIMITS.nameMax).optional(),
+  // Nothing visible is no name: the members' names stand for it, as for an empty one.
+  name: z
+    .string()
+    .trim()
+    .max(GROUP_LIMITS.nameMax)
+    .transform((text) => (hasVisible(text) ? text : ''))
+    .optional(),
   scenario: scenario.optional(),
   turnOrder: order.default('natural'),
   personaId: id.optional(),

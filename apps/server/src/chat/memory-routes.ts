@@ -4,6 +4,7 @@ import { MEMORY_SUBJECTS, MEMORY_TEXT_MAX } from '@mates/api-client';
 import { contract } from '../http/contract';
 import { requireUser, type ApiEnv, type Deps } from '../http/context';
 import type { MemoryKeeper } from './memory-keeper';
+import { personText } from './message-text';
 import {
   deleteMemory,
   listMemories,
@@ -22,7 +23,7 @@ const saveBody = z
     mateId: id.nullable().optional(),
     memoryId: id.optional(),
     // Unchanged when a change leaves it out (a pin, a "Keep"); a new memory needs it.
-    content: z.string().trim().min(1, 'is required').max(MEMORY_TEXT_MAX).optional(),
+    content: personText(MEMORY_TEXT_MAX).optional(),
     pinned: z.boolean().optional(),
     about: z.enum(MEMORY_SUBJECTS).optional(),
   })

@@ -10,14 +10,12 @@ import { z } from 'zod';
  */
 const VISIBLE = /[^\s\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
+/** Whether anything in `text` can be seen (see {@link VISIBLE}). */
+export const hasVisible = (text: string): boolean => VISIBLE.test(text);
+
 /**
  * What a person writes in a chat, up to `max` characters, trimmed: refused as empty ("is
  * required") when nothing in it can be seen, not only when it is all spaces.
  */
 export const personText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'is required')
-    .max(max)
-    .refine((text) => VISIBLE.test(text), 'is required');
+  z.string().trim().min(1, 'is required').max(max).refine(hasVisible, 'is required');
