@@ -15,7 +15,7 @@ import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/media-store';
 import { textsFor } from '../i18n/texts';
 import { missing } from '../domain/errors';
-import { consume, type RateLimits } from '../accounts/rate-limits';
+import { refuseWhenSpent, type RateLimits } from '../accounts/rate-limits';
 import { exportChat } from '../chat/branch-service';
 import { exportCard } from '../cards/card-service';
 import { linkSecretOf } from '../images/picture-links';
@@ -85,15 +85,20 @@ export function defineDataExportJob(deps: DataExportDeps): void {
 
 /**
  * "Download my data": starts building the caller's zip, or answers the one being built (one at
- * a time per person).
+ * a time per person). A zip built spends one of the day's (`DATA_EXPORTS_PER_DAY`); an
+ * ask answered with the zip being built spends nothing, nor does one refused. The day's count
+ * is checked before and spent once the zip is queued, by the one ask that queued it: asks sent
+ * at once all queue the same job (its key is the person's), and a refused ask's point, which
+ * rate-limiter-flexible keeps even past the limit, once locked someone out for a day.
  */
 export async function requestDataExport(
   deps: DataExportDeps,
   user: UserTable,
   language: string,
 ): Promise<DataExport> {
-  // A new zip spends one of the day's; asking while one is built answers that one, for free.
-  await consume(deps.limits.dataExport, user.id);
+  const building = await exportBeingBuilt(deps, user.id, language);
+  if (building) return building;
+  await refuseWhenSpent(deps.limits.dataExport, user.id);
   // Its record first, so that the job (which may start at once) finds it.
   const id = randomUUID();
   await insertDataExport(deps.db, { id, user_id: user.id, created_at: now() });
@@ -105,18 +110,32 @@ export async function requestDataExport(
       { id, singletonKey: `export:${user.id}` },
     );
   } catch (error) {
-    await deps.limits.dataExport.reward(user.id);
     await deleteDataExport(deps.db, id);
     throw error;
   }
-  // One was being built already: that one is the answer.
-  if (jobId !== id) {
-    await deps.limits.dataExport.reward(user.id);
+  if (jobId === id) {
+    // Queued: counted. Past the limit only where another ask's zip ended in between, by one.
+    await deps.limits.dataExport.penalty(user.id);
+  } else {
+    // One was being built already: that one is the answer.
     await deleteDataExport(deps.db, id);
   }
   const row = await dataExportById(deps.db, jobId);
   if (!row) throw new Error(`data export ${jobId} has no record`);
   return toDataExport(deps, row, await deps.jobs.status(jobId), language);
+}
+
+/** The caller's export still being built, if any: the answer to an ask meanwhile. */
+async function exportBeingBuilt(
+  deps: DataExportDeps,
+  userId: string,
+  language: string,
+): Promise<DataExport | null> {
+  const row = await newestDataExport(deps.db, userId);
+  if (!row || row.file !== null || row.ready_at !== null) return null;
+  const job = await deps.jobs.status(row.id);
+  if (job?.state !== 'queued' && job?.state !== 'running') return null;
+  return toDataExport(deps, row, job, language);
 }
 
 /** The caller's newest export, with a fresh download link while it is ready. */
