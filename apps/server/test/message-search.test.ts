@@ -98,6 +98,39 @@ describe.each(DIALECTS)('message search on %s', (dialect) => {
   });
 
   it.skipIf(skip)(
+    'finds words a branch holds alone, changed there or gone from the path before',
+    async () => {
+      // Found from outside: every message a branch copied was left out while its first path was
+      // there, as if both said the same. An edit in the branch, or a deletion or an edit in the
+      // first path, made words no search could find.
+      const { client, roomId, rows } = await chatWith([
+        'A quokka at dawn.',
+        'Cute.',
+        'A wombat at noon.',
+        'Sleepy.',
+      ]);
+      const branch = await client.room.branch({ roomId, messageId: rows[3]!.id });
+      const copies = (await client.room.roomInfo({ roomId: branch.roomId })).messages;
+      await client.room.editMessage({
+        roomId: branch.roomId,
+        messageId: copies.find((copy) => copy.content === 'A wombat at noon.')!.messageId,
+        content: 'A platypus at noon.',
+      });
+      await client.room.deleteMessage({ roomId, messageId: rows[0]!.id });
+      await client.room.editMessage({ roomId, messageId: rows[1]!.id, content: 'Adorable.' });
+      const where = async (keyword: string) =>
+        (await client.room.searchMessages({ keyword })).list.map((hit) => hit.roomId);
+      expect(await where('platypus')).toEqual([branch.roomId]);
+      expect(await where('wombat')).toEqual([roomId]);
+      expect(await where('quokka')).toEqual([branch.roomId]);
+      expect(await where('cute')).toEqual([branch.roomId]);
+      expect(await where('adorable')).toEqual([roomId]);
+      // What both paths still say alike is found once, in the first.
+      expect(await where('sleepy')).toEqual([roomId]);
+    },
+  );
+
+  it.skipIf(skip)(
     'pages the same whether the newest messages hold the page or only older ones do',
     async () => {
       // PostgreSQL reads the newest messages first (here 8) for words it takes for common

@@ -7,12 +7,17 @@ import { MESSAGE_COLUMNS } from './message-repository';
 export type FoundMessage = MessageTable & { mate_id: string };
 
 /**
- * Not a copy a branch holds of its parent path's message while that path is there: a search
- * finds each message once, in the path it was written in.
+ * Not a copy a branch holds of its first path's message, saying the same there, while that
+ * path is there: a search finds each message once, in the path it was written in. A copy sits
+ * at its original's position; one changed in the branch, or whose original was changed or
+ * deleted, says what no other path does, and is found in the branch.
  */
 const notACopy = sql<boolean>`not exists (
-  select 1 from rooms parent join messages fork on fork.id = rooms.fork_message_id
+  select 1 from rooms parent
+  join messages fork on fork.id = rooms.fork_message_id
+  join messages original on original.room_id = parent.id and original.position = messages.position
   where parent.id = rooms.parent_room_id and messages.position <= fork.position
+    and original.content = messages.content
 )`;
 
 /**
