@@ -7,6 +7,7 @@ import { errorText } from '../../i18n/error-text';
 import { InlineLoadError, isNotFound } from '../../components/states';
 import { exportStatusQuery, yourDataKeys } from './api/your-data-queries';
 import { openDownload } from './open-download';
+import { fileSize } from '../../lib/file-size';
 
 /**
  * "Download my data": asks the server to gather everything the account holds into one zip,
@@ -103,11 +104,7 @@ function ExportState({ latest }: { latest: DataExport }) {
     );
   }
   if (latest.state === 'ready' && latest.downloadUrl) {
-    const size = new Intl.NumberFormat(i18n.language, {
-      style: 'unit',
-      unit: 'megabyte',
-      maximumFractionDigits: 1,
-    }).format((latest.size ?? 0) / 1_000_000);
+    const size = fileSize(latest.size ?? 0, i18n.language);
     return (
       <Stack gap={2}>
         <Text weight="bold">{t('yourData.ready')}</Text>

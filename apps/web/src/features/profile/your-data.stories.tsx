@@ -161,6 +161,27 @@ export const DataReady: Story = {
   },
 };
 
+/** A zip of a few kilobytes (a new account's) says its size in kilobytes, not "0 MB". */
+export const DataReadySmall: Story = {
+  loaders: [reset],
+  parameters: {
+    app: { path: '/profile', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/user/exportStatus', () => ({
+          latest: createDataExportFixture({ size: 12_376 }),
+        })),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
+    await expect(
+      await section.findByRole('button', { name: 'Download the zip (12.4 kB)' }),
+    ).toBeVisible();
+  },
+};
+
 /**
  * The session ended meanwhile (signed out elsewhere): the ticket is refused with 5002, and the
  * sign-in opens, after which the person downloads again; nothing was downloaded.
