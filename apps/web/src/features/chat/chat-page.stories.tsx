@@ -1024,6 +1024,40 @@ export const SwipeBetweenGreetings: Story = {
   },
 };
 
+/**
+ * The chats beside the conversation show the version chosen as the chat's last words, at once:
+ * they kept the version shown before until a reload.
+ */
+export const ChatListFollowsTheVersionChosen: Story = {
+  loaders: [() => void (greetings.shown = 0)],
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/roomInfo', () =>
+          createRoomInfoFixture({ messages: [greetingMessage()] }),
+        ),
+        mockEndpoint('/room/chooseSwipe', ({ body }) => {
+          greetings.shown = (body as { index: number }).index;
+          return greetingMessage();
+        }),
+        mockEndpoint('/room/roomList', () =>
+          createPageFixture([createRoomSummaryFixture({ lastMessage: greetingMessage() })]),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    const side = await canvas.findByRole('navigation', { name: 'Your chats' });
+    await expect(await within(side).findByText(/it's you, Ada/)).toBeVisible();
+    const versions = await canvas.findByRole('group', { name: 'Versions of this reply' });
+    await userEvent.click(within(versions).getByRole('button', { name: 'Next version' }));
+    await waitFor(() => expect(versions).toHaveTextContent('2/3'));
+    await expect(await within(side).findByText(/Another late reader/, {}, LOADS)).toBeVisible();
+    await expect(within(side).queryByText(/it's you, Ada/)).toBeNull();
+  },
+};
+
 /** Choosing another version that fails (the connection lost here) says so, and keeps the shown one. */
 export const ChooseAVersionOffline: Story = {
   ...greetingRoom(http.post('*/room/chooseSwipe', () => HttpResponse.error())),

@@ -54,7 +54,6 @@ export function useReplyStream(roomId: string) {
     if (!finished) return;
     if (reply.benefits) store.trigger.benefitsChanged({ benefits: reply.benefits });
     void refreshRoom(queries, roomId).finally(() => setReadAgain(true));
-    void queries.invalidateQueries({ queryKey: roomKeys.lists() });
     if (regenerating) void queries.invalidateQueries({ queryKey: chatKeys.allBranches() });
   }, [finished, reply.benefits, queries, roomId, store, regenerating]);
   const settling = finished && !readAgain;

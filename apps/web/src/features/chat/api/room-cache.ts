@@ -40,7 +40,13 @@ export function appendMessage(queries: QueryClient, roomId: string, message: Mes
   });
 }
 
-/** Reads a room's messages again (after a change the server made: an edit, a reply, a delete). */
+/**
+ * Reads a room's messages again (after a change the server made: an edit, a reply, a delete, a
+ * version chosen), and the lists of chats, whose preview is the room's last message: it kept
+ * the words before the change until a reload.
+ */
 export function refreshRoom(queries: QueryClient, roomId: string) {
+  // Answered once the messages are read: the list is not waited for.
+  void queries.invalidateQueries({ queryKey: roomKeys.lists() });
   return queries.invalidateQueries({ queryKey: roomKeys.messages(roomId) });
 }
