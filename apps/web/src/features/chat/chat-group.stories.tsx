@@ -68,6 +68,45 @@ export const GroupChat: Story = {
   },
 };
 
+/**
+ * On a phone, a long group name keeps to one line beside the header's buttons, cut short with
+ * "…" (the whole name is still the heading's text): it wrapped onto four lines, its first
+ * clipped off the top, and ran under the Call button.
+ */
+export const LongNameOnAPhone: Story = {
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: api(
+        groupRoom(
+          createGroupRoomInfoFixture(
+            {},
+            groupOf({ name: 'Juno, The Gardener, Grimsby and the Lighthouse Keepers' }),
+          ),
+        ),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    const heading = canvas.getByRole('heading', {
+      level: 1,
+      name: 'Juno, The Gardener, Grimsby and the Lighthouse Keepers',
+    });
+    const box = heading.getBoundingClientRect();
+    const lineHeight = parseFloat(getComputedStyle(heading).lineHeight);
+    await expect(box.height).toBeLessThan(lineHeight * 1.5);
+    await expect(box.top).toBeGreaterThanOrEqual(0);
+    const after = [
+      canvas.queryByRole('button', { name: /^Call/ }),
+      canvas.getByRole('button', { name: 'More' }),
+    ];
+    for (const button of after)
+      if (button) await expect(box.right).toBeLessThanOrEqual(button.getBoundingClientRect().left);
+  },
+};
+
 /** A new group: nothing said yet, the mates wait for the first message. */
 export const EmptyGroup: Story = {
   parameters: {

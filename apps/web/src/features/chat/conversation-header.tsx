@@ -125,7 +125,8 @@ export function ConversationHeader(props: ConversationHeaderProps) {
             </Link>
           )}
           <div style={{ flex: 1, minWidth: 0 }}>
-            <Heading as="h1" size={2}>
+            {/* One line, cut short with "…": a group's long name wrapped under the buttons. */}
+            <Heading as="h1" size={2} style={ONE_LINE}>
               {group?.name ?? mate.name}
             </Heading>
           </div>
@@ -188,6 +189,9 @@ export function ConversationHeader(props: ConversationHeaderProps) {
     </Docked>
   );
 }
+
+/** A phone's title: one line, whatever its length, the rest cut short with "…". */
+const ONE_LINE = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 /** The phone's way back: a 44-pixel square, its arrow in the middle. */
 const FINGER = {
