@@ -112,7 +112,7 @@ describe('memory in a long chat', () => {
     await panel.getByRole('button', { name: /sees$/ }).click();
     const view = page.getByRole('dialog', { name: /sees$/ });
     await view.getByText('Recalled memories').waitFor();
-    await view.getByText(/older messages are remembered through memory/).waitFor();
+    await view.getByText(/older messages did not fit and are left out/).waitFor();
     await page.keyboard.press('Escape');
     await view.waitFor({ state: 'hidden' });
     await page.keyboard.press('Escape');

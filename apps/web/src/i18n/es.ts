@@ -465,8 +465,9 @@ export const es: Messages = {
     shareLabel: '{{part}}: parte del contexto',
     total: '{{total}} de {{size}} tokens, {{reply}} reservados para la respuesta',
     totalLabel: 'Todas las partes: parte del contexto',
-    leftOut_one: '{{count, number}} mensaje anterior se recuerda a través de la memoria.',
-    leftOut_other: '{{count, number}} mensajes anteriores se recuerdan a través de la memoria.',
+    leftOut_one: '{{count, number}} mensaje anterior no cupo y quedó fuera.',
+    leftOut_other: '{{count, number}} mensajes anteriores no cupieron y quedaron fuera.',
+    leftOutSummarized: 'La historia hasta ahora cuenta lo que decían.',
     rebuilt:
       'Construido de nuevo a partir del chat tal como está ahora: los recuerdos pueden haber cambiado desde la respuesta.',
     showText: 'Mostrar el texto',

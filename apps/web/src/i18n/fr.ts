@@ -471,8 +471,9 @@ export const fr: Messages = {
     shareLabel: '{{part}} : part du contexte',
     total: '{{total}} sur {{size}} tokens, {{reply}} gardés pour la réponse',
     totalLabel: 'Toutes les parties : part du contexte',
-    leftOut_one: '{{count, number}} message plus ancien est gardé en mémoire.',
-    leftOut_other: '{{count, number}} messages plus anciens sont gardés en mémoire.',
+    leftOut_one: '{{count, number}} message plus ancien n’a pas tenu et reste en dehors.',
+    leftOut_other: '{{count, number}} messages plus anciens n’ont pas tenu et restent en dehors.',
+    leftOutSummarized: 'L’histoire jusqu’ici raconte ce qu’ils disaient.',
     rebuilt:
       'Reconstruit à partir du chat tel qu’il est maintenant : les souvenirs ont pu changer depuis la réponse.',
     showText: 'Afficher le texte',

@@ -192,7 +192,10 @@ export interface PromptView {
   contextTokens: number;
   /** What is kept free for the reply, in tokens. */
   replyTokens: number;
-  /** How many messages of the chat were left out of the history (remembered through memory). */
+  /**
+   * How many messages of the chat were left out of the history (a summary, once written, tells
+   * what they said).
+   */
   leftOut: number;
   /** When it was built. */
   builtAt: IsoDateTime;

@@ -914,7 +914,8 @@ async function openPromptParts(canvasElement: HTMLElement) {
 
 /**
  * "What the mate sees": the last reply's prompt part by part, with tokens and a share of the
- * context each, the whole text on demand, and how many older messages memory stands for.
+ * context each, the whole text on demand, and how many older messages were left out (the story
+ * so far telling what they said).
  */
 export const WhatTheMateSees: Story = {
   parameters: { app },
@@ -928,7 +929,9 @@ export const WhatTheMateSees: Story = {
       'Recent messages',
     ]);
     await expect(dialog).toHaveTextContent('181 of 4,096 tokens, 512 kept free for the reply');
-    await expect(dialog).toHaveTextContent('42 older messages are remembered through memory.');
+    await expect(dialog).toHaveTextContent(
+      '42 older messages did not fit and are left out. The story so far tells what they said.',
+    );
     await expect(dialog).not.toHaveTextContent('Built again');
     const [character, , , recalled, history] = within(parts).getAllByRole('listitem');
     await expect(character).toHaveTextContent('61 tokens · 1% of the context');
@@ -1118,6 +1121,29 @@ const fullPrompt = createPromptViewFixture({
   leftOut: 2_318,
 });
 
+/**
+ * Older messages left out while nothing stands for them (no summary written yet): the view says
+ * they were left out, not that memory remembers them.
+ */
+export const WhatTheMateSeesWithNothingRemembered: Story = {
+  parameters: {
+    app,
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/promptView', () => {
+          const view = createPromptViewFixture({ leftOut: 1 });
+          return { ...view, parts: view.parts.filter((part) => part.kind !== 'summary') };
+        }),
+      ),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const { dialog } = await openPromptParts(canvasElement);
+    await expect(dialog).toHaveTextContent('1 older message did not fit and is left out.');
+    await expect(dialog).not.toHaveTextContent(/remember|story so far tells/i);
+  },
+};
+
 /** Many entries: each part with its count, and the longest text shown and hidden again. */
 export const WhatTheMateSeesAFullPrompt: Story = {
   parameters: {
@@ -1137,7 +1163,9 @@ export const WhatTheMateSeesAFullPrompt: Story = {
     await expect(dialog).toHaveTextContent(
       '14,902 of 16,384 tokens, 1,024 kept free for the reply',
     );
-    await expect(dialog).toHaveTextContent('2,318 older messages are remembered through memory.');
+    await expect(dialog).toHaveTextContent(
+      '2,318 older messages did not fit and are left out. The story so far tells what they said.',
+    );
     const items = within(parts).getAllByRole('listitem');
     await expect(items[3]).toHaveTextContent('96 tokens · 12 memories · <1% of the context');
     await expect(items[4]).toHaveTextContent('480 tokens · 40 memories · 3% of the context');

@@ -18,7 +18,7 @@ export interface PromptViewDialogProps {
 /**
  * "What the mate sees": the prompt of the chat's last reply, part by part, each with its tokens,
  * its share of the model's context and its whole text on demand; how many older messages are
- * remembered through memory; and whether it was built again since.
+ * left out (and whether a summary tells what they said); and whether it was built again since.
  */
 export function PromptViewDialog({ roomId, mateName, open, onClose }: PromptViewDialogProps) {
   const { t } = useTranslation();
@@ -80,7 +80,14 @@ function PromptParts({ view }: { view: PromptView }) {
           tone={totalTokens + replyTokens > contextTokens ? 'danger' : 'accent'}
         />
       </Stack>
-      {view.leftOut > 0 && <Text>{t('prompt.leftOut', { count: view.leftOut })}</Text>}
+      {view.leftOut > 0 && (
+        <Text>
+          {t('prompt.leftOut', { count: view.leftOut })}
+          {/* Only a summary stands for them: nothing may be remembered of them yet. */}
+          {view.parts.some((part) => part.kind === 'summary') &&
+            ` ${t('prompt.leftOutSummarized')}`}
+        </Text>
+      )}
       {view.rebuilt && (
         <Text role="note" tone="muted" size={2}>
           {t('prompt.rebuilt')}
