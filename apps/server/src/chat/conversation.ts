@@ -102,9 +102,9 @@ export async function loadConversation(
 export interface FittedPrompt extends BuiltPrompt {
   /**
    * The position of the oldest stored message in the prompt's history (those before it were
-   * left out: remembered through memory); when only a new message not stored yet is in it, the
-   * position after the newest stored one (all of them were left out); `null` when the room has
-   * no stored message.
+   * left out: a summary, once written, tells what they said); when only a new message not
+   * stored yet is in it, the position after the newest stored one (all of them were left out);
+   * `null` when the room has no stored message.
    */
   oldestKept: number | null;
 }
