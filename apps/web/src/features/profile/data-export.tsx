@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type ApiClient, type DataExport } from '@mates/api-client';
@@ -25,6 +26,7 @@ export function DataExportCard() {
   });
   const latest = status.data?.latest ?? null;
   const building = latest?.state === 'queued' || latest?.state === 'running';
+  useFocusFollowsExport(latest?.state, start.isSuccess);
   return (
     <Card as="section" aria-labelledby="profile-data-export">
       <Heading as="h2" size={2} id="profile-data-export">
@@ -34,7 +36,9 @@ export function DataExportCard() {
         {t('yourData.exportText')}
       </Text>
       {status.isError && <InlineLoadError query={status} title={t('yourData.statusFailed')} />}
-      <div aria-live="polite">{latest && <ExportState latest={latest} />}</div>
+      <div aria-live="polite" id={STATE_ID} tabIndex={-1}>
+        {latest && <ExportState latest={latest} />}
+      </div>
       {start.isError && (
         <Text tone="danger" role="alert">
           {errorText(start.error, t)}
@@ -53,6 +57,36 @@ export function DataExportCard() {
       )}
     </Card>
   );
+}
+
+/** The export's state in the card: where the focus goes while the zip is built. */
+const STATE_ID = 'profile-data-export-state';
+
+/**
+ * Keeps the focus with the export the person asked for: the button they pressed goes while the
+ * zip is built, and the focus, dropped to the page, made a keyboard's Tab start again from the
+ * top. It goes to the export's state while it is built, then to "Download the zip". Only a
+ * focus that was lost moves: one the person took elsewhere meanwhile stays.
+ */
+function useFocusFollowsExport(state: DataExport['state'] | undefined, asked: boolean) {
+  const following = useRef(false);
+  useEffect(() => {
+    const building = state === 'queued' || state === 'running';
+    if (asked && building) following.current = true;
+    const place = document.getElementById(STATE_ID);
+    if (!following.current || !place) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || active === place;
+    if (!lost) {
+      following.current = false;
+      return;
+    }
+    if (building) place.focus();
+    else {
+      following.current = false;
+      (place.querySelector('button') ?? place).focus();
+    }
+  }, [state, asked]);
 }
 
 /** Whether a download was refused because its zip is gone (a newer one, or it expired). */

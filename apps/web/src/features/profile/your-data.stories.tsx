@@ -61,15 +61,24 @@ export const DownloadMyData: Story = {
   play: async ({ canvas }) => {
     const section = within(await canvas.findByRole('region', { name: 'Download my data' }));
     await expect(section.getByText(/One zip file of everything your account holds/)).toBeVisible();
-    await userEvent.click(await section.findByRole('button', { name: 'Download my data' }));
+    const card = await canvas.findByRole('region', { name: 'Download my data' });
+    // Asked by keyboard: the button goes, and the focus stays in the card with what follows
+    // (it fell to the page's start, twice: a keyboard's Tab began again from the top).
+    (await section.findByRole('button', { name: 'Download my data' })).focus();
+    await userEvent.keyboard('{Enter}');
     const progress = await section.findByRole('progressbar', { name: 'Gathering your data' });
     await expect(progress).toBeVisible();
+    await waitFor(() => expect(card.contains(card.ownerDocument.activeElement)).toBe(true));
     // No second ask while it is gathered.
     await expect(section.queryByRole('button', { name: /my data/ })).toBeNull();
     await expect(await section.findByText('Gathering your data… 40%')).toBeVisible();
-    await expect(
-      await section.findByRole('button', { name: /Download the zip/ }, { timeout: 5000 }),
-    ).toBeVisible();
+    const download = await section.findByRole(
+      'button',
+      { name: /Download the zip/ },
+      { timeout: 5000 },
+    );
+    await expect(download).toBeVisible();
+    await waitFor(() => expect(download).toHaveFocus());
     await expect(section.getByText(/You can download it until/)).toBeVisible();
   },
 };
