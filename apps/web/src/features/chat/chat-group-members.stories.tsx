@@ -9,7 +9,7 @@ import {
   mockEndpoint,
   mockEndpointError,
 } from '@mates/api-client/msw';
-import { api, expectNotice, screenStories } from '../../testing/story-app';
+import { api, screenStories } from '../../testing/story-app';
 
 const meta = { title: 'Screens/Chat/Group members', ...screenStories } satisfies Meta;
 export default meta;
@@ -289,7 +289,8 @@ export const SaveTheSettings: Story = {
     await userEvent.clear(name);
     await userEvent.type(name, 'Storm watch');
     await userEvent.click(within(sheet).getByRole('button', { name: 'Save' }));
-    await expectNotice(canvasElement, 'The group is saved.');
+    const said = await within(sheet).findByText('The group is saved.');
+    await expect(said).toHaveAttribute('role', 'status');
     // Behind the open sheet (hidden from the accessibility tree while it is open): the phone's
     // header and the wide one.
     await expect(
@@ -310,6 +311,14 @@ export const SaveTheSettings: Story = {
         },
       },
     ]);
+    // Saved, the focus is still on Save, and one Escape closes the sheet (the first one went
+    // to a notice over it and the focus to the sheet, found from outside).
+    const save = within(sheet).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(within(canvasElement.ownerDocument.body).queryByRole('dialog')).toBeNull(),
+    );
   },
 };
 

@@ -14,7 +14,6 @@ import {
   TextArea,
   TextField,
 } from '@mates/ui';
-import { useServices } from '../../lib/services-context';
 import { currentMembers } from '../../components/group/group-look';
 import { MatePicker } from '../../components/group/mate-picker';
 import { TurnOrderSelect } from '../../components/group/turn-order-select';
@@ -132,13 +131,7 @@ export function GroupMembersSheet({
         {canChange && (
           <Invite group={group} changes={changes} busyId={waiting ? busyId : undefined} />
         )}
-        {canChange && (
-          <Settings
-            key={`${group.name}\n${group.scenario}\n${group.turnOrder}`}
-            group={group}
-            changes={changes}
-          />
-        )}
+        {canChange && <Settings group={group} changes={changes} />}
         {former.length > 0 && (
           <Stack gap={2}>
             <Heading as="h3" size={1}>
@@ -329,20 +322,35 @@ function Invite({
 /** The group's name, scenario and order, saved together. */
 function Settings({ group, changes }: { group: RoomGroup; changes: GroupChanges }) {
   const { t } = useTranslation();
-  const { notices } = useServices();
   const [name, setName] = useState(group.name);
   const [scenario, setScenario] = useState(group.scenario);
   const [turnOrder, setTurnOrder] = useState(group.turnOrder);
+  // The fields take the group as saved whenever it changes (a save here, a change elsewhere).
+  // Not by remounting the form under a new key: its Save button, pressed, went with it, and the
+  // focus fell to the sheet.
+  const [saved, setSaved] = useState(false);
+  const [shown, setShown] = useState(group);
+  if (
+    shown.name !== group.name ||
+    shown.scenario !== group.scenario ||
+    shown.turnOrder !== group.turnOrder
+  ) {
+    setShown(group);
+    setName(group.name);
+    setScenario(group.scenario);
+    setTurnOrder(group.turnOrder);
+  }
   return (
     <form
       aria-label={t('group.settings')}
       onSubmit={(event) => {
         event.preventDefault();
+        setSaved(false);
+        // Said in the sheet, not as a notice: a notice over the open sheet took the first
+        // Escape, which left the sheet open.
         changes.settings.mutate(
           { name: name.trim() || group.name, scenario, turnOrder },
-          {
-            onSuccess: () => notices.trigger.added({ tone: 'positive', message: t('group.saved') }),
-          },
+          { onSuccess: () => setSaved(true) },
         );
       }}
     >
@@ -354,7 +362,10 @@ function Settings({ group, changes }: { group: RoomGroup; changes: GroupChanges 
           label={t('group.name')}
           value={name}
           maxLength={GROUP_LIMITS.nameMax}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            setSaved(false);
+          }}
         />
         <TextArea
           label={t('group.scenario')}
@@ -362,10 +373,22 @@ function Settings({ group, changes }: { group: RoomGroup; changes: GroupChanges 
           value={scenario}
           maxLength={GROUP_LIMITS.scenarioMax}
           rows={3}
-          onChange={(event) => setScenario(event.target.value)}
+          onChange={(event) => {
+            setScenario(event.target.value);
+            setSaved(false);
+          }}
         />
-        <TurnOrderSelect value={turnOrder} onValueChange={setTurnOrder} />
-        <Flex justify="end">
+        <TurnOrderSelect
+          value={turnOrder}
+          onValueChange={(order) => {
+            setTurnOrder(order);
+            setSaved(false);
+          }}
+        />
+        <Flex justify="end" align="center" gap={2}>
+          <Text role="status" tone="muted" size={2}>
+            {saved ? t('group.saved') : null}
+          </Text>
           <Button type="submit" size="small" aria-busy={changes.settings.isPending}>
             {t('group.saveSettings')}
           </Button>
