@@ -130,6 +130,28 @@ describe.each(DIALECTS)('message search on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)('names a group chat by the group, not by its first member', async () => {
+    // Found from outside: a message written to a group was titled with its first member's name.
+    const user = await signUp(suite.server);
+    const mateIds = await suite.server.db
+      .selectFrom('mates')
+      .select('id')
+      .where('name', 'in', ['Lyra Moonwhisper', 'Kai Tanaka'])
+      .execute();
+    const group = await user.client.room.createGroup({
+      mateIds: mateIds.map((mate) => mate.id),
+      name: 'Lighthouse club',
+    });
+    await appendMessages(suite.server.db, group.roomId, [
+      { role: 'user', content: 'Meet at the harbour tonight.', status: 'complete' },
+    ]);
+    const one = await chatWith(['The harbour is closed.']);
+    const groupHits = (await user.client.room.searchMessages({ keyword: 'harbour' })).list;
+    expect(groupHits.map((hit) => hit.groupName)).toEqual(['Lighthouse club']);
+    const oneHits = (await one.client.room.searchMessages({ keyword: 'harbour' })).list;
+    expect(oneHits.map((hit) => hit.groupName)).toEqual([null]);
+  });
+
   it.skipIf(skip)(
     'pages the same whether the newest messages hold the page or only older ones do',
     async () => {

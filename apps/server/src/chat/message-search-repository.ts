@@ -3,8 +3,8 @@ import type { DialectName } from '../db/dialect';
 import type { Database, MessageTable } from '../db/schema';
 import { MESSAGE_COLUMNS } from './message-repository';
 
-/** A message found, with the mate of its room. */
-export type FoundMessage = MessageTable & { mate_id: string };
+/** A message found, with its room's mate and, in a group chat, the group's name. */
+export type FoundMessage = MessageTable & { mate_id: string; group_name: string | null };
 
 /**
  * Not a copy a branch holds of its first path's message, saying the same there, while that
@@ -175,7 +175,7 @@ function pageOf(
     messages
       .innerJoin('rooms', 'rooms.id', 'messages.room_id')
       .select(MESSAGE_COLUMNS.map((column) => `messages.${column}` as const))
-      .select('rooms.mate_id')
+      .select(['rooms.mate_id', 'rooms.group_name'])
       .where(notACopy)
       .orderBy('messages.created_at', 'desc')
       // Messages written together (a turn) share their time: the later in the room first.
@@ -335,7 +335,7 @@ async function findOnSqlite(db: Kysely<Database>, search: MessageSearch) {
     .selectFrom('messages')
     .innerJoin('rooms', 'rooms.id', 'messages.room_id')
     .select(MESSAGE_COLUMNS.map((column) => `messages.${column}` as const))
-    .select('rooms.mate_id')
+    .select(['rooms.mate_id', 'rooms.group_name'])
     .where(notACopy)
     .where('rooms.user_id', '=', search.userId)
     .where(

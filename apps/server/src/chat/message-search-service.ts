@@ -53,6 +53,7 @@ export async function searchMessages(
       return {
         roomId: row.room_id,
         mate: visible.has(speaker.id) ? mate : closedSummary(mate),
+        groupName: row.group_name,
         message: toMessage(row),
         snippet: snippetOf(row.content, words),
       };

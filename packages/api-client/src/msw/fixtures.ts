@@ -1012,6 +1012,7 @@ export function createMessageHitFixture(overrides: Partial<MessageHit> = {}): Me
   return {
     roomId: 'room-1',
     mate: createMateSummaryFixture(),
+    groupName: null,
     message: createMessageFixture({
       messageId: 'msg-2',
       role: 'user',

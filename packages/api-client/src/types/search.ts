@@ -23,6 +23,8 @@ export interface MessageHit {
   roomId: string;
   /** Who the chat is with; in a group, a mate's message is under the mate that wrote it. */
   mate: MateSummary;
+  /** In a group chat, the group's name (what the chat is called); `null` in a one-to-one chat. */
+  groupName: string | null;
   /** The message itself. */
   message: Message;
   /**

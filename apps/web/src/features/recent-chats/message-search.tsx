@@ -90,17 +90,19 @@ export function MessageSearchResults({ keyword, typing }: MessageSearchResultsPr
 function HitItem({ hit }: { hit: MessageHit }) {
   const { t, i18n } = useTranslation();
   const { mate, message } = hit;
+  // A group chat is called by its name: its first member's read as a one-to-one chat.
+  const chat = hit.groupName ?? mate.name;
   const date = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(message.createdAt));
   return (
-    <Card as="li" aria-label={mate.name}>
+    <Card as="li" aria-label={chat}>
       <Flex gap={3} align="start">
         <Avatar src={mate.avatar} name={mate.name} decorative />
         <Stack gap={1}>
           <Heading as="h2" size={1}>
-            {mate.name}
+            {chat}
           </Heading>
           <Text tone="muted" size={1}>
             {message.role === 'user'

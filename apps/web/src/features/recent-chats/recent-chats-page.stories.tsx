@@ -265,6 +265,40 @@ export const SearchYourMessages: Story = {
   },
 };
 
+/**
+ * A message found in a group chat is titled by the group's name, and a mate's words there by the
+ * mate who said them: it was titled by the group's first member, as if a one-to-one chat.
+ */
+export const SearchFindsAGroupMessage: Story = {
+  parameters: {
+    app: { path: '/recent-chats', signedIn: true },
+    msw: {
+      handlers: api(
+        mockEndpoint('/room/searchMessages', () => {
+          const [mine, theirs] = createMessageHitsFixture(2).list;
+          return {
+            ...createMessageHitsFixture(2),
+            list: [
+              { ...mine!, groupName: 'Lighthouse club' },
+              { ...theirs!, groupName: 'Lighthouse club' },
+            ],
+          };
+        }),
+      ),
+    },
+  },
+  play: async ({ canvas }) => {
+    await searchFor(canvas, 'map');
+    const list = await canvas.findByRole('list', { name: 'Messages with “map”' });
+    const [mine, theirs] = within(list).getAllByRole('listitem');
+    await expect(mine).toHaveAccessibleName('Lighthouse club');
+    await expect(within(mine!).getByRole('heading', { name: 'Lighthouse club' })).toBeVisible();
+    await expect(mine).toHaveTextContent('You said');
+    const speaker = createMessageHitsFixture(2).list[1]!.mate.name;
+    await expect(theirs).toHaveTextContent(`${speaker} said`);
+  },
+};
+
 /** More than a page: "Show more" adds the next page below, and the count follows. */
 export const ShowMoreResults: Story = {
   parameters: {
