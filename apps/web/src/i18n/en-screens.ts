@@ -385,6 +385,8 @@ export const enScreens = {
     title: 'Branches',
     description:
       'Every path of this chat with {{name}}. Each goes on by itself; deleting one leaves the others as they are.',
+    descriptionGroup:
+      'Every path of the group chat {{name}}. Each goes on by itself; deleting one leaves the others as they are.',
     error: 'The branches could not be loaded',
     branchHere: 'Branch from here',
     made: 'New branch: you are on it. The other path is kept.',

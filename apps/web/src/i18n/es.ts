@@ -481,6 +481,8 @@ export const es: Messages = {
     title: 'Ramas',
     description:
       'Cada camino de este chat con {{name}}. Cada uno sigue por su cuenta; eliminar uno deja los demás como están.',
+    descriptionGroup:
+      'Cada camino del chat de grupo {{name}}. Cada uno sigue por su cuenta; eliminar uno deja los demás como están.',
     error: 'No se pudieron cargar las ramas',
     branchHere: 'Crear una rama desde aquí',
     made: 'Nueva rama: estás en ella. El otro camino se conserva.',

@@ -487,6 +487,8 @@ export const fr: Messages = {
     title: 'Branches',
     description:
       'Chaque chemin de ce chat avec {{name}}. Chacun continue de son côté ; en supprimer un laisse les autres tels quels.',
+    descriptionGroup:
+      'Chaque chemin du chat de groupe {{name}}. Chacun continue de son côté ; en supprimer un laisse les autres tels quels.',
     error: 'Les branches n’ont pas pu être chargées',
     branchHere: 'Créer une branche ici',
     made: 'Nouvelle branche : vous y êtes. L’autre chemin est conservé.',

@@ -15,6 +15,8 @@ import { useBranches, useDeleteBranch, useExportChat } from './use-branches';
 export interface BranchesPanelProps {
   roomId: string;
   mateName: string;
+  /** In a group chat, the group's name: its paths are the group's, not its first member's. */
+  groupName?: string | null;
   open: boolean;
   onClose: () => void;
 }
@@ -24,14 +26,18 @@ export interface BranchesPanelProps {
  * tree, each under the path it was branched from, the one open now marked; opening one, deleting
  * one (any but the one open), and exporting the one open.
  */
-export function BranchesPanel({ roomId, mateName, open, onClose }: BranchesPanelProps) {
+export function BranchesPanel({ roomId, mateName, groupName, open, onClose }: BranchesPanelProps) {
   const { t } = useTranslation();
   return (
     <Sheet
       open={open}
       onOpenChange={(next) => !next && onClose()}
       title={t('branches.title')}
-      description={t('branches.description', { name: mateName })}
+      description={
+        groupName
+          ? t('branches.descriptionGroup', { name: groupName })
+          : t('branches.description', { name: mateName })
+      }
       closeLabel={t('auth.close')}
       // The focus goes in on the path open now (the sheet itself while they load), never on
       // the first "Delete branch", which would otherwise be the first control.

@@ -107,6 +107,24 @@ export const LongNameOnAPhone: Story = {
   },
 };
 
+/** Branches of a group chat are said to be the group's paths, not its first member's chat. */
+export const GroupBranches: Story = {
+  parameters: { app: { path: room, signedIn: true }, msw: { handlers: api(groupRoom()) } },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('log', { name: 'Conversation' }, LOADS);
+    const open = canvas
+      .getAllByRole('button', { name: 'Branches' })
+      .find((b) => b.checkVisibility());
+    await userEvent.click(open!);
+    const panel = await within(canvasElement.ownerDocument.body).findByRole('dialog', {
+      name: 'Branches',
+    });
+    await expect(panel).toHaveAccessibleDescription(
+      /^Every path of the group chat Lyra, Kai, Captain\./,
+    );
+  },
+};
+
 /** A new group: nothing said yet, the mates wait for the first message. */
 export const EmptyGroup: Story = {
   parameters: {

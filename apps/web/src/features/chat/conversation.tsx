@@ -190,6 +190,7 @@ export function Conversation({ roomId, messageId, onOpenChats, signedIn }: Conve
       <BranchesPanel
         roomId={roomId}
         mateName={mate.name}
+        groupName={group?.name}
         open={branchesOpen}
         onClose={() => setBranchesOpen(false)}
       />
