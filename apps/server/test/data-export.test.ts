@@ -357,6 +357,43 @@ describe.each(DIALECTS)('download my data on %s', (dialect) => {
     },
   );
 
+  it.skipIf(skip)('names a group chat by the group, in its files and the index', async () => {
+    // Found from outside: a group chat's files were named after its first member, and the
+    // index called it a chat with that mate.
+    const person = await signUp(app);
+    const mates = await app.db
+      .selectFrom('mates')
+      .select(['id', 'name'])
+      .where('name', 'in', ['Lyra Moonwhisper', 'Kai Tanaka'])
+      .orderBy('name', 'desc')
+      .execute();
+    const group = await person.client.room.createGroup({
+      mateIds: mates.map((mate) => mate.id),
+      name: 'Lighthouse club',
+    });
+    await person.client.user.exportData();
+    const { latest } = await untilDone(person.client);
+    const answer = await app.app.request(latest.downloadUrl!, {
+      headers: { token: person.userInfo.token },
+    });
+    const zip = await readZip(Buffer.from(await answer.arrayBuffer()));
+    const chats = JSON.parse(zip.get('chats/index.json')!.toString('utf8'));
+    expect(chats).toEqual([
+      expect.objectContaining({
+        roomId: group.roomId,
+        group: {
+          name: 'Lighthouse club',
+          members: mates.map((mate) => ({ mateId: mate.id, name: mate.name })),
+        },
+        files: [
+          `chats/Lighthouse club - ${group.roomId}.json`,
+          `chats/Lighthouse club - ${group.roomId}.md`,
+        ],
+      }),
+    ]);
+    expect(zip.has(`chats/Lighthouse club - ${group.roomId}.md`)).toBe(true);
+  });
+
   it.skipIf(skip)(
     'counts only the zips it builds: asks sent at once, or while the last of the day is built',
     async () => {

@@ -117,7 +117,10 @@ export async function accountOf(db: Kysely<Database>, userId: string) {
   return { user, personas, memorySettings, subscription };
 }
 
-/** Every path of every chat of `userId`'s, oldest first, with its mate's name. */
+/**
+ * Every path of every chat of `userId`'s, oldest first, with its mate's name (a group's first
+ * member's) and, in a group chat, the group's name.
+ */
 export function roomsOf(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom('rooms')
@@ -126,6 +129,7 @@ export function roomsOf(db: Kysely<Database>, userId: string) {
       'rooms.id',
       'rooms.mate_id',
       'mates.name as mate_name',
+      'rooms.group_name',
       'rooms.family_id',
       'rooms.parent_room_id',
       'rooms.created_at',

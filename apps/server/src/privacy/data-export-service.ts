@@ -17,6 +17,7 @@ import { textsFor } from '../i18n/texts';
 import { missing } from '../domain/errors';
 import { refuseWhenSpent, type RateLimits } from '../accounts/rate-limits';
 import { exportChat } from '../chat/branch-service';
+import { membersOfRooms } from '../chat/group-repository';
 import { exportCard } from '../cards/card-service';
 import { linkSecretOf } from '../images/picture-links';
 import { SPEECH_FILE_ENDINGS } from '../voice/speech-store';
@@ -448,16 +449,30 @@ async function* entriesOf(
     name: 'account.json',
     source: { kind: 'bytes', make: async () => json(accountJson(await accountOf(db, user.id))) },
   };
-  const chatName = (room: RoomRow) => `chats/${safeName(room.mate_name)} - ${room.id}`;
+  // A group chat by the group's name: its first member's read as a one-to-one chat with it.
+  const chatName = (room: RoomRow) =>
+    `chats/${safeName(room.group_name ?? room.mate_name)} - ${room.id}`;
   yield {
     name: 'chats/index.json',
     source: {
       kind: 'bytes',
-      make: async () =>
-        json(
+      make: async () => {
+        const groups = rooms.filter((room) => room.group_name !== null).map((room) => room.id);
+        const members = groups.length === 0 ? [] : await membersOfRooms(db, groups);
+        return json(
           rooms.map((room) => ({
             roomId: room.id,
             mate: { mateId: room.mate_id, name: room.mate_name },
+            // A group chat: its name and the mates in it now, in their order.
+            group:
+              room.group_name === null
+                ? null
+                : {
+                    name: room.group_name,
+                    members: members
+                      .filter((member) => member.room_id === room.id && member.left_at === null)
+                      .map((member) => ({ mateId: member.mate_id, name: member.name })),
+                  },
             // Paths of one chat share its first path's id; a branch names where it came from.
             chatId: room.family_id ?? room.id,
             branchedFrom: room.parent_room_id,
@@ -465,7 +480,8 @@ async function* entriesOf(
             updatedAt: room.updated_at,
             files: [`${chatName(room)}.json`, `${chatName(room)}.md`],
           })),
-        ),
+        );
+      },
     },
   };
   for (const room of rooms) {
@@ -673,8 +689,9 @@ Everything this account holds, as it was when this file was made.
 
 - \`account.json\`: your e-mail address, nickname, settings and personas.
 - \`chats/\`: every chat, each path of a branched chat on its own, as Mates' JSON (every
-  message with all its versions, the swipes) and as Markdown to read. \`chats/index.json\`
-  tells which paths belong to one chat and where each branch came from.
+  message with all its versions, the swipes) and as Markdown to read, each named after its
+  mate, or its group. \`chats/index.json\` tells which paths belong to one chat, where each
+  branch came from, and a group chat's name and mates.
 - The memories of each chat are in its files (\`memories\` in the JSON, "Memories" at the end
   of the Markdown): the story so far, the facts its mate wrote down and the ones you added or
   changed, with what each is about, who wrote it, whether it is pinned, the messages it came
