@@ -1,3 +1,4 @@
+import { wellFormedJson } from '../domain/well-formed';
 /** Which database a connection speaks. */
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -29,17 +30,7 @@ export function fromJson<T>(value: unknown, fallback: T): T {
 }
 
 // JSON.stringify writes half of a surrogate pair as `\udXXX`, which PostgreSQL's jsonb refuses
-// (the write failed as a server error); text columns keep it as U+FFFD, and so do these, keys too.
-function wellFormedJson(_key: string, value: unknown): unknown {
-  if (typeof value === 'string') return value.toWellFormed();
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  const keys = Object.keys(value);
-  if (keys.every((key) => key.isWellFormed())) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key.toWellFormed(), inner]),
-  );
-}
-
+// (the write failed as a server error): kept as U+FFFD, keys too (see `wellFormedJson`).
 /** Writes a JSON column: a string that both dialects accept. */
 export const toJson = (value: unknown): string => JSON.stringify(value, wellFormedJson);
 

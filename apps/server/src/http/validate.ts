@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { badInput } from './envelope';
 import { nulField } from '../domain/nul-field';
+import { mayHoldHalves, wellFormedJson } from '../domain/well-formed';
 
 function describe(error: z.ZodError): string {
   const issue = error.issues[0]!;
@@ -34,7 +35,8 @@ export async function body<S extends z.ZodType>(c: Context, schema: S): Promise<
   let text: string;
   try {
     text = await c.req.text();
-    json = text === '' ? {} : JSON.parse(text);
+    // Half an emoji can only come escaped: it is read as U+FFFD, as both databases keep it.
+    json = text === '' ? {} : JSON.parse(text, mayHoldHalves(text) ? wellFormedJson : undefined);
   } catch {
     throw badInput('The request body is not valid JSON.');
   }
