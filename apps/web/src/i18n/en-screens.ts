@@ -295,6 +295,7 @@ export const enScreens = {
     open: 'Memory',
     title: 'Memory',
     description: 'What {{name}} remembers of this chat.',
+    descriptionGroup: 'What the mates of this group remember of this chat.',
     error: 'The memories could not be loaded',
     summary: 'Story so far',
     pinned: 'Pinned',
@@ -344,9 +345,11 @@ export const enScreens = {
     emptyText:
       '{{name}} writes memories as the conversation grows past what it can hold at once. You can add your own, too.',
     seePrompt: 'What {{name}} sees',
+    seePromptGroup: 'What the last reply was written from',
   },
   prompt: {
     title: 'What {{name}} sees',
+    titleGroup: 'What the last reply was written from',
     description: 'The prompt of the last reply, part by part.',
     error: 'The prompt could not be loaded',
     parts: {

@@ -389,6 +389,7 @@ export const es: Messages = {
     open: 'Memoria',
     title: 'Memoria',
     description: 'Lo que {{name}} recuerda de este chat.',
+    descriptionGroup: 'Lo que los mates de este grupo recuerdan de este chat.',
     error: 'No se pudieron cargar los recuerdos',
     summary: 'La historia hasta ahora',
     pinned: 'Fijados',
@@ -438,9 +439,11 @@ export const es: Messages = {
     emptyText:
       '{{name}} escribe recuerdos cuando la conversación crece más allá de lo que puede abarcar de una vez. Tú también puedes añadir los tuyos.',
     seePrompt: 'Lo que ve {{name}}',
+    seePromptGroup: 'De qué se escribió la última respuesta',
   },
   prompt: {
     title: 'Lo que ve {{name}}',
+    titleGroup: 'De qué se escribió la última respuesta',
     description: 'El prompt de la última respuesta, parte por parte.',
     error: 'No se pudo cargar el prompt',
     parts: {

@@ -395,6 +395,7 @@ export const fr: Messages = {
     open: 'Mémoire',
     title: 'Mémoire',
     description: 'Ce dont {{name}} se souvient de ce chat.',
+    descriptionGroup: 'Ce dont les mates de ce groupe se souviennent de ce chat.',
     error: 'Les souvenirs n’ont pas pu être chargés',
     summary: 'L’histoire jusqu’ici',
     pinned: 'Épinglés',
@@ -444,9 +445,11 @@ export const fr: Messages = {
     emptyText:
       '{{name}} écrit des souvenirs quand la conversation dépasse ce qu’il peut garder en tête d’un coup. Tu peux aussi ajouter les tiens.',
     seePrompt: 'Ce que voit {{name}}',
+    seePromptGroup: 'Ce dont la dernière réponse a été écrite',
   },
   prompt: {
     title: 'Ce que voit {{name}}',
+    titleGroup: 'Ce dont la dernière réponse a été écrite',
     description: 'Le prompt de la dernière réponse, partie par partie.',
     error: 'Le prompt n’a pas pu être chargé',
     parts: {

@@ -142,6 +142,34 @@ export const WhatOneMateRemembers: Story = {
   },
 };
 
+const speaking = groupMemoryServer(createGroupMemoriesFixture());
+
+/**
+ * In a group the panel speaks of the group's mates, not of the group's name as one speaker: the
+ * last reply's prompt is the last speaker's, and forgetting a member's own memory names that
+ * member.
+ */
+export const GroupMemoryNamesItsMates: Story = {
+  parameters: { app, msw: { handlers: api(...speaking.handlers) } },
+  loaders: [speaking.reset],
+  play: async ({ canvasElement }) => {
+    const panel = await openMemory(canvasElement);
+    await expect(panel).toHaveAccessibleDescription(
+      'What the mates of this group remember of this chat.',
+    );
+    await expect(
+      within(panel).getByRole('button', { name: 'What the last reply was written from' }),
+    ).toBeVisible();
+    const kais = within(panel)
+      .getAllByRole('listitem')
+      .find((item) => item.textContent?.includes('Ada likes her stew with extra pepper.'))!;
+    await userEvent.click(within(kais).getByRole('button', { name: 'Delete' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const confirm = await body.findByRole('dialog', { name: 'Forget this memory?' });
+    await expect(confirm).toHaveTextContent(`${KAI} will no longer remember it.`);
+  },
+};
+
 const nothingShared = groupMemoryServer(
   createGroupMemoriesFixture({
     memories: createGroupMemoriesFixture().memories.filter((memory) => memory.mateId !== null),

@@ -60,7 +60,9 @@ export function MemoryPanel({
       open={open}
       onOpenChange={(next) => !next && onClose()}
       title={t('memory.title')}
-      description={t('memory.description', { name: mateName })}
+      description={
+        group ? t('memory.descriptionGroup') : t('memory.description', { name: mateName })
+      }
       closeLabel={t('auth.close')}
       // Escape in a memory's editor cancels the editor, not the panel.
       onEscapeKeyDown={(event) => {
@@ -129,6 +131,9 @@ function MemoryContent({
     (memory) =>
       whose === 'all' || memory.mateId === null || (whose !== 'shared' && memory.mateId === whose),
   );
+  // Whose words a memory is in a group: the member that keeps it, else the group's (shared).
+  const nameOf = (memory: Memory) =>
+    (group && owners.find((owner) => owner.mateId === memory.mateId)?.name) || mateName;
   const ownerLabel = (memory: Memory) =>
     group &&
     (memory.mateId === null
@@ -157,7 +162,7 @@ function MemoryContent({
     <li key={memory.memoryId}>
       <MemoryItem
         memory={memory}
-        mateName={mateName}
+        mateName={nameOf(memory)}
         owner={ownerLabel(memory) || undefined}
         memories={memories}
         canChange={canChange}
@@ -197,7 +202,7 @@ function MemoryContent({
           </Button>
         )}
         <Button size="small" variant="soft" onClick={() => setSeeing(true)}>
-          {t('memory.seePrompt', { name: mateName })}
+          {group ? t('memory.seePromptGroup') : t('memory.seePrompt', { name: mateName })}
         </Button>
       </Flex>
       {group && (
@@ -260,7 +265,7 @@ function MemoryContent({
       <ConfirmDialog
         open={doomed !== null}
         title={t('memory.confirmDelete')}
-        text={t('memory.confirmDeleteText', { name: mateName })}
+        text={t('memory.confirmDeleteText', { name: doomed ? nameOf(doomed) : mateName })}
         confirm={t('memory.forget')}
         busy={memories.forget.isPending}
         onConfirm={() => doomed && forget(doomed)}
@@ -269,6 +274,7 @@ function MemoryContent({
       <PromptViewDialog
         roomId={roomId}
         mateName={mateName}
+        group={Boolean(group)}
         open={seeing}
         onClose={() => setSeeing(false)}
       />

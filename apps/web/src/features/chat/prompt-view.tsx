@@ -11,6 +11,8 @@ import { promptViewQuery } from './api/chat-queries';
 export interface PromptViewDialogProps {
   roomId: string;
   mateName: string;
+  /** A group chat: its last reply's prompt is its last speaker's, not the group's. */
+  group?: boolean;
   open: boolean;
   onClose: () => void;
 }
@@ -20,13 +22,19 @@ export interface PromptViewDialogProps {
  * its share of the model's context and its whole text on demand; how many older messages are
  * left out (and whether a summary tells what they said); and whether it was built again since.
  */
-export function PromptViewDialog({ roomId, mateName, open, onClose }: PromptViewDialogProps) {
+export function PromptViewDialog({
+  roomId,
+  mateName,
+  group = false,
+  open,
+  onClose,
+}: PromptViewDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      title={t('prompt.title', { name: mateName })}
+      title={group ? t('prompt.titleGroup') : t('prompt.title', { name: mateName })}
       description={t('prompt.description')}
       closeLabel={t('auth.close')}
       width={640}
