@@ -7,7 +7,6 @@ import { plainPreview } from '../../components/plain-text';
 import { Loading, LoadError } from '../../components/states';
 import { errorText } from '../../i18n/error-text';
 import { href } from '../../lib/paths';
-import { useServices } from '../../lib/services-context';
 import { branchTree, type BranchNode } from './branch-paths';
 import { useBranches, useDeleteBranch, useExportChat } from './use-branches';
 
@@ -217,9 +216,11 @@ const FORMAT_KEYS = {
 /** "Export this branch" in each format: the file the server writes is saved under its name. */
 function ExportChat({ roomId }: { roomId: string }) {
   const { t } = useTranslation();
-  const { notices } = useServices();
   const exportChat = useExportChat(roomId);
   const headingId = useId();
+  // Said in the panel, not as a notice over it: a notice above the open sheet took the first
+  // Escape, and the panel stayed open.
+  const [saved, setSaved] = useState<string | null>(null);
   return (
     <Stack gap={2} as="section" aria-labelledby={headingId}>
       <Heading as="h3" size={1} id={headingId}>
@@ -238,22 +239,20 @@ function ExportChat({ roomId }: { roomId: string }) {
               variant="soft"
               aria-busy={busy}
               // Pressed again while its file is written, it does nothing: else saved twice.
-              onClick={() =>
-                !busy &&
-                exportChat.mutate(format, {
-                  onSuccess: (file) =>
-                    notices.trigger.added({
-                      tone: 'positive',
-                      message: t('branches.saved', { fileName: file.fileName }),
-                    }),
-                })
-              }
+              onClick={() => {
+                if (busy) return;
+                setSaved(null);
+                exportChat.mutate(format, { onSuccess: (file) => setSaved(file.fileName) });
+              }}
             >
               {t(FORMAT_KEYS[format])}
             </Button>
           );
         })}
       </Flex>
+      <Text role="status" tone="muted" size={2}>
+        {saved === null ? null : t('branches.saved', { fileName: saved })}
+      </Text>
       {exportChat.isError && (
         <Text role="alert" tone="danger" size={2}>
           {errorText(exportChat.error, t)}

@@ -483,7 +483,8 @@ export const ExportEachFormat: Story = {
           expect(section.getByRole('button', { name })).not.toHaveAttribute('aria-busy', 'true'),
         );
       }
-      await expectNotice(canvasElement, 'Saved Lyra Moonwhisper - 2026-11-20.jsonl.');
+      const said = await section.findByText('Saved Lyra Moonwhisper - 2026-11-20.jsonl.');
+      await expect(said).toHaveAttribute('role', 'status');
       await waitFor(() => expect(saved).toHaveLength(3));
       await expect(saved.map((file) => file.name)).toEqual([
         'Lyra Moonwhisper - 2026-11-20.json',
@@ -497,6 +498,13 @@ export const ExportEachFormat: Story = {
           body: { roomId: 'room-1', format },
         })),
       );
+      // Said in the panel, not as a notice over it: a notice took the first Escape, and the
+      // panel stayed open.
+      await expect(
+        section.getByRole('button', { name: 'SillyTavern chat (.jsonl)' }),
+      ).toHaveFocus();
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
     } finally {
       document.removeEventListener('click', catchDownload, true);
     }
