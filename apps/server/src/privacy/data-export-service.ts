@@ -133,10 +133,9 @@ async function exportBeingBuilt(
   language: string,
 ): Promise<DataExport | null> {
   const row = await newestDataExport(deps.db, userId);
-  if (!row || row.file !== null || row.ready_at !== null) return null;
-  const job = await deps.jobs.status(row.id);
-  if (job?.state !== 'queued' && job?.state !== 'running') return null;
-  return toDataExport(deps, row, job, language);
+  if (!row) return null;
+  const latest = toDataExport(deps, row, await deps.jobs.status(row.id), language);
+  return latest.state === 'queued' || latest.state === 'running' ? latest : null;
 }
 
 /** The caller's newest export, with a fresh download link while it is ready. */
