@@ -26,7 +26,7 @@ export function DataExportCard() {
   });
   const latest = status.data?.latest ?? null;
   const building = latest?.state === 'queued' || latest?.state === 'running';
-  useFocusFollowsExport(latest?.state, start.isSuccess);
+  const place = useFocusFollowsExport(latest?.state, start.isSuccess);
   return (
     <Card as="section" aria-labelledby="profile-data-export">
       <Heading as="h2" size={2} id="profile-data-export">
@@ -36,7 +36,7 @@ export function DataExportCard() {
         {t('yourData.exportText')}
       </Text>
       {status.isError && <InlineLoadError query={status} title={t('yourData.statusFailed')} />}
-      <div aria-live="polite" id={STATE_ID} tabIndex={-1}>
+      <div aria-live="polite" ref={place} tabIndex={-1}>
         {latest && <ExportState latest={latest} />}
       </div>
       {start.isError && (
@@ -59,9 +59,6 @@ export function DataExportCard() {
   );
 }
 
-/** The export's state in the card: where the focus goes while the zip is built. */
-const STATE_ID = 'profile-data-export-state';
-
 /**
  * Keeps the focus with the export the person asked for: the button they pressed goes while the
  * zip is built, and the focus, dropped to the page, made a keyboard's Tab start again from the
@@ -69,24 +66,27 @@ const STATE_ID = 'profile-data-export-state';
  * focus that was lost moves: one the person took elsewhere meanwhile stays.
  */
 function useFocusFollowsExport(state: DataExport['state'] | undefined, asked: boolean) {
+  // The export's state in the card: where the focus goes while the zip is built.
+  const place = useRef<HTMLDivElement>(null);
   const following = useRef(false);
   useEffect(() => {
     const building = state === 'queued' || state === 'running';
     if (asked && building) following.current = true;
-    const place = document.getElementById(STATE_ID);
-    if (!following.current || !place) return;
+    const area = place.current;
+    if (!following.current || !area) return;
     const active = document.activeElement;
-    const lost = !active || active === document.body || active === place;
+    const lost = !active || active === document.body || active === area;
     if (!lost) {
       following.current = false;
       return;
     }
-    if (building) place.focus();
+    if (building) area.focus();
     else {
       following.current = false;
-      (place.querySelector('button') ?? place).focus();
+      (area.querySelector('button') ?? area).focus();
     }
   }, [state, asked]);
+  return place;
 }
 
 /** Whether a download was refused because its zip is gone (a newer one, or it expired). */
