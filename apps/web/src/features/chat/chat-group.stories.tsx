@@ -28,6 +28,9 @@ const groupRoom = (info: RoomInfo = createGroupRoomInfoFixture()) =>
   }));
 /** A group of the three sample mates, with changes. */
 const groupOf = (overrides: Partial<RoomGroup> = {}) => createRoomGroupFixture(overrides);
+/** The group's room, its group the sample one with `changes`. */
+const groupRoomWith = (changes: Partial<RoomGroup>) =>
+  groupRoom(createGroupRoomInfoFixture({}, groupOf(changes)));
 
 // What the chat sent, for the stories that check it (cleared by each one's loader).
 const sent: ChatSendPayload[] = [];
@@ -79,12 +82,7 @@ export const LongNameOnAPhone: Story = {
     app: { path: room, signedIn: true },
     msw: {
       handlers: api(
-        groupRoom(
-          createGroupRoomInfoFixture(
-            {},
-            groupOf({ name: 'Juno, The Gardener, Grimsby and the Lighthouse Keepers' }),
-          ),
-        ),
+        groupRoomWith({ name: 'Juno, The Gardener, Grimsby and the Lighthouse Keepers' }),
       ),
     },
   },
@@ -302,7 +300,7 @@ export const ManualOrder: Story = {
     app: { path: room, signedIn: true },
     msw: {
       handlers: api(
-        groupRoom(createGroupRoomInfoFixture({}, groupOf({ turnOrder: 'manual' }))),
+        groupRoomWith({ turnOrder: 'manual' }),
         recordSends,
         mockChatStream({ speakers: [{ speakerId: 'mate-3', reply: 'Aye, I will speak.' }] }),
       ),
@@ -329,7 +327,7 @@ export const EnoughContinuesAlready: Story = {
   parameters: {
     app: { path: room, signedIn: true },
     msw: {
-      handlers: api(groupRoom(createGroupRoomInfoFixture({}, groupOf({ continuesInRow: 10 })))),
+      handlers: api(groupRoomWith({ continuesInRow: 10 })),
     },
   },
   play: async ({ canvas }) => {
@@ -349,10 +347,7 @@ export const NobodyAnswers: Story = {
   parameters: {
     app: { path: room, signedIn: true },
     msw: {
-      handlers: api(
-        groupRoom(createGroupRoomInfoFixture({}, groupOf({ turnOrder: 'list' }))),
-        mockChatStream({ speakers: [] }),
-      ),
+      handlers: api(groupRoomWith({ turnOrder: 'list' }), mockChatStream({ speakers: [] })),
     },
   },
   play: async ({ canvas }) => {
@@ -379,18 +374,13 @@ export const MutedMember: Story = {
     app: { path: room, signedIn: true },
     msw: {
       handlers: api(
-        groupRoom(
-          createGroupRoomInfoFixture(
-            {},
-            groupOf({
-              members: [
-                createGroupMemberFixture({}, 0),
-                createGroupMemberFixture({}, 1),
-                createGroupMemberFixture({ muted: true, talkativeness: 0.2 }, 2),
-              ],
-            }),
-          ),
-        ),
+        groupRoomWith({
+          members: [
+            createGroupMemberFixture({}, 0),
+            createGroupMemberFixture({}, 1),
+            createGroupMemberFixture({ muted: true, talkativeness: 0.2 }, 2),
+          ],
+        }),
       ),
     },
   },
@@ -422,18 +412,13 @@ export const HiddenMember: Story = {
     app: { path: room, signedIn: true },
     msw: {
       handlers: api(
-        groupRoom(
-          createGroupRoomInfoFixture(
-            {},
-            groupOf({
-              members: [
-                createGroupMemberFixture({}, 0),
-                createGroupMemberFixture({}, 1),
-                createGroupMemberFixture({ hidden: true }, 2),
-              ],
-            }),
-          ),
-        ),
+        groupRoomWith({
+          members: [
+            createGroupMemberFixture({}, 0),
+            createGroupMemberFixture({}, 1),
+            createGroupMemberFixture({ hidden: true }, 2),
+          ],
+        }),
       ),
     },
   },

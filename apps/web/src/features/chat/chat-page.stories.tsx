@@ -978,8 +978,14 @@ const greetingMessage = () =>
     swipes: { index: greetings.shown, count: 3 },
   });
 
-/** A room whose greeting has three versions, the first shown, with `chooseSwipe` as given. */
-const greetingRoom = (chooseSwipe: HttpHandler): Pick<Story, 'loaders' | 'parameters'> => ({
+/**
+ * A room whose greeting has three versions, the first shown, with `chooseSwipe` as given (and
+ * any `more` handlers).
+ */
+const greetingRoom = (
+  chooseSwipe: HttpHandler,
+  ...more: HttpHandler[]
+): Pick<Story, 'loaders' | 'parameters'> => ({
   loaders: [() => void (greetings.shown = 0)],
   parameters: {
     app: { path: room, signedIn: true },
@@ -989,19 +995,21 @@ const greetingRoom = (chooseSwipe: HttpHandler): Pick<Story, 'loaders' | 'parame
           createRoomInfoFixture({ messages: [greetingMessage()] }),
         ),
         chooseSwipe,
+        ...more,
       ),
     },
   },
 });
 
+/** The server choosing the greeting asked for. */
+const chooseGreeting = mockEndpoint('/room/chooseSwipe', ({ body }) => {
+  greetings.shown = (body as { index: number }).index;
+  return greetingMessage();
+});
+
 /** A greeting with alternate greetings offers ‹ 1/3 ›; the chosen one is what the chat goes on from. */
 export const SwipeBetweenGreetings: Story = {
-  ...greetingRoom(
-    mockEndpoint('/room/chooseSwipe', ({ body }) => {
-      greetings.shown = (body as { index: number }).index;
-      return greetingMessage();
-    }),
-  ),
+  ...greetingRoom(chooseGreeting),
   play: async ({ canvas }) => {
     const versions = await canvas.findByRole('group', { name: 'Versions of this reply' });
     await expect(versions).toHaveTextContent('1/3');
@@ -1029,24 +1037,12 @@ export const SwipeBetweenGreetings: Story = {
  * they kept the version shown before until a reload.
  */
 export const ChatListFollowsTheVersionChosen: Story = {
-  loaders: [() => void (greetings.shown = 0)],
-  parameters: {
-    app: { path: room, signedIn: true },
-    msw: {
-      handlers: api(
-        mockEndpoint('/room/roomInfo', () =>
-          createRoomInfoFixture({ messages: [greetingMessage()] }),
-        ),
-        mockEndpoint('/room/chooseSwipe', ({ body }) => {
-          greetings.shown = (body as { index: number }).index;
-          return greetingMessage();
-        }),
-        mockEndpoint('/room/roomList', () =>
-          createPageFixture([createRoomSummaryFixture({ lastMessage: greetingMessage() })]),
-        ),
-      ),
-    },
-  },
+  ...greetingRoom(
+    chooseGreeting,
+    mockEndpoint('/room/roomList', () =>
+      createPageFixture([createRoomSummaryFixture({ lastMessage: greetingMessage() })]),
+    ),
+  ),
   play: async ({ canvas }) => {
     const side = await canvas.findByRole('navigation', { name: 'Your chats' });
     await expect(await within(side).findByText(/it's you, Ada/)).toBeVisible();
