@@ -41,7 +41,9 @@ describe('the conversation screen', () => {
     const versions = page.getByRole('group', { name: 'Versions of this reply' });
     await versions.getByText('1/2').waitFor();
     await versions.getByRole('button', { name: 'Next version' }).click();
-    await page.getByText('A lantern floats down the aisle toward you.').waitFor();
+    // In the conversation: the chats beside it show the chosen greeting too, once read again.
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await log.getByText('A lantern floats down the aisle toward you.').waitFor();
     await versions.getByText('2/2').waitFor();
 
     // A reply, then two more of it: three versions.
@@ -52,7 +54,7 @@ describe('the conversation screen', () => {
       const regenerate = page.getByRole('button', { name: 'Regenerate reply' });
       await regenerate.waitFor({ timeout: 30_000 });
       await regenerate.click();
-      await page.getByRole('log', { name: 'Conversation' }).getByRole('article').last().waitFor();
+      await log.getByRole('article').last().waitFor();
     }
     await versions.getByText('3/3').waitFor({ timeout: 30_000 });
     const previous = versions.getByRole('button', { name: 'Previous version' });
