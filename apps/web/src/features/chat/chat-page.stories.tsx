@@ -474,6 +474,53 @@ export const StopBeforeAnyText: Story = {
   },
 };
 
+/**
+ * Found when CI failed once on the story above: Stop pressed before the server had kept the
+ * person's message. The chat's own read after Stop came back without it; the look for the
+ * message, later, found it kept, and left the reading to that first read: the message was gone
+ * from the conversation (the chat list beside had it) until a reload. Here the server keeps it
+ * after the first read, and the look answers after that.
+ */
+export const StopBeforeTheMessageIsKept: Story = {
+  parameters: {
+    app: { path: room, signedIn: true },
+    msw: {
+      handlers: (() => {
+        const sent: { content: string | null } = { content: null };
+        const base = createRoomInfoFixture().messages;
+        return api(
+          mockEndpoint('/room/roomInfo', async ({ query }) => {
+            // The look for the sent message (ten newest messages) answers after it is kept.
+            if (query.pageSize === '10') await new Promise((resolve) => setTimeout(resolve, 1_200));
+            const content = sent.content;
+            return createRoomInfoFixture({
+              messages: content
+                ? [...base, createMessageFixture({ messageId: 'msg-user', role: 'user', content })]
+                : base,
+            });
+          }),
+          http.post('*/api/girl/chat/send', async ({ request }) => {
+            const { content } = (await request.clone().json()) as { content: string };
+            setTimeout(() => void (sent.content = content), 600);
+          }),
+          mockChatStream({ reply: 'Too late', delayMs: 10_000 }),
+        );
+      })(),
+    },
+  },
+  play: async ({ canvas }) => {
+    const log = await canvas.findByRole('log', { name: 'Conversation' });
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Go on{Enter}');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Stop' }));
+    await waitFor(
+      () => expect(within(log).getAllByRole('article').at(-1)).toHaveTextContent('Go on'),
+      { timeout: 5_000 },
+    );
+    // Kept by the server: not also back in the box.
+    await expect(canvas.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+  },
+};
+
 /** Ideas: asks for suggested replies to pick from. */
 export const AskForIdeas: Story = {
   parameters: { app: { path: room, signedIn: true } },

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { RoomInfo } from '@mates/api-client';
 import { useServices } from '../../lib/services-context';
 import { DRAFTS_KEY, readDraft, withUnsent, withoutUnsent, writeDraft } from '../../lib/drafts';
+import { roomKeys } from '../../lib/query-keys';
 import { refreshRoom } from './api/room-cache';
 import type { ReplyStream } from './use-reply-stream';
 
@@ -107,6 +109,18 @@ export function useDraft(chat: ReplyStream['chat'], roomId: string) {
         // Not known (offline, the room gone): back in the box, where the person sees it.
         () => false,
       );
+    // This page's Stop reads the room again itself. That read is waited for, not cut short (the
+    // log would show the room as it was before the send until a second one came); but it may
+    // have been answered before the server kept the message, and then the room is read again.
+    const readAgainUnlessShown = async () => {
+      const key = roomKeys.messages(roomId);
+      if (queries.isFetching({ queryKey: key }) > 0)
+        await queries.refetchQueries({ queryKey: key }, { cancelRefetch: false });
+      if (signal.aborted) return;
+      const room = queries.getQueryData<InfiniteData<RoomInfo>>(key);
+      const said = room?.pages[0]?.messages.findLast((message) => message.role === 'user');
+      if (said?.content.trim() !== unsure.trim()) void refreshRoom(queries, roomId);
+    };
     const settle = async () => {
       for (const [look, wait] of [0, ...LATER_LOOKS_MS].entries()) {
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -117,11 +131,10 @@ export function useDraft(chat: ReplyStream['chat'], roomId: string) {
         if (sending.current !== unsure) break;
         if (saved) {
           sending.current = null;
-          // Shown in the room, read before it was there maybe (unless this page's Stop reads it
-          // again now: a second read would cut that one short, and the log would show the room
-          // as it was before the send until it came), and out of the box if a look before (or
-          // a page before) had put it back there.
+          // Shown in the room, read before it was there maybe, and out of the box if a look
+          // before (or a page before) had put it back there.
           if (look > 0 || !stoppedHere.current) void refreshRoom(queries, roomId);
+          else void readAgainUnlessShown();
           setDraft(withoutUnsent(unsure, typed.current));
           break;
         }
