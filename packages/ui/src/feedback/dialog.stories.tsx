@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Dialog } from './dialog';
+import { Toaster, type ToastNotice } from './toast';
 import { Button } from '../controls/button';
 import { TextField } from '../controls/text-field';
 import { Stack } from '../layout/primitives';
@@ -52,8 +53,11 @@ export const Open: Story = {
   },
 };
 
-function DialogDemo({ dismissible }: { dismissible: boolean }) {
+const REFUSED: ToastNotice = { id: 'refused', tone: 'negative', message: 'That name is taken.' };
+
+function DialogDemo({ dismissible, notice }: { dismissible: boolean; notice?: boolean }) {
   const [open, setOpen] = useState(false);
+  const [notices, setNotices] = useState<ToastNotice[]>([]);
   return (
     <>
       <Button onClick={() => setOpen(true)}>Open dialog</Button>
@@ -65,7 +69,13 @@ function DialogDemo({ dismissible }: { dismissible: boolean }) {
         dismissible={dismissible}
       >
         <Form />
+        {notice && <Button onClick={() => setNotices([REFUSED])}>Check the name</Button>}
       </Dialog>
+      <Toaster
+        notices={notices}
+        onDismiss={(id) => setNotices((all) => all.filter((shown) => shown.id !== id))}
+        duration={60_000}
+      />
     </>
   );
 }
@@ -104,5 +114,26 @@ export const EscapeShakesThenCloseButtonCloses: Story = {
     await expect(body.getByRole('dialog')).toBeVisible();
     await userEvent.click(body.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/**
+ * A notice raised from the dialog sits above it, and Radix gives Escape to the top layer only:
+ * Escape pressed in the dialog is still the dialog's. One that must be answered shakes; the
+ * notice stays.
+ */
+export const EscapeUnderANotice: Story = {
+  tags: ['!autodocs'],
+  render: () => <DialogDemo dismissible={false} notice />,
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Open dialog' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = await body.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Check the name' }));
+    const notice = await body.findByText('That name is taken.', { selector: 'li *' });
+    await userEvent.keyboard('{Escape}');
+    await expect(body.getByTestId('dialog-shaker')).toHaveAttribute('data-shaking', 'true');
+    await expect(dialog).toBeVisible();
+    await expect(notice).toBeInTheDocument();
   },
 };

@@ -8,6 +8,7 @@ import { CloseIcon } from '../controls/icons';
 import { useReturnFocus } from './return-focus';
 import { usePortalClassName } from '../theme/theme-context';
 import { DIALOG_TRANSITION_MS, ModalOverlay } from './overlay';
+import { escapeLeftByNotices, MODAL_MARK } from './escape-under-notices';
 
 export { DIALOG_TRANSITION_MS } from './overlay';
 /** How long a dialog that must not close shakes when Escape is pressed (docs/product.md, constants). */
@@ -119,6 +120,10 @@ export function Dialog({
           onOpenAutoFocus={focus.onOpenAutoFocus}
           onCloseAutoFocus={focus.onCloseAutoFocus}
           onEscapeKeyDown={dismissible ? undefined : refuse}
+          {...MODAL_MARK}
+          onKeyDown={escapeLeftByNotices(dismissible ? undefined : refuse, () =>
+            onOpenChange(false),
+          )}
           onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
           // Radix links the description itself; without one, say so rather than warn.
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Sheet } from './sheet';
+import { Toaster, type ToastNotice } from './toast';
 import { Button } from '../controls/button';
 import { Switch } from '../controls/switch';
 import { Stack, Text } from '../layout/primitives';
@@ -168,6 +169,87 @@ export const EscapeCancelsAnEditorInside: Story = {
     await userEvent.keyboard('{Escape}');
     await expect(await body.findByText('Edit cancelled.')).toBeVisible();
     await expect(body.getByRole('dialog', { name: 'Memory' })).toBeVisible();
+  },
+};
+
+const SAVED: ToastNotice = { id: 'saved', tone: 'positive', message: 'The memory is saved.' };
+
+function WithANotice({ editor = false }: { editor?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [notices, setNotices] = useState<ToastNotice[]>([]);
+  const [editing, setEditing] = useState(editor);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Memory</Button>
+      <Sheet
+        open={open}
+        onOpenChange={setOpen}
+        title="Memory"
+        onEscapeKeyDown={(event) => {
+          if (event.target instanceof HTMLTextAreaElement) event.preventDefault();
+        }}
+      >
+        <Stack gap={2}>
+          <Button onClick={() => setNotices([SAVED])}>Save</Button>
+          {editing ? (
+            <textarea
+              aria-label="Edit the memory"
+              onKeyDown={(event) => event.key === 'Escape' && setEditing(false)}
+            />
+          ) : (
+            editor && <Text>Edit cancelled.</Text>
+          )}
+        </Stack>
+      </Sheet>
+      <Toaster
+        notices={notices}
+        onDismiss={(id) => setNotices((all) => all.filter((notice) => notice.id !== id))}
+        duration={60_000}
+      />
+    </>
+  );
+}
+
+/**
+ * A notice raised from the sheet is the page's top layer, and Radix gives Escape to the top
+ * layer only: the first Escape closed the notice, not the sheet the person was in. Escape
+ * pressed in the sheet closes the sheet; the notice stays (it closes itself, or by its button).
+ */
+export const EscapeClosesItUnderANotice: Story = {
+  tags: ['!autodocs'],
+  render: () => <WithANotice />,
+  play: async ({ canvasElement }) => {
+    const opener = within(canvasElement).getByRole('button', { name: 'Memory' });
+    await userEvent.click(opener);
+    const body = within(canvasElement.ownerDocument.body);
+    const sheet = await body.findByRole('dialog', { name: 'Memory' });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Save' }));
+    const notice = await body.findByText('The memory is saved.', { selector: 'li *' });
+    await expect(within(sheet).getByRole('button', { name: 'Save' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(opener).toHaveFocus();
+    await expect(notice).toBeInTheDocument();
+  },
+};
+
+/** Under a notice too, Escape in an editor of the sheet cancels the editor, not the sheet. */
+export const EscapeCancelsAnEditorUnderANotice: Story = {
+  tags: ['!autodocs'],
+  render: () => <WithANotice editor />,
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Memory' }));
+    const body = within(canvasElement.ownerDocument.body);
+    const sheet = await body.findByRole('dialog', { name: 'Memory' });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Save' }));
+    await body.findByText('The memory is saved.', { selector: 'li *' });
+    await userEvent.click(within(sheet).getByRole('textbox', { name: 'Edit the memory' }));
+    await userEvent.keyboard('{Escape}');
+    await expect(await body.findByText('Edit cancelled.')).toBeVisible();
+    await expect(body.getByRole('dialog', { name: 'Memory' })).toBeVisible();
+    // The next Escape, from the sheet itself, closes it.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
   },
 };
 

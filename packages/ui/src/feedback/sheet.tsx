@@ -8,6 +8,7 @@ import { CloseIcon } from '../controls/icons';
 import { useReturnFocus } from './return-focus';
 import { usePortalClassName } from '../theme/theme-context';
 import { DIALOG_TRANSITION_MS, ModalOverlay } from './overlay';
+import { escapeLeftByNotices, MODAL_MARK } from './escape-under-notices';
 
 const slideIn = /* @__PURE__ */ keyframes({
   from: { transform: 'translateX(100%)' },
@@ -126,6 +127,8 @@ export function Sheet({
             onOpenAutoFocus?.(event);
           }}
           onEscapeKeyDown={onEscapeKeyDown}
+          {...MODAL_MARK}
+          onKeyDown={escapeLeftByNotices(onEscapeKeyDown, () => onOpenChange(false))}
           onCloseAutoFocus={(event) => {
             onCloseAutoFocus?.(event);
             if (!event.defaultPrevented) focus.onCloseAutoFocus(event);

@@ -96,3 +96,14 @@ export const NotifyAndLeaveAfterThreeSeconds: Story = {
     );
   },
 };
+
+/** With nothing open under it, Escape closes the newest notice, wherever the focus is. */
+export const EscapeClosesIt: Story = {
+  args: { onDismiss: fn() },
+  play: async ({ args, canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await body.findByText(ALREADY_REGISTERED.message, { selector: 'li *' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(args.onDismiss).toHaveBeenCalledWith(ALREADY_REGISTERED.id));
+  },
+};

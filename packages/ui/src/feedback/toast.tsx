@@ -4,6 +4,7 @@ import * as RadixToast from '@radix-ui/react-toast';
 import { keyframes, styled } from '../theme/stitches.config';
 import { IconButton } from '../controls/button';
 import { CloseIcon } from '../controls/icons';
+import { leaveEscapeToModal } from './escape-under-notices';
 
 /** How long a top notification stays (docs/product.md, constants). */
 export const NOTIFICATION_MS = 3000;
@@ -98,6 +99,8 @@ export function Toaster({
           tone={notice.tone}
           type={notice.tone === 'negative' ? 'foreground' : 'background'}
           onOpenChange={(open) => !open && onDismiss(notice.id)}
+          // Escape in an open sheet or dialog closes that, not the notice over it.
+          onEscapeKeyDown={leaveEscapeToModal}
         >
           <Message>{notice.message}</Message>
           <RadixToast.Close asChild>

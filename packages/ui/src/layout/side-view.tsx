@@ -7,6 +7,7 @@ import { IconButton } from '../controls/button';
 import { CloseIcon } from '../controls/icons';
 import { DIALOG_TRANSITION_MS, ModalOverlay } from '../feedback/overlay';
 import { useReturnFocus } from '../feedback/return-focus';
+import { escapeLeftByNotices, MODAL_MARK } from '../feedback/escape-under-notices';
 import { usePortalClassName } from '../theme/theme-context';
 
 /** Width of the side column on wide screens, in pixels. */
@@ -127,6 +128,8 @@ export function SideView({
             aria-describedby={undefined}
             onOpenAutoFocus={focus.onOpenAutoFocus}
             onCloseAutoFocus={focus.onCloseAutoFocus}
+            {...MODAL_MARK}
+            onKeyDown={escapeLeftByNotices(undefined, () => onDrawerOpenChange(false))}
           >
             <DrawerTitle>{sideLabel}</DrawerTitle>
             {side}
