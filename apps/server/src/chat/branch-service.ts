@@ -16,7 +16,7 @@ import { picturesOf } from '../images/picture-messages';
 import type { ChatService } from './chat-service';
 import { findOwnRoom, canContinue, inIdleRoom } from './rooms';
 import { consume, type RateLimits } from '../accounts/rate-limits';
-import { versionsOf } from './messages';
+import { versionStatusesOf, versionsOf } from './messages';
 import { findRoomMessage, lastMessagesOf } from './message-repository';
 import { insertRoom } from './room-repository';
 import { copyMembers, membersOf } from './group-repository';
@@ -101,6 +101,10 @@ async function branchIdleRoom(
     image_share_id: null,
     // As read, JSON is text on SQLite and parsed on PostgreSQL: written back as text.
     swipes: message.swipes === null ? null : toJson(fromJson<unknown>(message.swipes, null)),
+    swipe_statuses:
+      message.swipe_statuses === null
+        ? null
+        : toJson(fromJson<unknown>(message.swipe_statuses, null)),
   }));
   const branch: RoomTable = {
     id: branchId,
@@ -297,6 +301,7 @@ export async function exportChat(
               createdAt: message.created_at,
               editedAt: message.edited_at,
               versions: versionsOf(message),
+              versionStatuses: versionStatusesOf(message),
               shownVersion: message.swipe_index,
               ...(message.image_prompt !== null && { picture: { prompt: message.image_prompt } }),
             })),
@@ -329,8 +334,16 @@ function markdownOf(
     const versions = versionsOf(message);
     const text =
       message.image_prompt !== null ? `*(a picture: ${message.image_prompt})*` : message.content;
-    const version =
-      versions.length > 1 ? ` *(version ${message.swipe_index + 1} of ${versions.length})*` : '';
+    // A reply stopped part way says so, as the chat does ("This reply was cut off.").
+    const cut =
+      message.image_prompt === null && message.status === 'partial' && message.content !== ''
+        ? ['cut off']
+        : [];
+    const notes = [
+      ...(versions.length > 1 ? [`version ${message.swipe_index + 1} of ${versions.length}`] : []),
+      ...cut,
+    ];
+    const version = notes.length ? ` *(${notes.join('; ')})*` : '';
     lines.push(`**${speaker(message)}:**${version} ${text}`, '');
   }
   return lines.join('\n');

@@ -5,7 +5,7 @@ import { invalid, missing, refused } from '../domain/errors';
 import { removePictureFiles } from '../images/picture-messages';
 import { cancelPicture } from '../images/picture-job-service';
 import { dropSpeech } from '../voice/speech-clips';
-import { toMessage, versionsOf } from './messages';
+import { toMessage, versionStatusesOf, versionsOf } from './messages';
 import { markMemoriesOf } from './memory-repository';
 import { holdRoomRow } from './room-row-repository';
 import { giveBackUnwritten } from './turn-service';
@@ -107,6 +107,7 @@ export async function chooseSwipe(
     const last = await lastReplyOf(db, room.id);
     if (!last || last.id !== input.messageId) throw invalid('notices.chat.onlyLastReply');
     const versions = versionsOf(last);
+    const statuses = versionStatusesOf(last);
     const content = versions[input.index];
     if (content === undefined)
       throw invalid('notices.chat.versionCount', { versions: versions.length });
@@ -114,12 +115,13 @@ export async function chooseSwipe(
       await holdRoomRow(trx, room.id);
       // A regeneration charged and never written, swiped away: its chat comes back.
       await giveBackUnwritten(trx, user.id, room.id, last.id);
+      // Each version keeps its state: one stopped part way is cut off wherever it is.
       const chosen = await writeChosenVersion(trx, last, {
         content,
+        status: statuses[input.index]!,
         others: versions.filter((_, at) => at !== input.index),
+        statuses: statuses.filter((_, at) => at !== input.index),
         index: input.index,
-        // An earlier version was whole when it was kept; an empty one failed.
-        status: content.trim() ? 'complete' : 'error',
       });
       if (!chosen) throw refused('notices.chat.versionChanged');
     });

@@ -23,6 +23,7 @@ export const MESSAGE_COLUMNS = [
   'edited_at',
   'swipes',
   'swipe_index',
+  'swipe_statuses',
   'image_prompt',
   'image_size',
   'image_job_id',
@@ -240,7 +241,14 @@ export function lastReplyOf(
 export async function writeChosenVersion(
   db: Kysely<Database>,
   read: Pick<MessageTable, 'id' | 'content' | 'swipe_index'>,
-  chosen: { content: string; others: string[]; index: number; status: MessageStatus },
+  chosen: {
+    content: string;
+    status: MessageStatus;
+    others: string[];
+    /** The states of `others`, in their order (each whole, if left out). */
+    statuses?: MessageStatus[];
+    index: number;
+  },
 ): Promise<boolean> {
   const updated = await db
     .updateTable('messages')
@@ -248,6 +256,7 @@ export async function writeChosenVersion(
       content: chosen.content,
       swipes: chosen.others.length ? toJson(chosen.others) : null,
       swipe_index: chosen.index,
+      swipe_statuses: chosen.others.length ? storedStatuses(chosen.statuses) : null,
       status: chosen.status,
     })
     .where('id', '=', read.id)
@@ -257,6 +266,11 @@ export async function writeChosenVersion(
   return Number(updated.numUpdatedRows) > 0;
 }
 
+/** `swipe_statuses` as stored: `null` when every other version is whole. */
+export function storedStatuses(statuses: readonly MessageStatus[] | undefined): string | null {
+  return statuses?.some((status) => status !== 'complete') ? toJson(statuses) : null;
+}
+
 /** A message to append: its role, text and state, and what only some messages have. */
 export interface NewMessage {
   role: MessageRole;
@@ -264,8 +278,11 @@ export interface NewMessage {
   status: MessageStatus;
   /** A picture message: what it shows, its size and the model asked of (absent: default). */
   picture?: { prompt: string; size: string; model?: string };
-  /** Its other versions, and where `content` sits among them. */
-  swipes?: { others: string[]; index: number };
+  /**
+   * Its other versions, and where `content` sits among them; `statuses`, the state of each of
+   * `others` (each whole, if left out).
+   */
+  swipes?: { others: string[]; index: number; statuses?: MessageStatus[] };
   /** In a group chat, the mate writing a `mate` message. */
   speakerId?: string;
 }
@@ -318,6 +335,7 @@ export function messageRow(
     edited_at: null,
     swipes: message.swipes?.others.length ? toJson(message.swipes.others) : null,
     swipe_index: message.swipes?.others.length ? message.swipes.index : 0,
+    swipe_statuses: message.swipes?.others.length ? storedStatuses(message.swipes.statuses) : null,
     image_prompt: message.picture?.prompt ?? null,
     image_size: message.picture?.size ?? null,
     image_job_id: null,

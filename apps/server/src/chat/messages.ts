@@ -35,6 +35,29 @@ export function versionsOf(
   return [...others.slice(0, index), row.content, ...others.slice(index)];
 }
 
+/** The states of a message's other versions (`swipes`), in their order. */
+export function otherStatusesOf(
+  row: Pick<MessageTable, 'swipes' | 'swipe_statuses'>,
+): MessageStatus[] {
+  const kept = fromJson<MessageStatus[]>(row.swipe_statuses, []);
+  // None kept: each whole (every version kept before its state was), or failed when empty.
+  return fromJson<string[]>(row.swipes, []).map(
+    (text, at): MessageStatus => kept[at] ?? (text.trim() ? 'complete' : 'error'),
+  );
+}
+
+/**
+ * The state of each version of a message, in the order of {@link versionsOf}: the one shown is
+ * the message's own.
+ */
+export function versionStatusesOf(
+  row: Pick<MessageTable, 'status' | 'swipes' | 'swipe_index' | 'swipe_statuses'>,
+): MessageStatus[] {
+  const others = otherStatusesOf(row);
+  const index = Math.min(Math.max(0, row.swipe_index), others.length);
+  return [...others.slice(0, index), row.status as MessageStatus, ...others.slice(index)];
+}
+
 /** `swipes` of the API shape, only for a message with more than one version. */
 function swipesOf(row: MessageTable): { swipes?: Message['swipes'] } {
   const others = fromJson<string[]>(row.swipes, []);

@@ -7,7 +7,7 @@ import { atOnceOnSqlite, type RunNow } from '../db/sqlite-dialect';
 import { takeChatIfUncappedNow } from '../accounts/benefits-repository';
 import { insertLedgerRowNow } from '../accounts/ledger-repository';
 import { storedReason } from '../accounts/ledger-reasons';
-import { appendTwoNow } from './message-repository';
+import { appendTwoNow, storedStatuses } from './message-repository';
 import { countedToday, recordChatForTrending } from '../catalog/trending-repository';
 import { dayOf } from '../catalog/hot-word-repository';
 
@@ -159,7 +159,16 @@ export async function findAnsweredMessage(
 export async function findLastReplyAfter(db: Db, roomId: string, position: number) {
   return db
     .selectFrom('messages')
-    .select(['id', 'position', 'content', 'swipes', 'swipe_index', 'speaker_id'])
+    .select([
+      'id',
+      'position',
+      'content',
+      'status',
+      'swipes',
+      'swipe_index',
+      'swipe_statuses',
+      'speaker_id',
+    ])
     .where('room_id', '=', roomId)
     .where('position', '>', position)
     .where('role', '=', 'mate')
@@ -227,7 +236,7 @@ export async function failUnwrittenIn(db: Db, roomId: string, replyId: string): 
 export async function findEmptyReply(db: Db, replyId: string) {
   return db
     .selectFrom('messages')
-    .select(['swipes'])
+    .select(['swipes', 'swipe_statuses'])
     .where('id', '=', replyId)
     .where('status', '=', 'partial')
     .where('content', '=', '')
@@ -246,13 +255,14 @@ export async function deleteIfEmpty(db: Db, replyId: string): Promise<boolean> {
 }
 
 /**
- * Gives an empty, unfinished reply back its last kept version (`kept`, oldest first, not
- * empty); whether it was still empty.
+ * Gives an empty, unfinished reply back one of its kept versions (`kept`, oldest first, not
+ * empty, each with its state in `statuses`): the `shown` one, else the last. Whether it was
+ * still empty.
  */
 export async function restoreIfEmpty(
   db: Db,
   replyId: string,
-  kept: string[],
+  { kept, statuses }: { kept: string[]; statuses: MessageStatus[] },
   shown = kept.length - 1,
 ): Promise<boolean> {
   const others = kept.filter((_, index) => index !== shown);
@@ -260,9 +270,11 @@ export async function restoreIfEmpty(
     .updateTable('messages')
     .set({
       content: kept[shown]!,
-      status: 'complete',
+      status: statuses[shown] ?? 'complete',
       swipes: others.length > 0 ? toJson(others) : null,
       swipe_index: shown,
+      swipe_statuses:
+        others.length > 0 ? storedStatuses(statuses.filter((_, index) => index !== shown)) : null,
     })
     .where('id', '=', replyId)
     .where('status', '=', 'partial')

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { ChatSendPayload } from '@mates/api-client';
+import type { ChatSendPayload, MessageStatus } from '@mates/api-client';
 import type { Database, MessageTable, RoomTable, UserTable } from '../db/schema';
 import { invalid, refused } from '../domain/errors';
 import { en } from '../i18n/en';
 import { refundChat, spendChat, type SpendResult } from '../accounts/benefits';
 import type { Reason } from '../accounts/ledger-reasons';
-import { appendMessages, versionsOf, type NewMessage } from './messages';
+import {
+  appendMessages,
+  otherStatusesOf,
+  versionStatusesOf,
+  versionsOf,
+  type NewMessage,
+} from './messages';
 import { messageRow } from './message-repository';
 import type { GroupPromptContext } from './conversation';
 import { forgetAfter } from './memory-repository';
@@ -104,6 +110,7 @@ export async function startTurn(
   return db.transaction().execute(async (trx) => {
     let droppedSpeech: string[] = [];
     const kept: string[] = [];
+    const keptStatuses: MessageStatus[] = [];
     let shownVersion: number | undefined;
     const abandoned: string[] = [];
     let speaker = speakerId;
@@ -128,12 +135,15 @@ export async function startTurn(
         const replaced = await findLastReplyAfter(trx, room.id, anchor.position);
         if (replaced) {
           // Versions left empty (a failed regeneration's) are not kept; which one was shown is.
+          // Each keeps its state: a reply stopped part way stays cut off.
           const versions = versionsOf(replaced);
+          const statuses = versionStatusesOf(replaced);
           const shown = Math.min(Math.max(0, replaced.swipe_index), versions.length - 1);
           versions.forEach((text, index) => {
             if (!text.trim()) return;
             if (index === shown) shownVersion = kept.length;
             kept.push(text);
+            keptStatuses.push(statuses[index]!);
           });
           speaker ??= replaced.speaker_id ?? undefined;
           replacedId = replaced.id;
@@ -155,7 +165,7 @@ export async function startTurn(
       role: 'mate',
       content: '',
       status: 'partial',
-      swipes: { others: kept, index: kept.length },
+      swipes: { others: kept, index: kept.length, statuses: keptStatuses },
       ...(speaker !== undefined && { speakerId: speaker }),
     };
     // The user's message and the empty reply go in together: one insert, one room update.
@@ -252,7 +262,12 @@ export async function dropStoppedReply(
     const taken =
       kept.length === 0
         ? await deleteIfEmpty(trx, replyId)
-        : await restoreIfEmpty(trx, replyId, kept, shownVersion);
+        : await restoreIfEmpty(
+            trx,
+            replyId,
+            { kept, statuses: otherStatusesOf(reply) },
+            shownVersion,
+          );
     if (!taken) return false;
     await refundChat(trx, userId, {
       reason: { key: 'ledger.reasons.refundStopped' },

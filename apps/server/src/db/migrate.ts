@@ -43,6 +43,7 @@ import * as messageIndexLater from './migrations/2026-11-29-0040-message-index-l
 import * as ledgerReasonKeys from './migrations/2026-11-30-0041-ledger-reason-keys';
 import * as creatorSearch from './migrations/2026-12-02-0042-creator-search';
 import * as messageIndexForgets from './migrations/2026-12-03-0043-message-index-forgets';
+import * as versionStatuses from './migrations/2026-12-03-0044-version-statuses';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '2026-11-30-0041-ledger-reason-keys': ledgerReasonKeys,
   '2026-12-02-0042-creator-search': creatorSearch,
   '2026-12-03-0043-message-index-forgets': messageIndexForgets,
+  '2026-12-03-0044-version-statuses': versionStatuses,
 };
 
 /** The names of every migration this server knows, in the order they run. */

@@ -434,6 +434,11 @@ export interface MessageTable {
   swipes: Json | null;
   /** Where `content` sits among its versions (0 when it has one). */
   swipe_index: number;
+  /**
+   * The states of the other versions, in the order of `swipes` (JSON list); `null` when each is
+   * whole (`complete`).
+   */
+  swipe_statuses: Json | null;
   /** What a picture message asked for; `null` for text messages. */
   image_prompt: string | null;
   /** A picture message's size (`768x1024`). */
