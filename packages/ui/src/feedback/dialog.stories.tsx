@@ -131,8 +131,16 @@ export const EscapeUnderANotice: Story = {
     const dialog = await body.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Check the name' }));
     const notice = await body.findByText('That name is taken.', { selector: 'li *' });
+    await expect(within(dialog).getByRole('button', { name: 'Check the name' })).toHaveFocus();
+    // The shake lasts 170 ms, which a loaded machine can spend before the next check: each
+    // change of it is noted as it happens.
+    const shaker = body.getByTestId('dialog-shaker');
+    const shakes: (string | null)[] = [];
+    const watch = new MutationObserver(() => shakes.push(shaker.getAttribute('data-shaking')));
+    watch.observe(shaker, { attributes: true, attributeFilter: ['data-shaking'] });
     await userEvent.keyboard('{Escape}');
-    await expect(body.getByTestId('dialog-shaker')).toHaveAttribute('data-shaking', 'true');
+    await waitFor(() => expect(shakes).toContain('true'));
+    watch.disconnect();
     await expect(dialog).toBeVisible();
     await expect(notice).toBeInTheDocument();
   },
