@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient, ChatSendPayload } from '@mates/api-client';
 import type { LanguageModel } from '../src/llm/language-model';
 import {
   DIALECTS,
   postgresAvailable,
   seededMate,
+  sendAndStop,
   signUp,
   startTestServer,
   unconfiguredModel,
@@ -42,21 +42,6 @@ function holdingModel(): LanguageModel & { hold: boolean; fail: boolean } {
     },
   };
   return model;
-}
-
-/** Sends, and stops (aborts) as soon as the reply has started: before any text. */
-async function sendAndStop(client: ApiClient, payload: ChatSendPayload) {
-  const controller = new AbortController();
-  await client.girl
-    .chatSend(payload, {
-      signal: controller.signal,
-      onData: (event) => {
-        if (event.type === 'reply-start') controller.abort();
-      },
-    })
-    .catch((error: unknown) => {
-      if ((error as Error).name !== 'AbortError') throw error;
-    });
 }
 
 describe.each(DIALECTS)('a reply stopped before any text, on %s', (dialect) => {

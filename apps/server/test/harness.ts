@@ -10,6 +10,7 @@ import { serve } from '@hono/node-server';
 import {
   createApiClient,
   type ApiClient,
+  type ChatSendPayload,
   type Mate,
   type SaveMatePayload,
 } from '@mates/api-client';
@@ -554,6 +555,28 @@ export async function regenerateWithReaderGone(
       },
     },
   );
+}
+
+/**
+ * Sends, and stops (aborts) as the person presses Stop: at the reply's start (before any word,
+ * the default) or once its first words have come (`at: 'reply-delta'`).
+ */
+export async function sendAndStop(
+  client: ApiClient,
+  payload: ChatSendPayload,
+  { at = 'reply-start' }: { at?: 'reply-start' | 'reply-delta' } = {},
+): Promise<void> {
+  const controller = new AbortController();
+  await client.girl
+    .chatSend(payload, {
+      signal: controller.signal,
+      onData: (event) => {
+        if (event.type === at) controller.abort();
+      },
+    })
+    .catch((error: unknown) => {
+      if ((error as Error).name !== 'AbortError') throw error;
+    });
 }
 
 /** Asks until `done` holds; fails after `tries` asks (no timing is asserted). */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiClient, ChatSendPayload } from '@mates/api-client';
 import {
   DIALECTS,
   postgresAvailable,
   regenerateWithReaderGone,
   seededMate,
+  sendAndStop,
   signUp,
   until,
 } from './harness';
@@ -14,21 +14,6 @@ import { serverWithDouble } from './server-with-double';
 // was written, going back to the stopped one showed it whole, after a reload too, and the
 // Markdown export did not mark it: the mark belonged to the message, not to its version.
 const withPostgres = await postgresAvailable();
-
-/** Sends, and stops (aborts) once the first words have come. */
-async function sendAndStopAfterWords(client: ApiClient, payload: ChatSendPayload) {
-  const controller = new AbortController();
-  await client.girl
-    .chatSend(payload, {
-      signal: controller.signal,
-      onData: (event) => {
-        if (event.type === 'reply-delta') controller.abort();
-      },
-    })
-    .catch((error: unknown) => {
-      if ((error as Error).name !== 'AbortError') throw error;
-    });
-}
 
 describe.each(DIALECTS)('a version cut off, on %s', (dialect) => {
   const skip = dialect === 'postgres' && !withPostgres;
@@ -50,7 +35,7 @@ describe.each(DIALECTS)('a version cut off, on %s', (dialect) => {
       pieces: ['Once upon', ' a time', ' there was'],
       delayMs: 150,
     });
-    await sendAndStopAfterWords(client, { roomId, content: 'Tell me a story.' });
+    await sendAndStop(client, { roomId, content: 'Tell me a story.' }, { at: 'reply-delta' });
     await idle();
     const stopped = await last();
     expect(stopped).toMatchObject({ content: 'Once upon', status: 'partial' });

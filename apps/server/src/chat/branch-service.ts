@@ -63,6 +63,11 @@ export async function branchRoom(
   );
 }
 
+/** A JSON column as read (text on SQLite, parsed on PostgreSQL), as text to write back. */
+function jsonAsText(value: unknown): string | null {
+  return value === null ? null : toJson(fromJson<unknown>(value, null));
+}
+
 /** {@link branchRoom} once the room is held. */
 async function branchIdleRoom(
   deps: BranchDeps,
@@ -99,12 +104,8 @@ async function branchIdleRoom(
     room_id: branchId,
     image_file: message.image_file ? (files.get(message.id) ?? null) : null,
     image_share_id: null,
-    // As read, JSON is text on SQLite and parsed on PostgreSQL: written back as text.
-    swipes: message.swipes === null ? null : toJson(fromJson<unknown>(message.swipes, null)),
-    swipe_statuses:
-      message.swipe_statuses === null
-        ? null
-        : toJson(fromJson<unknown>(message.swipe_statuses, null)),
+    swipes: jsonAsText(message.swipes),
+    swipe_statuses: jsonAsText(message.swipe_statuses),
   }));
   const branch: RoomTable = {
     id: branchId,
